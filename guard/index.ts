@@ -1,0 +1,2 @@
+// guard/: event model, rule language, detectors, verdicts, receipts and the front doors.
+export { POLICY_FORMAT, RECEIPT_FORMAT } from './version.js';

@@ -1,0 +1,16 @@
+// The `mesh` command tree (commander). Commands are added here as their rooms land (DESIGN.md contract).
+import { Command } from 'commander';
+import { PACKAGE_VERSION } from '../version.js';
+import { registerDoctor } from './commands/doctor.js';
+
+export function buildProgram(): Command {
+  const program = new Command('mesh')
+    .description('interlock-mesh: guard your AI agents and share what works, privately')
+    .version(PACKAGE_VERSION, '-V, --version')
+    .option('--state <dir>', 'state directory (default: $MESH_HOME or ~/.mesh)')
+    .option('-q, --quiet', 'no progress output')
+    .showHelpAfterError('(run with --help for usage)')
+    .enablePositionalOptions();
+  registerDoctor(program);
+  return program;
+}

@@ -1,0 +1,30 @@
+// Runs the CLI and maps every outcome to the exit-code contract: 0 ok, 1 failure, 2 usage.
+import { CommanderError } from 'commander';
+import { UsageError } from '../errors.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { printError } from './output.js';
+import { buildProgram } from './program.js';
+
+export async function runCli(argv: readonly string[]): Promise<number> {
+  const program = buildProgram();
+  program.exitOverride();
+  program.commands.forEach((c) => c.exitOverride());
+  const json = argv.includes('--json');
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (
+        e.code === 'commander.helpDisplayed' ||
+        e.code === 'commander.version' ||
+        e.code === 'commander.help'
+      ) {
+        return EXIT_OK;
+      }
+      return EXIT_USAGE;
+    }
+    printError(e, json);
+    return e instanceof UsageError ? EXIT_USAGE : EXIT_FAILURE;
+  }
+}

@@ -1,0 +1,59 @@
+// `mesh doctor`: each check states what it saw; nothing is reported as fine that was not tested.
+import { accessSync, constants } from 'node:fs';
+import { openStateDir } from '../state/state-dir.js';
+
+export type CheckStatus = 'ok' | 'warn' | 'fail';
+
+export interface CheckResult {
+  name: string;
+  status: CheckStatus;
+  detail: string;
+  hint?: string;
+}
+
+export interface DoctorInput {
+  stateRoot: string;
+  nodeVersion?: string;
+}
+
+function checkNode(version: string): CheckResult {
+  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
+  const ok = major > 20 || (major === 20 && minor >= 19);
+  return ok
+    ? { name: 'node', status: 'ok', detail: `Node.js ${version}` }
+    : {
+        name: 'node',
+        status: 'fail',
+        detail: `Node.js ${version} is older than 20.19`,
+        hint: 'install Node.js 20.19 or newer',
+      };
+}
+
+function checkState(root: string): CheckResult[] {
+  try {
+    const dir = openStateDir(root);
+    accessSync(dir.root, constants.W_OK);
+    return [
+      { name: 'state', status: 'ok', detail: `state directory ${dir.root} is writable` },
+      {
+        name: 'reporting',
+        status: 'ok',
+        detail: dir.config.reporting.enabled ? 'reporting is ON' : 'reporting is off (default)',
+      },
+    ];
+  } catch (e) {
+    const err = e as Error & { hint?: string };
+    return [
+      {
+        name: 'state',
+        status: 'fail',
+        detail: err.message,
+        ...(err.hint ? { hint: err.hint } : {}),
+      },
+    ];
+  }
+}
+
+export function runChecks(input: DoctorInput): CheckResult[] {
+  return [checkNode(input.nodeVersion ?? process.version), ...checkState(input.stateRoot)];
+}

@@ -1,0 +1,1 @@
+export { runChecks, type CheckResult, type CheckStatus, type DoctorInput } from './checks.js';

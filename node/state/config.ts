@@ -1,0 +1,107 @@
+// config.json of a node: versioned (schema), migrated forward, refused when newer than we know.
+import { existsSync, readFileSync } from 'node:fs';
+import { CONFIG_SCHEMA } from '../version.js';
+import { ConfigError } from '../errors.js';
+import { writeFileAtomic } from './atomic-write.js';
+
+export interface NodeConfig {
+  schema: typeof CONFIG_SCHEMA;
+  /** Contributing counts is off until the operator turns it on (DESIGN.md, Report flow). */
+  reporting: { enabled: boolean };
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+export function defaultConfig(): NodeConfig {
+  return { schema: CONFIG_SCHEMA, reporting: { enabled: false }, logLevel: 'info' };
+}
+
+type Raw = Record<string, unknown>;
+
+/**
+ * Migrations from schema N to N+1. Schema 0 is a config written before the field existed:
+ * it had a top-level boolean `report` that became `reporting.enabled`.
+ */
+const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
+  0: (raw) => {
+    const { report, ...rest } = raw;
+    return { ...rest, schema: 1, reporting: { enabled: report === true } };
+  },
+};
+
+const MAX_CONFIG_BYTES = 1 << 20;
+const LOG_LEVELS = new Set(['debug', 'info', 'warn', 'error']);
+
+/** Validates and migrates an already-parsed document. Attacker-controlled if the file is shared. */
+export function parseConfig(
+  doc: unknown,
+  source = 'config',
+): { config: NodeConfig; migratedFrom?: number } {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    throw new ConfigError('config_invalid', `${source}: expected a JSON object`);
+  }
+  let raw = doc as Raw;
+  const start = raw.schema === undefined ? 0 : raw.schema;
+  if (typeof start !== 'number' || !Number.isSafeInteger(start) || start < 0) {
+    throw new ConfigError('config_invalid', `${source}: "schema" must be a non-negative integer`);
+  }
+  if (start > CONFIG_SCHEMA) {
+    throw new ConfigError(
+      'config_schema_newer',
+      `${source}: schema ${start} is newer than this mesh understands (${CONFIG_SCHEMA})`,
+      'upgrade interlock-mesh, or restore the config written by this version',
+    );
+  }
+  for (let v = start; v < CONFIG_SCHEMA; v++) {
+    const step = MIGRATIONS[v];
+    if (!step) throw new ConfigError('config_invalid', `${source}: no migration from schema ${v}`);
+    raw = step(raw);
+  }
+  const config = defaultConfig();
+  const reporting = raw.reporting;
+  if (reporting !== undefined) {
+    if (
+      typeof reporting !== 'object' ||
+      reporting === null ||
+      typeof (reporting as Raw).enabled !== 'boolean'
+    ) {
+      throw new ConfigError('config_invalid', `${source}: "reporting.enabled" must be a boolean`);
+    }
+    config.reporting.enabled = (reporting as Raw).enabled === true;
+  }
+  if (raw.logLevel !== undefined) {
+    if (typeof raw.logLevel !== 'string' || !LOG_LEVELS.has(raw.logLevel)) {
+      throw new ConfigError(
+        'config_invalid',
+        `${source}: "logLevel" must be one of debug, info, warn, error`,
+      );
+    }
+    config.logLevel = raw.logLevel as NodeConfig['logLevel'];
+  }
+  return start === CONFIG_SCHEMA ? { config } : { config, migratedFrom: start };
+}
+
+/** Reads a config file; a migrated config is written back atomically in the current schema. */
+export function loadConfig(path: string): NodeConfig {
+  if (!existsSync(path)) return defaultConfig();
+  const text = readFileSync(path);
+  if (text.length > MAX_CONFIG_BYTES) {
+    throw new ConfigError('config_invalid', `${path}: larger than ${MAX_CONFIG_BYTES} bytes`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.toString('utf8'));
+  } catch (e) {
+    throw new ConfigError(
+      'config_invalid',
+      `${path}: not JSON (${(e as Error).message})`,
+      'fix or delete the file',
+    );
+  }
+  const { config, migratedFrom } = parseConfig(doc, path);
+  if (migratedFrom !== undefined) saveConfig(path, config);
+  return config;
+}
+
+export function saveConfig(path: string, config: NodeConfig): void {
+  writeFileAtomic(path, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
+}

@@ -1,0 +1,16 @@
+// Builds dist/ once per run so suites that spawn `mesh` run the code under test.
+// MESH_SKIP_BUILD=1 skips it for suites that never spawn the CLI. Type errors are the job of
+// `npm run check`; tsc still emits, so a type error elsewhere does not hide a runtime test.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './env.js';
+
+export default function setup(): void {
+  if (process.env.MESH_SKIP_BUILD === '1') return;
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (r.error) throw r.error;
+}
