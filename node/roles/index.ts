@@ -1,0 +1,10 @@
+// The server roles `mesh serve --role` knows. Each role lives in its own file beside this one.
+import type { RoleDefinition } from './role.js';
+
+export type { RoleDefinition, RoleInstance, RoleOptions } from './role.js';
+
+export const ROLES: readonly RoleDefinition[] = [];
+
+export function findRole(name: string): RoleDefinition | undefined {
+  return ROLES.find((r) => r.name === name);
+}
