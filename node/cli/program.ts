@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../version.js';
 import { registerDoctor } from './commands/doctor.js';
+import { registerServe } from './commands/serve.js';
 
 export function buildProgram(): Command {
   const program = new Command('mesh')
@@ -12,5 +13,6 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .enablePositionalOptions();
   registerDoctor(program);
+  registerServe(program);
   return program;
 }

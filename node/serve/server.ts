@@ -1,0 +1,108 @@
+// One hono app carrying every requested role, served over HTTP(S) until a signal stops it.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { Logger } from '../log/logger.js';
+import { UsageError } from '../errors.js';
+import { findRole, ROLES, type RoleInstance } from '../roles/index.js';
+import { checkListenPolicy } from './listen-policy.js';
+
+export interface ServeOptions {
+  roles: string[];
+  host: string;
+  port: number;
+  dataDir: string;
+  repo?: string;
+  tasks: string[];
+  interop: boolean;
+  config: Record<string, unknown>;
+  tlsCert?: string;
+  tlsKey?: string;
+  insecureHttp?: boolean;
+  log: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  roles: string[];
+  close(): Promise<void>;
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => {
+      resolve();
+    });
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
+}
+
+export async function startServer(opts: ServeOptions): Promise<RunningServer> {
+  const { tls } = checkListenPolicy(opts);
+  const defs = opts.roles.map((name) => {
+    const def = findRole(name);
+    if (!def) {
+      const known = ROLES.map((r) => r.name).join(', ') || '(none built yet)';
+      throw new UsageError(`unknown role "${name}"`, `choose from: ${known}`);
+    }
+    return def;
+  });
+  const app = new Hono();
+  app.get('/healthz', (c) => c.json({ ok: true, roles: opts.roles }));
+
+  const server = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: opts.port,
+        hostname: opts.host,
+        ...(tls && opts.tlsCert && opts.tlsKey
+          ? {
+              createServer: createHttpsServer,
+              serverOptions: { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) },
+            }
+          : {}),
+      },
+      (info: AddressInfo) => {
+        resolve({ server: s, port: info.port });
+      },
+    );
+    s.once('error', reject);
+  });
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  const url = `${tls ? 'https' : 'http'}://${host}:${server.port}`;
+
+  const instances: RoleInstance[] = [];
+  try {
+    for (const def of defs) {
+      const dataDir = join(opts.dataDir, def.name);
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      instances.push(
+        await def.mount(app, {
+          dataDir,
+          ...(opts.repo !== undefined ? { repo: opts.repo } : {}),
+          tasks: opts.tasks,
+          interop: opts.interop,
+          config: opts.config,
+          baseUrl: url,
+          log: opts.log.child({ role: def.name }),
+        }),
+      );
+    }
+  } catch (e) {
+    await Promise.all(instances.map((i) => i.close()));
+    await closeServer(server.server);
+    throw e;
+  }
+  return {
+    url,
+    roles: opts.roles,
+    async close() {
+      await Promise.all(instances.map((i) => i.close()));
+      await closeServer(server.server);
+    },
+  };
+}
