@@ -42,7 +42,7 @@ describe('config schema versions', () => {
     [{ schema: 1, reporting: { enabled: 'yes' } }],
     [{ schema: 1, logLevel: 'loud' }],
   ])('rejects %j with config_invalid', (doc) => {
-    expect(() => parseConfig(doc)).toThrowError(
+    expect(() => parseConfig(doc)).toThrow(
       expect.objectContaining({ code: 'config_invalid' }) as Error,
     );
   });
@@ -50,7 +50,7 @@ describe('config schema versions', () => {
   it('rejects a config file that is not JSON', () => {
     const path = join(tmp(), 'config.json');
     writeFileSync(path, '{"schema":');
-    expect(() => loadConfig(path)).toThrowError(
+    expect(() => loadConfig(path)).toThrow(
       expect.objectContaining({ code: 'config_invalid' }) as Error,
     );
   });
@@ -60,7 +60,7 @@ describe('config schema versions', () => {
     openStateDir(root);
     expect(statSync(root).mode & 0o777).toBe(0o700);
     writeFileSync(join(root, 'state.json'), JSON.stringify({ schema: 7 }));
-    expect(() => openStateDir(root)).toThrowError(
+    expect(() => openStateDir(root)).toThrow(
       expect.objectContaining({ code: 'state_schema_newer' }) as Error,
     );
   });
