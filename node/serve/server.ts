@@ -7,8 +7,22 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Logger } from '../log/logger.js';
 import { UsageError } from '../errors.js';
-import { findRole, ROLES, type RoleInstance } from '../roles/index.js';
+import { findRole, ROLES, type RoleDefinition, type RoleInstance } from '../roles/index.js';
 import { checkListenPolicy } from './listen-policy.js';
+import { createServerMetrics } from './metrics.js';
+
+/** First path segments the roles serve under (DESIGN.md "Mirror URLs" and DAP prefixes). */
+const AREAS = [
+  'metadata',
+  'targets',
+  'log',
+  'witness',
+  'gossip',
+  'leader',
+  'helper',
+  'collector',
+  'internal',
+];
 
 export interface ServeOptions {
   roles: string[];
@@ -23,6 +37,8 @@ export interface ServeOptions {
   tlsKey?: string;
   insecureHttp?: boolean;
   log: Logger;
+  /** Where role names are looked up; the registry unless a caller (a test, an embedder) says otherwise. */
+  resolveRole?: (name: string) => RoleDefinition | undefined;
 }
 
 export interface RunningServer {
@@ -43,7 +59,7 @@ function closeServer(server: ServerType): Promise<void> {
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const { tls } = checkListenPolicy(opts);
   const defs = opts.roles.map((name) => {
-    const def = findRole(name);
+    const def = (opts.resolveRole ?? findRole)(name);
     if (!def) {
       const known = ROLES.map((r) => r.name).join(', ') || '(none built yet)';
       throw new UsageError(`unknown role "${name}"`, `choose from: ${known}`);
@@ -51,7 +67,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     return def;
   });
   const app = new Hono();
+  const metrics = createServerMetrics(AREAS);
+  app.use('*', metrics.middleware);
   app.get('/healthz', (c) => c.json({ ok: true, roles: opts.roles }));
+  app.get('/metrics', async (c) =>
+    c.text(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }),
+  );
 
   const server = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
     const s = serve(
