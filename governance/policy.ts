@@ -1,0 +1,138 @@
+// The governance policy node/ hands to tuf/ and packs/: defaults plus validated overrides from config.
+import { CONSENT_DEFAULTS, type ConsentDefaults } from './consent.js';
+import { DEFAULT_CONSENSUS, type ConsensusPolicy } from './consensus-policy.js';
+import { GovernanceError } from './errors.js';
+import {
+  DELEGATIONS,
+  DEMO_ROLES,
+  PRODUCTION_ROLES,
+  type Delegation,
+  type KeyRole,
+  type RolePolicy,
+} from './roles.js';
+import { GOVERNANCE_FORMAT } from './version.js';
+import { DEFAULT_WITNESS_POLICY, type WitnessPolicy } from './witness-policy.js';
+
+export interface GovernancePolicy {
+  schema: number;
+  roles: Record<KeyRole, RolePolicy>;
+  delegations: readonly Delegation[];
+  consent: ConsentDefaults;
+  consensus: ConsensusPolicy;
+  witnesses: WitnessPolicy;
+}
+
+export function defaultPolicy(profile: 'production' | 'demo' = 'production'): GovernancePolicy {
+  return {
+    schema: GOVERNANCE_FORMAT,
+    roles: structuredClone(profile === 'demo' ? DEMO_ROLES : PRODUCTION_ROLES),
+    delegations: DELEGATIONS,
+    consent: { ...CONSENT_DEFAULTS },
+    consensus: { ...DEFAULT_CONSENSUS },
+    witnesses: { ...DEFAULT_WITNESS_POLICY },
+  };
+}
+
+type Raw = Record<string, unknown>;
+
+function isObject(v: unknown): v is Raw {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function positiveInt(v: unknown, where: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) {
+    throw new GovernanceError('policy_invalid', `${where} must be a positive integer`);
+  }
+  return v;
+}
+
+function overrideNumbers(
+  target: object,
+  raw: unknown,
+  where: string,
+  check: (k: string, v: number) => void,
+): void {
+  if (raw === undefined) return;
+  if (!isObject(raw)) throw new GovernanceError('policy_invalid', `${where} must be an object`);
+  for (const [k, v] of Object.entries(raw)) {
+    if (!(k in target))
+      throw new GovernanceError('policy_invalid', `${where}.${k} is not a known setting`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+      throw new GovernanceError('policy_invalid', `${where}.${k} must be a non-negative number`);
+    }
+    check(k, v);
+    (target as Raw)[k] = v;
+  }
+}
+
+/**
+ * Reads a governance section of a config file: `{ schema, profile, roles: { root: { threshold,
+ * holders } }, consensus: {...}, witnesses: {...} }`. Unknown keys are refused so a typo never
+ * silently weakens a threshold.
+ */
+export function parsePolicy(doc: unknown): GovernancePolicy {
+  if (doc === undefined) return defaultPolicy();
+  if (!isObject(doc))
+    throw new GovernanceError('policy_invalid', 'governance policy must be an object');
+  const schema = doc.schema ?? GOVERNANCE_FORMAT;
+  if (typeof schema !== 'number' || !Number.isSafeInteger(schema) || schema < 1) {
+    throw new GovernanceError('policy_invalid', 'governance.schema must be a positive integer');
+  }
+  if (schema > GOVERNANCE_FORMAT) {
+    throw new GovernanceError(
+      'policy_schema_newer',
+      `governance schema ${schema} is newer than ${GOVERNANCE_FORMAT}`,
+    );
+  }
+  const profile = doc.profile ?? 'production';
+  if (profile !== 'production' && profile !== 'demo') {
+    throw new GovernanceError(
+      'policy_invalid',
+      'governance.profile must be "production" or "demo"',
+    );
+  }
+  const policy = defaultPolicy(profile);
+  for (const key of Object.keys(doc)) {
+    if (!['schema', 'profile', 'roles', 'consensus', 'witnesses'].includes(key)) {
+      throw new GovernanceError('policy_invalid', `governance.${key} is not a known setting`);
+    }
+  }
+  if (doc.roles !== undefined) {
+    if (!isObject(doc.roles))
+      throw new GovernanceError('policy_invalid', 'governance.roles must be an object');
+    for (const [role, raw] of Object.entries(doc.roles)) {
+      const current = (policy.roles as Partial<Record<string, RolePolicy>>)[role];
+      if (!current)
+        throw new GovernanceError('policy_invalid', `governance.roles.${role} is not a key role`);
+      if (!isObject(raw))
+        throw new GovernanceError('policy_invalid', `governance.roles.${role} must be an object`);
+      if (raw.threshold !== undefined)
+        current.threshold = positiveInt(raw.threshold, `governance.roles.${role}.threshold`);
+      if (raw.holders !== undefined)
+        current.holders = positiveInt(raw.holders, `governance.roles.${role}.holders`);
+      if (raw.expiryDays !== undefined)
+        current.expiryDays = positiveInt(raw.expiryDays, `governance.roles.${role}.expiryDays`);
+      if (current.threshold > current.holders) {
+        throw new GovernanceError(
+          'policy_invalid',
+          `governance.roles.${role}: threshold exceeds holders`,
+        );
+      }
+    }
+  }
+  overrideNumbers(policy.consensus, doc.consensus, 'governance.consensus', (k, v) => {
+    if (k.endsWith('Share') && v > 1)
+      throw new GovernanceError('policy_invalid', `governance.consensus.${k} is a share in [0, 1]`);
+  });
+  overrideNumbers(policy.witnesses, doc.witnesses, 'governance.witnesses', (k, v) => {
+    if (!Number.isSafeInteger(v) || v < 1)
+      throw new GovernanceError(
+        'policy_invalid',
+        `governance.witnesses.${k} must be a positive integer`,
+      );
+  });
+  if (policy.witnesses.quorum > policy.witnesses.minWitnesses) {
+    throw new GovernanceError('policy_invalid', 'governance.witnesses.quorum exceeds minWitnesses');
+  }
+  return policy;
+}
