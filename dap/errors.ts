@@ -1,0 +1,41 @@
+// Coded errors of dap/: every failure carries a stable `code`; DAP problem types live in problem.ts.
+
+export type DapErrorCode =
+  | 'hpke_invalid_key'
+  | 'hpke_open_failed'
+  | 'hpke_invalid_input'
+  | 'decode_truncated'
+  | 'decode_trailing'
+  | 'decode_bounds'
+  | 'decode_invalid'
+  | 'task_invalid'
+  | 'task_schema_newer'
+  | 'vdaf_unsupported'
+  | 'vdaf_failed'
+  | 'storage_failed'
+  | 'http_failed'
+  | 'protocol_failed';
+
+export class DapError extends Error {
+  override readonly name: string = 'DapError';
+  constructor(
+    readonly code: DapErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A cryptographic failure; the message never carries key or plaintext bytes. */
+export class HpkeError extends DapError {
+  override readonly name = 'HpkeError';
+}
+
+/** Attacker-controlled bytes that do not decode under the configured bounds. */
+export class DecodeError extends DapError {
+  override readonly name = 'DecodeError';
+}
+
+export class TaskError extends DapError {
+  override readonly name = 'TaskError';
+}
