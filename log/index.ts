@@ -1,2 +1,54 @@
 // log/: Merkle tree, proofs, signed notes, checkpoints, cosignatures, tiles, witness and gossip.
-export { COSIGNATURE_V1, TLOG_PROOF_V1 } from './version.js';
+export * from './version.js';
+export * from './errors.js';
+export { encodeBase64, decodeBase64, equalBytes } from './base64.js';
+export { EMPTY_ROOT, HASH_SIZE, leafHash, nodeHash, decodeHash } from './hash.js';
+export { inclusionRanges, rootFromInclusionProof, verifyInclusion } from './inclusion.js';
+export {
+  consistencyRanges,
+  verifyConsistencyTransparencyDev,
+  verifyConsistencyWitnessRule,
+} from './consistency.js';
+export { MemoryTree } from './memory-tree.js';
+export type { NodeId, Range, NodeReader } from './subtree.js';
+export type { NoteSigner, NoteVerifier } from './verifier.js';
+export { keyIdFor, keyIdHex } from './key-name.js';
+export { ed25519Signer, ed25519Verifier } from './ed25519-key.js';
+export { ecdsaVerifier } from './ecdsa-key.js';
+export {
+  cosigner,
+  cosignatureMessage,
+  cosignatureTimestamp,
+  cosignatureVerifier,
+  type Cosigner,
+} from './cosignature.js';
+export { parseVkey, formatVkey, parseSkey, formatSkey, signerVkey, cosignerVkey } from './vkey.js';
+export {
+  parseNote,
+  formatNote,
+  signNote,
+  openNote,
+  addSignatureLines,
+  signatureLine,
+  DEFAULT_NOTE_LIMITS,
+  type Note,
+  type NoteSignature,
+  type OpenedNote,
+  type NoteLimits,
+} from './note.js';
+export {
+  parseCheckpoint,
+  formatCheckpoint,
+  openCheckpoint,
+  type Checkpoint,
+  type OpenedCheckpoint,
+} from './checkpoint.js';
+export {
+  parseTlogProof,
+  formatTlogProof,
+  verifyTlogProof,
+  countCosigners,
+  type TlogProof,
+  type TlogProofPolicy,
+  type VerifiedTlogProof,
+} from './tlog-proof.js';
