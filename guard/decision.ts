@@ -1,0 +1,41 @@
+// DESIGN.md "Guard": the decision every event gets, exactly as front doors and receipts see it.
+import type { Verdict } from './verdict.js';
+
+export interface Decision {
+  /** The enforced verdict. A shadow rule never changes it; see `shadow`. */
+  verdict: Verdict;
+  /** The rule (or stage) that decided, or null when nothing matched or the event was malformed. */
+  rule: string | null;
+  reason: string;
+  /** The event field that caused the verdict, as a path (`args.command`), or null. */
+  attributed_to: string | null;
+  /** Rewritten arguments (MODIFY on a call). */
+  args?: Record<string, unknown>;
+  /** Rewritten result (MODIFY on a result). */
+  result?: unknown;
+  /** True when the named rule is in shadow: it matched, was recorded, and was not enforced. */
+  shadow: boolean;
+  /** The sensor's containment is a BLOCK with action "killed" (DESIGN.md); no fifth verdict. */
+  action?: 'killed';
+}
+
+/** One rule (or stage) that matched an event: what it would do and why. */
+export interface Hit {
+  rule: string;
+  verdict: Verdict;
+  reason: string;
+  attributed_to: string | null;
+  status: 'active' | 'shadow';
+  /** Detectors whose findings made the rule match, for per-detector accounting. */
+  detectors: string[];
+  args?: Record<string, unknown>;
+  result?: unknown;
+}
+
+/** The decision with everything that led to it, for receipts, the harness and reporting. */
+export interface Evaluation {
+  decision: Decision;
+  hits: Hit[];
+  /** Wall-clock nanoseconds spent deciding (receipt persistence excluded). */
+  elapsedNs: number;
+}

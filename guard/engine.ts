@@ -1,0 +1,235 @@
+// The decision engine: one event in, every matching rule and stage collected, one decision out.
+import type { Decision, Evaluation, Hit } from './decision.js';
+import type { ShellView } from './detectors/detector.js';
+import { GuardError } from './errors.js';
+import { parseEvent, type EventLimits, type GuardEvent } from './event.js';
+import { applyRewrites } from './rewrite.js';
+import type { EvalContext } from './rules/condition.js';
+import { getField } from './rules/field.js';
+import type { Policy } from './rules/policy.js';
+import type { CompiledRule } from './rules/rule.js';
+import { NO_SESSION, type SessionTable, type SessionView } from './session.js';
+import { analyzeShell } from './shell/analyze.js';
+import { classify } from './shell/intents.js';
+import type { ShellLimits } from './shell/model.js';
+import type { ShellParser } from './shell/parser.js';
+import { dispatchVerdict, verdictRank } from './verdict.js';
+
+/** A plug-in evaluator (e.g. flow/taint) whose hits compete with the rules under the same precedence. */
+export interface GuardStage {
+  name: string;
+  evaluate(event: GuardEvent, ctx: EvalContext): Hit[] | Promise<Hit[]>;
+}
+
+export interface EngineParts {
+  policies: readonly Policy[];
+  stages: readonly GuardStage[];
+  parser: ShellParser;
+  sessions: SessionTable;
+  eventLimits: EventLimits;
+  shellLimits: ShellLimits;
+  now: () => number;
+}
+
+function engineHit(
+  rule: string,
+  verdict: Hit['verdict'],
+  reason: string,
+  attributed: string | null,
+): Hit {
+  return { rule, verdict, reason, attributed_to: attributed, status: 'active', detectors: [] };
+}
+
+function sessionOf(event: GuardEvent, sessions: SessionTable, now: number): SessionView {
+  if (event.session === undefined || event.phase !== 'call') return NO_SESSION;
+  const raw = JSON.stringify(event.args);
+  return sessions.record(
+    event.session,
+    `${event.tool}\u0000${raw.length > 4096 ? `${raw.slice(0, 4096)}#${raw.length}` : raw}`,
+    now,
+  );
+}
+
+function makeContext(event: GuardEvent, parts: EngineParts): EvalContext {
+  const shells = new Map<string, ShellView>();
+  return {
+    event,
+    session: sessionOf(event, parts.sessions, parts.now()),
+    cache: new Map(),
+    shell(text) {
+      let v = shells.get(text);
+      if (v === undefined) {
+        const analysis = analyzeShell(parts.parser, text, parts.shellLimits);
+        v = { analysis, intents: analysis.status === 'ok' ? classify(analysis, text) : [] };
+        shells.set(text, v);
+      }
+      return v;
+    },
+  };
+}
+
+/** Fields declared as shell that do not parse cleanly, or exceed the bounds, escalate. */
+function shellHits(event: GuardEvent, policies: readonly Policy[], ctx: EvalContext): Hit[] {
+  const hits: Hit[] = [];
+  for (const p of policies)
+    for (const s of p.shell) {
+      if (!s.tools.some((t) => t.testExact(event.tool))) continue;
+      const v = getField(event, s.parts);
+      if (v === undefined) continue;
+      if (typeof v !== 'string') {
+        hits.push(
+          engineHit('guard.shell.not-text', 'escalate', `${s.text} is not a string`, s.text),
+        );
+        continue;
+      }
+      const status = ctx.shell(v).analysis.status;
+      if (status !== 'ok')
+        hits.push(
+          engineHit(
+            `guard.shell.${status.replaceAll('_', '-')}`,
+            'escalate',
+            `shell command could not be analysed (${status})`,
+            s.text,
+          ),
+        );
+    }
+  return hits;
+}
+
+function ruleApplies(rule: CompiledRule, event: GuardEvent): boolean {
+  if (rule.phase !== null && rule.phase !== event.phase) return false;
+  return rule.tools === null || rule.tools.some((t) => t.testExact(event.tool));
+}
+
+function ruleHit(rule: CompiledRule, event: GuardEvent, ctx: EvalContext): Hit | null {
+  let m;
+  try {
+    m = rule.when(ctx);
+  } catch (e) {
+    return {
+      ...engineHit(
+        rule.id,
+        'escalate',
+        `rule evaluation failed: ${(e as Error).message.slice(0, 200)}`,
+        null,
+      ),
+      status: rule.status === 'shadow' ? 'shadow' : 'active',
+    };
+  }
+  if (m === null) return null;
+  const detail = m.findings[0]?.reason;
+  const hit: Hit = {
+    rule: rule.id,
+    verdict: rule.verdict,
+    reason: detail === undefined ? rule.reason : `${rule.reason}: ${detail}`,
+    attributed_to: m.path,
+    status: rule.status === 'shadow' ? 'shadow' : 'active',
+    detectors: [...new Set(m.detectors)],
+  };
+  if (rule.verdict === 'modify') {
+    const rw = applyRewrites(event.args, event.result, rule.set, m.findings);
+    if (!rw.complete)
+      return {
+        ...hit,
+        verdict: 'escalate',
+        reason: `${hit.reason} (rewrite could not be applied)`,
+      };
+    if (event.phase === 'call') hit.args = rw.args;
+    else hit.result = rw.result;
+  }
+  return hit;
+}
+
+function choose(hits: readonly Hit[]): Decision {
+  let top: Hit | undefined;
+  for (const h of hits)
+    if (
+      h.status === 'active' &&
+      (top === undefined || verdictRank(h.verdict) > verdictRank(top.verdict))
+    )
+      top = h;
+  if (top === undefined) {
+    const s = hits.find((h) => h.status === 'shadow');
+    if (s === undefined)
+      return {
+        verdict: 'allow',
+        rule: null,
+        reason: 'no rule matched',
+        attributed_to: null,
+        shadow: false,
+      };
+    return {
+      verdict: 'allow',
+      rule: s.rule,
+      reason: `shadow: would ${s.verdict}: ${s.reason}`,
+      attributed_to: s.attributed_to,
+      shadow: true,
+    };
+  }
+  const win = top;
+  const base: Decision = {
+    verdict: win.verdict,
+    rule: win.rule,
+    reason: win.reason,
+    attributed_to: win.attributed_to,
+    shadow: false,
+  };
+  return dispatchVerdict(win.verdict, {
+    allow: () => base,
+    block: () => base,
+    escalate: () => base,
+    modify: () => {
+      if (win.args === undefined && win.result === undefined)
+        return { ...base, verdict: 'escalate', reason: `${win.reason} (no rewrite produced)` };
+      const d: Decision = { ...base };
+      if (win.args !== undefined) d.args = win.args;
+      if (win.result !== undefined) d.result = win.result;
+      return d;
+    },
+  });
+}
+
+function invalid(e: unknown, started: bigint): Evaluation {
+  const ge = e instanceof GuardError ? e : new GuardError('event_invalid', String(e));
+  const decision: Decision = {
+    verdict: 'escalate',
+    rule: `guard.${ge.code.replaceAll('_', '-')}`,
+    reason: ge.message,
+    attributed_to: ge.path ?? null,
+    shadow: false,
+  };
+  return { decision, hits: [], elapsedNs: Number(process.hrtime.bigint() - started) };
+}
+
+export async function evaluateEvent(input: unknown, parts: EngineParts): Promise<Evaluation> {
+  const started = process.hrtime.bigint();
+  let event: GuardEvent;
+  try {
+    event = parseEvent(input, parts.eventLimits);
+  } catch (e) {
+    return invalid(e, started);
+  }
+  const ctx = makeContext(event, parts);
+  const hits = shellHits(event, parts.policies, ctx);
+  for (const p of parts.policies)
+    for (const rule of p.rules) {
+      if (!ruleApplies(rule, event)) continue;
+      const h = ruleHit(rule, event, ctx);
+      if (h !== null) hits.push(h);
+    }
+  for (const stage of parts.stages) {
+    try {
+      hits.push(...(await stage.evaluate(event, ctx)));
+    } catch (e) {
+      hits.push(
+        engineHit(
+          `stage.${stage.name}`,
+          'escalate',
+          `stage failed: ${(e as Error).message.slice(0, 200)}`,
+          null,
+        ),
+      );
+    }
+  }
+  return { decision: choose(hits), hits, elapsedNs: Number(process.hrtime.bigint() - started) };
+}

@@ -1,0 +1,51 @@
+// Coded errors of guard/: every rejected policy, event or receipt store carries a stable code.
+
+export type GuardErrorCode =
+  | 'event_invalid'
+  | 'event_too_large'
+  | 'policy_invalid'
+  | 'policy_format_newer'
+  | 'rule_invalid'
+  | 'detector_unknown'
+  | 'shell_unavailable'
+  | 'receipt_store_invalid'
+  | 'receipt_schema_newer'
+  | 'receipt_chain_broken'
+  // Flow, reviews and the front doors (issue 8).
+  | 'taint_refused'
+  | 'flow_key_invalid'
+  | 'flow_store_invalid'
+  | 'flow_store_schema_newer'
+  | 'flow_rule_invalid'
+  | 'review_store_invalid'
+  | 'review_not_found'
+  | 'review_already_decided'
+  | 'hook_input_invalid'
+  | 'mcp_message_invalid'
+  | 'mcp_message_too_large'
+  | 'mcp_server_failed'
+  | 'mcp_not_admitted';
+
+export class GuardError extends Error {
+  override readonly name: string = 'GuardError';
+  constructor(
+    readonly code: GuardErrorCode,
+    message: string,
+    /** Where in the input the problem is (a JSON path such as `rules[3].when.any[0]`). */
+    readonly path?: string,
+  ) {
+    super(path === undefined ? message : `${path}: ${message}`);
+  }
+}
+
+/** A rule that failed validation: quarantined, never half-loaded. */
+export class RuleError extends GuardError {
+  override readonly name = 'RuleError';
+  constructor(
+    readonly ruleId: string | null,
+    message: string,
+    path?: string,
+  ) {
+    super('rule_invalid', message, path);
+  }
+}

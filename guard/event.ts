@@ -1,0 +1,113 @@
+// DESIGN.md "Guard event": the one event shape every front door hands the engine, decoded with bounds.
+import { GuardError } from './errors.js';
+
+export type Phase = 'call' | 'result';
+
+export interface GuardEvent {
+  phase: Phase;
+  tool: string;
+  args: Record<string, unknown>;
+  /** The tool's output (phase "result"): text or JSON. */
+  result?: unknown;
+  session?: string;
+  principal?: string;
+  /** Where the data in this event came from (e.g. `web:https://x.test`), for flow rules. */
+  origins?: string[];
+}
+
+export interface EventLimits {
+  /** Largest JSON nesting depth of args/result. */
+  maxDepth: number;
+  /** Most keys plus array items across the whole event. */
+  maxNodes: number;
+  /** Longest string anywhere in the event, in UTF-16 units. */
+  maxString: number;
+  /** Longest tool, session or principal name. */
+  maxName: number;
+}
+
+export const DEFAULT_EVENT_LIMITS: EventLimits = {
+  maxDepth: 64,
+  maxNodes: 100_000,
+  maxString: 4 * 1024 * 1024,
+  maxName: 256,
+};
+
+function fail(message: string, path?: string): never {
+  throw new GuardError('event_invalid', message, path);
+}
+
+function measure(
+  value: unknown,
+  path: string,
+  depth: number,
+  limits: EventLimits,
+  budget: { nodes: number },
+): void {
+  if (--budget.nodes < 0)
+    throw new GuardError('event_too_large', `more than ${limits.maxNodes} values`, path);
+  if (typeof value === 'string') {
+    if (value.length > limits.maxString)
+      throw new GuardError('event_too_large', `string longer than ${limits.maxString}`, path);
+    return;
+  }
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' || typeof value === 'boolean') return;
+    fail(`unsupported value of type ${typeof value}`, path);
+  }
+  if (depth >= limits.maxDepth)
+    throw new GuardError('event_too_large', `nested deeper than ${limits.maxDepth}`, path);
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      measure(v, `${path}[${i}]`, depth + 1, limits, budget);
+    });
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) measure(v, `${path}.${k}`, depth + 1, limits, budget);
+}
+
+function optionalName(
+  doc: Record<string, unknown>,
+  key: string,
+  limits: EventLimits,
+): string | undefined {
+  const v = doc[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || v.length === 0 || v.length > limits.maxName)
+    fail(`must be a non-empty string of at most ${limits.maxName} characters`, key);
+  return v;
+}
+
+/** Decodes one event; this value is attacker-controlled (it is whatever the agent produced). */
+export function parseEvent(input: unknown, limits: EventLimits = DEFAULT_EVENT_LIMITS): GuardEvent {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    fail('event must be a JSON object');
+  const doc = input as Record<string, unknown>;
+  const phase = doc.phase;
+  if (phase !== 'call' && phase !== 'result') fail('must be "call" or "result"', 'phase');
+  const tool = doc.tool;
+  if (typeof tool !== 'string' || tool.length === 0 || tool.length > limits.maxName)
+    fail(`must be a non-empty string of at most ${limits.maxName} characters`, 'tool');
+  const args = doc.args ?? {};
+  if (typeof args !== 'object' || Array.isArray(args)) fail('must be a JSON object', 'args');
+  measure(args, 'args', 1, limits, { nodes: limits.maxNodes });
+  if (doc.result !== undefined)
+    measure(doc.result, 'result', 1, limits, { nodes: limits.maxNodes });
+  const event: GuardEvent = { phase, tool, args: args as Record<string, unknown> };
+  if (doc.result !== undefined) event.result = doc.result;
+  const session = optionalName(doc, 'session', limits);
+  if (session !== undefined) event.session = session;
+  const principal = optionalName(doc, 'principal', limits);
+  if (principal !== undefined) event.principal = principal;
+  if (doc.origins !== undefined) {
+    const o = doc.origins;
+    if (
+      !Array.isArray(o) ||
+      o.length > 1024 ||
+      !o.every((x) => typeof x === 'string' && x.length <= 4096)
+    )
+      fail('must be an array of at most 1024 strings', 'origins');
+    event.origins = o as string[];
+  }
+  return event;
+}

@@ -1,0 +1,95 @@
+// DESIGN.md "Library surface": createGuard(options) returning { decide(event) }.
+import type { Decision, Evaluation } from './decision.js';
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from './event.js';
+import { evaluateEvent, type EngineParts, type GuardStage } from './engine.js';
+import { GuardError } from './errors.js';
+import type { Policy } from './rules/policy.js';
+import { SessionTable } from './session.js';
+import { DEFAULT_SHELL_LIMITS, type ShellLimits } from './shell/model.js';
+import { loadShellParser, type ShellParser } from './shell/parser.js';
+import { runPolicyTests, type PolicyTestFailure } from './rules/policy-tests.js';
+
+/** Where each decision's receipt goes (see receipts/); called after the decision is made. */
+export interface ReceiptSink {
+  append(evaluation: Evaluation, event: unknown): void | Promise<void>;
+}
+
+export interface GuardOptions {
+  /** Compiled policies (compilePolicy); a pack compiles into one. */
+  policies: readonly Policy[];
+  /** Extra evaluators whose hits compete under the same precedence (flow/taint, approvals). */
+  stages?: readonly GuardStage[];
+  receipts?: ReceiptSink;
+  eventLimits?: Partial<EventLimits>;
+  shellLimits?: Partial<ShellLimits>;
+  now?: () => number;
+}
+
+export interface ReloadResult {
+  ok: boolean;
+  failures: PolicyTestFailure[];
+}
+
+export interface Guard {
+  /** One decision for one event; never throws for a bad event (that escalates). */
+  decide(event: unknown): Promise<Decision>;
+  /** The decision with every hit and the time it took (receipts, harness, reporting). */
+  evaluate(event: unknown): Promise<Evaluation>;
+  /**
+   * Swaps in new policies after running their own tests against them; on any failure the last good
+   * policies stay in force and the failures are returned.
+   */
+  reload(policies: readonly Policy[]): Promise<ReloadResult>;
+  policies(): readonly Policy[];
+}
+
+export function createGuard(options: GuardOptions): Guard {
+  let parser: ShellParser | undefined;
+  const ready = loadShellParser().then((p) => {
+    parser = p;
+  });
+  ready.catch(() => undefined);
+  const sessions = new SessionTable();
+  const eventLimits = { ...DEFAULT_EVENT_LIMITS, ...options.eventLimits };
+  const shellLimits = { ...DEFAULT_SHELL_LIMITS, ...options.shellLimits };
+  const now = options.now ?? Date.now;
+  let current: readonly Policy[] = options.policies;
+
+  const partsFor = async (
+    policies: readonly Policy[],
+    table: SessionTable,
+  ): Promise<EngineParts> => {
+    if (parser === undefined) await ready;
+    if (parser === undefined) throw new GuardError('shell_unavailable', 'shell parser not loaded');
+    return {
+      policies,
+      stages: options.stages ?? [],
+      parser,
+      sessions: table,
+      eventLimits,
+      shellLimits,
+      now,
+    };
+  };
+
+  const evaluate = async (event: unknown): Promise<Evaluation> => {
+    const ev = await evaluateEvent(event, await partsFor(current, sessions));
+    if (options.receipts !== undefined) await options.receipts.append(ev, event);
+    return ev;
+  };
+
+  return {
+    evaluate,
+    async decide(event) {
+      return (await evaluate(event)).decision;
+    },
+    async reload(policies) {
+      const failures = await runPolicyTests(policies, async (e) =>
+        evaluateEvent(e, await partsFor(policies, new SessionTable())),
+      );
+      if (failures.length === 0) current = policies;
+      return { ok: failures.length === 0, failures };
+    },
+    policies: () => current,
+  };
+}

@@ -1,0 +1,347 @@
+// Rule conditions: validated and compiled once at load into closures over the event (closed operator set).
+import { RE2JS } from 're2js';
+import { RuleError } from '../errors.js';
+import type { DetectorContext, Finding } from '../detectors/detector.js';
+import type { DetectorRegistry } from '../detectors/registry.js';
+import { INTENTS, type Intent } from '../shell/intents.js';
+import { getField, findString, parseFieldPath, type FieldPath } from './field.js';
+import { compileGlob } from './glob.js';
+import type { RuleLimits } from './limits.js';
+
+export interface Match {
+  /** The event path that made the condition true, or null (e.g. under `not`). */
+  path: string | null;
+  detectors: string[];
+  findings: Finding[];
+}
+
+export interface EvalContext extends DetectorContext {
+  cache: Map<string, Finding[]>;
+}
+
+export type CompiledCondition = (ctx: EvalContext) => Match | null;
+
+export interface CompileState {
+  ruleId: string | null;
+  nodes: number;
+  limits: RuleLimits;
+  detectors: DetectorRegistry;
+  /** Set when some detector under the condition rewrites (a MODIFY rule needs one, or `set`). */
+  rewrites: boolean;
+}
+
+const FIELD_OPS = [
+  'equals',
+  'in',
+  'glob',
+  'prefix',
+  'contains',
+  'regex',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'exists',
+] as const;
+type FieldOp = (typeof FIELD_OPS)[number];
+const NO_MATCH = null;
+
+type Primitive = string | number | boolean | null;
+
+function isPrimitive(v: unknown): v is Primitive {
+  return (
+    v === null ||
+    typeof v === 'string' ||
+    typeof v === 'boolean' ||
+    (typeof v === 'number' && Number.isFinite(v))
+  );
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function err(st: CompileState, path: string, message: string): never {
+  throw new RuleError(st.ruleId, message, path);
+}
+
+function str(st: CompileState, v: unknown, path: string, max = st.limits.maxStringLength): string {
+  if (typeof v !== 'string' || v.length === 0 || v.length > max)
+    err(st, path, `must be a non-empty string of at most ${max} characters`);
+  return v;
+}
+
+function strList(st: CompileState, v: unknown, path: string): string[] {
+  const list = typeof v === 'string' ? [v] : v;
+  if (!Array.isArray(list) || list.length === 0 || list.length > st.limits.maxListItems)
+    err(
+      st,
+      path,
+      `must be a string or a non-empty list of at most ${st.limits.maxListItems} strings`,
+    );
+  return list.map((x, i) => str(st, x, `${path}[${i}]`));
+}
+
+function fieldPath(st: CompileState, v: unknown, path: string): { parts: FieldPath; text: string } {
+  const text = str(st, v, path, 512);
+  const parts = parseFieldPath(text);
+  if (parts === null)
+    err(
+      st,
+      path,
+      `"${text}" is not a field path (phase, tool, args[.key...], result[.key...], session, principal, origins)`,
+    );
+  return { parts, text };
+}
+
+export function compileRegex(
+  st: CompileState,
+  pattern: unknown,
+  path: string,
+  insensitive: boolean,
+): RE2JS {
+  const p = str(st, pattern, path, st.limits.maxRegexLength);
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(p, insensitive ? RE2JS.CASE_INSENSITIVE : 0);
+  } catch (e) {
+    err(st, path, `invalid RE2 regex: ${(e as Error).message.slice(0, 200)}`);
+  }
+  if (re.programSize() > st.limits.maxRegexProgram)
+    err(
+      st,
+      path,
+      `regex too costly (program size ${re.programSize()} > ${st.limits.maxRegexProgram})`,
+    );
+  return re;
+}
+
+function leafMatch(value: unknown, base: string, test: (s: string) => boolean): Match | null {
+  const at = findString(value, base, test);
+  return at === null ? NO_MATCH : { path: at, detectors: [], findings: [] };
+}
+
+function compileField(
+  st: CompileState,
+  doc: Record<string, unknown>,
+  path: string,
+): CompiledCondition {
+  const ops = Object.keys(doc).filter((k) => k !== 'field' && k !== 'case_insensitive');
+  const op = ops[0] as FieldOp | undefined;
+  if (ops.length !== 1 || op === undefined || !(FIELD_OPS as readonly string[]).includes(op))
+    err(
+      st,
+      path,
+      `a field condition needs exactly one operator of ${FIELD_OPS.join(', ')}; got ${ops.join(', ') || 'none'}`,
+    );
+  if ('case_insensitive' in doc && (op !== 'regex' || typeof doc.case_insensitive !== 'boolean'))
+    err(st, `${path}.case_insensitive`, 'only a boolean beside "regex"');
+  const { parts, text } = fieldPath(st, doc.field, `${path}.field`);
+  const arg = doc[op];
+  const at = `${path}.${op}`;
+  const get = (ctx: EvalContext): unknown => getField(ctx.event, parts);
+  const hit: Match = { path: text, detectors: [], findings: [] };
+  switch (op) {
+    case 'equals': {
+      if (!isPrimitive(arg)) err(st, at, 'must be a string, number, boolean or null');
+      return (ctx) => (get(ctx) === arg ? hit : NO_MATCH);
+    }
+    case 'in': {
+      if (
+        !Array.isArray(arg) ||
+        arg.length === 0 ||
+        arg.length > st.limits.maxListItems ||
+        !arg.every(isPrimitive)
+      )
+        err(
+          st,
+          at,
+          `must be a non-empty list of at most ${st.limits.maxListItems} strings, numbers, booleans or nulls`,
+        );
+      const set = new Set<unknown>(arg);
+      return (ctx) => (set.has(get(ctx)) ? hit : NO_MATCH);
+    }
+    case 'glob': {
+      const res = strList(st, arg, at).map((g) => compileGlob(g));
+      return (ctx) => leafMatch(get(ctx), text, (s) => res.some((r) => r.test(s)));
+    }
+    case 'prefix': {
+      const ps = strList(st, arg, at);
+      return (ctx) => leafMatch(get(ctx), text, (s) => ps.some((p) => s.startsWith(p)));
+    }
+    case 'contains': {
+      const cs = strList(st, arg, at);
+      return (ctx) => leafMatch(get(ctx), text, (s) => cs.some((c) => s.includes(c)));
+    }
+    case 'regex': {
+      const re = compileRegex(st, arg, at, doc.case_insensitive === true);
+      return (ctx) => leafMatch(get(ctx), text, (s) => re.test(s));
+    }
+    case 'exists': {
+      if (typeof arg !== 'boolean') err(st, at, 'must be a boolean');
+      return (ctx) => ((get(ctx) !== undefined) === arg ? hit : NO_MATCH);
+    }
+    default: {
+      if (typeof arg !== 'number' || !Number.isFinite(arg)) err(st, at, 'must be a finite number');
+      const cmp: Record<'gt' | 'gte' | 'lt' | 'lte', (a: number) => boolean> = {
+        gt: (a) => a > arg,
+        gte: (a) => a >= arg,
+        lt: (a) => a < arg,
+        lte: (a) => a <= arg,
+      };
+      const f = cmp[op];
+      return (ctx) => {
+        const v = get(ctx);
+        return typeof v === 'number' && f(v) ? hit : NO_MATCH;
+      };
+    }
+  }
+}
+
+function compileShell(st: CompileState, doc: unknown, path: string): CompiledCondition {
+  if (!isObject(doc)) err(st, path, 'must be an object with "intent" and/or "program"');
+  for (const k of Object.keys(doc))
+    if (!['field', 'intent', 'program'].includes(k))
+      err(st, `${path}.${k}`, 'unknown key (field, intent, program)');
+  const { parts, text } = fieldPath(st, doc.field ?? 'args.command', `${path}.field`);
+  const intents = doc.intent === undefined ? [] : strList(st, doc.intent, `${path}.intent`);
+  intents.forEach((i, n) => {
+    if (!(INTENTS as readonly string[]).includes(i))
+      err(st, `${path}.intent[${n}]`, `unknown intent "${i}" (known: ${INTENTS.join(', ')})`);
+  });
+  const programs = new Set(
+    doc.program === undefined ? [] : strList(st, doc.program, `${path}.program`),
+  );
+  if (intents.length === 0 && programs.size === 0) err(st, path, 'needs "intent" or "program"');
+  const want = new Set(intents as Intent[]);
+  return (ctx) => {
+    const v = getField(ctx.event, parts);
+    if (typeof v !== 'string') return NO_MATCH;
+    const view = ctx.shell(v);
+    const ih = view.intents.find((h) => want.has(h.intent));
+    if (ih !== undefined)
+      return {
+        path: text,
+        detectors: [`shell:${ih.intent}`],
+        findings: [{ path: text, reason: ih.detail }],
+      };
+    const cmd = view.analysis.commands.find((c) => programs.has(c.name));
+    if (cmd !== undefined)
+      return { path: text, detectors: [], findings: [{ path: text, reason: `runs ${cmd.name}` }] };
+    return NO_MATCH;
+  };
+}
+
+function compileDetector(
+  st: CompileState,
+  doc: Record<string, unknown>,
+  path: string,
+): CompiledCondition {
+  for (const k of Object.keys(doc))
+    if (!['detector', 'field', 'params'].includes(k))
+      err(st, `${path}.${k}`, 'unknown key (detector, field, params)');
+  const name = str(st, doc.detector, `${path}.detector`, 64);
+  const det = st.detectors.get(name);
+  if (det === undefined)
+    err(
+      st,
+      `${path}.detector`,
+      `unknown detector "${name}" (known: ${st.detectors.names().join(', ')})`,
+    );
+  if (doc.params !== undefined && !isObject(doc.params))
+    err(st, `${path}.params`, 'must be an object');
+  const params = det.parseParams(
+    doc.params as Parameters<typeof det.parseParams>[0],
+    `${path}.params`,
+  );
+  if (det.rewrites(params)) st.rewrites = true;
+  const fields =
+    doc.field === undefined
+      ? null
+      : strList(st, doc.field, `${path}.field`).map((f, i) =>
+          fieldPath(st, f, `${path}.field[${i}]`),
+        );
+  const key = `${name}|${JSON.stringify(doc.params ?? {})}`;
+  return (ctx) => {
+    const targets = fields ?? [
+      {
+        parts: [ctx.event.phase === 'call' ? 'args' : 'result'],
+        text: ctx.event.phase === 'call' ? 'args' : 'result',
+      },
+    ];
+    const findings: Finding[] = [];
+    for (const f of targets) {
+      const ck = `${key}|${f.text}`;
+      let found = ctx.cache.get(ck);
+      if (found === undefined) {
+        found = det.scan(getField(ctx.event, f.parts), f.text, ctx, params);
+        ctx.cache.set(ck, found);
+      }
+      findings.push(...found);
+    }
+    const first = findings[0];
+    return first === undefined ? NO_MATCH : { path: first.path, detectors: [name], findings };
+  };
+}
+
+function merge(ms: Match[]): Match {
+  return {
+    path: ms.find((m) => m.path !== null)?.path ?? null,
+    detectors: ms.flatMap((m) => m.detectors),
+    findings: ms.flatMap((m) => m.findings),
+  };
+}
+
+export function compileCondition(
+  st: CompileState,
+  doc: unknown,
+  path: string,
+  depth = 0,
+): CompiledCondition {
+  if (depth > st.limits.maxConditionDepth)
+    err(st, path, `conditions nested deeper than ${st.limits.maxConditionDepth}`);
+  if (++st.nodes > st.limits.maxConditionNodes)
+    err(st, path, `more than ${st.limits.maxConditionNodes} conditions in one rule`);
+  if (!isObject(doc)) err(st, path, 'a condition must be an object');
+  const list = (key: 'all' | 'any'): CompiledCondition[] => {
+    const v = doc[key];
+    if (Object.keys(doc).length !== 1) err(st, path, `"${key}" stands alone in its object`);
+    if (!Array.isArray(v) || v.length === 0 || v.length > st.limits.maxListItems)
+      err(st, `${path}.${key}`, 'must be a non-empty list of conditions');
+    return v.map((c, i) => compileCondition(st, c, `${path}.${key}[${i}]`, depth + 1));
+  };
+  if ('all' in doc) {
+    const cs = list('all');
+    return (ctx) => {
+      const ms: Match[] = [];
+      for (const c of cs) {
+        const m = c(ctx);
+        if (m === null) return NO_MATCH;
+        ms.push(m);
+      }
+      return merge(ms);
+    };
+  }
+  if ('any' in doc) {
+    const cs = list('any');
+    return (ctx) => {
+      for (const c of cs) {
+        const m = c(ctx);
+        if (m !== null) return m;
+      }
+      return NO_MATCH;
+    };
+  }
+  if ('not' in doc) {
+    if (Object.keys(doc).length !== 1) err(st, path, '"not" stands alone in its object');
+    const c = compileCondition(st, doc.not, `${path}.not`, depth + 1);
+    return (ctx) => (c(ctx) === null ? { path: null, detectors: [], findings: [] } : NO_MATCH);
+  }
+  if ('shell' in doc) {
+    if (Object.keys(doc).length !== 1) err(st, path, '"shell" stands alone in its object');
+    return compileShell(st, doc.shell, `${path}.shell`);
+  }
+  if ('detector' in doc) return compileDetector(st, doc, path);
+  if ('field' in doc) return compileField(st, doc, path);
+  err(st, path, 'unknown condition (field operators, shell, detector, all, any, not)');
+}

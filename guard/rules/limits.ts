@@ -1,0 +1,24 @@
+// Bounds on a rule file: a hostile pack cannot make loading or evaluation unbounded.
+
+export interface RuleLimits {
+  maxRules: number;
+  maxConditionDepth: number;
+  maxConditionNodes: number;
+  maxListItems: number;
+  maxStringLength: number;
+  maxRegexLength: number;
+  /** RE2 program size: a coarse cost bound on one compiled regex. */
+  maxRegexProgram: number;
+  maxTests: number;
+}
+
+export const DEFAULT_RULE_LIMITS: RuleLimits = {
+  maxRules: 2000,
+  maxConditionDepth: 32,
+  maxConditionNodes: 1000,
+  maxListItems: 10_000,
+  maxStringLength: 8192,
+  maxRegexLength: 2048,
+  maxRegexProgram: 20_000,
+  maxTests: 10_000,
+};

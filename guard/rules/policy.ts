@@ -1,0 +1,126 @@
+// A policy (rule file, POLICY_FORMAT): its rules compiled one by one, bad ones quarantined whole.
+import type { RE2JS } from 're2js';
+import { GuardError, RuleError } from '../errors.js';
+import { POLICY_FORMAT } from '../version.js';
+import { isVerdict } from '../verdict.js';
+import type { DetectorRegistry } from '../detectors/registry.js';
+import { parseFieldPath, type FieldPath } from './field.js';
+import { compileGlob } from './glob.js';
+import { DEFAULT_RULE_LIMITS, type RuleLimits } from './limits.js';
+import { compileRule, ruleIdOf, type CompiledRule } from './rule.js';
+import type { PolicyTest } from './types.js';
+
+export interface ShellField {
+  tools: RE2JS[];
+  parts: FieldPath;
+  text: string;
+}
+
+export interface QuarantinedRule {
+  index: number;
+  id: string | null;
+  code: string;
+  message: string;
+}
+
+export interface Policy {
+  name: string;
+  rules: CompiledRule[];
+  quarantined: QuarantinedRule[];
+  shell: ShellField[];
+  tests: PolicyTest[];
+}
+
+export interface CompilePolicyOptions {
+  name?: string;
+  detectors: DetectorRegistry;
+  limits?: RuleLimits;
+}
+
+function bad(message: string, path?: string): never {
+  throw new GuardError('policy_invalid', message, path);
+}
+
+function shellFields(v: unknown): ShellField[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v) || v.length > 64)
+    bad('must be a list of at most 64 {tools, field} entries', 'shell');
+  return v.map((e: unknown, i) => {
+    const at = `shell[${i}]`;
+    if (typeof e !== 'object' || e === null) bad('must be an object', at);
+    const { tools, field } = e as Record<string, unknown>;
+    if (
+      !Array.isArray(tools) ||
+      tools.length === 0 ||
+      !tools.every((t) => typeof t === 'string' && t.length > 0 && t.length <= 256)
+    )
+      bad('must be a non-empty list of tool-name globs', `${at}.tools`);
+    const parts = typeof field === 'string' ? parseFieldPath(field) : null;
+    if (parts === null || typeof field !== 'string') bad('must be a field path', `${at}.field`);
+    return { tools: (tools as string[]).map((t) => compileGlob(t)), parts, text: field };
+  });
+}
+
+function policyTests(v: unknown, limits: RuleLimits): PolicyTest[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v) || v.length > limits.maxTests)
+    bad(`must be a list of at most ${limits.maxTests} tests`, 'tests');
+  return v.map((t: unknown, i) => {
+    const at = `tests[${i}]`;
+    if (typeof t !== 'object' || t === null) bad('must be an object', at);
+    const r = t as Record<string, unknown>;
+    if (!isVerdict(r.expect)) bad('must be allow, block, modify or escalate', `${at}.expect`);
+    if (r.rule !== undefined && r.rule !== null && typeof r.rule !== 'string')
+      bad('must be a rule id or null', `${at}.rule`);
+    return t as PolicyTest;
+  });
+}
+
+/** Compiles a policy document. This value is attacker-controlled when it came in a pack. */
+export function compilePolicy(doc: unknown, opts: CompilePolicyOptions): Policy {
+  const limits = opts.limits ?? DEFAULT_RULE_LIMITS;
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+    bad('a policy must be a JSON object');
+  const d = doc as Record<string, unknown>;
+  if (typeof d.format !== 'number' || !Number.isSafeInteger(d.format) || d.format < 1)
+    bad('must be a positive integer', 'format');
+  if (d.format > POLICY_FORMAT)
+    throw new GuardError(
+      'policy_format_newer',
+      `policy format ${d.format} is newer than this guard understands (${POLICY_FORMAT}); upgrade interlock-mesh`,
+      'format',
+    );
+  for (const k of Object.keys(d))
+    if (!['format', 'shell', 'rules', 'tests'].includes(k))
+      bad('unknown key (format, shell, rules, tests)', k);
+  if (!Array.isArray(d.rules) || d.rules.length > limits.maxRules)
+    bad(`must be a list of at most ${limits.maxRules} rules`, 'rules');
+  const rules: CompiledRule[] = [];
+  const quarantined: QuarantinedRule[] = [];
+  const seen = new Set<string>();
+  d.rules.forEach((r: unknown, index) => {
+    try {
+      const id = ruleIdOf(r);
+      if (id !== null && seen.has(id))
+        throw new RuleError(id, `duplicate rule id "${id}"`, `rules[${index}].id`);
+      const compiled = compileRule(r, `rules[${index}]`, limits, opts.detectors);
+      seen.add(compiled.id);
+      if (compiled.status !== 'disabled') rules.push(compiled);
+    } catch (e) {
+      if (!(e instanceof GuardError)) throw e;
+      quarantined.push({
+        index,
+        id: e instanceof RuleError ? e.ruleId : ruleIdOf(r),
+        code: e.code,
+        message: e.message,
+      });
+    }
+  });
+  return {
+    name: opts.name ?? 'policy',
+    rules,
+    quarantined,
+    shell: shellFields(d.shell),
+    tests: policyTests(d.tests, limits),
+  };
+}

@@ -1,0 +1,80 @@
+// Paths whose reading leaks credentials or whose writing persists or escalates: shared by detectors.
+
+/** Home as written in a command: `~`, `$HOME`, `${HOME}`, `/root`, `/home/<u>`, `/Users/<u>`. */
+const HOME = /^(?:~|\$HOME|\$\{HOME\}|\/root|\/home\/[^/]+|\/Users\/[^/]+)(?=\/|$)/;
+
+/** Rewrites the home prefix to `~` and collapses duplicate slashes; quotes are already removed. */
+export function normalizePath(p: string): string {
+  let s = p.trim().replace(/\/{2,}/g, '/');
+  s = s.replace(HOME, '~');
+  if (s.length > 1 && s.endsWith('/')) s = s.slice(0, -1);
+  return s;
+}
+
+const CREDENTIAL: RegExp[] = [
+  /^~\/\.ssh(?:$|\/(?!.*\.pub$)(?!known_hosts)(?!config$))/,
+  /^~\/\.aws\/(?:credentials|config)$/,
+  /^~\/\.aws$/,
+  /^~\/\.config\/gcloud(?:$|\/)/,
+  /^~\/\.azure(?:$|\/)/,
+  /^~\/\.kube\/config$/,
+  /^~\/\.docker\/config\.json$/,
+  /^~\/\.(?:netrc|git-credentials|npmrc|pypirc|pgpass|my\.cnf)$/,
+  /^~\/\.gnupg(?:$|\/)/,
+  /^~\/\.config\/gh\/hosts\.yml$/,
+  /^~\/\.password-store(?:$|\/)/,
+  /^~\/Library\/Keychains(?:$|\/)/,
+  /^\/etc\/(?:shadow|gshadow|sudoers)(?:$|\/|\.d)/,
+  /^\/etc\/ssh\/ssh_host_[a-z0-9]+_key$/,
+  /^\/proc\/(?:self|\d+|\*)\/environ$/,
+  /^\/var\/run\/secrets(?:$|\/)/,
+  /(?:^|\/)\.env(?:\.(?:local|production|prod|development|dev|staging|test))?$/,
+  /(?:^|\/)id_(?:rsa|dsa|ecdsa|ed25519)$/,
+  /(?:^|\/)[^/]*\.(?:pem|p12|pfx|keystore|jks)$/,
+  /(?:^|\/)credentials\.json$/,
+  /(?:^|\/)service-account[^/]*\.json$/,
+  /(?:^|\/)\.terraform\.d\/credentials\.tfrc\.json$/,
+];
+
+const PERSISTENCE: RegExp[] = [
+  /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|bash_logout|config\/fish\/config\.fish)$/,
+  /^~\/\.ssh\/(?:authorized_keys2?|config|rc)$/,
+  /^~\/\.gitconfig$/,
+  /^~\/\.config\/(?:autostart|systemd)(?:$|\/)/,
+  /^~\/Library\/(?:LaunchAgents|LaunchDaemons)(?:$|\/)/,
+  /^\/Library\/(?:LaunchAgents|LaunchDaemons)(?:$|\/)/,
+  /^\/etc\//,
+  /^\/(?:usr|bin|sbin|lib|lib64|boot)(?:$|\/)/,
+  /^\/var\/spool\/cron(?:$|\/)/,
+  /(?:^|\/)\.git\/hooks\//,
+  /(?:^|\/)\.git\/config$/,
+];
+
+export function isCredentialPath(p: string): boolean {
+  const n = normalizePath(p);
+  return CREDENTIAL.some((r) => r.test(n));
+}
+
+export function isPersistencePath(p: string): boolean {
+  const n = normalizePath(p);
+  return PERSISTENCE.some((r) => r.test(n));
+}
+
+const SYSTEM_DIR =
+  /^\/(?:etc|usr|var|bin|sbin|lib|lib64|boot|opt|home|root|sys|dev|proc|srv|System|Library|Applications|Users|private)(?:\/[^/]*)?$/;
+
+/**
+ * A target a recursive delete must never reach: root, home or a top-level folder of it, a system
+ * folder, the working folder itself, a bare wildcard, the repository's .git, or a path that is
+ * empty when its variable is unset (`$DIR/`).
+ */
+export function isCatastrophicTarget(p: string): boolean {
+  const n = normalizePath(p);
+  if (n === '' || n === '/' || /^\/\*?$/.test(n) || /^\/\.\*?$/.test(n)) return true;
+  if (/^~(?:\/[^/]*)?$/.test(n)) return true;
+  if (SYSTEM_DIR.test(n) || /^\/[^/]*\*$/.test(n)) return true;
+  if (/^(?:\.|\.\/|\*|\.\/\*|\.\*|\.\.(?:\/\.\.)*(?:\/\*?)?)$/.test(n)) return true;
+  if (/(?:^|\/)\.git$/.test(n)) return true;
+  if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/\*?$/.test(n)) return true;
+  return false;
+}

@@ -1,0 +1,253 @@
+// Walks a tree-sitter-bash syntax tree into the simple commands it would run (see model.ts).
+import type { Node, ShellParser } from './parser.js';
+import type { Redirect, ShellAnalysis, ShellCommand, ShellLimits, ShellStatus } from './model.js';
+import { DEFAULT_SHELL_LIMITS } from './model.js';
+import { INTERPRETERS, SHELLS, basename, unwrap } from './wrappers.js';
+import { wordText } from './words.js';
+
+interface Walk {
+  parser: ShellParser;
+  limits: ShellLimits;
+  out: ShellAnalysis;
+  args: number;
+  pipelines: number;
+  status: ShellStatus;
+}
+
+interface Place {
+  pipeline: number;
+  stage: number;
+  stages: number;
+  redirects: Redirect[];
+  substitution: boolean;
+  nested: number;
+  stdin?: string;
+}
+
+const INLINE_FLAG: Record<string, Set<string>> = {
+  python: new Set(['-c']),
+  node: new Set(['-e', '--eval', '-p', '--print']),
+  perl: new Set(['-e', '-E']),
+  ruby: new Set(['-e']),
+  php: new Set(['-r']),
+  deno: new Set(['eval']),
+  bun: new Set(['-e', '--eval']),
+  osascript: new Set(['-e']),
+  pwsh: new Set(['-c', '-Command']),
+  lua: new Set(['-e']),
+};
+
+function interpreterKey(name: string): string {
+  return name.replace(/[0-9.]+$/, '') === 'nodejs' ? 'node' : name.replace(/[0-9.]+$/, '');
+}
+
+function fail(w: Walk, status: ShellStatus): void {
+  if (w.status === 'ok') w.status = status;
+}
+
+function redirectOf(node: Node): Redirect | null {
+  if (node.type === 'heredoc_redirect') return { op: '<<', target: '' };
+  if (node.type === 'herestring_redirect') return { op: '<<<', target: '' };
+  const dest = node.childForFieldName('destination');
+  const op = node.children.find((c) => !c.isNamed)?.text ?? '>';
+  return { op, target: dest === null ? '' : wordText(dest) };
+}
+
+function heredocBody(node: Node): string | undefined {
+  if (node.type === 'heredoc_redirect')
+    return node.namedChildren.find((c) => c.type === 'heredoc_body')?.text;
+  if (node.type === 'herestring_redirect') {
+    const v = node.namedChildren[0];
+    return v === undefined ? undefined : wordText(v);
+  }
+  return undefined;
+}
+
+/** Re-parses a string that will itself run as shell (`sh -c BODY`, `eval`, a heredoc fed to a shell). */
+function reparse(w: Walk, source: string, place: Place): void {
+  if (place.nested + 1 > w.limits.maxReparse) {
+    fail(w, 'too_deep');
+    return;
+  }
+  const inner: Place = {
+    ...place,
+    nested: place.nested + 1,
+    redirects: [],
+    pipeline: -1,
+    stage: 0,
+    stages: 1,
+  };
+  delete inner.stdin;
+  analyzeInto(w, source, inner);
+}
+
+function emitCommand(w: Walk, node: Node, place: Place, depth: number): void {
+  const raw: string[] = [];
+  for (const child of node.namedChildren) {
+    if (
+      child.type === 'variable_assignment' ||
+      child.type === 'file_redirect' ||
+      child.type === 'herestring_redirect'
+    ) {
+      walk(w, child, { ...place, substitution: place.substitution }, depth + 1);
+      continue;
+    }
+    const target = child.type === 'command_name' ? (child.namedChildren[0] ?? child) : child;
+    raw.push(wordText(target));
+    walkSubstitutions(w, target, place, depth + 1);
+  }
+  w.args += raw.length;
+  if (w.args > w.limits.maxArgs) {
+    fail(w, 'too_many_args');
+    return;
+  }
+  addCommand(w, raw, place);
+}
+
+function addCommand(w: Walk, raw: string[], place: Place): void {
+  const { argv, wrappers } = unwrap(raw);
+  const name = basename(argv[0] ?? '');
+  const cmd: ShellCommand = {
+    argv,
+    name,
+    wrappers,
+    pipeline: place.pipeline,
+    stage: place.stage,
+    stages: place.stages,
+    redirects: place.redirects,
+    substitution: place.substitution,
+    nested: place.nested,
+  };
+  if (place.stdin !== undefined) cmd.stdin = place.stdin;
+  w.out.commands.push(cmd);
+  followInner(w, cmd, place);
+}
+
+/** Commands that run further commands given as arguments or stdin: re-parse or record them. */
+function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
+  const { argv, name } = cmd;
+  if (SHELLS.has(name) || name === 'su') {
+    const c = argv.findIndex((a, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(a));
+    const body = c > 0 ? argv[c + 1] : undefined;
+    if (body !== undefined) reparse(w, body, place);
+    else if (cmd.stdin !== undefined && SHELLS.has(name)) reparse(w, cmd.stdin, place);
+    return;
+  }
+  if (name === 'eval') {
+    reparse(w, argv.slice(1).join(' '), place);
+    return;
+  }
+  if (name === 'find') {
+    const at = argv.findIndex((a) => a === '-exec' || a === '-execdir' || a === '-ok');
+    if (at > 0) {
+      const end = argv.findIndex((a, i) => i > at && (a === ';' || a === '+' || a === '\\;'));
+      addCommand(w, argv.slice(at + 1, end > at ? end : undefined), { ...place, redirects: [] });
+    }
+    return;
+  }
+  const key = interpreterKey(name);
+  if (INTERPRETERS.has(name) || INTERPRETERS.has(key)) {
+    const flags = INLINE_FLAG[key];
+    const at = flags === undefined ? -1 : argv.findIndex((a) => flags.has(a));
+    const code = at > 0 ? argv[at + 1] : cmd.stdin;
+    if (code !== undefined) w.out.scripts.push({ interpreter: key, code });
+  }
+}
+
+function walkSubstitutions(w: Walk, node: Node, place: Place, depth: number): void {
+  if (depth > w.limits.maxDepth) {
+    fail(w, 'too_deep');
+    return;
+  }
+  if (node.type === 'command_substitution' || node.type === 'process_substitution') {
+    const inner: Place = {
+      ...place,
+      substitution: true,
+      redirects: [],
+      pipeline: -1,
+      stage: 0,
+      stages: 1,
+    };
+    for (const c of node.namedChildren) walk(w, c, inner, depth + 1);
+    return;
+  }
+  for (const c of node.namedChildren) walkSubstitutions(w, c, place, depth + 1);
+}
+
+function walk(w: Walk, node: Node, place: Place, depth: number): void {
+  if (w.status !== 'ok') return;
+  if (depth > w.limits.maxDepth) {
+    fail(w, 'too_deep');
+    return;
+  }
+  switch (node.type) {
+    case 'command':
+      emitCommand(w, node, place, depth);
+      return;
+    case 'redirected_statement': {
+      const redirects = [...place.redirects];
+      let stdin = place.stdin;
+      const body = node.childForFieldName('body');
+      for (const r of node.namedChildren) {
+        if (r.id === body?.id) continue;
+        const red = redirectOf(r);
+        if (red !== null) redirects.push(red);
+        stdin = heredocBody(r) ?? stdin;
+        walkSubstitutions(w, r, place, depth + 1);
+      }
+      const inner: Place = { ...place, redirects };
+      if (stdin !== undefined) inner.stdin = stdin;
+      if (body !== null) walk(w, body, inner, depth + 1);
+      return;
+    }
+    case 'pipeline': {
+      const stages = node.namedChildren;
+      const id = w.pipelines++;
+      stages.forEach((s, i) => {
+        walk(w, s, { ...place, pipeline: id, stage: i, stages: stages.length }, depth + 1);
+      });
+      return;
+    }
+    case 'variable_assignment':
+    case 'file_redirect':
+      walkSubstitutions(w, node, place, depth + 1);
+      return;
+    default:
+      for (const c of node.namedChildren) walk(w, c, place, depth + 1);
+  }
+}
+
+function analyzeInto(w: Walk, source: string, place: Place): void {
+  const tree = w.parser.parse(source);
+  try {
+    if (tree.rootNode.hasError) {
+      fail(w, 'parse_error');
+      return;
+    }
+    walk(w, tree.rootNode, place, 0);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Every command `source` would run. This value is attacker-controlled (an agent wrote it). */
+export function analyzeShell(
+  parser: ShellParser,
+  source: string,
+  limits: ShellLimits = DEFAULT_SHELL_LIMITS,
+): ShellAnalysis {
+  const out: ShellAnalysis = { status: 'ok', commands: [], scripts: [] };
+  if (source.length > limits.maxBytes || Buffer.byteLength(source, 'utf8') > limits.maxBytes)
+    return { ...out, status: 'too_large' };
+  const w: Walk = { parser, limits, out, args: 0, pipelines: 0, status: 'ok' };
+  analyzeInto(w, source, {
+    pipeline: -1,
+    stage: 0,
+    stages: 1,
+    redirects: [],
+    substitution: false,
+    nested: 0,
+  });
+  out.status = w.status;
+  return out;
+}

@@ -1,0 +1,160 @@
+// Intents of commands that destroy data: recursive deletes of what must survive, disk wipes, audit tampering.
+import type { ShellCommand } from './model.js';
+import type { IntentHit } from './intents.js';
+import {
+  isCatastrophicTarget,
+  isCredentialPath,
+  isPersistencePath,
+  normalizePath,
+} from '../sensitive-paths.js';
+
+const DEVICE =
+  /^\/dev\/(?:sd[a-z]|nvme\d|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/)/;
+
+function operands(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  let flags = true;
+  for (const a of argv.slice(1)) {
+    if (flags && a === '--') flags = false;
+    else if (flags && a.startsWith('-') && a.length > 1) continue;
+    else out.push(a);
+  }
+  return out;
+}
+
+function hasShortFlag(argv: readonly string[], letters: RegExp, long: string[]): boolean {
+  return argv.slice(1).some((a) => (/^-[a-zA-Z]+$/.test(a) && letters.test(a)) || long.includes(a));
+}
+
+function rm(cmd: ShellCommand): IntentHit[] {
+  const recursive = hasShortFlag(cmd.argv, /[rR]/, ['--recursive']);
+  if (cmd.argv.includes('--no-preserve-root'))
+    return [{ intent: 'destructive_delete', detail: 'rm --no-preserve-root' }];
+  for (const t of operands(cmd.argv)) {
+    if (recursive && isCatastrophicTarget(t))
+      return [{ intent: 'destructive_delete', detail: `rm -r ${normalizePath(t)}` }];
+    if (isPersistencePath(t) || (isCredentialPath(t) && /^[~/]/.test(normalizePath(t))))
+      return [{ intent: 'destructive_delete', detail: `rm ${normalizePath(t)}` }];
+  }
+  return [];
+}
+
+const AUDIT_SERVICES =
+  /^(?:firewalld|apparmor|auditd|ufw|falcon-sensor|osqueryd|falco|selinux|wazuh-agent|crowdstrike)(?:\.service)?$/;
+
+function securityDisable(cmd: ShellCommand): IntentHit | null {
+  const [, a1, a2] = cmd.argv;
+  const hit = (detail: string): IntentHit => ({ intent: 'security_disable', detail });
+  switch (cmd.name) {
+    case 'setenforce':
+      return a1 === '0' || a1 === 'Permissive' ? hit('setenforce 0') : null;
+    case 'ufw':
+      return a1 === 'disable' ? hit('ufw disable') : null;
+    case 'iptables':
+    case 'ip6tables':
+      return cmd.argv.some((a) => a === '-F' || a === '--flush') ? hit('iptables flush') : null;
+    case 'systemctl':
+      return (a1 === 'stop' || a1 === 'disable' || a1 === 'mask') &&
+        a2 !== undefined &&
+        AUDIT_SERVICES.test(a2)
+        ? hit(`systemctl ${a1} ${a2}`)
+        : null;
+    case 'history':
+      return a1 === '-c' ? hit('history -c') : null;
+    case 'unset':
+      return cmd.argv.includes('HISTFILE') ? hit('unset HISTFILE') : null;
+    case 'auditctl':
+      return a1 === '-D' || (a1 === '-e' && a2 === '0') ? hit('auditctl disabled') : null;
+    case 'spctl':
+      return a1 === '--master-disable' ? hit('gatekeeper disabled') : null;
+    case 'csrutil':
+      return a1 === 'disable' ? hit('SIP disabled') : null;
+    default:
+      return null;
+  }
+}
+
+export function deleteIntents(cmd: ShellCommand): IntentHit[] {
+  const hits: IntentHit[] = [];
+  const ops = operands(cmd.argv);
+  switch (cmd.name) {
+    case 'rm':
+      hits.push(...rm(cmd));
+      break;
+    case 'find':
+      if (
+        ops[0] !== undefined &&
+        isCatastrophicTarget(ops[0]) &&
+        cmd.argv.some((a) => a === '-delete' || a === '-exec' || a === '-execdir') &&
+        cmd.argv.some((a) => a === '-delete' || a === 'rm')
+      )
+        hits.push({
+          intent: 'destructive_delete',
+          detail: `find ${normalizePath(ops[0])} -delete`,
+        });
+      break;
+    case 'shred':
+    case 'wipe':
+    case 'srm':
+      if (ops.some((t) => DEVICE.test(t)))
+        hits.push({ intent: 'disk_wipe', detail: `${cmd.name} of a device` });
+      else if (
+        ops.some(
+          (t) =>
+            isCatastrophicTarget(t) ||
+            isPersistencePath(t) ||
+            isCredentialPath(t) ||
+            /(?:^|\/)\.(?:bash|zsh)_history$/.test(t),
+        )
+      )
+        hits.push({ intent: 'destructive_delete', detail: `${cmd.name} of a protected path` });
+      break;
+    case 'mv':
+      if (
+        ops.slice(0, -1).some((t) => isCatastrophicTarget(t)) ||
+        (ops.length > 1 && ops.at(-1) === '/dev/null')
+      )
+        hits.push({ intent: 'destructive_delete', detail: 'mv of a protected path' });
+      break;
+    case 'chmod':
+    case 'chown':
+    case 'chgrp':
+      if (
+        hasShortFlag(cmd.argv, /R/, ['--recursive']) &&
+        ops.slice(1).some((t) => isCatastrophicTarget(t) && t !== '.')
+      )
+        hits.push({
+          intent: 'destructive_delete',
+          detail: `recursive ${cmd.name} of a protected path`,
+        });
+      break;
+    case 'truncate':
+      if (ops.some((t) => isPersistencePath(t) || isCredentialPath(t)))
+        hits.push({ intent: 'destructive_delete', detail: 'truncate of a protected path' });
+      break;
+    case 'dd':
+      if (cmd.argv.some((a) => a.startsWith('of=') && DEVICE.test(a.slice(3))))
+        hits.push({ intent: 'disk_wipe', detail: 'dd onto a device' });
+      break;
+    case 'wipefs':
+    case 'fdisk':
+    case 'sfdisk':
+    case 'sgdisk':
+    case 'parted':
+      if (ops.some((t) => DEVICE.test(t)))
+        hits.push({ intent: 'disk_wipe', detail: `${cmd.name} on a device` });
+      break;
+    case 'diskutil':
+      if (/^(?:eraseDisk|eraseVolume|zeroDisk|secureErase|partitionDisk)$/.test(ops[0] ?? ''))
+        hits.push({ intent: 'disk_wipe', detail: `diskutil ${ops[0] ?? ''}` });
+      break;
+    default:
+      if (/^mkfs(?:\.|$)/.test(cmd.name)) hits.push({ intent: 'disk_wipe', detail: cmd.name });
+  }
+  for (const r of cmd.redirects)
+    if ((r.op === '>' || r.op === '>|' || r.op === '&>') && DEVICE.test(r.target))
+      hits.push({ intent: 'disk_wipe', detail: 'redirect onto a device' });
+  const sec = securityDisable(cmd);
+  if (sec !== null) hits.push(sec);
+  return hits;
+}

@@ -1,0 +1,107 @@
+// Intents of git commands: force pushes, history rewriting, discarded work and credential use.
+import type { ShellCommand } from './model.js';
+import type { IntentHit } from './intents.js';
+
+/** Global options of git that take a value (`git -C dir push`). */
+const GLOBAL_WITH_VALUE = new Set([
+  '-C',
+  '-c',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--exec-path',
+  '--config-env',
+]);
+
+/** A URL with a user and password or token in it: `https://user:token@host`, `https://ghp_x@host`. */
+export const URL_CREDENTIAL =
+  /^[a-z][a-z0-9+.-]*:\/\/(?:[^/@\s:]+:[^/@\s]+|(?:gh[pousr]_|github_pat_|glpat-)[^/@\s]+)@/i;
+
+function split(argv: readonly string[]): { globals: string[]; sub: string; rest: string[] } {
+  let i = 1;
+  const globals: string[] = [];
+  while (i < argv.length) {
+    const a = argv[i] ?? '';
+    if (!a.startsWith('-')) break;
+    globals.push(a);
+    if (GLOBAL_WITH_VALUE.has(a)) globals.push(argv[++i] ?? '');
+    i++;
+  }
+  return { globals, sub: argv[i] ?? '', rest: argv.slice(i + 1) };
+}
+
+function push(rest: string[]): IntentHit[] {
+  const hits: IntentHit[] = [];
+  const flags = rest.filter((a) => a.startsWith('-'));
+  const refs = rest.filter((a) => !a.startsWith('-'));
+  const forced =
+    flags.some(
+      (a) => a === '--force' || (/^-[a-zA-Z]+$/.test(a) && a.includes('f')) || a === '--mirror',
+    ) || refs.slice(1).some((r) => r.startsWith('+'));
+  if (forced) hits.push({ intent: 'force_push', detail: 'git push --force' });
+  if (
+    flags.some((a) => a === '--delete' || a === '-d' || a === '--prune') ||
+    refs.slice(1).some((r) => r.startsWith(':'))
+  )
+    hits.push({ intent: 'history_rewrite', detail: 'git push deletes remote refs' });
+  return hits;
+}
+
+function discard(sub: string, rest: string[]): string | null {
+  const has = (...xs: string[]): boolean => xs.some((x) => rest.includes(x));
+  switch (sub) {
+    case 'reset':
+      return has('--hard', '--merge', '--keep') ? `git reset ${rest.join(' ')}` : null;
+    case 'clean':
+      return rest.some((a) => /^-[a-zA-Z]*f/.test(a) || a === '--force') ? 'git clean -f' : null;
+    case 'checkout':
+    case 'restore':
+      return rest.includes('.') && !rest.includes('--staged') ? `git ${sub} .` : null;
+    case 'branch':
+      return has('-D') || (has('-d', '--delete') && has('--force', '-f')) ? 'git branch -D' : null;
+    case 'stash':
+      return rest[0] === 'drop' || rest[0] === 'clear' ? `git stash ${rest[0]}` : null;
+    default:
+      return null;
+  }
+}
+
+function credential(globals: string[], sub: string, rest: string[]): string | null {
+  if (globals.some((g) => /^credential\.|^http\..*extraheader/i.test(g)))
+    return 'git -c credential';
+  if (sub === 'credential' || sub.startsWith('credential-')) return `git ${sub}`;
+  if (
+    sub === 'config' &&
+    rest.some((a) => /^credential\.|\.extraheader$|^url\..*insteadof$/i.test(a))
+  )
+    return 'git config credential';
+  if ([...globals, ...rest].some((a) => URL_CREDENTIAL.test(a)))
+    return 'credential in a remote URL';
+  return null;
+}
+
+export function gitIntents(cmd: ShellCommand): IntentHit[] {
+  if (cmd.name === 'gh') {
+    const [, a1, a2] = cmd.argv;
+    if (a1 === 'auth' && (a2 === 'token' || cmd.argv.includes('--show-token')))
+      return [{ intent: 'git_credential', detail: 'gh auth token' }];
+    return [];
+  }
+  if (cmd.name !== 'git') return [];
+  const { globals, sub, rest } = split(cmd.argv);
+  const hits: IntentHit[] = [];
+  if (sub === 'push') hits.push(...push(rest));
+  if (sub === 'filter-branch' || sub === 'filter-repo')
+    hits.push({ intent: 'history_rewrite', detail: `git ${sub}` });
+  if (sub === 'reflog' && (rest[0] === 'expire' || rest[0] === 'delete'))
+    hits.push({ intent: 'history_rewrite', detail: `git reflog ${rest[0]}` });
+  if (sub === 'gc' && rest.some((a) => a.startsWith('--prune=now') || a === '--prune=all'))
+    hits.push({ intent: 'history_rewrite', detail: 'git gc --prune=now' });
+  if (sub === 'update-ref' && rest.includes('-d'))
+    hits.push({ intent: 'history_rewrite', detail: 'git update-ref -d' });
+  const d = discard(sub, rest);
+  if (d !== null) hits.push({ intent: 'discard_work', detail: d });
+  const c = credential(globals, sub, rest);
+  if (c !== null) hits.push({ intent: 'git_credential', detail: c });
+  return hits;
+}

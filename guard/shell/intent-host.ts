@@ -1,0 +1,152 @@
+// Intents on the host itself: privilege changes, credential reads and writes that persist or escalate.
+import type { ShellCommand } from './model.js';
+import type { IntentHit } from './intents.js';
+import { isCredentialPath, isPersistencePath } from '../sensitive-paths.js';
+
+const PRIV_PROGRAMS = new Set([
+  'sudo',
+  'su',
+  'doas',
+  'pkexec',
+  'runuser',
+  'visudo',
+  'passwd',
+  'setcap',
+  'chpasswd',
+]);
+const PRIV_GROUPS = /(?:^|,)(?:sudo|wheel|admin|root|docker|adm)(?:,|$)/;
+
+/** Programs that name a credential path without reading its content. */
+const NOT_READING = new Set([
+  'ls',
+  'stat',
+  'test',
+  '[',
+  'file',
+  'chmod',
+  'chown',
+  'mkdir',
+  'touch',
+  'ssh-keygen',
+  'ssh-add',
+  'rm',
+  'shred',
+  'wc',
+  'du',
+  'source',
+  '.',
+  'echo',
+  'printf',
+  'dirname',
+  'basename',
+  'realpath',
+  'readlink',
+]);
+const SECRET_NAME = /(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)/i;
+
+function privilege(cmd: ShellCommand): string | null {
+  const priv = cmd.wrappers.find((w) => PRIV_PROGRAMS.has(w));
+  if (priv !== undefined) return priv;
+  if (PRIV_PROGRAMS.has(cmd.name)) return cmd.name;
+  const ops = cmd.argv.slice(1).filter((a) => !a.startsWith('-') || /^-[ugoa]*[+-=]/.test(a));
+  if (cmd.name === 'chmod' && /^(?:[ugoa]*\+[rwxX]*s|[0-7]?[2-7][0-7]{3})$/.test(ops[0] ?? ''))
+    return 'setuid chmod';
+  if (
+    (cmd.name === 'chown' || cmd.name === 'chgrp') &&
+    /^(?:root|0)?(?::(?:root|wheel|0))?$/.test(ops[0] ?? 'x') &&
+    (ops[0] ?? '') !== ''
+  )
+    return 'chown root';
+  if (
+    (cmd.name === 'usermod' || cmd.name === 'gpasswd' || cmd.name === 'adduser') &&
+    cmd.argv.some((a) => PRIV_GROUPS.test(a))
+  )
+    return `${cmd.name} into an admin group`;
+  return null;
+}
+
+function credentialRead(cmd: ShellCommand): string | null {
+  if (!NOT_READING.has(cmd.name)) {
+    const skipNext = new Set(['-i', '-f', '-o', '--output', '-F']);
+    for (let i = 1; i < cmd.argv.length; i++) {
+      const a = cmd.argv[i] ?? '';
+      if (
+        skipNext.has(a) &&
+        ['ssh', 'scp', 'sftp', 'rsync', 'git', 'curl', 'wget'].includes(cmd.name)
+      ) {
+        i++;
+        continue;
+      }
+      const v = a.replace(/^--?[\w-]+=/, '').replace(/^(?:if=|@)/, '');
+      if (isCredentialPath(v)) return `${cmd.name} ${v}`;
+    }
+  }
+  const r = cmd.redirects.find((x) => x.op === '<' && isCredentialPath(x.target));
+  if (r !== undefined) return `${cmd.name} < ${r.target}`;
+  const [, a1, a2] = cmd.argv;
+  const joined = cmd.argv.join(' ');
+  switch (cmd.name) {
+    case 'security':
+      return /^(?:find-generic-password|find-internet-password|dump-keychain|export)$/.test(
+        a1 ?? '',
+      )
+        ? `security ${a1 ?? ''}`
+        : null;
+    case 'aws':
+      return a1 === 'configure' && a2 === 'get'
+        ? 'aws configure get'
+        : a1 === 'sts' && a2 === 'get-session-token'
+          ? 'aws sts get-session-token'
+          : null;
+    case 'gcloud':
+      return /auth (?:print-access-token|print-identity-token)|config config-helper/.test(joined)
+        ? 'gcloud token'
+        : null;
+    case 'az':
+      return /account get-access-token/.test(joined) ? 'az access token' : null;
+    case 'kubectl':
+      return /config view.*--raw|get secrets?\b.*-o|describe secrets?/.test(joined)
+        ? 'kubectl secrets'
+        : null;
+    case 'printenv':
+      return cmd.argv.slice(1).some((a) => SECRET_NAME.test(a)) ? 'printenv of a secret' : null;
+    case 'secret-tool':
+    case 'keyctl':
+      return `${cmd.name} ${a1 ?? ''}`;
+    case 'op':
+      return a1 === 'read' || (a1 === 'item' && a2 === 'get') ? '1password read' : null;
+    default:
+      return /^docker-credential-/.test(cmd.name) ? cmd.name : null;
+  }
+}
+
+function writeTargets(cmd: ShellCommand): string[] {
+  const out = cmd.redirects
+    .filter((r) => /^(?:>|>>|>\||&>|&>>)$/.test(r.op) && !/^\d+$/.test(r.target))
+    .map((r) => r.target);
+  const ops = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
+  if (cmd.name === 'tee') out.push(...ops);
+  if (['cp', 'mv', 'install', 'ln', 'rsync'].includes(cmd.name) && ops.length > 1)
+    out.push(ops.at(-1) ?? '');
+  if (cmd.name === 'dd')
+    out.push(...cmd.argv.filter((a) => a.startsWith('of=')).map((a) => a.slice(3)));
+  if (
+    cmd.name === 'sed' &&
+    cmd.argv.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))
+  )
+    out.push(...ops.slice(1));
+  return out;
+}
+
+export function hostIntents(cmd: ShellCommand): IntentHit[] {
+  const hits: IntentHit[] = [];
+  const p = privilege(cmd);
+  if (p !== null) hits.push({ intent: 'privilege_change', detail: p });
+  const c = credentialRead(cmd);
+  if (c !== null) hits.push({ intent: 'credential_read', detail: c });
+  const w = writeTargets(cmd).find((t) => isPersistencePath(t) || isCredentialPath(t));
+  if (w !== undefined) hits.push({ intent: 'sensitive_write', detail: `writes ${w}` });
+  if (cmd.name === 'crontab' && !cmd.argv.includes('-l'))
+    hits.push({ intent: 'sensitive_write', detail: 'crontab install' });
+  return hits;
+}

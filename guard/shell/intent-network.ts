@@ -1,0 +1,238 @@
+// Intents of network use: fetch-to-shell, decode-to-shell, reverse shells, uploads and the hosts reached.
+import type { ShellAnalysis, ShellCommand } from './model.js';
+import type { IntentHit } from './intents.js';
+import { INTERPRETERS, SHELLS, basename } from './wrappers.js';
+import { isCredentialPath } from '../sensitive-paths.js';
+
+const FETCHERS = new Set([
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'aria2c',
+  'fetch',
+  'lwp-request',
+  'GET',
+  'Invoke-WebRequest',
+  'iwr',
+]);
+const RAW_NET = new Set(['nc', 'ncat', 'netcat', 'telnet', 'socat', 'openssl']);
+const DECODERS: Record<string, RegExp> = {
+  base64: /^(?:-d|-D|--decode)$/,
+  xxd: /^-r/,
+  openssl: /^(?:-d|base64|enc)$/,
+  uudecode: /./,
+  rev: /./,
+  gunzip: /./,
+  zcat: /./,
+  gzip: /^-d$/,
+  bzip2: /^-d$/,
+  xz: /^-d$/,
+  base32: /^(?:-d|--decode)$/,
+  basenc: /^(?:-d|--decode)$/,
+};
+const URL_HOST = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/@\s]*@)?(\[[^\]]+\]|[^/:?#\s]+)/i;
+const SCP_HOST = /^(?:[^@/\s:]+@)?([A-Za-z0-9.-]+|\[[^\]]+\]):/;
+const BARE_HOST = /^([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})(?:[:/]|$)/;
+
+/** Hosts named by a URL, `user@host:path` or a bare `host.tld/...` argument. */
+export function hostOf(arg: string, bare: boolean): string | null {
+  const u = URL_HOST.exec(arg);
+  if (u?.[1] !== undefined) return u[1].toLowerCase();
+  if (bare) {
+    const b = BARE_HOST.exec(arg);
+    if (b?.[1] !== undefined) return b[1].toLowerCase();
+  }
+  return null;
+}
+
+/** A shell or interpreter that reads its program from stdin: `sh`, `bash -s`, `python3 -`. */
+function readsProgramFromStdin(cmd: ShellCommand): boolean {
+  if (!SHELLS.has(cmd.name) && !INTERPRETERS.has(cmd.name.replace(/[0-9.]+$/, ''))) return false;
+  const rest = cmd.argv.slice(1);
+  if (rest.some((a) => a === '-c' || a === '-e')) return false;
+  const firstOperand = rest.find((a) => !a.startsWith('-'));
+  return firstOperand === undefined || rest.includes('-') || rest.includes('-s');
+}
+
+function isDecoder(cmd: ShellCommand): boolean {
+  const r = DECODERS[cmd.name];
+  if (r === undefined) return false;
+  return r.source === '.' || cmd.argv.slice(1).some((a) => r.test(a));
+}
+
+function earlierStages(cmd: ShellCommand, all: ShellAnalysis): ShellCommand[] {
+  if (cmd.pipeline < 0) return [];
+  return all.commands.filter((c) => c.pipeline === cmd.pipeline && c.stage < cmd.stage);
+}
+
+function runsSubstitution(cmd: ShellCommand): boolean {
+  const runner =
+    SHELLS.has(cmd.name) ||
+    cmd.name === 'eval' ||
+    cmd.name === 'source' ||
+    cmd.name === '.' ||
+    INTERPRETERS.has(cmd.name.replace(/[0-9.]+$/, ''));
+  return (
+    runner && cmd.argv.slice(1).some((a) => a.includes('$(') || a.includes('<(') || a.includes('`'))
+  );
+}
+
+/** Files a fetcher saves (`curl -o F`, `wget -O F`, `curl -O URL`), so a later `sh F` is fetch-then-run. */
+function savedFiles(cmd: ShellCommand): string[] {
+  const out: string[] = [];
+  cmd.argv.forEach((a, i) => {
+    const next = cmd.argv[i + 1];
+    if (
+      (a === '-o' || a === '--output' || (cmd.name === 'wget' && a === '-O')) &&
+      next !== undefined
+    )
+      out.push(basename(next));
+    if (
+      (cmd.name === 'curl' && (a === '-O' || a === '--remote-name')) ||
+      (cmd.name === 'wget' && !a.startsWith('-') && i > 0)
+    ) {
+      const url = cmd.argv.slice(i).find((x) => URL_HOST.test(x));
+      if (url !== undefined) out.push(basename(url.replace(/[?#].*$/, '')));
+    }
+  });
+  return out.filter((f) => f !== '' && f !== '-');
+}
+
+function reverseShell(cmd: ShellCommand, all: ShellAnalysis): string | null {
+  if (cmd.redirects.some((r) => /^\/dev\/(?:tcp|udp)\//.test(r.target)))
+    return 'redirect to /dev/tcp';
+  const args = cmd.argv.slice(1);
+  if (
+    (cmd.name === 'nc' || cmd.name === 'ncat' || cmd.name === 'netcat') &&
+    args.some((a) => /^-[a-zA-Z]*[ec]$/.test(a) || a === '--exec' || a === '--sh-exec')
+  )
+    return `${cmd.name} -e`;
+  if (
+    cmd.name === 'socat' &&
+    args.some((a) => /^(?:exec|system):/i.test(a)) &&
+    args.some((a) => /tcp|udp|ssl|openssl/i.test(a))
+  )
+    return 'socat exec';
+  if (RAW_NET.has(cmd.name) && cmd.pipeline >= 0) {
+    const mates = all.commands.filter((c) => c.pipeline === cmd.pipeline && c !== cmd);
+    if (mates.some((c) => SHELLS.has(c.name))) return `${cmd.name} piped with a shell`;
+  }
+  if (
+    SHELLS.has(cmd.name) &&
+    cmd.argv.includes('-i') &&
+    all.commands.some((c) => RAW_NET.has(c.name) || c.name === 'mkfifo')
+  )
+    return 'interactive shell with a raw socket';
+  return null;
+}
+
+const UPLOAD_FLAGS = new Set([
+  '-d',
+  '--data',
+  '--data-binary',
+  '--data-raw',
+  '--data-urlencode',
+  '--data-ascii',
+  '-F',
+  '--form',
+  '-T',
+  '--upload-file',
+  '--json',
+  '--post-file',
+  '--post-data',
+  '--body-file',
+]);
+
+function uploadedFiles(cmd: ShellCommand): string[] {
+  const files: string[] = [];
+  cmd.argv.forEach((a, i) => {
+    const v = UPLOAD_FLAGS.has(a)
+      ? cmd.argv[i + 1]
+      : /^--(?:data[a-z-]*|form|upload-file|post-file|json)=/.test(a)
+        ? a.slice(a.indexOf('=') + 1)
+        : undefined;
+    if (v === undefined) return;
+    if (a === '-T' || a === '--upload-file' || a === '--post-file') files.push(v);
+    const m = /^(?:[\w.-]+=)?@([^;]+)/.exec(v);
+    if (m?.[1] !== undefined) files.push(m[1]);
+  });
+  return files;
+}
+
+export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
+  const hits: IntentHit[] = [];
+  if (readsProgramFromStdin(cmd) || runsSubstitution(cmd)) {
+    const sources = [
+      ...earlierStages(cmd, all),
+      ...(runsSubstitution(cmd) ? all.commands.filter((c) => c.substitution) : []),
+    ];
+    if (sources.some((c) => FETCHERS.has(c.name)))
+      hits.push({ intent: 'fetch_pipe_shell', detail: `download run by ${cmd.name}` });
+    if (sources.some(isDecoder))
+      hits.push({ intent: 'decode_pipe_shell', detail: `decoded text run by ${cmd.name}` });
+  }
+  if (
+    SHELLS.has(cmd.name) ||
+    INTERPRETERS.has(cmd.name.replace(/[0-9.]+$/, '')) ||
+    cmd.argv[0]?.startsWith('./') === true
+  ) {
+    const saved = new Set(all.commands.filter((c) => FETCHERS.has(c.name)).flatMap(savedFiles));
+    const runs = [cmd.argv[0] ?? '', ...cmd.argv.slice(1)].map(basename);
+    if (runs.some((r) => saved.has(r)))
+      hits.push({ intent: 'fetch_pipe_shell', detail: 'downloaded file executed' });
+  }
+  const rs = reverseShell(cmd, all);
+  if (rs !== null) hits.push({ intent: 'reverse_shell', detail: rs });
+  const net =
+    FETCHERS.has(cmd.name) ||
+    RAW_NET.has(cmd.name) ||
+    ['scp', 'rsync', 'sftp', 'ssh', 'ftp', 'git'].includes(cmd.name);
+  if (!net) return hits;
+  const bare = FETCHERS.has(cmd.name);
+  const scpLike = cmd.name === 'scp' || cmd.name === 'rsync' || cmd.name === 'sftp';
+  const hosts = new Set<string>();
+  const operands = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
+  for (const a of operands) {
+    const h = hostOf(a, bare) ?? (scpLike ? (SCP_HOST.exec(a)?.[1]?.toLowerCase() ?? null) : null);
+    if (h !== null) hosts.add(h);
+  }
+  if ((RAW_NET.has(cmd.name) && cmd.name !== 'openssl') || cmd.name === 'ssh') {
+    const host = operands[0]?.replace(/^[^@]*@/, '');
+    if (host !== undefined && cmd.name !== 'socat') hosts.add(host.toLowerCase());
+  }
+  if (hosts.size > 0)
+    hits.push({
+      intent: 'network',
+      detail: `${cmd.name} reaches ${[...hosts].join(', ')}`,
+      hosts: [...hosts],
+    });
+  const files = uploadedFiles(cmd);
+  const scpUp =
+    scpLike &&
+    operands.length > 1 &&
+    SCP_HOST.test(operands.at(-1) ?? '') &&
+    !SCP_HOST.test(operands[0] ?? '');
+  const ncUp = RAW_NET.has(cmd.name) && cmd.redirects.some((r) => r.op === '<');
+  if (
+    files.length > 0 ||
+    scpUp ||
+    ncUp ||
+    (FETCHERS.has(cmd.name) &&
+      cmd.argv.some(
+        (a, i) =>
+          (a === '-X' || a === '--request') && /^(?:POST|PUT|PATCH)$/i.test(cmd.argv[i + 1] ?? ''),
+      ))
+  ) {
+    hits.push({ intent: 'upload', detail: `${cmd.name} sends data`, hosts: [...hosts] });
+    const leaked = [
+      ...files,
+      ...(scpUp ? operands.slice(0, -1) : []),
+      ...cmd.redirects.filter((r) => r.op === '<').map((r) => r.target),
+    ];
+    if (leaked.some(isCredentialPath))
+      hits.push({ intent: 'credential_read', detail: `${cmd.name} uploads a credential file` });
+  }
+  return hits;
+}

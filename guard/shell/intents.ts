@@ -1,0 +1,72 @@
+// The intent classifier: what a parsed shell script would do, in the closed vocabulary rules use.
+import type { ShellAnalysis, ShellCommand } from './model.js';
+import { deleteIntents } from './intent-delete.js';
+import { gitIntents } from './intent-git.js';
+import { networkIntents } from './intent-network.js';
+import { hostIntents } from './intent-host.js';
+
+export const INTENTS = [
+  'destructive_delete',
+  'disk_wipe',
+  'force_push',
+  'history_rewrite',
+  'discard_work',
+  'git_credential',
+  'credential_read',
+  'fetch_pipe_shell',
+  'decode_pipe_shell',
+  'reverse_shell',
+  'privilege_change',
+  'sensitive_write',
+  'upload',
+  'network',
+  'security_disable',
+  'resource_exhaustion',
+] as const;
+export type Intent = (typeof INTENTS)[number];
+
+export interface IntentHit {
+  intent: Intent;
+  /** What was seen, for the decision's reason (never a secret value: paths and program names only). */
+  detail: string;
+  /** Hosts or URLs the command reaches (intents `network` and `upload`). */
+  hosts?: string[];
+}
+
+export type Classifier = (cmd: ShellCommand, all: ShellAnalysis) => IntentHit[];
+
+const CLASSIFIERS: Classifier[] = [deleteIntents, gitIntents, networkIntents, hostIntents];
+
+export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
+  const hits: IntentHit[] = [];
+  for (const cmd of analysis.commands) for (const c of CLASSIFIERS) hits.push(...c(cmd, analysis));
+  if (/:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))
+    hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });
+  for (const s of analysis.scripts) hits.push(...scriptIntents(s.interpreter, s.code));
+  return hits;
+}
+
+const SCRIPT_REVERSE: RegExp[] = [
+  /socket[\s\S]{0,400}(?:subprocess|pty\.spawn|os\.dup2|\/bin\/(?:ba)?sh)/,
+  /(?:subprocess|pty\.spawn|os\.dup2)[\s\S]{0,400}socket[\s\S]{0,200}connect/,
+  /use\s+Socket[\s\S]{0,400}exec/,
+  /TCPSocket[\s\S]{0,300}(?:exec|spawn|system|IO\.popen)/,
+  /fsockopen[\s\S]{0,300}(?:exec|shell_exec|system|proc_open|passthru)/,
+  /net\.(?:connect|Socket|createConnection)[\s\S]{0,400}(?:child_process|spawn\(\s*['"]\/bin\/(?:ba)?sh)/,
+];
+const SCRIPT_DELETE =
+  /(?:shutil\.rmtree|fs\.rmSync|fs\.rmdirSync|FileUtils\.rm_rf|rmtree)\s*\(\s*(?:['"](?:\/|~|\/home\/[^'"/]*|\/Users\/[^'"/]*)\/?['"]|os\.path\.expanduser\(\s*['"]~\/?['"]\s*\)|os\.environ\[['"]HOME['"]\]|Path\.home\(\)|os\.homedir\(\))/;
+
+function scriptIntents(interpreter: string, code: string): IntentHit[] {
+  const hits: IntentHit[] = [];
+  if (SCRIPT_REVERSE.some((r) => r.test(code)))
+    hits.push({ intent: 'reverse_shell', detail: `${interpreter} socket to shell` });
+  if (SCRIPT_DELETE.test(code))
+    hits.push({
+      intent: 'destructive_delete',
+      detail: `${interpreter} recursive delete of home or root`,
+    });
+  if (/(?:\.ssh\/id_|\.aws\/credentials|\.git-credentials|\.netrc|\/etc\/shadow)/.test(code))
+    hits.push({ intent: 'credential_read', detail: `${interpreter} opens a credential file` });
+  return hits;
+}

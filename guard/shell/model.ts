@@ -1,0 +1,59 @@
+// The shell analysis model: every simple command a script would run, after unwrapping and re-parsing.
+
+export interface Redirect {
+  /** The operator as written: `>`, `>>`, `<`, `&>`, `>&`, `<<`, `<<<`. */
+  op: string;
+  target: string;
+}
+
+export interface ShellCommand {
+  /** The effective argv after wrappers (sudo, env, xargs, nohup, timeout, ...) are removed. */
+  argv: string[];
+  /** Basename of argv[0]; empty for a bare assignment. */
+  name: string;
+  /** The wrappers that were removed, outermost first. */
+  wrappers: string[];
+  /** Pipeline this command is a stage of (same id = same pipeline), or -1. */
+  pipeline: number;
+  stage: number;
+  stages: number;
+  redirects: Redirect[];
+  /** Set when the command came from a `$(...)`, `<(...)` or backtick substitution. */
+  substitution: boolean;
+  /** Set when the command came from re-parsing a `sh -c`, `eval` or heredoc body. */
+  nested: number;
+  /** Body text of a heredoc or here-string fed to this command. */
+  stdin?: string;
+}
+
+/** Code handed to an interpreter (`python -c`, `node -e`, a heredoc fed to `python`). */
+export interface InlineScript {
+  interpreter: string;
+  code: string;
+}
+
+export type ShellStatus = 'ok' | 'parse_error' | 'too_large' | 'too_many_args' | 'too_deep';
+
+export interface ShellAnalysis {
+  status: ShellStatus;
+  commands: ShellCommand[];
+  scripts: InlineScript[];
+}
+
+export interface ShellLimits {
+  /** Largest command in UTF-8 bytes (issue 7: 16 KB). */
+  maxBytes: number;
+  /** Most arguments across all commands (issue 7: 4,096). */
+  maxArgs: number;
+  /** Deepest syntax tree nesting walked. */
+  maxDepth: number;
+  /** Most levels of `sh -c` / `eval` / heredoc re-parsing. */
+  maxReparse: number;
+}
+
+export const DEFAULT_SHELL_LIMITS: ShellLimits = {
+  maxBytes: 16 * 1024,
+  maxArgs: 4096,
+  maxDepth: 256,
+  maxReparse: 6,
+};

@@ -1,0 +1,46 @@
+// Shell parsing with web-tree-sitter and the tree-sitter-bash grammar (loaded once per process).
+import { createRequire } from 'node:module';
+import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import { GuardError } from '../errors.js';
+
+export type { Node, Tree };
+
+export interface ShellParser {
+  /** Parses one script; the caller must `delete()` the tree. */
+  parse(source: string): Tree;
+}
+
+let loading: Promise<ShellParser> | undefined;
+
+async function load(): Promise<ShellParser> {
+  const require = createRequire(import.meta.url);
+  try {
+    await Parser.init();
+    const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const parser = new Parser();
+    parser.setLanguage(bash);
+    return {
+      parse(source) {
+        const tree = parser.parse(source);
+        if (tree === null)
+          throw new GuardError('shell_unavailable', 'the shell parser returned no tree');
+        return tree;
+      },
+    };
+  } catch (e) {
+    if (e instanceof GuardError) throw e;
+    throw new GuardError(
+      'shell_unavailable',
+      `cannot load the bash grammar: ${(e as Error).message}`,
+    );
+  }
+}
+
+/** The process-wide parser; a failed load is retried on the next call rather than cached. */
+export function loadShellParser(): Promise<ShellParser> {
+  loading ??= load().catch((e: unknown) => {
+    loading = undefined;
+    throw e;
+  });
+  return loading;
+}

@@ -1,0 +1,120 @@
+// Command wrappers that run another command (sudo, env, xargs, nohup, timeout, ...): peeled to the real one.
+
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash', 'busybox']);
+export const INTERPRETERS = new Set([
+  'python',
+  'python2',
+  'python3',
+  'node',
+  'nodejs',
+  'perl',
+  'ruby',
+  'php',
+  'lua',
+  'deno',
+  'bun',
+  'osascript',
+  'pwsh',
+]);
+
+/** Options of each wrapper that take a value, so the value is not mistaken for the command. */
+const VALUE_OPTS: Record<string, Set<string>> = {
+  sudo: new Set([
+    '-u',
+    '-g',
+    '-C',
+    '-D',
+    '-h',
+    '-p',
+    '-r',
+    '-t',
+    '-U',
+    '--user',
+    '--group',
+    '--chdir',
+  ]),
+  doas: new Set(['-u', '-C']),
+  env: new Set(['-u', '-C', '-S', '--unset', '--chdir', '--split-string']),
+  xargs: new Set([
+    '-I',
+    '-L',
+    '-n',
+    '-P',
+    '-s',
+    '-d',
+    '-E',
+    '-a',
+    '--max-args',
+    '--max-procs',
+    '--delimiter',
+    '--arg-file',
+  ]),
+  timeout: new Set(['-s', '-k', '--signal', '--kill-after']),
+  nice: new Set(['-n', '--adjustment']),
+  ionice: new Set(['-c', '-n', '-p']),
+  stdbuf: new Set(['-i', '-o', '-e']),
+  chroot: new Set(['--userspec', '--groups']),
+  su: new Set(['-c', '-s', '--shell', '--command']),
+  watch: new Set(['-n', '-d', '--interval']),
+  flock: new Set(['-w', '-E']),
+  runuser: new Set(['-u', '-g']),
+  setsid: new Set([]),
+  nohup: new Set([]),
+  time: new Set(['-f', '-o']),
+  command: new Set([]),
+  exec: new Set(['-a']),
+  builtin: new Set([]),
+  unbuffer: new Set([]),
+  caffeinate: new Set([]),
+  sg: new Set([]),
+  strace: new Set(['-e', '-o', '-p', '-s']),
+};
+
+/** Wrappers whose first positional argument is not the command (a duration, a lock file, a root dir). */
+const POSITIONAL_BEFORE: Record<string, number> = { timeout: 1, flock: 1, chroot: 1 };
+
+export function basename(cmd: string): string {
+  const i = cmd.lastIndexOf('/');
+  return i >= 0 ? cmd.slice(i + 1) : cmd;
+}
+
+export function isWrapper(name: string): boolean {
+  return Object.hasOwn(VALUE_OPTS, name);
+}
+
+/** Removes wrappers from the front of argv; returns the effective argv and the wrappers peeled. */
+export function unwrap(argv: readonly string[]): { argv: string[]; wrappers: string[] } {
+  let rest = [...argv];
+  const wrappers: string[] = [];
+  for (let guard = 0; guard < 32 && rest.length > 0; guard++) {
+    const name = basename(rest[0] ?? '');
+    const valueOpts = VALUE_OPTS[name];
+    if (valueOpts === undefined || name === 'su') break;
+    wrappers.push(name);
+    let i = 1;
+    let positional = POSITIONAL_BEFORE[name] ?? 0;
+    while (i < rest.length) {
+      const a = rest[i] ?? '';
+      if (a === '--') {
+        i++;
+        break;
+      }
+      if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
+        i++;
+        continue;
+      }
+      if (a.startsWith('-') && a.length > 1) {
+        i += valueOpts.has(a) ? 2 : 1;
+        continue;
+      }
+      if (positional > 0) {
+        positional--;
+        i++;
+        continue;
+      }
+      break;
+    }
+    rest = rest.slice(i);
+  }
+  return { argv: rest, wrappers };
+}
