@@ -1,0 +1,110 @@
+// Never submit twice for one window, also across a crash: a window's report is prepared once,
+// recorded durably before upload, and a restart re-sends the same bytes (same report ID, which the
+// leader de-duplicates) instead of making a new report.
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { fsyncDir, writeFileAtomic } from '../state/atomic-write.js';
+
+export interface PreparedReport {
+  reportId: string;
+  /** The encoded DAP Report, base64. */
+  report: string;
+}
+
+export type LedgerState =
+  | { state: 'none' }
+  | { state: 'prepared'; report: PreparedReport }
+  | { state: 'submitted'; report: PreparedReport; at: string };
+
+export interface SubmitOutcome {
+  window: string;
+  outcome: 'submitted' | 'resubmitted' | 'already-submitted';
+  reportId: string;
+}
+
+export class ReportLedger {
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
+
+  private preparedPath(key: string): string {
+    return join(this.dir, `${key}.prepared.json`);
+  }
+
+  private submittedPath(key: string): string {
+    return join(this.dir, `${key}.submitted.json`);
+  }
+
+  state(key: string): LedgerState {
+    if (existsSync(this.submittedPath(key))) {
+      const doc = JSON.parse(readFileSync(this.submittedPath(key), 'utf8')) as {
+        report: PreparedReport;
+        at: string;
+      };
+      return { state: 'submitted', report: doc.report, at: doc.at };
+    }
+    if (existsSync(this.preparedPath(key))) {
+      return {
+        state: 'prepared',
+        report: JSON.parse(readFileSync(this.preparedPath(key), 'utf8')) as PreparedReport,
+      };
+    }
+    return { state: 'none' };
+  }
+
+  /** Records a prepared report unless one exists; returns whichever report is now on record. */
+  private claim(key: string, report: PreparedReport): PreparedReport {
+    const tmp = join(this.dir, `.${key}.${randomBytes(6).toString('hex')}.tmp`);
+    const fd = openSync(tmp, 'wx', 0o600);
+    try {
+      writeSync(fd, JSON.stringify(report));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      // link() fails if the name exists: exactly one process's report becomes the window's report.
+      linkSync(tmp, this.preparedPath(key));
+      fsyncDir(this.dir);
+      return report;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      return JSON.parse(readFileSync(this.preparedPath(key), 'utf8')) as PreparedReport;
+    } finally {
+      rmSync(tmp, { force: true });
+    }
+  }
+
+  async submit(
+    key: string,
+    prepare: () => Promise<PreparedReport> | PreparedReport,
+    upload: (report: PreparedReport) => Promise<void>,
+  ): Promise<SubmitOutcome> {
+    const current = this.state(key);
+    if (current.state === 'submitted')
+      return { window: key, outcome: 'already-submitted', reportId: current.report.reportId };
+    const report = current.state === 'prepared' ? current.report : this.claim(key, await prepare());
+    await upload(report);
+    writeFileAtomic(
+      this.submittedPath(key),
+      JSON.stringify({ report, at: new Date().toISOString() }),
+      { mode: 0o600 },
+    );
+    return {
+      window: key,
+      outcome: current.state === 'prepared' ? 'resubmitted' : 'submitted',
+      reportId: report.reportId,
+    };
+  }
+}
