@@ -1,0 +1,199 @@
+// draft-irtf-cfrg-vdaf-20 §6.1: the finite-field interface shared by Field64 and Field128.
+import { VdafDecodeError } from '../errors.js';
+
+/**
+ * A vector of field elements, stored as little-endian 32-bit words (WORDS per element) so that hot
+ * loops run on plain numbers; on a little-endian host the buffer is already the wire encoding.
+ */
+export type FieldVec = Uint32Array;
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * Arithmetic on elements addressed as (vector, element index). Every operation reads its inputs
+ * before writing its output, so the output may alias an input.
+ */
+export abstract class Field {
+  abstract readonly name: 'Field64' | 'Field128';
+  abstract readonly MODULUS: bigint;
+  /** Bytes per encoded element (§6.1: fixed-width little-endian). */
+  abstract readonly ENCODED_SIZE: number;
+  /** 32-bit words per element. */
+  abstract readonly WORDS: number;
+  /** log2 of GEN_ORDER, the order of the generator's power-of-two subgroup. */
+  abstract readonly GEN_ORDER_LOG2: number;
+  /** The generator of that subgroup, as the draft defines it (§6.1.2). */
+  abstract readonly GEN: bigint;
+
+  abstract add(o: FieldVec, oi: number, a: FieldVec, ai: number, b: FieldVec, bi: number): void;
+  abstract sub(o: FieldVec, oi: number, a: FieldVec, ai: number, b: FieldVec, bi: number): void;
+  abstract mul(o: FieldVec, oi: number, a: FieldVec, ai: number, b: FieldVec, bi: number): void;
+
+  zeros(length: number): FieldVec {
+    return new Uint32Array(length * this.WORDS);
+  }
+
+  len(v: FieldVec): number {
+    return v.length / this.WORDS;
+  }
+
+  get(v: FieldVec, i: number): bigint {
+    let x = 0n;
+    for (let w = this.WORDS - 1; w >= 0; w--) x = (x << 32n) | BigInt(v[i * this.WORDS + w] ?? 0);
+    return x;
+  }
+
+  /** Set element i to `x mod MODULUS` (x may be negative). */
+  set(v: FieldVec, i: number, x: bigint): void {
+    let r = x % this.MODULUS;
+    if (r < 0n) r += this.MODULUS;
+    for (let w = 0; w < this.WORDS; w++) {
+      v[i * this.WORDS + w] = Number(r & 0xffffffffn);
+      r >>= 32n;
+    }
+  }
+
+  /** A one-element vector holding x mod MODULUS. */
+  elem(x: bigint | number): FieldVec {
+    const v = this.zeros(1);
+    this.set(v, 0, BigInt(x));
+    return v;
+  }
+
+  fromBigInts(xs: readonly bigint[]): FieldVec {
+    const v = this.zeros(xs.length);
+    xs.forEach((x, i) => {
+      this.set(v, i, x);
+    });
+    return v;
+  }
+
+  toBigInts(v: FieldVec): bigint[] {
+    const out: bigint[] = [];
+    for (let i = 0; i < this.len(v); i++) out.push(this.get(v, i));
+    return out;
+  }
+
+  eq(a: FieldVec, ai: number, b: FieldVec, bi: number): boolean {
+    for (let w = 0; w < this.WORDS; w++) {
+      if (a[ai * this.WORDS + w] !== b[bi * this.WORDS + w]) return false;
+    }
+    return true;
+  }
+
+  isZero(a: FieldVec, ai: number): boolean {
+    for (let w = 0; w < this.WORDS; w++) if (a[ai * this.WORDS + w] !== 0) return false;
+    return true;
+  }
+
+  copy(o: FieldVec, oi: number, a: FieldVec, ai: number): void {
+    o.set(a.subarray(ai * this.WORDS, (ai + 1) * this.WORDS), oi * this.WORDS);
+  }
+
+  slice(v: FieldVec, start: number, end: number): FieldVec {
+    return v.slice(start * this.WORDS, end * this.WORDS);
+  }
+
+  /** Elements [start, end) of v without copying. */
+  view(v: FieldVec, start: number, end: number): FieldVec {
+    return v.subarray(start * this.WORDS, end * this.WORDS);
+  }
+
+  concat(parts: readonly FieldVec[]): FieldVec {
+    let len = 0;
+    for (const p of parts) len += p.length;
+    const out = new Uint32Array(len);
+    let off = 0;
+    for (const p of parts) {
+      out.set(p, off);
+      off += p.length;
+    }
+    return out;
+  }
+
+  pow(x: bigint, e: bigint): bigint {
+    let r = 1n;
+    let b = x % this.MODULUS;
+    for (let k = e; k > 0n; k >>= 1n) {
+      if (k & 1n) r = (r * b) % this.MODULUS;
+      b = (b * b) % this.MODULUS;
+    }
+    return r;
+  }
+
+  inv(x: bigint): bigint {
+    return this.pow(x, this.MODULUS - 2n);
+  }
+
+  /** vec_add (§6.1): o = a + b elementwise; o may alias a. */
+  vecAdd(o: FieldVec, a: FieldVec, b: FieldVec): void {
+    const n = this.len(a);
+    for (let i = 0; i < n; i++) this.add(o, i, a, i, b, i);
+  }
+
+  /** vec_sub (§6.1): o = a - b elementwise; o may alias a. */
+  vecSub(o: FieldVec, a: FieldVec, b: FieldVec): void {
+    const n = this.len(a);
+    for (let i = 0; i < n; i++) this.sub(o, i, a, i, b, i);
+  }
+
+  /** encode_vec (§6.1): fixed-width little-endian. */
+  encodeVec(v: FieldVec): Uint8Array {
+    if (LITTLE_ENDIAN) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice();
+    const out = new Uint8Array(v.length * 4);
+    for (let w = 0; w < v.length; w++) {
+      const x = v[w] ?? 0;
+      out[4 * w] = x & 0xff;
+      out[4 * w + 1] = (x >>> 8) & 0xff;
+      out[4 * w + 2] = (x >>> 16) & 0xff;
+      out[4 * w + 3] = x >>> 24;
+    }
+    return out;
+  }
+
+  /** The encoding of v, without copying where the host byte order allows; do not mutate it. */
+  bytesOf(v: FieldVec): Uint8Array {
+    return LITTLE_ENDIAN ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength) : this.encodeVec(v);
+  }
+
+  /** Words of `bytes` (a multiple of ENCODED_SIZE long), not yet checked against the modulus. */
+  wordsOf(bytes: Uint8Array): FieldVec {
+    if (LITTLE_ENDIAN) return new Uint32Array(bytes.slice().buffer);
+    const v = new Uint32Array(bytes.length / 4);
+    for (let w = 0; w < v.length; w++) {
+      v[w] =
+        ((bytes[4 * w] ?? 0) |
+          ((bytes[4 * w + 1] ?? 0) << 8) |
+          ((bytes[4 * w + 2] ?? 0) << 16) |
+          ((bytes[4 * w + 3] ?? 0) << 24)) >>>
+        0;
+    }
+    return v;
+  }
+
+  /** True when element i of v (raw words) is a canonical representative, i.e. < MODULUS. */
+  abstract isCanonical(v: FieldVec, i: number): boolean;
+
+  /**
+   * decode_vec (§6.1): exactly `expectedLen` elements; each must be below the modulus. The bytes
+   * are attacker-controlled.
+   */
+  decodeVec(bytes: Uint8Array, expectedLen: number, what: string): FieldVec {
+    if (bytes.length !== expectedLen * this.ENCODED_SIZE) {
+      throw new VdafDecodeError(
+        'VDAF_DECODE_LENGTH',
+        `${what}: expected ${expectedLen * this.ENCODED_SIZE} bytes, got ${bytes.length}`,
+      );
+    }
+    const v = this.wordsOf(bytes);
+    for (let i = 0; i < expectedLen; i++) {
+      if (!this.isCanonical(v, i)) {
+        throw new VdafDecodeError(
+          'VDAF_DECODE_MODULUS',
+          `${what}: element ${i} is not below the modulus`,
+        );
+      }
+    }
+    return v;
+  }
+}

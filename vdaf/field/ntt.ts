@@ -1,0 +1,116 @@
+// draft-irtf-cfrg-vdaf-20 §6.1.3: roots of unity and the NTT of NTT-friendly fields.
+import type { Field, FieldVec } from './field.js';
+
+const rootCache = new WeakMap<Field, Map<number, FieldVec>>();
+const cosetCache = new WeakMap<Field, Map<number, FieldVec>>();
+
+/** nth_root(k): a primitive 2^k-th root of unity, GEN^(GEN_ORDER >> k). */
+export function nthRoot(field: Field, logN: number): bigint {
+  return field.pow(field.GEN, 1n << BigInt(field.GEN_ORDER_LOG2 - logN));
+}
+
+export function log2Exact(n: number): number {
+  const k = Math.round(Math.log2(n));
+  if (n < 1 || 2 ** k !== n) throw new RangeError(`${n} is not a power of two`);
+  return k;
+}
+
+export function nextPowerOf2(n: number): number {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+function powers(field: Field, base: bigint, n: number, scale: bigint): FieldVec {
+  const out = field.zeros(n);
+  const b = field.elem(base);
+  field.set(out, 0, scale);
+  for (let i = 1; i < n; i++) field.mul(out, i, out, i - 1, b, 0);
+  return out;
+}
+
+/** nth_root_powers(n): [w^0, ..., w^(n-1)] for the draft's primitive n-th root w (cached). */
+export function nthRootPowers(field: Field, n: number): FieldVec {
+  let byN = rootCache.get(field);
+  if (!byN) rootCache.set(field, (byN = new Map<number, FieldVec>()));
+  let v = byN.get(n);
+  if (!v) byN.set(n, (v = powers(field, nthRoot(field, log2Exact(n)), n, 1n)));
+  return v;
+}
+
+/** [s^j / n] for s the primitive 2n-th root: the coset shift fused with the inverse NTT's 1/n. */
+function cosetScale(field: Field, n: number): FieldVec {
+  let byN = cosetCache.get(field);
+  if (!byN) cosetCache.set(field, (byN = new Map<number, FieldVec>()));
+  let v = byN.get(n);
+  if (!v) {
+    const s = nthRoot(field, log2Exact(n) + 1);
+    v = powers(field, s, n, field.inv(BigInt(n)));
+    byN.set(n, v);
+  }
+  return v;
+}
+
+const scratch = new Uint32Array(4);
+
+/** In-place decimation-in-time butterflies over a bit-reversed vector q of length n. */
+function butterflies(field: Field, q: FieldVec, n: number): void {
+  const roots = nthRootPowers(field, n);
+  for (let len = 2; len <= n; len *= 2) {
+    const half = len / 2;
+    const step = n / len;
+    for (let start = 0; start < n; start += len) {
+      const x0 = start + half;
+      field.sub(scratch, 0, q, start, q, x0);
+      field.add(q, start, q, start, q, x0);
+      field.copy(q, x0, scratch, 0);
+      for (let i = 1; i < half; i++) {
+        const x = start + i;
+        const y = x + half;
+        field.mul(scratch, 0, roots, i * step, q, y);
+        field.sub(q, y, q, x, scratch, 0);
+        field.add(q, x, q, x, scratch, 0);
+      }
+    }
+  }
+}
+
+function bitReversedCopy(field: Field, p: FieldVec, n: number): FieldVec {
+  const logN = log2Exact(n);
+  const len = field.len(p);
+  const q = field.zeros(n);
+  for (let i = 0; i < n; i++) {
+    let r = 0;
+    for (let b = 0, x = i; b < logN; b++, x >>= 1) r = (r << 1) | (x & 1);
+    if (r < len) field.copy(q, i, p, r);
+  }
+  return q;
+}
+
+/** ntt(p, n): [P(w^i)] for i < n from monomial coefficients p (len(p) <= n). */
+export function ntt(field: Field, p: FieldVec, n: number): FieldVec {
+  const q = bitReversedCopy(field, p, n);
+  butterflies(field, q, n);
+  return q;
+}
+
+/** inv_ntt(p, n): monomial coefficients from the n evaluations p at the n-th roots. */
+export function invNtt(field: Field, p: FieldVec, n: number): FieldVec {
+  const out = ntt(field, p, n);
+  const res = field.zeros(n);
+  const invN = field.elem(field.inv(BigInt(n)));
+  for (let i = 0; i < n; i++) field.mul(res, i, out, (n - i) % n, invN, 0);
+  return res;
+}
+
+/**
+ * ntt(inv_ntt(p, n), n, set_s=True): evaluations at s*w^i (s a primitive 2n-th root) from the
+ * evaluations p at w^i, with the 1/n of the inverse and the powers of s applied in one pass.
+ */
+export function cosetEvaluations(field: Field, p: FieldVec, n: number): FieldVec {
+  const raw = ntt(field, p, n);
+  const scale = cosetScale(field, n);
+  const coeffs = field.zeros(n);
+  for (let j = 0; j < n; j++) field.mul(coeffs, j, raw, (n - j) % n, scale, j);
+  return ntt(field, coeffs, n);
+}

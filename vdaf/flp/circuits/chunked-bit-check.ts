@@ -1,0 +1,42 @@
+// draft-irtf-cfrg-vdaf-20 §7.4.3-§7.4.5: the shared "every entry is 0 or 1" check, batched by
+// ParallelSum(Mul, chunk_length) calls with a random linear combination per call.
+import type { Field, FieldVec } from '../../field/field.js';
+import type { Gadget } from '../gadget.js';
+
+/**
+ * out[oi] = sum over calls i of G(r_i * m, m - 1/shares, r_i^2 * m', m' - 1/shares, ...) where
+ * entries past the end of `meas` count as zero.
+ */
+export function chunkedBitCheck(
+  field: Field,
+  meas: FieldVec,
+  measLen: number,
+  jointRand: FieldVec,
+  calls: number,
+  chunkLength: number,
+  numShares: number,
+  gadget: Gadget,
+  out: FieldVec,
+  oi: number,
+): void {
+  const sharesInv = field.elem(field.inv(BigInt(numShares)));
+  const inputs = field.zeros(2 * chunkLength);
+  const rPower = field.zeros(1);
+  const acc = field.zeros(1);
+  const tmp = field.zeros(1);
+  const zero = field.zeros(1);
+  for (let i = 0; i < calls; i++) {
+    field.copy(rPower, 0, jointRand, i);
+    for (let j = 0; j < chunkLength; j++) {
+      const index = i * chunkLength + j;
+      const src = index < measLen ? meas : zero;
+      const si = index < measLen ? index : 0;
+      field.mul(inputs, 2 * j, rPower, 0, src, si);
+      field.sub(inputs, 2 * j + 1, src, si, sharesInv, 0);
+      field.mul(rPower, 0, rPower, 0, jointRand, i);
+    }
+    gadget.eval(field, inputs, tmp, 0);
+    field.add(acc, 0, acc, 0, tmp, 0);
+  }
+  field.copy(out, oi, acc, 0);
+}

@@ -1,0 +1,51 @@
+// draft-irtf-cfrg-vdaf-20 §7.3.3: the ParallelSum gadget, the sum of `count` subcircuit copies.
+import type { Field, FieldVec } from '../field/field.js';
+import { nextPowerOf2 } from '../field/ntt.js';
+import { gadgetPolyLen, type Gadget } from './gadget.js';
+import { Mul } from './mul.js';
+
+export class ParallelSum implements Gadget {
+  readonly ARITY: number;
+  readonly DEGREE: number;
+  private readonly tmp = new Uint32Array(4);
+
+  constructor(
+    readonly subcircuit: Gadget,
+    readonly count: number,
+  ) {
+    this.ARITY = subcircuit.ARITY * count;
+    this.DEGREE = subcircuit.DEGREE;
+  }
+
+  eval(field: Field, inp: FieldVec, out: FieldVec, oi: number): void {
+    const acc = field.zeros(1);
+    const tmp = this.tmp;
+    if (this.subcircuit instanceof Mul) {
+      // The common case (SumVec, Histogram, MultihotCountVec) without per-copy views.
+      for (let i = 0; i < this.count; i++) {
+        field.mul(tmp, 0, inp, 2 * i, inp, 2 * i + 1);
+        field.add(acc, 0, acc, 0, tmp, 0);
+      }
+    } else {
+      const a = this.subcircuit.ARITY;
+      for (let i = 0; i < this.count; i++) {
+        this.subcircuit.eval(field, field.view(inp, i * a, (i + 1) * a), tmp, 0);
+        field.add(acc, 0, acc, 0, tmp, 0);
+      }
+    }
+    field.copy(out, oi, acc, 0);
+  }
+
+  evalPoly(field: Field, wires: readonly FieldVec[]): FieldVec {
+    const first = wires[0];
+    if (first === undefined) throw new RangeError('ParallelSum needs its wires');
+    const n = nextPowerOf2(gadgetPolyLen(this.DEGREE, field.len(first)));
+    const sum = field.zeros(n);
+    const a = this.subcircuit.ARITY;
+    for (let i = 0; i < this.count; i++) {
+      const part = this.subcircuit.evalPoly(field, wires.slice(i * a, (i + 1) * a));
+      field.vecAdd(sum, sum, part);
+    }
+    return sum;
+  }
+}
