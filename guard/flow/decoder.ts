@@ -1,0 +1,187 @@
+// Issue 8 "Flow and taint": the bounded recursive decoder. From outbound text it builds views
+// (url-decoding, base64 and hex runs, gzip/deflate/brotli inside decoded blobs, and reversal where the
+// encoded forms do not already cover it), at most `maxDecodeDepth` layers deep, within a view count
+// and a total byte budget.
+import { brotliDecompressSync, constants, inflateRawSync, inflateSync } from 'node:zlib';
+import { findRuns, percentDecode, type Run } from './byte-runs.js';
+import type { FlowLimits } from './flow-limits.js';
+
+export type Layer = 'reverse' | 'url' | 'base64' | 'hex' | 'gzip' | 'deflate' | 'brotli';
+
+export interface View {
+  bytes: Uint8Array;
+  /** Decoding layers applied to the outbound text to get this view, outermost first. */
+  layers: Layer[];
+}
+
+// Shortest runs worth decoding: what encodes the shortest taint value (12 bytes).
+const MIN_BASE64 = 16;
+const MIN_HEX = 24;
+// Runs in decoded views are separated by a byte no encoding produces, so no match spans two runs.
+const SEP = 0;
+
+interface Budget {
+  views: number;
+  bytes: number;
+}
+
+function joinRuns(parts: Uint8Array[]): Uint8Array {
+  let n = 0;
+  for (const p of parts) n += p.length + 1;
+  const out = new Uint8Array(n);
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+    out[off++] = SEP;
+  }
+  return out;
+}
+
+/** Where the deflate data of a gzip member (RFC 1952 §2.3) starts, or -1 if the header is cut. */
+function gzipBody(blob: Uint8Array, at: number): number {
+  const flags = blob[at + 3] ?? 0;
+  let p = at + 10;
+  if (flags & 4) p += 2 + ((blob[p] ?? 0) | ((blob[p + 1] ?? 0) << 8));
+  for (const bit of [8, 16]) {
+    if (flags & bit) {
+      while (p < blob.length && blob[p] !== 0) p++;
+      p++;
+    }
+  }
+  if (flags & 2) p += 2;
+  return p < blob.length ? p : -1;
+}
+
+/** Starts of gzip (1f 8b 08) and zlib (RFC 1950 CMF/FLG check) streams inside a blob, a few at most. */
+function magicOffsets(blob: Uint8Array): { layer: 'gzip' | 'deflate'; at: number }[] {
+  const out: { layer: 'gzip' | 'deflate'; at: number }[] = [];
+  for (let i = 0; i + 2 < blob.length && out.length < 4; i++) {
+    const a = blob[i] ?? 0;
+    const b = blob[i + 1] ?? 0;
+    if (a === 0x1f && b === 0x8b && blob[i + 2] === 8) out.push({ layer: 'gzip', at: i });
+    else if (a === 0x78 && ((a << 8) | b) % 31 === 0) out.push({ layer: 'deflate', at: i });
+  }
+  return out;
+}
+
+/**
+ * Decompressions a decoded blob might hold. Gzip and zlib are found by their headers anywhere in the
+ * blob; brotli and raw deflate have none and are tried from its start. Truncated streams and trailing
+ * bytes still yield what decompressed.
+ */
+function inflations(blob: Uint8Array, limits: FlowLimits): { layer: Layer; bytes: Uint8Array }[] {
+  const opts = { maxOutputLength: limits.maxInflatedBytes, finishFlush: constants.Z_SYNC_FLUSH };
+  const out: { layer: Layer; bytes: Uint8Array }[] = [];
+  // Output over the bound is an error in zlib; a shorter prefix of the input then yields a prefix of
+  // the output, so a bomb still shows its first bytes instead of hiding them.
+  const attempt = (
+    layer: Layer,
+    f: (input: Uint8Array) => Uint8Array,
+    input: Uint8Array,
+  ): boolean => {
+    for (let n = input.length, tries = 0; n > 0 && tries < 12; n = Math.floor(n / 2), tries++) {
+      try {
+        const bytes = f(input.subarray(0, n));
+        if (bytes.length > 0) out.push({ layer, bytes });
+        return bytes.length > 0;
+      } catch (e) {
+        if ((e as { code?: unknown }).code !== 'ERR_BUFFER_TOO_LARGE') return false;
+      }
+    }
+    return false;
+  };
+  if (blob.length < 8) return out;
+  for (const m of magicOffsets(blob)) {
+    if (m.layer === 'gzip') {
+      const body = gzipBody(blob, m.at);
+      if (body > 0) attempt('gzip', (b) => inflateRawSync(b, opts), blob.subarray(body));
+    } else attempt('deflate', (b) => inflateSync(b, opts), blob.subarray(m.at));
+  }
+  const brotli = {
+    maxOutputLength: limits.maxInflatedBytes,
+    finishFlush: constants.BROTLI_OPERATION_FLUSH,
+  };
+  if (out.length === 0 && !attempt('brotli', (b) => brotliDecompressSync(b, brotli), blob))
+    attempt('deflate', (b) => inflateRawSync(b, opts), blob);
+  return out;
+}
+
+/**
+ * Decodes each run at every character offset (4 for base64, 2 for hex): text glued to the front of
+ * an encoded blob shifts it, and the decoder cannot know by how much.
+ */
+function decodedRuns(
+  bytes: Uint8Array,
+  runs: readonly Run[],
+  layer: 'base64' | 'hex',
+): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  const shifts = layer === 'base64' ? 4 : 2;
+  for (const r of runs) {
+    const s = Buffer.from(bytes.buffer, bytes.byteOffset + r.start, r.end - r.start).toString(
+      'latin1',
+    );
+    for (let k = 0; k < shifts; k++) {
+      const t = s.slice(k);
+      if (layer === 'base64') out.push(Buffer.from(t, 'base64'));
+      else out.push(Buffer.from(t.length % 2 === 0 ? t : t.slice(0, -1), 'hex'));
+    }
+  }
+  return out;
+}
+
+/**
+ * Every view of `text` within the bounds, the text itself first. This value is attacker-controlled
+ * (an agent's outbound arguments), hence the budgets: a hostile input ends decoding early, never hangs.
+ */
+export function decodeViews(
+  text: string,
+  limits: FlowLimits,
+): { views: View[]; truncated: boolean } {
+  const budget: Budget = { views: limits.maxViews, bytes: limits.maxDecodedBytes };
+  const views: View[] = [];
+  let truncated = false;
+  const push = (bytes: Uint8Array, layers: Layer[]): boolean => {
+    if (bytes.length === 0) return false;
+    if (budget.views <= 0 || budget.bytes < bytes.length) {
+      truncated = true;
+      return false;
+    }
+    budget.views--;
+    budget.bytes -= bytes.length;
+    views.push({ bytes, layers });
+    return true;
+  };
+  const expand = (bytes: Uint8Array, layers: Layer[]): void => {
+    if (layers.length >= limits.maxDecodeDepth) return;
+    const runs = findRuns(bytes, MIN_BASE64, MIN_HEX);
+    const children: { bytes: Uint8Array; layer: Layer }[] = [];
+    if (!layers.includes('reverse') && runs.reversedPercent)
+      children.push({ bytes: Uint8Array.from(bytes).reverse(), layer: 'reverse' });
+    if (runs.percent) children.push({ bytes: percentDecode(bytes), layer: 'url' });
+    for (const [found, layer] of [
+      [runs.base64, 'base64'],
+      [runs.hex, 'hex'],
+    ] as const) {
+      if (found.length === 0) continue;
+      const blobs = decodedRuns(bytes, found, layer);
+      children.push({ bytes: joinRuns(blobs), layer });
+      if (layers.length + 1 < limits.maxDecodeDepth) {
+        for (const blob of blobs) {
+          for (const inflated of inflations(blob, limits)) {
+            if (push(inflated.bytes, [...layers, layer, inflated.layer]))
+              expand(inflated.bytes, [...layers, layer, inflated.layer]);
+          }
+        }
+      }
+    }
+    for (const child of children) {
+      const next = [...layers, child.layer];
+      if (push(child.bytes, next)) expand(child.bytes, next);
+    }
+  };
+  const root = Buffer.from(text, 'utf8');
+  if (push(root, [])) expand(root, []);
+  return { views, truncated };
+}

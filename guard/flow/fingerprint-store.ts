@@ -1,0 +1,249 @@
+// Issue 8 "Flow and taint": the persisted tracker for short-lived processes (the Claude Code hook).
+// It keeps only keyed fingerprints and HMACs of fixed-width windows of each value's encoded forms,
+// never a value, in a SQLite database (WAL) that concurrent processes share; files are 0600.
+import Database from 'better-sqlite3';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { GuardError } from '../errors.js';
+import { patternsFor, type Encoding } from './encoded-forms.js';
+import { checkArguments, resultText, type IndexedTaint } from './flow-check.js';
+import { loadFlowKeys, type FlowKeys } from './flow-key.js';
+import { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow-limits.js';
+import type { MatchIndex, PatternRef } from './match-index.js';
+import type { FlowCheck, TaintSource } from './taint.js';
+import { resultTokens, taintRefusal } from './taint-policy.js';
+import type { FlowTracker } from './tracker.js';
+import { filterAdd, filterFromBytes, filterWords } from './window-filter.js';
+import { confirmWindows, valueDigest, windowMacs } from './window-macs.js';
+import { FLOW_STORE_SCHEMA, FLOW_STORE_DDL } from './fingerprint-schema.js';
+
+export const FLOW_DB_FILE = 'flow.db';
+/** Node-wide secrets live in this scope; sessions in a scope of their own id. */
+const GLOBAL = '';
+
+interface PatternRow {
+  id: number;
+  value_id: number;
+  encoding: Encoding;
+  chunk: number;
+  length: number;
+  macs: Buffer;
+}
+
+interface ValueRow {
+  kind: 'secret' | 'result';
+  tool: string;
+  label: string;
+  chunked: number;
+}
+
+function createPrivateFile(path: string): void {
+  closeSync(openSync(path, 'a', 0o600));
+  if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+}
+
+export class FingerprintStore implements FlowTracker {
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly keys: FlowKeys,
+    private readonly limits: FlowLimits,
+  ) {}
+
+  /** Opens (creating) the store under `dir`: `flow.secret` and `flow.db`, both 0600. */
+  static open(dir: string, limits: FlowLimits = DEFAULT_FLOW_LIMITS): FingerprintStore {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const keys = loadFlowKeys(dir);
+    const path = join(dir, FLOW_DB_FILE);
+    createPrivateFile(path);
+    let db: Database.Database;
+    try {
+      db = new Database(path, { timeout: 10_000 });
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      db.exec(FLOW_STORE_DDL);
+      const row = db.prepare('SELECT v FROM meta WHERE k = ?').get('schema') as
+        { v: string } | undefined;
+      if (!row)
+        db.prepare('INSERT OR IGNORE INTO meta (k, v) VALUES (?, ?)').run(
+          'schema',
+          String(FLOW_STORE_SCHEMA),
+        );
+      else if (Number(row.v) > FLOW_STORE_SCHEMA)
+        throw new GuardError(
+          'flow_store_schema_newer',
+          `${path}: schema ${row.v} is newer than this mesh understands (${FLOW_STORE_SCHEMA})`,
+        );
+    } catch (e) {
+      if (e instanceof GuardError) throw e;
+      throw new GuardError(
+        'flow_store_invalid',
+        `${path}: cannot open the flow store (${(e as Error).message})`,
+      );
+    }
+    return new FingerprintStore(db, keys, limits);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  registerSecret(value: string, label: string, session?: string): void {
+    const why = taintRefusal(value, this.limits);
+    if (why !== null)
+      throw new GuardError('taint_refused', `secret "${label}" cannot be taint: ${why}`);
+    this.insert(session ?? GLOBAL, [value.slice(0, this.limits.maxTaintLength)], {
+      kind: 'secret',
+      tool: 'secret',
+      label,
+    });
+  }
+
+  observeResult(session: string, source: Omit<TaintSource, 'kind'>, result: unknown): number {
+    const tokens = resultTokens(resultText(result, this.limits.maxScanBytes), this.limits);
+    return this.insert(session, tokens, { kind: 'result', ...source });
+  }
+
+  check(session: string, args: Record<string, unknown>): FlowCheck {
+    const scopes = [GLOBAL, session].map((s) => this.scopeIndex(s)).filter((s) => s !== null);
+    return checkArguments(args, scopes, this.limits);
+  }
+
+  /** One transaction per registration: concurrent processes serialise on SQLite's write lock. */
+  private insert(scope: string, values: string[], source: TaintSource): number {
+    const now = Date.now();
+    const addValue = this.db.prepare(
+      'INSERT INTO taint_value (scope, digest, kind, tool, label, chunked, used) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (scope, digest) DO UPDATE SET used = excluded.used RETURNING id',
+    );
+    const addPattern = this.db.prepare(
+      'INSERT INTO taint_pattern (value_id, scope, fp, encoding, chunk, length, macs) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const exists = this.db.prepare('SELECT 1 FROM taint_pattern WHERE value_id = ? LIMIT 1');
+    const run = this.db.transaction(() => {
+      const fps: number[] = [];
+      let added = 0;
+      for (const text of values) {
+        const bytes = Buffer.from(text, 'utf8');
+        const digest = valueDigest(this.keys.confirmKey, bytes);
+        const chunked = bytes.length > this.limits.longValue ? 1 : 0;
+        const row = addValue.get(
+          scope,
+          digest,
+          source.kind,
+          source.tool,
+          source.label,
+          chunked,
+          now,
+        ) as { id: number };
+        if (exists.get(row.id)) continue;
+        added++;
+        for (const p of patternsFor(bytes, this.limits)) {
+          const fp = this.keys.hasher.at(p.bytes, 0);
+          fps.push(fp);
+          addPattern.run(
+            row.id,
+            scope,
+            fp,
+            p.encoding,
+            p.chunk,
+            p.bytes.length,
+            windowMacs(this.keys.confirmKey, p.bytes),
+          );
+        }
+      }
+      if (fps.length > 0) this.updateFilter(scope, fps);
+      return added;
+    });
+    return run.immediate();
+  }
+
+  /** Adds fingerprints to the scope's filter; evicts least recently used values and rebuilds when over. */
+  private updateFilter(scope: string, fps: number[]): void {
+    const count = (
+      this.db.prepare('SELECT count(*) AS n FROM taint_pattern WHERE scope = ?').get(scope) as {
+        n: number;
+      }
+    ).n;
+    const values = (
+      this.db.prepare('SELECT count(*) AS n FROM taint_value WHERE scope = ?').get(scope) as {
+        n: number;
+      }
+    ).n;
+    const over = values - this.limits.maxValuesPerSession;
+    if (over > 0) {
+      this.db
+        .prepare(
+          'DELETE FROM taint_value WHERE id IN (SELECT id FROM taint_value WHERE scope = ? ORDER BY used, id LIMIT ?)',
+        )
+        .run(scope, over);
+    }
+    const stored = this.db.prepare('SELECT bits FROM taint_filter WHERE scope = ?').get(scope) as
+      { bits: Buffer } | undefined;
+    let filter = stored ? filterFromBytes(stored.bits) : null;
+    const words = filterWords(count * 2);
+    if (!filter || filter.length < words || over > 0) {
+      filter = new Uint32Array(words);
+      const all = this.db
+        .prepare('SELECT fp FROM taint_pattern WHERE scope = ?')
+        .pluck()
+        .all(scope) as number[];
+      for (const fp of all) filterAdd(filter, fp);
+    } else {
+      for (const fp of fps) filterAdd(filter, fp);
+    }
+    this.db
+      .prepare(
+        'INSERT INTO taint_filter (scope, bits) VALUES (?, ?) ON CONFLICT (scope) DO UPDATE SET bits = excluded.bits',
+      )
+      .run(scope, Buffer.from(filter.buffer, filter.byteOffset, filter.byteLength));
+  }
+
+  private scopeIndex(scope: string): IndexedTaint | null {
+    const stored = this.db.prepare('SELECT bits FROM taint_filter WHERE scope = ?').get(scope) as
+      { bits: Buffer } | undefined;
+    const filter = stored ? filterFromBytes(stored.bits) : null;
+    if (!filter) return null;
+    const byFp = this.db.prepare(
+      'SELECT id, value_id, encoding, chunk, length, macs FROM taint_pattern WHERE scope = ? AND fp = ?',
+    );
+    const valueOf = this.db.prepare(
+      'SELECT kind, tool, label, chunked FROM taint_value WHERE id = ?',
+    );
+    const patterns = new Map<number, PatternRow>();
+    const candidates = new Map<number, number[]>();
+    const key = this.keys.confirmKey;
+    const index: MatchIndex = {
+      hasher: this.keys.hasher,
+      filter,
+      candidates(fp) {
+        let ids = candidates.get(fp);
+        if (!ids) {
+          const rows = byFp.all(scope, fp) as PatternRow[];
+          for (const r of rows) patterns.set(r.id, r);
+          ids = rows.map((r) => r.id);
+          candidates.set(fp, ids);
+        }
+        return ids;
+      },
+      confirm(id, bytes, start) {
+        const p = patterns.get(id);
+        return p !== undefined && confirmWindows(key, p.macs, p.length, bytes, start);
+      },
+      describe(id): PatternRef {
+        const p = patterns.get(id);
+        if (!p) throw new RangeError(`no pattern ${id}`);
+        return { valueId: p.value_id, encoding: p.encoding, chunk: p.chunk };
+      },
+    };
+    return {
+      index,
+      sourceOf(id) {
+        const v = valueOf.get(id) as ValueRow | undefined;
+        return (
+          v && { source: { kind: v.kind, tool: v.tool, label: v.label }, chunked: v.chunked === 1 }
+        );
+      },
+    };
+  }
+}

@@ -1,0 +1,54 @@
+// Issue 8 "Flow and taint": one outbound check: the argument leaves, their decoded views, all indexes.
+import { argumentLeaves } from './args-leaves.js';
+import { decodeViews } from './decoder.js';
+import type { FlowLimits } from './flow-limits.js';
+import { WINDOW } from './flow-limits.js';
+import { matchViews, type MatchIndex } from './match-index.js';
+import type { FlowCheck, FlowHit, TaintSource } from './taint.js';
+
+export interface IndexedTaint {
+  index: MatchIndex;
+  /** The source of value `id`, or undefined if it is gone (then the match is ignored). */
+  sourceOf(id: number): { source: TaintSource; chunked: boolean } | undefined;
+}
+
+/** Checks `args` (attacker-controlled: the agent wrote them) against every index in `taint`. */
+export function checkArguments(
+  args: unknown,
+  taint: readonly IndexedTaint[],
+  limits: FlowLimits,
+): FlowCheck {
+  const { leaves, truncated: cut } = argumentLeaves(args, 'args', limits.maxScanBytes);
+  let truncated = cut;
+  const hits: FlowHit[] = [];
+  const seen = new Set<string>();
+  const indexes = taint.map((t) => t.index);
+  for (const leaf of leaves) {
+    if (leaf.text.length < WINDOW) continue;
+    const { views, truncated: short } = decodeViews(leaf.text, limits);
+    truncated ||= short;
+    for (const m of matchViews(indexes, views)) {
+      const known = taint[m.which]?.sourceOf(m.valueId);
+      if (!known) continue;
+      const key = `${leaf.path}\u0000${m.which}:${m.valueId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      hits.push({
+        path: leaf.path,
+        source: known.source,
+        encoding: m.encoding,
+        layers: m.layers,
+        partial: known.chunked,
+      });
+    }
+  }
+  return { hits, truncated };
+}
+
+/** The text of a tool result: its string leaves joined by newlines (JSON results included). */
+export function resultText(result: unknown, maxBytes: number): string {
+  if (typeof result === 'string') return result.slice(0, maxBytes);
+  return argumentLeaves(result, 'result', maxBytes)
+    .leaves.map((l) => l.text)
+    .join('\n');
+}

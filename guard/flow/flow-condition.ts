@@ -1,0 +1,142 @@
+// Issue 8 "Flow conditions": `{"flow": {"source": SEL, "sink": SEL}}` in the rule language, as the
+// detector `flow` (the rule language's extension point for front doors). Selectors are globs, checked
+// at load; a match names the tainted argument.
+import type { RE2JS } from 're2js';
+import type { Detector, DetectorContext, Finding } from '../detectors/detector.js';
+import { RuleError } from '../errors.js';
+import type { GuardEvent } from '../event.js';
+import { compileGlob } from '../rules/glob.js';
+import type { Json } from '../rules/types.js';
+import { describeHit, type FlowCheck, type FlowHit, type TaintSource } from './taint.js';
+import type { FlowTracker } from './tracker.js';
+
+export const FLOW_DETECTOR = 'flow';
+
+export interface SourceSelector {
+  kind: 'secret' | 'result' | null;
+  tool: RE2JS[] | null;
+  label: RE2JS[] | null;
+}
+
+export interface SinkSelector {
+  tool: RE2JS[] | null;
+  arg: RE2JS[] | null;
+}
+
+export interface FlowParams {
+  source: SourceSelector;
+  sink: SinkSelector;
+}
+
+type Obj = Record<string, Json>;
+
+function isObj(v: Json | undefined): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function globs(v: Json | undefined, path: string): RE2JS[] | null {
+  if (v === undefined) return null;
+  const list = typeof v === 'string' ? [v] : v;
+  if (
+    !Array.isArray(list) ||
+    list.length === 0 ||
+    list.length > 256 ||
+    !list.every((g) => typeof g === 'string' && g.length > 0 && g.length <= 1024)
+  )
+    throw new RuleError(null, 'must be a glob or a non-empty list of at most 256 globs', path);
+  return (list as string[]).map((g) => compileGlob(g));
+}
+
+function keys(o: Obj, allowed: readonly string[], path: string): void {
+  for (const k of Object.keys(o))
+    if (!allowed.includes(k))
+      throw new RuleError(null, `unknown key (${allowed.join(', ')})`, `${path}.${k}`);
+}
+
+/** Validates a flow condition's body at load. This value is attacker-controlled when it came in a pack. */
+export function parseFlowParams(doc: Obj | undefined, path: string): FlowParams {
+  if (!isObj(doc))
+    throw new RuleError(
+      null,
+      'a flow condition is an object with "source" and optionally "sink"',
+      path,
+    );
+  keys(doc, ['source', 'sink'], path);
+  const src = doc.source;
+  if (!isObj(src))
+    throw new RuleError(
+      null,
+      'must be an object of kind, tool and label selectors',
+      `${path}.source`,
+    );
+  keys(src, ['kind', 'tool', 'label'], `${path}.source`);
+  const kind = src.kind;
+  if (kind !== undefined && kind !== 'secret' && kind !== 'result')
+    throw new RuleError(null, 'must be "secret" or "result"', `${path}.source.kind`);
+  const sink = doc.sink ?? {};
+  if (!isObj(sink))
+    throw new RuleError(null, 'must be an object of tool and arg selectors', `${path}.sink`);
+  keys(sink, ['tool', 'arg'], `${path}.sink`);
+  return {
+    source: {
+      kind: kind ?? null,
+      tool: globs(src.tool, `${path}.source.tool`),
+      label: globs(src.label, `${path}.source.label`),
+    },
+    sink: { tool: globs(sink.tool, `${path}.sink.tool`), arg: globs(sink.arg, `${path}.sink.arg`) },
+  };
+}
+
+const any = (res: RE2JS[] | null, s: string): boolean =>
+  res === null || res.some((r) => r.testExact(s));
+
+export function sourceMatches(sel: SourceSelector, src: TaintSource): boolean {
+  return (
+    (sel.kind === null || sel.kind === src.kind) &&
+    any(sel.tool, src.tool) &&
+    any(sel.label, src.label)
+  );
+}
+
+function sinkMatches(sel: SinkSelector, event: GuardEvent, hit: FlowHit): boolean {
+  return any(sel.tool, event.tool) && any(sel.arg, hit.path);
+}
+
+/**
+ * The `flow` detector bound to a tracker. It remembers every source selector it validated, so the
+ * flow stage (flow-stage.ts) registers as taint only results that some loaded rule treats as a source.
+ */
+export function flowDetector(
+  tracker: FlowTracker,
+  sources: SourceSelector[] = [],
+): Detector<FlowParams> & { sources: SourceSelector[] } {
+  // One outbound check per event, however many flow rules ask.
+  const checks = new WeakMap<GuardEvent, FlowCheck>();
+  return {
+    name: FLOW_DETECTOR,
+    sources,
+    rewrites: () => false,
+    parseParams(params, path) {
+      const p = parseFlowParams(params, path);
+      sources.push(p.source);
+      return p;
+    },
+    scan(_value: unknown, path: string, ctx: DetectorContext, params: FlowParams): Finding[] {
+      const event = ctx.event;
+      if (event.phase !== 'call') return [];
+      let check = checks.get(event);
+      if (!check) {
+        check = tracker.check(event.session ?? '', event.args);
+        checks.set(event, check);
+      }
+      return check.hits
+        .filter(
+          (h) =>
+            (h.path === path || h.path.startsWith(`${path}.`) || h.path.startsWith(`${path}[`)) &&
+            sourceMatches(params.source, h.source) &&
+            sinkMatches(params.sink, event, h),
+        )
+        .map((h) => ({ path: h.path, reason: describeHit(h) }));
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// Bounds of flow tracking (issue 8): what may become taint and how far outbound text is decoded.
+
+export interface FlowLimits {
+  /** Shortest value that may become taint, in bytes. */
+  minTaintLength: number;
+  /** Least Shannon entropy per character a taint value must have, in bits. */
+  entropyFloor: number;
+  /** Values longer than this are matched by their 32-byte chunks instead of whole. */
+  longValue: number;
+  /** Chunk width for long values (any leaked span of twice this width contains a whole chunk). */
+  chunkLength: number;
+  /** Longest taint value kept, in bytes; longer values keep their first this-many bytes. */
+  maxTaintLength: number;
+  /** Decoding layers applied on top of the encoded forms (two-level nests plus decompression). */
+  maxDecodeDepth: number;
+  /** Most decoded views one check may build. */
+  maxViews: number;
+  /** Most bytes all decoded views of one check may hold together. */
+  maxDecodedBytes: number;
+  /** Largest output of one decompression. */
+  maxInflatedBytes: number;
+  /** Largest outbound text one check scans; beyond it the check reports `oversized`. */
+  maxScanBytes: number;
+  /** Sessions an in-process tracker keeps (least recently used evicted). */
+  maxSessions: number;
+  /** Taint values kept per session (least recently used evicted). */
+  maxValuesPerSession: number;
+}
+
+export const DEFAULT_FLOW_LIMITS: FlowLimits = {
+  minTaintLength: 12,
+  entropyFloor: 3,
+  longValue: 64,
+  chunkLength: 32,
+  maxTaintLength: 64 * 1024,
+  maxDecodeDepth: 3,
+  maxViews: 256,
+  maxDecodedBytes: 4 * 1024 * 1024,
+  maxInflatedBytes: 256 * 1024,
+  maxScanBytes: 4 * 1024 * 1024,
+  maxSessions: 1024,
+  maxValuesPerSession: 4096,
+};
+
+/** Width of the fingerprinted windows; equal to the shortest pattern so every pattern has one. */
+export const WINDOW = 12;
