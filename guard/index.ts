@@ -44,3 +44,10 @@ export {
   type ShellLimits,
 } from './shell/model.js';
 export { INTENTS, type Intent, type IntentHit } from './shell/intents.js';
+export { BUILTIN_DETECTORS, builtinDetectors } from './detectors/builtin.js';
+export { findSecrets } from './detectors/secrets.js';
+export { mask } from './detectors/detector.js';
+export {
+  injectionSignatures,
+  sanitize as sanitizeInjection,
+} from './detectors/prompt-injection.js';

@@ -45,3 +45,15 @@ export function findString(
   }
   return null;
 }
+
+/** Calls `visit` with every string at or below `value`, with its path. */
+export function eachString(
+  value: unknown,
+  path: string,
+  visit: (s: string, path: string) => void,
+): void {
+  findString(value, path, (s, p) => {
+    visit(s, p);
+    return false;
+  });
+}

@@ -4,6 +4,7 @@ import { GuardError, RuleError } from '../errors.js';
 import { POLICY_FORMAT } from '../version.js';
 import { isVerdict } from '../verdict.js';
 import type { DetectorRegistry } from '../detectors/registry.js';
+import { builtinDetectors } from '../detectors/builtin.js';
 import { parseFieldPath, type FieldPath } from './field.js';
 import { compileGlob } from './glob.js';
 import { DEFAULT_RULE_LIMITS, type RuleLimits } from './limits.js';
@@ -33,7 +34,8 @@ export interface Policy {
 
 export interface CompilePolicyOptions {
   name?: string;
-  detectors: DetectorRegistry;
+  /** Defaults to the built-in detectors. */
+  detectors?: DetectorRegistry;
   limits?: RuleLimits;
 }
 
@@ -77,8 +79,9 @@ function policyTests(v: unknown, limits: RuleLimits): PolicyTest[] {
 }
 
 /** Compiles a policy document. This value is attacker-controlled when it came in a pack. */
-export function compilePolicy(doc: unknown, opts: CompilePolicyOptions): Policy {
+export function compilePolicy(doc: unknown, opts: CompilePolicyOptions = {}): Policy {
   const limits = opts.limits ?? DEFAULT_RULE_LIMITS;
+  const detectors = opts.detectors ?? builtinDetectors();
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
     bad('a policy must be a JSON object');
   const d = doc as Record<string, unknown>;
@@ -103,7 +106,7 @@ export function compilePolicy(doc: unknown, opts: CompilePolicyOptions): Policy 
       const id = ruleIdOf(r);
       if (id !== null && seen.has(id))
         throw new RuleError(id, `duplicate rule id "${id}"`, `rules[${index}].id`);
-      const compiled = compileRule(r, `rules[${index}]`, limits, opts.detectors);
+      const compiled = compileRule(r, `rules[${index}]`, limits, detectors);
       seen.add(compiled.id);
       if (compiled.status !== 'disabled') rules.push(compiled);
     } catch (e) {

@@ -1,0 +1,69 @@
+// `egress`: hosts and URLs an event would reach, checked against an allowlist of host globs.
+import { eachString } from '../rules/field.js';
+import type { Detector, Finding } from './detector.js';
+import { checkKeys, enumParam, listParam } from './params.js';
+
+interface EgressParams {
+  allow: string[];
+  /** "url": URLs in any string; "shell-upload"/"shell-any": hosts of a shell command's uploads / any network use. */
+  source: 'url' | 'shell-upload' | 'shell-any';
+}
+
+const URL_IN_TEXT =
+  /\b(?:https?|ftp|wss?):\/\/(?:[^\s/@"'<>]*@)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)/g;
+const LOCAL = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|::1|0\.0\.0\.0)$/;
+
+/** `*.example.com` matches example.com and its subdomains; other entries match exactly. */
+export function hostAllowed(host: string, allow: readonly string[]): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  if (LOCAL.test(h)) return true;
+  return allow.some((a) => {
+    const p = a.toLowerCase();
+    if (p.startsWith('*.')) return h === p.slice(2) || h.endsWith(p.slice(1));
+    return h === p;
+  });
+}
+
+export const egressDetector: Detector<EgressParams> = {
+  name: 'egress',
+  rewrites: () => false,
+  parseParams(params, path) {
+    const p = checkKeys(params, ['allow', 'source'], path);
+    return {
+      allow: listParam(p, 'allow', path) ?? [],
+      source: enumParam(p, 'source', ['url', 'shell-upload', 'shell-any'], 'url', path),
+    };
+  },
+  scan(value, path, ctx, params) {
+    const findings: Finding[] = [];
+    if (params.source !== 'url') {
+      if (typeof value !== 'string') return [];
+      const want = params.source === 'shell-upload' ? 'upload' : 'network';
+      for (const h of ctx.shell(value).intents) {
+        if (h.intent !== want && !(want === 'network' && h.intent === 'upload')) continue;
+        const off = (h.hosts ?? []).filter((x) => !hostAllowed(x, params.allow));
+        if (
+          off.length > 0 ||
+          (h.intent === 'upload' && (h.hosts ?? []).length === 0 && want === 'upload')
+        )
+          findings.push({
+            path,
+            reason: `${h.detail}; not on the egress allowlist: ${off.join(', ') || 'unknown host'}`,
+          });
+      }
+      return findings;
+    }
+    eachString(value, path, (s, at) => {
+      const re = new RegExp(URL_IN_TEXT.source, 'g');
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(s)) !== null) {
+        const host = m[1] ?? '';
+        if (!hostAllowed(host, params.allow)) {
+          findings.push({ path: at, reason: `host ${host} is not on the egress allowlist` });
+          return;
+        }
+      }
+    });
+    return findings;
+  },
+};

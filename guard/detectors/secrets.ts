@@ -1,0 +1,83 @@
+// `secrets`: credentials in event fields, validated per format; "block" reports, "redact" rewrites.
+import { eachString } from '../rules/field.js';
+import { mask, type Detector, type Finding } from './detector.js';
+import { checkKeys, enumParam, listParam } from './params.js';
+import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns.js';
+
+interface SecretParams {
+  mode: 'block' | 'redact';
+  patterns: readonly SecretPattern[];
+}
+
+export interface SecretMatch {
+  kind: string;
+  start: number;
+  end: number;
+  value: string;
+}
+
+const MAX_MATCHES = 256;
+
+export function findSecrets(
+  text: string,
+  patterns: readonly SecretPattern[] = SECRET_PATTERNS,
+): SecretMatch[] {
+  const out: SecretMatch[] = [];
+  for (const p of patterns) {
+    const re = new RegExp(p.re.source, p.re.flags);
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text)) !== null && out.length < MAX_MATCHES) {
+      const value = m[1] ?? m[0];
+      if (p.valid(value, m)) {
+        const start = m.index + m[0].indexOf(value);
+        out.push({ kind: p.kind, start, end: start + value.length, value });
+      }
+      if (m[0].length === 0) re.lastIndex++;
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+function redact(text: string, matches: readonly SecretMatch[]): string {
+  let out = '';
+  let at = 0;
+  for (const m of matches) {
+    if (m.start < at) continue;
+    out += `${text.slice(at, m.start)}[REDACTED:${m.kind}]`;
+    at = m.end;
+  }
+  return out + text.slice(at);
+}
+
+const KINDS = SECRET_PATTERNS.map((p) => p.kind);
+
+export const secretsDetector: Detector<SecretParams> = {
+  name: 'secrets',
+  rewrites: (p) => p.mode === 'redact',
+  parseParams(params, path) {
+    const p = checkKeys(params, ['mode', 'kinds'], path);
+    const kinds = listParam(p, 'kinds', path, KINDS);
+    return {
+      mode: enumParam(p, 'mode', ['block', 'redact'], 'block', path),
+      patterns:
+        kinds === undefined
+          ? SECRET_PATTERNS
+          : SECRET_PATTERNS.filter((x) => kinds.includes(x.kind)),
+    };
+  },
+  scan(value, path, _ctx, params) {
+    const findings: Finding[] = [];
+    eachString(value, path, (s, at) => {
+      const ms = findSecrets(s, params.patterns);
+      const first = ms[0];
+      if (first === undefined) return;
+      const f: Finding = {
+        path: at,
+        reason: `${first.kind} ${mask(first.value)}${ms.length > 1 ? ` and ${ms.length - 1} more` : ''}`,
+      };
+      if (params.mode === 'redact') f.rewrite = redact(s, ms);
+      findings.push(f);
+    });
+    return findings;
+  },
+};

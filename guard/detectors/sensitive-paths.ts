@@ -1,0 +1,38 @@
+// `sensitive_paths`: file-tool paths that read credentials or write where changes persist or escalate.
+import { eachString } from '../rules/field.js';
+import { compileGlob } from '../rules/glob.js';
+import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
+import type { Detector, Finding } from './detector.js';
+import { checkKeys, enumParam, listParam } from './params.js';
+import type { RE2JS } from 're2js';
+
+interface PathParams {
+  mode: 'read' | 'write';
+  extra: RE2JS[];
+}
+
+export const sensitivePathsDetector: Detector<PathParams> = {
+  name: 'sensitive_paths',
+  rewrites: () => false,
+  parseParams(params, path) {
+    const p = checkKeys(params, ['mode', 'extra'], path);
+    return {
+      mode: enumParam(p, 'mode', ['read', 'write'], 'read', path),
+      extra: (listParam(p, 'extra', path) ?? []).map((g) => compileGlob(g)),
+    };
+  },
+  scan(value, path, _ctx, params) {
+    const findings: Finding[] = [];
+    eachString(value, path, (s, at) => {
+      if (s.length > 4096) return;
+      const n = normalizePath(s);
+      const hit =
+        isCredentialPath(s) ||
+        (params.mode === 'write' && isPersistencePath(s)) ||
+        params.extra.some((r) => r.testExact(n));
+      if (hit)
+        findings.push({ path: at, reason: `${params.mode === 'read' ? 'reads' : 'writes'} ${n}` });
+    });
+    return findings;
+  },
+};

@@ -1,0 +1,49 @@
+// Resolves `--pack P`: `builtin:<name>` or a path to a pack JSON file, read with a size bound.
+import { readFileSync, statSync } from 'node:fs';
+import { BUILTIN_PACKS } from './builtin/index.js';
+import { PackError } from './errors.js';
+import { compilePack, type LoadedPack } from './pack.js';
+
+export const MAX_PACK_BYTES = 8 * 1024 * 1024;
+
+function readPackFile(path: string): unknown {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    throw new PackError(
+      'pack_not_found',
+      `no pack at ${path}`,
+      'give a pack file path or builtin:coding-agent',
+    );
+  }
+  if (size > MAX_PACK_BYTES)
+    throw new PackError('pack_invalid', `${path}: larger than ${MAX_PACK_BYTES} bytes`);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch (e) {
+    throw new PackError('pack_unreadable', `${path}: not JSON (${(e as Error).message})`);
+  }
+}
+
+export function loadPack(spec: string): LoadedPack {
+  if (spec.startsWith('builtin:')) {
+    const name = spec.slice('builtin:'.length);
+    const doc = BUILTIN_PACKS[name];
+    if (doc === undefined)
+      throw new PackError(
+        'pack_not_found',
+        `no built-in pack "${name}"`,
+        `built-in packs: ${Object.keys(BUILTIN_PACKS)
+          .map((n) => `builtin:${n}`)
+          .join(', ')}`,
+      );
+    return compilePack(doc, spec);
+  }
+  return compilePack(readPackFile(spec), spec);
+}
+
+/** Loads every pack; rules that failed validation are quarantined (listed in policy.quarantined). */
+export function loadPacks(specs: readonly string[]): LoadedPack[] {
+  return specs.map(loadPack);
+}

@@ -1,0 +1,87 @@
+// The pack format (PACK_FORMAT): metadata and a rule catalog around one guard policy (POLICY_FORMAT).
+import { compilePolicy, GuardError, type Policy } from '../guard/index.js';
+import { PackError } from './errors.js';
+import { PACK_FORMAT } from './version.js';
+
+export interface PackMeta {
+  name: string;
+  version: string;
+  licence: string;
+  description: string;
+  /** Every rule id of the policy in a fixed order: the coordinates of hit-count reports. */
+  catalog: string[];
+}
+
+export interface LoadedPack {
+  meta: PackMeta;
+  policy: Policy;
+}
+
+const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const SEMVER = /^\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1,64})?$/;
+const KEYS = new Set([
+  'pack_format',
+  'name',
+  'version',
+  'licence',
+  'description',
+  'catalog',
+  'policy',
+]);
+
+function bad(message: string): never {
+  throw new PackError('pack_invalid', message);
+}
+
+/** Validates and compiles a pack document. This value is attacker-controlled for a downloaded pack. */
+export function compilePack(doc: unknown, origin: string): LoadedPack {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+    bad(`${origin}: a pack must be a JSON object`);
+  const d = doc as Record<string, unknown>;
+  for (const k of Object.keys(d)) if (!KEYS.has(k)) bad(`${origin}: unknown key "${k}"`);
+  if (
+    typeof d.pack_format !== 'number' ||
+    !Number.isSafeInteger(d.pack_format) ||
+    d.pack_format < 1
+  )
+    bad(`${origin}: pack_format must be a positive integer`);
+  if (d.pack_format > PACK_FORMAT)
+    throw new PackError(
+      'pack_format_newer',
+      `${origin}: pack format ${d.pack_format} is newer than this mesh understands (${PACK_FORMAT})`,
+      'upgrade interlock-mesh',
+    );
+  if (typeof d.name !== 'string' || !NAME.test(d.name))
+    bad(`${origin}: name must match ${NAME.source}`);
+  if (typeof d.version !== 'string' || !SEMVER.test(d.version))
+    bad(`${origin}: version must be semver (1.2.3)`);
+  if (typeof d.licence !== 'string' || d.licence.length === 0 || d.licence.length > 64)
+    bad(`${origin}: licence must be an SPDX identifier`);
+  const description = d.description ?? '';
+  if (typeof description !== 'string' || description.length > 4096)
+    bad(`${origin}: description must be a string`);
+  if (!Array.isArray(d.catalog) || !d.catalog.every((x) => typeof x === 'string'))
+    bad(`${origin}: catalog must be a list of rule ids`);
+  const catalog = d.catalog;
+  if (new Set(catalog).size !== catalog.length) bad(`${origin}: catalog lists a rule twice`);
+  let policy: Policy;
+  try {
+    policy = compilePolicy(d.policy, { name: `${d.name}@${d.version}` });
+  } catch (e) {
+    if (e instanceof GuardError) bad(`${origin}: policy: ${e.message}`);
+    throw e;
+  }
+  const ids = new Set([
+    ...policy.rules.map((r) => r.id),
+    ...policy.quarantined.map((q) => q.id ?? ''),
+  ]);
+  const docIds = (d.policy as { rules: unknown[] }).rules.map((r) => (r as { id?: unknown }).id);
+  const missing = docIds.filter((id) => typeof id === 'string' && !catalog.includes(id));
+  if (missing.length > 0) bad(`${origin}: rules missing from the catalog: ${missing.join(', ')}`);
+  const extra = catalog.filter((id) => !ids.has(id) && !docIds.includes(id));
+  if (extra.length > 0) bad(`${origin}: catalog names unknown rules: ${extra.join(', ')}`);
+  return {
+    meta: { name: d.name, version: d.version, licence: d.licence, description, catalog },
+    policy,
+  };
+}
