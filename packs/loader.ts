@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { BUILTIN_PACKS } from './builtin/index.js';
 import { PackError } from './errors.js';
+import type { DetectorRegistry } from '../guard/index.js';
 import { compilePack, type LoadedPack } from './pack.js';
 
 export const MAX_PACK_BYTES = 8 * 1024 * 1024;
@@ -26,7 +27,8 @@ function readPackFile(path: string): unknown {
   }
 }
 
-export function loadPack(spec: string): LoadedPack {
+/** `detectors` adds front-door detectors (e.g. the flow detector) to the registry rules compile against. */
+export function loadPack(spec: string, opts: { detectors?: DetectorRegistry } = {}): LoadedPack {
   if (spec.startsWith('builtin:')) {
     const name = spec.slice('builtin:'.length);
     const doc = BUILTIN_PACKS[name];
@@ -38,12 +40,15 @@ export function loadPack(spec: string): LoadedPack {
           .map((n) => `builtin:${n}`)
           .join(', ')}`,
       );
-    return compilePack(doc, spec);
+    return compilePack(doc, spec, opts);
   }
-  return compilePack(readPackFile(spec), spec);
+  return compilePack(readPackFile(spec), spec, opts);
 }
 
 /** Loads every pack; rules that failed validation are quarantined (listed in policy.quarantined). */
-export function loadPacks(specs: readonly string[]): LoadedPack[] {
-  return specs.map(loadPack);
+export function loadPacks(
+  specs: readonly string[],
+  opts: { detectors?: DetectorRegistry } = {},
+): LoadedPack[] {
+  return specs.map((s) => loadPack(s, opts));
 }

@@ -1,5 +1,5 @@
 // The pack format (PACK_FORMAT): metadata and a rule catalog around one guard policy (POLICY_FORMAT).
-import { compilePolicy, GuardError, type Policy } from '../guard/index.js';
+import { compilePolicy, GuardError, type DetectorRegistry, type Policy } from '../guard/index.js';
 import { PackError } from './errors.js';
 import { PACK_FORMAT } from './version.js';
 
@@ -34,7 +34,11 @@ function bad(message: string): never {
 }
 
 /** Validates and compiles a pack document. This value is attacker-controlled for a downloaded pack. */
-export function compilePack(doc: unknown, origin: string): LoadedPack {
+export function compilePack(
+  doc: unknown,
+  origin: string,
+  opts: { detectors?: DetectorRegistry } = {},
+): LoadedPack {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
     bad(`${origin}: a pack must be a JSON object`);
   const d = doc as Record<string, unknown>;
@@ -66,7 +70,10 @@ export function compilePack(doc: unknown, origin: string): LoadedPack {
   if (new Set(catalog).size !== catalog.length) bad(`${origin}: catalog lists a rule twice`);
   let policy: Policy;
   try {
-    policy = compilePolicy(d.policy, { name: `${d.name}@${d.version}` });
+    policy = compilePolicy(d.policy, {
+      name: `${d.name}@${d.version}`,
+      ...(opts.detectors ? { detectors: opts.detectors } : {}),
+    });
   } catch (e) {
     if (e instanceof GuardError) bad(`${origin}: policy: ${e.message}`);
     throw e;
