@@ -14,3 +14,24 @@ export { createLogger, type Logger, type LogLevel } from './log/logger.js';
 export { maskSecret, redact } from './log/redact.js';
 export { NodeError, UsageError, ConfigError, StateError, type NodeErrorCode } from './errors.js';
 export { PACKAGE_VERSION, CONFIG_SCHEMA, STATE_SCHEMA } from './version.js';
+export {
+  runMeshCommand,
+  startMeshService,
+  MESH_BIN,
+  type CommandResult,
+  type MeshService,
+} from './demo/children.js';
+export {
+  runSensorExec,
+  eventRecord,
+  Correlator,
+  Containment,
+  ExcerptBuilder,
+  killedVerdict,
+  SENSOR_RULE,
+  type TaintMatcher,
+  type TaintHitView,
+  type SensorVerdict,
+  type SensorExecOptions,
+  type SensorExecResult,
+} from './sensor/index.js';

@@ -117,7 +117,7 @@ static __always_inline void fill_task(struct sensor_hdr *h, __u32 kind, __u32 wa
 	h->tgid = id >> 32;
 	h->tid = (__u32)id;
 	h->ts_ns = bpf_ktime_get_ns();
-	h->start_ns = BPF_CORE_READ(t, group_leader, start_time);
+	h->start_ns = BPF_CORE_READ(t, group_leader, start_boottime);
 	h->ppid = BPF_CORE_READ(t, real_parent, tgid);
 	h->cgid = bpf_get_current_cgroup_id();
 	bpf_get_current_comm(h->comm, sizeof(h->comm));
@@ -407,7 +407,7 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 		return 0;
 	fill_task(&e->h, EV_FORK, watch);
 	e->h.ret = ctgid;
-	e->h.start_ns = child->start_time;
+	e->h.start_ns = child->start_boottime;
 	emit(e);
 	return 0;
 }

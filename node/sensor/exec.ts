@@ -1,0 +1,153 @@
+// `mesh sensor exec`: runs a command in a cgroup of its own under the sensor, checks every egress
+// excerpt with guard's taint matcher, kills the tree on a hit, and reports all of it as NDJSON.
+import { spawn } from 'node:child_process';
+import type { ReceiptSink } from '../../guard/index.js';
+import {
+  createWatchCgroup,
+  killCgroup,
+  removeCgroup,
+  SensorSupervisor,
+  type SensorEvent,
+  type SensorHealth,
+  type SupervisorNotice,
+} from '../../bpf/index.js';
+import { Containment } from './containment.js';
+import { Correlator } from './correlator.js';
+import type { TaintMatcher } from './matcher.js';
+import type { SensorVerdict } from './verdict.js';
+
+export interface SensorExecOptions {
+  command: string[];
+  matcher: TaintMatcher;
+  /** Resolved addresses of --allow-host; with `arm` they are enforced, else outside ones reported. */
+  allowAddrs: string[];
+  arm: boolean;
+  emit: (record: Record<string, unknown>) => void;
+  receipts?: ReceiptSink;
+  session?: string;
+  /** Where the command's stdout and stderr go: our stderr (CLI) or a pipe (tests). */
+  stdio?: 'stderr' | 'pipe' | 'ignore';
+  onChildOutput?: (chunk: string) => void;
+  /** Called once the command runs inside the watched cgroup. */
+  onStarted?: (pid: number) => void;
+  loader?: string;
+  ringbufBytes?: number;
+  timeoutMs?: number;
+}
+
+export interface SensorExecResult {
+  exitCode: number | null;
+  signal: string | null;
+  killed: boolean;
+  verdicts: SensorVerdict[];
+  events: SensorEvent[];
+  health: SensorHealth | null;
+  cgroup: string;
+}
+
+/** An event as printed: metadata and length, never the payload (it may be the secret). */
+export function eventRecord(ev: SensorEvent): Record<string, unknown> {
+  const { data, ...meta } = ev;
+  const out: Record<string, unknown> = { ...meta, type: 'event', kind: ev.type, len: data.length };
+  if (ev.type === 'open' || ev.type === 'exec') out.path = Buffer.from(data).toString('utf8');
+  return out;
+}
+
+function noticeRecord(n: SupervisorNotice): Record<string, unknown> {
+  return { ...n, type: 'sensor', notice: n.type };
+}
+
+export async function runSensorExec(opts: SensorExecOptions): Promise<SensorExecResult> {
+  const verdicts: SensorVerdict[] = [];
+  const events: SensorEvent[] = [];
+  const cgroup = createWatchCgroup();
+  const containment = new Containment(cgroup);
+  const correlator = new Correlator({
+    matcher: opts.matcher,
+    containment,
+    defaultSession: opts.session ?? 'sensor',
+    ...(opts.receipts ? { receipts: opts.receipts } : {}),
+    onVerdict: (v) => {
+      verdicts.push(v);
+      opts.emit({ ...v });
+    },
+  });
+  const supervisor = new SensorSupervisor({
+    onEvent: (ev) => {
+      correlator.handle(ev);
+      events.push(ev);
+      opts.emit(eventRecord(ev));
+    },
+    onNotice: (n) => {
+      opts.emit(noticeRecord(n));
+    },
+    ...(opts.loader ? { loader: opts.loader } : {}),
+    ...(opts.ringbufBytes ? { ringbufBytes: opts.ringbufBytes } : {}),
+  });
+  try {
+    await supervisor.start();
+    await supervisor.watchCgroup(cgroup, 1);
+    if (opts.arm || opts.allowAddrs.length > 0)
+      await supervisor.allow(cgroup, opts.arm ? 'enforce' : 'report', opts.allowAddrs);
+    const result = await runInCgroup(cgroup, opts, containment);
+    const health: SensorHealth | null = await supervisor.health().catch(() => null);
+    // Whatever the command left running in its cgroup ends with it.
+    killCgroup(cgroup);
+    opts.emit({
+      type: 'result',
+      exit_code: result.code,
+      signal: result.signal,
+      killed: containment.killed,
+      health,
+    });
+    return {
+      exitCode: result.code,
+      signal: result.signal,
+      killed: containment.killed,
+      verdicts,
+      events,
+      health,
+      cgroup,
+    };
+  } finally {
+    killCgroup(cgroup);
+    await supervisor.stop();
+    await removeCgroup(cgroup);
+  }
+}
+
+function runInCgroup(
+  cgroup: string,
+  opts: SensorExecOptions,
+  containment: Containment,
+): Promise<{ code: number | null; signal: string | null }> {
+  const [cmd, ...args] = opts.command;
+  if (cmd === undefined) return Promise.reject(new Error('no command'));
+  const out = opts.stdio ?? 'stderr';
+  // The shell joins the cgroup, then becomes the command: every descendant is born inside it.
+  const child = spawn(
+    '/bin/sh',
+    ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup, cmd, ...args],
+    {
+      stdio: ['ignore', out === 'stderr' ? 2 : out, out === 'stderr' ? 2 : out],
+    },
+  );
+  if (child.pid !== undefined) {
+    containment.track(child.pid);
+    opts.onStarted?.(child.pid);
+  }
+  const collect = (d: Buffer): void => opts.onChildOutput?.(d.toString('utf8'));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return new Promise((resolve, reject) => {
+    const timer =
+      opts.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => killCgroup(cgroup), opts.timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}

@@ -1,0 +1,156 @@
+// The kill path on the real kernel: watched python3 and node processes that send a registered
+// secret to 127.0.0.1 die with a BLOCK "killed" verdict; ordinary traffic and outsiders live.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSensorExec, type SensorExecResult } from '../../node/index.js';
+import {
+  ensureLoader,
+  FIXTURES,
+  kernelSkipReason,
+  ORDINARY,
+  pythonBin,
+  SECRET,
+  startSinks,
+  type Sinks,
+} from './harness.js';
+import { literalMatcher } from './literal-matcher.js';
+
+const skip = kernelSkipReason();
+let sinks: Sinks;
+let python: string;
+
+function matcher() {
+  const m = literalMatcher();
+  m.registerSecret(SECRET, 'api-key');
+  return m;
+}
+
+async function exec(
+  command: string[],
+  opts: { allow?: string[]; arm?: boolean } = {},
+): Promise<SensorExecResult> {
+  const records: Record<string, unknown>[] = [];
+  return runSensorExec({
+    command,
+    matcher: matcher(),
+    allowAddrs: opts.allow ?? [],
+    arm: opts.arm ?? false,
+    emit: (r) => records.push(r),
+    stdio: 'pipe',
+    timeoutMs: 20_000,
+  });
+}
+
+const py =
+  (mode: string, port: () => number, payload: string, linger = 8) =>
+  () => [python, join(FIXTURES, 'leak.py'), mode, String(port()), payload, String(linger)];
+const nodeCmd =
+  (mode: string, port: () => number, payload: string, linger = 8) =>
+  () => [
+    process.execPath,
+    join(FIXTURES, 'leak.mjs'),
+    mode,
+    String(port()),
+    payload,
+    String(linger),
+  ];
+
+function expectKilled(r: SensorExecResult): void {
+  expect(r.killed).toBe(true);
+  expect(r.signal).toBe('SIGKILL');
+  const v = r.verdicts[0];
+  expect(v?.decision).toMatchObject({
+    verdict: 'block',
+    action: 'killed',
+    rule: 'sensor.exfiltration',
+  });
+  expect(v?.decision.reason).toMatch(/^exfiltration/);
+  expect(JSON.stringify(v)).not.toContain(SECRET);
+}
+
+describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
+  beforeAll(async () => {
+    await ensureLoader();
+    sinks = await startSinks();
+    python = pythonBin();
+  });
+  afterAll(async () => {
+    await sinks.close();
+  });
+
+  const leaks: [string, () => string[]][] = [
+    ['python tcp sendall', py('tcp', () => sinks.tcp, SECRET)],
+    ['python send() (sendto with NULL address)', py('send', () => sinks.tcp, SECRET)],
+    ['python write() on a socket fd', py('write', () => sinks.tcp, SECRET)],
+    ['python writev across two iovecs', py('writev', () => sinks.tcp, SECRET)],
+    ['python sendmsg across three iovecs', py('sendmsg', () => sinks.tcp, SECRET)],
+    ['python connected udp', py('udp', () => sinks.udp, SECRET)],
+    ['python unconnected udp sendmsg', py('udp-sendmsg', () => sinks.udp, SECRET)],
+    ['python https (libssl SSL_write uprobe)', py('https', () => sinks.https, SECRET)],
+    ['python dup2 of the socket onto fd 1', py('dup2', () => sinks.tcp, SECRET)],
+    ['python write long after connect', py('late', () => sinks.tcp, SECRET)],
+    ['python setsid child', py('child', () => sinks.tcp, SECRET)],
+    [
+      'python base64-encoded secret',
+      py('tcp', () => sinks.tcp, Buffer.from(SECRET).toString('base64')),
+    ],
+    ['python secret split across DNS queries', py('dns', () => 53, SECRET)],
+    ['node tcp', nodeCmd('tcp', () => sinks.tcp, SECRET)],
+    ['node udp', nodeCmd('udp', () => sinks.udp, SECRET)],
+    ['node https (SSL_write in the node binary)', nodeCmd('https', () => sinks.https, SECRET)],
+    ['node detached child', nodeCmd('child', () => sinks.tcp, SECRET)],
+  ];
+
+  for (const [name, command] of leaks) {
+    it(`kills: ${name}`, async () => {
+      const started = Date.now();
+      const r = await exec(command());
+      expectKilled(r);
+      // Lingering would take 8 s: death came from the sensor, not from the script ending.
+      expect(Date.now() - started).toBeLessThan(7000);
+    });
+  }
+
+  const ordinary: [string, () => string[]][] = [
+    ['python tcp', py('tcp', () => sinks.tcp, ORDINARY, 0.2)],
+    ['python https', py('https', () => sinks.https, ORDINARY, 0.2)],
+    ['python udp', py('udp', () => sinks.udp, ORDINARY, 0.2)],
+    ['node tcp', nodeCmd('tcp', () => sinks.tcp, ORDINARY, 0.2)],
+    ['node https', nodeCmd('https', () => sinks.https, ORDINARY, 0.2)],
+  ];
+  for (const [name, command] of ordinary) {
+    it(`lets ordinary data through: ${name}`, async () => {
+      const r = await exec(command());
+      expect(r.killed).toBe(false);
+      expect(r.exitCode).toBe(0);
+      expect(r.verdicts).toEqual([]);
+      expect(r.events.some((e) => e.type === 'send' || e.type === 'tls')).toBe(true);
+    });
+  }
+
+  it('never touches an unwatched process sending the same secret', async () => {
+    const outsider = spawn(
+      python,
+      [join(FIXTURES, 'leak.py'), 'tcp', String(sinks.tcp), SECRET, '1.5'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const outsiderDone = new Promise<number | null>((resolve) => outsider.on('close', resolve));
+    const r = await exec(py('tcp', () => sinks.tcp, SECRET)());
+    expectKilled(r);
+    expect(await outsiderDone).toBe(0);
+    expect(r.events.some((e) => e.pid === outsider.pid)).toBe(false);
+  });
+
+  it('keeps stale bytes of one record out of the next', async () => {
+    const r = await exec(py('stale', () => sinks.tcp, ORDINARY, 0.2)());
+    const sends = r.events.filter((e) => e.type === 'send');
+    const long = sends.find((e) => e.data.length === 3000);
+    const short = sends.find((e) => Buffer.from(e.data).toString() === ORDINARY);
+    expect(long && Buffer.from(long.data).every((b) => b === 0x5a)).toBe(true);
+    expect(short?.data.length).toBe(ORDINARY.length);
+    expect(short?.total).toBe(ORDINARY.length);
+  });
+});
