@@ -50,3 +50,23 @@ export type {
   Prio3VerifierShare,
   Prio3VerifyState,
 } from './prio3/types.js';
+export {
+  decodePingPongMessage,
+  encodePingPongMessage,
+  pingPongHelperContinued,
+  pingPongHelperInit,
+  pingPongLeaderContinued,
+  pingPongLeaderInit,
+  type PingPongMessage,
+  type PingPongState,
+  type PingPongVdaf,
+} from './ping-pong.js';
+export {
+  chooseChunkLength,
+  chooseHistogramChunkLength,
+  chooseMultihotCountVecChunkLength,
+  chooseSumVecChunkLength,
+  multihotCountVecMeasLen,
+  parallelSumProofLen,
+  sumVecMeasLen,
+} from './chunk-length.js';
