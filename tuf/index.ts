@@ -1,2 +1,40 @@
-// tuf/: canonical JSON, metadata, repository operations, the client workflow and ceremonies.
+// tuf/: canonical JSON, metadata, repository operations, the client workflow and ceremonies (TUF 1.0.34).
 export { SPEC_VERSION } from './version.js';
+export { TufError, RepositoryError, DownloadError, type TufErrorCode } from './errors.js';
+export { canonicalBytes, canonicalString } from './canonical-json.js';
+export { parseJsonBytes, type JsonObject, type JsonValue } from './json.js';
+export { formatExpires, parseExpires } from './dates.js';
+export { digestHex, checkLengthAndHashes } from './hashes.js';
+export { keyIdOf, ed25519Key, parseKey, keyToJson, type Key } from './metadata/key.js';
+export type { Role, DelegatedRole } from './metadata/role.js';
+export {
+  parseRoot,
+  rootToJson,
+  type Root,
+  TOP_LEVEL_ROLES,
+  type TopLevelRole,
+} from './metadata/root.js';
+export { parseTimestamp, timestampToJson, type Timestamp } from './metadata/timestamp.js';
+export { parseSnapshot, snapshotToJson, type Snapshot } from './metadata/snapshot.js';
+export { parseTargets, targetsToJson, type Targets } from './metadata/targets.js';
+export { roleMatchesPath, pathPatternMatches, type Delegations } from './metadata/delegations.js';
+export type { MetaFile } from './metadata/meta-file.js';
+export type { TargetFile } from './metadata/target-file.js';
+export {
+  parseEnvelope,
+  parseEnvelopeBytes,
+  envelopeToJson,
+  envelopeFileBytes,
+  signedBytes,
+  type Envelope,
+  type Signature,
+} from './metadata/envelope.js';
+export { verifySignature } from './crypto/verify-signature.js';
+export { verifyThreshold, countValidSignatures } from './crypto/verify-threshold.js';
+export { ed25519Signer, newEd25519Secret, type Signer } from './crypto/ed25519-signer.js';
+export type { Fetcher } from './client/fetcher.js';
+export { HttpFetcher, type HttpFetcherOptions } from './client/http-fetcher.js';
+export { DEFAULT_LIMITS, type UpdaterLimits } from './client/limits.js';
+export { Updater, type UpdaterOptions } from './client/updater.js';
+export { TrustedSet } from './client/trusted-set.js';
+export { quoteName } from './client/metadata-store.js';

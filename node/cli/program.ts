@@ -2,7 +2,9 @@
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../version.js';
 import { registerDoctor } from './commands/doctor.js';
+import { registerSensor } from './commands/sensor.js';
 import { registerServe } from './commands/serve.js';
+import { registerTufClient } from './commands/tuf-client.js';
 
 export function buildProgram(): Command {
   const program = new Command('mesh')
@@ -14,5 +16,7 @@ export function buildProgram(): Command {
     .enablePositionalOptions();
   registerDoctor(program);
   registerServe(program);
+  registerSensor(program);
+  registerTufClient(program);
   return program;
 }

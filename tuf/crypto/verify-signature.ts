@@ -1,0 +1,56 @@
+// Signature schemes a TUF 1.0.34 KEY can name (§4.2): ed25519, ecdsa-sha2-nistp256/384, rsassa-pss-sha256.
+import { createPublicKey, verify as nodeVerify, constants, type KeyObject } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { TufError } from '../errors.js';
+import type { Key } from '../metadata/key.js';
+
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
+
+function pem(k: Key): KeyObject {
+  try {
+    return createPublicKey({ key: k.publicKey, format: 'pem' });
+  } catch {
+    throw new TufError('key_invalid', `${k.keytype} key is not a PEM public key`);
+  }
+}
+
+/**
+ * Whether `sigHex` is a valid signature by `key` over `message`. A malformed signature is simply
+ * invalid (false); an unusable key or unknown scheme is a coded error. Both values are attacker-controlled.
+ */
+export function verifySignature(key: Key, message: Uint8Array, sigHex: string): boolean {
+  if (!HEX.test(sigHex)) return false;
+  const sig = hexToBytes(sigHex);
+  switch (`${key.keytype}/${key.scheme}`) {
+    case 'ed25519/ed25519': {
+      if (!/^[0-9a-fA-F]{64}$/.test(key.publicKey))
+        throw new TufError('key_invalid', 'ed25519 key is not 32 hex bytes');
+      if (sig.length !== 64) return false;
+      try {
+        return ed25519.verify(sig, message, hexToBytes(key.publicKey), { zip215: false });
+      } catch {
+        return false;
+      }
+    }
+    case 'ecdsa/ecdsa-sha2-nistp256':
+    case 'ecdsa-sha2-nistp256/ecdsa-sha2-nistp256':
+      return nodeVerify('sha256', message, { key: pem(key), dsaEncoding: 'der' }, sig);
+    case 'ecdsa/ecdsa-sha2-nistp384':
+    case 'ecdsa-sha2-nistp384/ecdsa-sha2-nistp384':
+      return nodeVerify('sha384', message, { key: pem(key), dsaEncoding: 'der' }, sig);
+    case 'rsa/rsassa-pss-sha256':
+      return nodeVerify(
+        'sha256',
+        message,
+        {
+          key: pem(key),
+          padding: constants.RSA_PKCS1_PSS_PADDING,
+          saltLength: constants.RSA_PSS_SALTLEN_AUTO,
+        },
+        sig,
+      );
+    default:
+      throw new TufError('scheme_unsupported', `unsupported key ${key.keytype}/${key.scheme}`);
+  }
+}

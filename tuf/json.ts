@@ -1,0 +1,48 @@
+// JSON values as TUF metadata carries them (spec §4.2: metadata is canonical-JSON encodable).
+import { TufError } from './errors.js';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+/** Nesting deeper than this is refused before anything else looks at the document. */
+export const MAX_JSON_DEPTH = 64;
+
+function depthOk(v: unknown, depth: number): boolean {
+  if (depth > MAX_JSON_DEPTH) return false;
+  if (Array.isArray(v)) return v.every((x) => depthOk(x, depth + 1));
+  if (v !== null && typeof v === 'object') {
+    return Object.values(v).every((x) => depthOk(x, depth + 1));
+  }
+  return true;
+}
+
+/** Parses bytes that were already length-capped by the caller; this value is attacker-controlled. */
+export function parseJsonBytes(bytes: Uint8Array): JsonValue {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new TufError('json_invalid', 'metadata is not valid UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new TufError('json_invalid', `metadata is not valid JSON: ${(e as Error).message}`);
+  }
+  if (!depthOk(value, 0)) throw new TufError('json_invalid', 'metadata nests too deeply');
+  return value as JsonValue;
+}
+
+export function isObject(v: JsonValue | undefined): v is JsonObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** The fields of `obj` not named in `known`: kept so a re-serialised object loses nothing. */
+export function unrecognizedFields(obj: JsonObject, known: readonly string[]): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(obj)) if (!known.includes(k)) out[k] = v;
+  return out;
+}
