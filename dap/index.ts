@@ -5,3 +5,35 @@ export {
   HPKE_INFO_INPUT_SHARE,
   HPKE_INFO_AGGREGATE_SHARE,
 } from './version.js';
+export { DapError, DecodeError, HpkeError, TaskError, type DapErrorCode } from './errors.js';
+export { DapProblem, HttpProblem, PROBLEM_TYPES, type ProblemType } from './problem.js';
+export { hpkeDefault, hpkeNode, hpkeNoble, type Hpke, type HpkeKeyPair } from './hpke/index.js';
+export * as messages from './messages/index.js';
+export {
+  parseTaskFile,
+  readTaskFile,
+  SECRET_FIELDS,
+  TASK_FILE_SCHEMA,
+  type ClientTaskFile,
+  type CollectorTaskFile,
+  type HelperTaskFile,
+  type LeaderTaskFile,
+  type TaskFile,
+  type TaskRole,
+} from './task/task-file.js';
+export { encodeTaskInfo, parseTaskParams, type TaskParamsJson } from './task/task-params.js';
+export { newTaskFiles, type TaskFiles } from './task/new-task.js';
+export { DapClient, type Submission, type UploadResult } from './client/client.js';
+export {
+  collect,
+  type Collection,
+  type CollectOptions,
+  type CollectQuery,
+} from './collector/collector.js';
+export {
+  mountHelper,
+  mountLeader,
+  type AggregatorServer,
+  type AggregatorServerOptions,
+} from './server.js';
+export { aggregatorOptions, type AggregatorOptions } from './aggregator/options.js';

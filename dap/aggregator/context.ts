@@ -1,0 +1,36 @@
+// What leader and helper share: store, writer lock, HPKE keys, tasks with their secrets, options.
+import type { Hpke } from '../hpke/index.js';
+import type { HpkeConfig } from '../messages/index.js';
+import type { KvStore } from '../storage/kv.js';
+import type { Mutex } from '../storage/mutex.js';
+import type { Task } from '../task/task.js';
+import type { Clock } from './clock.js';
+import type { CollectedIntervals } from './collected-intervals.js';
+import type { HpkeKeyring } from './hpke-keys.js';
+import type { AggregatorOptions } from './options.js';
+
+export interface AggregatorTask {
+  task: Task;
+  verifyKey: Uint8Array;
+  collectorConfig: HpkeConfig;
+  collected: CollectedIntervals;
+}
+
+export interface LeaderTask extends AggregatorTask {
+  aggregatorToken: string;
+  collectorTokenDigest: string;
+}
+
+export interface HelperTask extends AggregatorTask {
+  aggregatorTokenDigest: string;
+}
+
+export interface AggregatorContext<T extends AggregatorTask> {
+  store: KvStore;
+  mutex: Mutex;
+  keyring: HpkeKeyring;
+  tasks: Map<string, T>;
+  options: AggregatorOptions;
+  clock: Clock;
+  hpke: Hpke;
+}

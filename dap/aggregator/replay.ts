@@ -1,0 +1,39 @@
+// DAP-18 §2.3 replay protection: report IDs seen per task, kept until the retention horizon (§6.4.1).
+import { hex } from '../encoding.js';
+import type { KvOp, KvStore } from '../storage/kv.js';
+import type { Task } from '../task/task.js';
+import { K } from './keys.js';
+
+const EMPTY = new Uint8Array(0);
+
+export async function seenMany(store: KvStore, task: Task, ids: Uint8Array[]): Promise<boolean[]> {
+  const got = await store.getMany(ids.map((id) => K.seen(task.idB64, hex(id))));
+  return got.map((v) => v !== undefined);
+}
+
+export function markSeenOps(task: Task, id: Uint8Array, time: number): KvOp[] {
+  const h = hex(id);
+  return [
+    { type: 'put', key: K.seen(task.idB64, h), value: EMPTY },
+    { type: 'put', key: K.seenByTime(task.idB64, time, h), value: EMPTY },
+  ];
+}
+
+/** Deletes replay state of reports older than `beforeTime` (which are refused as report_dropped). */
+export async function collectGarbage(
+  store: KvStore,
+  task: Task,
+  beforeTime: number,
+): Promise<number> {
+  const prefix = K.seenByTimePrefix(task.idB64);
+  const ops: KvOp[] = [];
+  for await (const [k] of store.scan(prefix, {
+    lt: prefix + String(beforeTime).padStart(16, '0'),
+  })) {
+    const idHex = k.slice(k.lastIndexOf('/') + 1);
+    ops.push({ type: 'del', key: k }, { type: 'del', key: K.seen(task.idB64, idHex) });
+    if (ops.length >= 2000) break;
+  }
+  await store.write(ops);
+  return ops.length / 2;
+}

@@ -1,0 +1,147 @@
+// DAP-18 §4.4 Client: fetch and cache HPKE configs, shard, encrypt with the TaskConfiguration in the
+// AAD, bulk upload, and on outdated_config refetch the configs and retry those reports once.
+import { randomBytes } from 'node:crypto';
+import { DapError } from '../errors.js';
+import { hpkeDefault, type Hpke } from '../hpke/index.js';
+import { sealInputShare, supportedConfig } from '../envelope.js';
+import {
+  decodeHpkeConfigList,
+  decodeUploadErrors,
+  encodePlaintextInputShare,
+  encodeUploadRequest,
+  isMediaType,
+  MediaType,
+  REPORT_ID_SIZE,
+  Role,
+  type HpkeConfig,
+  type Report,
+  type ReportErrorName,
+} from '../messages/index.js';
+import { parseProblem } from '../problem.js';
+import { peerRequest } from '../http/peer.js';
+import type { ClientTaskFile } from '../task/task-file.js';
+import { taskOf, type Task } from '../task/task.js';
+
+export interface Submission {
+  measurement: unknown;
+  /** Seconds since the epoch; truncated down to the task's time_precision. */
+  timeSeconds: number;
+}
+
+export interface UploadResult {
+  accepted: number;
+  rejected: { index: number; error: ReportErrorName }[];
+}
+
+const MAX_PER_REQUEST = 1000;
+
+export class DapClient {
+  readonly task: Task;
+  private configs = new Map<'leader' | 'helper', HpkeConfig>();
+
+  constructor(
+    file: ClientTaskFile,
+    private readonly hpke: Hpke = hpkeDefault,
+    private readonly timeoutMs = 30_000,
+  ) {
+    this.task = taskOf(file);
+  }
+
+  /** The first advertised config this client supports (§4.4.1); cached until outdated_config. */
+  async hpkeConfig(role: 'leader' | 'helper'): Promise<HpkeConfig> {
+    const cached = this.configs.get(role);
+    if (cached) return cached;
+    const base = role === 'leader' ? this.task.params.leader : this.task.params.helper;
+    const res = await peerRequest({
+      method: 'GET',
+      url: `${base}hpke_config`,
+      timeoutMs: this.timeoutMs,
+      maxBodyBytes: 1 << 16,
+    });
+    if (res.status !== 200 || !isMediaType(res.contentType, 'hpkeConfigList'))
+      throw new DapError('http_failed', `${role} hpke_config answered ${res.status}`);
+    // this value is attacker-controlled
+    const c = decodeHpkeConfigList(res.body).find(supportedConfig);
+    if (!c) throw new DapError('protocol_failed', `${role} offers no supported HPKE config`);
+    this.configs.set(role, c);
+    return c;
+  }
+
+  /** Shards and encrypts one measurement (§4.4.2). */
+  async prepare(s: Submission): Promise<Report> {
+    const t = this.task;
+    const measurement = t.vdaf.parseMeasurement(s.measurement);
+    const [leader, helper] = [await this.hpkeConfig('leader'), await this.hpkeConfig('helper')];
+    const reportId = new Uint8Array(randomBytes(REPORT_ID_SIZE));
+    const time = Math.floor(s.timeSeconds / t.params.time_precision);
+    const rand = new Uint8Array(randomBytes(t.vdaf.randSize));
+    const { publicShare, inputShares } = t.vdaf.shard(t.ctx, measurement, reportId, rand);
+    const metadata = { reportId, time, publicExtensions: [] };
+    const aad = { taskId: t.id, taskConfiguration: t.config, metadata, publicShare };
+    const seal = (cfg: HpkeConfig, role: Role, payload: Uint8Array) =>
+      sealInputShare(
+        this.hpke,
+        cfg,
+        role,
+        aad,
+        encodePlaintextInputShare({ privateExtensions: [], payload }),
+      );
+    return {
+      metadata,
+      publicShare,
+      leaderEncryptedInputShare: seal(leader, Role.leader, inputShares[0]),
+      helperEncryptedInputShare: seal(helper, Role.helper, inputShares[1]),
+    };
+  }
+
+  private async post(reports: Report[]): Promise<Map<string, ReportErrorName>> {
+    const url = `${this.task.params.leader}tasks/${this.task.idB64}/reports`;
+    const res = await peerRequest({
+      method: 'POST',
+      url,
+      mediaType: MediaType.uploadReq,
+      body: encodeUploadRequest(reports),
+      timeoutMs: this.timeoutMs,
+      maxBodyBytes: 1 << 24,
+    });
+    if (res.status >= 300) {
+      const p = parseProblem(new TextDecoder().decode(res.body));
+      throw new DapError(
+        'http_failed',
+        `upload refused (${res.status}${p ? ` ${p.doc.type}: ${p.doc.detail ?? ''}` : ''})`,
+      );
+    }
+    const out = new Map<string, ReportErrorName>();
+    if (res.body.length === 0) return out;
+    if (!isMediaType(res.contentType, 'uploadErrors'))
+      throw new DapError('protocol_failed', 'upload answer is not upload-errors');
+    // this value is attacker-controlled
+    for (const e of decodeUploadErrors(res.body))
+      out.set(Buffer.from(e.reportId).toString('hex'), e.error);
+    return out;
+  }
+
+  async upload(subs: readonly Submission[]): Promise<UploadResult> {
+    const result: UploadResult = { accepted: 0, rejected: [] };
+    for (let off = 0; off < subs.length; off += MAX_PER_REQUEST) {
+      const chunk = subs.slice(off, off + MAX_PER_REQUEST);
+      let pending = chunk.map((s, i) => ({ s, index: off + i }));
+      for (let attempt = 0; attempt < 2 && pending.length > 0; attempt++) {
+        const reports = await Promise.all(pending.map((p) => this.prepare(p.s)));
+        const errors = await this.post(reports);
+        const retry: typeof pending = [];
+        reports.forEach((r, i) => {
+          const p = pending[i];
+          if (!p) return;
+          const e = errors.get(Buffer.from(r.metadata.reportId).toString('hex'));
+          if (e === undefined) result.accepted++;
+          else if (e === 'outdated_config' && attempt === 0) retry.push(p);
+          else result.rejected.push({ index: p.index, error: e });
+        });
+        if (retry.length > 0) this.configs.clear();
+        pending = retry;
+      }
+    }
+    return result;
+  }
+}

@@ -1,0 +1,99 @@
+// DAP-18 §4.6.1 and §4.6.6 Collector: create and poll a collection job, decrypt both aggregate shares,
+// unshard, then delete the job so the Leader can forget it.
+import { DapError } from '../errors.js';
+import { fromB64url } from '../encoding.js';
+import { hpkeDefault, type Hpke } from '../hpke/index.js';
+import { openAggShare } from '../envelope.js';
+import {
+  decodeCollectionJobResp,
+  decodeHpkeConfig,
+  encodeCollectionJobReq,
+  isMediaType,
+  leaderSelectedQuery,
+  MediaType,
+  Role,
+  timeIntervalQuery,
+  type CollectionJobReq,
+  type Interval,
+} from '../messages/index.js';
+import { DapProblem, parseProblem } from '../problem.js';
+import { peerRequest, sleep } from '../http/peer.js';
+import type { CollectorTaskFile } from '../task/task-file.js';
+import { taskOf } from '../task/task.js';
+
+export type CollectQuery = { interval: Interval } | { next: true };
+
+export interface Collection {
+  aggregate: unknown;
+  reportCount: number;
+  /** In units of time_precision. */
+  interval: Interval;
+}
+
+export interface CollectOptions {
+  timeoutMs?: number;
+  hpke?: Hpke;
+}
+
+export async function collect(
+  file: CollectorTaskFile,
+  query: CollectQuery,
+  opts: CollectOptions = {},
+): Promise<Collection> {
+  const t = taskOf(file);
+  const hpke = opts.hpke ?? hpkeDefault;
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  const req: CollectionJobReq = {
+    query: 'next' in query ? leaderSelectedQuery() : timeIntervalQuery(query.interval),
+    aggParam: new Uint8Array(0),
+    extensions: [],
+  };
+  const common = { token: file.collector_auth_token, timeoutMs: 30_000, maxBodyBytes: 1 << 24 };
+  const createUrl = `${t.params.leader}tasks/${t.idB64}/collection_jobs`;
+  let res = await peerRequest({
+    ...common,
+    method: 'POST',
+    url: createUrl,
+    mediaType: MediaType.collectionJobReq,
+    body: encodeCollectionJobReq(req),
+  });
+  if (!res.location && res.status < 300)
+    throw new DapError('protocol_failed', 'the Leader gave no collection job location');
+  const jobUrl = new URL(res.location ?? createUrl, createUrl).toString();
+  try {
+    while (res.status < 300 && res.body.length === 0) {
+      if (Date.now() > deadline)
+        throw new DapError('http_failed', 'collection job not ready in time');
+      await sleep(Math.min(1000, (res.retryAfterSeconds ?? 1) * 1000));
+      res = await peerRequest({ ...common, method: 'GET', url: jobUrl });
+    }
+    if (res.status >= 300) {
+      const p = parseProblem(new TextDecoder().decode(res.body));
+      if (p?.type) throw new DapProblem(p.type, p.doc.detail ?? p.type);
+      throw new DapError('http_failed', `collection job failed with HTTP ${res.status}`);
+    }
+    if (!isMediaType(res.contentType, 'collectionJobResp'))
+      throw new DapError('protocol_failed', 'the Leader answered with the wrong media type');
+    // this value is attacker-controlled
+    const resp = decodeCollectionJobResp(res.body);
+    const sk = fromB64url(file.collector_hpke_private_key);
+    const cfg = decodeHpkeConfig(fromB64url(file.collector_hpke_config));
+    const aad = { taskId: t.id, taskConfiguration: t.config, collectionJobReq: req };
+    const shares = [
+      [Role.leader, resp.leaderEncryptedAggShare],
+      [Role.helper, resp.helperEncryptedAggShare],
+    ] as const;
+    const plain = shares.map(([role, c]) => {
+      if (c.configId !== cfg.id)
+        throw new DapError('protocol_failed', 'share sealed to another config');
+      return openAggShare(hpke, sk, role, aad, c);
+    });
+    return {
+      aggregate: t.vdaf.unshard(req.aggParam, plain, resp.reportCount),
+      reportCount: resp.reportCount,
+      interval: resp.interval,
+    };
+  } finally {
+    await peerRequest({ ...common, method: 'DELETE', url: jobUrl }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,168 @@
+// DAP-18 §4.5.1.2 Helper initialization: verify each report, commit output shares, answer once.
+import { createHash } from 'node:crypto';
+import { DecodeError } from '../errors.js';
+import { b64url, fromB64url, hex } from '../encoding.js';
+import {
+  AggregationJobExtensionType,
+  BATCH_ID_SIZE,
+  BatchMode,
+  decodeAggregationJobInitReq,
+  encodeAggregationJobResp,
+  Role,
+  type AggregationJobInitReq,
+  type DecodeLimits,
+  type VerifyResp,
+} from '../messages/index.js';
+import { DapProblem } from '../problem.js';
+import { jsonValue, parseJson, type KvOp } from '../storage/kv.js';
+import { BucketUpdates, readBucket } from '../aggregator/buckets.js';
+import type { AggregatorContext, HelperTask } from '../aggregator/context.js';
+import { batchBucketId, K, timeBucketId } from '../aggregator/keys.js';
+import { openReportShare } from '../aggregator/open-report-share.js';
+import { markSeenOps, seenMany } from '../aggregator/replay.js';
+import type { Opaque } from '../vdaf-port.js';
+
+export interface HelperJobRecord {
+  digest: string;
+  resp: string;
+  step: number;
+}
+
+/** Content-derived resource IDs (§3.2): an identical request names the same job. */
+export const resourceId = (body: Uint8Array): string =>
+  b64url(createHash('sha256').update(body).digest().subarray(0, 16));
+
+function decodeInit(ht: HelperTask, body: Uint8Array, limits: DecodeLimits): AggregationJobInitReq {
+  const taskId = ht.task.id;
+  let req: AggregationJobInitReq;
+  try {
+    // this value is attacker-controlled
+    req = decodeAggregationJobInitReq(body, limits);
+  } catch (e) {
+    const detail = e instanceof DecodeError ? e.message : 'undecodable';
+    throw new DapProblem('invalidMessage', `AggregationJobInitReq: ${detail}`, taskId);
+  }
+  const allowed =
+    ht.task.config.batchMode === BatchMode.leader_selected
+      ? [AggregationJobExtensionType.leader_selected_batch_id]
+      : [];
+  const unknown = req.extensions.map((e) => e.type).filter((t) => !allowed.includes(t as 1));
+  if (unknown.length > 0)
+    throw new DapProblem(
+      'unsupportedExtension',
+      'unsupported aggregation job extension',
+      taskId,
+      unknown,
+    );
+  if (ht.task.config.batchMode === BatchMode.leader_selected) {
+    const ext = req.extensions[0];
+    if (ext?.data.length !== BATCH_ID_SIZE)
+      throw new DapProblem('invalidMessage', 'leader_selected_batch_id missing or invalid', taskId);
+  }
+  if (!ht.task.vdaf.isValidAggParam(req.aggParam))
+    throw new DapProblem('invalidAggregationParameter', 'invalid aggregation parameter', taskId);
+  if (req.verificationKeyId !== 0)
+    throw new DapProblem(
+      'invalidMessage',
+      `unknown verification_key_id ${req.verificationKeyId}`,
+      taskId,
+    );
+  const ids = new Set(req.verifyInits.map((v) => hex(v.reportShare.metadata.reportId)));
+  if (ids.size !== req.verifyInits.length)
+    throw new DapProblem('invalidMessage', 'report IDs repeat within the job', taskId);
+  return req;
+}
+
+type Outcome = { resp: VerifyResp; outShare?: Opaque; time: number };
+
+export async function initAggregationJob(
+  ctx: AggregatorContext<HelperTask>,
+  ht: HelperTask,
+  body: Uint8Array,
+): Promise<{ jobId: string; resp: Uint8Array }> {
+  const jobId = resourceId(body);
+  const existing = await ctx.store.get(K.job(ht.task.idB64, jobId));
+  if (existing) return { jobId, resp: fromB64url(parseJson<HelperJobRecord>(existing).resp) };
+  const req = decodeInit(ht, body, ctx.options.limits);
+  const t = ht.task;
+  const batchId = req.extensions[0]?.data;
+
+  // Verification is pure CPU and runs outside the lock; commitment checks run inside it.
+  const outcomes: Outcome[] = req.verifyInits.map((vi) => {
+    const md = vi.reportShare.metadata;
+    const reject = (error: VerifyResp & { type: 'reject' }): Outcome => ({
+      resp: error,
+      time: md.time,
+    });
+    const opened = openReportShare(
+      ctx,
+      ht,
+      Role.helper,
+      md,
+      vi.reportShare.publicShare,
+      vi.reportShare.encryptedInputShare,
+    );
+    if (!opened.ok) return reject({ reportId: md.reportId, type: 'reject', error: opened.error });
+    const st = t.vdaf.helperInit(
+      ht.verifyKey,
+      t.ctx,
+      req.aggParam,
+      md.reportId,
+      vi.reportShare.publicShare,
+      opened.payload,
+      vi.payload,
+    );
+    // Prio3 is 1-round: the Helper always finishes here; a VDAF needing more rounds is refused.
+    if (st.kind !== 'finishedWithOutbound')
+      return reject({ reportId: md.reportId, type: 'reject', error: 'vdaf_verify_error' });
+    return {
+      resp: { reportId: md.reportId, type: 'continue', payload: st.outbound },
+      outShare: st.outShare,
+      time: md.time,
+    };
+  });
+
+  return ctx.mutex.run(async () => {
+    const again = await ctx.store.get(K.job(t.idB64, jobId));
+    if (again) return { jobId, resp: fromB64url(parseJson<HelperJobRecord>(again).resp) };
+    const seen = await seenMany(
+      ctx.store,
+      t,
+      outcomes.map((o) => o.resp.reportId),
+    );
+    const batchCollected = batchId
+      ? ((await readBucket(ctx.store, t, batchBucketId(hex(batchId))))?.collected ?? false)
+      : false;
+    const updates = new BucketUpdates(ctx.store, t, req.aggParam);
+    const ops: KvOp[] = [];
+    for (const [i, o] of outcomes.entries()) {
+      if (o.outShare === undefined) continue;
+      const reportId = o.resp.reportId;
+      const collected = batchId ? batchCollected : ht.collected.contains(o.time);
+      if (seen[i] || collected) {
+        o.resp = {
+          reportId,
+          type: 'reject',
+          error: seen[i] ? 'report_replayed' : 'batch_collected',
+        };
+        continue;
+      }
+      const bucket = batchId ? batchBucketId(hex(batchId)) : timeBucketId(o.time);
+      await updates.add(bucket, o.outShare, reportId, o.time);
+      ops.push(...markSeenOps(t, reportId, o.time));
+    }
+    const resp = encodeAggregationJobResp(outcomes.map((o) => o.resp));
+    const rec: HelperJobRecord = {
+      digest: jobId,
+      resp: b64url(resp),
+      step: 0,
+    };
+    ops.push(...updates.ops(), {
+      type: 'put',
+      key: K.job(t.idB64, jobId),
+      value: jsonValue(rec),
+    });
+    await ctx.store.write(ops);
+    return { jobId, resp };
+  });
+}

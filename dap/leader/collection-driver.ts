@@ -1,0 +1,237 @@
+// DAP-18 §4.6.1 and §4.6.3: the Leader finishes pending aggregation for a batch, enforces
+// min_batch_size, marks the batch collected, obtains the Helper's share and answers the Collector.
+import { b64url, fromB64url } from '../encoding.js';
+import { sealAggShare } from '../envelope.js';
+import {
+  BatchMode,
+  decodeAggregateShare,
+  decodeCollectionJobReq,
+  encodeAggregateShareReq,
+  encodeCollectionJobResp,
+  encodeIntervalConfig,
+  isMediaType,
+  MediaType,
+  Role,
+  type CollectionJobReq,
+  type Interval,
+  type ModeConfig,
+} from '../messages/index.js';
+import { parseProblem } from '../problem.js';
+import { jsonValue, parseJson, type KvOp } from '../storage/kv.js';
+import {
+  bucketOp,
+  combine,
+  readBucket,
+  timeBuckets,
+  type BucketRecord,
+} from '../aggregator/buckets.js';
+import { queryInterval } from '../aggregator/batch-selection.js';
+import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
+import { batchBucketId, K, pad } from '../aggregator/keys.js';
+import { peerRequest } from '../http/peer.js';
+import type { CollectionRecord } from './collection-jobs.js';
+import type { LeaderJobRecord } from './job-creator.js';
+
+type Ctx = AggregatorContext<LeaderTask>;
+
+const save = (ctx: Ctx, lt: LeaderTask, rec: CollectionRecord, extra: KvOp[] = []) =>
+  ctx.mutex.run(() =>
+    ctx.store.write([
+      ...extra,
+      { type: 'put', key: K.collection(lt.task.idB64, rec.id), value: jsonValue(rec) },
+    ]),
+  );
+
+async function pendingIn(ctx: Ctx, lt: LeaderTask, i: Interval): Promise<boolean> {
+  const prefix = K.pendingPrefix(lt.task.idB64);
+  for await (const _ of ctx.store.scan(prefix + pad(i.start), {
+    lt: prefix + pad(i.start + i.duration),
+    limit: 1,
+  }))
+    return true;
+  return false;
+}
+
+/** Advances one collection job as far as it can go now. */
+export async function driveCollection(
+  ctx: Ctx,
+  lt: LeaderTask,
+  rec: CollectionRecord,
+  inflight: readonly LeaderJobRecord[],
+): Promise<void> {
+  const t = lt.task;
+  const req = decodeCollectionJobReq(fromB64url(rec.req));
+  const fail = (problem: 'invalidBatchSize' | 'batchOverlap', detail: string) =>
+    save(ctx, lt, {
+      id: rec.id,
+      req: rec.req,
+      digest: rec.digest,
+      state: 'failed',
+      problem,
+      detail,
+    });
+
+  if (rec.state === 'pending' && t.config.batchMode === BatchMode.time_interval) {
+    const i = queryInterval(t, req.query);
+    // Reports of the batch still waiting or in flight are aggregated first (§4.6.1).
+    if (await pendingIn(ctx, lt, i)) return;
+    if (inflight.some((j) => j.minTime < i.start + i.duration && j.maxTime >= i.start)) return;
+    if (lt.collected.overlaps(i)) return fail('batchOverlap', 'interval collected meanwhile');
+    const totals = combine(t, req.aggParam, await timeBuckets(ctx.store, t, i.start, i.duration));
+    if (totals.count < t.params.min_batch_size)
+      return fail(
+        'invalidBatchSize',
+        `batch holds ${totals.count} of ${t.params.min_batch_size} reports`,
+      );
+    const next: CollectionRecord = {
+      ...base(rec),
+      state: 'collecting',
+      aggShare: b64url(totals.aggShare),
+      count: totals.count,
+      checksum: b64url(totals.checksum),
+      minTime: totals.minTime,
+      maxTime: totals.maxTime,
+    };
+    await save(ctx, lt, next, [lt.collected.op(t, i)]);
+    lt.collected.remember(i);
+    return driveCollection(ctx, lt, next, inflight);
+  }
+  if (rec.state === 'pending') return claimBatch(ctx, lt, rec);
+  if (rec.state === 'claimed') {
+    if (inflight.some((j) => j.batchId === rec.batchId)) return;
+    const key = batchBucketId(rec.batchId);
+    const bucket = await readBucket(ctx.store, t, key);
+    if (!bucket || bucket.count < t.params.min_batch_size) {
+      // Rejections left the batch short: release it and wait for more reports.
+      if (bucket)
+        await ctx.mutex.run(() =>
+          ctx.store.write([bucketOp(t, key, { ...bucket, closed: false })]),
+        );
+      return save(ctx, lt, { ...base(rec), state: 'pending' });
+    }
+    const totals = combine(t, req.aggParam, [bucket]);
+    const next: CollectionRecord = {
+      ...base(rec),
+      state: 'collecting',
+      batchId: rec.batchId,
+      aggShare: b64url(totals.aggShare),
+      count: totals.count,
+      checksum: b64url(totals.checksum),
+      minTime: totals.minTime,
+      maxTime: totals.maxTime,
+    };
+    await save(ctx, lt, next, [bucketOp(t, key, { ...bucket, collected: true })]);
+    return driveCollection(ctx, lt, next, inflight);
+  }
+  if (rec.state === 'collecting') await finish(ctx, lt, rec, req);
+}
+
+const base = (rec: CollectionRecord) => ({ id: rec.id, req: rec.req, digest: rec.digest });
+
+/** Leader-selected (§5.2): the oldest open or closed-but-unclaimed batch that is big enough. */
+async function claimBatch(ctx: Ctx, lt: LeaderTask, rec: CollectionRecord): Promise<void> {
+  const t = lt.task;
+  const prefix = K.bucketPrefix(t.idB64) + 'ls/';
+  let pick: { id: string; rec: BucketRecord } | undefined;
+  for await (const [k, v] of ctx.store.scan(prefix)) {
+    const b = parseJson<BucketRecord>(v);
+    if (b.closed || b.collected || b.count < t.params.min_batch_size) continue;
+    if (!pick || b.minTime < pick.rec.minTime) pick = { id: k.slice(prefix.length), rec: b };
+  }
+  if (!pick) return;
+  const claimed = pick;
+  await ctx.mutex.run(() =>
+    ctx.store.write([
+      bucketOp(t, batchBucketId(claimed.id), { ...claimed.rec, closed: true }),
+      {
+        type: 'put',
+        key: K.collection(t.idB64, rec.id),
+        value: jsonValue({
+          ...base(rec),
+          state: 'claimed',
+          batchId: claimed.id,
+        } satisfies CollectionRecord),
+      },
+    ]),
+  );
+}
+
+async function finish(
+  ctx: Ctx,
+  lt: LeaderTask,
+  rec: Extract<CollectionRecord, { state: 'collecting' }>,
+  req: CollectionJobReq,
+): Promise<void> {
+  const t = lt.task;
+  const selector: ModeConfig =
+    t.config.batchMode === BatchMode.time_interval
+      ? {
+          batchMode: BatchMode.time_interval,
+          config: encodeIntervalConfig(queryInterval(t, req.query)),
+        }
+      : { batchMode: BatchMode.leader_selected, config: Buffer.from(rec.batchId ?? '', 'hex') };
+  const body = encodeAggregateShareReq({
+    collectionJobReq: req,
+    batchSelector: selector,
+    reportCount: rec.count,
+    checksum: fromB64url(rec.checksum),
+  });
+  const url = `${t.params.helper}tasks/${t.idB64}/aggregate_shares`;
+  let res;
+  try {
+    res = await peerRequest({
+      method: 'POST',
+      url,
+      token: lt.aggregatorToken,
+      mediaType: MediaType.aggregateShareReq,
+      body,
+      timeoutMs: ctx.options.peerTimeoutMs,
+      maxBodyBytes: ctx.options.maxBodyBytes,
+    });
+    for (let i = 0; i < 20 && res.status < 300 && res.body.length === 0 && res.location; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      res = await peerRequest({
+        method: 'GET',
+        url: new URL(res.location, url).toString(),
+        token: lt.aggregatorToken,
+        timeoutMs: ctx.options.peerTimeoutMs,
+        maxBodyBytes: ctx.options.maxBodyBytes,
+      });
+    }
+  } catch {
+    return;
+  }
+  if (res.status >= 400 && res.status < 500) {
+    const p = parseProblem(new TextDecoder().decode(res.body));
+    const problem = p?.type ?? 'batchMismatch';
+    return save(ctx, lt, {
+      ...base(rec),
+      state: 'failed',
+      problem,
+      detail: `Helper: ${p?.doc.detail ?? res.status}`,
+    });
+  }
+  if (res.status >= 300 || !isMediaType(res.contentType, 'aggregateShare')) return;
+  let helperShare;
+  try {
+    // this value is attacker-controlled
+    helperShare = decodeAggregateShare(res.body, ctx.options.limits);
+  } catch {
+    return;
+  }
+  if (helperShare.configId !== lt.collectorConfig.id) return;
+  const leaderShare = sealAggShare(
+    ctx.hpke,
+    lt.collectorConfig,
+    Role.leader,
+    { taskId: t.id, taskConfiguration: t.config, collectionJobReq: req },
+    fromB64url(rec.aggShare),
+  );
+  const resp = encodeCollectionJobResp({
+    reportCount: rec.count,
+    interval: { start: rec.minTime, duration: rec.maxTime - rec.minTime + 1 },
+    leaderEncryptedAggShare: leaderShare,
+    helperEncryptedAggShare: helperShare,
+  });
+  await save(ctx, lt, { ...base(rec), state: 'done', resp: b64url(resp) });
+}

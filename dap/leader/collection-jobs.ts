@@ -1,0 +1,128 @@
+// DAP-18 §4.6.1 collection job initialization, polling and §4.6.2 deletion at the Leader.
+import { createHash, randomBytes } from 'node:crypto';
+import { DecodeError } from '../errors.js';
+import { b64url, fromB64url } from '../encoding.js';
+import {
+  BatchMode,
+  decodeCollectionJobReq,
+  type CollectionJobReq,
+  type DecodeLimits,
+} from '../messages/index.js';
+import { DapProblem, type ProblemType } from '../problem.js';
+import { jsonValue, parseJson } from '../storage/kv.js';
+import { checkCollectionJobReq, queryInterval } from '../aggregator/batch-selection.js';
+import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
+import { K } from '../aggregator/keys.js';
+
+export type CollectionState =
+  | { state: 'pending' }
+  | { state: 'claimed'; batchId: string }
+  | {
+      state: 'collecting';
+      batchId?: string;
+      aggShare: string;
+      count: number;
+      checksum: string;
+      minTime: number;
+      maxTime: number;
+    }
+  | { state: 'done'; resp: string }
+  | { state: 'failed'; problem: ProblemType; detail: string };
+
+export type CollectionRecord = { id: string; req: string; digest: string } & CollectionState;
+
+const digestOf = (b: Uint8Array) => b64url(createHash('sha256').update(b).digest());
+
+export function parseCollectionJobReq(
+  lt: LeaderTask,
+  body: Uint8Array,
+  limits: DecodeLimits,
+): CollectionJobReq {
+  let req: CollectionJobReq;
+  try {
+    // this value is attacker-controlled
+    req = decodeCollectionJobReq(body, limits);
+  } catch (e) {
+    const detail = e instanceof DecodeError ? e.message : 'undecodable';
+    throw new DapProblem('invalidMessage', `CollectionJobReq: ${detail}`, lt.task.id);
+  }
+  checkCollectionJobReq(lt.task, req);
+  if (req.query.batchMode === BatchMode.time_interval) {
+    const i = queryInterval(lt.task, req.query);
+    if (lt.collected.overlaps(i))
+      throw new DapProblem('batchOverlap', 'batch interval overlaps a collected batch', lt.task.id);
+  } else if (req.query.config.length !== 0) {
+    throw new DapProblem(
+      'invalidMessage',
+      'leader-selected query config must be empty',
+      lt.task.id,
+    );
+  }
+  return req;
+}
+
+/** POST: an identical request names the job it created while that job exists (§3.2). */
+export async function createCollectionJob(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  body: Uint8Array,
+): Promise<string> {
+  const t = lt.task;
+  parseCollectionJobReq(lt, body, ctx.options.limits);
+  const digest = digestOf(body);
+  return ctx.mutex.run(async () => {
+    const existing = await ctx.store.get(K.collectionDigest(t.idB64, digest));
+    if (existing) return new TextDecoder().decode(existing);
+    const id = b64url(randomBytes(16));
+    const rec: CollectionRecord = { id, req: b64url(body), digest, state: 'pending' };
+    await ctx.store.write([
+      { type: 'put', key: K.collection(t.idB64, id), value: jsonValue(rec) },
+      {
+        type: 'put',
+        key: K.collectionDigest(t.idB64, digest),
+        value: new TextEncoder().encode(id),
+      },
+    ]);
+    return id;
+  });
+}
+
+export async function readCollectionJob(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  id: string,
+): Promise<CollectionRecord | undefined> {
+  const v = await ctx.store.get(K.collection(lt.task.idB64, id));
+  return v ? parseJson<CollectionRecord>(v) : undefined;
+}
+
+/** GET: the response once ready, a problem once failed, otherwise nothing yet. */
+export async function pollCollectionJob(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  id: string,
+): Promise<Uint8Array | undefined | null> {
+  const rec = await readCollectionJob(ctx, lt, id);
+  if (!rec) return null;
+  if (rec.state === 'done') return fromB64url(rec.resp);
+  if (rec.state === 'failed') throw new DapProblem(rec.problem, rec.detail, lt.task.id);
+  return undefined;
+}
+
+/** DELETE: forgets the job; collected batches stay collected (§4.6.2). */
+export async function deleteCollectionJob(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  id: string,
+): Promise<boolean> {
+  const t = lt.task;
+  return ctx.mutex.run(async () => {
+    const rec = await readCollectionJob(ctx, lt, id);
+    if (!rec) return false;
+    await ctx.store.write([
+      { type: 'del', key: K.collection(t.idB64, id) },
+      { type: 'del', key: K.collectionDigest(t.idB64, rec.digest) },
+    ]);
+    return true;
+  });
+}

@@ -1,0 +1,152 @@
+// DAP-18 §4.5.1.1 Leader initialization: pick waiting reports, run their first VDAF step, persist the
+// job with its exact request body before anything is sent (a restarted Leader replays the same bytes).
+import { randomBytes } from 'node:crypto';
+import { b64url, fromB64url, fromHex, hex } from '../encoding.js';
+import {
+  AggregationJobExtensionType,
+  BatchMode,
+  decodeReport,
+  encodeAggregationJobInitReq,
+  Role,
+  type Report,
+  type VerifyInit,
+} from '../messages/index.js';
+import { jsonValue, parseJson, type KvOp } from '../storage/kv.js';
+import { readBucket } from '../aggregator/buckets.js';
+import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
+import { batchBucketId, K } from '../aggregator/keys.js';
+import { openReportShare } from '../aggregator/open-report-share.js';
+import type { PingPongState } from '../vdaf-port.js';
+import type { PendingReport } from './upload.js';
+
+export interface LeaderJobRecord {
+  id: string;
+  /** The Reports in the job, in request order (base64url of their encoding). */
+  reports: string[];
+  attempts: number[];
+  body: string;
+  batchId?: string;
+  minTime: number;
+  maxTime: number;
+}
+
+export type LeaderStates = Map<string, Extract<PingPongState, { kind: 'continued' }>>;
+
+/** The Leader's first step for one report; null when the report is rejected locally. */
+export function leaderStart(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  r: Report,
+  aggParam: Uint8Array,
+): Extract<PingPongState, { kind: 'continued' }> | null {
+  const md = r.metadata;
+  const opened = openReportShare(
+    ctx,
+    lt,
+    Role.leader,
+    md,
+    r.publicShare,
+    r.leaderEncryptedInputShare,
+  );
+  if (!opened.ok) return null;
+  const st = lt.task.vdaf.leaderInit(
+    lt.verifyKey,
+    lt.task.ctx,
+    aggParam,
+    md.reportId,
+    r.publicShare,
+    opened.payload,
+  );
+  return st.kind === 'continued' ? st : null;
+}
+
+const EMPTY = new Uint8Array(0);
+
+async function openBatchId(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+): Promise<{ id: string; ops: KvOp[] }> {
+  const cur = await ctx.store.get(K.openBatch(lt.task.idB64));
+  if (cur) {
+    const id = new TextDecoder().decode(cur);
+    const rec = await readBucket(ctx.store, lt.task, batchBucketId(id));
+    if (!rec?.closed && !rec?.collected) return { id, ops: [] };
+  }
+  const id = hex(randomBytes(32));
+  return {
+    id,
+    ops: [{ type: 'put', key: K.openBatch(lt.task.idB64), value: new TextEncoder().encode(id) }],
+  };
+}
+
+/** Creates at most one job; returns it with the Leader's states, or null when nothing is due. */
+export async function createJob(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+): Promise<{ job: LeaderJobRecord; states: LeaderStates } | null> {
+  const t = lt.task;
+  const o = ctx.options;
+  const waiting: [string, PendingReport][] = [];
+  for await (const [k, v] of ctx.store.scan(K.pendingPrefix(t.idB64), { limit: o.maxJobSize }))
+    waiting.push([k, parseJson<PendingReport>(v)]);
+  if (waiting.length === 0) return null;
+  const oldest = Math.min(...waiting.map(([, p]) => p.receivedMs));
+  if (waiting.length < o.minJobSize && Date.now() - oldest < o.maxJobAgeMs) return null;
+
+  const verifyInits: VerifyInit[] = [];
+  const states: LeaderStates = new Map();
+  const reports: string[] = [];
+  const attempts: number[] = [];
+  const ops: KvOp[] = [];
+  let minTime = Infinity;
+  let maxTime = -Infinity;
+  for (const [key, p] of waiting) {
+    ops.push({ type: 'del', key });
+    const r = decodeReport(fromB64url(p.report));
+    // A bucket collected since upload takes no more reports (§4.5.3).
+    if (t.config.batchMode === BatchMode.time_interval && lt.collected.contains(r.metadata.time))
+      continue;
+    const st = leaderStart(ctx, lt, r, EMPTY);
+    if (!st) continue;
+    states.set(hex(r.metadata.reportId), st);
+    verifyInits.push({
+      reportShare: {
+        metadata: r.metadata,
+        publicShare: r.publicShare,
+        encryptedInputShare: r.helperEncryptedInputShare,
+      },
+      payload: st.outbound,
+    });
+    reports.push(p.report);
+    attempts.push(p.attempts);
+    minTime = Math.min(minTime, r.metadata.time);
+    maxTime = Math.max(maxTime, r.metadata.time);
+  }
+  let batchId: string | undefined;
+  if (t.config.batchMode === BatchMode.leader_selected && verifyInits.length > 0) {
+    const open = await openBatchId(ctx, lt);
+    batchId = open.id;
+    ops.push(...open.ops);
+  }
+  const body = encodeAggregationJobInitReq({
+    verificationKeyId: 0,
+    aggParam: EMPTY,
+    extensions: batchId
+      ? [{ type: AggregationJobExtensionType.leader_selected_batch_id, data: fromHex(batchId) }]
+      : [],
+    verifyInits,
+  });
+  const job: LeaderJobRecord = {
+    id: b64url(randomBytes(12)),
+    reports,
+    attempts,
+    body: b64url(body),
+    minTime,
+    maxTime,
+    ...(batchId ? { batchId } : {}),
+  };
+  if (verifyInits.length > 0)
+    ops.push({ type: 'put', key: K.job(t.idB64, job.id), value: jsonValue(job) });
+  await ctx.mutex.run(() => ctx.store.write(ops));
+  return verifyInits.length > 0 ? { job, states } : null;
+}

@@ -1,0 +1,90 @@
+// DAP-18 §4.4.2 Leader behaviour on upload: idempotent, duplicates discarded, accepted reports synced.
+import { DecodeError } from '../errors.js';
+import { b64url, hex } from '../encoding.js';
+import {
+  BatchMode,
+  decodeUploadRequest,
+  encodeReport,
+  type Report,
+  type ReportUploadStatus,
+} from '../messages/index.js';
+import { DapProblem } from '../problem.js';
+import { jsonValue, type KvOp } from '../storage/kv.js';
+import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
+import { timeError } from '../aggregator/input-share-checks.js';
+import { K } from '../aggregator/keys.js';
+import { markSeenOps, seenMany } from '../aggregator/replay.js';
+
+/** A report waiting for an aggregation job. */
+export interface PendingReport {
+  report: string;
+  receivedMs: number;
+  attempts: number;
+}
+
+export async function upload(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  body: Uint8Array,
+): Promise<ReportUploadStatus[]> {
+  const t = lt.task;
+  let reports: Report[];
+  try {
+    // this value is attacker-controlled
+    reports = decodeUploadRequest(body, ctx.options.limits);
+  } catch (e) {
+    const detail = e instanceof DecodeError ? e.message : 'undecodable';
+    throw new DapProblem('invalidMessage', `UploadRequest: ${detail}`, t.id);
+  }
+  const unsupported = [
+    ...new Set(reports.flatMap((r) => r.metadata.publicExtensions.map((e) => e.type))),
+  ];
+  if (unsupported.length > 0)
+    throw new DapProblem('unsupportedExtension', 'unsupported report extension', t.id, unsupported);
+
+  return ctx.mutex.run(async () => {
+    const seen = await seenMany(
+      ctx.store,
+      t,
+      reports.map((r) => r.metadata.reportId),
+    );
+    const now = ctx.clock.nowSeconds();
+    const errors: ReportUploadStatus[] = [];
+    const ops: KvOp[] = [];
+    const inRequest = new Set<string>();
+    const receivedMs = Date.now();
+    for (const [i, r] of reports.entries()) {
+      const md = r.metadata;
+      const id = hex(md.reportId);
+      const fail = (error: ReportUploadStatus['error']) =>
+        errors.push({ reportId: md.reportId, error });
+      if (seen[i] || inRequest.has(id)) {
+        fail('report_replayed');
+        continue;
+      }
+      if (!ctx.keyring.get(r.leaderEncryptedInputShare.configId)) {
+        fail('outdated_config');
+        continue;
+      }
+      const te = timeError(t, md.time, now, ctx.options);
+      if (te) {
+        // Outside the task interval or older than the replay horizon: discarded (§4.4.2).
+        fail(te === 'task_not_started' || te === 'task_expired' ? 'report_dropped' : te);
+        continue;
+      }
+      if (t.config.batchMode === BatchMode.time_interval && lt.collected.contains(md.time)) {
+        fail('batch_collected');
+        continue;
+      }
+      inRequest.add(id);
+      const p: PendingReport = { report: b64url(encodeReport(r)), receivedMs, attempts: 0 };
+      ops.push(...markSeenOps(t, md.reportId, md.time), {
+        type: 'put',
+        key: K.pending(t.idB64, md.time, id),
+        value: jsonValue(p),
+      });
+    }
+    await ctx.store.write(ops);
+    return errors;
+  });
+}

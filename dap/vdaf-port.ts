@@ -1,0 +1,60 @@
+// VDAF-20 §5.7 ping-pong topology as DAP-18 §4.5 drives it: what dap/ needs from a VDAF instance.
+
+/** Opaque VDAF values (verification state, output share, aggregate share) never leave the binding. */
+export type Opaque = unknown;
+
+export type PingPongState =
+  | { kind: 'continued'; state: Opaque; outbound: Uint8Array }
+  | { kind: 'finishedWithOutbound'; outShare: Opaque; outbound: Uint8Array }
+  | { kind: 'finished'; outShare: Opaque }
+  | { kind: 'rejected' };
+
+export interface DapVdaf {
+  readonly verifyKeySize: number;
+  readonly randSize: number;
+  /** Checks and converts a measurement given as JSON; throws a DapError with a clear message. */
+  parseMeasurement(json: unknown): unknown;
+  shard(
+    ctx: Uint8Array,
+    measurement: unknown,
+    nonce: Uint8Array,
+    rand: Uint8Array,
+  ): { publicShare: Uint8Array; inputShares: [Uint8Array, Uint8Array] };
+  isValidAggParam(aggParam: Uint8Array): boolean;
+  leaderInit(
+    verifyKey: Uint8Array,
+    ctx: Uint8Array,
+    aggParam: Uint8Array,
+    nonce: Uint8Array,
+    publicShare: Uint8Array,
+    inputShare: Uint8Array,
+  ): PingPongState;
+  helperInit(
+    verifyKey: Uint8Array,
+    ctx: Uint8Array,
+    aggParam: Uint8Array,
+    nonce: Uint8Array,
+    publicShare: Uint8Array,
+    inputShare: Uint8Array,
+    inbound: Uint8Array,
+  ): PingPongState;
+  leaderContinued(
+    ctx: Uint8Array,
+    aggParam: Uint8Array,
+    state: Opaque,
+    inbound: Uint8Array,
+  ): PingPongState;
+  helperContinued(
+    ctx: Uint8Array,
+    aggParam: Uint8Array,
+    state: Opaque,
+    inbound: Uint8Array,
+  ): PingPongState;
+  aggInit(aggParam: Uint8Array): Opaque;
+  aggUpdate(aggParam: Uint8Array, aggShare: Opaque, outShare: Opaque): Opaque;
+  merge(aggParam: Uint8Array, aggShares: Opaque[]): Opaque;
+  encodeAggShare(aggShare: Opaque): Uint8Array;
+  decodeAggShare(aggParam: Uint8Array, bytes: Uint8Array): Opaque;
+  /** The aggregate result as JSON (a number or an array of numbers). */
+  unshard(aggParam: Uint8Array, aggShares: Uint8Array[], numMeasurements: number): unknown;
+}
