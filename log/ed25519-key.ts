@@ -15,10 +15,9 @@ export function ed25519Verifier(name: string, publicKey: Uint8Array): NoteVerifi
   };
 }
 
-export function ed25519Signer(
-  name: string,
-  seed: Uint8Array,
-): NoteSigner & { publicKey: Uint8Array } {
+export type Ed25519NoteSigner = NoteSigner & { readonly publicKey: Uint8Array };
+
+export function ed25519Signer(name: string, seed: Uint8Array): Ed25519NoteSigner {
   assertKeyName(name);
   if (seed.length !== 32) throw new NoteError('malformed_skey', 'Ed25519 seed is not 32 bytes');
   const publicKey = ed25519.getPublicKey(seed);

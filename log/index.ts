@@ -52,3 +52,34 @@ export {
   type TlogProofPolicy,
   type VerifiedTlogProof,
 } from './tlog-proof.js';
+export { type Ed25519NoteSigner } from './ed25519-key.js';
+export {
+  parseAddCheckpoint,
+  formatAddCheckpoint,
+  type AddCheckpointRequest,
+} from './add-checkpoint-request.js';
+export { Witness, type WitnessOptions, type WitnessResponse } from './witness.js';
+export { openWitnessStore, type WitnessStore, type WitnessRecord } from './witness-store.js';
+export { witnessApp, DEFAULT_WITNESS_MAX_BODY } from './witness-app.js';
+export {
+  requestCosignatures,
+  type WitnessEndpoint,
+  type CosignRequest,
+  type CosignResult,
+} from './witness-client.js';
+export { AppendableLog, type LogOptions, type Appended } from './appendable-log.js';
+export { encodeTileIndex, tilePath, parseTilePath, tileWidth, type TileRef } from './tile-path.js';
+export { writeTiles, encodeEntryBundle, type TileSource } from './tile-writer.js';
+export { tilesApp } from './tile-server.js';
+export { TileReader, decodeEntryBundle, type TileReaderOptions } from './tile-reader.js';
+export { monitorLog, type EntryKey, type MonitorConflict, type MonitorReport } from './monitor.js';
+export {
+  verifyEvidence,
+  findSplitView,
+  evidenceId,
+  type SplitViewEvidence,
+} from './split-view-evidence.js';
+export { openGossipStore, type GossipStore } from './gossip-store.js';
+export { Gossip, type GossipResponse, type GossipView } from './gossip.js';
+export { gossipApp, DEFAULT_GOSSIP_MAX_BODY } from './gossip-app.js';
+export { gossipWithPeer, type GossipPeerReport, type GossipOptions } from './gossip-client.js';
