@@ -13,7 +13,7 @@ import { LineSplitter } from './line-splitter.js';
 import { loaderPath } from './paths.js';
 import { sslTargets } from './ssl-targets.js';
 
-export type EgressMode = 'enforce' | 'report' | 'off';
+export type EgressMode = 'enforce' | 'report';
 
 export type SupervisorNotice =
   | { type: 'restart'; attempt: number; reason: string }
@@ -232,11 +232,17 @@ export class SensorSupervisor {
     return this.send(cmd);
   }
 
-  /** Arms (enforce), reports (report) or clears (off) a cgroup's destination allowlist. */
+  /** Arms (enforce) or only reports (report) a cgroup's destination allowlist. */
   allow(cgroup: string, mode: EgressMode, addrs: string[]): Promise<void> {
     const cmd = { cmd: 'allow', cgroup, mode, addrs };
     this.replay.set(`allow:${cgroup}`, cmd);
     return this.send(cmd);
+  }
+
+  /** Detaches a cgroup's allowlist programs and forgets its allowlist. */
+  disarm(cgroup: string): Promise<void> {
+    this.replay.delete(`allow:${cgroup}`);
+    return this.send({ cmd: 'allow', cgroup, mode: 'off', addrs: [] });
   }
 
   async health(): Promise<SensorHealth> {
@@ -254,12 +260,15 @@ export class SensorSupervisor {
     this.stopping = true;
     const child = this.child;
     if (!child) return;
+    // The loader closes stdout once drained, before it detaches its programs in the background.
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-      child.once('exit', () => {
+      const done = (): void => {
         clearTimeout(timer);
         resolve();
-      });
+      };
+      child.stdout?.once('end', done);
+      child.once('exit', done);
       child.stdin?.end();
     });
   }

@@ -184,6 +184,35 @@ static const char *add_addrs(struct loader *l, const char *line, uint64_t id)
 	return *p == ']' ? NULL : "bad addrs array";
 }
 
+/* Disarming detaches the cgroup's programs and forgets its allowlist, so a hub never fills up. */
+static const char *disarm(struct loader *l, uint64_t id)
+{
+	for (int i = 0; i < l->cg_count; i++) {
+		if (l->cg_ids[i] != id)
+			continue;
+		for (int j = 0; j < 4; j++)
+			bpf_link__destroy(l->cg_links[i][j]);
+		l->cg_count--;
+		memcpy(l->cg_links[i], l->cg_links[l->cg_count], sizeof(l->cg_links[i]));
+		l->cg_ids[i] = l->cg_ids[l->cg_count];
+		break;
+	}
+	int fd = bpf_map__fd(l->skel->maps.egress_allow);
+	struct allow_key k, next;
+	void *prev = NULL;
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		k = next;
+		if (k.cgid == id) {
+			bpf_map_delete_elem(fd, &k);
+			prev = NULL;
+			continue;
+		}
+		prev = &k;
+	}
+	bpf_map_delete_elem(bpf_map__fd(l->skel->maps.egress_mode), &id);
+	return NULL;
+}
+
 /* Arms (or disarms) the destination allowlist of one cgroup. */
 static const char *allow(struct loader *l, const char *line)
 {
@@ -199,10 +228,12 @@ static const char *allow(struct loader *l, const char *line)
 						: 99;
 	if (m == 99)
 		return "mode must be enforce, report or off";
+	if (m == MODE_OFF)
+		return disarm(l, id);
 	const char *err = add_addrs(l, line, id);
 	if (err)
 		return err;
-	if (m != MODE_OFF && (err = attach_cgroup(l, path, id)))
+	if ((err = attach_cgroup(l, path, id)))
 		return err;
 	int fd = bpf_map__fd(l->skel->maps.egress_mode);
 	return bpf_map_update_elem(fd, &id, &m, BPF_ANY) ? "mode update failed" : NULL;

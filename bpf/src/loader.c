@@ -161,6 +161,8 @@ int main(int argc, char **argv)
 	}
 	ring_buffer__consume(rb);
 	fflush(stdout);
+	/* Closing stdout first tells the supervisor we are done; detaching probes can take a second. */
+	fclose(stdout);
 	ring_buffer__free(rb);
 	for (int i = 0; i < L.cg_count; i++)
 		for (int j = 0; j < 4; j++)

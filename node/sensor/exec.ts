@@ -6,11 +6,11 @@ import {
   createWatchCgroup,
   killCgroup,
   removeCgroup,
-  SensorSupervisor,
   type SensorEvent,
   type SensorHealth,
   type SupervisorNotice,
 } from '../../bpf/index.js';
+import { SensorHub } from './hub.js';
 import { Containment } from './containment.js';
 import { Correlator } from './correlator.js';
 import type { TaintMatcher } from './matcher.js';
@@ -30,6 +30,8 @@ export interface SensorExecOptions {
   onChildOutput?: (chunk: string) => void;
   /** Called once the command runs inside the watched cgroup. */
   onStarted?: (pid: number) => void;
+  /** A running hub shared by many commands; without one, a loader is started and stopped here. */
+  hub?: SensorHub;
   loader?: string;
   ringbufBytes?: number;
   timeoutMs?: number;
@@ -72,21 +74,25 @@ export async function runSensorExec(opts: SensorExecOptions): Promise<SensorExec
       opts.emit({ ...v });
     },
   });
-  const supervisor = new SensorSupervisor({
-    onEvent: (ev) => {
-      correlator.handle(ev);
-      events.push(ev);
-      opts.emit(eventRecord(ev));
-    },
-    onNotice: (n) => {
-      opts.emit(noticeRecord(n));
-    },
-    ...(opts.loader ? { loader: opts.loader } : {}),
-    ...(opts.ringbufBytes ? { ringbufBytes: opts.ringbufBytes } : {}),
-  });
+  const hub =
+    opts.hub ??
+    new SensorHub({
+      ...(opts.loader ? { loader: opts.loader } : {}),
+      ...(opts.ringbufBytes ? { ringbufBytes: opts.ringbufBytes } : {}),
+    });
+  const onEvent = (ev: SensorEvent): void => {
+    correlator.handle(ev);
+    events.push(ev);
+    opts.emit(eventRecord(ev));
+  };
+  const onNotice = (n: SupervisorNotice): void => {
+    opts.emit(noticeRecord(n));
+  };
+  let release: (() => Promise<void>) | null = null;
+  const { supervisor } = hub;
   try {
-    await supervisor.start();
-    await supervisor.watchCgroup(cgroup, 1);
+    if (!opts.hub) await hub.start();
+    release = await hub.watch(cgroup, onEvent, onNotice);
     if (opts.arm || opts.allowAddrs.length > 0)
       await supervisor.allow(cgroup, opts.arm ? 'enforce' : 'report', opts.allowAddrs);
     const result = await runInCgroup(cgroup, opts, containment);
@@ -111,7 +117,10 @@ export async function runSensorExec(opts: SensorExecOptions): Promise<SensorExec
     };
   } finally {
     killCgroup(cgroup);
-    await supervisor.stop();
+    if (opts.arm || opts.allowAddrs.length > 0)
+      await supervisor.disarm(cgroup).catch(() => undefined);
+    await release?.();
+    if (!opts.hub) await hub.stop();
     await removeCgroup(cgroup);
   }
 }

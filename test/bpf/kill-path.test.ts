@@ -3,7 +3,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSensorExec, type SensorExecResult } from '../../node/index.js';
+import {
+  literalMatcher,
+  runSensorExec,
+  SensorHub,
+  type SensorExecResult,
+} from '../../node/index.js';
 import {
   ensureLoader,
   FIXTURES,
@@ -14,11 +19,11 @@ import {
   startSinks,
   type Sinks,
 } from './harness.js';
-import { literalMatcher } from './literal-matcher.js';
 
 const skip = kernelSkipReason();
 let sinks: Sinks;
 let python: string;
+let hub: SensorHub;
 
 function matcher() {
   const m = literalMatcher();
@@ -39,6 +44,7 @@ async function exec(
     emit: (r) => records.push(r),
     stdio: 'pipe',
     timeoutMs: 20_000,
+    hub,
   });
 }
 
@@ -72,10 +78,13 @@ function expectKilled(r: SensorExecResult): void {
 describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
   beforeAll(async () => {
     await ensureLoader();
+    hub = new SensorHub();
+    await hub.start();
     sinks = await startSinks();
     python = pythonBin();
   });
   afterAll(async () => {
+    await hub.stop();
     await sinks.close();
   });
 

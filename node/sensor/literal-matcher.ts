@@ -1,6 +1,6 @@
-// Stand-in for guard's taint matcher (guard/flow, issue 8) until guard/index.ts exports it: raw,
-// base64 and hex forms of each secret, enough to drive the kernel kill path in these tests.
-import type { TaintHitView, TaintMatcher } from '../../node/index.js';
+// Bridge until guard/index.ts exports its taint matcher (guard/flow, issue 8): the raw, base64 and
+// hex forms of each secret. Deliberately minimal; guard's FlowTracker replaces it as soon as exported.
+import type { TaintHitView, TaintMatcher } from './matcher.js';
 
 export function literalMatcher(): TaintMatcher {
   const forms: { label: string; encoding: string; text: string }[] = [];

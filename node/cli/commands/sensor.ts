@@ -1,0 +1,149 @@
+// `mesh sensor exec|build`: run a command under the eBPF sensor; build the loader on this machine.
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { basename } from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { buildLoader, missingPackages, SensorError } from '../../../bpf/index.js';
+import { literalMatcher, runSensorExec } from '../../sensor/index.js';
+import { NodeError, UsageError } from '../../errors.js';
+import { contextFor } from '../context.js';
+import { EXIT_FAILURE } from '../exit-codes.js';
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+async function resolveHosts(hosts: string[]): Promise<string[]> {
+  const out = new Set<string>();
+  for (const h of hosts) {
+    if (isIP(h)) {
+      out.add(h);
+      continue;
+    }
+    try {
+      for (const a of await lookup(h, { all: true })) out.add(a.address);
+    } catch {
+      throw new UsageError(
+        `--allow-host ${h} does not resolve`,
+        'give an IP address or a resolvable name',
+      );
+    }
+  }
+  return [...out];
+}
+
+function readSecret(file: string): { label: string; value: string } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read --secret-file ${file}: ${(e as Error).message}`);
+  }
+  const value = text.replace(/\r?\n$/, '');
+  if (value.length === 0) throw new UsageError(`--secret-file ${file} is empty`);
+  return { label: basename(file), value };
+}
+
+function asNodeError(e: unknown): unknown {
+  return e instanceof SensorError
+    ? new NodeError('io_failed', `${e.code}: ${e.message}`, e.hint)
+    : e;
+}
+
+interface ExecOpts {
+  secretFile: string[];
+  allowHost: string[];
+  arm?: boolean;
+  session?: string;
+}
+
+export function registerSensor(program: Command): void {
+  const sensor = program
+    .command('sensor')
+    .description(
+      'the eBPF sensor: watch a command and kill it if its egress carries a registered secret',
+    );
+
+  sensor
+    .command('exec')
+    .description(
+      'run CMD in a cgroup of its own under the sensor; events and verdicts as NDJSON on stdout',
+    )
+    .option(
+      '--secret-file <file>',
+      'a file holding one secret to watch for (repeatable)',
+      collect,
+      [],
+    )
+    .option(
+      '--allow-host <host>',
+      'a destination CMD may reach (repeatable); others are reported',
+      collect,
+      [],
+    )
+    .option(
+      '--arm',
+      'refuse destinations outside --allow-host in the kernel (cgroup/connect4/6, sendmsg4/6)',
+    )
+    .option('--session <id>', 'the guard session CMD belongs to', 'sensor')
+    .argument('<cmd...>', 'the command and its arguments (after --)')
+    .addHelpText(
+      'after',
+      "\nCMD's own stdout and stderr go to stderr. Exit code: CMD's, or 1 when the sensor killed it.\n" +
+        'Needs root, a BTF kernel and a built loader (`mesh sensor build`).',
+    )
+    .action(async (argv: string[], opts: ExecOpts) => {
+      if (opts.arm && opts.allowHost.length === 0)
+        throw new UsageError(
+          '--arm needs at least one --allow-host',
+          'add --allow-host 127.0.0.1 (or your API host)',
+        );
+      const secrets = opts.secretFile.map(readSecret);
+      const allowAddrs = await resolveHosts(opts.allowHost);
+      const matcher = literalMatcher();
+      for (const s of secrets) matcher.registerSecret(s.value, s.label);
+      try {
+        const r = await runSensorExec({
+          command: argv,
+          matcher,
+          allowAddrs,
+          arm: opts.arm === true,
+          session: opts.session ?? 'sensor',
+          emit: (rec) => process.stdout.write(JSON.stringify(rec) + '\n'),
+          stdio: 'stderr',
+        });
+        process.exitCode = r.killed ? EXIT_FAILURE : (r.exitCode ?? EXIT_FAILURE);
+      } catch (e) {
+        throw asNodeError(e);
+      }
+    });
+
+  sensor
+    .command('build')
+    .description(
+      'build the sensor loader here (vmlinux.h from this kernel, CO-RE object, skeleton)',
+    )
+    .option('--force', 'rebuild from scratch')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { force?: boolean; json?: boolean }, cmd: Command) => {
+      const ctx = contextFor(cmd, opts);
+      const missing = missingPackages();
+      if (missing.length > 0) {
+        ctx.out.result(
+          { ok: false, missing },
+          (r) =>
+            `missing Debian packages: ${r.missing.join(' ')}\nnext: apt-get install -y ${r.missing.join(' ')}`,
+        );
+        process.exitCode = EXIT_FAILURE;
+        return;
+      }
+      ctx.out.progress('building the sensor loader (make -C bpf)');
+      try {
+        const r = await buildLoader({ force: opts.force === true });
+        ctx.out.result({ ok: true, loader: r.loader, missing: [] }, (v) => `built ${v.loader}`);
+      } catch (e) {
+        throw asNodeError(e);
+      }
+    });
+}
