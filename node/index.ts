@@ -22,6 +22,8 @@ export {
   ExcerptBuilder,
   killedVerdict,
   SENSOR_RULE,
+  literalMatcher,
+  SensorHub,
   type TaintMatcher,
   type TaintHitView,
   type SensorVerdict,
