@@ -3,7 +3,6 @@ import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../version.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerSensor } from './commands/sensor.js';
-import { registerSensor } from './commands/sensor.js';
 import { registerServe } from './commands/serve.js';
 import { registerTufClient } from './commands/tuf-client.js';
 
@@ -17,7 +16,6 @@ export function buildProgram(): Command {
     .enablePositionalOptions();
   registerDoctor(program);
   registerServe(program);
-  registerSensor(program);
   registerSensor(program);
   registerTufClient(program);
   return program;
