@@ -15,6 +15,13 @@ export { maskSecret, redact } from './log/redact.js';
 export { NodeError, UsageError, ConfigError, StateError, type NodeErrorCode } from './errors.js';
 export { PACKAGE_VERSION, CONFIG_SCHEMA, STATE_SCHEMA } from './version.js';
 export {
+  runMeshCommand,
+  startMeshService,
+  MESH_BIN,
+  type CommandResult,
+  type MeshService,
+} from './demo/children.js';
+export {
   runSensorExec,
   eventRecord,
   Correlator,

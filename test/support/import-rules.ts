@@ -58,6 +58,9 @@ function ownerOf(relPath: string): Owner | null {
   const parts = relPath.split(sep);
   const [top, second] = parts;
   if (isRoom(top)) return { kind: 'room', room: top };
+  // End-to-end suites and shared test support drive the composition root: they count as node's tests.
+  if (top === 'test' && (second === 'e2e' || second === 'support'))
+    return { kind: 'tests', room: 'node' };
   if (top === 'test' || top === 'bench')
     return { kind: 'tests', room: isRoom(second) ? second : null };
   return null;
