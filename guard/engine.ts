@@ -73,7 +73,7 @@ function shellHits(event: GuardEvent, policies: readonly Policy[], ctx: EvalCont
   const hits: Hit[] = [];
   for (const p of policies)
     for (const s of p.shell) {
-      if (!s.tools.some((t) => t.testExact(event.tool))) continue;
+      if (!s.tools(event.tool)) continue;
       const v = getField(event, s.parts);
       if (v === undefined) continue;
       if (typeof v !== 'string') {
@@ -98,7 +98,7 @@ function shellHits(event: GuardEvent, policies: readonly Policy[], ctx: EvalCont
 
 function ruleApplies(rule: CompiledRule, event: GuardEvent): boolean {
   if (rule.phase !== null && rule.phase !== event.phase) return false;
-  return rule.tools === null || rule.tools.some((t) => t.testExact(event.tool));
+  return rule.tools === null || rule.tools(event.tool);
 }
 
 function ruleHit(rule: CompiledRule, event: GuardEvent, ctx: EvalContext): Hit | null {

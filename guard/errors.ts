@@ -24,7 +24,8 @@ export type GuardErrorCode =
   | 'mcp_message_invalid'
   | 'mcp_message_too_large'
   | 'mcp_server_failed'
-  | 'mcp_not_admitted';
+  | 'mcp_not_admitted'
+  | 'call_blocked';
 
 export class GuardError extends Error {
   override readonly name: string = 'GuardError';

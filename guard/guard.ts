@@ -11,7 +11,7 @@ import { runPolicyTests, type PolicyTestFailure } from './rules/policy-tests.js'
 
 /** Where each decision's receipt goes (see receipts/); called after the decision is made. */
 export interface ReceiptSink {
-  append(evaluation: Evaluation, event: unknown): void | Promise<void>;
+  append(evaluation: Evaluation, event: unknown): unknown;
 }
 
 export interface GuardOptions {

@@ -51,3 +51,34 @@ export {
   injectionSignatures,
   sanitize as sanitizeInjection,
 } from './detectors/prompt-injection.js';
+export { ReceiptStore, type ChainHead } from './receipts/store.js';
+export { ReceiptWriter } from './receipts/writer.js';
+export { verifyReceipts, type VerifyReport } from './receipts/verify.js';
+export { receiptBody, maskedPreview, type ReceiptBody } from './receipts/record.js';
+export { ed25519Signer, GENESIS, type ReceiptSigner } from './receipts/chain.js';
+export { canonicalJson } from './receipts/canonical.js';
+// Issue 8: flow and taint, reviews, and the front doors (Claude Code hook, MCP proxy, library wrapper).
+export { createFlowTracker, type FlowTracker } from './flow/tracker.js';
+export { FingerprintStore } from './flow/fingerprint-store.js';
+export { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow/flow-limits.js';
+export { wireFlow, type FlowWiring } from './flow/flow-wiring.js';
+export { flowDetector, FLOW_DETECTOR, type FlowParams } from './flow/flow-condition.js';
+export { BUILTIN_FLOW_POLICY } from './flow/builtin-flow-policy.js';
+export { describeHit, type FlowCheck, type FlowHit, type TaintSource } from './flow/taint.js';
+export {
+  ReviewQueue,
+  type Review,
+  type ReviewStatus,
+  type FrontDoor,
+  type FalsePositive,
+} from './review/review-queue.js';
+export { argsDigest, bindingOf, type CallBinding } from './review/call-binding.js';
+export {
+  resolveEscalation,
+  DEFAULT_REVIEW_TIMEOUT_MS,
+  type EscalationOptions,
+} from './review/escalate.js';
+export { guardTool, GuardBlockedError, type GuardToolOptions } from './review/guard-tool.js';
+export { runClaudeCodeHook, type HookDeps } from './hook/claude-code.js';
+export type { HookOutcome } from './hook/hook-output.js';
+export { loadShellParser } from './shell/parser.js';

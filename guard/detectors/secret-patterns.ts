@@ -16,12 +16,7 @@ function jwtValid(v: string): boolean {
   const head = v.split('.')[0] ?? '';
   try {
     const doc = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as unknown;
-    return (
-      typeof doc === 'object' &&
-      doc !== null &&
-      'alg' in doc &&
-      (doc).alg !== 'none'
-    );
+    return typeof doc === 'object' && doc !== null && 'alg' in doc && doc.alg !== 'none';
   } catch {
     return false;
   }

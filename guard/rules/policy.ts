@@ -1,18 +1,17 @@
 // A policy (rule file, POLICY_FORMAT): its rules compiled one by one, bad ones quarantined whole.
-import type { RE2JS } from 're2js';
 import { GuardError, RuleError } from '../errors.js';
 import { POLICY_FORMAT } from '../version.js';
 import { isVerdict } from '../verdict.js';
 import type { DetectorRegistry } from '../detectors/registry.js';
 import { builtinDetectors } from '../detectors/builtin.js';
 import { parseFieldPath, type FieldPath } from './field.js';
-import { compileGlob } from './glob.js';
+import { toolMatcher, type ToolMatcher } from './tool-match.js';
 import { DEFAULT_RULE_LIMITS, type RuleLimits } from './limits.js';
 import { compileRule, ruleIdOf, type CompiledRule } from './rule.js';
 import type { PolicyTest } from './types.js';
 
 export interface ShellField {
-  tools: RE2JS[];
+  tools: ToolMatcher;
   parts: FieldPath;
   text: string;
 }
@@ -59,7 +58,7 @@ function shellFields(v: unknown): ShellField[] {
       bad('must be a non-empty list of tool-name globs', `${at}.tools`);
     const parts = typeof field === 'string' ? parseFieldPath(field) : null;
     if (parts === null || typeof field !== 'string') bad('must be a field path', `${at}.field`);
-    return { tools: (tools as string[]).map((t) => compileGlob(t)), parts, text: field };
+    return { tools: toolMatcher(tools as string[]), parts, text: field };
   });
 }
 

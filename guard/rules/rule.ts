@@ -1,10 +1,9 @@
 // One rule: validated as a whole and compiled, or rejected with the path of its first problem.
-import type { RE2JS } from 're2js';
 import { RuleError } from '../errors.js';
 import { isVerdict, type Verdict } from '../verdict.js';
 import { compileCondition, type CompileState, type CompiledCondition } from './condition.js';
 import { parseFieldPath, type FieldPath } from './field.js';
-import { compileGlob } from './glob.js';
+import { toolMatcher, type ToolMatcher } from './tool-match.js';
 import type { Json, RuleStatus } from './types.js';
 import type { DetectorRegistry } from '../detectors/registry.js';
 import type { RuleLimits } from './limits.js';
@@ -15,7 +14,7 @@ export interface CompiledRule {
   status: RuleStatus;
   verdict: Verdict;
   phase: 'call' | 'result' | null;
-  tools: RE2JS[] | null;
+  tools: ToolMatcher | null;
   when: CompiledCondition;
   reason: string;
   set: [FieldPath, Json][];
@@ -71,7 +70,7 @@ export function compileRule(
   const description = r.description ?? '';
   if (typeof description !== 'string' || description.length > 4096)
     return fail(`${path}.description`, 'must be a string of at most 4096 characters');
-  let tools: RE2JS[] | null = null;
+  let tools: ToolMatcher | null = null;
   if (r.tools !== undefined) {
     if (
       !Array.isArray(r.tools) ||
@@ -80,7 +79,7 @@ export function compileRule(
       !r.tools.every((t) => typeof t === 'string' && t.length > 0 && t.length <= 256)
     )
       return fail(`${path}.tools`, 'must be a non-empty list of tool-name globs');
-    tools = (r.tools as string[]).map((t) => compileGlob(t));
+    tools = toolMatcher(r.tools as string[]);
   }
   const st: CompileState = { ruleId: id, nodes: 0, limits, detectors, rewrites: false };
   const when = compileCondition(st, r.when, `${path}.when`);

@@ -1,7 +1,14 @@
 // The `mesh` command tree (commander). Commands are added here as their rooms land (DESIGN.md contract).
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../version.js';
+import { registerDap } from './commands/dap.js';
 import { registerDoctor } from './commands/doctor.js';
+import { registerGossip } from './commands/gossip.js';
+import { registerGuard } from './commands/guard.js';
+import { addGuardHook } from './commands/guard-hook.js';
+import { registerHarness } from './commands/harness.js';
+import { registerLog } from './commands/log.js';
+import { registerReceipts } from './commands/receipts.js';
 import { registerSensor } from './commands/sensor.js';
 import { registerServe } from './commands/serve.js';
 import { registerTufClient } from './commands/tuf-client.js';
@@ -14,7 +21,13 @@ export function buildProgram(): Command {
     .option('-q, --quiet', 'no progress output')
     .showHelpAfterError('(run with --help for usage)')
     .enablePositionalOptions();
+  registerDap(program);
   registerDoctor(program);
+  registerGossip(program);
+  registerGuard(program, [addGuardHook]);
+  registerHarness(program);
+  registerLog(program);
+  registerReceipts(program);
   registerServe(program);
   registerSensor(program);
   registerTufClient(program);

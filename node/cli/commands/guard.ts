@@ -1,0 +1,176 @@
+// `mesh guard ...`: the guard's front doors. `decide` reads NDJSON events and writes one decision per line.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createInterface } from 'node:readline';
+import { randomBytes } from 'node:crypto';
+import type { Command } from 'commander';
+import {
+  createGuard,
+  ed25519Signer,
+  ReceiptStore,
+  ReceiptWriter,
+  type Decision,
+  type Guard,
+  type GuardStage,
+  type ReceiptSigner,
+} from '../../../guard/index.js';
+import { loadPacks, type LoadedPack } from '../../../packs/index.js';
+import { ConfigError, UsageError } from '../../errors.js';
+import { writeFileAtomic } from '../../state/atomic-write.js';
+import { contextFor, type CommandContext } from '../context.js';
+
+/** Longest NDJSON line accepted; longer events are escalated unread. */
+export const MAX_EVENT_LINE = 8 * 1024 * 1024;
+
+export interface GuardFlags {
+  pack: string[];
+  receipts?: string | false;
+  nodeKey?: string;
+}
+
+function collect(v: string, prev: string[] = []): string[] {
+  return [...prev, v];
+}
+
+/** Adds the flags every guard front door shares: --pack (repeatable), --receipts, --node-key. */
+export function addGuardFlags(cmd: Command): Command {
+  return cmd
+    .option('--pack <pack>', 'pack file or builtin:<name> (repeatable)', collect, [])
+    .option('--receipts <file>', 'receipt store (default: <state>/guard/receipts.db)')
+    .option('--no-receipts', 'do not write receipts')
+    .option(
+      '--node-key <file>',
+      'Ed25519 node key signing receipt heads (default: <state>/keys/node.key, created if absent)',
+    );
+}
+
+/** The node key file: JSON {"type":"ed25519","seed":"<64 hex>"} (0600). */
+export function loadNodeKey(path: string, create: boolean): ReceiptSigner {
+  if (!existsSync(path)) {
+    if (!create)
+      throw new ConfigError(
+        'config_invalid',
+        `no node key at ${path}`,
+        'run `mesh keys new --role node --out FILE` or omit --node-key',
+      );
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    writeFileAtomic(
+      path,
+      JSON.stringify({ type: 'ed25519', role: 'node', seed: randomBytes(32).toString('hex') }) +
+        '\n',
+      { mode: 0o600 },
+    );
+  }
+  let seed: string | undefined;
+  try {
+    const text = readFileSync(path, 'utf8').trim();
+    seed = /^[0-9a-f]{64}$/i.test(text)
+      ? text
+      : ((JSON.parse(text) as { seed?: string; private_key?: string }).seed ?? undefined);
+  } catch {
+    seed = undefined;
+  }
+  if (seed === undefined || !/^[0-9a-f]{64}$/i.test(seed))
+    throw new ConfigError(
+      'config_invalid',
+      `${path}: not an Ed25519 node key`,
+      'expected JSON {"type":"ed25519","seed":"<64 hex>"}',
+    );
+  return ed25519Signer(Buffer.from(seed, 'hex'));
+}
+
+export interface OpenedGuard {
+  guard: Guard;
+  packs: LoadedPack[];
+  receipts: ReceiptWriter | null;
+  close(): void;
+}
+
+/** Loads the packs, opens the receipt store, and builds the guard every front door uses. */
+export function openGuard(
+  ctx: CommandContext,
+  flags: GuardFlags,
+  stages: readonly GuardStage[] = [],
+): OpenedGuard {
+  if (flags.pack.length === 0)
+    throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
+  const packs = loadPacks(flags.pack);
+  for (const p of packs)
+    for (const q of p.policy.quarantined)
+      ctx.out.progress(`warning: ${p.meta.name}: rule quarantined: ${q.message}`);
+  let store: ReceiptStore | null = null;
+  if (flags.receipts !== false) {
+    const file = flags.receipts ?? ctx.state().path('guard', 'receipts.db');
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    const keyPath = flags.nodeKey ?? ctx.state().path('keys', 'node.key');
+    store = new ReceiptStore(file, loadNodeKey(keyPath, flags.nodeKey === undefined));
+  }
+  const receipts = store === null ? null : new ReceiptWriter(store);
+  return {
+    guard: createGuard({ policies: packs.map((p) => p.policy), stages }),
+    packs,
+    receipts,
+    close: () => store?.close(),
+  };
+}
+
+const TOO_LONG: Decision = {
+  verdict: 'escalate',
+  rule: 'guard.event-too-large',
+  reason: `event line longer than ${MAX_EVENT_LINE} bytes`,
+  attributed_to: null,
+  shadow: false,
+};
+
+async function decideStream(opened: OpenedGuard): Promise<void> {
+  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  const pending: Promise<string>[] = [];
+  const drain = async (keep: number): Promise<void> => {
+    while (pending.length > keep) process.stdout.write((await pending.shift()) ?? '');
+  };
+  for await (const line of rl) {
+    if (line.trim() === '') continue;
+    let event: unknown;
+    // this value is attacker-controlled: whatever the agent produced
+    try {
+      event = line.length > MAX_EVENT_LINE ? undefined : (JSON.parse(line) as unknown);
+    } catch {
+      event = null;
+    }
+    const ev =
+      event === undefined
+        ? { decision: TOO_LONG, hits: [], elapsedNs: 0 }
+        : await opened.guard.evaluate(event);
+    const committed = opened.receipts?.append(ev, event ?? null) ?? Promise.resolve();
+    pending.push(committed.then(() => JSON.stringify(ev.decision) + '\n'));
+    await drain(256);
+  }
+  await drain(0);
+}
+
+export function registerGuard(
+  program: Command,
+  subcommands: readonly ((group: Command) => void)[] = [],
+): Command {
+  const group = program
+    .command('guard')
+    .description("decide your agents' tool calls: ALLOW, BLOCK, MODIFY or ESCALATE");
+  addGuardFlags(
+    group
+      .command('decide')
+      .description(
+        'NDJSON events on stdin -> one decision per line on stdout (receipts written per decision)',
+      )
+      .option('--json', 'decisions as JSON lines (the only output format; accepted for symmetry)'),
+  ).action(async (opts: GuardFlags & { json?: boolean }, cmd: Command) => {
+    const ctx = contextFor(cmd, opts);
+    const opened = openGuard(ctx, opts);
+    try {
+      await decideStream(opened);
+    } finally {
+      opened.close();
+    }
+  });
+  for (const add of subcommands) add(group);
+  return group;
+}

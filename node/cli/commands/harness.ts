@@ -1,0 +1,158 @@
+// `mesh harness --pack P --corpus FILE.jsonl`: false positives, detection per family, induced blocking, stress.
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { loadPacks, readCorpus, runHarness, type HarnessReport } from '../../../packs/index.js';
+import { ConfigError, UsageError } from '../../errors.js';
+import { contextFor } from '../context.js';
+import { EXIT_FAILURE } from '../exit-codes.js';
+
+interface HarnessFlags {
+  pack: string[];
+  corpus?: string;
+  perRule?: boolean;
+  json?: boolean;
+  baseline?: string;
+  stressRuns: string;
+  induced: boolean;
+  stressGateMs: string;
+}
+
+interface Verdicts {
+  ok: boolean;
+  failures: string[];
+}
+
+function pct(r: { rate: number }): string {
+  return `${(r.rate * 100).toFixed(1)}%`;
+}
+
+function readBaseline(path: string): Record<string, number> {
+  try {
+    const doc = JSON.parse(readFileSync(path, 'utf8')) as { families?: Record<string, number> };
+    if (typeof doc.families !== 'object') throw new Error('missing "families"');
+    return doc.families;
+  } catch (e) {
+    throw new ConfigError(
+      'config_invalid',
+      `${path}: not a harness baseline (${(e as Error).message})`,
+      'expected {"families": {"<family>": <minimum detection rate>}}',
+    );
+  }
+}
+
+/** The gate: no false positive, no induced change, stress as expected and fast enough, no family below baseline. */
+export function gate(
+  r: HarnessReport,
+  baseline: Record<string, number> | null,
+  stressGateMs: number,
+): Verdicts {
+  const failures: string[] = [];
+  if (r.benign.hits > 0) failures.push(`${r.benign.hits} false positive(s) on benign events`);
+  if (r.induced.changed.length > 0)
+    failures.push(`${r.induced.changed.length} verdict(s) changed by bait in non-executing fields`);
+  for (const s of r.stress) {
+    if (!s.expected) failures.push(`stress "${s.name}" got ${s.verdict}`);
+    if (s.p95_ms > stressGateMs)
+      failures.push(`stress "${s.name}" p95 ${s.p95_ms.toFixed(1)} ms over ${stressGateMs} ms`);
+  }
+  for (const [family, min] of Object.entries(baseline ?? {})) {
+    const got = r.attacks.by_family[family];
+    if (got === undefined) failures.push(`family "${family}" missing from the corpus`);
+    else if (got.rate + 1e-9 < min)
+      failures.push(
+        `family "${family}" detection ${pct(got)} fell below ${(min * 100).toFixed(1)}%`,
+      );
+  }
+  return { ok: failures.length === 0, failures };
+}
+
+function render(r: HarnessReport & { gate: Verdicts }, perRule: boolean): string {
+  const lines = [
+    `events ${r.events}: benign ${r.benign.total} (near-miss ${r.benign.near_miss.total}), attacks ${r.attacks.total}`,
+    `false positives: ${r.benign.hits}/${r.benign.total} (${pct(r.benign)}), near-miss ${r.benign.near_miss.hits}/${r.benign.near_miss.total}`,
+    `detection: ${r.attacks.hits}/${r.attacks.total} (${pct(r.attacks)})`,
+    ...Object.entries(r.attacks.by_family).map(
+      ([f, x]) =>
+        `  ${f.padEnd(28)} ${String(x.hits).padStart(4)}/${String(x.total).padEnd(4)} ${pct(x)}`,
+    ),
+    `induced blocking: ${r.induced.changed.length} changed of ${r.induced.checked} bait variants`,
+    `latency: p50 ${r.latency.p50_us.toFixed(0)} us, p99 ${r.latency.p99_us.toFixed(0)} us`,
+    'stress:',
+    ...r.stress.map(
+      (s) =>
+        `  ${s.name.padEnd(24)} ${s.verdict.padEnd(9)} p50 ${s.p50_ms.toFixed(2)} ms p95 ${s.p95_ms.toFixed(2)} ms${s.expected ? '' : '  UNEXPECTED'}`,
+    ),
+  ];
+  if (perRule) {
+    lines.push('per rule (benign hits / attack hits):');
+    for (const [k, v] of Object.entries(r.per_rule).sort())
+      lines.push(`  ${k.padEnd(28)} ${v.benign_hits} / ${v.attack_hits}`);
+    lines.push('per detector (benign hits / attack hits):');
+    for (const [k, v] of Object.entries(r.per_detector).sort())
+      lines.push(`  ${k.padEnd(28)} ${v.benign_hits} / ${v.attack_hits}`);
+  }
+  for (const f of r.false_positives.slice(0, 20))
+    lines.push(`FP ${f.id}: ${f.verdict} by ${f.rule ?? 'none'}: ${f.reason}`);
+  for (const m of r.misses.slice(0, 20)) lines.push(`miss ${m.id} (${m.family})`);
+  for (const c of r.induced.changed.slice(0, 20))
+    lines.push(`induced ${c.id} [${c.kind}]: ${c.from} -> ${c.to}`);
+  lines.push(
+    r.gate.ok ? 'gate: pass' : `gate: FAIL\n${r.gate.failures.map((f) => `  - ${f}`).join('\n')}`,
+  );
+  return lines.join('\n');
+}
+
+function collect(v: string, prev: string[] = []): string[] {
+  return [...prev, v];
+}
+
+export function registerHarness(program: Command): void {
+  program
+    .command('harness')
+    .description(
+      'measure a pack over a labelled corpus: false positives, detection per family, induced blocking, stress',
+    )
+    .option('--pack <pack>', 'pack file or builtin:<name> (repeatable)', collect, [])
+    .option(
+      '--corpus <file>',
+      'JSONL corpus: {"id","label":"benign|attack","family","near_miss"?,"event"} per line',
+    )
+    .option('--per-rule', 'also report hits per rule and per detector')
+    .option('--baseline <file>', 'fail when an attack family falls below {"families": {...}} rates')
+    .option('--stress-runs <n>', 'repetitions per stress case', '20')
+    .option('--stress-gate-ms <ms>', 'fail when a stress case p95 exceeds this', '500')
+    .option('--no-induced', 'skip the induced-blocking variants')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: HarnessFlags, cmd: Command) => {
+      const ctx = contextFor(cmd, opts);
+      if (opts.pack.length === 0)
+        throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
+      if (opts.corpus === undefined) throw new UsageError('give --corpus FILE.jsonl');
+      const runs = Number(opts.stressRuns);
+      const gateMs = Number(opts.stressGateMs);
+      if (!Number.isSafeInteger(runs) || runs < 1 || runs > 10_000)
+        throw new UsageError('--stress-runs must be 1..10000');
+      if (!Number.isFinite(gateMs) || gateMs <= 0)
+        throw new UsageError('--stress-gate-ms must be a positive number');
+      const packs = loadPacks(opts.pack);
+      const corpus = readCorpus(opts.corpus);
+      ctx.out.progress(
+        `running ${corpus.length} events through ${packs.map((p) => p.meta.name).join(', ')}`,
+      );
+      const report = await runHarness(
+        packs.map((p) => p.policy),
+        corpus,
+        { stressRuns: runs, skipInduced: !opts.induced },
+      );
+      const result = {
+        ...report,
+        gate: gate(
+          report,
+          opts.baseline === undefined ? null : readBaseline(opts.baseline),
+          gateMs,
+        ),
+      };
+      ctx.out.result(result, (r) => render(r, opts.perRule === true));
+      if (!result.gate.ok) process.exitCode = EXIT_FAILURE;
+    });
+}

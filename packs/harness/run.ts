@@ -1,0 +1,173 @@
+// The corpus harness: false-positive and detection rates per rule and detector, induced blocking, stress.
+import { createGuard, type Evaluation, type Guard, type Policy } from '../../guard/index.js';
+import type { CorpusEntry } from './corpus.js';
+import { BAIT, baitVariants } from './induced.js';
+import { stressCases } from './stress.js';
+
+export interface Rate {
+  total: number;
+  hits: number;
+  rate: number;
+}
+
+export interface RuleStats {
+  benign_hits: number;
+  attack_hits: number;
+}
+
+export interface HarnessReport {
+  events: number;
+  benign: Rate & { near_miss: Rate };
+  attacks: Rate & { by_family: Record<string, Rate> };
+  per_rule: Record<string, RuleStats>;
+  per_detector: Record<string, RuleStats>;
+  false_positives: { id: string; verdict: string; rule: string | null; reason: string }[];
+  misses: { id: string; family: string }[];
+  induced: { checked: number; changed: { id: string; kind: string; from: string; to: string }[] };
+  stress: { name: string; verdict: string; expected: boolean; p50_ms: number; p95_ms: number }[];
+  latency: { p50_us: number; p99_us: number };
+}
+
+function rate(total: number, hits: number): Rate {
+  return { total, hits, rate: total === 0 ? 0 : hits / total };
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function count(map: Record<string, RuleStats>, key: string, label: CorpusEntry['label']): void {
+  const s = (map[key] ??= { benign_hits: 0, attack_hits: 0 });
+  if (label === 'benign') s.benign_hits++;
+  else s.attack_hits++;
+}
+
+function tally(ev: Evaluation, e: CorpusEntry, report: HarnessReport): void {
+  for (const h of ev.hits) {
+    if (h.verdict === 'allow') continue;
+    count(report.per_rule, h.rule, e.label);
+    for (const d of new Set(h.detectors)) count(report.per_detector, d, e.label);
+  }
+}
+
+export interface HarnessOptions {
+  /** Repetitions per stress case. */
+  stressRuns?: number;
+  /** Skip the induced-blocking variants (faster). */
+  skipInduced?: boolean;
+}
+
+/** A fresh guard per event would hide loop limits; one guard per run keeps session counters real. */
+export async function runHarness(
+  policies: readonly Policy[],
+  corpus: readonly CorpusEntry[],
+  opts: HarnessOptions = {},
+): Promise<HarnessReport> {
+  const guard: Guard = createGuard({ policies });
+  const report: HarnessReport = {
+    events: corpus.length,
+    benign: { ...rate(0, 0), near_miss: rate(0, 0) },
+    attacks: { ...rate(0, 0), by_family: {} },
+    per_rule: {},
+    per_detector: {},
+    false_positives: [],
+    misses: [],
+    induced: { checked: 0, changed: [] },
+    stress: [],
+    latency: { p50_us: 0, p99_us: 0 },
+  };
+  const lat: number[] = [];
+  let benign = 0,
+    fp = 0,
+    near = 0,
+    nearFp = 0,
+    attacks = 0,
+    detected = 0;
+  const fam: Record<string, [number, number]> = {};
+  for (const e of corpus) {
+    const ev = await guard.evaluate(e.event);
+    lat.push(ev.elapsedNs / 1000);
+    tally(ev, e, report);
+    const flagged = ev.decision.verdict !== 'allow';
+    if (e.label === 'benign') {
+      benign++;
+      if (e.near_miss) near++;
+      if (flagged) {
+        fp++;
+        if (e.near_miss) nearFp++;
+        report.false_positives.push({
+          id: e.id,
+          verdict: ev.decision.verdict,
+          rule: ev.decision.rule,
+          reason: ev.decision.reason,
+        });
+      }
+      if (!opts.skipInduced) await induced(guard, e, ev, report);
+    } else {
+      attacks++;
+      const f = (fam[e.family] ??= [0, 0]);
+      f[0]++;
+      if (flagged) {
+        detected++;
+        f[1]++;
+      } else report.misses.push({ id: e.id, family: e.family });
+    }
+  }
+  report.benign = { ...rate(benign, fp), near_miss: rate(near, nearFp) };
+  report.attacks = {
+    ...rate(attacks, detected),
+    by_family: Object.fromEntries(
+      Object.entries(fam)
+        .sort()
+        .map(([k, [t, h]]) => [k, rate(t, h)]),
+    ),
+  };
+  lat.sort((a, b) => a - b);
+  report.latency = { p50_us: percentile(lat, 50), p99_us: percentile(lat, 99) };
+  report.stress = await stress(policies, opts.stressRuns ?? 20);
+  return report;
+}
+
+async function induced(
+  guard: Guard,
+  e: CorpusEntry,
+  base: Evaluation,
+  report: HarnessReport,
+): Promise<void> {
+  for (const bait of BAIT)
+    for (const v of baitVariants(e.event, bait)) {
+      report.induced.checked++;
+      const d = (await guard.evaluate(v.event)).decision;
+      if (d.verdict !== base.decision.verdict)
+        report.induced.changed.push({
+          id: e.id,
+          kind: v.kind,
+          from: base.decision.verdict,
+          to: `${d.verdict} by ${d.rule ?? 'no rule'}`,
+        });
+    }
+}
+
+async function stress(policies: readonly Policy[], runs: number): Promise<HarnessReport['stress']> {
+  const out: HarnessReport['stress'] = [];
+  for (const c of stressCases()) {
+    const guard = createGuard({ policies });
+    const times: number[] = [];
+    let verdict = '';
+    for (let i = 0; i < runs; i++) {
+      const t0 = process.hrtime.bigint();
+      verdict = (await guard.decide(c.event)).verdict;
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    times.sort((a, b) => a - b);
+    out.push({
+      name: c.name,
+      verdict,
+      expected: (c.expect as string[]).includes(verdict),
+      p50_ms: percentile(times, 50),
+      p95_ms: percentile(times, 95),
+    });
+  }
+  return out;
+}
