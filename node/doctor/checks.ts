@@ -1,5 +1,6 @@
 // `mesh doctor`: each check states what it saw; nothing is reported as fine that was not tested.
 import { accessSync, constants } from 'node:fs';
+import { sensorReadiness } from '../../bpf/index.js';
 import { openStateDir } from '../state/state-dir.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -54,6 +55,24 @@ function checkState(root: string): CheckResult[] {
   }
 }
 
+/** Whether `mesh sensor exec` can run here; a warning, since the sensor is optional. */
+function checkSensor(): CheckResult {
+  const r = sensorReadiness();
+  const notes = r.notes.length > 0 ? ` (${r.notes.join('; ')})` : '';
+  return r.canRun
+    ? { name: 'sensor', status: 'ok', detail: `eBPF sensor can run here${notes}` }
+    : {
+        name: 'sensor',
+        status: 'warn',
+        detail: `eBPF sensor cannot run here: ${r.reasons.join('; ')}${notes}`,
+        hint: 'run as root on a BTF kernel with cgroup2, then `mesh sensor build`',
+      };
+}
+
 export function runChecks(input: DoctorInput): CheckResult[] {
-  return [checkNode(input.nodeVersion ?? process.version), ...checkState(input.stateRoot)];
+  return [
+    checkNode(input.nodeVersion ?? process.version),
+    ...checkState(input.stateRoot),
+    checkSensor(),
+  ];
 }
