@@ -32,7 +32,9 @@ export {
 } from './collector/collector.js';
 export {
   mountHelper,
+  aggregatorOptionsFrom,
   mountLeader,
+  taskFilesFor,
   type AggregatorServer,
   type AggregatorServerOptions,
 } from './server.js';

@@ -1,7 +1,9 @@
 // DAP-18 aggregator servers as `mesh serve` roles: state opened from --data, tasks from --task
 // files, the hono app mounted under the role's prefix, and the Leader's background driver.
+import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
-import type { AggregatorOptions } from './aggregator/options.js';
+import { TaskError } from './errors.js';
+import { DEFAULT_AGGREGATOR_OPTIONS, type AggregatorOptions } from './aggregator/options.js';
 import type { Clock } from './aggregator/clock.js';
 import { openHelperContext, openLeaderContext } from './aggregator/open-aggregator.js';
 import { helperApp } from './http/helper-app.js';
@@ -15,6 +17,8 @@ export interface AggregatorServerOptions {
   /** Path prefix, e.g. "/leader" (DESIGN.md: one process may serve both roles). */
   prefix: string;
   options?: Partial<AggregatorOptions>;
+  /** Mount the DAP interop test API under /internal/test/ as well. */
+  interop?: boolean;
   clock?: Clock;
   onError?: (e: unknown) => void;
 }
@@ -64,4 +68,32 @@ export async function mountHelper(
   return {
     close: () => ctx.mutex.run(() => ctx.store.close()),
   };
+}
+
+/** Which of these task files belong to `role` (a shared --task list may mix roles). */
+export function taskFilesFor(paths: readonly string[], role: 'leader' | 'helper'): string[] {
+  return paths.filter((p) => {
+    try {
+      const v = JSON.parse(readFileSync(p, 'utf8')) as { role?: unknown };
+      return v.role === role;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** AggregatorOptions from a config section; unknown keys and non-integer values are refused. */
+export function aggregatorOptionsFrom(section: unknown): Partial<AggregatorOptions> {
+  if (section === undefined) return {};
+  if (typeof section !== 'object' || section === null)
+    throw new TaskError('task_invalid', 'the dap config section must be an object');
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(section)) {
+    if (!(k in DEFAULT_AGGREGATOR_OPTIONS) || k === 'limits')
+      throw new TaskError('task_invalid', `unknown dap option ${k}`);
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
+      throw new TaskError('task_invalid', `dap option ${k} must be a non-negative integer`);
+    out[k] = v;
+  }
+  return out;
 }

@@ -1,9 +1,11 @@
 // The server roles `mesh serve --role` knows. Each role lives in its own file beside this one.
+import { dapHelperRole } from './dap-helper.js';
+import { dapLeaderRole } from './dap-leader.js';
 import type { RoleDefinition } from './role.js';
 
 export type { RoleDefinition, RoleInstance, RoleOptions } from './role.js';
 
-export const ROLES: readonly RoleDefinition[] = [];
+export const ROLES: readonly RoleDefinition[] = [dapLeaderRole, dapHelperRole];
 
 export function findRole(name: string): RoleDefinition | undefined {
   return ROLES.find((r) => r.name === name);

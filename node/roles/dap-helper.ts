@@ -1,0 +1,26 @@
+// `mesh serve --role dap-helper`: the DAP-18 Helper under /helper/ (DESIGN.md).
+import { aggregatorOptionsFrom, mountHelper, taskFilesFor } from '../../dap/index.js';
+import { UsageError } from '../errors.js';
+import type { RoleDefinition } from './role.js';
+
+export const dapHelperRole: RoleDefinition = {
+  name: 'dap-helper',
+  async mount(app, opts) {
+    const taskFiles = taskFilesFor(opts.tasks, 'helper');
+    if (taskFiles.length === 0 && !opts.interop)
+      throw new UsageError(
+        'dap-helper needs --task FILE with a helper task file',
+        'run `mesh dap task new`',
+      );
+    return mountHelper(app, {
+      dataDir: opts.dataDir,
+      taskFiles,
+      prefix: '/helper',
+      options: aggregatorOptionsFrom(opts.config.dap),
+      interop: opts.interop,
+      onError: (e) => {
+        opts.log.error('dap-helper internal error', { error: (e as Error).message });
+      },
+    });
+  },
+};

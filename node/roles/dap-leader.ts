@@ -1,0 +1,26 @@
+// `mesh serve --role dap-leader`: the DAP-18 Leader under /leader/ (DESIGN.md).
+import { aggregatorOptionsFrom, mountLeader, taskFilesFor } from '../../dap/index.js';
+import { UsageError } from '../errors.js';
+import type { RoleDefinition } from './role.js';
+
+export const dapLeaderRole: RoleDefinition = {
+  name: 'dap-leader',
+  async mount(app, opts) {
+    const taskFiles = taskFilesFor(opts.tasks, 'leader');
+    if (taskFiles.length === 0 && !opts.interop)
+      throw new UsageError(
+        'dap-leader needs --task FILE with a leader task file',
+        'run `mesh dap task new`',
+      );
+    return mountLeader(app, {
+      dataDir: opts.dataDir,
+      taskFiles,
+      prefix: '/leader',
+      options: aggregatorOptionsFrom(opts.config.dap),
+      interop: opts.interop,
+      onError: (e) => {
+        opts.log.error('dap-leader internal error', { error: (e as Error).message });
+      },
+    });
+  },
+};
