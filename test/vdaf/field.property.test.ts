@@ -49,6 +49,30 @@ describe.each(fields.map((f) => [f.name, f] as const))('%s', (_name, f) => {
     );
   });
 
+  it('dot products and inversion match BigInt arithmetic, at the extremes too', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(elem(f), elem(f)), { minLength: 0, maxLength: 40 }),
+        fc.boolean(),
+        (pairs, extreme) => {
+          const xs = pairs.map(([a]) => (extreme ? f.MODULUS - 1n : a));
+          const ys = pairs.map(([, b]) => (extreme ? f.MODULUS - 1n : b));
+          // Interleave to exercise strides: a at even slots, b at odd slots of one vector.
+          const v = f.fromBigInts(xs.flatMap((x, i) => [x, ys[i]!]));
+          const o = f.zeros(1);
+          f.dot(v, 0, 2, v, 1, 2, xs.length, o, 0);
+          const want = xs.reduce((acc, x, i) => mod(acc + x * ys[i]!, f.MODULUS), 0n);
+          expect(f.get(o, 0)).toBe(want);
+          if (xs.length > 0 && xs[0] !== 0n) {
+            f.invElem(o, 0, v, 0);
+            expect(mod(f.get(o, 0) * xs[0]!, f.MODULUS)).toBe(1n);
+          }
+        },
+      ),
+      { numRuns: FC_RUNS * 2 },
+    );
+  });
+
   it('encode_vec/decode_vec round trip, little-endian, canonical only', () => {
     fc.assert(
       fc.property(fc.array(elem(f), { maxLength: 8 }), (xs) => {

@@ -87,8 +87,18 @@ export abstract class Field {
   }
 
   copy(o: FieldVec, oi: number, a: FieldVec, ai: number): void {
-    o.set(a.subarray(ai * this.WORDS, (ai + 1) * this.WORDS), oi * this.WORDS);
+    const w = this.WORDS;
+    for (let k = 0; k < w; k++) o[oi * w + k] = a[ai * w + k] as number;
   }
+
+  /** 1/n for a small positive integer n (cached: the draft inverts the same few numbers). */
+  invInt(n: number): FieldVec {
+    let v = this.invCache.get(n);
+    if (!v) this.invCache.set(n, (v = this.elem(this.inv(BigInt(n)))));
+    return v;
+  }
+
+  private readonly invCache = new Map<number, FieldVec>();
 
   slice(v: FieldVec, start: number, end: number): FieldVec {
     return v.slice(start * this.WORDS, end * this.WORDS);
@@ -123,6 +133,39 @@ export abstract class Field {
 
   inv(x: bigint): bigint {
     return this.pow(x, this.MODULUS - 2n);
+  }
+
+  /** o[oi] = sum of a[aOff + i*aStride] * b[bOff + i*bStride] for i < n. */
+  dot(
+    a: FieldVec,
+    aOff: number,
+    aStride: number,
+    b: FieldVec,
+    bOff: number,
+    bStride: number,
+    n: number,
+    o: FieldVec,
+    oi: number,
+  ): void {
+    const acc = this.zeros(1);
+    const tmp = this.zeros(1);
+    for (let i = 0; i < n; i++) {
+      this.mul(tmp, 0, a, aOff + i * aStride, b, bOff + i * bStride);
+      this.add(acc, 0, acc, 0, tmp, 0);
+    }
+    this.copy(o, oi, acc, 0);
+  }
+
+  /** o[oi] = a[ai]^(MODULUS - 2), the inverse of a non-zero element, by square-and-multiply. */
+  invElem(o: FieldVec, oi: number, a: FieldVec, ai: number): void {
+    const base = this.zeros(1);
+    this.copy(base, 0, a, ai);
+    const r = this.elem(1n);
+    for (let e = this.MODULUS - 2n; e > 0n; e >>= 1n) {
+      if (e & 1n) this.mul(r, 0, r, 0, base, 0);
+      this.mul(base, 0, base, 0, base, 0);
+    }
+    this.copy(o, oi, r, 0);
   }
 
   /** vec_add (§6.1): o = a + b elementwise; o may alias a. */

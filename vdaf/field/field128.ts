@@ -11,7 +11,7 @@ const P3 = 0xffffffff;
  * Writes the canonical form of x0 + x1*2^32 + x2*2^64 + x3*2^96 (signed word accumulators, each of
  * magnitude below 2^52). Uses 2^128 = 28 * 2^64 - 1 (mod p) to fold the carry out of the top word.
  */
-function reduce(o: FieldVec, z: number, x0: number, x1: number, x2: number, x3: number): void {
+function reduceSlow(o: FieldVec, z: number, x0: number, x1: number, x2: number, x3: number): void {
   for (;;) {
     let c = Math.floor(x0 / T32);
     x0 -= c * T32;
@@ -47,6 +47,147 @@ function reduce(o: FieldVec, z: number, x0: number, x1: number, x2: number, x3: 
   o[z + 3] = x3;
 }
 
+const I32 = 1 / T32;
+const I16 = 1 / T16;
+
+/**
+ * reduceSlow specialised to a product's folded words: x0, x1 above -2^38, x2, x3 in [0, 2^43).
+ * The carry out of the top word is then small and positive, and one fold settles it.
+ */
+function reduceProduct(
+  o: FieldVec,
+  z: number,
+  x0: number,
+  x1: number,
+  x2: number,
+  x3: number,
+): void {
+  let c = Math.floor(x0 * I32);
+  x0 -= c * T32;
+  x1 += c;
+  c = Math.floor(x1 * I32);
+  x1 -= c * T32;
+  x2 += c;
+  c = Math.floor(x2 * I32);
+  x2 -= c * T32;
+  x3 += c;
+  c = Math.floor(x3 * I32);
+  x3 -= c * T32;
+  if (c < 0) {
+    reduceSlow(o, z, x0, x1, x2, x3 + c * T32);
+    return;
+  }
+  if (c > 0) {
+    // c * 2^128 = c * (28 * 2^64 - 1); c < 2^11 so each word borrows or carries at most once.
+    x0 -= c;
+    x2 += 28 * c;
+    if (x0 < 0) {
+      x0 += T32;
+      x1 -= 1;
+      if (x1 < 0) {
+        x1 += T32;
+        x2 -= 1;
+      }
+    }
+    if (x2 >= T32) {
+      x2 -= T32;
+      x3 += 1;
+      if (x3 === T32) {
+        x3 = 0;
+        x0 -= 1;
+        x2 += 28;
+        if (x0 < 0) {
+          x0 += T32;
+          x1 -= 1;
+          if (x1 < 0) {
+            x1 += T32;
+            x2 -= 1;
+          }
+        }
+      }
+    }
+  }
+  if (x3 === P3 && (x2 > P2 || (x2 === P2 && (x1 > 0 || x0 > 0)))) {
+    x0 -= 1;
+    x2 += 28;
+    if (x0 < 0) {
+      x0 += T32;
+      x1 -= 1;
+      if (x1 < 0) {
+        x1 += T32;
+        x2 -= 1;
+      }
+    }
+    x2 -= T32;
+    x3 = 0;
+  }
+  o[z] = x0;
+  o[z + 1] = x1;
+  o[z + 2] = x2;
+  o[z + 3] = x3;
+}
+
+/**
+ * Carries 14 column sums (units of 2^16, each below 2^53) into the 256-bit value and reduces it.
+ * `u >>> 0` is u mod 2^32 for the non-negative integers below 2^53 that occur here.
+ */
+function carryAndReduce(
+  o: FieldVec,
+  z: number,
+  t0: number,
+  t1: number,
+  t2: number,
+  t3: number,
+  t4: number,
+  t5: number,
+  t6: number,
+  t7: number,
+  t8: number,
+  t9: number,
+  t10: number,
+  t11: number,
+  t12: number,
+  t13: number,
+): void {
+  let l = (t1 >>> 0) & 0xffff;
+  let u = t0 + l * T16;
+  const w0 = u >>> 0;
+  let carry = (u - w0) * I32 + (t1 - l) * I16;
+  l = (t3 >>> 0) & 0xffff;
+  u = t2 + l * T16 + carry;
+  const w1 = u >>> 0;
+  carry = (u - w1) * I32 + (t3 - l) * I16;
+  l = (t5 >>> 0) & 0xffff;
+  u = t4 + l * T16 + carry;
+  const w2 = u >>> 0;
+  carry = (u - w2) * I32 + (t5 - l) * I16;
+  l = (t7 >>> 0) & 0xffff;
+  u = t6 + l * T16 + carry;
+  const w3 = u >>> 0;
+  carry = (u - w3) * I32 + (t7 - l) * I16;
+  l = (t9 >>> 0) & 0xffff;
+  u = t8 + l * T16 + carry;
+  const w4 = u >>> 0;
+  carry = (u - w4) * I32 + (t9 - l) * I16;
+  l = (t11 >>> 0) & 0xffff;
+  u = t10 + l * T16 + carry;
+  const w5 = u >>> 0;
+  carry = (u - w5) * I32 + (t11 - l) * I16;
+  l = (t13 >>> 0) & 0xffff;
+  u = t12 + l * T16 + carry;
+  const w6 = u >>> 0;
+  const w7 = (u - w6) * I32 + (t13 - l) * I16;
+  // 2^128 = 28*2^64 - 1, 2^160 = 28*2^96 - 2^32, 2^192 = 783*2^64 - 28, 2^224 = 783*2^96 - 28*2^32.
+  reduceProduct(
+    o,
+    z,
+    w0 - w4 - 28 * w6,
+    w1 - w5 - 28 * w7,
+    w2 + 28 * w4 + 783 * w6,
+    w3 + 28 * w5 + 783 * w7,
+  );
+}
+
 export class Field128Impl extends Field {
   readonly name = 'Field128';
   readonly MODULUS = (1n << 128n) - 28n * (1n << 64n) + 1n;
@@ -58,27 +199,92 @@ export class Field128Impl extends Field {
   add(o: FieldVec, oi: number, a: FieldVec, ai: number, b: FieldVec, bi: number): void {
     const x = ai << 2;
     const y = bi << 2;
-    reduce(
-      o,
-      oi << 2,
-      (a[x] as number) + (b[y] as number),
-      (a[x + 1] as number) + (b[y + 1] as number),
-      (a[x + 2] as number) + (b[y + 2] as number),
-      (a[x + 3] as number) + (b[y + 3] as number),
-    );
+    let s0 = (a[x] as number) + (b[y] as number);
+    let s1 = (a[x + 1] as number) + (b[y + 1] as number);
+    let s2 = (a[x + 2] as number) + (b[y + 2] as number);
+    let s3 = (a[x + 3] as number) + (b[y + 3] as number);
+    if (s0 >= T32) {
+      s0 -= T32;
+      s1 += 1;
+    }
+    if (s1 >= T32) {
+      s1 -= T32;
+      s2 += 1;
+    }
+    if (s2 >= T32) {
+      s2 -= T32;
+      s3 += 1;
+    }
+    if (s3 >= T32 || (s3 === P3 && (s2 > P2 || (s2 === P2 && (s1 > 0 || s0 > 0))))) {
+      // s - p = s + (28 * 2^64 - 1) - 2^128, and s - p < p.
+      s0 -= 1;
+      s2 += 28;
+      if (s0 < 0) {
+        s0 += T32;
+        s1 -= 1;
+        if (s1 < 0) {
+          s1 += T32;
+          s2 -= 1;
+        }
+      }
+      if (s2 >= T32) {
+        s2 -= T32;
+        s3 += 1;
+      }
+      s3 -= T32;
+    }
+    const z = oi << 2;
+    o[z] = s0;
+    o[z + 1] = s1;
+    o[z + 2] = s2;
+    o[z + 3] = s3;
   }
 
   sub(o: FieldVec, oi: number, a: FieldVec, ai: number, b: FieldVec, bi: number): void {
     const x = ai << 2;
     const y = bi << 2;
-    reduce(
-      o,
-      oi << 2,
-      (a[x] as number) - (b[y] as number),
-      (a[x + 1] as number) - (b[y + 1] as number),
-      (a[x + 2] as number) - (b[y + 2] as number),
-      (a[x + 3] as number) - (b[y + 3] as number),
-    );
+    let d0 = (a[x] as number) - (b[y] as number);
+    let d1 = (a[x + 1] as number) - (b[y + 1] as number);
+    let d2 = (a[x + 2] as number) - (b[y + 2] as number);
+    let d3 = (a[x + 3] as number) - (b[y + 3] as number);
+    if (d0 < 0) {
+      d0 += T32;
+      d1 -= 1;
+    }
+    if (d1 < 0) {
+      d1 += T32;
+      d2 -= 1;
+    }
+    if (d2 < 0) {
+      d2 += T32;
+      d3 -= 1;
+    }
+    if (d3 < 0) {
+      // d + p = d + 2^128 - 28 * 2^64 + 1, and 0 <= d + p < p.
+      d3 += T32;
+      d0 += 1;
+      d2 -= 28;
+      if (d0 === T32) {
+        d0 = 0;
+        d1 += 1;
+        if (d1 === T32) {
+          d1 = 0;
+          d2 += 1;
+        }
+      }
+      if (d2 < 0) {
+        d2 += T32;
+        d3 -= 1;
+      } else if (d2 >= T32) {
+        d2 -= T32;
+        d3 += 1;
+      }
+    }
+    const z = oi << 2;
+    o[z] = d0;
+    o[z + 1] = d1;
+    o[z + 2] = d2;
+    o[z + 3] = d3;
   }
 
   mul(o: FieldVec, oi: number, a: FieldVec, ai: number, b: FieldVec, bi: number): void {
@@ -102,65 +308,111 @@ export class Field128Impl extends Field {
     const c5 = b2 >>> 16;
     const c6 = b3 & 0xffff;
     const c7 = b3 >>> 16;
-    const t0 = a0 * c0;
-    const t1 = a0 * c1;
-    const t2 = a0 * c2 + a1 * c0;
-    const t3 = a0 * c3 + a1 * c1;
-    const t4 = a0 * c4 + a1 * c2 + a2 * c0;
-    const t5 = a0 * c5 + a1 * c3 + a2 * c1;
-    const t6 = a0 * c6 + a1 * c4 + a2 * c2 + a3 * c0;
-    const t7 = a0 * c7 + a1 * c5 + a2 * c3 + a3 * c1;
-    const t8 = a1 * c6 + a2 * c4 + a3 * c2;
-    const t9 = a1 * c7 + a2 * c5 + a3 * c3;
-    const t10 = a2 * c6 + a3 * c4;
-    const t11 = a2 * c7 + a3 * c5;
-    const t12 = a3 * c6;
-    const t13 = a3 * c7;
-    // Carry the columns into eight 32-bit words w0..w7 of the 256-bit product.
-    let h = Math.floor(t1 / T16);
-    let u = t0 + (t1 - h * T16) * T16;
-    let c = (u / T32) >>> 0;
-    const w0 = u - c * T32;
-    let carry = c + h;
-    h = Math.floor(t3 / T16);
-    u = t2 + (t3 - h * T16) * T16 + carry;
-    c = (u / T32) >>> 0;
-    const w1 = u - c * T32;
-    carry = c + h;
-    h = Math.floor(t5 / T16);
-    u = t4 + (t5 - h * T16) * T16 + carry;
-    c = (u / T32) >>> 0;
-    const w2 = u - c * T32;
-    carry = c + h;
-    h = Math.floor(t7 / T16);
-    u = t6 + (t7 - h * T16) * T16 + carry;
-    c = (u / T32) >>> 0;
-    const w3 = u - c * T32;
-    carry = c + h;
-    h = Math.floor(t9 / T16);
-    u = t8 + (t9 - h * T16) * T16 + carry;
-    c = (u / T32) >>> 0;
-    const w4 = u - c * T32;
-    carry = c + h;
-    h = Math.floor(t11 / T16);
-    u = t10 + (t11 - h * T16) * T16 + carry;
-    c = (u / T32) >>> 0;
-    const w5 = u - c * T32;
-    carry = c + h;
-    h = Math.floor(t13 / T16);
-    u = t12 + (t13 - h * T16) * T16 + carry;
-    c = (u / T32) >>> 0;
-    const w6 = u - c * T32;
-    const w7 = c + h;
-    // 2^128 = 28*2^64 - 1, 2^160 = 28*2^96 - 2^32, 2^192 = 783*2^64 - 28, 2^224 = 783*2^96 - 28*2^32.
-    reduce(
+    carryAndReduce(
       o,
       oi << 2,
-      w0 - w4 - 28 * w6,
-      w1 - w5 - 28 * w7,
-      w2 + 28 * w4 + 783 * w6,
-      w3 + 28 * w5 + 783 * w7,
+      a0 * c0,
+      a0 * c1,
+      a0 * c2 + a1 * c0,
+      a0 * c3 + a1 * c1,
+      a0 * c4 + a1 * c2 + a2 * c0,
+      a0 * c5 + a1 * c3 + a2 * c1,
+      a0 * c6 + a1 * c4 + a2 * c2 + a3 * c0,
+      a0 * c7 + a1 * c5 + a2 * c3 + a3 * c1,
+      a1 * c6 + a2 * c4 + a3 * c2,
+      a1 * c7 + a2 * c5 + a3 * c3,
+      a2 * c6 + a3 * c4,
+      a2 * c7 + a3 * c5,
+      a3 * c6,
+      a3 * c7,
     );
+  }
+
+  /**
+   * Sum of n products a[aOff + i*aStride] * b[bOff + i*bStride]. Seven products put at most 28
+   * partial products of 48 bits in a column, which with the carries stays below 2^53, so carries
+   * and the reduction run once per seven terms.
+   */
+  override dot(
+    a: FieldVec,
+    aOff: number,
+    aStride: number,
+    b: FieldVec,
+    bOff: number,
+    bStride: number,
+    n: number,
+    o: FieldVec,
+    oi: number,
+  ): void {
+    const acc = this.dotAcc;
+    acc[0] = acc[1] = acc[2] = acc[3] = 0;
+    for (let start = 0; start < n; start += 7) {
+      const end = Math.min(n, start + 7);
+      let t0 = 0;
+      let t1 = 0;
+      let t2 = 0;
+      let t3 = 0;
+      let t4 = 0;
+      let t5 = 0;
+      let t6 = 0;
+      let t7 = 0;
+      let t8 = 0;
+      let t9 = 0;
+      let t10 = 0;
+      let t11 = 0;
+      let t12 = 0;
+      let t13 = 0;
+      for (let i = start; i < end; i++) {
+        const x = (aOff + i * aStride) << 2;
+        const y = (bOff + i * bStride) << 2;
+        const a0 = a[x] as number;
+        const a1 = a[x + 1] as number;
+        const a2 = a[x + 2] as number;
+        const a3 = a[x + 3] as number;
+        const b0 = b[y] as number;
+        const b1 = b[y + 1] as number;
+        const b2 = b[y + 2] as number;
+        const b3 = b[y + 3] as number;
+        const c0 = b0 & 0xffff;
+        const c1 = b0 >>> 16;
+        const c2 = b1 & 0xffff;
+        const c3 = b1 >>> 16;
+        const c4 = b2 & 0xffff;
+        const c5 = b2 >>> 16;
+        const c6 = b3 & 0xffff;
+        const c7 = b3 >>> 16;
+        t0 += a0 * c0;
+        t1 += a0 * c1;
+        t2 += a0 * c2 + a1 * c0;
+        t3 += a0 * c3 + a1 * c1;
+        t4 += a0 * c4 + a1 * c2 + a2 * c0;
+        t5 += a0 * c5 + a1 * c3 + a2 * c1;
+        t6 += a0 * c6 + a1 * c4 + a2 * c2 + a3 * c0;
+        t7 += a0 * c7 + a1 * c5 + a2 * c3 + a3 * c1;
+        t8 += a1 * c6 + a2 * c4 + a3 * c2;
+        t9 += a1 * c7 + a2 * c5 + a3 * c3;
+        t10 += a2 * c6 + a3 * c4;
+        t11 += a2 * c7 + a3 * c5;
+        t12 += a3 * c6;
+        t13 += a3 * c7;
+      }
+      const part = this.dotPart;
+      carryAndReduce(part, 0, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13);
+      this.add(acc, 0, acc, 0, part, 0);
+    }
+    this.copy(o, oi, acc, 0);
+  }
+
+  private readonly dotAcc = new Uint32Array(4);
+  private readonly dotPart = new Uint32Array(4);
+
+  override copy(o: FieldVec, oi: number, a: FieldVec, ai: number): void {
+    const z = oi << 2;
+    const x = ai << 2;
+    o[z] = a[x] as number;
+    o[z + 1] = a[x + 1] as number;
+    o[z + 2] = a[x + 2] as number;
+    o[z + 3] = a[x + 3] as number;
   }
 
   isCanonical(v: FieldVec, i: number): boolean {

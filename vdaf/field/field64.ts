@@ -95,6 +95,11 @@ export class Field64Impl extends Field {
     reduce(o, oi << 1, w0 - w2 - w3, w1 + w2);
   }
 
+  override copy(o: FieldVec, oi: number, a: FieldVec, ai: number): void {
+    o[oi << 1] = a[ai << 1] as number;
+    o[(oi << 1) + 1] = a[(ai << 1) + 1] as number;
+  }
+
   isCanonical(v: FieldVec, i: number): boolean {
     const z = i << 1;
     return (v[z + 1] as number) !== P1 || v[z] === 0;

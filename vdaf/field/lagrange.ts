@@ -35,6 +35,7 @@ export function polyEvalBatched(field: Field, polys: readonly FieldVec[], x: Fie
   log2Exact(n);
   const nodes = nthRootPowers(field, n);
   const m = polys.length;
+  if (m >= 3) return baryEvalBatched(field, polys, x, n, nodes);
   const u = field.zeros(m);
   polys.forEach((p, j) => {
     field.copy(u, j, p, 0);
@@ -55,8 +56,62 @@ export function polyEvalBatched(field: Field, polys: readonly FieldVec[], x: Fie
     }
   }
   // factor = (-1)^(n-1) / n
-  const factor = field.elem(n % 2 === 1 ? field.inv(BigInt(n)) : -field.inv(BigInt(n)));
+  const factor = field.zeros(1);
+  if (n % 2 === 1) field.copy(factor, 0, field.invInt(n), 0);
+  else field.sub(factor, 0, factor, 0, field.invInt(n), 0);
   for (let j = 0; j < m; j++) field.mul(u, j, u, j, factor, 0);
+  return u;
+}
+
+/**
+ * The same values by the barycentric form P(x) = sum_i y_i * c_i with
+ * c_i = (x^n - 1) * w^i / (n * (x - w^i)): the weights are shared, so each polynomial costs one
+ * dot product. At a node x = w^i the value is y_i itself.
+ */
+function baryEvalBatched(
+  field: Field,
+  polys: readonly FieldVec[],
+  x: FieldVec,
+  n: number,
+  nodes: FieldVec,
+): FieldVec {
+  const m = polys.length;
+  const u = field.zeros(m);
+  const d = field.zeros(n);
+  for (let i = 0; i < n; i++) {
+    field.sub(d, i, x, 0, nodes, i);
+    if (field.isZero(d, i)) {
+      polys.forEach((p, j) => {
+        field.copy(u, j, p, i);
+      });
+      return u;
+    }
+  }
+  // Batch inversion of the differences: prefix products, one inversion, back-substitution.
+  const prefix = field.zeros(n);
+  field.copy(prefix, 0, d, 0);
+  for (let i = 1; i < n; i++) field.mul(prefix, i, prefix, i - 1, d, i);
+  const inv = field.zeros(1);
+  field.invElem(inv, 0, prefix, n - 1);
+  // scale = (x^n - 1) / n
+  const scale = field.zeros(1);
+  field.copy(scale, 0, x, 0);
+  for (let k = 1; k < n; k *= 2) field.mul(scale, 0, scale, 0, scale, 0);
+  field.sub(scale, 0, scale, 0, field.elem(1n), 0);
+  field.mul(scale, 0, scale, 0, field.invInt(n), 0);
+  const c = field.zeros(n);
+  for (let i = n - 1; i > 0; i--) {
+    field.mul(c, i, inv, 0, prefix, i - 1);
+    field.mul(inv, 0, inv, 0, d, i);
+  }
+  field.copy(c, 0, inv, 0);
+  for (let i = 0; i < n; i++) {
+    field.mul(c, i, c, i, nodes, i);
+    field.mul(c, i, c, i, scale, 0);
+  }
+  polys.forEach((p, j) => {
+    field.dot(p, 0, 1, c, 0, 1, n, u, j);
+  });
   return u;
 }
 

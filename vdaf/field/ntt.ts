@@ -98,7 +98,7 @@ export function ntt(field: Field, p: FieldVec, n: number): FieldVec {
 export function invNtt(field: Field, p: FieldVec, n: number): FieldVec {
   const out = ntt(field, p, n);
   const res = field.zeros(n);
-  const invN = field.elem(field.inv(BigInt(n)));
+  const invN = field.invInt(n);
   for (let i = 0; i < n; i++) field.mul(res, i, out, (n - i) % n, invN, 0);
   return res;
 }

@@ -30,11 +30,9 @@ abstract class RecordingGadget implements Gadget {
 
   protected record(inp: FieldVec): void {
     this.k += 1;
-    const w = this.field.WORDS;
-    const at = this.k * w;
-    for (let j = 0; j < this.ARITY; j++) {
-      (this.wires[j] as FieldVec).set(inp.subarray(j * w, (j + 1) * w), at);
-    }
+    const f = this.field;
+    const k = this.k;
+    for (let j = 0; j < this.ARITY; j++) f.copy(this.wires[j] as FieldVec, k, inp, j);
   }
 
   abstract eval(field: Field, inp: FieldVec, out: FieldVec, oi: number): void;

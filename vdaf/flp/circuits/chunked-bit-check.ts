@@ -19,7 +19,7 @@ export function chunkedBitCheck(
   out: FieldVec,
   oi: number,
 ): void {
-  const sharesInv = field.elem(field.inv(BigInt(numShares)));
+  const sharesInv = field.invInt(numShares);
   const inputs = field.zeros(2 * chunkLength);
   const rPower = field.zeros(1);
   const acc = field.zeros(1);

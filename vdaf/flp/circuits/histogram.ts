@@ -62,7 +62,7 @@ export class Histogram implements Valid<number, number[]> {
       0,
     );
     // The buckets sum to one: sum(meas) - 1/shares on each share.
-    f.set(out, 1, -f.inv(BigInt(numShares)));
+    f.sub(out, 1, out, 1, f.invInt(numShares), 0);
     for (let i = 0; i < this.MEAS_LEN; i++) f.add(out, 1, out, 1, meas, i);
     return out;
   }
