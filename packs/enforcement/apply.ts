@@ -1,0 +1,90 @@
+// Turns a published policy into the one this node enforces: each community rule is capped by its
+// ring, held in shadow while new, limited to the operator's grants, and bypassed by the allowlist.
+import { verdictRank, type PolicyDoc, type RuleDoc, type Verdict } from '../../guard/index.js';
+import { RING_CEILING, type EnforcementContext, type RuleStanding } from './context.js';
+import { grantMatches } from './glob.js';
+
+function cap(verdict: Verdict, ceiling: Verdict): Verdict {
+  return verdictRank(verdict) > verdictRank(ceiling) ? ceiling : verdict;
+}
+
+export interface Enforced {
+  doc: PolicyDoc;
+  standings: RuleStanding[];
+}
+
+/**
+ * `ruleHash(rule)` must hash a rule exactly as the publisher hashed it into the catalog; a rule
+ * whose hash differs was edited locally: it keeps working as the operator wrote it, but is marked
+ * so it never counts as (or is capped as) the community rule.
+ */
+export function applyEnforcement(
+  doc: PolicyDoc,
+  ctx: EnforcementContext,
+  ruleHash: (rule: RuleDoc) => string,
+): Enforced {
+  const standings: RuleStanding[] = [];
+  const rules = doc.rules.map((rule): RuleDoc => {
+    const community = ctx.catalogHashes[rule.id] === ruleHash(rule);
+    const why: string[] = [];
+    if (rule.status === 'disabled') {
+      standings.push({
+        id: rule.id,
+        community,
+        published: rule.verdict,
+        effective: rule.verdict,
+        shadow: false,
+        why: ['disabled'],
+      });
+      return rule;
+    }
+    if (!community) {
+      standings.push({
+        id: rule.id,
+        community,
+        published: rule.verdict,
+        effective: rule.verdict,
+        shadow: rule.status === 'shadow',
+        why: ['edited locally'],
+      });
+      return rule;
+    }
+    let verdict = rule.verdict;
+    let shadow = rule.status === 'shadow';
+    const capped = cap(verdict, RING_CEILING[ctx.ring]);
+    if (capped !== verdict) why.push(`${ctx.ring} ring ceiling: ${verdict} -> ${capped}`);
+    verdict = capped;
+    if (verdict === 'block' && !ctx.operator.grants.some((g) => grantMatches(g, rule.id))) {
+      if (ctx.operator.ungranted === 'shadow') {
+        shadow = true;
+        why.push('not granted to block here: shadow');
+      } else {
+        verdict = 'escalate';
+        why.push('not granted to block here: escalate');
+      }
+    }
+    const seen = ctx.firstSeen[rule.id] ?? ctx.now;
+    if (!shadow && ctx.now - seen < ctx.operator.shadowWindowSeconds) {
+      shadow = true;
+      why.push(
+        `new here: shadow until ${new Date((seen + ctx.operator.shadowWindowSeconds) * 1000).toISOString()}`,
+      );
+    }
+    standings.push({
+      id: rule.id,
+      community,
+      published: rule.verdict,
+      effective: verdict,
+      shadow,
+      why,
+    });
+    const when =
+      ctx.operator.allowlist.length === 0
+        ? rule.when
+        : { all: [rule.when, { not: { any: [...ctx.operator.allowlist] } }] };
+    return { ...rule, verdict, when, ...(shadow ? { status: 'shadow' as const } : {}) };
+  });
+  // The pack's own tests pin its published verdicts; they ran at publish time and would fail
+  // against capped or shadowed rules, so the enforced policy carries none.
+  return { doc: { ...doc, rules, tests: [] }, standings };
+}
