@@ -13,10 +13,13 @@ export interface Enforced {
   standings: RuleStanding[];
 }
 
+/** Suffix of a locally edited rule's id: its receipts then never count as the community rule's. */
+export const LOCAL_SUFFIX = '.local';
+
 /**
  * `ruleHash(rule)` must hash a rule exactly as the publisher hashed it into the catalog; a rule
- * whose hash differs was edited locally: it keeps working as the operator wrote it, but is marked
- * so it never counts as (or is capped as) the community rule.
+ * whose hash differs was edited locally: it keeps working as the operator wrote it, under the id
+ * `<id>.local`, so it is never capped, reported or counted as the community rule.
  */
 export function applyEnforcement(
   doc: PolicyDoc,
@@ -47,7 +50,7 @@ export function applyEnforcement(
         shadow: rule.status === 'shadow',
         why: ['edited locally'],
       });
-      return rule;
+      return { ...rule, id: rule.id + LOCAL_SUFFIX };
     }
     let verdict = rule.verdict;
     let shadow = rule.status === 'shadow';

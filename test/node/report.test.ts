@@ -4,14 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReportLedger } from '../../node/report/ledger.js';
-import { buildReportVector, type CatalogEntry } from '../../node/report/vector.js';
+import { buildReportVector } from '../../node/report/vector.js';
 import { CRASH_ROUNDS, ROOT } from '../support/env.js';
 
-const catalog: CatalogEntry[] = [
-  { id: 'a', hash: 'ha' },
-  { id: 'b', hash: 'hb' },
-  { id: 'c', hash: 'hc' },
-];
+const catalog = ['a', 'b', 'c'];
 const W = { start: 1000, duration: 100 };
 
 describe('report vector', () => {
@@ -19,27 +15,25 @@ describe('report vector', () => {
     const v = buildReportVector(
       catalog,
       [
-        { rule: 'a', ruleHash: 'ha', verdict: 'block', shadow: false, time: 1000 },
-        { rule: 'a', ruleHash: 'ha', verdict: 'block', shadow: false, time: 1001 },
-        { rule: 'c', ruleHash: 'hc', verdict: 'escalate', shadow: true, time: 1099 },
+        { rule: 'a', time: 1000 },
+        { rule: 'a', time: 1001 },
+        { rule: 'c', time: 1099 },
       ],
-      [{ rule: 'c', ruleHash: 'hc', time: 1050 }],
+      [{ rule: 'c', time: 1050 }],
       W,
     );
     expect(v).toEqual([1, 0, 1, 0, 0, 1]);
   });
 
-  it('ignores allows, other windows, unknown rules and locally edited rules', () => {
+  it('ignores other windows, unknown rules and locally edited rules', () => {
     const v = buildReportVector(
       catalog,
       [
-        { rule: 'a', ruleHash: 'ha', verdict: 'allow', shadow: false, time: 1000 },
-        { rule: 'b', ruleHash: 'hb', verdict: 'block', shadow: false, time: 1100 },
-        { rule: 'zz', ruleHash: 'x', verdict: 'block', shadow: false, time: 1000 },
-        { rule: 'c', ruleHash: 'edited', verdict: 'block', shadow: false, time: 1000 },
-        { rule: null, ruleHash: null, verdict: 'block', shadow: false, time: 1000 },
+        { rule: 'b', time: 1100 },
+        { rule: 'zz', time: 1000 },
+        { rule: 'c.local', time: 1000 },
       ],
-      [{ rule: 'b', ruleHash: 'hb', time: 999 }],
+      [{ rule: 'b', time: 999 }],
       W,
     );
     expect(v).toEqual([0, 0, 0, 0, 0, 0]);
