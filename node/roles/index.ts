@@ -2,10 +2,11 @@
 import { dapHelperRole } from './dap-helper.js';
 import { dapLeaderRole } from './dap-leader.js';
 import type { RoleDefinition } from './role.js';
+import { witnessRole } from './witness.js';
 
 export type { RoleDefinition, RoleInstance, RoleOptions } from './role.js';
 
-export const ROLES: readonly RoleDefinition[] = [dapLeaderRole, dapHelperRole];
+export const ROLES: readonly RoleDefinition[] = [dapLeaderRole, dapHelperRole, witnessRole];
 
 export function findRole(name: string): RoleDefinition | undefined {
   return ROLES.find((r) => r.name === name);

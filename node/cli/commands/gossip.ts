@@ -1,0 +1,67 @@
+// `mesh gossip --peer URL...`: exchange signed checkpoints with peers and report any split view
+// (two checkpoints of one log that cannot both be true), with the evidence.
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { TileReader, gossipWithPeer, type GossipPeerReport } from '../../../log/index.js';
+import { UsageError } from '../../errors.js';
+import { contextFor } from '../context.js';
+import { EXIT_FAILURE } from '../exit-codes.js';
+import { collect, fetchCheckpoint, logKeys, logUrl, type LogFlags } from './log.js';
+
+interface GossipFlags extends LogFlags {
+  peer?: string[];
+  checkpoint?: string;
+}
+
+function render(reports: GossipPeerReport[]): string {
+  return reports
+    .map((r) =>
+      [
+        `${r.peer}: ${r.pushed}`,
+        ...r.conflicts.map((c) => `  SPLIT VIEW in ${c.origin}: two signed checkpoints disagree`),
+        ...r.ignored.map((i) => `  ignored ${i}`),
+      ].join('\n'),
+    )
+    .join('\n');
+}
+
+export function registerGossip(program: Command): void {
+  program
+    .command('gossip')
+    .description(
+      'exchange checkpoints with peers (GET|POST /gossip/checkpoints); report split views',
+    )
+    .option('--peer <url>', 'a mirror or node serving /gossip/checkpoints (repeatable)', collect)
+    .option('--log <url>', "the log's tiles prefix: our checkpoint and consistency proofs")
+    .option('--mirror <url>', 'a mirror; its log is at <url>/log')
+    .option('--checkpoint <file>', "gossip this signed checkpoint instead of the log's current one")
+    .option('--vkey <vkey>', "the log's verifier key (repeatable)", collect)
+    .option('--origin <origin>', "the log's origin (default: the vkey's name)")
+    .option('--json', 'print one JSON object')
+    .action(async (f: GossipFlags, cmd: Command) => {
+      const ctx = contextFor(cmd, f);
+      if (f.peer === undefined || f.peer.length === 0)
+        throw new UsageError('give at least one --peer URL');
+      const keys = logKeys(f);
+      let own: string;
+      let reader: TileReader | undefined;
+      if (f.checkpoint !== undefined) {
+        own = readFileSync(f.checkpoint, 'utf8');
+        if (f.log !== undefined || f.mirror !== undefined) reader = new TileReader(logUrl(f));
+      } else {
+        const got = await fetchCheckpoint(f);
+        own = got.note;
+        reader = got.reader;
+      }
+      const reports: GossipPeerReport[] = [];
+      for (const peer of f.peer) {
+        ctx.out.progress(`gossiping with ${peer}`);
+        reports.push(
+          await gossipWithPeer(peer, { logKeys: keys, own, ...(reader ? { reader } : {}) }),
+        );
+      }
+      const splitView = reports.some((r) => r.conflicts.length > 0);
+      ctx.out.result({ splitView, peers: reports }, (r) => render(r.peers));
+      if (splitView) process.exitCode = EXIT_FAILURE;
+    });
+}
