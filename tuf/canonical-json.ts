@@ -26,6 +26,11 @@ function encodeString(s: string): string {
   return `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
+function isPlainObject(v: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
 function encode(v: unknown, depth: number, parts: string[]): void {
   if (depth > MAX_JSON_DEPTH) throw new TufError('canonical_json_invalid', 'nesting too deep');
   if (v === null) parts.push('null');
@@ -44,7 +49,7 @@ function encode(v: unknown, depth: number, parts: string[]): void {
       encode(x, depth + 1, parts);
     });
     parts.push(']');
-  } else if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+  } else if (typeof v === 'object' && isPlainObject(v)) {
     const entries = Object.entries(v as Record<string, unknown>);
     entries.sort(([a], [b]) => byCodePoint(a, b));
     parts.push('{');

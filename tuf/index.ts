@@ -38,3 +38,37 @@ export { DEFAULT_LIMITS, type UpdaterLimits } from './client/limits.js';
 export { Updater, type UpdaterOptions } from './client/updater.js';
 export { TrustedSet } from './client/trusted-set.js';
 export { quoteName } from './client/metadata-store.js';
+export {
+  createKeyFile,
+  loadKeyFile,
+  KEY_FILE_SCHEMA,
+  KEY_ROLES,
+  type KeyFile,
+  type KeyRole,
+} from './crypto/key-file.js';
+export { DEFAULT_EXPIRY, expiryFor, type ExpiryPolicy } from './repository/expiry-policy.js';
+export { signEnvelope } from './repository/sign-envelope.js';
+export { targetEntry, targetFileName, checkTargetPath } from './repository/target-entry.js';
+export {
+  Repository,
+  type RepositoryInit,
+  type RoleKeys,
+  type Delegation,
+  type RepoFile,
+} from './repository/repository.js';
+export { writeRepository, openRepository } from './repository/write-repository.js';
+export {
+  parseProposal,
+  proposalToJson,
+  proposalDigest,
+  PROPOSAL_SCHEMA,
+  type Proposal,
+} from './ceremony/proposal.js';
+export {
+  signProposal,
+  parseDetachedSignature,
+  detachedSignatureToJson,
+  SIGNATURE_SCHEMA,
+  type DetachedSignature,
+} from './ceremony/detached-signature.js';
+export { assemble, type Authority } from './ceremony/assemble.js';

@@ -9,9 +9,13 @@ import { addGuardHook } from './commands/guard-hook.js';
 import { registerHarness } from './commands/harness.js';
 import { registerLog } from './commands/log.js';
 import { registerReceipts } from './commands/receipts.js';
+import { registerReviews } from './commands/reviews.js';
 import { registerSensor } from './commands/sensor.js';
 import { registerServe } from './commands/serve.js';
 import { registerTufClient } from './commands/tuf-client.js';
+import { registerKeys } from './commands/keys.js';
+import { registerCeremony } from './commands/ceremony.js';
+import { registerPublish } from './commands/publish.js';
 
 export function buildProgram(): Command {
   const program = new Command('mesh')
@@ -28,8 +32,12 @@ export function buildProgram(): Command {
   registerHarness(program);
   registerLog(program);
   registerReceipts(program);
+  registerReviews(program);
   registerServe(program);
   registerSensor(program);
   registerTufClient(program);
+  registerKeys(program);
+  registerCeremony(program);
+  registerPublish(program);
   return program;
 }

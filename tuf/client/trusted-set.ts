@@ -18,6 +18,11 @@ export interface Trusted<T> {
   bytes: Uint8Array;
 }
 
+interface TrustedTargets extends Trusted<Targets> {
+  envelope: Envelope;
+  delegator: string;
+}
+
 function load<T>(bytes: Uint8Array, parse: (e: Envelope) => T): { env: Envelope; signed: T } {
   const env = parseEnvelopeBytes(bytes);
   return { env, signed: parse(env) };
@@ -29,7 +34,7 @@ export class TrustedSet {
   root: Trusted<Root>;
   timestamp?: Trusted<Timestamp>;
   snapshot?: Trusted<Snapshot>;
-  readonly targets = new Map<string, Trusted<Targets>>();
+  readonly targets = new Map<string, TrustedTargets>();
 
   /** §5.1: `referenceTime` is fixed once, at the start of the update. */
   constructor(
@@ -212,7 +217,21 @@ export class TrustedSet {
     // §5.6.5: freeze attack.
     if (isExpired(signed, this.referenceTime))
       throw new RepositoryError('metadata_expired', `${roleName} is expired`);
-    this.targets.set(roleName, { signed, bytes });
+    this.targets.set(roleName, { signed, bytes, envelope: env, delegator });
     return signed;
+  }
+
+  /**
+   * A role already loaded in this update, reached again through another delegator: it must also
+   * satisfy that delegator's keys and threshold (§5.6.7.2), or this path does not trust it.
+   */
+  loadedTargets(roleName: string, delegator: string): Targets | undefined {
+    const have = this.targets.get(roleName);
+    if (have === undefined) return undefined;
+    if (have.delegator !== delegator) {
+      const { role, keys } = this.delegation(roleName, delegator);
+      verifyThreshold(roleName, role, keys, have.envelope);
+    }
+    return have.signed;
   }
 }

@@ -135,8 +135,8 @@ export class Updater {
 
   /** §5.6 (and §5.6.7.2 for delegated roles): stored copy if current, else download. */
   async loadTargets(set: TrustedSet, role: string, delegator: string): Promise<Targets> {
-    const have = set.targets.get(role);
-    if (have !== undefined) return have.signed;
+    const have = set.loadedTargets(role, delegator);
+    if (have !== undefined) return have;
     const local = this.store.read(role);
     if (local !== undefined) {
       let ok: Targets | undefined;

@@ -1,0 +1,46 @@
+// `mesh keys new --role R --out FILE`: a new Ed25519 key file (0600); prints the public key.
+import type { Command } from 'commander';
+import { createKeyFile, KEY_ROLES, type KeyRole } from '../../../tuf/index.js';
+import { UsageError } from '../../errors.js';
+import { contextFor } from '../context.js';
+
+export function registerKeys(program: Command): void {
+  const keys = program
+    .command('keys')
+    .description('key files for TUF roles, the log, witnesses and nodes');
+  keys
+    .command('new')
+    .description(
+      'create an Ed25519 key file (mode 0600, never overwritten) and print its public key',
+    )
+    .requiredOption('--role <role>', `one of ${KEY_ROLES.join('|')}`)
+    .requiredOption('--out <file>', 'where to write the key file')
+    .option('--json', 'print one JSON object')
+    .action((opts: { role: string; out: string; json?: boolean }, cmd: Command) => {
+      const ctx = contextFor(cmd, opts);
+      if (!(KEY_ROLES as readonly string[]).includes(opts.role)) {
+        throw new UsageError(`unknown role ${opts.role}`, `use one of ${KEY_ROLES.join(', ')}`);
+      }
+      let key;
+      try {
+        key = createKeyFile(opts.out, opts.role as KeyRole);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+          throw new UsageError(
+            `${opts.out} exists`,
+            'choose another --out; key files are never overwritten',
+          );
+        }
+        throw e;
+      }
+      ctx.out.result(
+        {
+          role: key.role,
+          keyid: key.signer.keyid,
+          public: key.signer.key.publicKey,
+          file: opts.out,
+        },
+        (r) => `${r.role} key ${r.keyid}\npublic ${r.public}\nwritten to ${r.file} (0600)`,
+      );
+    });
+}

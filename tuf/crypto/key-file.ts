@@ -1,0 +1,86 @@
+// Key files of interlock-mesh (format interlock-mesh/key@1): an Ed25519 secret for one role, 0600.
+// Generic on purpose: TUF roles, the log, witnesses, nodes and the collector all use the same file.
+import { statSync, readFileSync, writeFileSync, openSync, closeSync, fsyncSync } from 'node:fs';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { TufError } from '../errors.js';
+import { isObject, parseJsonBytes } from '../json.js';
+import { ed25519Signer, newEd25519Secret, type Signer } from './ed25519-signer.js';
+
+export const KEY_FILE_SCHEMA = 'interlock-mesh/key@1';
+export const KEY_ROLES = [
+  'root',
+  'targets',
+  'canary',
+  'stable',
+  'snapshot',
+  'timestamp',
+  'log',
+  'witness',
+  'node',
+  'collector',
+] as const;
+export type KeyRole = (typeof KEY_ROLES)[number];
+
+export interface KeyFile {
+  role: KeyRole;
+  signer: Signer;
+  /** Raw 32-byte Ed25519 public key. */
+  publicKey: Uint8Array;
+}
+
+function isRole(v: unknown): v is KeyRole {
+  return typeof v === 'string' && (KEY_ROLES as readonly string[]).includes(v);
+}
+
+/** Creates FILE (refusing to overwrite) with mode 0600 and returns the new key. */
+export function createKeyFile(path: string, role: KeyRole, created = new Date()): KeyFile {
+  const secret = newEd25519Secret();
+  const signer = ed25519Signer(secret);
+  const body = {
+    schema: KEY_FILE_SCHEMA,
+    role,
+    keytype: 'ed25519',
+    scheme: 'ed25519',
+    keyid: signer.keyid,
+    public: signer.key.publicKey,
+    private: bytesToHex(secret),
+    created: created.toISOString(),
+  };
+  const fd = openSync(path, 'wx', 0o600);
+  try {
+    writeFileSync(fd, `${JSON.stringify(body, null, 2)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return { role, signer, publicKey: hexToBytes(signer.key.publicKey) };
+}
+
+/** Loads a key file; refuses one readable by group or others, or whose halves do not match. */
+export function loadKeyFile(path: string, expectedRole?: KeyRole): KeyFile {
+  const bad = (why: string): TufError => new TufError('key_file_invalid', `${path}: ${why}`);
+  let bytes: Uint8Array;
+  try {
+    if ((statSync(path).mode & 0o077) !== 0)
+      throw bad('permissions are wider than 0600 (run chmod 600)');
+    bytes = readFileSync(path);
+  } catch (e) {
+    if (e instanceof TufError) throw e;
+    throw bad(`cannot read: ${(e as Error).message}`);
+  }
+  const o = parseJsonBytes(bytes);
+  if (!isObject(o) || o.schema !== KEY_FILE_SCHEMA) throw bad(`not a ${KEY_FILE_SCHEMA} file`);
+  if (!isRole(o.role)) throw bad('unknown role');
+  if (expectedRole !== undefined && o.role !== expectedRole)
+    throw bad(`holds a ${o.role} key, not ${expectedRole}`);
+  if (
+    o.keytype !== 'ed25519' ||
+    typeof o.private !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(o.private)
+  ) {
+    throw bad('private key is not 32 hex bytes of ed25519');
+  }
+  const signer = ed25519Signer(hexToBytes(o.private));
+  if (o.public !== signer.key.publicKey) throw bad('public key does not match the private key');
+  return { role: o.role, signer, publicKey: hexToBytes(signer.key.publicKey) };
+}
