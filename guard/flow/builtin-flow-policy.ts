@@ -1,0 +1,73 @@
+// Issue 8 "Flow conditions": the flow rules every front door loads unless told not to. Registered
+// secrets may go nowhere; data read from a sensitive place may not leave through a network-capable
+// tool and needs a human before it goes into any other call.
+import type { Json } from '../rules/types.js';
+
+export const SENSITIVE_SOURCES: string[] = [
+  '**/.env',
+  '**/.env.*',
+  '**/.ssh/**',
+  '**/.aws/**',
+  '**/.gnupg/**',
+  '**/.kube/config',
+  '**/.docker/config.json',
+  '**/.netrc',
+  '**/.npmrc',
+  '**/.pypirc',
+  '**/.git-credentials',
+  '**/*.pem',
+  '**/*.key',
+  '**/id_rsa*',
+  '**/id_ed25519*',
+  '**/*credential*',
+  '**/*secret*',
+  '.env',
+  '.env.*',
+];
+
+/** Tools that can carry data off the machine (Bash included: curl, nc, git push ...). */
+export const EGRESS_TOOLS: string[] = [
+  'Bash',
+  'WebFetch',
+  'WebSearch',
+  'Task',
+  'mcp__*',
+  '*fetch*',
+  '*http*',
+  '*request*',
+  '*post*',
+  '*send*',
+  '*upload*',
+];
+
+/** A policy document (POLICY_FORMAT 1); `flow` conditions are not in the core Condition type. */
+export const BUILTIN_FLOW_POLICY: Json = {
+  format: 1,
+  rules: [
+    {
+      id: 'flow.secret-egress',
+      description: 'A registered secret, in any supported encoding, in any outbound call.',
+      verdict: 'block',
+      phase: 'call',
+      when: { flow: { source: { kind: 'secret' } } },
+      reason: 'a registered secret would leave in this call',
+    },
+    {
+      id: 'flow.sensitive-egress',
+      description: 'Data read from a sensitive file flowing into a network-capable tool.',
+      verdict: 'block',
+      phase: 'call',
+      tools: EGRESS_TOOLS,
+      when: { flow: { source: { kind: 'result', label: SENSITIVE_SOURCES } } },
+      reason: 'data read from a sensitive file would leave through this call',
+    },
+    {
+      id: 'flow.sensitive-copy',
+      description: 'Data read from a sensitive file flowing into any other call: a human decides.',
+      verdict: 'escalate',
+      phase: 'call',
+      when: { flow: { source: { kind: 'result', label: SENSITIVE_SOURCES } } },
+      reason: 'data read from a sensitive file is being copied into this call',
+    },
+  ],
+};

@@ -1,0 +1,169 @@
+// Claude Code hooks reference, PreToolUse and PostToolUse: one guard decision per hook call, mapped to
+// the hook protocol. Deny is exit 2 with the reason on stderr; allow, ask (our ESCALATE) and modify
+// (updatedInput) are exit 0 with hookSpecificOutput; PostToolUse blocks with decision "block" and
+// replaces output only for MCP tools (updatedMCPToolOutput). Every internal failure denies (exit 2).
+import type { Decision } from '../decision.js';
+import type { GuardEvent } from '../event.js';
+import type { Guard } from '../guard.js';
+import { argsDigest, bindingOf } from '../review/call-binding.js';
+import type { ReviewQueue } from '../review/review-queue.js';
+import { analyzeShell } from '../shell/analyze.js';
+import type { ShellParser } from '../shell/parser.js';
+import { dispatchVerdict, verdictRank } from '../verdict.js';
+import { bashWrites } from './bash-writes.js';
+import { parseHookInput, type HookInput } from './hook-input.js';
+import { deny, PASS, postToolUse, preToolUse, type HookOutcome } from './hook-output.js';
+
+export interface HookDeps {
+  guard: Guard;
+  reviews: ReviewQueue;
+  /** How long Claude Code's own prompt may take before the review counts as expired. */
+  askTimeoutMs: number;
+  /** For bash writes; without it a Bash call is decided on its own. */
+  shell?: ShellParser;
+}
+
+const PRINCIPAL = 'claude-code';
+
+function describe(d: Decision): string {
+  const where = d.attributed_to === null ? '' : ` [${d.attributed_to}]`;
+  return `mesh guard: ${d.rule ?? 'guard'}: ${d.reason}${where}`;
+}
+
+/** The strictest decision over the call itself and the file writes a Bash command makes. */
+async function decideCall(input: HookInput, deps: HookDeps): Promise<Decision> {
+  const base: GuardEvent = {
+    phase: 'call',
+    tool: input.tool_name,
+    args: input.tool_input,
+    session: input.session_id,
+    principal: PRINCIPAL,
+  };
+  let decision = await deps.guard.decide(base);
+  const command = input.tool_input.command;
+  if (input.tool_name !== 'Bash' || typeof command !== 'string' || deps.shell === undefined)
+    return decision;
+  const analysis = analyzeShell(deps.shell, command);
+  if (analysis.status !== 'ok') return decision;
+  for (const w of bashWrites(analysis)) {
+    const d = await deps.guard.decide({
+      phase: 'call',
+      tool: 'Write',
+      args: { file_path: w.path, content: w.content },
+      session: input.session_id,
+      principal: PRINCIPAL,
+    });
+    if (verdictRank(d.verdict) <= verdictRank(decision.verdict) || d.verdict === 'allow') continue;
+    // A rewrite of the implied Write cannot be applied to the shell command: a human decides.
+    decision = {
+      ...d,
+      verdict: d.verdict === 'modify' ? 'escalate' : d.verdict,
+      reason: `writes ${w.path} (${w.via}): ${d.reason}`,
+      attributed_to: 'args.command',
+    };
+    delete decision.args;
+  }
+  return decision;
+}
+
+async function preToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOutcome> {
+  const d = await decideCall(input, deps);
+  return dispatchVerdict(d.verdict, {
+    block: () => deny(describe(d)),
+    // Allow without a rule means "no objection": Claude Code's own permission settings still apply.
+    allow: () =>
+      d.rule === null || d.shadow
+        ? PASS
+        : preToolUse({ permissionDecision: 'allow', permissionDecisionReason: describe(d) }),
+    modify: () =>
+      d.args === undefined
+        ? deny(`${describe(d)} (rewrite missing)`)
+        : preToolUse({
+            permissionDecision: 'allow',
+            permissionDecisionReason: describe(d),
+            updatedInput: d.args,
+          }),
+    escalate: () => {
+      deps.reviews.request({
+        ...bindingOf({
+          tool: input.tool_name,
+          args: input.tool_input,
+          session: input.session_id,
+          rule: d.rule,
+        }),
+        reason: d.reason,
+        attributedTo: d.attributed_to,
+        frontDoor: 'claude-code',
+        timeoutMs: deps.askTimeoutMs,
+        toolUseId: input.tool_use_id,
+        asked: true,
+      });
+      return preToolUse({ permissionDecision: 'ask', permissionDecisionReason: describe(d) });
+    },
+  });
+}
+
+/** The replacement of a withheld MCP tool output, in the shape the tool returned. */
+function withheld(original: unknown, why: string): unknown {
+  const text = `[withheld by mesh guard: ${why}]`;
+  if (Array.isArray(original)) return [{ type: 'text', text }];
+  if (typeof original === 'object' && original !== null)
+    return { content: [{ type: 'text', text }], isError: true };
+  return text;
+}
+
+async function postToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOutcome> {
+  if (input.tool_use_id !== '')
+    deps.reviews.approveAsked(input.tool_use_id, {
+      tool: input.tool_name,
+      argsDigest: argsDigest(input.tool_input),
+      session: input.session_id,
+    });
+  const d = await deps.guard.decide({
+    phase: 'result',
+    tool: input.tool_name,
+    args: input.tool_input,
+    result: input.tool_response ?? null,
+    session: input.session_id,
+    principal: PRINCIPAL,
+  });
+  const mcp = input.tool_name.startsWith('mcp__');
+  const refuse = (): HookOutcome =>
+    postToolUse({
+      block: describe(d),
+      ...(mcp ? { updatedMCPToolOutput: withheld(input.tool_response, d.reason) } : {}),
+    });
+  return dispatchVerdict(d.verdict, {
+    allow: () => PASS,
+    modify: () =>
+      mcp && d.result !== undefined
+        ? postToolUse({
+            updatedMCPToolOutput: d.result,
+            additionalContext: `${describe(d)} (output rewritten)`,
+          })
+        : refuse(),
+    escalate: refuse,
+    block: refuse,
+  });
+}
+
+/** Runs one hook call. Never throws: every failure is a deny (exit 2) with the reason on stderr. */
+export async function runClaudeCodeHook(
+  stdin: string,
+  open: () => Promise<HookDeps>,
+): Promise<HookOutcome> {
+  try {
+    const input = parseHookInput(stdin);
+    if (input.hook_event_name !== 'PreToolUse' && input.hook_event_name !== 'PostToolUse')
+      return PASS;
+    const deps = await open();
+    return input.hook_event_name === 'PreToolUse'
+      ? await preToolUseHook(input, deps)
+      : await postToolUseHook(input, deps);
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    return deny(
+      `mesh guard: failed closed${typeof code === 'string' ? ` [${code}]` : ''}: ${(e as Error).message}`,
+    );
+  }
+}

@@ -1,0 +1,198 @@
+// `mesh guard hook claude-code --pack P...`: the Claude Code hook (PreToolUse/PostToolUse) on stdin,
+// stdout and exit code. It fails closed: whatever goes wrong, it exits 2 with the reason on stderr.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Command } from 'commander';
+import {
+  createGuard,
+  FingerprintStore,
+  loadShellParser,
+  ReceiptStore,
+  ReceiptWriter,
+  ReviewQueue,
+  runClaudeCodeHook,
+  wireFlow,
+  type FlowTracker,
+  type Guard,
+  type HookDeps,
+} from '../../../guard/index.js';
+import { loadPacks } from '../../../packs/index.js';
+import { UsageError } from '../../errors.js';
+import { contextFor, type CommandContext } from '../context.js';
+import { addGuardFlags, loadNodeKey, type GuardFlags } from './guard.js';
+
+export interface FlowFlags extends GuardFlags {
+  secretFile: string[];
+  secretEnv: string[];
+  flowRules: boolean;
+}
+
+const MAX_STDIN = 16 * 1024 * 1024;
+/** Claude Code's default hook timeout is 60 s; answer (or deny) well within it. */
+const DEFAULT_DEADLINE_MS = 20_000;
+
+function collect(v: string, prev: string[] = []): string[] {
+  return [...prev, v];
+}
+
+export function addFlowFlags(cmd: Command): Command {
+  return addGuardFlags(cmd)
+    .option(
+      '--secret-file <file>',
+      'register each non-empty line of FILE as a secret (repeatable)',
+      collect,
+      [],
+    )
+    .option(
+      '--secret-env <name>',
+      'register the value of environment variable NAME as a secret (repeatable)',
+      collect,
+      [],
+    )
+    .option('--no-flow-rules', 'do not load the built-in flow rules (builtin:flow)');
+}
+
+/** Registers --secret-file lines and --secret-env values; labels name the file or variable only. */
+export function registerSecrets(tracker: FlowTracker, flags: FlowFlags): void {
+  for (const file of flags.secretFile) {
+    const lines = readFileSync(file, 'utf8')
+      .split(/\r?\n/)
+      .map((l) => l.trim());
+    lines.forEach((line, i) => {
+      if (line !== '' && !line.startsWith('#'))
+        tracker.registerSecret(line, `${basename(file)}:${i + 1}`);
+    });
+  }
+  for (const name of flags.secretEnv) {
+    const v = process.env[name];
+    if (v === undefined || v === '')
+      throw new UsageError(
+        `environment variable ${name} is not set`,
+        'export it or drop --secret-env',
+      );
+    tracker.registerSecret(v, `$${name}`);
+  }
+}
+
+export interface FlowGuard {
+  guard: Guard;
+  close: () => void;
+}
+
+/** Packs compiled against the flow detector, the built-in flow rules, the flow stage, and receipts. */
+export function openFlowGuard(
+  ctx: CommandContext,
+  flags: FlowFlags,
+  tracker: FlowTracker,
+): FlowGuard {
+  if (flags.pack.length === 0)
+    throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
+  const flow = wireFlow(tracker, { builtinRules: flags.flowRules });
+  const packs = loadPacks(flags.pack, { detectors: flow.detectors });
+  let store: ReceiptStore | null = null;
+  if (flags.receipts !== false) {
+    const keyPath = flags.nodeKey ?? ctx.state().path('keys', 'node.key');
+    store = new ReceiptStore(
+      flags.receipts ?? ctx.state().path('guard', 'receipts.db'),
+      loadNodeKey(keyPath, flags.nodeKey === undefined),
+    );
+  }
+  const receipts = store === null ? undefined : new ReceiptWriter(store);
+  const guard = createGuard({
+    policies: [...flow.policies, ...packs.map((p) => p.policy)],
+    stages: [flow.stage],
+    ...(receipts ? { receipts } : {}),
+  });
+  return { guard, close: () => store?.close() };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const c of process.stdin) {
+    const b = c as Buffer;
+    n += b.length;
+    if (n > MAX_STDIN) throw new Error(`hook input larger than ${MAX_STDIN} bytes`);
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function addGuardHook(group: Command): void {
+  // Commander's default on a bad option is exit 1, which Claude Code treats as "let the call run":
+  // exitOverride makes it a usage error, and usage errors exit 2 (a deny).
+  const hook = group.command('hook').description('coding-agent hook adapters').exitOverride();
+  addFlowFlags(
+    hook
+      .command('claude-code')
+      .exitOverride()
+      .description(
+        'Claude Code PreToolUse/PostToolUse hook: exit 2 denies with stderr, JSON on exit 0 otherwise',
+      )
+      .option(
+        '--ask-timeout <seconds>',
+        'how long an "ask" may stay unanswered before its review expires',
+        '3600',
+      )
+      .option(
+        '--deadline <ms>',
+        'deny (exit 2) if no answer within this many milliseconds',
+        String(DEFAULT_DEADLINE_MS),
+      ),
+  ).action(async (opts: FlowFlags & { askTimeout: string; deadline: string }, cmd: Command) => {
+    const deadline = Number(opts.deadline);
+    const timer = setTimeout(
+      () => {
+        process.stderr.write(`mesh guard: failed closed: no decision within ${opts.deadline} ms\n`);
+        process.exit(2);
+      },
+      Number.isFinite(deadline) && deadline > 0 ? deadline : DEFAULT_DEADLINE_MS,
+    );
+    timer.unref();
+    const closers: (() => void)[] = [];
+    let outcome;
+    try {
+      const stdin = await readStdin();
+      outcome = await runClaudeCodeHook(stdin, async (): Promise<HookDeps> => {
+        const ctx = contextFor(cmd, {});
+        const dir = ctx.state().path('guard');
+        const tracker = FingerprintStore.open(dir);
+        closers.push(() => {
+          tracker.close();
+        });
+        registerSecrets(tracker, opts);
+        const opened = openFlowGuard(ctx, opts, tracker);
+        closers.push(opened.close);
+        const reviews = ReviewQueue.open(dir);
+        closers.push(() => {
+          reviews.close();
+        });
+        const askSeconds = Number(opts.askTimeout);
+        return {
+          guard: opened.guard,
+          reviews,
+          askTimeoutMs:
+            Number.isFinite(askSeconds) && askSeconds > 0 ? askSeconds * 1000 : 3_600_000,
+          shell: await loadShellParser(),
+        };
+      });
+    } catch (e) {
+      outcome = {
+        exitCode: 2 as const,
+        stdout: '',
+        stderr: `mesh guard: failed closed: ${(e as Error).message}\n`,
+      };
+    } finally {
+      for (const close of closers.reverse()) {
+        try {
+          close();
+        } catch {
+          // Closing is best effort; the decision is already made.
+        }
+      }
+    }
+    process.stdout.write(outcome.stdout);
+    process.stderr.write(outcome.stderr);
+    process.exitCode = outcome.exitCode;
+  });
+}

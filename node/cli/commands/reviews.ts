@@ -1,0 +1,97 @@
+// `mesh reviews list|approve|reject|mark-fp`: the durable review queue of escalated calls (issue 8).
+import type { Command } from 'commander';
+import { ReviewQueue, type Review, type ReviewStatus } from '../../../guard/index.js';
+import { UsageError } from '../../errors.js';
+import { contextFor, type CommandContext } from '../context.js';
+
+const STATUSES: readonly ReviewStatus[] = ['pending', 'asked', 'approved', 'rejected', 'expired'];
+
+function openQueue(ctx: CommandContext): ReviewQueue {
+  return ReviewQueue.open(ctx.state().path('guard'));
+}
+
+function line(r: Review): string {
+  const when = new Date(r.created).toISOString();
+  const at = r.attributedTo === null ? '' : ` [${r.attributedTo}]`;
+  return `${r.id}  ${r.status.padEnd(8)}  ${when}  ${r.frontDoor.padEnd(11)}  ${r.tool}  ${r.rule}: ${r.reason}${at}`;
+}
+
+function withQueue<T>(
+  cmd: Command,
+  opts: { json?: boolean },
+  f: (q: ReviewQueue, ctx: CommandContext) => T,
+): T {
+  const ctx = contextFor(cmd, opts);
+  const q = openQueue(ctx);
+  try {
+    return f(q, ctx);
+  } finally {
+    q.close();
+  }
+}
+
+export function registerReviews(program: Command): void {
+  const group = program
+    .command('reviews')
+    .description('escalated calls waiting for a human, and false-positive sightings');
+
+  group
+    .command('list')
+    .description('list reviews (all, or one status)')
+    .option('--status <status>', `only this status (${STATUSES.join(', ')})`)
+    .option('--json', 'print one JSON object')
+    .action((opts: { status?: string; json?: boolean }, cmd: Command) => {
+      if (opts.status !== undefined && !(STATUSES as readonly string[]).includes(opts.status))
+        throw new UsageError(
+          `unknown status "${opts.status}"`,
+          `use one of ${STATUSES.join(', ')}`,
+        );
+      withQueue(cmd, opts, (q, ctx) => {
+        const reviews = q.list(opts.status as ReviewStatus | undefined);
+        ctx.out.result({ reviews }, (r) =>
+          r.reviews.length === 0 ? 'no reviews' : r.reviews.map(line).join('\n'),
+        );
+      });
+    });
+
+  for (const [name, outcome] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
+    group
+      .command(`${name} <id>`)
+      .description(
+        `${name} a waiting call; the approval binds to that exact call (tool, args, session, rule)`,
+      )
+      .option('--by <name>', 'who decides (recorded on the review)', process.env.USER ?? 'operator')
+      .option('--note <text>', 'why')
+      .option('--json', 'print one JSON object')
+      .action((id: string, opts: { by: string; note?: string; json?: boolean }, cmd: Command) => {
+        withQueue(cmd, opts, (q, ctx) => {
+          const review = q.decide(id, outcome, opts.by, opts.note);
+          ctx.out.result({ review }, (r) => line(r.review));
+        });
+      });
+  }
+
+  group
+    .command('mark-fp <ref>')
+    .description(
+      'record a false-positive sighting of a decision (a review id, or a receipt hash with --rule)',
+    )
+    .option('--rule <id>', 'the rule that fired (taken from the review when REF is a review id)')
+    .option('--note <text>', 'why it was a false positive')
+    .option('--json', 'print one JSON object')
+    .action((ref: string, opts: { rule?: string; note?: string; json?: boolean }, cmd: Command) => {
+      withQueue(cmd, opts, (q, ctx) => {
+        const rule = opts.rule ?? q.get(ref)?.rule;
+        if (rule === undefined || rule === '')
+          throw new UsageError(`no review ${ref} to take the rule from`, 'give --rule RULE_ID');
+        const sighting = q.markFalsePositive(rule, ref, opts.note);
+        ctx.out.result(
+          { sighting },
+          (r) => `false positive recorded for ${r.sighting.rule} (${r.sighting.ref})`,
+        );
+      });
+    });
+}
