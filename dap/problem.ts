@@ -48,11 +48,11 @@ export class DapProblem extends DapError {
   override readonly name = 'DapProblem';
   constructor(
     readonly problemType: ProblemType,
-    detail: string,
+    readonly detail: string,
     readonly taskId?: Uint8Array,
     readonly unsupportedExtensions?: number[],
   ) {
-    super('protocol_failed', detail);
+    super('protocol_failed', `${problemType}: ${detail}`);
   }
   get status(): number {
     return STATUS[this.problemType];
@@ -62,7 +62,7 @@ export class DapProblem extends DapError {
       type: PROBLEM_URN_PREFIX + this.problemType,
       title: this.problemType,
       status: this.status,
-      detail: this.message,
+      detail: this.detail,
     };
     if (this.taskId) doc.taskid = b64url(this.taskId);
     if (this.unsupportedExtensions) doc.unsupported_extensions = this.unsupportedExtensions;
