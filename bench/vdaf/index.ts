@@ -132,10 +132,7 @@ const workloads = [
   },
   {
     name: `Prio3Histogram(length 128, chunk_length ${histChunk})`,
-    ours: oursOps(
-      new Prio3Histogram({ shares: 2, length: 128, chunkLength: histChunk }),
-      77,
-    ),
+    ours: oursOps(new Prio3Histogram({ shares: 2, length: 128, chunkLength: histChunk }), 77),
     theirs: await theirsOps(
       new DvHistogram({ shares: 2, length: 128, chunkLength: histChunk }),
       77,

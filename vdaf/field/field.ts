@@ -53,6 +53,13 @@ export abstract class Field {
     }
   }
 
+  /** Set element i to a small non-negative integer x < 2^32, without BigInt. */
+  setSmall(v: FieldVec, i: number, x: number): void {
+    const w = this.WORDS;
+    v[i * w] = x;
+    for (let k = 1; k < w; k++) v[i * w + k] = 0;
+  }
+
   /** A one-element vector holding x mod MODULUS. */
   elem(x: bigint | number): FieldVec {
     const v = this.zeros(1);
@@ -154,6 +161,27 @@ export abstract class Field {
       this.add(acc, 0, acc, 0, tmp, 0);
     }
     this.copy(o, oi, acc, 0);
+  }
+
+  /**
+   * The decimation-in-time butterflies of an n-point NTT, in place, over a bit-reversed q with
+   * roots = [w^0, ..., w^(n-1)] for the primitive n-th root w.
+   */
+  butterflies(q: FieldVec, n: number, roots: FieldVec): void {
+    const t = this.zeros(1);
+    for (let len = 2; len <= n; len *= 2) {
+      const half = len / 2;
+      const step = n / len;
+      for (let start = 0; start < n; start += len) {
+        for (let i = 0; i < half; i++) {
+          const x = start + i;
+          const y = x + half;
+          this.mul(t, 0, roots, i * step, q, y);
+          this.sub(q, y, q, x, t, 0);
+          this.add(q, x, q, x, t, 0);
+        }
+      }
+    }
   }
 
   /** o[oi] = a[ai]^(MODULUS - 2), the inverse of a non-zero element, by square-and-multiply. */

@@ -308,23 +308,49 @@ export class Field128Impl extends Field {
     const c5 = b2 >>> 16;
     const c6 = b3 & 0xffff;
     const c7 = b3 >>> 16;
-    carryAndReduce(
+    const t1 = a0 * c1;
+    const t3 = a0 * c3 + a1 * c1;
+    const t5 = a0 * c5 + a1 * c3 + a2 * c1;
+    const t7 = a0 * c7 + a1 * c5 + a2 * c3 + a3 * c1;
+    const t9 = a1 * c7 + a2 * c5 + a3 * c3;
+    const t11 = a2 * c7 + a3 * c5;
+    const t13 = a3 * c7;
+    // Carry the columns into 32-bit words w0..w7 of the 256-bit product (see carryAndReduce).
+    let l = (t1 >>> 0) & 0xffff;
+    let u = a0 * c0 + l * T16;
+    const w0 = u >>> 0;
+    let carry = (u - w0) * I32 + (t1 - l) * I16;
+    l = (t3 >>> 0) & 0xffff;
+    u = a0 * c2 + a1 * c0 + l * T16 + carry;
+    const w1 = u >>> 0;
+    carry = (u - w1) * I32 + (t3 - l) * I16;
+    l = (t5 >>> 0) & 0xffff;
+    u = a0 * c4 + a1 * c2 + a2 * c0 + l * T16 + carry;
+    const w2 = u >>> 0;
+    carry = (u - w2) * I32 + (t5 - l) * I16;
+    l = (t7 >>> 0) & 0xffff;
+    u = a0 * c6 + a1 * c4 + a2 * c2 + a3 * c0 + l * T16 + carry;
+    const w3 = u >>> 0;
+    carry = (u - w3) * I32 + (t7 - l) * I16;
+    l = (t9 >>> 0) & 0xffff;
+    u = a1 * c6 + a2 * c4 + a3 * c2 + l * T16 + carry;
+    const w4 = u >>> 0;
+    carry = (u - w4) * I32 + (t9 - l) * I16;
+    l = (t11 >>> 0) & 0xffff;
+    u = a2 * c6 + a3 * c4 + l * T16 + carry;
+    const w5 = u >>> 0;
+    carry = (u - w5) * I32 + (t11 - l) * I16;
+    l = (t13 >>> 0) & 0xffff;
+    u = a3 * c6 + l * T16 + carry;
+    const w6 = u >>> 0;
+    const w7 = (u - w6) * I32 + (t13 - l) * I16;
+    reduceProduct(
       o,
       oi << 2,
-      a0 * c0,
-      a0 * c1,
-      a0 * c2 + a1 * c0,
-      a0 * c3 + a1 * c1,
-      a0 * c4 + a1 * c2 + a2 * c0,
-      a0 * c5 + a1 * c3 + a2 * c1,
-      a0 * c6 + a1 * c4 + a2 * c2 + a3 * c0,
-      a0 * c7 + a1 * c5 + a2 * c3 + a3 * c1,
-      a1 * c6 + a2 * c4 + a3 * c2,
-      a1 * c7 + a2 * c5 + a3 * c3,
-      a2 * c6 + a3 * c4,
-      a2 * c7 + a3 * c5,
-      a3 * c6,
-      a3 * c7,
+      w0 - w4 - 28 * w6,
+      w1 - w5 - 28 * w7,
+      w2 + 28 * w4 + 783 * w6,
+      w3 + 28 * w5 + 783 * w7,
     );
   }
 
@@ -405,6 +431,27 @@ export class Field128Impl extends Field {
 
   private readonly dotAcc = new Uint32Array(4);
   private readonly dotPart = new Uint32Array(4);
+
+  /** As Field.butterflies, skipping the multiplication by w^0 = 1 in each block. */
+  override butterflies(q: FieldVec, n: number, roots: FieldVec): void {
+    const t = this.bflyTmp;
+    for (let len = 2; len <= n; len *= 2) {
+      const half = len / 2;
+      const step = n / len;
+      for (let start = 0; start < n; start += len) {
+        for (let i = 0; i < half; i++) {
+          const x = start + i;
+          const y = x + half;
+          if (i === 0) this.copy(t, 0, q, y);
+          else this.mul(t, 0, roots, i * step, q, y);
+          this.sub(q, y, q, x, t, 0);
+          this.add(q, x, q, x, t, 0);
+        }
+      }
+    }
+  }
+
+  private readonly bflyTmp = new Uint32Array(4);
 
   override copy(o: FieldVec, oi: number, a: FieldVec, ai: number): void {
     const z = oi << 2;

@@ -51,37 +51,34 @@ function cosetScale(field: Field, n: number): FieldVec {
   return v;
 }
 
-const scratch = new Uint32Array(4);
+const bitrevCache = new Map<number, Int32Array>();
 
-/** In-place decimation-in-time butterflies over a bit-reversed vector q of length n. */
-function butterflies(field: Field, q: FieldVec, n: number): void {
-  const roots = nthRootPowers(field, n);
-  for (let len = 2; len <= n; len *= 2) {
-    const half = len / 2;
-    const step = n / len;
-    for (let start = 0; start < n; start += len) {
-      const x0 = start + half;
-      field.sub(scratch, 0, q, start, q, x0);
-      field.add(q, start, q, start, q, x0);
-      field.copy(q, x0, scratch, 0);
-      for (let i = 1; i < half; i++) {
-        const x = start + i;
-        const y = x + half;
-        field.mul(scratch, 0, roots, i * step, q, y);
-        field.sub(q, y, q, x, scratch, 0);
-        field.add(q, x, q, x, scratch, 0);
-      }
+/** The bit-reversal permutation of [0, n). */
+function bitrev(n: number): Int32Array {
+  let t = bitrevCache.get(n);
+  if (!t) {
+    const logN = log2Exact(n);
+    t = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      let r = 0;
+      for (let b = 0, x = i; b < logN; b++, x >>= 1) r = (r << 1) | (x & 1);
+      t[i] = r;
     }
+    bitrevCache.set(n, t);
   }
+  return t;
+}
+
+function butterflies(field: Field, q: FieldVec, n: number): void {
+  field.butterflies(q, n, nthRootPowers(field, n));
 }
 
 function bitReversedCopy(field: Field, p: FieldVec, n: number): FieldVec {
-  const logN = log2Exact(n);
+  const rev = bitrev(n);
   const len = field.len(p);
   const q = field.zeros(n);
   for (let i = 0; i < n; i++) {
-    let r = 0;
-    for (let b = 0, x = i; b < logN; b++, x >>= 1) r = (r << 1) | (x & 1);
+    const r = rev[i] as number;
     if (r < len) field.copy(q, i, p, r);
   }
   return q;
@@ -110,7 +107,13 @@ export function invNtt(field: Field, p: FieldVec, n: number): FieldVec {
 export function cosetEvaluations(field: Field, p: FieldVec, n: number): FieldVec {
   const raw = ntt(field, p, n);
   const scale = cosetScale(field, n);
-  const coeffs = field.zeros(n);
-  for (let j = 0; j < n; j++) field.mul(coeffs, j, raw, (n - j) % n, scale, j);
-  return ntt(field, coeffs, n);
+  const rev = bitrev(n);
+  // The scaled coefficients go straight to their bit-reversed slots for the second transform.
+  const q = field.zeros(n);
+  for (let i = 0; i < n; i++) {
+    const j = rev[i] as number;
+    field.mul(q, i, raw, (n - j) % n, scale, j);
+  }
+  butterflies(field, q, n);
+  return q;
 }

@@ -37,7 +37,7 @@ export class Histogram implements Valid<number, number[]> {
       throw new VdafMeasurementError('Histogram measurement must be a bucket index');
     }
     const out = this.field.zeros(this.length);
-    this.field.set(out, measurement, 1n);
+    this.field.setSmall(out, measurement, 1);
     return out;
   }
 

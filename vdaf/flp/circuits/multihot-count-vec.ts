@@ -58,7 +58,7 @@ export class MultihotCountVec implements Valid<MultihotCountVecMeasurement, numb
     measurement.forEach((x, i) => {
       const b = typeof x === 'boolean' ? Number(x) : x;
       if (b !== 0 && b !== 1) throw new VdafMeasurementError('entries must be 0/1 or booleans');
-      f.set(out, i, BigInt(b));
+      f.setSmall(out, i, b);
       weight += BigInt(b);
     });
     encodeRangeCheckedInt(f, weight, BigInt(this.maxWeight), out, this.length);

@@ -3,7 +3,9 @@ import type { Field, FieldVec } from '../../field/field.js';
 import { VdafMeasurementError, VdafParamError } from '../../errors.js';
 
 export function bitLength(x: bigint): number {
-  return x === 0n ? 0 : x.toString(2).length;
+  let n = 0;
+  for (let v = x; v > 0n; v >>= 1n) n++;
+  return n;
 }
 
 /** The weights 1, 2, 4, ..., 2^(bits-2), and last_weight = max - (2^(bits-1) - 1). */
@@ -28,12 +30,17 @@ export function encodeRangeCheckedInt(
     throw new VdafMeasurementError('measurement is out of range');
   }
   const bits = bitLength(maxMeasurement);
+  if (bits === 1) {
+    // max_measurement = 1: the encoding is the value itself (the common bit-vector case).
+    field.setSmall(out, off, Number(value));
+    return;
+  }
   const restAllOnes = (1n << BigInt(bits - 1)) - 1n;
   const lastWeight = maxMeasurement - restAllOnes;
   const low = value <= restAllOnes;
   const rest = low ? value : value - lastWeight;
-  for (let l = 0; l < bits - 1; l++) field.set(out, off + l, (rest >> BigInt(l)) & 1n);
-  field.set(out, off + bits - 1, low ? 0n : 1n);
+  for (let l = 0; l < bits - 1; l++) field.setSmall(out, off + l, Number((rest >> BigInt(l)) & 1n));
+  field.setSmall(out, off + bits - 1, low ? 0 : 1);
 }
 
 /** decode_range_checked_int: the weighted sum; linear, so it also applies to shares. */
