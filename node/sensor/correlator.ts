@@ -21,6 +21,7 @@ export interface CorrelatorOptions {
 
 export class Correlator {
   private readonly excerpts: ExcerptBuilder;
+  private readonly writes: Promise<unknown>[] = [];
   checked = 0;
 
   constructor(private readonly opts: CorrelatorOptions) {
@@ -46,7 +47,7 @@ export class Correlator {
     const verdict = killedVerdict(ev, excerpt.channel, hit, session, outcome);
     const elapsedNs = Number(process.hrtime.bigint() - started);
     const { decision } = verdict;
-    void this.opts.receipts?.append(
+    const write = this.opts.receipts?.append(
       {
         decision,
         hits: [
@@ -68,7 +69,13 @@ export class Correlator {
         session: session ?? this.opts.defaultSession,
       },
     );
+    if (write) this.writes.push(Promise.resolve(write));
     this.opts.onVerdict(verdict);
     return verdict;
+  }
+
+  /** Waits until every receipt of this correlator is durably written; rejects if one failed. */
+  async settle(): Promise<void> {
+    await Promise.all(this.writes);
   }
 }

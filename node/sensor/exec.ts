@@ -97,6 +97,7 @@ export async function runSensorExec(opts: SensorExecOptions): Promise<SensorExec
       await supervisor.allow(cgroup, opts.arm ? 'enforce' : 'report', opts.allowAddrs);
     const result = await runInCgroup(cgroup, opts, containment);
     const health: SensorHealth | null = await supervisor.health().catch(() => null);
+    await correlator.settle();
     // Whatever the command left running in its cgroup ends with it.
     killCgroup(cgroup);
     opts.emit({

@@ -10,5 +10,4 @@ export {
   type SensorExecOptions,
   type SensorExecResult,
 } from './exec.js';
-export { literalMatcher } from './literal-matcher.js';
 export { SensorHub, type EventHandler } from './hub.js';

@@ -3,12 +3,16 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import {
-  literalMatcher,
-  runSensorExec,
-  SensorHub,
-  type SensorExecResult,
-} from '../../node/index.js';
+  createFlowTracker,
+  ed25519Signer,
+  ReceiptStore,
+  ReceiptWriter,
+} from '../../guard/index.js';
+import { runSensorExec, SensorHub, type SensorExecResult } from '../../node/index.js';
 import {
   ensureLoader,
   FIXTURES,
@@ -26,14 +30,14 @@ let python: string;
 let hub: SensorHub;
 
 function matcher() {
-  const m = literalMatcher();
+  const m = createFlowTracker();
   m.registerSecret(SECRET, 'api-key');
   return m;
 }
 
 async function exec(
   command: string[],
-  opts: { allow?: string[]; arm?: boolean } = {},
+  opts: { allow?: string[]; arm?: boolean; receipts?: ReceiptWriter } = {},
 ): Promise<SensorExecResult> {
   const records: Record<string, unknown>[] = [];
   return runSensorExec({
@@ -45,6 +49,7 @@ async function exec(
     stdio: 'pipe',
     timeoutMs: 20_000,
     hub,
+    ...(opts.receipts ? { receipts: opts.receipts } : {}),
   });
 }
 
@@ -104,6 +109,7 @@ describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
       'python base64-encoded secret',
       py('tcp', () => sinks.tcp, Buffer.from(SECRET).toString('base64')),
     ],
+    ['python hex-encoded secret', py('tcp', () => sinks.tcp, Buffer.from(SECRET).toString('hex'))],
     ['python secret split across DNS queries', py('dns', () => 53, SECRET)],
     ['node tcp', nodeCmd('tcp', () => sinks.tcp, SECRET)],
     ['node udp', nodeCmd('udp', () => sinks.udp, SECRET)],
@@ -151,6 +157,29 @@ describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
     expectKilled(r);
     expect(await outsiderDone).toBe(0);
     expect(r.events.some((e) => e.pid === outsider.pid)).toBe(false);
+  });
+
+  it('writes a signed BLOCK receipt for the kill, without the secret', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mesh-sensor-receipts-'));
+    const file = join(dir, 'receipts.db');
+    const store = new ReceiptStore(file, ed25519Signer(new Uint8Array(32).fill(7)));
+    try {
+      const r = await exec(py('tcp', () => sinks.tcp, SECRET)(), {
+        receipts: new ReceiptWriter(store),
+      });
+      expectKilled(r);
+    } finally {
+      store.close();
+    }
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare('SELECT body FROM receipts').all() as { body: string }[];
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    expect(rows).toHaveLength(1);
+    const body = JSON.parse(rows[0]!.body) as Record<string, unknown>;
+    expect(body).toMatchObject({ verdict: 'block', rule: 'sensor.exfiltration', tool: 'sensor' });
+    expect(String(body.reason)).toMatch(/^exfiltration/);
+    expect(rows[0]!.body).not.toContain(SECRET);
   });
 
   it('keeps stale bytes of one record out of the next', async () => {

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFlowTracker } from '../../guard/index.js';
 import {
   createWatchCgroup,
   FLAG_DENIED,
@@ -10,12 +11,7 @@ import {
   removeCgroup,
   SensorError,
 } from '../../bpf/index.js';
-import {
-  literalMatcher,
-  runSensorExec,
-  SensorHub,
-  type SensorExecResult,
-} from '../../node/index.js';
+import { runSensorExec, SensorHub, type SensorExecResult } from '../../node/index.js';
 import {
   ensureLoader,
   FIXTURES,
@@ -36,7 +32,7 @@ function run(
   args: string[],
   opts: { allow?: string[]; arm?: boolean; hub?: SensorHub } = {},
 ): Promise<SensorExecResult> {
-  const matcher = literalMatcher();
+  const matcher = createFlowTracker();
   matcher.registerSecret(SECRET, 'api-key');
   return runSensorExec({
     command: [python, join(FIXTURES, 'leak.py'), ...args],

@@ -1,13 +1,15 @@
 // `mesh sensor exec|build`: run a command under the eBPF sensor; build the loader on this machine.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { basename } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { buildLoader, missingPackages, SensorError } from '../../../bpf/index.js';
-import { literalMatcher, runSensorExec } from '../../sensor/index.js';
+import { createFlowTracker, ReceiptStore, ReceiptWriter } from '../../../guard/index.js';
+import { runSensorExec } from '../../sensor/index.js';
 import { NodeError, UsageError } from '../../errors.js';
-import { contextFor } from '../context.js';
+import { contextFor, type CommandContext } from '../context.js';
+import { loadNodeKey } from './guard.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
 function collect(value: string, previous: string[]): string[] {
@@ -56,6 +58,17 @@ interface ExecOpts {
   allowHost: string[];
   arm?: boolean;
   session?: string;
+  receipts?: string | false;
+  nodeKey?: string;
+}
+
+/** The node's receipt chain (shared with `mesh guard`), unless --no-receipts. */
+function openReceipts(ctx: CommandContext, opts: ExecOpts): ReceiptStore | null {
+  if (opts.receipts === false) return null;
+  const file = opts.receipts ?? ctx.state().path('guard', 'receipts.db');
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const keyPath = opts.nodeKey ?? ctx.state().path('keys', 'node.key');
+  return new ReceiptStore(file, loadNodeKey(keyPath, opts.nodeKey === undefined));
 }
 
 export function registerSensor(program: Command): void {
@@ -87,13 +100,20 @@ export function registerSensor(program: Command): void {
       'refuse destinations outside --allow-host in the kernel (cgroup/connect4/6, sendmsg4/6)',
     )
     .option('--session <id>', 'the guard session CMD belongs to', 'sensor')
+    .option('--receipts <file>', 'receipt store (default: <state>/guard/receipts.db)')
+    .option('--no-receipts', 'do not write receipts')
+    .option(
+      '--node-key <file>',
+      'Ed25519 key that signs receipt heads (default: <state>/keys/node.key)',
+    )
     .argument('<cmd...>', 'the command and its arguments (after --)')
     .addHelpText(
       'after',
       "\nCMD's own stdout and stderr go to stderr. Exit code: CMD's, or 1 when the sensor killed it.\n" +
         'Needs root, a BTF kernel and a built loader (`mesh sensor build`).',
     )
-    .action(async (argv: string[], opts: ExecOpts) => {
+    .action(async (argv: string[], opts: ExecOpts, cmd: Command) => {
+      const ctx = contextFor(cmd, {});
       if (opts.arm && opts.allowHost.length === 0)
         throw new UsageError(
           '--arm needs at least one --allow-host',
@@ -101,8 +121,15 @@ export function registerSensor(program: Command): void {
         );
       const secrets = opts.secretFile.map(readSecret);
       const allowAddrs = await resolveHosts(opts.allowHost);
-      const matcher = literalMatcher();
-      for (const s of secrets) matcher.registerSecret(s.value, s.label);
+      const matcher = createFlowTracker();
+      for (const s of secrets) {
+        try {
+          matcher.registerSecret(s.value, s.label);
+        } catch (e) {
+          throw new UsageError((e as Error).message, 'register a longer, random secret');
+        }
+      }
+      const store = openReceipts(ctx, opts);
       try {
         const r = await runSensorExec({
           command: argv,
@@ -112,10 +139,13 @@ export function registerSensor(program: Command): void {
           session: opts.session ?? 'sensor',
           emit: (rec) => process.stdout.write(JSON.stringify(rec) + '\n'),
           stdio: 'stderr',
+          ...(store ? { receipts: new ReceiptWriter(store) } : {}),
         });
         process.exitCode = r.killed ? EXIT_FAILURE : (r.exitCode ?? EXIT_FAILURE);
       } catch (e) {
         throw asNodeError(e);
+      } finally {
+        store?.close();
       }
     });
 
