@@ -29,7 +29,6 @@ export {
   ExcerptBuilder,
   killedVerdict,
   SENSOR_RULE,
-  literalMatcher,
   SensorHub,
   type TaintMatcher,
   type TaintHitView,
