@@ -68,11 +68,11 @@ export async function createCollectionJob(
   body: Uint8Array,
 ): Promise<string> {
   const t = lt.task;
-  parseCollectionJobReq(lt, body, ctx.options.limits);
   const digest = digestOf(body);
   return ctx.mutex.run(async () => {
     const existing = await ctx.store.get(K.collectionDigest(t.idB64, digest));
     if (existing) return new TextDecoder().decode(existing);
+    parseCollectionJobReq(lt, body, ctx.options.limits);
     const id = b64url(randomBytes(16));
     const rec: CollectionRecord = { id, req: b64url(body), digest, state: 'pending' };
     await ctx.store.write([

@@ -1,0 +1,89 @@
+// In-process Leader and Helper on real 127.0.0.1 servers with direct access to their stores, for
+// tests that compare state before and after a request and drive the Leader by hand.
+import type { Hono } from 'hono';
+import { readTaskFile } from '../../dap/index.js';
+import type { AggregatorContext, HelperTask, LeaderTask } from '../../dap/aggregator/context.js';
+import { openHelperContext, openLeaderContext } from '../../dap/aggregator/open-aggregator.js';
+import type { AggregatorOptions } from '../../dap/aggregator/options.js';
+import { helperApp } from '../../dap/http/helper-app.js';
+import { leaderApp } from '../../dap/http/leader-app.js';
+import { startLeaderDriver, type LeaderDriver } from '../../dap/leader/driver.js';
+import type { KvStore } from '../../dap/storage/kv.js';
+import type { TaskParamsJson } from '../../dap/task/task-params.js';
+import {
+  listen,
+  newTaskFiles,
+  taskParams,
+  tempDir,
+  writeTaskFiles,
+  type Listening,
+} from './support.js';
+
+export interface Harness {
+  files: ReturnType<typeof newTaskFiles>;
+  leaderUrl: string;
+  helperUrl: string;
+  leader: AggregatorContext<LeaderTask>;
+  helper: AggregatorContext<HelperTask>;
+  driver: LeaderDriver;
+  close(): Promise<void>;
+}
+
+export async function dump(store: KvStore): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for await (const [k, v] of store.scan('')) out.set(k, Buffer.from(v).toString('base64'));
+  return out;
+}
+
+/** `helperFront` lets a test put its own server (e.g. a garbage-answering proxy) before the Helper. */
+export async function harness(
+  over: Partial<TaskParamsJson> = {},
+  options: Partial<AggregatorOptions> = {},
+  helperFront?: (helper: Listening) => Promise<Listening>,
+): Promise<Harness> {
+  const l = await listen();
+  const h = await listen();
+  const front = helperFront ? await helperFront(h) : h;
+  const files = newTaskFiles(taskParams(l.url, front.url, over));
+  const paths = writeTaskFiles(tempDir('task'), files);
+  const opts: Partial<AggregatorOptions> = {
+    minJobSize: 1,
+    maxJobAgeMs: 0,
+    tickMs: 2 ** 30,
+    ...options,
+  };
+  const leader = await openLeaderContext({ dataDir: tempDir('leader'), options: opts }, [
+    readTaskFile(paths.leader, 'leader'),
+  ]);
+  const helper = await openHelperContext({ dataDir: tempDir('helper'), options: opts }, [
+    readTaskFile(paths.helper, 'helper'),
+  ]);
+  const fail = (e: unknown) => {
+    throw e;
+  };
+  mount(l.app, '/leader', leaderApp(leader, fail));
+  mount(h.app, '/helper', helperApp(helper, fail));
+  const driver = startLeaderDriver(leader, (e) => {
+    console.error(e);
+  });
+  return {
+    files,
+    leaderUrl: `${l.url}/leader/`,
+    helperUrl: `${h.url}/helper/`,
+    leader,
+    helper,
+    driver,
+    async close() {
+      await driver.close();
+      await leader.store.close();
+      await helper.store.close();
+      await l.close();
+      await h.close();
+      if (front !== h) await front.close();
+    },
+  };
+}
+
+function mount(app: Hono, prefix: string, sub: Hono): void {
+  app.route(prefix, sub);
+}
