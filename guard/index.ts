@@ -82,3 +82,7 @@ export { guardTool, GuardBlockedError, type GuardToolOptions } from './review/gu
 export { runClaudeCodeHook, type HookDeps } from './hook/claude-code.js';
 export type { HookOutcome } from './hook/hook-output.js';
 export { loadShellParser } from './shell/parser.js';
+export { runMcpProxy, type McpProxyOptions } from './mcp/proxy.js';
+export { probeSurface } from './mcp/probe.js';
+export { readAdmission, writeAdmission, type Admission } from './mcp/admission.js';
+export { surfaceHash, type ToolSurface } from './mcp/surface.js';

@@ -61,7 +61,7 @@ export function isPersistencePath(p: string): boolean {
 }
 
 const SYSTEM_DIR =
-  /^\/(?:etc|usr|var|bin|sbin|lib|lib64|boot|opt|home|root|sys|dev|proc|srv|System|Library|Applications|Users|private)(?:\/[^/]*)?$/;
+  /^\/(?:etc|usr|var(?!\/(?:tmp|folders)(?:\/|$))|bin|sbin|lib|lib64|boot|opt|srv|sys|dev|proc|root|home|Users|System|Library|Applications|private(?!\/(?:tmp|var\/folders)(?:\/|$)))(?:\/|$)/;
 
 /**
  * A target a recursive delete must never reach: root, home or a top-level folder of it, a system
@@ -75,6 +75,6 @@ export function isCatastrophicTarget(p: string): boolean {
   if (SYSTEM_DIR.test(n) || /^\/[^/]*\*$/.test(n)) return true;
   if (/^(?:\.|\.\/|\*|\.\/\*|\.\*|\.\.(?:\/\.\.)*(?:\/\*?)?)$/.test(n)) return true;
   if (/(?:^|\/)\.git$/.test(n)) return true;
-  if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/\*?$/.test(n)) return true;
+  if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/\*?$/.test(p.trim())) return true;
   return false;
 }

@@ -6,7 +6,20 @@ export type PackErrorCode =
   | 'pack_invalid'
   | 'pack_format_newer'
   | 'pack_rules_quarantined'
-  | 'corpus_invalid';
+  | 'corpus_invalid'
+  | 'leaf_invalid'
+  | 'publish_invalid'
+  | 'publish_keys_missing'
+  | 'quorum_not_met'
+  | 'subscription_invalid'
+  | 'tuf_refused'
+  | 'target_missing'
+  | 'proof_missing'
+  | 'log_inclusion_failed'
+  | 'log_inconsistent'
+  | 'log_conflict'
+  | 'split_view'
+  | 'mirror_unreachable';
 
 export class PackError extends Error {
   override readonly name = 'PackError';

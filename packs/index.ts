@@ -14,3 +14,39 @@ export {
 } from './harness/run.js';
 export { stressCases, type StressCase } from './harness/stress.js';
 export { BAIT, baitVariants } from './harness/induced.js';
+export {
+  leafBytes,
+  parseLeaf,
+  fileLeaf,
+  metadataLeaf,
+  leafKey,
+  leafConflictKey,
+  sha256Hex,
+  MAX_LEAF_BYTES,
+  type Leaf,
+} from './leaf.js';
+export { PublishKeys } from './publish/keys.js';
+export {
+  packTargetPath,
+  taskTargetPath,
+  parseRing,
+  roleForPath,
+  hashedName,
+  PROOF_SUFFIX,
+  RINGS,
+  type Ring,
+} from './publish/paths.js';
+export { DEFAULT_DELEGATIONS, type DelegationPolicy } from './publish/init-repo.js';
+export { logDbPath, type LogConfig, type Committed } from './publish/log-append.js';
+export {
+  publishOnline,
+  proposeOffline,
+  applySigned,
+  resumePending,
+  stagingDir,
+  type PublishContext,
+  type PublishResult,
+  type Addition,
+} from './publish/publish.js';
+export { verifyLogged, type LogTrust, type LogCheckInput, type LogCheckResult } from './subscribe/verify-log.js';
+export { fetchVerifiedPack, type FetchPackInput, type FetchedPack } from './subscribe/fetch-pack.js';

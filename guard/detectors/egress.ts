@@ -54,7 +54,8 @@ export const egressDetector: Detector<EgressParams> = {
       return findings;
     }
     eachString(value, path, (s, at) => {
-      const re = new RegExp(URL_IN_TEXT.source, 'g');
+      const re = URL_IN_TEXT;
+      re.lastIndex = 0;
       let m: RegExpExecArray | null;
       while ((m = re.exec(s)) !== null) {
         const host = m[1] ?? '';

@@ -24,7 +24,8 @@ export function findSecrets(
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
   for (const p of patterns) {
-    const re = new RegExp(p.re.source, p.re.flags);
+    const re = p.re;
+    re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text)) !== null && out.length < MAX_MATCHES) {
       const value = m[1] ?? m[0];

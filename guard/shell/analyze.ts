@@ -12,6 +12,8 @@ interface Walk {
   args: number;
   pipelines: number;
   status: ShellStatus;
+  deadline: number;
+  steps: number;
 }
 
 interface Place {
@@ -36,6 +38,8 @@ const INLINE_FLAG: Record<string, Set<string>> = {
   pwsh: new Set(['-c', '-Command']),
   lua: new Set(['-e']),
 };
+
+const SUBSTITUTION = /\$\(|`|[<>]\(/;
 
 function interpreterKey(name: string): string {
   return name.replace(/[0-9.]+$/, '') === 'nodejs' ? 'node' : name.replace(/[0-9.]+$/, '');
@@ -94,7 +98,8 @@ function emitCommand(w: Walk, node: Node, place: Place, depth: number): void {
     }
     const target = child.type === 'command_name' ? (child.namedChildren[0] ?? child) : child;
     raw.push(wordText(target));
-    walkSubstitutions(w, target, place, depth + 1);
+    // only words that can hold a substitution are walked: a long quoted word has thousands of nodes
+    if (SUBSTITUTION.test(target.text)) walkSubstitutions(w, target, place, depth + 1);
   }
   w.args += raw.length;
   if (w.args > w.limits.maxArgs) {
@@ -176,6 +181,10 @@ function walkSubstitutions(w: Walk, node: Node, place: Place, depth: number): vo
 
 function walk(w: Walk, node: Node, place: Place, depth: number): void {
   if (w.status !== 'ok') return;
+  if ((++w.steps & 63) === 0 && performance.now() > w.deadline) {
+    fail(w, 'over_budget');
+    return;
+  }
   if (depth > w.limits.maxDepth) {
     fail(w, 'too_deep');
     return;
@@ -208,6 +217,15 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
       });
       return;
     }
+    case 'unset_command':
+    case 'declaration_command': {
+      // `unset HISTFILE`, `export X=...`: builtins the grammar does not call commands
+      const argv = node.children.filter((c) => c.type !== 'comment').map((c) => wordText(c));
+      w.args += argv.length;
+      addCommand(w, argv, place);
+      walkSubstitutions(w, node, place, depth + 1);
+      return;
+    }
     case 'variable_assignment':
     case 'file_redirect':
       walkSubstitutions(w, node, place, depth + 1);
@@ -218,7 +236,11 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
 }
 
 function analyzeInto(w: Walk, source: string, place: Place): void {
-  const tree = w.parser.parse(source);
+  const tree = w.parser.parse(source, w.deadline);
+  if (tree === null) {
+    fail(w, 'over_budget');
+    return;
+  }
   try {
     if (tree.rootNode.hasError) {
       fail(w, 'parse_error');
@@ -230,6 +252,39 @@ function analyzeInto(w: Walk, source: string, place: Place): void {
   }
 }
 
+/**
+ * Cheap bounds checked before parsing, so pathological inputs never reach the parser: pipe count,
+ * bracket depth, and unquoted words (counted up to the first heredoc, whose body is data).
+ */
+function prescan(source: string, limits: ShellLimits): ShellStatus {
+  let pipes = 0;
+  let depth = 0;
+  let deepest = 0;
+  let words = 0;
+  let quote = 0;
+  let inWord = false;
+  let counting = true;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 0x7c) pipes++;
+    else if (c === 0x28 || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x29 || c === 0x7d) depth = Math.max(0, depth - 1);
+    if (!counting) continue;
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+      continue;
+    }
+    if (c === 0x27 || c === 0x22) quote = c;
+    if (c === 0x3c && source.charCodeAt(i + 1) === 0x3c) counting = false;
+    const space = c === 0x20 || c === 0x09 || c === 0x0a;
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  if (pipes > limits.maxPipes) return 'too_complex';
+  if (deepest > limits.maxBrackets) return 'too_deep';
+  return words > limits.maxArgs + 1 ? 'too_many_args' : 'ok';
+}
+
 /** Every command `source` would run. This value is attacker-controlled (an agent wrote it). */
 export function analyzeShell(
   parser: ShellParser,
@@ -239,7 +294,18 @@ export function analyzeShell(
   const out: ShellAnalysis = { status: 'ok', commands: [], scripts: [] };
   if (source.length > limits.maxBytes || Buffer.byteLength(source, 'utf8') > limits.maxBytes)
     return { ...out, status: 'too_large' };
-  const w: Walk = { parser, limits, out, args: 0, pipelines: 0, status: 'ok' };
+  const pre = prescan(source, limits);
+  if (pre !== 'ok') return { ...out, status: pre };
+  const w: Walk = {
+    parser,
+    limits,
+    out,
+    args: 0,
+    pipelines: 0,
+    status: 'ok',
+    deadline: performance.now() + limits.maxMillis,
+    steps: 0,
+  };
   analyzeInto(w, source, {
     pipeline: -1,
     stage: 0,

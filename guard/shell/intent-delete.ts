@@ -11,6 +11,22 @@ import {
 const DEVICE =
   /^\/dev\/(?:sd[a-z]|nvme\d|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/)/;
 
+const FIND_FILTERS = new Set([
+  '-name',
+  '-iname',
+  '-path',
+  '-ipath',
+  '-regex',
+  '-iregex',
+  '-newer',
+  '-mtime',
+  '-mmin',
+  '-empty',
+  '-size',
+  '-user',
+  '-wholename',
+]);
+
 function operands(argv: readonly string[]): string[] {
   const out: string[] = [];
   let flags = true;
@@ -62,7 +78,14 @@ function securityDisable(cmd: ShellCommand): IntentHit | null {
     case 'history':
       return a1 === '-c' ? hit('history -c') : null;
     case 'unset':
-      return cmd.argv.includes('HISTFILE') ? hit('unset HISTFILE') : null;
+    case 'export':
+    case 'declare':
+    case 'readonly':
+      return cmd.argv.some(
+        (a) => a === 'HISTFILE' || a === 'HISTFILE=/dev/null' || a === 'HISTSIZE=0',
+      )
+        ? hit('shell history disabled')
+        : null;
     case 'auditctl':
       return a1 === '-D' || (a1 === '-e' && a2 === '0') ? hit('auditctl disabled') : null;
     case 'spctl':
@@ -81,18 +104,20 @@ export function deleteIntents(cmd: ShellCommand): IntentHit[] {
     case 'rm':
       hits.push(...rm(cmd));
       break;
-    case 'find':
+    case 'find': {
+      const root = ops[0];
+      const deletes = cmd.argv.some((a) => a === '-delete') || cmd.argv.includes('rm');
+      // `find . -name '*.pyc' -delete` is scoped by its predicate; `find / ... -delete` never is.
+      const scoped = cmd.argv.some((a) => FIND_FILTERS.has(a));
       if (
-        ops[0] !== undefined &&
-        isCatastrophicTarget(ops[0]) &&
-        cmd.argv.some((a) => a === '-delete' || a === '-exec' || a === '-execdir') &&
-        cmd.argv.some((a) => a === '-delete' || a === 'rm')
+        root !== undefined &&
+        deletes &&
+        isCatastrophicTarget(root) &&
+        (!scoped || !/^(?:\.|\.\/|\*)$/.test(root))
       )
-        hits.push({
-          intent: 'destructive_delete',
-          detail: `find ${normalizePath(ops[0])} -delete`,
-        });
+        hits.push({ intent: 'destructive_delete', detail: `find ${normalizePath(root)} -delete` });
       break;
+    }
     case 'shred':
     case 'wipe':
     case 'srm':

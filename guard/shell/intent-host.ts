@@ -1,7 +1,7 @@
 // Intents on the host itself: privilege changes, credential reads and writes that persist or escalate.
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
-import { isCredentialPath, isPersistencePath } from '../sensitive-paths.js';
+import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 
 const PRIV_PROGRAMS = new Set([
   'sudo',
@@ -42,6 +42,7 @@ const NOT_READING = new Set([
   'realpath',
   'readlink',
 ]);
+const DESTINATION_LAST = new Set(['cp', 'mv', 'install', 'ln', 'rsync']);
 const SECRET_NAME = /(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)/i;
 
 function privilege(cmd: ShellCommand): string | null {
@@ -68,7 +69,13 @@ function privilege(cmd: ShellCommand): string | null {
 function credentialRead(cmd: ShellCommand): string | null {
   if (!NOT_READING.has(cmd.name)) {
     const skipNext = new Set(['-i', '-f', '-o', '--output', '-F']);
-    for (let i = 1; i < cmd.argv.length; i++) {
+    // the destination of a copy is written, not read
+    const last = DESTINATION_LAST.has(cmd.name)
+      ? cmd.argv.length - 1
+      : cmd.name === 'tee'
+        ? 1
+        : cmd.argv.length;
+    for (let i = 1; i < last; i++) {
       const a = cmd.argv[i] ?? '';
       if (
         skipNext.has(a) &&
@@ -144,7 +151,9 @@ export function hostIntents(cmd: ShellCommand): IntentHit[] {
   if (p !== null) hits.push({ intent: 'privilege_change', detail: p });
   const c = credentialRead(cmd);
   if (c !== null) hits.push({ intent: 'credential_read', detail: c });
-  const w = writeTargets(cmd).find((t) => isPersistencePath(t) || isCredentialPath(t));
+  const w = writeTargets(cmd).find(
+    (t) => isPersistencePath(t) || (isCredentialPath(t) && /^[~/]/.test(normalizePath(t))),
+  );
   if (w !== undefined) hits.push({ intent: 'sensitive_write', detail: `writes ${w}` });
   if (cmd.name === 'crontab' && !cmd.argv.includes('-l'))
     hits.push({ intent: 'sensitive_write', detail: 'crontab install' });

@@ -128,6 +128,55 @@ function reverseShell(cmd: ShellCommand, all: ShellAnalysis): string | null {
   return null;
 }
 
+/** Options of fetchers and copiers whose value is a file, header or datum, never the host reached. */
+const VALUE_FLAGS = new Set([
+  '-o',
+  '--output',
+  '-T',
+  '--upload-file',
+  '-d',
+  '--data',
+  '--data-binary',
+  '--data-raw',
+  '--data-urlencode',
+  '-F',
+  '--form',
+  '-H',
+  '--header',
+  '-u',
+  '--user',
+  '-A',
+  '--user-agent',
+  '-e',
+  '--referer',
+  '-b',
+  '--cookie',
+  '-c',
+  '--cookie-jar',
+  '-K',
+  '--config',
+  '-w',
+  '--write-out',
+  '-X',
+  '--request',
+  '-O',
+  '--output-document',
+  '-P',
+  '--directory-prefix',
+  '--post-file',
+  '--post-data',
+  '--body-file',
+  '-i',
+  '-p',
+  '-l',
+  '--json',
+  '--cacert',
+  '--cert',
+  '--key',
+  '-m',
+  '--max-time',
+]);
+
 const UPLOAD_FLAGS = new Set([
   '-d',
   '--data',
@@ -193,7 +242,9 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
   const bare = FETCHERS.has(cmd.name);
   const scpLike = cmd.name === 'scp' || cmd.name === 'rsync' || cmd.name === 'sftp';
   const hosts = new Set<string>();
-  const operands = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
+  const operands = cmd.argv
+    .slice(1)
+    .filter((a, i, all) => !a.startsWith('-') && !(i > 0 && VALUE_FLAGS.has(all[i - 1] ?? '')));
   for (const a of operands) {
     const h = hostOf(a, bare) ?? (scpLike ? (SCP_HOST.exec(a)?.[1]?.toLowerCase() ?? null) : null);
     if (h !== null) hosts.add(h);
@@ -208,7 +259,7 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
       detail: `${cmd.name} reaches ${[...hosts].join(', ')}`,
       hosts: [...hosts],
     });
-  const files = uploadedFiles(cmd);
+  const files = FETCHERS.has(cmd.name) ? uploadedFiles(cmd) : [];
   const scpUp =
     scpLike &&
     operands.length > 1 &&

@@ -53,9 +53,10 @@ const SCRIPT_REVERSE: RegExp[] = [
   /TCPSocket[\s\S]{0,300}(?:exec|spawn|system|IO\.popen)/,
   /fsockopen[\s\S]{0,300}(?:exec|shell_exec|system|proc_open|passthru)/,
   /net\.(?:connect|Socket|createConnection)[\s\S]{0,400}(?:child_process|spawn\(\s*['"]\/bin\/(?:ba)?sh)/,
+  /child_process[\s\S]{0,400}net\.(?:connect|Socket|createConnection)/,
 ];
 const SCRIPT_DELETE =
-  /(?:shutil\.rmtree|fs\.rmSync|fs\.rmdirSync|FileUtils\.rm_rf|rmtree)\s*\(\s*(?:['"](?:\/|~|\/home\/[^'"/]*|\/Users\/[^'"/]*)\/?['"]|os\.path\.expanduser\(\s*['"]~\/?['"]\s*\)|os\.environ\[['"]HOME['"]\]|Path\.home\(\)|os\.homedir\(\))/;
+  /(?:shutil\.rmtree|\.rmSync|\.rmdirSync|FileUtils\.rm_rf|rmtree)\s*\(\s*(?:['"](?:\/|~|\/home\/[^'"/]*|\/Users\/[^'"/]*)\/?['"]|os\.path\.expanduser\(\s*['"]~\/?['"]\s*\)|os\.environ\[['"]HOME['"]\]|Path\.home\(\)|(?:require\(\s*['"]os['"]\s*\)|os)\.homedir\(\))/;
 
 function scriptIntents(interpreter: string, code: string): IntentHit[] {
   const hits: IntentHit[] = [];

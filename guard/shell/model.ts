@@ -32,7 +32,8 @@ export interface InlineScript {
   code: string;
 }
 
-export type ShellStatus = 'ok' | 'parse_error' | 'too_large' | 'too_many_args' | 'too_deep';
+export type ShellStatus =
+  'ok' | 'parse_error' | 'too_large' | 'too_many_args' | 'too_deep' | 'too_complex' | 'over_budget';
 
 export interface ShellAnalysis {
   status: ShellStatus;
@@ -49,6 +50,12 @@ export interface ShellLimits {
   maxDepth: number;
   /** Most levels of `sh -c` / `eval` / heredoc re-parsing. */
   maxReparse: number;
+  /** Most `|` characters (pipes, `||`): tree-sitter-bash parses long pipelines superlinearly. */
+  maxPipes: number;
+  /** Deepest bracket nesting seen by a scan before parsing. */
+  maxBrackets: number;
+  /** Wall-clock budget for parsing and walking one command, re-parses included, in ms. */
+  maxMillis: number;
 }
 
 export const DEFAULT_SHELL_LIMITS: ShellLimits = {
@@ -56,4 +63,7 @@ export const DEFAULT_SHELL_LIMITS: ShellLimits = {
   maxArgs: 4096,
   maxDepth: 256,
   maxReparse: 6,
+  maxMillis: 30,
+  maxPipes: 64,
+  maxBrackets: 64,
 };

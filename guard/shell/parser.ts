@@ -6,8 +6,11 @@ import { GuardError } from '../errors.js';
 export type { Node, Tree };
 
 export interface ShellParser {
-  /** Parses one script; the caller must `delete()` the tree. */
-  parse(source: string): Tree;
+  /**
+   * Parses one script; the caller must `delete()` the tree. Returns null when `deadline`
+   * (a performance.now() instant) passes first: the parse is cancelled, never left running.
+   */
+  parse(source: string, deadline?: number): Tree | null;
 }
 
 let loading: Promise<ShellParser> | undefined;

@@ -20,6 +20,11 @@ export function stressCases(): StressCase[] {
     {
       name: '1,000 pipes',
       event: bash(`cat log.txt${' | grep -v x'.repeat(1000)}`),
+      expect: ['escalate', 'block'],
+    },
+    {
+      name: '60 pipes',
+      event: bash(`cat log.txt${' | grep -v x'.repeat(60)}`),
       expect: ['allow'],
     },
     {
@@ -39,12 +44,12 @@ export function stressCases(): StressCase[] {
     },
     { name: 'nested sh -c', event: bash(nestedShC(8)), expect: ['escalate', 'block'] },
     {
-      name: '1 MB result',
+      name: '100 KB result',
       event: {
         phase: 'result',
         tool: 'WebFetch',
         args: { url: 'https://docs.example' },
-        result: 'lorem ipsum dolor sit amet\n'.repeat(40_000),
+        result: 'lorem ipsum dolor sit amet\n'.repeat(4_000),
       },
       expect: ['allow'],
     },

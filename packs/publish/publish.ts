@@ -1,0 +1,217 @@
+// DESIGN.md "Publish": `mesh publish` as a library. Online changes (canary packs, DAP task files) are
+// signed and published at once; a change to an offline role (stable) becomes a TUF ceremony proposal
+// (tuf/ proposal format) that `applySigned` finishes once keyholders have assembled it.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppendableLog } from '../../log/index.js';
+import {
+  countValidSignatures,
+  openRepository,
+  parseEnvelopeBytes,
+  parseRoot,
+  parseTargets,
+  type Envelope,
+  type Proposal,
+  type RepoFile,
+  type Repository,
+  type Signer,
+} from '../../tuf/index.js';
+import { PackError } from '../errors.js';
+import { sha256Hex } from '../leaf.js';
+import { writeDurable } from './durable.js';
+import { DEFAULT_DELEGATIONS, initRepository, type DelegationPolicy } from './init-repo.js';
+import { readJournal, writeJournal } from './journal.js';
+import type { PublishKeys } from './keys.js';
+import { journalFor } from './leaves.js';
+import { commitJournal, logDbPath, type Committed, type LogConfig } from './log-append.js';
+import { hashedName, roleForPath } from './paths.js';
+
+export interface PublishContext {
+  repoDir: string;
+  keys: PublishKeys;
+  log: LogConfig;
+  delegations?: readonly DelegationPolicy[];
+  now?: number;
+}
+
+export interface PublishResult extends Committed {
+  initialised: boolean;
+  versions: Record<string, number>;
+  targets: { path: string; file: string; sha256: string }[];
+}
+
+export interface Addition {
+  path: string;
+  bytes: Uint8Array;
+}
+
+function hasRepository(dir: string): boolean {
+  const meta = join(dir, 'metadata');
+  return existsSync(meta) && readdirSync(meta).some((f) => /^\d+\.root\.json$/.test(f));
+}
+
+async function logSize(ctx: PublishContext): Promise<number> {
+  const log = await AppendableLog.open({
+    dir: logDbPath(ctx.repoDir),
+    origin: ctx.log.origin,
+    signer: ctx.log.signer,
+  });
+  try {
+    return log.size;
+  } finally {
+    await log.close();
+  }
+}
+
+/** Finishes a publish that was cut short (crash, witness quorum), with its journalled bytes. */
+export async function resumePending(ctx: PublishContext): Promise<Committed | undefined> {
+  const j = readJournal(ctx.repoDir);
+  return j === undefined ? undefined : commitJournal(ctx.repoDir, j, ctx.log);
+}
+
+function onlineSigners(ctx: PublishContext, roles: readonly string[]): Record<string, Signer[]> {
+  const out: Record<string, Signer[]> = {};
+  for (const r of roles) {
+    if (r === 'canary' || r === 'snapshot' || r === 'timestamp' || r === 'root' || r === 'targets')
+      out[r] = [ctx.keys.load(r).signer];
+  }
+  return out;
+}
+
+async function commit(
+  ctx: PublishContext,
+  repo: Repository,
+  files: RepoFile[],
+  initialised: boolean,
+  added: readonly Addition[],
+): Promise<PublishResult> {
+  const j = journalFor(repo, files, await logSize(ctx));
+  writeJournal(ctx.repoDir, j);
+  const done = await commitJournal(ctx.repoDir, j, ctx.log);
+  const versions: Record<string, number> = {};
+  for (const r of ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp'])
+    if (r === 'root' || r === 'timestamp' || r === 'snapshot' || repo.targets.has(r))
+      versions[r] = repo.versionOf(r);
+  return {
+    ...done,
+    initialised,
+    versions,
+    targets: added.map((a) => {
+      const sha256 = sha256Hex(a.bytes);
+      return { path: a.path, sha256, file: `targets/${hashedName(a.path, sha256)}` };
+    }),
+  };
+}
+
+/** Publishes targets the online canary role signs (canary packs, DAP task files). */
+export async function publishOnline(
+  ctx: PublishContext,
+  additions: readonly Addition[],
+): Promise<PublishResult> {
+  await resumePending(ctx);
+  const now = ctx.now ?? Date.now();
+  const initialised = !hasRepository(ctx.repoDir);
+  const repo = initialised
+    ? initRepository(ctx.keys, ctx.delegations ?? DEFAULT_DELEGATIONS, now)
+    : openRepository(ctx.repoDir);
+  for (const a of additions) {
+    if (roleForPath(a.path) !== 'canary')
+      throw new PackError('publish_invalid', `${a.path} is not signed by the online canary role`);
+    repo.addTarget('canary', a.path, a.bytes);
+  }
+  const roles = initialised
+    ? ['root', 'targets', 'canary', 'snapshot', 'timestamp']
+    : ['canary', 'snapshot', 'timestamp'];
+  if (initialised && !ctx.keys.has('stable'))
+    throw new PackError('publish_keys_missing', 'initialising a repository needs stable.key');
+  const signers = onlineSigners(ctx, roles);
+  if (initialised) signers.stable = [ctx.keys.load('stable').signer];
+  const files = repo.publish(signers, now);
+  return commit(ctx, repo, files, initialised, additions);
+}
+
+export const stagingDir = (repoDir: string): string => `${repoDir}.staging`;
+
+/** A stable-ring change: the unsigned next version of the offline stable role, its bytes staged. */
+export function proposeOffline(
+  repoDir: string,
+  role: string,
+  additions: readonly Addition[],
+): Proposal {
+  if (!hasRepository(repoDir))
+    throw new PackError(
+      'publish_invalid',
+      `no repository at ${repoDir}`,
+      'publish to canary first',
+    );
+  const repo = openRepository(repoDir);
+  for (const a of additions) {
+    repo.addTarget(role, a.path, a.bytes);
+    writeDurable(join(stagingDir(repoDir), sha256Hex(a.bytes)), a.bytes);
+  }
+  const signed = repo.nextSigned(role);
+  return { role, version: repo.versionOf(role), signed };
+}
+
+function inferRole(repo: Repository, env: Envelope): string {
+  if (env.signed._type === 'root') return 'root';
+  const version = env.signed.version;
+  const fits = [...repo.targets.keys()].filter((name) => {
+    if (version !== repo.versionOf(name) + 1) return false;
+    const { role, keys } = repo.authority(name);
+    return countValidSignatures(role, keys, env) >= role.threshold;
+  });
+  if (fits.length !== 1)
+    throw new PackError(
+      'publish_invalid',
+      fits.length === 0
+        ? 'the signed file is not the next version of any role, or misses its threshold'
+        : `the signed file fits several roles (${fits.join(', ')})`,
+      'name the role with --role',
+    );
+  return fits[0] as string;
+}
+
+/** `mesh publish --apply`: installs assembled offline metadata, then snapshot, timestamp, log, proofs. */
+export async function applySigned(
+  ctx: PublishContext,
+  envelopeBytes: Uint8Array,
+  roleHint?: string,
+): Promise<PublishResult> {
+  await resumePending(ctx);
+  const env = parseEnvelopeBytes(envelopeBytes);
+  const repo = openRepository(ctx.repoDir);
+  const role = roleHint ?? inferRole(repo, env);
+  const extra: RepoFile[] = [];
+  const added: Addition[] = [];
+  if (role === 'root') {
+    const previous = repo.root;
+    repo.root = parseRoot(env.signed);
+    repo.install('root', env, previous);
+  } else {
+    const t = parseTargets(env.signed);
+    if (t.version !== repo.versionOf(role) + 1)
+      throw new PackError(
+        'publish_invalid',
+        `${role} v${t.version} is not the next version (the repository has v${repo.versionOf(role)})`,
+      );
+    repo.install(role, env);
+    repo.targets.set(role, t);
+    for (const [path, info] of t.targets) {
+      const sha = info.hashes.sha256 ?? '';
+      const file = `targets/${hashedName(path, sha)}`;
+      if (existsSync(join(ctx.repoDir, file))) continue;
+      const staged = join(stagingDir(ctx.repoDir), sha);
+      if (!existsSync(staged))
+        throw new PackError('target_missing', `${path}: its bytes are not staged at ${staged}`);
+      const bytes = readFileSync(staged);
+      if (sha256Hex(bytes) !== sha || bytes.length !== info.length)
+        throw new PackError('target_missing', `${staged} does not match ${path}`);
+      extra.push({ path: file, bytes });
+      added.push({ path, bytes });
+    }
+  }
+  const files = [repo.metadataFile(role), ...extra];
+  files.push(...repo.publish(onlineSigners(ctx, ['snapshot', 'timestamp']), ctx.now ?? Date.now()));
+  return commit(ctx, repo, files, false, added);
+}
