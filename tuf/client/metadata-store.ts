@@ -1,7 +1,9 @@
-// Where a TUF 1.0.34 §5 client keeps trusted metadata: <dir>/<quoted role>.json, written atomically.
+// Where a TUF 1.0.34 §5 client keeps trusted metadata: <dir>/<quoted role>.json, written atomically
+// and durably. Writes run in the background in per-file order; `flush` awaits them all, and the
+// updater flushes before it reports any outcome, so a success is never reported ahead of the disk.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeFileDurably, writeFileAtomic } from '../atomic-file.js';
+import { removeFileDurablyAsync, writeFileAtomicAsync } from '../atomic-file.js';
 
 /** Percent-encodes every byte but [A-Za-z0-9_.~-], as python-tuf does for file names and URLs. */
 export function quoteName(name: string): string {
@@ -14,6 +16,8 @@ export function quoteName(name: string): string {
 }
 
 export class MetadataStore {
+  private readonly pending = new Map<string, Promise<void>>();
+
   constructor(readonly dir: string) {}
 
   path(role: string): string {
@@ -30,11 +34,28 @@ export class MetadataStore {
     }
   }
 
+  private enqueue(path: string, op: () => Promise<void>): void {
+    const prev = this.pending.get(path) ?? Promise.resolve();
+    const next = prev.then(op);
+    // A failure is reported by flush(); this keeps it from being an unhandled rejection meanwhile.
+    next.catch(() => undefined);
+    this.pending.set(path, next);
+  }
+
   write(role: string, bytes: Uint8Array): void {
-    writeFileAtomic(this.path(role), bytes);
+    const path = this.path(role);
+    this.enqueue(path, () => writeFileAtomicAsync(path, bytes));
   }
 
   remove(role: string): void {
-    removeFileDurably(this.path(role));
+    const path = this.path(role);
+    this.enqueue(path, () => removeFileDurablyAsync(path));
+  }
+
+  /** Resolves once every write so far is durable; rejects with the first failure. */
+  async flush(): Promise<void> {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    await Promise.all(all);
   }
 }

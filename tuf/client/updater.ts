@@ -61,11 +61,22 @@ export class Updater {
     }
     const set = new TrustedSet(rootBytes, start);
     this.trusted = undefined;
-    await this.updateRoot(set);
-    await this.updateTimestamp(set);
-    await this.updateSnapshot(set);
-    await this.updateTopLevelTargets(set);
+    await this.flushed(async () => {
+      await this.updateRoot(set);
+      await this.updateTimestamp(set);
+      await this.updateSnapshot(set);
+      await this.updateTopLevelTargets(set);
+    });
     this.trusted = set;
+  }
+
+  /** Runs `f`, then waits until everything it persisted is durable, whether it failed or not. */
+  private async flushed<T>(f: () => Promise<T>): Promise<T> {
+    try {
+      return await f();
+    } finally {
+      await this.store.flush();
+    }
   }
 
   /** §5.3: the root rotation loop, at most `maxRootRotations` steps. */
@@ -167,8 +178,10 @@ export class Updater {
   /** §5.7.1-§5.7.2: the trusted TARGETS entry for `path`, via the pre-order delegation search. */
   async getTargetInfo(path: string): Promise<TargetFile | undefined> {
     const set = await this.ready();
-    return findTarget(path, this.limits.maxDelegations, (role, delegator) =>
-      this.loadTargets(set, role, delegator),
+    return this.flushed(() =>
+      findTarget(path, this.limits.maxDelegations, (role, delegator) =>
+        this.loadTargets(set, role, delegator),
+      ),
     );
   }
 
