@@ -81,7 +81,7 @@ export async function findSplitView(
       'root_mismatch',
       `the log's tiles do not match its checkpoint of size ${big.checkpoint.size}`,
     );
-  const implied = await reader.root(small.checkpoint.size);
+  const implied = await reader.root(small.checkpoint.size, big.checkpoint.size);
   if (equalBytes(implied, small.checkpoint.root)) return undefined;
   const proof = await reader.consistencyProof(small.checkpoint.size, big.checkpoint.size);
   return { origin, a, b, proof: proof.map(encodeBase64), impliedRoot: encodeBase64(implied) };

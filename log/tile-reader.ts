@@ -116,10 +116,13 @@ export class TileReader {
     );
   }
 
-  /** MTH of the first `size` entries as the tiles say; compare with a verified checkpoint. */
-  async root(size: number): Promise<Uint8Array> {
+  /**
+   * MTH of the first `size` entries as the tiles say; compare with a verified checkpoint.
+   * `publishedSize` is the checkpoint size the tiles are fetched for (partial tile widths).
+   */
+  async root(size: number, publishedSize: number = size): Promise<Uint8Array> {
     if (size === 0) return EMPTY_ROOT;
-    const [h] = await this.ranges(size, [{ start: 0, end: size }]);
+    const [h] = await this.ranges(publishedSize, [{ start: 0, end: size }]);
     return h as Uint8Array;
   }
 
