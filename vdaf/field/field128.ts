@@ -188,6 +188,115 @@ function carryAndReduce(
   );
 }
 
+/** o[z..z+3] = a + b mod p for canonical a, b given as words. */
+function addWords(
+  o: FieldVec,
+  z: number,
+  a0: number,
+  a1: number,
+  a2: number,
+  a3: number,
+  b0: number,
+  b1: number,
+  b2: number,
+  b3: number,
+): void {
+  let s0 = a0 + b0;
+  let s1 = a1 + b1;
+  let s2 = a2 + b2;
+  let s3 = a3 + b3;
+  if (s0 >= T32) {
+    s0 -= T32;
+    s1 += 1;
+  }
+  if (s1 >= T32) {
+    s1 -= T32;
+    s2 += 1;
+  }
+  if (s2 >= T32) {
+    s2 -= T32;
+    s3 += 1;
+  }
+  if (s3 >= T32 || (s3 === P3 && (s2 > P2 || (s2 === P2 && (s1 > 0 || s0 > 0))))) {
+    // s - p = s + (28 * 2^64 - 1) - 2^128, and s - p < p.
+    s0 -= 1;
+    s2 += 28;
+    if (s0 < 0) {
+      s0 += T32;
+      s1 -= 1;
+      if (s1 < 0) {
+        s1 += T32;
+        s2 -= 1;
+      }
+    }
+    if (s2 >= T32) {
+      s2 -= T32;
+      s3 += 1;
+    }
+    s3 -= T32;
+  }
+  o[z] = s0;
+  o[z + 1] = s1;
+  o[z + 2] = s2;
+  o[z + 3] = s3;
+}
+
+/** o[z..z+3] = a - b mod p for canonical a, b given as words. */
+function subWords(
+  o: FieldVec,
+  z: number,
+  a0: number,
+  a1: number,
+  a2: number,
+  a3: number,
+  b0: number,
+  b1: number,
+  b2: number,
+  b3: number,
+): void {
+  let d0 = a0 - b0;
+  let d1 = a1 - b1;
+  let d2 = a2 - b2;
+  let d3 = a3 - b3;
+  if (d0 < 0) {
+    d0 += T32;
+    d1 -= 1;
+  }
+  if (d1 < 0) {
+    d1 += T32;
+    d2 -= 1;
+  }
+  if (d2 < 0) {
+    d2 += T32;
+    d3 -= 1;
+  }
+  if (d3 < 0) {
+    // d + p = d + 2^128 - 28 * 2^64 + 1, and 0 <= d + p < p.
+    d3 += T32;
+    d0 += 1;
+    d2 -= 28;
+    if (d0 === T32) {
+      d0 = 0;
+      d1 += 1;
+      if (d1 === T32) {
+        d1 = 0;
+        d2 += 1;
+      }
+    }
+    if (d2 < 0) {
+      d2 += T32;
+      d3 -= 1;
+    } else if (d2 >= T32) {
+      d2 -= T32;
+      d3 += 1;
+    }
+  }
+  o[z] = d0;
+  o[z + 1] = d1;
+  o[z + 2] = d2;
+  o[z + 3] = d3;
+}
+
 export class Field128Impl extends Field {
   readonly name = 'Field128';
   readonly MODULUS = (1n << 128n) - 28n * (1n << 64n) + 1n;
@@ -199,92 +308,35 @@ export class Field128Impl extends Field {
   add(o: FieldVec, oi: number, a: FieldVec, ai: number, b: FieldVec, bi: number): void {
     const x = ai << 2;
     const y = bi << 2;
-    let s0 = (a[x] as number) + (b[y] as number);
-    let s1 = (a[x + 1] as number) + (b[y + 1] as number);
-    let s2 = (a[x + 2] as number) + (b[y + 2] as number);
-    let s3 = (a[x + 3] as number) + (b[y + 3] as number);
-    if (s0 >= T32) {
-      s0 -= T32;
-      s1 += 1;
-    }
-    if (s1 >= T32) {
-      s1 -= T32;
-      s2 += 1;
-    }
-    if (s2 >= T32) {
-      s2 -= T32;
-      s3 += 1;
-    }
-    if (s3 >= T32 || (s3 === P3 && (s2 > P2 || (s2 === P2 && (s1 > 0 || s0 > 0))))) {
-      // s - p = s + (28 * 2^64 - 1) - 2^128, and s - p < p.
-      s0 -= 1;
-      s2 += 28;
-      if (s0 < 0) {
-        s0 += T32;
-        s1 -= 1;
-        if (s1 < 0) {
-          s1 += T32;
-          s2 -= 1;
-        }
-      }
-      if (s2 >= T32) {
-        s2 -= T32;
-        s3 += 1;
-      }
-      s3 -= T32;
-    }
-    const z = oi << 2;
-    o[z] = s0;
-    o[z + 1] = s1;
-    o[z + 2] = s2;
-    o[z + 3] = s3;
+    addWords(
+      o,
+      oi << 2,
+      a[x] as number,
+      a[x + 1] as number,
+      a[x + 2] as number,
+      a[x + 3] as number,
+      b[y] as number,
+      b[y + 1] as number,
+      b[y + 2] as number,
+      b[y + 3] as number,
+    );
   }
 
   sub(o: FieldVec, oi: number, a: FieldVec, ai: number, b: FieldVec, bi: number): void {
     const x = ai << 2;
     const y = bi << 2;
-    let d0 = (a[x] as number) - (b[y] as number);
-    let d1 = (a[x + 1] as number) - (b[y + 1] as number);
-    let d2 = (a[x + 2] as number) - (b[y + 2] as number);
-    let d3 = (a[x + 3] as number) - (b[y + 3] as number);
-    if (d0 < 0) {
-      d0 += T32;
-      d1 -= 1;
-    }
-    if (d1 < 0) {
-      d1 += T32;
-      d2 -= 1;
-    }
-    if (d2 < 0) {
-      d2 += T32;
-      d3 -= 1;
-    }
-    if (d3 < 0) {
-      // d + p = d + 2^128 - 28 * 2^64 + 1, and 0 <= d + p < p.
-      d3 += T32;
-      d0 += 1;
-      d2 -= 28;
-      if (d0 === T32) {
-        d0 = 0;
-        d1 += 1;
-        if (d1 === T32) {
-          d1 = 0;
-          d2 += 1;
-        }
-      }
-      if (d2 < 0) {
-        d2 += T32;
-        d3 -= 1;
-      } else if (d2 >= T32) {
-        d2 -= T32;
-        d3 += 1;
-      }
-    }
-    const z = oi << 2;
-    o[z] = d0;
-    o[z + 1] = d1;
-    o[z + 2] = d2;
-    o[z + 3] = d3;
+    subWords(
+      o,
+      oi << 2,
+      a[x] as number,
+      a[x + 1] as number,
+      a[x + 2] as number,
+      a[x + 3] as number,
+      b[y] as number,
+      b[y + 1] as number,
+      b[y + 2] as number,
+      b[y + 3] as number,
+    );
   }
 
   mul(o: FieldVec, oi: number, a: FieldVec, ai: number, b: FieldVec, bi: number): void {
@@ -444,8 +496,17 @@ export class Field128Impl extends Field {
           const y = x + half;
           if (i === 0) this.copy(t, 0, q, y);
           else this.mul(t, 0, roots, i * step, q, y);
-          this.sub(q, y, q, x, t, 0);
-          this.add(q, x, q, x, t, 0);
+          const X = x << 2;
+          const a0 = q[X] as number;
+          const a1 = q[X + 1] as number;
+          const a2 = q[X + 2] as number;
+          const a3 = q[X + 3] as number;
+          const b0 = t[0] as number;
+          const b1 = t[1] as number;
+          const b2 = t[2] as number;
+          const b3 = t[3] as number;
+          subWords(q, y << 2, a0, a1, a2, a3, b0, b1, b2, b3);
+          addWords(q, X, a0, a1, a2, a3, b0, b1, b2, b3);
         }
       }
     }

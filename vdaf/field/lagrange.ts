@@ -4,15 +4,20 @@ import { cosetEvaluations, log2Exact, nthRootPowers } from './ntt.js';
 
 /** double_evaluations(p): the 2n evaluations at the 2n-th roots from the n at the n-th roots. */
 export function doubleEvaluations(field: Field, p: FieldVec): FieldVec {
+  const out = field.zeros(2 * field.len(p));
+  doubleEvaluationsInto(field, p, out, 0);
+  return out;
+}
+
+/** double_evaluations(p) written to out[off .. off + 2n). */
+export function doubleEvaluationsInto(field: Field, p: FieldVec, out: FieldVec, off: number): void {
   const n = field.len(p);
   log2Exact(n);
   const odd = cosetEvaluations(field, p, n);
-  const out = field.zeros(2 * n);
   for (let i = 0; i < n; i++) {
-    field.copy(out, 2 * i, p, i);
-    field.copy(out, 2 * i + 1, odd, i);
+    field.copy(out, off + 2 * i, p, i);
+    field.copy(out, off + 2 * i + 1, odd, i);
   }
-  return out;
 }
 
 /** poly_mul(p, q): the product, as 2n evaluations. */

@@ -1,6 +1,6 @@
 // draft-irtf-cfrg-vdaf-20 §7.3.3: the ParallelSum gadget, the sum of `count` subcircuit copies.
 import type { Field, FieldVec } from '../field/field.js';
-import { doubleEvaluations } from '../field/lagrange.js';
+import { doubleEvaluationsInto } from '../field/lagrange.js';
 import { nextPowerOf2 } from '../field/ntt.js';
 import { gadgetPolyLen, type Gadget } from './gadget.js';
 import { Mul } from './mul.js';
@@ -57,7 +57,7 @@ export class ParallelSum implements Gadget {
   private mulEvalPoly(field: Field, wires: readonly FieldVec[], n: number): FieldVec {
     const rows = field.zeros(wires.length * n);
     wires.forEach((w, j) => {
-      rows.set(doubleEvaluations(field, w), j * n * field.WORDS);
+      doubleEvaluationsInto(field, w, rows, j * n);
     });
     const sum = field.zeros(n);
     for (let k = 0; k < n; k++) field.dot(rows, k, 2 * n, rows, n + k, 2 * n, this.count, sum, k);
