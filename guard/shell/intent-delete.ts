@@ -69,12 +69,14 @@ function securityDisable(cmd: ShellCommand): IntentHit | null {
     case 'iptables':
     case 'ip6tables':
       return cmd.argv.some((a) => a === '-F' || a === '--flush') ? hit('iptables flush') : null;
-    case 'systemctl':
+    case 'systemctl': {
+      const unit = cmd.argv.slice(2).find((a) => !a.startsWith('-'));
       return (a1 === 'stop' || a1 === 'disable' || a1 === 'mask') &&
-        a2 !== undefined &&
-        AUDIT_SERVICES.test(a2)
-        ? hit(`systemctl ${a1} ${a2}`)
+        unit !== undefined &&
+        AUDIT_SERVICES.test(unit)
+        ? hit(`systemctl ${a1} ${unit}`)
         : null;
+    }
     case 'history':
       return a1 === '-c' ? hit('history -c') : null;
     case 'unset':

@@ -83,7 +83,12 @@ function credential(globals: string[], sub: string, rest: string[]): string | nu
 export function gitIntents(cmd: ShellCommand): IntentHit[] {
   if (cmd.name === 'gh') {
     const [, a1, a2] = cmd.argv;
-    if (a1 === 'auth' && (a2 === 'token' || cmd.argv.includes('--show-token')))
+    if (
+      a1 === 'auth' &&
+      (a2 === 'token' ||
+        cmd.argv.includes('--show-token') ||
+        (a2 === 'status' && cmd.argv.includes('-t')))
+    )
       return [{ intent: 'git_credential', detail: 'gh auth token' }];
     return [];
   }
