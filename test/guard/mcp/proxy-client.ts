@@ -1,0 +1,47 @@
+// Test helper: a real MCP client (SDK Client over stdio) talking to a fixture server through
+// `mesh guard mcp`, as an agent would.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { join } from 'node:path';
+import { MESH_BIN, ROOT } from '../../support/env.js';
+
+export const FIXTURES = join(ROOT, 'test/guard/mcp/fixtures');
+
+export interface Proxied {
+  client: Client;
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+export async function proxied(
+  home: string,
+  meshArgs: string[],
+  server: string[],
+  env: Record<string, string> = {},
+): Promise<Proxied> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [MESH_BIN, 'guard', 'mcp', ...meshArgs, '--', ...server],
+    env: { ...(process.env as Record<string, string>), MESH_HOME: home, ...env },
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const client = new Client(
+    { name: 'test-agent', version: '1.0.0' },
+    { capabilities: { sampling: {} } },
+  );
+  client.setRequestHandler(CreateMessageRequestSchema, () => ({
+    role: 'assistant',
+    content: { type: 'text', text: 'forty-two' },
+    model: 'test-model',
+  }));
+  await client.connect(transport);
+  return { client, stderr: () => err, close: () => client.close() };
+}
+
+export function text(result: unknown): string {
+  const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
+  return content.map((c) => c.text ?? '').join('');
+}
