@@ -6,6 +6,7 @@ import { registerDoctor } from './commands/doctor.js';
 import { registerGossip } from './commands/gossip.js';
 import { registerGuard } from './commands/guard.js';
 import { addGuardHook } from './commands/guard-hook.js';
+import { addGuardMcp } from './commands/guard-mcp.js';
 import { registerHarness } from './commands/harness.js';
 import { registerLog } from './commands/log.js';
 import { registerReceipts } from './commands/receipts.js';
@@ -28,7 +29,7 @@ export function buildProgram(): Command {
   registerDap(program);
   registerDoctor(program);
   registerGossip(program);
-  registerGuard(program, [addGuardHook]);
+  registerGuard(program, [addGuardHook, addGuardMcp]);
   registerHarness(program);
   registerLog(program);
   registerReceipts(program);
