@@ -78,8 +78,10 @@ export function registerSensor(program: Command): void {
       'the eBPF sensor: watch a command and kill it if its egress carries a registered secret',
     );
 
+  // Subcommands throw commander errors to runCli too, so a usage mistake exits 2 there.
   sensor
     .command('exec')
+    .exitOverride()
     .description(
       'run CMD in a cgroup of its own under the sensor; events and verdicts as NDJSON on stdout',
     )
@@ -151,6 +153,7 @@ export function registerSensor(program: Command): void {
 
   sensor
     .command('build')
+    .exitOverride()
     .description(
       'build the sensor loader here (vmlinux.h from this kernel, CO-RE object, skeleton)',
     )
