@@ -107,7 +107,7 @@ export class AppendableLog {
         new LogError('entry_too_large', `entry is over ${this.opts.maxEntryBytes} bytes`),
       );
     return new Promise((resolve, reject) => {
-      this.queue.push({ entry: entry.slice(), resolve, reject });
+      this.queue.push({ entry: Uint8Array.from(entry), resolve, reject });
       this.kick();
     });
   }

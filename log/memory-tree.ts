@@ -32,11 +32,12 @@ export class MemoryTree {
     for (let l = 0; l < this.counts.length; l++) this.counts[l] = Math.floor(size / 2 ** l);
   }
 
+  /** A copy: callers can never alter the tree through what it returns. */
   node(level: number, index: number): Uint8Array {
     const buf = this.levels[level];
     if (buf === undefined || index >= (this.counts[level] ?? 0))
       throw new ProofError('bad_size', `node ${level}/${index} is not in the tree`);
-    return buf.subarray(index * HASH_SIZE, (index + 1) * HASH_SIZE);
+    return buf.slice(index * HASH_SIZE, (index + 1) * HASH_SIZE);
   }
 
   readonly read = (ids: readonly NodeId[]): Uint8Array[] =>
