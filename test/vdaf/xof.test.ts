@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Field128, Field64, XofTurboShake128, formatDst } from '../../vdaf/index.js';
+import { Field128Impl } from '../../vdaf/field/field128.js';
 import { FC_RUNS, vectorFolder } from '../support/env.js';
 import { hex, toHex } from './support/vectors.js';
 
@@ -84,6 +85,33 @@ describe('XofTurboShake128 behaviour', () => {
             expect(f.len(vec)).toBe(n);
             for (const x of f.toBigInts(vec)) expect(x < f.MODULUS).toBe(true);
           }
+        },
+      ),
+      { numRuns: FC_RUNS },
+    );
+  });
+
+  it('next_vec rejects non-canonical samples in stream order and reads on', () => {
+    // A field that also rejects every element with an odd low word exercises the rejection path.
+    class Picky extends Field128Impl {
+      override isCanonical(v: Uint32Array, i: number): boolean {
+        return ((v[i * 4] ?? 0) & 1) === 0 && super.isCanonical(v, i);
+      }
+    }
+    const picky = new Picky();
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.integer({ min: 1, max: 40 }),
+        (seed, n) => {
+          const dst = formatDst(0, 5, 3);
+          const got = new XofTurboShake128(seed, dst, new Uint8Array(0)).nextVec(picky, n);
+          const stream = new XofTurboShake128(seed, dst, new Uint8Array(0)).next(16 * 64 * n);
+          const words = Field128.wordsOf(stream);
+          const want: bigint[] = [];
+          for (let i = 0; want.length < n; i++)
+            if (picky.isCanonical(words, i)) want.push(Field128.get(words, i));
+          expect(Field128.toBigInts(got)).toEqual(want);
         },
       ),
       { numRuns: FC_RUNS },

@@ -105,7 +105,8 @@ export function invNtt(field: Field, p: FieldVec, n: number): FieldVec {
  * evaluations p at w^i, with the 1/n of the inverse and the powers of s applied in one pass.
  */
 export function cosetEvaluations(field: Field, p: FieldVec, n: number): FieldVec {
-  const raw = ntt(field, p, n);
+  const raw = bitReversedCopy(field, p, n);
+  butterflies(field, raw, n);
   const scale = cosetScale(field, n);
   const rev = bitrev(n);
   // The scaled coefficients go straight to their bit-reversed slots for the second transform.

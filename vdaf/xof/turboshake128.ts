@@ -39,8 +39,17 @@ export class XofTurboShake128 {
    * below a power of two of their encoded width, so the draft's mask is all ones.
    */
   nextVec(field: Field, length: number): FieldVec {
-    const out = field.zeros(length);
+    if (length === 0) return field.zeros(0);
+    const first = field.wordsOf(this.next(length * field.ENCODED_SIZE));
     let filled = 0;
+    while (filled < length && field.isCanonical(first, filled)) filled++;
+    // Rejections are rare (probability below 2^-30 per element for both fields).
+    if (filled === length) return first;
+    const out = field.zeros(length);
+    out.set(field.view(first, 0, filled));
+    for (let i = filled + 1; i < length; i++) {
+      if (field.isCanonical(first, i)) field.copy(out, filled++, first, i);
+    }
     while (filled < length) {
       const words = field.wordsOf(this.next((length - filled) * field.ENCODED_SIZE));
       const got = words.length / field.WORDS;
