@@ -31,7 +31,7 @@ const SIGNATURES: readonly Signature[] = [
   },
   {
     name: 'agent_directive',
-    re: /(?:^|[.!:>(\"'*-]\s*)(?:the\s+)?(?:(?:ai|llm)\s+)?(?:ai|llm|assistant|agent|claude|copilot|model)s?\s*(?:,|:)?\s+(?:you\s+)?(?:must|should|shall|needs?\s+to)\s+(?:now\s+|immediately\s+|silently\s+)?(?:ignore|run|execute|call|invoke|send|fetch|delete|curl|download)\b/im,
+    re: /(?:^|[.!:>("'*-]\s*)(?:the\s+)?(?:(?:ai|llm)\s+)?(?:ai|llm|assistant|agent|claude|copilot|model)s?\s*(?:,|:)?\s+(?:you\s+)?(?:must|should|shall|needs?\s+to)\s+(?:now\s+|immediately\s+|silently\s+)?(?:ignore|run|execute|call|invoke|send|fetch|delete|curl|download)\b/im,
   },
   {
     name: 'reveal_prompt',

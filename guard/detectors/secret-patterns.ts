@@ -40,13 +40,21 @@ const WEAK_PASSWORDS = new Set([
 ]);
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  { kind: 'github_token', re: /\bgh[pousr]_([A-Za-z0-9]{36})\b/g, valid: validTokenChecksum },
+  {
+    kind: 'github_token',
+    re: /\b(gh[pousr]_[A-Za-z0-9]{36})\b/g,
+    valid: (v) => validTokenChecksum(v.slice(4)),
+  },
   {
     kind: 'github_pat',
     re: /\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b/g,
     valid: (v) => entropy(v) > 4,
   },
-  { kind: 'npm_token', re: /\bnpm_([A-Za-z0-9]{36})\b/g, valid: validTokenChecksum },
+  {
+    kind: 'npm_token',
+    re: /\b(npm_[A-Za-z0-9]{36})\b/g,
+    valid: (v) => validTokenChecksum(v.slice(4)),
+  },
   {
     kind: 'aws_access_key_id',
     re: /\b((?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})\b/g,

@@ -112,7 +112,7 @@ export function compilePolicy(doc: unknown, opts: CompilePolicyOptions = {}): Po
       if (!(e instanceof GuardError)) throw e;
       quarantined.push({
         index,
-        id: e instanceof RuleError ? e.ruleId : ruleIdOf(r),
+        id: (e instanceof RuleError ? e.ruleId : null) ?? ruleIdOf(r),
         code: e.code,
         message: e.message,
       });

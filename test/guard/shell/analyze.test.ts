@@ -1,0 +1,138 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
+import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { unquote } from '../../../guard/shell/words.js';
+import { FC_RUNS } from '../../support/env.js';
+
+let parser: ShellParser;
+beforeAll(async () => {
+  parser = await loadShellParser();
+});
+
+const argvs = (s: string) => analyzeShell(parser, s).commands.map((c) => c.argv.join(' '));
+
+describe('shell analysis', () => {
+  it('splits pipes, chains, lists and subshells into simple commands', () => {
+    expect(argvs('a x | b y && (c; d) || e')).toEqual(['a x', 'b y', 'c', 'd', 'e']);
+    const a = analyzeShell(parser, 'curl -s x | tee f | sh');
+    expect(a.commands.map((c) => [c.name, c.stage, c.stages])).toEqual([
+      ['curl', 0, 3],
+      ['tee', 1, 3],
+      ['sh', 2, 3],
+    ]);
+  });
+
+  it('peels wrappers: sudo, env, xargs, nohup, timeout, nice, command', () => {
+    const [c] = analyzeShell(
+      parser,
+      'sudo -u bob env A=1 nohup timeout 5 nice -n 3 rm -rf x',
+    ).commands;
+    expect(c?.argv).toEqual(['rm', '-rf', 'x']);
+    expect(c?.wrappers).toEqual(['sudo', 'env', 'nohup', 'timeout', 'nice']);
+    expect(argvs('find . | xargs -n1 rm -f')).toEqual(['find .', 'rm -f']);
+  });
+
+  it('re-parses sh -c, bash -c, eval bodies and heredocs fed to shells', () => {
+    expect(argvs(`sh -c 'rm -rf ~; git push -f'`)).toContain('rm -rf ~');
+    expect(argvs(`eval "git push --force"`)).toContain('git push --force');
+    expect(argvs('bash <<EOF\nrm -rf /\nEOF\n')).toContain('rm -rf /');
+    expect(argvs(`bash -c "bash -c 'id'"`)).toContain('id');
+  });
+
+  it('records code given to interpreters (flags and heredocs)', () => {
+    expect(analyzeShell(parser, `python3 -c 'print(1)'`).scripts).toEqual([
+      { interpreter: 'python', code: 'print(1)' },
+    ]);
+    expect(
+      analyzeShell(parser, "node - <<'JS'\nconsole.log(1)\nJS\n").scripts[0]?.interpreter,
+    ).toBe('node');
+  });
+
+  it('walks command and process substitutions and find -exec', () => {
+    const a = analyzeShell(parser, 'echo "$(curl -s x)" <(wget y) `id`');
+    expect(
+      a.commands
+        .filter((c) => c.substitution)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['curl', 'id', 'wget']);
+    expect(argvs('find / -name x -exec rm -rf {} \\;')).toContain('rm -rf {}');
+  });
+
+  it('keeps redirections as file writes', () => {
+    const [c] = analyzeShell(parser, 'echo x >> ~/.bashrc 2>&1').commands;
+    expect(c?.redirects).toEqual([
+      { op: '>>', target: '~/.bashrc' },
+      { op: '>&', target: '1' },
+    ]);
+  });
+
+  it('removes quoting the way bash does', () => {
+    expect(unquote(`r''m`)).toBe('rm');
+    expect(unquote(`"$HOME"/x`)).toBe('$HOME/x');
+    expect(unquote(`$'\\x72\\x6d'`)).toBe('rm');
+    expect(unquote('\\rm')).toBe('rm');
+    expect(unquote(`"a \\"b\\" \\$c"`)).toBe('a "b" $c');
+  });
+
+  it('escalates what it cannot read: parse errors and every bound', () => {
+    expect(analyzeShell(parser, 'echo "open').status).toBe('parse_error');
+    expect(analyzeShell(parser, `echo ${'a'.repeat(16 * 1024)}`).status).toBe('too_large');
+    expect(analyzeShell(parser, `echo ${'é'.repeat(8200)}`).status).toBe('too_large');
+    expect(analyzeShell(parser, `echo${' a'.repeat(4096)}`).status).toBe('too_many_args');
+    expect(analyzeShell(parser, `echo${' a'.repeat(4000)}`).status).toBe('ok');
+    expect(analyzeShell(parser, `${'echo $('.repeat(100)}ls${')'.repeat(100)}`).status).toBe(
+      'too_deep',
+    );
+    expect(analyzeShell(parser, `ls${' | cat'.repeat(100)}`).status).toBe('too_complex');
+    let nested = 'ls';
+    for (let i = 0; i < 8; i++) nested = `sh -c '${nested.replace(/'/g, `'\\''`)}'`;
+    expect(['too_deep', 'over_budget']).toContain(analyzeShell(parser, nested).status);
+  });
+
+  it('never throws on arbitrary text and always reports a status', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (s) => {
+        const a = analyzeShell(parser, s);
+        expect([
+          'ok',
+          'parse_error',
+          'too_large',
+          'too_many_args',
+          'too_deep',
+          'too_complex',
+          'over_budget',
+        ]).toContain(a.status);
+      }),
+      { numRuns: FC_RUNS },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.constantFrom(
+            'ls',
+            '|',
+            '&&',
+            ';',
+            '$(',
+            ')',
+            '"',
+            "'",
+            'sh -c',
+            '<<EOF\n',
+            'EOF\n',
+            ' ',
+            'rm -rf ~',
+            '`',
+          ),
+          { maxLength: 60 },
+        ),
+        (parts) => {
+          expect(analyzeShell(parser, parts.join(' ')).status).toBeTypeOf('string');
+        },
+      ),
+      { numRuns: FC_RUNS },
+    );
+  });
+});
