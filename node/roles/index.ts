@@ -1,4 +1,5 @@
 // The server roles `mesh serve --role` knows. Each role lives in its own file beside this one.
+import { collectorRole } from './collector.js';
 import { dapHelperRole } from './dap-helper.js';
 import { dapLeaderRole } from './dap-leader.js';
 import type { RoleDefinition } from './role.js';
@@ -6,7 +7,12 @@ import { witnessRole } from './witness.js';
 
 export type { RoleDefinition, RoleInstance, RoleOptions } from './role.js';
 
-export const ROLES: readonly RoleDefinition[] = [dapLeaderRole, dapHelperRole, witnessRole];
+export const ROLES: readonly RoleDefinition[] = [
+  dapLeaderRole,
+  dapHelperRole,
+  witnessRole,
+  collectorRole,
+];
 
 export function findRole(name: string): RoleDefinition | undefined {
   return ROLES.find((r) => r.name === name);
