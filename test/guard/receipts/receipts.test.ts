@@ -149,10 +149,14 @@ describe('receipt chain', () => {
             { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
           );
           let err = '';
-          child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+          child.stderr.on('data', (d: Buffer) => {
+            err += d.toString();
+          });
           child.on('error', reject);
-          child.on('close', (code) => { code === 0 ? resolve(code) : reject(new Error(`writer ${w} exited ${code}: ${err}`)); },
-          );
+          child.on('close', (code) => {
+            if (code === 0) resolve(code);
+            else reject(new Error(`writer ${w} exited ${String(code)}: ${err}`));
+          });
         }),
     );
     await Promise.all(runs);
