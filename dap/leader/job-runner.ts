@@ -1,6 +1,6 @@
 // DAP-18 §4.5.1.1 and §4.5.3 the Leader's round trip with the Helper and its commitment; §4.5.4
 // abandonment. Transient failures (network, 5xx, a body that does not decode) leave the job to retry
-// with the identical request; a problem document (4xx) or mismatched reports abandon it.
+// with the identical request; a DAP problem document or mismatched reports abandon it.
 import { fromB64url, hex } from '../encoding.js';
 import {
   decodeAggregationJobResp,
@@ -9,6 +9,7 @@ import {
   MediaType,
   type VerifyResp,
 } from '../messages/index.js';
+import { parseProblem } from '../problem.js';
 import { jsonValue, type KvOp } from '../storage/kv.js';
 import { BucketUpdates } from '../aggregator/buckets.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
@@ -78,8 +79,12 @@ export async function runJob(
   } catch {
     return 'retry';
   }
-  if (res.status >= 500 || res.status === 429) return 'retry';
   if (res.status >= 300) {
+    // Only a DAP problem document shows the Helper refused the job (and so committed nothing: an
+    // identical request after a commit gets the stored response). Anything else, such as a 404 from
+    // a Helper whose role is still starting, may follow a commit whose answer was lost: retry.
+    const p = res.status < 500 ? parseProblem(new TextDecoder().decode(res.body)) : undefined;
+    if (!p?.type) return 'retry';
     await abandon(ctx, lt, job, undefined);
     return 'abandoned';
   }
