@@ -7,11 +7,9 @@ import { loaderPath, sensorSourceDir } from './paths.js';
 
 const TOOLS: [command: string, pkg: string][] = [
   ['clang', 'clang'],
-  ['llvm-strip', 'llvm'],
   ['bpftool', 'bpftool'],
   ['make', 'make'],
   ['pkg-config', 'pkg-config'],
-  ['cc', 'gcc'],
 ];
 const HEADERS: [header: string, pkg: string][] = [
   ['/usr/include/bpf/libbpf.h', 'libbpf-dev'],

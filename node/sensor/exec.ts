@@ -6,6 +6,7 @@ import {
   createWatchCgroup,
   killCgroup,
   removeCgroup,
+  SessionMap,
   type SensorEvent,
   type SensorHealth,
   type SupervisorNotice,
@@ -64,10 +65,13 @@ export async function runSensorExec(opts: SensorExecOptions): Promise<SensorExec
   const events: SensorEvent[] = [];
   const cgroup = createWatchCgroup();
   const containment = new Containment(cgroup);
+  const sessions = new SessionMap();
+  const session = opts.session ?? 'sensor';
   const correlator = new Correlator({
     matcher: opts.matcher,
     containment,
-    defaultSession: opts.session ?? 'sensor',
+    sessions,
+    defaultSession: session,
     ...(opts.receipts ? { receipts: opts.receipts } : {}),
     onVerdict: (v) => {
       verdicts.push(v);
@@ -95,7 +99,9 @@ export async function runSensorExec(opts: SensorExecOptions): Promise<SensorExec
     release = await hub.watch(cgroup, onEvent, onNotice);
     if (opts.arm || opts.allowAddrs.length > 0)
       await supervisor.allow(cgroup, opts.arm ? 'enforce' : 'report', opts.allowAddrs);
-    const result = await runInCgroup(cgroup, opts, containment);
+    const result = await runInCgroup(cgroup, opts, containment, (pid) =>
+      sessions.register(pid, session),
+    );
     const health: SensorHealth | null = await supervisor.health().catch(() => null);
     await correlator.settle();
     // Whatever the command left running in its cgroup ends with it.
@@ -130,6 +136,7 @@ function runInCgroup(
   cgroup: string,
   opts: SensorExecOptions,
   containment: Containment,
+  onSpawn: (pid: number) => void,
 ): Promise<{ code: number | null; signal: string | null }> {
   const [cmd, ...args] = opts.command;
   if (cmd === undefined) return Promise.reject(new Error('no command'));
@@ -144,6 +151,7 @@ function runInCgroup(
   );
   if (child.pid !== undefined) {
     containment.track(child.pid);
+    onSpawn(child.pid);
     opts.onStarted?.(child.pid);
   }
   const collect = (d: Buffer): void => opts.onChildOutput?.(d.toString('utf8'));

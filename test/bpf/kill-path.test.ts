@@ -77,6 +77,8 @@ function expectKilled(r: SensorExecResult): void {
     rule: 'sensor.exfiltration',
   });
   expect(v?.decision.reason).toMatch(/^exfiltration/);
+  // (pid, start time) led back to the command's session, through forks for the children.
+  expect(v?.session).toBe('sensor');
   expect(JSON.stringify(v)).not.toContain(SECRET);
 }
 
