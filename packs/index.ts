@@ -37,7 +37,8 @@ export {
   type Ring,
 } from './publish/paths.js';
 export { DEFAULT_DELEGATIONS, type DelegationPolicy } from './publish/init-repo.js';
-export { logDbPath, type LogConfig, type Committed } from './publish/log-append.js';
+export { logDbPath, commitJournal, type LogConfig, type Committed } from './publish/log-append.js';
+export { type Journal } from './publish/journal.js';
 export {
   publishOnline,
   proposeOffline,
@@ -48,5 +49,14 @@ export {
   type PublishResult,
   type Addition,
 } from './publish/publish.js';
-export { verifyLogged, type LogTrust, type LogCheckInput, type LogCheckResult } from './subscribe/verify-log.js';
-export { fetchVerifiedPack, type FetchPackInput, type FetchedPack } from './subscribe/fetch-pack.js';
+export {
+  verifyLogged,
+  type LogTrust,
+  type LogCheckInput,
+  type LogCheckResult,
+} from './subscribe/verify-log.js';
+export {
+  fetchVerifiedPack,
+  type FetchPackInput,
+  type FetchedPack,
+} from './subscribe/fetch-pack.js';

@@ -17,6 +17,7 @@ import { registerTufClient } from './commands/tuf-client.js';
 import { registerKeys } from './commands/keys.js';
 import { registerCeremony } from './commands/ceremony.js';
 import { registerPublish } from './commands/publish.js';
+import { registerSubscribe } from './commands/subscribe.js';
 
 export function buildProgram(): Command {
   const program = new Command('mesh')
@@ -40,5 +41,6 @@ export function buildProgram(): Command {
   registerKeys(program);
   registerCeremony(program);
   registerPublish(program);
+  registerSubscribe(program);
   return program;
 }

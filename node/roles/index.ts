@@ -4,6 +4,7 @@ import { dapHelperRole } from './dap-helper.js';
 import { dapLeaderRole } from './dap-leader.js';
 import type { RoleDefinition } from './role.js';
 import { witnessRole } from './witness.js';
+import { mirrorRole } from './mirror.js';
 
 export type { RoleDefinition, RoleInstance, RoleOptions } from './role.js';
 
@@ -11,6 +12,7 @@ export const ROLES: readonly RoleDefinition[] = [
   dapLeaderRole,
   dapHelperRole,
   witnessRole,
+  mirrorRole,
   collectorRole,
 ];
 

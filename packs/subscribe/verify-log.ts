@@ -95,6 +95,20 @@ export async function verifyLogged(input: LogCheckInput): Promise<LogCheckResult
       wrap('log_inconsistent', 'the log is not consistent with the last accepted checkpoint', e);
     }
   }
+  // the log as the mirror serves it now must extend what we accept, and the monitor reads all of it
+  let current: OpenedCheckpoint;
+  let currentNote: string;
+  try {
+    currentNote = await reader.checkpoint();
+    current = openCheckpoint(currentNote, trust.logKeys);
+    await checkConsistency(reader, accepted, current);
+  } catch (e) {
+    wrap('log_inconsistent', "the mirror's log does not extend the accepted checkpoint", e);
+  }
+  if (current.checkpoint.size > accepted.checkpoint.size) {
+    accepted = current;
+    acceptedNote = currentNote;
+  }
   await checkMonitor(input.leaf, reader, accepted);
   const gossip = await checkGossip(input.gossipPeers ?? [], trust, acceptedNote, reader);
   return {

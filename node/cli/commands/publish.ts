@@ -1,0 +1,180 @@
+// `mesh publish`: a pack (or DAP task file) into the TUF repository and the transparency log
+// (DESIGN.md "Publish"); `--ring stable` writes a ceremony proposal, `--apply` finishes one.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { DELEGATIONS } from '../../../governance/index.js';
+import {
+  parseCheckpoint,
+  parseNote,
+  parseVkey,
+  signerVkey,
+  type WitnessEndpoint,
+} from '../../../log/index.js';
+import {
+  applySigned,
+  compilePack,
+  packTargetPath,
+  parseRing,
+  proposeOffline,
+  publishOnline,
+  PublishKeys,
+  taskTargetPath,
+  type PublishContext,
+  type PublishResult,
+} from '../../../packs/index.js';
+import { proposalDigest, proposalToJson } from '../../../tuf/index.js';
+import { UsageError } from '../../errors.js';
+import { writeFileAtomic } from '../../state/atomic-write.js';
+import { contextFor } from '../context.js';
+
+interface PublishFlags {
+  repo: string;
+  keys: string;
+  ring?: string;
+  task?: string;
+  name?: string;
+  apply?: string;
+  role?: string;
+  witness?: string[];
+  quorum?: string;
+  logOrigin?: string;
+  out?: string;
+  json?: boolean;
+}
+
+const DEFAULT_ORIGIN = 'interlock-mesh/log';
+const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+
+/** --witness URL=VKEY; a bare host URL gets the witness role's /witness prefix. */
+export function parseWitnessFlag(flag: string): WitnessEndpoint {
+  const at = flag.indexOf('=');
+  if (at < 0) throw new UsageError(`--witness ${flag}: expected URL=VKEY`);
+  let url: URL;
+  try {
+    url = new URL(flag.slice(0, at));
+  } catch {
+    throw new UsageError(`--witness ${flag}: not a URL`);
+  }
+  const base = url.pathname === '/' ? `${url.origin}/witness` : url.href.replace(/\/+$/, '');
+  try {
+    return { url: base, verifier: parseVkey(flag.slice(at + 1)) };
+  } catch (e) {
+    throw new UsageError(`--witness ${flag}: ${(e as Error).message}`);
+  }
+}
+
+/** The origin the repository's log already has, else --log-origin, else the default. */
+function originFor(repo: string, flag?: string): string {
+  const file = join(repo, 'log', 'checkpoint');
+  if (existsSync(file)) {
+    const have = parseCheckpoint(parseNote(readFileSync(file, 'utf8')).text).origin;
+    if (flag !== undefined && flag !== have)
+      throw new UsageError(`--log-origin ${flag}: this repository's log is ${have}`);
+    return have;
+  }
+  return flag ?? DEFAULT_ORIGIN;
+}
+
+function context(f: PublishFlags): PublishContext {
+  const keys = new PublishKeys(f.keys);
+  const origin = originFor(f.repo, f.logOrigin);
+  const witnesses = (f.witness ?? []).map(parseWitnessFlag);
+  const quorum = f.quorum === undefined ? witnesses.length : Number(f.quorum);
+  if (!Number.isInteger(quorum) || quorum < 0 || quorum > witnesses.length)
+    throw new UsageError('--quorum must be between 0 and the number of --witness flags');
+  return {
+    repoDir: f.repo,
+    keys,
+    log: { origin, signer: keys.logSigner(origin), witnesses, quorum },
+    delegations: DELEGATIONS,
+  };
+}
+
+function readPack(file: string): { name: string; bytes: Uint8Array } {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(new TextDecoder().decode(bytes));
+  } catch (e) {
+    throw new UsageError(`${file} is not JSON: ${(e as Error).message}`);
+  }
+  return { name: compilePack(doc, file).meta.name, bytes };
+}
+
+function human(r: PublishResult & { logKey: string }): string {
+  return [
+    ...(r.initialised ? ['initialised a new repository (threshold 1: tests and demos only)'] : []),
+    ...r.targets.map((t) => `published ${t.path} (${t.sha256.slice(0, 12)}…)`),
+    `versions ${Object.entries(r.versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+    `log size ${r.size}, cosigned by ${r.cosigners.join(', ') || 'no witness'}`,
+    `log key ${r.logKey}`,
+  ].join('\n');
+}
+
+export function registerPublish(program: Command): void {
+  program
+    .command('publish')
+    .description('publish a pack or DAP task file into the TUF repository and the transparency log')
+    .argument('[pack]', 'pack JSON file')
+    .requiredOption('--repo <dir>', 'the repository directory (created for tests and demos)')
+    .requiredOption(
+      '--keys <dir>',
+      'directory with <role>.key files of the online roles and log.key',
+    )
+    .option('--ring <ring>', 'canary (signed now) or stable (writes a proposal)', 'canary')
+    .option('--task <file>', 'publish a DAP client task file instead (needs --name)')
+    .option('--name <pack>', 'the pack the --task file belongs to')
+    .option('--apply <file>', 'finish an assembled ceremony output (mesh ceremony assemble --out)')
+    .option('--role <role>', 'with --apply: the role of the signed file (default: inferred)')
+    .option('--witness <url=vkey>', 'a witness to ask for a cosignature (repeatable)', collect)
+    .option('--quorum <n>', 'witness cosignatures required (default: all --witness)')
+    .option(
+      '--log-origin <origin>',
+      `the log origin of a new repository (default ${DEFAULT_ORIGIN})`,
+    )
+    .option('--out <file>', 'with --ring stable: where to write the proposal')
+    .option('--json', 'print one JSON object')
+    .action(async (pack: string | undefined, f: PublishFlags, cmd: Command) => {
+      const ctx = contextFor(cmd, f);
+      const modes = [pack, f.task, f.apply].filter((x) => x !== undefined).length;
+      if (modes !== 1) throw new UsageError('give exactly one of PACK, --task FILE, --apply FILE');
+      const ring = parseRing(f.ring ?? 'canary');
+      if (ring === 'stable' && pack !== undefined) {
+        const { name, bytes } = readPack(pack);
+        const p = proposeOffline(f.repo, 'stable', [{ path: packTargetPath(name, ring), bytes }]);
+        const out = f.out ?? `${f.repo}.proposals/stable-v${p.version}.json`;
+        writeFileAtomic(out, `${JSON.stringify(proposalToJson(p), null, 1)}\n`);
+        ctx.out.result(
+          { proposal: out, role: p.role, version: p.version, signed_sha256: proposalDigest(p) },
+          (r) =>
+            `proposal ${r.role} v${r.version} written to ${r.proposal}\n` +
+            `next: mesh ceremony sign --proposal ${r.proposal} ...; mesh ceremony assemble ...; ` +
+            `mesh publish --apply FILE --repo ${f.repo} --keys ${f.keys}`,
+        );
+        return;
+      }
+      const pc = context(f);
+      let result: PublishResult;
+      if (f.apply !== undefined) {
+        result = await applySigned(pc, readFileSync(f.apply), f.role);
+      } else if (f.task !== undefined) {
+        if (f.name === undefined) throw new UsageError('--task needs --name <pack>');
+        result = await publishOnline(pc, [
+          { path: taskTargetPath(f.name), bytes: readFileSync(f.task) },
+        ]);
+      } else {
+        const { name, bytes } = readPack(pack as string);
+        ctx.out.progress(`validated pack ${name}`);
+        result = await publishOnline(pc, [{ path: packTargetPath(name, ring), bytes }]);
+      }
+      ctx.out.result({ ...result, logKey: signerVkey(pc.log.signer) }, human);
+    });
+}

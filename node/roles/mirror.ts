@@ -1,0 +1,144 @@
+// `mesh serve --role mirror` (DESIGN.md "Mirror URLs"): the static repository (/metadata, /targets,
+// c2sp.org/tlog-tiles under /log) and gossip (GET|POST /gossip/checkpoints). With an upstream in
+// config ({"mirror": {"upstream", "root", "logKey"}}) it serves only what it verified itself.
+import { realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import type { Context, Hono } from 'hono';
+import {
+  Gossip,
+  gossipApp,
+  openGossipStore,
+  parseVkey,
+  tilesApp,
+  type NoteVerifier,
+} from '../../log/index.js';
+import { ConfigError, UsageError } from '../errors.js';
+import { startMirrorSeeding } from '../subscription/mirror-seed.js';
+import type { RoleDefinition } from './role.js';
+
+interface MirrorConfig {
+  upstream?: string;
+  root?: string;
+  logKey?: string;
+  intervalSeconds?: number;
+}
+
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,254}$/;
+
+function contentType(name: string): string {
+  if (name.endsWith('.json')) return 'application/json';
+  if (name.endsWith('.tlog-proof')) return 'text/plain; charset=utf-8';
+  return 'application/octet-stream';
+}
+
+/**
+ * this value is attacker-controlled: the request path. Only plain segments (no "..", no
+ * encodings, no hidden files) reach the filesystem, and the resolved file must stay under `root`.
+ */
+async function serveStatic(c: Context, root: string, prefix: string): Promise<Response> {
+  const raw = new URL(c.req.url).pathname.slice(prefix.length + 1);
+  const segs = raw.split('/');
+  if (raw.length > 1024 || segs.length > 16 || !segs.every((s) => SEGMENT.test(s)))
+    return c.text('not found\n', 404);
+  const file = join(root, ...segs);
+  try {
+    const real = realpathSync(file);
+    if (!real.startsWith(realpathSync(root) + sep) || !statSync(real).isFile())
+      return c.text('not found\n', 404);
+    const body = await readFile(real);
+    return c.body(body, 200, {
+      'Content-Type': contentType(real),
+      'Cache-Control': prefix === '/metadata' ? 'no-cache' : 'public, max-age=300',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  } catch {
+    return c.text('not found\n', 404);
+  }
+}
+
+function readMirrorConfig(config: Record<string, unknown>): MirrorConfig {
+  const m = config.mirror;
+  if (m === undefined) return {};
+  if (typeof m !== 'object' || m === null || Array.isArray(m))
+    throw new ConfigError('config_invalid', '"mirror" must be an object');
+  const o = m as Record<string, unknown>;
+  const str = (k: string): string | undefined => {
+    const v = o[k];
+    if (v !== undefined && typeof v !== 'string')
+      throw new ConfigError('config_invalid', `mirror.${k} must be a string`);
+    return v;
+  };
+  const interval = o.intervalSeconds;
+  if (interval !== undefined && (typeof interval !== 'number' || !(interval >= 1)))
+    throw new ConfigError('config_invalid', 'mirror.intervalSeconds must be a number >= 1');
+  const out: MirrorConfig = {};
+  const [upstream, root, logKey] = [str('upstream'), str('root'), str('logKey')];
+  if (upstream !== undefined) out.upstream = upstream;
+  if (root !== undefined) out.root = root;
+  if (logKey !== undefined) out.logKey = logKey;
+  if (interval !== undefined) out.intervalSeconds = interval;
+  return out;
+}
+
+function logKeyMap(vkey: string | undefined): Map<string, NoteVerifier[]> | undefined {
+  if (vkey === undefined) return undefined;
+  try {
+    const v = parseVkey(vkey);
+    return new Map([[v.name, [v]]]);
+  } catch (e) {
+    throw new ConfigError('config_invalid', `mirror.logKey: ${(e as Error).message}`);
+  }
+}
+
+export const mirrorRole: RoleDefinition = {
+  name: 'mirror',
+  async mount(app: Hono, opts) {
+    const cfg = readMirrorConfig(opts.config);
+    const logKeys = logKeyMap(cfg.logKey);
+    let root: string;
+    let stopSeeding = (): Promise<void> => Promise.resolve();
+    if (cfg.upstream !== undefined) {
+      if (cfg.root === undefined || logKeys === undefined)
+        throw new ConfigError(
+          'config_invalid',
+          'a mirror with an upstream needs mirror.root and mirror.logKey',
+        );
+      root = join(opts.dataDir, 'repo');
+      stopSeeding = await startMirrorSeeding({
+        upstream: cfg.upstream,
+        rootFile: cfg.root,
+        logKeys,
+        served: root,
+        work: join(opts.dataDir, 'seed'),
+        intervalMs: (cfg.intervalSeconds ?? 60) * 1000,
+        onError: (e) => {
+          opts.log.warn('mirror seeding refused upstream data', { error: (e as Error).message });
+        },
+      });
+    } else {
+      if (opts.repo === undefined)
+        throw new UsageError('the mirror role needs --repo DIR, or mirror.upstream in --config');
+      root = opts.repo;
+    }
+    app.get('/metadata/*', (c) => serveStatic(c, join(root, 'metadata'), '/metadata'));
+    app.get('/targets/*', (c) => serveStatic(c, join(root, 'targets'), '/targets'));
+    app.route('/log', tilesApp(join(root, 'log')));
+    let closeGossip = (): Promise<void> => Promise.resolve();
+    if (logKeys !== undefined) {
+      const store = await openGossipStore(join(opts.dataDir, 'gossip'));
+      app.route('/gossip', gossipApp(new Gossip(logKeys, store)));
+      closeGossip = () => store.close();
+    }
+    opts.log.info('mirror ready', {
+      upstream: cfg.upstream ?? null,
+      gossip: logKeys !== undefined,
+    });
+    return {
+      async close() {
+        await stopSeeding();
+        await closeGossip();
+      },
+    };
+  },
+};

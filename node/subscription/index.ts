@@ -1,0 +1,24 @@
+// Subscriptions to community packs (DESIGN.md "Subscribe"): state, refresh, resolution, scheduler.
+export { parseSubscriptionSpec, isSubscriptionSpec, type SubscriptionSpec } from './spec.js';
+export {
+  readSubscription,
+  subscriptionDir,
+  subscriptionsDir,
+  SUBSCRIPTION_SCHEMA,
+  type SubscriptionState,
+  type SubscriptionTrust,
+  type GoodPack,
+} from './state.js';
+export {
+  refreshSubscription,
+  logTrustOf,
+  type RefreshOptions,
+  type RefreshOutcome,
+} from './refresh.js';
+export { resolveSubscribedPack, firstSeenTimes } from './resolve.js';
+export {
+  startSubscriptionScheduler,
+  refreshAll,
+  listSubscriptions,
+  type SchedulerOptions,
+} from './scheduler.js';

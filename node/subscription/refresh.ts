@@ -1,0 +1,136 @@
+// One refresh of a subscription (DESIGN.md "Subscribe"): verify through TUF and the log, then
+// remember the pack; on any failure keep the last good pack and record why.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseVkey, type NoteVerifier } from '../../log/index.js';
+import { fetchVerifiedPack, type FetchedPack, type LogTrust } from '../../packs/index.js';
+import { UsageError } from '../errors.js';
+import { writeFileAtomic } from '../state/atomic-write.js';
+import type { SubscriptionSpec } from './spec.js';
+import {
+  readSubscription,
+  subscriptionDir,
+  writeSubscription,
+  SUBSCRIPTION_SCHEMA,
+  type SubscriptionState,
+  type SubscriptionTrust,
+} from './state.js';
+
+export interface RefreshOptions {
+  mirror?: string;
+  /** The initial trusted root.json (required the first time). */
+  rootFile?: string;
+  logKeys?: string[];
+  witnesses?: string[];
+  quorum?: number;
+  gossip?: string[];
+  now?: () => Date;
+}
+
+export interface RefreshOutcome {
+  state: SubscriptionState;
+  fetched: FetchedPack;
+}
+
+function vkeys(list: readonly string[], what: string): NoteVerifier[] {
+  return list.map((v) => {
+    try {
+      return parseVkey(v);
+    } catch (e) {
+      throw new UsageError(`bad ${what} "${v}": ${(e as Error).message}`);
+    }
+  });
+}
+
+export function logTrustOf(t: SubscriptionTrust): LogTrust {
+  const logKeys = new Map<string, NoteVerifier[]>();
+  for (const v of vkeys(t.logKeys, 'log key'))
+    logKeys.set(v.name, [...(logKeys.get(v.name) ?? []), v]);
+  return { logKeys, witnesses: vkeys(t.witnesses, 'witness key'), quorum: t.quorum };
+}
+
+function trustFrom(prev: SubscriptionTrust | undefined, o: RefreshOptions): SubscriptionTrust {
+  const mirror = o.mirror ?? prev?.mirror;
+  if (mirror === undefined) throw new UsageError('give --mirror URL the first time');
+  const logKeys = o.logKeys?.length ? o.logKeys : (prev?.logKeys ?? []);
+  if (logKeys.length === 0) throw new UsageError('give --log-key VKEY the first time');
+  const witnesses = o.witnesses?.length ? o.witnesses : (prev?.witnesses ?? []);
+  const quorum =
+    o.quorum ?? (o.witnesses?.length ? o.witnesses.length : (prev?.quorum ?? witnesses.length));
+  if (!Number.isInteger(quorum) || quorum < 0 || quorum > witnesses.length)
+    throw new UsageError('--quorum must be between 0 and the number of --witness keys');
+  return { mirror, logKeys, witnesses, quorum, gossip: o.gossip ?? prev?.gossip ?? [mirror] };
+}
+
+function seedRoot(metadataDir: string, rootFile: string | undefined): void {
+  const trusted = join(metadataDir, 'root.json');
+  if (existsSync(trusted)) return;
+  if (rootFile === undefined)
+    throw new UsageError(
+      'this subscription has no trusted root yet',
+      'give --root FILE (the initial root.json)',
+    );
+  mkdirSync(metadataDir, { recursive: true, mode: 0o700 });
+  writeFileAtomic(trusted, readFileSync(rootFile));
+}
+
+export async function refreshSubscription(
+  stateRoot: string,
+  spec: SubscriptionSpec,
+  o: RefreshOptions = {},
+): Promise<RefreshOutcome> {
+  const now = o.now ?? (() => new Date());
+  const dir = subscriptionDir(stateRoot, spec.id);
+  const prev = readSubscription(dir);
+  const trust = trustFrom(prev?.trust, o);
+  const metadataDir = join(dir, 'metadata');
+  seedRoot(metadataDir, o.rootFile);
+  const state: SubscriptionState = prev ?? {
+    schema: SUBSCRIPTION_SCHEMA,
+    id: spec.id,
+    trust,
+    firstSeen: {},
+    status: 'never',
+  };
+  state.trust = trust;
+  state.lastAttempt = now().toISOString();
+  try {
+    const fetched = await fetchVerifiedPack({
+      mirror: trust.mirror,
+      metadataDir,
+      downloadDir: join(dir, 'download'),
+      targetPath: spec.targetPath,
+      trust: logTrustOf(trust),
+      ...(state.checkpoint !== undefined ? { lastAccepted: state.checkpoint } : {}),
+      gossipPeers: trust.gossip,
+    });
+    const file = join(dir, 'packs', `${fetched.leaf.sha256}.json`);
+    if (!existsSync(file)) writeFileAtomic(file, fetched.bytes);
+    const at = now().toISOString();
+    for (const id of fetched.meta.catalog) state.firstSeen[id] ??= at;
+    state.good = {
+      file,
+      sha256: fetched.leaf.sha256,
+      packVersion: fetched.meta.version,
+      role: fetched.leaf.role,
+      roleVersion: fetched.leaf.version,
+      acceptedAt: at,
+    };
+    state.checkpoint = fetched.log.accepted;
+    state.status = 'ok';
+    delete state.lastError;
+    writeSubscription(dir, state);
+    return { state, fetched };
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as { code?: unknown }).code;
+    state.status = 'failed';
+    state.lastError = {
+      code: typeof code === 'string' ? code : 'internal',
+      message: (e as Error).message,
+      at: now().toISOString(),
+    };
+    writeSubscription(dir, state);
+    throw e;
+  }
+}

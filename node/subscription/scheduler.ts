@@ -1,0 +1,58 @@
+// The periodic subscription refresh (DESIGN.md "Subscribe"): every subscription under subscriptions/
+// is refreshed on an interval with jitter; a failure keeps the last good pack and is recorded.
+import { existsSync, readdirSync } from 'node:fs';
+import { parseSubscriptionSpec } from './spec.js';
+import { refreshSubscription, type RefreshOutcome } from './refresh.js';
+import { subscriptionsDir } from './state.js';
+
+export interface SchedulerOptions {
+  stateRoot: string;
+  intervalMs: number;
+  /** Called after each refresh that accepted a pack (e.g. to hot-reload the guard). */
+  onUpdate?: (id: string, outcome: RefreshOutcome) => void;
+  onError?: (id: string, error: unknown) => void;
+}
+
+export function listSubscriptions(stateRoot: string): string[] {
+  const dir = subscriptionsDir(stateRoot);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((d) => /^[a-z0-9][a-z0-9-]*@(canary|stable)$/.test(d));
+}
+
+/** Refreshes every subscription once, one after another; returns how many succeeded. */
+export async function refreshAll(opts: SchedulerOptions): Promise<number> {
+  let ok = 0;
+  for (const id of listSubscriptions(opts.stateRoot)) {
+    try {
+      const outcome = await refreshSubscription(
+        opts.stateRoot,
+        parseSubscriptionSpec(`mesh:${id}`),
+      );
+      ok++;
+      opts.onUpdate?.(id, outcome);
+    } catch (e) {
+      opts.onError?.(id, e);
+    }
+  }
+  return ok;
+}
+
+/** Starts the timer; the returned function stops it. The timer never keeps the process alive. */
+export function startSubscriptionScheduler(opts: SchedulerOptions): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = (): void => {
+    const jitter = Math.floor(Math.random() * opts.intervalMs * 0.1);
+    timer = setTimeout(() => {
+      void refreshAll(opts).finally(() => {
+        if (!stopped) tick();
+      });
+    }, opts.intervalMs + jitter);
+    timer.unref();
+  };
+  tick();
+  return () => {
+    stopped = true;
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,69 @@
+// A subscription's durable state (DESIGN.md "Subscribe"): trust settings, the last good pack, the
+// last accepted checkpoint, first-seen times per rule (the shadow window) and the last outcome.
+// One JSON file per subscription, replaced atomically; schema-versioned.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { StateError } from '../errors.js';
+import { writeFileAtomic } from '../state/atomic-write.js';
+
+export const SUBSCRIPTION_SCHEMA = 1;
+
+export interface SubscriptionTrust {
+  mirror: string;
+  logKeys: string[];
+  witnesses: string[];
+  quorum: number;
+  gossip: string[];
+}
+
+export interface GoodPack {
+  file: string;
+  sha256: string;
+  packVersion: string;
+  role: string;
+  roleVersion: number;
+  acceptedAt: string;
+}
+
+export interface SubscriptionState {
+  schema: number;
+  id: string;
+  trust: SubscriptionTrust;
+  good?: GoodPack;
+  /** The last signed checkpoint this node accepted. */
+  checkpoint?: string;
+  /** ISO time each rule id was first seen in a verified pack: the shadow window starts here. */
+  firstSeen: Record<string, string>;
+  status: 'never' | 'ok' | 'failed';
+  lastAttempt?: string;
+  lastError?: { code: string; message: string; at: string };
+}
+
+export const subscriptionsDir = (stateRoot: string): string => join(stateRoot, 'subscriptions');
+export const subscriptionDir = (stateRoot: string, id: string): string =>
+  join(subscriptionsDir(stateRoot), id);
+const stateFile = (dir: string): string => join(dir, 'state.json');
+
+export function readSubscription(dir: string): SubscriptionState | undefined {
+  const file = stateFile(dir);
+  if (!existsSync(file)) return undefined;
+  let doc: SubscriptionState;
+  try {
+    doc = JSON.parse(readFileSync(file, 'utf8')) as SubscriptionState;
+  } catch (e) {
+    throw new StateError('state_invalid', `${file}: unreadable (${(e as Error).message})`);
+  }
+  if (typeof doc.schema !== 'number' || doc.schema < 1)
+    throw new StateError('state_invalid', `${file}: missing schema`);
+  if (doc.schema > SUBSCRIPTION_SCHEMA)
+    throw new StateError(
+      'state_schema_newer',
+      `${file}: subscription schema ${doc.schema} is newer than this mesh understands`,
+      'upgrade interlock-mesh',
+    );
+  return doc;
+}
+
+export function writeSubscription(dir: string, s: SubscriptionState): void {
+  writeFileAtomic(stateFile(dir), JSON.stringify(s, null, 1) + '\n', { mode: 0o600 });
+}

@@ -1,0 +1,301 @@
+// DESIGN.md "Publish" and "Subscribe" end to end with real processes on 127.0.0.1: publish through
+// `mesh publish` with three witness processes (quorum two), serve with `mesh serve --role mirror`,
+// subscribe with `mesh subscribe`; then each attack is refused and the last good pack is kept.
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cosigner, cosignerVkey, formatSkey, signerVkey } from '../../log/index.js';
+import {
+  BUILTIN_PACKS,
+  commitJournal,
+  leafBytes,
+  PublishKeys,
+  sha256Hex,
+} from '../../packs/index.js';
+import { openRepository, writeRepository } from '../../tuf/index.js';
+import { runMesh } from '../support/run-mesh.js';
+import { startServe, type ServeProcess } from '../support/serve-process.js';
+
+const ORIGIN = 'interlock-mesh/log';
+const PATH = 'packs/coding-agent/canary/coding-agent.json';
+const work = mkdtempSync(join(tmpdir(), 'mesh-sub-'));
+const keys = join(work, 'keys');
+const repo = join(work, 'repo');
+const services: ServeProcess[] = [];
+let logVkey = '';
+const witnesses: { url: string; vkey: string }[] = [];
+let mirror = '';
+const goodState = join(work, 'state-good');
+let goodSha = '';
+
+function packFile(version: string, description = ''): string {
+  const doc = { ...(BUILTIN_PACKS['coding-agent'] as object), version, description };
+  const file = join(work, `pack-${version}-${randomBytes(3).toString('hex')}.json`);
+  writeFileSync(file, JSON.stringify(doc));
+  return file;
+}
+
+async function mesh(
+  args: string[],
+): Promise<{ code: number | null; json: Record<string, unknown> }> {
+  const r = await runMesh([...args, '--json']);
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    throw new Error(`mesh ${args.join(' ')} printed no JSON: ${r.stdout} ${r.stderr}`);
+  }
+  return { code: r.code, json };
+}
+
+const witnessFlags = (): string[] => witnesses.flatMap((w) => ['--witness', `${w.url}=${w.vkey}`]);
+const trustFlags = (): string[] => [
+  '--log-key',
+  logVkey,
+  ...witnesses.flatMap((w) => ['--witness', w.vkey]),
+  '--quorum',
+  '2',
+];
+
+async function startMirror(dir: string, gossip = true): Promise<string> {
+  const data = mkdtempSync(join(work, 'mirror-'));
+  const config = join(data, 'config.json');
+  writeFileSync(config, JSON.stringify(gossip ? { mirror: { logKey: logVkey } } : {}));
+  const s = await startServe([
+    '--role',
+    'mirror',
+    '--repo',
+    dir,
+    '--data',
+    data,
+    '--config',
+    config,
+  ]);
+  services.push(s);
+  return s.url;
+}
+
+/** A copy of the repository with its log store: what an attacker holding the online keys has. */
+function fork(name: string): string {
+  const dir = join(work, name);
+  cpSync(repo, dir, { recursive: true });
+  cpSync(`${repo}.log-db`, `${dir}.log-db`, { recursive: true });
+  return dir;
+}
+
+function nodeCopy(name: string): string {
+  const dir = join(work, name);
+  cpSync(goodState, dir, { recursive: true });
+  return dir;
+}
+
+async function subscribe(state: string, url: string, extra: string[] = trustFlags()) {
+  return mesh([
+    '--state',
+    state,
+    'subscribe',
+    'mesh:coding-agent@canary',
+    '--mirror',
+    url,
+    ...extra,
+  ]);
+}
+
+function expectKept(r: { code: number | null; json: Record<string, unknown> }, code: string): void {
+  expect(r.code).toBe(1);
+  expect(r.json.ok).toBe(false);
+  expect((r.json.error as { code: string }).code).toBe(code);
+  expect((r.json.kept as { sha256: string }).sha256).toBe(goodSha);
+}
+
+beforeAll(async () => {
+  mkdirSync(keys, { recursive: true });
+  for (const r of ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp', 'log']) {
+    const k = await runMesh(['keys', 'new', '--role', r, '--out', join(keys, `${r}.key`)]);
+    expect(k.code, k.stderr).toBe(0);
+  }
+  logVkey = signerVkey(new PublishKeys(keys).logSigner(ORIGIN));
+  await Promise.all(
+    [0, 1, 2].map(async (i) => {
+      const dir = mkdtempSync(join(work, `witness-${i}-`));
+      const seed = randomBytes(32);
+      const name = `witness-${i}.test`;
+      writeFileSync(join(dir, 'w.key'), formatSkey(name, seed), { mode: 0o600 });
+      writeFileSync(
+        join(dir, 'config.json'),
+        JSON.stringify({
+          witness: { name, key: join(dir, 'w.key'), logs: [{ origin: ORIGIN, vkeys: [logVkey] }] },
+        }),
+      );
+      const s = await startServe([
+        '--role',
+        'witness',
+        '--data',
+        dir,
+        '--config',
+        join(dir, 'config.json'),
+      ]);
+      services.push(s);
+      witnesses[i] = { url: s.url, vkey: cosignerVkey(cosigner(name, seed)) };
+    }),
+  );
+  const pub = await mesh([
+    'publish',
+    packFile('1.0.0'),
+    '--repo',
+    repo,
+    '--keys',
+    keys,
+    ...witnessFlags(),
+    '--quorum',
+    '2',
+  ]);
+  expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+  mirror = await startMirror(repo);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(services.map((s) => s.stop()));
+});
+
+describe('publish then subscribe', () => {
+  it('verifies the pack through TUF, the log and two of three witnesses', async () => {
+    const r = await subscribe(goodState, mirror, [
+      '--root',
+      join(repo, 'metadata', '1.root.json'),
+      ...trustFlags(),
+    ]);
+    expect(r.code, JSON.stringify(r.json)).toBe(0);
+    const pack = r.json.pack as { file: string; sha256: string; role: string };
+    expect(pack.role).toBe('canary');
+    goodSha = pack.sha256;
+    expect(sha256Hex(readFileSync(pack.file))).toBe(goodSha);
+    expect((r.json.log as { witnesses: string[] }).witnesses.length).toBeGreaterThanOrEqual(2);
+    // a second publish is picked up, consistent with the checkpoint accepted first
+    const pub = await mesh([
+      'publish',
+      packFile('1.0.1'),
+      '--repo',
+      repo,
+      '--keys',
+      keys,
+      ...witnessFlags(),
+    ]);
+    expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+    const again = await subscribe(goodState, mirror);
+    expect(again.code, JSON.stringify(again.json)).toBe(0);
+    goodSha = (again.json.pack as { sha256: string }).sha256;
+    expect(goodSha).not.toBe(pack.sha256);
+  });
+
+  it('refuses rollback: old canary metadata re-served under snapshot/timestamp signed with stolen keys', async () => {
+    const dir = fork('rollback');
+    // the attacker rewinds canary to version 1 and re-signs a newer snapshot and timestamp
+    const v1 = openRepository(dir);
+    v1.targetsRole('canary').version = 1;
+    const k = new PublishKeys(keys);
+    v1.snapshot.version += 5;
+    v1.timestamp.version += 5;
+    writeRepository(
+      dir,
+      v1.publish({
+        snapshot: [k.load('snapshot').signer],
+        timestamp: [k.load('timestamp').signer],
+      }),
+    );
+    const url = await startMirror(dir, false);
+    const r = await subscribe(nodeCopy('node-rollback'), url);
+    expectKept(r, 'tuf_refused');
+    expect((r.json.error as { message: string }).message).toMatch(/rollback/);
+  });
+
+  it('refuses a pack the log omits (signed into TUF with stolen online keys, never logged)', async () => {
+    const dir = fork('omitted');
+    const r0 = openRepository(dir);
+    const evil = readFileSync(packFile('6.6.6', 'evil'));
+    r0.addTarget('canary', PATH, evil);
+    const k = new PublishKeys(keys);
+    const files = r0.publish({
+      canary: [k.load('canary').signer],
+      snapshot: [k.load('snapshot').signer],
+      timestamp: [k.load('timestamp').signer],
+    });
+    // the attacker reuses the previous pack's proof beside the new target
+    const prev = readFileSync(
+      join(repo, 'targets', 'packs/coding-agent/canary', `${goodSha}.coding-agent.json.tlog-proof`),
+    );
+    files.push({
+      path: `targets/packs/coding-agent/canary/${sha256Hex(evil)}.coding-agent.json.tlog-proof`,
+      bytes: prev,
+    });
+    writeRepository(dir, files);
+    const url = await startMirror(dir, false);
+    expectKept(await subscribe(nodeCopy('node-omitted'), url), 'log_inclusion_failed');
+  });
+
+  it('refuses a pack whose checkpoint lacks the witness quorum', async () => {
+    const dir = fork('no-quorum');
+    const pub = await mesh(['publish', packFile('1.0.2'), '--repo', dir, '--keys', keys]);
+    expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+    const url = await startMirror(dir, false);
+    expectKept(await subscribe(nodeCopy('node-quorum'), url), 'quorum_not_met');
+  });
+
+  it('refuses when the monitor sees a second pack logged for the same version', async () => {
+    const dir = fork('conflict');
+    const pub = await mesh(['publish', packFile('1.0.3'), '--repo', dir, '--keys', keys]);
+    expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+    const canary = openRepository(dir).versionOf('canary');
+    const k = new PublishKeys(keys);
+    const evil = readFileSync(packFile('6.6.6', 'second'));
+    const size = Number(readFileSync(join(dir, 'log', 'checkpoint'), 'utf8').split('\n')[1]);
+    const leaf = {
+      role: 'canary',
+      version: canary,
+      path: PATH,
+      sha256: sha256Hex(evil),
+      length: evil.length,
+    };
+    await commitJournal(
+      dir,
+      { startSize: size, leaves: [leafBytes(leaf)], files: [], proofs: [] },
+      {
+        origin: ORIGIN,
+        signer: k.logSigner(ORIGIN),
+        witnesses: [],
+        quorum: 0,
+      },
+    );
+    const url = await startMirror(dir, false);
+    const r = await subscribe(nodeCopy('node-conflict'), url, [
+      '--log-key',
+      logVkey,
+      '--quorum',
+      '0',
+      '--gossip',
+      url,
+    ]);
+    expectKept(r, 'log_conflict');
+  });
+
+  it('refuses when gossip shows a split view (two trees of one size)', async () => {
+    const a = fork('split-a');
+    const b = fork('split-b');
+    for (const [dir, v] of [
+      [a, '2.0.0'],
+      [b, '2.0.1'],
+    ] as const) {
+      const pub = await mesh(['publish', packFile(v), '--repo', dir, '--keys', keys]);
+      expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+    }
+    const urlA = await startMirror(a);
+    const urlB = await startMirror(b, false);
+    const flags = ['--log-key', logVkey, '--quorum', '0', '--gossip', urlA];
+    const first = await subscribe(nodeCopy('node-split-1'), urlA, flags);
+    expect(first.code, JSON.stringify(first.json)).toBe(0);
+    expectKept(await subscribe(nodeCopy('node-split-2'), urlB, flags), 'split_view');
+  });
+});
