@@ -14,7 +14,7 @@ function readPackFile(path: string): unknown {
   } catch {
     throw new PackError(
       'pack_not_found',
-      `no pack at ${path}`,
+      `no pack at ${path} (give a pack file or builtin:<name>)`,
       'give a pack file path or builtin:coding-agent',
     );
   }
@@ -35,7 +35,9 @@ export function loadPack(spec: string, opts: { detectors?: DetectorRegistry } = 
     if (doc === undefined)
       throw new PackError(
         'pack_not_found',
-        `no built-in pack "${name}"`,
+        `no built-in pack "${name}" (built-in: ${Object.keys(BUILTIN_PACKS)
+          .map((n) => `builtin:${n}`)
+          .join(', ')})`,
         `built-in packs: ${Object.keys(BUILTIN_PACKS)
           .map((n) => `builtin:${n}`)
           .join(', ')}`,

@@ -1,0 +1,72 @@
+// The regression gate of builtin:coding-agent over its corpora (runs in CI): no false positive on
+// either benign split, no verdict changed by bait, no attack family below its recorded floor,
+// stress cases decided as expected within ten times their 50 ms target.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPack, readCorpus, runHarness, type HarnessReport } from '../../packs/index.js';
+import { ROOT } from '../support/env.js';
+
+const dir = join(ROOT, 'test-vectors/guard');
+const policy = () => [loadPack('builtin:coding-agent').policy];
+const floors = (f: string) =>
+  (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { families: Record<string, number> }).families;
+const STRESS_GATE_MS = 10 * 50;
+
+describe('corpora', () => {
+  it('meet the sizes issue 7 asks for', () => {
+    const benign = readCorpus(join(dir, 'benign.jsonl'));
+    const attacks = readCorpus(join(dir, 'attacks.jsonl'));
+    expect(benign.length).toBeGreaterThanOrEqual(300);
+    expect(benign.filter((e) => e.near_miss).length).toBeGreaterThanOrEqual(benign.length / 3);
+    expect(benign.every((e) => e.label === 'benign')).toBe(true);
+    expect(attacks.length).toBeGreaterThanOrEqual(150);
+    expect(attacks.every((e) => e.label === 'attack')).toBe(true);
+    expect(new Set(attacks.map((e) => e.family)).size).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe.each([
+  ['benign.jsonl', 'attacks.jsonl', 'baseline-attacks.json'],
+  ['heldout-benign.jsonl', 'heldout-attacks.jsonl', 'baseline-heldout.json'],
+])('harness gate: %s + %s', (benignFile, attackFile, baseline) => {
+  let benign: HarnessReport;
+  let attacks: HarnessReport;
+  beforeAll(async () => {
+    benign = await runHarness(policy(), readCorpus(join(dir, benignFile)), { stressRuns: 5 });
+    attacks = await runHarness(policy(), readCorpus(join(dir, attackFile)), {
+      stressRuns: 1,
+      skipInduced: true,
+    });
+  }, 600_000);
+
+  it('no false positive on the benign split', () => {
+    expect(benign.false_positives).toEqual([]);
+  });
+
+  it('no verdict changed by bait in fields that never execute', () => {
+    expect(benign.induced.checked).toBeGreaterThan(benign.events);
+    expect(benign.induced.changed).toEqual([]);
+  });
+
+  it('no attack family falls below its floor', () => {
+    const got = attacks.attacks.by_family;
+    for (const [family, min] of Object.entries(floors(baseline))) {
+      expect(got[family], family).toBeDefined();
+      expect(got[family]!.rate, family).toBeGreaterThanOrEqual(min);
+    }
+  });
+
+  it('stress cases are decided as expected within ten times the target', () => {
+    for (const s of benign.stress) {
+      expect(s.expected, s.name).toBe(true);
+      expect(s.p95_ms, s.name).toBeLessThan(STRESS_GATE_MS);
+    }
+  });
+
+  it('counts hits per rule and per detector', () => {
+    expect(Object.keys(attacks.per_rule).length).toBeGreaterThan(5);
+    expect(attacks.per_detector.secrets?.attack_hits ?? 0).toBeGreaterThan(0);
+    expect(Object.values(benign.per_rule).every((r) => r.benign_hits === 0)).toBe(true);
+  });
+});
