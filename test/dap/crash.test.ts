@@ -88,14 +88,13 @@ describe('crash suite', () => {
       const t = Math.floor(Date.now() / 1000);
       let expectedSum = 0;
       let accepted = 0;
-      let stop = false;
-      let paused = false;
+      const flags = { stop: false, paused: false };
       const url = `${files.client.task.leader}tasks/${files.client.task_id}/reports`;
 
       // Uploads run throughout; a request cut by a kill is resent with the same bytes until answered.
       const uploader = (async () => {
-        while (!stop) {
-          if (paused) {
+        while (!flags.stop) {
+          if (flags.paused) {
             await sleep(20);
             continue;
           }
@@ -130,9 +129,9 @@ describe('crash suite', () => {
               });
               break;
             } catch {
-              if (stop) return;
+              if (flags.stop) return;
               do await sleep(50);
-              while (paused);
+              while (flags.paused);
             }
           }
         }
@@ -143,12 +142,12 @@ describe('crash suite', () => {
         const victim = round % 2 === 0 ? 'leader' : 'helper';
         await procs[victim].kill('SIGKILL');
         await sleep(Math.random() * 200);
-        paused = true;
+        flags.paused = true;
         procs[victim] = await restart(args[victim]);
-        paused = false;
+        flags.paused = false;
         running.push(procs[victim]);
       }
-      stop = true;
+      flags.stop = true;
       await uploader;
       expect(accepted).toBeGreaterThan(0);
 
