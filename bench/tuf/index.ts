@@ -22,7 +22,11 @@ for (let r = 0; r < ROLES; r++) {
 }
 for (let i = 0; i < TARGETS; i++) {
   const role = `team-${i % ROLES}`;
-  f.repo.addTarget(role, `${role}/artifact-${i}.bin`, new TextEncoder().encode(`artifact ${i} `.repeat(64)));
+  f.repo.addTarget(
+    role,
+    `${role}/artifact-${i}.bin`,
+    new TextEncoder().encode(`artifact ${i} `.repeat(64)),
+  );
 }
 f.publish();
 const wanted = `team-${ROLES - 1}/artifact-${TARGETS - 1}.bin`;
@@ -65,7 +69,8 @@ async function tufjs(): Promise<number> {
   return ms;
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 await ours();
 await tufjs();
@@ -79,7 +84,9 @@ await srv.close();
 rmSync(f.dir, { recursive: true });
 const mo = median(a);
 const mt = median(b);
-console.log(`tuf bench: ${TARGETS} targets, ${ROLES} delegated roles, ${ROUNDS} rounds (median, cold refresh + 1 download)`);
+console.log(
+  `tuf bench: ${TARGETS} targets, ${ROLES} delegated roles, ${ROUNDS} rounds (median, cold refresh + 1 download)`,
+);
 console.log(`  ours    ${mo.toFixed(1)} ms`);
 console.log(`  tuf-js  ${mt.toFixed(1)} ms`);
 console.log(`  ratio ours/tuf-js = ${(mo / mt).toFixed(2)} (target <= 1.00)`);
