@@ -1,8 +1,13 @@
 // c2sp.org/tlog-cosignature §Ed25519 signed message: cosignature/v1 (type 0x04) with a timestamp.
-import { ed25519 } from '@noble/curves/ed25519.js';
 import { COSIGNATURE_V1, SIG_TYPE_COSIGNATURE_V1 } from './version.js';
 import { assertKeyName, keyIdFor } from './key-name.js';
-import { safeVerify } from './ed25519-key.js';
+import {
+  ed25519PrivateKeyObject,
+  ed25519PublicKey,
+  ed25519PublicKeyObject,
+  ed25519Sign,
+  safeVerify,
+} from './ed25519-key.js';
 import { NoteError } from './errors.js';
 import type { NoteSigner, NoteVerifier } from './verifier.js';
 
@@ -29,13 +34,19 @@ export function cosignatureTimestamp(sig: Uint8Array): number | undefined {
 export function cosignatureVerifier(name: string, publicKey: Uint8Array): NoteVerifier {
   assertKeyName(name);
   if (publicKey.length !== 32) throw new NoteError('malformed_vkey', 'Ed25519 key is not 32 bytes');
+  let key: ReturnType<typeof ed25519PublicKeyObject>;
+  try {
+    key = ed25519PublicKeyObject(publicKey);
+  } catch {
+    throw new NoteError('malformed_vkey', 'not an Ed25519 public key');
+  }
   return {
     name,
     keyId: keyIdFor(name, SIG_TYPE_COSIGNATURE_V1, publicKey),
     verify(text, sig) {
       const t = cosignatureTimestamp(sig);
       if (t === undefined) return false;
-      return safeVerify(sig.subarray(8), cosignatureMessage(t, text), publicKey);
+      return safeVerify(sig.subarray(8), cosignatureMessage(t, text), key);
     },
   };
 }
@@ -52,7 +63,8 @@ export function cosigner(
 ): Cosigner {
   assertKeyName(name);
   if (seed.length !== 32) throw new NoteError('malformed_skey', 'Ed25519 seed is not 32 bytes');
-  const publicKey = ed25519.getPublicKey(seed);
+  const publicKey = ed25519PublicKey(seed);
+  const key = ed25519PrivateKeyObject(seed);
   return {
     name,
     publicKey,
@@ -62,7 +74,7 @@ export function cosigner(
       if (!Number.isSafeInteger(t) || t <= 0) throw new RangeError('cosignature time must be > 0');
       const out = new Uint8Array(8 + 64);
       new DataView(out.buffer).setBigUint64(0, BigInt(t));
-      out.set(ed25519.sign(cosignatureMessage(t, text), seed), 8);
+      out.set(ed25519Sign(cosignatureMessage(t, text), key), 8);
       return out;
     },
   };

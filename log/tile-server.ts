@@ -4,9 +4,24 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { parseTilePath, tilePath } from './tile-path.js';
+import { TILE_WIDTH } from './version.js';
+
+/** Full tiles and bundles never change, so the most recently served ones are kept in memory. */
+const CACHE_ENTRIES = 2048;
 
 export function tilesApp(dir: string): Hono {
   const app = new Hono();
+  const cache = new Map<string, Uint8Array<ArrayBuffer>>();
+  const readTile = async (path: string, immutable: boolean): Promise<Uint8Array<ArrayBuffer>> => {
+    const hit = cache.get(path);
+    if (hit !== undefined) return hit;
+    const body = new Uint8Array(await readFile(join(dir, path)));
+    if (immutable) {
+      if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value ?? '');
+      cache.set(path, body);
+    }
+    return body;
+  };
   app.get('/checkpoint', async (c) => {
     try {
       const body = await readFile(join(dir, 'checkpoint'));
@@ -24,7 +39,7 @@ export function tilesApp(dir: string): Hono {
     const ref = parseTilePath(path.slice(path.lastIndexOf('/tile/') + 1));
     if (ref === undefined) return c.text('not a tile path\n', 404);
     try {
-      const body = await readFile(join(dir, tilePath(ref)));
+      const body = await readTile(tilePath(ref), ref.width === TILE_WIDTH);
       return c.body(body, 200, {
         'Content-Type': 'application/octet-stream',
         'Cache-Control': 'public, max-age=31536000, immutable',
