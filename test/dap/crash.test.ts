@@ -16,6 +16,8 @@ afterAll(async () => {
   for (const p of running) await p.kill('SIGKILL');
 });
 
+/** Reads shared flags afresh. */
+const now = <T>(x: T): T => x;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -129,9 +131,10 @@ describe('crash suite', () => {
               });
               break;
             } catch {
-              if (flags.stop) return;
+              // The flags change while this loop awaits, which flow analysis cannot see.
+              if (now(flags).stop) return;
               do await sleep(50);
-              while (flags.paused);
+              while (now(flags).paused);
             }
           }
         }
