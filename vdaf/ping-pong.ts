@@ -27,7 +27,7 @@ export function encodePingPongMessage(m: PingPongMessage): Uint8Array {
   return concatBytes(head, item(m.verifierMessage), item(m.verifierShare));
 }
 
-/** The bytes are attacker-controlled (they come from the peer Aggregator). */
+/** Parses a message from the peer Aggregator (this value is attacker-controlled). */
 export function decodePingPongMessage(encoded: Uint8Array): PingPongMessage {
   const view = new DataView(encoded.buffer, encoded.byteOffset, encoded.byteLength);
   let off = 1;

@@ -247,7 +247,7 @@ export abstract class Field {
 
   /**
    * decode_vec (§6.1): exactly `expectedLen` elements; each must be below the modulus. The bytes
-   * are attacker-controlled.
+   * come from the network (this value is attacker-controlled).
    */
   decodeVec(bytes: Uint8Array, expectedLen: number, what: string): FieldVec {
     if (bytes.length !== expectedLen * this.ENCODED_SIZE) {

@@ -49,7 +49,7 @@ export abstract class Prio3Codec {
     return publicShare === null ? new Uint8Array(0) : concatBytes(...publicShare);
   }
 
-  /** The bytes are attacker-controlled (they come from the Client through the Leader). */
+  /** Parses the Client's public share (this value is attacker-controlled). */
   decodePublicShare(encoded: Uint8Array): Prio3PublicShare {
     const want = this.useJointRand ? this.SHARES * SEED_SIZE : 0;
     if (encoded.length !== want) throw lengthError('public share', want, encoded.length);
@@ -79,7 +79,7 @@ export abstract class Prio3Codec {
     return elems * this.f.ENCODED_SIZE + blind;
   }
 
-  /** The bytes are attacker-controlled (HPKE-decrypted Client data). */
+  /** Parses an HPKE-decrypted input share (this value is attacker-controlled). */
   decodeInputShare(aggId: number, encoded: Uint8Array): Prio3InputShare {
     const want = this.inputShareLength(aggId);
     if (encoded.length !== want) throw lengthError('input share', want, encoded.length);
@@ -111,7 +111,7 @@ export abstract class Prio3Codec {
     );
   }
 
-  /** The bytes are attacker-controlled (the peer Aggregator's message). */
+  /** Parses the peer Aggregator's verifier share (this value is attacker-controlled). */
   decodeVerifierShare(_verifyState: Prio3VerifyState, encoded: Uint8Array): Prio3VerifierShare {
     const len = this.codecFlp.VERIFIER_LEN * this.PROOFS;
     const vecBytes = len * this.f.ENCODED_SIZE;
@@ -127,7 +127,7 @@ export abstract class Prio3Codec {
     return message ?? new Uint8Array(0);
   }
 
-  /** The bytes are attacker-controlled (the peer Aggregator's message). */
+  /** Parses the peer Aggregator's verifier message (this value is attacker-controlled). */
   decodeVerifierMessage(_verifyState: Prio3VerifyState, encoded: Uint8Array): Prio3VerifierMessage {
     const want = this.useJointRand ? SEED_SIZE : 0;
     if (encoded.length !== want) throw lengthError('verifier message', want, encoded.length);
@@ -138,7 +138,7 @@ export abstract class Prio3Codec {
     return this.f.encodeVec(aggShare);
   }
 
-  /** The bytes are attacker-controlled (an Aggregator's share as the Collector receives it). */
+  /** Parses an aggregate share as the Collector receives it (this value is attacker-controlled). */
   decodeAggShare(_aggParam: Prio3AggParam, encoded: Uint8Array): Prio3AggShare {
     return this.f.decodeVec(encoded, this.codecFlp.OUTPUT_LEN, 'aggregate share');
   }

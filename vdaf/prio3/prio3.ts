@@ -153,8 +153,12 @@ export class Prio3<M, R> extends Prio3Codec {
     let corrected: Uint8Array | null = null;
     let part: Uint8Array | null = null;
     if (this.flp.JOINT_RAND_LEN > 0) {
-      if (blind === null || publicShare?.length !== this.SHARES) {
-        throw new VdafArgumentError('joint randomness parts or blind missing');
+      if (
+        blind === null ||
+        publicShare?.length !== this.SHARES ||
+        publicShare.some((p) => p.length !== SEED_SIZE)
+      ) {
+        throw new VdafArgumentError('joint randomness parts or blind missing or malformed');
       }
       part = this.derive.jointRandPart(ctx, aggId, blind, measShare, nonce);
       const parts = publicShare.slice();
