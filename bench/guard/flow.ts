@@ -11,9 +11,16 @@ import { FingerprintStore } from '../../guard/flow/fingerprint-store.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+export interface Timing {
+  p50: number;
+  p99: number;
+  /** Mean CPU time (user + system) per check, in microseconds. */
+  cpuMean: number;
+}
+
 export interface FlowBenchResult {
-  inProcessUs: { p50: number; p99: number };
-  persistedUs: { p50: number; p99: number };
+  inProcessUs: Timing;
+  persistedUs: Timing;
   hook: { hookMs: number; nodeMs: number; ratio: number } | null;
 }
 
@@ -46,13 +53,11 @@ function percentiles(samples: number[]): { p50: number; p99: number } {
   return { p50: Math.round(at(0.5) * 10) / 10, p99: Math.round(at(0.99) * 10) / 10 };
 }
 
-function timeChecks(
-  check: (args: Record<string, unknown>) => number,
-  rounds: number,
-): { p50: number; p99: number } {
+function timeChecks(check: (args: Record<string, unknown>) => number, rounds: number): Timing {
   const inputs = Array.from({ length: 16 }, (_, i) => outboundArgs(i));
   for (let i = 0; i < 50; i++) check(inputs[i % inputs.length] ?? {});
   const samples: number[] = [];
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < rounds; i++) {
     const args = inputs[i % inputs.length] ?? {};
     const t0 = process.hrtime.bigint();
@@ -60,7 +65,12 @@ function timeChecks(
     samples.push(Number(process.hrtime.bigint() - t0) / 1000);
     if (hits !== 0) throw new Error('benchmark traffic must not match');
   }
-  return percentiles(samples);
+  const cpu = process.cpuUsage(cpu0);
+  // On a shared, overloaded machine wall time includes waiting for a core; CPU time per check does not.
+  return {
+    ...percentiles(samples),
+    cpuMean: Math.round(((cpu.user + cpu.system) / rounds) * 10) / 10,
+  };
 }
 
 function wallMs(
@@ -89,7 +99,7 @@ export function runFlowBench(opts: { rounds?: number; hookRounds?: number } = {}
   const inProcessUs = timeChecks((a) => tracker.check('bench', a).hits.length, rounds);
 
   const dir = mkdtempSync(join(tmpdir(), 'mesh-flow-bench-'));
-  let persistedUs: { p50: number; p99: number };
+  let persistedUs: Timing;
   let hook: FlowBenchResult['hook'] = null;
   try {
     const store = FingerprintStore.open(join(dir, 'guard'));

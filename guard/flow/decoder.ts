@@ -60,7 +60,8 @@ function magicOffsets(blob: Uint8Array): { layer: 'gzip' | 'deflate'; at: number
     const a = blob[i] ?? 0;
     const b = blob[i + 1] ?? 0;
     if (a === 0x1f && b === 0x8b && blob[i + 2] === 8) out.push({ layer: 'gzip', at: i });
-    else if (a === 0x78 && ((a << 8) | b) % 31 === 0) out.push({ layer: 'deflate', at: i });
+    else if (a === 0x78 && ((a << 8) | b) % 31 === 0 && (b & 0x20) === 0)
+      out.push({ layer: 'deflate', at: i });
   }
   return out;
 }
@@ -70,7 +71,11 @@ function magicOffsets(blob: Uint8Array): { layer: 'gzip' | 'deflate'; at: number
  * blob; brotli and raw deflate have none and are tried from its start. Truncated streams and trailing
  * bytes still yield what decompressed.
  */
-function inflations(blob: Uint8Array, limits: FlowLimits): { layer: Layer; bytes: Uint8Array }[] {
+function inflations(
+  blob: Uint8Array,
+  headerless: boolean,
+  limits: FlowLimits,
+): { layer: Layer; bytes: Uint8Array }[] {
   const opts = { maxOutputLength: limits.maxInflatedBytes, finishFlush: constants.Z_SYNC_FLUSH };
   const out: { layer: Layer; bytes: Uint8Array }[] = [];
   // Output over the bound is an error in zlib; a shorter prefix of the input then yields a prefix of
@@ -102,30 +107,47 @@ function inflations(blob: Uint8Array, limits: FlowLimits): { layer: Layer; bytes
     maxOutputLength: limits.maxInflatedBytes,
     finishFlush: constants.BROTLI_OPERATION_FLUSH,
   };
-  if (out.length === 0 && !attempt('brotli', (b) => brotliDecompressSync(b, brotli), blob))
+  if (out.length > 0 || !headerless) return out;
+  if (!attempt('brotli', (b) => brotliDecompressSync(b, brotli), blob))
     attempt('deflate', (b) => inflateRawSync(b, opts), blob);
   return out;
+}
+
+/**
+ * Base64 of compressed bytes looks random: long, with upper case, lower case and digits. Only such a
+ * run is worth a brotli or raw-deflate attempt (they have no header), each of which costs a zlib call.
+ */
+function looksCompressed(run: string): boolean {
+  return run.length >= 24 && /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run);
+}
+
+interface Blob {
+  bytes: Uint8Array;
+  /** Worth trying as headerless compressed data (brotli, raw deflate). */
+  headerless: boolean;
 }
 
 /**
  * Decodes each run at every character offset (4 for base64, 2 for hex): text glued to the front of
  * an encoded blob shifts it, and the decoder cannot know by how much.
  */
-function decodedRuns(
-  bytes: Uint8Array,
-  runs: readonly Run[],
-  layer: 'base64' | 'hex',
-): Uint8Array[] {
-  const out: Uint8Array[] = [];
+function decodedRuns(bytes: Uint8Array, runs: readonly Run[], layer: 'base64' | 'hex'): Blob[] {
+  const out: Blob[] = [];
   const shifts = layer === 'base64' ? 4 : 2;
   for (const r of runs) {
     const s = Buffer.from(bytes.buffer, bytes.byteOffset + r.start, r.end - r.start).toString(
       'latin1',
     );
+    const headerless = layer === 'base64' && looksCompressed(s);
     for (let k = 0; k < shifts; k++) {
       const t = s.slice(k);
-      if (layer === 'base64') out.push(Buffer.from(t, 'base64'));
-      else out.push(Buffer.from(t.length % 2 === 0 ? t : t.slice(0, -1), 'hex'));
+      if (layer === 'base64')
+        out.push({ bytes: Buffer.from(t, 'base64'), headerless: headerless && k === 0 });
+      else
+        out.push({
+          bytes: Buffer.from(t.length % 2 === 0 ? t : t.slice(0, -1), 'hex'),
+          headerless: false,
+        });
     }
   }
   return out;
@@ -166,10 +188,10 @@ export function decodeViews(
     ] as const) {
       if (found.length === 0) continue;
       const blobs = decodedRuns(bytes, found, layer);
-      children.push({ bytes: joinRuns(blobs), layer });
+      children.push({ bytes: joinRuns(blobs.map((b) => b.bytes)), layer });
       if (layers.length + 1 < limits.maxDecodeDepth) {
         for (const blob of blobs) {
-          for (const inflated of inflations(blob, limits)) {
+          for (const inflated of inflations(blob.bytes, blob.headerless, limits)) {
             if (push(inflated.bytes, [...layers, layer, inflated.layer]))
               expand(inflated.bytes, [...layers, layer, inflated.layer]);
           }

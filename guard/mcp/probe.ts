@@ -1,7 +1,6 @@
 // Issue 8 "MCP proxy": `mesh guard mcp admit` reads a server's whole surface itself: it runs the MCP
 // initialize handshake and every page of tools/list, then stops the server.
 import { spawn } from 'node:child_process';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { GuardError } from '../errors.js';
 import { parseMessage, type Message } from './jsonrpc.js';
 import { LineFramer } from './line-framer.js';
@@ -73,6 +72,8 @@ export function probeSurface(
       );
     });
     void (async () => {
+      // Loaded here, not at startup: the SDK's schema module is heavy and only admission needs it.
+      const { LATEST_PROTOCOL_VERSION } = await import('@modelcontextprotocol/sdk/types.js');
       const init = await request('initialize', {
         protocolVersion: LATEST_PROTOCOL_VERSION,
         capabilities: {},
