@@ -1,9 +1,9 @@
 // Builds the loader with bpf/Makefile, first naming the Debian packages that are missing.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SensorError } from './errors.js';
-import { loaderPath, sensorSourceDir } from './paths.js';
+import { sensorSourceDir } from './paths.js';
 
 const TOOLS: [command: string, pkg: string][] = [
   ['clang', 'clang'],
@@ -47,9 +47,31 @@ export function buildLoader(opts: { force?: boolean } = {}): Promise<BuildResult
       ),
     );
   const dir = sensorSourceDir();
-  if (opts.force) spawnSync('make', ['-C', dir, 'clean'], { stdio: 'ignore' });
+  const final = join(dir, 'build');
+  const loader = join(final, 'mesh-sensor');
+  // Already built: make only redoes what changed.
+  if (!opts.force && existsSync(loader))
+    return runMake(dir, final).then((output) => ({ loader, output }));
+  // A private build directory renamed into place: concurrent builders (parallel test workers)
+  // never see each other's half-written files.
+  const tmp = `${final}.tmp-${process.pid}-${Date.now()}`;
+  return runMake(dir, tmp).then((output) => {
+    if (opts.force) rmSync(final, { recursive: true, force: true });
+    try {
+      renameSync(tmp, final);
+    } catch {
+      // Another builder won the race with an identical build.
+      rmSync(tmp, { recursive: true, force: true });
+    }
+    return { loader, output };
+  });
+}
+
+function runMake(dir: string, buildDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('make', ['-C', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('make', ['-C', dir, `BUILD=${buildDir}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       output += d;
@@ -61,8 +83,9 @@ export function buildLoader(opts: { force?: boolean } = {}): Promise<BuildResult
       reject(new SensorError('build_failed', e.message));
     });
     child.on('close', (code) => {
-      if (code === 0 && existsSync(loaderPath())) resolve({ loader: loaderPath(), output });
-      else
+      if (code === 0 && existsSync(join(buildDir, 'mesh-sensor'))) resolve(output);
+      else {
+        rmSync(buildDir, { recursive: true, force: true });
         reject(
           new SensorError(
             'build_failed',
@@ -70,6 +93,7 @@ export function buildLoader(opts: { force?: boolean } = {}): Promise<BuildResult
             'check that /sys/kernel/btf/vmlinux exists and you are root',
           ),
         );
+      }
     });
   });
 }
