@@ -321,7 +321,7 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
       return;
     }
     if (GUARDED_SERVER_REQUESTS.has(method)) {
-      const d = await decide('call', method, (m.params ?? {}), {
+      const d = await decide('call', method, m.params ?? {}, {
         principal: 'mcp-server',
       });
       const refuse = (): void => {
