@@ -121,11 +121,9 @@ describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
 
   for (const [name, command] of leaks) {
     it(`kills: ${name}`, async () => {
-      const started = Date.now();
+      // The script lingers 8 s and then exits 0: SIGKILL with a verdict can only be the sensor's.
       const r = await exec(command());
       expectKilled(r);
-      // Lingering would take 8 s: death came from the sensor, not from the script ending.
-      expect(Date.now() - started).toBeLessThan(7000);
     });
   }
 
