@@ -75,10 +75,11 @@ function wrapVkey(v: string): NoteVerifier {
 export async function fetchCheckpoint(
   f: LogFlags,
 ): Promise<{ reader: TileReader; note: string; opened: OpenedCheckpoint; cosigners: string[] }> {
+  const keys = logKeys(f);
+  const { witnesses, quorum } = witnessKeys(f);
   const reader = new TileReader(logUrl(f));
   const note = await reader.checkpoint();
-  const opened = openCheckpoint(note, logKeys(f));
-  const { witnesses, quorum } = witnessKeys(f);
+  const opened = openCheckpoint(note, keys);
   const cosigners = countCosigners(note, witnesses);
   if (cosigners.length < quorum)
     throw new NodeError(
@@ -108,8 +109,10 @@ export const packLeafKey: EntryKey = (entry) => {
   }
 };
 
+/** Subcommands throw on usage errors like top-level ones, so `mesh` maps them to exit code 2. */
 function addLogFlags(c: Command): Command {
   return c
+    .exitOverride()
     .option('--log <url>', 'tlog-tiles prefix of the log (serves checkpoint, tile/...)')
     .option('--mirror <url>', 'a mirror; its log is at <url>/log')
     .option('--vkey <vkey>', "the log's verifier key (repeatable)", collect)
