@@ -12,7 +12,7 @@ import type { DelegatedRole, Role } from '../metadata/role.js';
 import { parseRoot, rootToJson, type Root, type TopLevelRole } from '../metadata/root.js';
 import type { SignedCommon } from '../metadata/signed-common.js';
 import { snapshotToJson, type Snapshot } from '../metadata/snapshot.js';
-import { targetsToJson, type Targets } from '../metadata/targets.js';
+import { parseTargets, targetsToJson, type Targets } from '../metadata/targets.js';
 import { timestampToJson, type Timestamp } from '../metadata/timestamp.js';
 import { SPEC_VERSION } from '../version.js';
 import { DEFAULT_EXPIRY, expiryFor, type ExpiryPolicy } from './expiry-policy.js';
@@ -68,6 +68,8 @@ function role(r: RoleKeys): Role {
 export class Repository {
   readonly expiry: ExpiryPolicy;
   private readonly dirty = new Set<string>();
+  /** Roles signed or installed since the last publish: their files are written next. */
+  private readonly fresh = new Set<string>();
   private readonly pendingTargets = new Map<string, Uint8Array>();
   /** The envelope last written per role: a role already written gets version+1 when edited. */
   readonly envelopes = new Map<string, Envelope>();
@@ -214,15 +216,29 @@ export class Repository {
     return targetsToJson(this.targetsRole(name));
   }
 
-  /** Installs a signed envelope for `name`, refusing one that misses its threshold(s). */
+  /**
+   * Installs a signed envelope for `name` (ours, or one assembled in a ceremony), refusing one that
+   * misses its threshold(s); the next `publish` writes it.
+   */
   install(name: string, env: Envelope, previousRoot?: Root): void {
-    if (name === 'root' && previousRoot !== undefined) {
-      verifyThreshold('root (by previous root)', previousRoot.roles.root, previousRoot.keys, env);
+    if (name === 'root') {
+      const next = parseRoot(env.signed);
+      if (previousRoot !== undefined) {
+        verifyThreshold('root (by previous root)', previousRoot.roles.root, previousRoot.keys, env);
+      }
+      verifyThreshold('root', next.roles.root, next.keys, env);
+      this.root = next;
+    } else if (name === 'timestamp' || name === 'snapshot') {
+      const { role: r, keys } = this.authority(name);
+      verifyThreshold(name, r, keys, env);
+    } else {
+      const { role: r, keys } = this.authority(name);
+      verifyThreshold(name, r, keys, env);
+      this.targets.set(name, parseTargets(env.signed));
     }
-    const { role: r, keys } = this.authority(name);
-    verifyThreshold(name, r, keys, env);
     this.envelopes.set(name, env);
     this.dirty.delete(name);
+    this.fresh.add(name);
   }
 
   private signRole(name: string, signers: readonly Signer[], now: number): void {
@@ -239,16 +255,16 @@ export class Repository {
   publish(signers: Readonly<Record<string, readonly Signer[]>>, now = Date.now()): RepoFile[] {
     const files: RepoFile[] = [];
     const order = [...this.dirty].sort((a, b) => (a === 'root' ? -1 : b === 'root' ? 1 : 0));
-    for (const name of order) {
-      this.signRole(name, signers[name] ?? [], now);
-      files.push(this.metadataFile(name));
-    }
+    for (const name of order) this.signRole(name, signers[name] ?? [], now);
+    for (const name of this.fresh) files.push(this.metadataFile(name));
+    this.fresh.clear();
     for (const [name, t] of this.targets) {
       const prev = this.snapshot.meta.get(`${name}.json`);
       if (prev?.version !== t.version)
         this.snapshot.meta.set(`${name}.json`, { version: t.version, unrecognized: {} });
     }
     this.signRole('snapshot', signers.snapshot ?? [], now);
+    this.fresh.clear();
     const snap = this.metadataFile('snapshot');
     files.push(snap);
     this.timestamp.snapshotMeta = {
@@ -258,6 +274,7 @@ export class Repository {
       unrecognized: {},
     };
     this.signRole('timestamp', signers.timestamp ?? [], now);
+    this.fresh.clear();
     files.push(this.metadataFile('timestamp'));
     for (const [path, bytes] of this.pendingTargets) files.push({ path, bytes });
     this.pendingTargets.clear();
