@@ -1,11 +1,11 @@
 // Issue 8 "Flow conditions": `{"flow": {"source": SEL, "sink": SEL}}` in the rule language, as the
 // detector `flow` (the rule language's extension point for front doors). Selectors are globs, checked
 // at load; a match names the tainted argument.
-import type { RE2JS } from 're2js';
+import { RE2JS } from 're2js';
 import type { Detector, DetectorContext, Finding } from '../detectors/detector.js';
 import { RuleError } from '../errors.js';
 import type { GuardEvent } from '../event.js';
-import { compileGlob } from '../rules/glob.js';
+import { globToRegex } from '../rules/glob.js';
 import type { Json } from '../rules/types.js';
 import { describeHit, type FlowCheck, type FlowHit, type TaintSource } from './taint.js';
 import type { FlowTracker } from './tracker.js';
@@ -14,13 +14,13 @@ export const FLOW_DETECTOR = 'flow';
 
 export interface SourceSelector {
   kind: 'secret' | 'result' | null;
-  tool: RE2JS[] | null;
-  label: RE2JS[] | null;
+  tool: RE2JS | null;
+  label: RE2JS | null;
 }
 
 export interface SinkSelector {
-  tool: RE2JS[] | null;
-  arg: RE2JS[] | null;
+  tool: RE2JS | null;
+  arg: RE2JS | null;
 }
 
 export interface FlowParams {
@@ -34,7 +34,8 @@ function isObj(v: Json | undefined): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function globs(v: Json | undefined, path: string): RE2JS[] | null {
+/** A list of globs as one RE2 alternation: one compile per list, not per glob (hooks start often). */
+function globs(v: Json | undefined, path: string): RE2JS | null {
   if (v === undefined) return null;
   const list = typeof v === 'string' ? [v] : v;
   if (
@@ -44,7 +45,8 @@ function globs(v: Json | undefined, path: string): RE2JS[] | null {
     !list.every((g) => typeof g === 'string' && g.length > 0 && g.length <= 1024)
   )
     throw new RuleError(null, 'must be a glob or a non-empty list of at most 256 globs', path);
-  return (list as string[]).map((g) => compileGlob(g));
+  const body = (list as string[]).map((g) => globToRegex(g).slice(1, -1)).join('|');
+  return RE2JS.compile(`^(?:${body})$`);
 }
 
 function keys(o: Obj, allowed: readonly string[], path: string): void {
@@ -87,8 +89,7 @@ export function parseFlowParams(doc: Obj | undefined, path: string): FlowParams 
   };
 }
 
-const any = (res: RE2JS[] | null, s: string): boolean =>
-  res === null || res.some((r) => r.testExact(s));
+const any = (re: RE2JS | null, s: string): boolean => re === null || re.testExact(s);
 
 export function sourceMatches(sel: SourceSelector, src: TaintSource): boolean {
   return (
