@@ -6,6 +6,7 @@ import {
   Prio3MultihotCountVec,
   Prio3Sum,
   Prio3SumVec,
+  VdafArgumentError,
   VdafMeasurementError,
   VdafParamError,
   chooseChunkLength,
@@ -70,6 +71,27 @@ describe('instances', () => {
     expect(() =>
       v.shard(new Uint8Array(0), [1n, 2n], new Uint8Array(15), new Uint8Array(v.RAND_SIZE)),
     ).toThrow(/nonce/);
+  });
+});
+
+describe('verification arguments', () => {
+  it('reject wrong sizes, aggregator ids and share kinds with VdafArgumentError', () => {
+    const v = new Prio3Histogram({ shares: 2, length: 4, chunkLength: 2 });
+    const ctx = new Uint8Array(0);
+    const nonce = new Uint8Array(16);
+    const key = new Uint8Array(32);
+    const [pub, [leader, helper]] = v.shard(ctx, 1, nonce, new Uint8Array(v.RAND_SIZE));
+    const bad = [
+      () => v.verifyInit(new Uint8Array(31), ctx, 0, null, nonce, pub, leader!),
+      () => v.verifyInit(key, ctx, 0, null, new Uint8Array(15), pub, leader!),
+      () => v.verifyInit(key, ctx, 2, null, nonce, pub, helper!),
+      () => v.verifyInit(key, ctx, 1, null, nonce, pub, leader!),
+      () => v.verifyInit(key, ctx, 0, null, nonce, pub, helper!),
+      () => v.verifyInit(key, ctx, 0, null, nonce, null, leader!),
+      () => v.verifyInit(key, ctx, 0, null, nonce, [pub![0]!], leader!),
+      () => v.verifierSharesToMessage(ctx, null, []),
+    ];
+    for (const f of bad) expect(f).toThrow(VdafArgumentError);
   });
 });
 
