@@ -40,36 +40,44 @@ describe('witness quorum (2 of 3)', () => {
   const witnesses: WitnessEndpoint[] = [];
 
   beforeAll(async () => {
-    for (const n of [1, 2, 3]) {
-      const dir = tempDir();
-      const name = `witness.example/w${n}`;
-      const seed = randomBytes(32);
-      writeFileSync(join(dir, 'w.key'), formatSkey(name, seed), { mode: 0o600 });
-      const config = {
-        witness: {
-          name,
-          key: join(dir, 'w.key'),
-          logs: [{ origin: log.origin, vkeys: [signerVkey(log.signer)] }],
-        },
-      };
-      writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
-      const p = await startMesh([
-        'serve',
-        '--role',
-        'witness',
-        '--port',
-        '0',
-        '--data',
-        join(dir, 'data'),
-        '--config',
-        join(dir, 'config.json'),
-      ]);
-      procs.push(p);
-      const c = cosigner(name, seed);
-      witnesses.push({
-        url: `${String(p.ready.listening)}/witness`,
-        verifier: cosignatureVerifier(c.name, c.publicKey),
-      });
+    const started = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const dir = tempDir();
+        const name = `witness.example/w${n}`;
+        const seed = randomBytes(32);
+        writeFileSync(join(dir, 'w.key'), formatSkey(name, seed), { mode: 0o600 });
+        const config = {
+          witness: {
+            name,
+            key: join(dir, 'w.key'),
+            logs: [{ origin: log.origin, vkeys: [signerVkey(log.signer)] }],
+          },
+        };
+        writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+        const p = await startMesh([
+          'serve',
+          '--role',
+          'witness',
+          '--port',
+          '0',
+          '--data',
+          join(dir, 'data'),
+          '--config',
+          join(dir, 'config.json'),
+        ]);
+        const c = cosigner(name, seed);
+        return {
+          p,
+          endpoint: {
+            url: `${String(p.ready.listening)}/witness`,
+            verifier: cosignatureVerifier(c.name, c.publicKey),
+          },
+        };
+      }),
+    );
+    for (const s of started) {
+      procs.push(s.p);
+      witnesses.push(s.endpoint);
     }
   }, 120_000);
 
