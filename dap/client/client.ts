@@ -6,6 +6,7 @@ import { hpkeDefault, type Hpke } from '../hpke/index.js';
 import { sealInputShare, supportedConfig } from '../envelope.js';
 import {
   decodeHpkeConfigList,
+  decodeReport,
   decodeUploadErrors,
   encodePlaintextInputShare,
   encodeUploadRequest,
@@ -119,6 +120,20 @@ export class DapClient {
     for (const e of decodeUploadErrors(res.body))
       out.set(Buffer.from(e.reportId).toString('hex'), e.error);
     return out;
+  }
+
+  /**
+   * Uploads reports prepared (and recorded) earlier, byte for byte: a node that crashed after
+   * preparing re-sends the same report, whose ID the Leader de-duplicates, instead of a new one.
+   * A replayed report was accepted before, so it is not an error here.
+   */
+  async uploadEncoded(encoded: readonly Uint8Array[]): Promise<void> {
+    // this value is attacker-controlled only if the caller's store was tampered with: decode it
+    const reports = encoded.map((b) => decodeReport(b));
+    const errors = await this.post(reports);
+    const fatal = [...errors.values()].filter((e) => e !== 'report_replayed');
+    if (fatal.length > 0)
+      throw new DapError('protocol_failed', `the Leader refused the report: ${fatal.join(', ')}`);
   }
 
   async upload(subs: readonly Submission[]): Promise<UploadResult> {

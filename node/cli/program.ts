@@ -13,6 +13,7 @@ import { registerReceipts } from './commands/receipts.js';
 import { registerReviews } from './commands/reviews.js';
 import { registerSensor } from './commands/sensor.js';
 import { registerServe } from './commands/serve.js';
+import { registerReport } from './commands/report.js';
 import { registerTufClient } from './commands/tuf-client.js';
 import { registerKeys } from './commands/keys.js';
 import { registerCeremony } from './commands/ceremony.js';
@@ -36,6 +37,7 @@ export function buildProgram(): Command {
   registerReceipts(program);
   registerReviews(program);
   registerServe(program);
+  registerReport(program);
   registerSensor(program);
   registerTufClient(program);
   registerKeys(program);

@@ -1,5 +1,5 @@
 // Runs the CLI and maps every outcome to the exit-code contract: 0 ok, 1 failure, 2 usage.
-import { CommanderError } from 'commander';
+import { CommanderError, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { printError } from './output.js';
@@ -7,8 +7,12 @@ import { buildProgram } from './program.js';
 
 export async function runCli(argv: readonly string[]): Promise<number> {
   const program = buildProgram();
-  program.exitOverride();
-  program.commands.forEach((c) => c.exitOverride());
+  // Every level, so a usage error in `mesh a b --bad` is exit 2 like one in `mesh a --bad`.
+  const override = (c: Command): void => {
+    c.exitOverride();
+    c.commands.forEach(override);
+  };
+  override(program);
   const json = argv.includes('--json');
   try {
     await program.parseAsync(argv, { from: 'user' });

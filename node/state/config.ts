@@ -7,7 +7,13 @@ import { writeFileAtomic } from './atomic-write.js';
 export interface NodeConfig {
   schema: typeof CONFIG_SCHEMA;
   /** Contributing counts is off until the operator turns it on (DESIGN.md, Report flow). */
-  reporting: { enabled: boolean };
+  reporting: {
+    enabled: boolean;
+    /** The subscription whose catalog and DAP task the reports use: `mesh:<pack>@<ring>`. */
+    pack?: string;
+    /** Length of one report window in seconds: one report per window, never two. */
+    windowSeconds?: number;
+  };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 

@@ -30,6 +30,8 @@ export interface SubscriptionState {
   id: string;
   trust: SubscriptionTrust;
   good?: GoodPack;
+  /** The verified DAP client task of this pack (tasks/<pack>/client.json), when published. */
+  task?: { file: string; sha256: string };
   /** The last signed checkpoint this node accepted. */
   checkpoint?: string;
   /** ISO time each rule id was first seen in a verified pack: the shadow window starts here. */

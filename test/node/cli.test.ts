@@ -25,6 +25,7 @@ describe('mesh CLI contract', () => {
   it('an unknown command or option is a usage error: exit 2', async () => {
     expect((await runMesh(['no-such-command'])).code).toBe(2);
     expect((await runMesh(['doctor', '--no-such-flag'])).code).toBe(2);
+    expect((await runMesh(['report', 'init', '--no-such-flag'])).code).toBe(2);
   });
 
   it('serve refuses plain HTTP on a non-loopback address (exit 2) and names the fix', async () => {

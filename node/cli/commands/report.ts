@@ -1,0 +1,200 @@
+// `mesh report init|enable|disable|build|submit`: the node's contribution (DESIGN.md "Report"). Off
+// until the operator enables it; `disable` is the kill switch, checked again right before upload.
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { DapClient, messages } from '../../../dap/index.js';
+import { UsageError } from '../../errors.js';
+import { gatherEvidence } from '../../report/evidence.js';
+import { ReportLedger } from '../../report/ledger.js';
+import { subscribedTask } from '../../report/task-source.js';
+import { buildReportVector, type Window } from '../../report/vector.js';
+import { loadConfig, saveConfig } from '../../state/config.js';
+import { parseSubscriptionSpec, resolveSubscribedPack } from '../../subscription/index.js';
+import { contextFor, type CommandContext } from '../context.js';
+
+const DEFAULT_WINDOW = 3600;
+
+interface Setup {
+  pack: string;
+  windowSeconds: number;
+  enabled: boolean;
+}
+
+function setup(ctx: CommandContext): Setup {
+  const r = ctx.state().config.reporting;
+  if (r.pack === undefined) {
+    throw new UsageError(
+      'reporting is not set up',
+      'run: mesh report init --pack mesh:<pack>@<ring>',
+    );
+  }
+  return { pack: r.pack, windowSeconds: r.windowSeconds ?? DEFAULT_WINDOW, enabled: r.enabled };
+}
+
+function catalogOf(stateRoot: string, spec: string): string[] {
+  const doc = JSON.parse(readFileSync(resolveSubscribedPack(stateRoot, spec), 'utf8')) as {
+    catalog: string[];
+  };
+  return doc.catalog;
+}
+
+/** The window to report: the one starting at --window, else the last one that has ended. */
+function windowOf(flag: string | undefined, seconds: number, now = Date.now() / 1000): Window {
+  if (flag !== undefined) {
+    const start = Number(flag);
+    if (!Number.isSafeInteger(start) || start % seconds !== 0) {
+      throw new UsageError(
+        `--window ${flag} must be unix seconds aligned to the ${seconds}-second window`,
+      );
+    }
+    return { start, duration: seconds };
+  }
+  return { start: Math.floor(now / seconds) * seconds - seconds, duration: seconds };
+}
+
+function build(ctx: CommandContext, windowFlag: string | undefined) {
+  const s = setup(ctx);
+  const catalog = catalogOf(ctx.stateRoot, s.pack);
+  const window = windowOf(windowFlag, s.windowSeconds);
+  const evidence = gatherEvidence(ctx.state().path('guard'), window);
+  const vector = buildReportVector(catalog, evidence.hits, evidence.sightings, window);
+  return { setup: s, catalog, window, receipts: evidence.receipts, vector };
+}
+
+function setEnabled(ctx: CommandContext, enabled: boolean): void {
+  const dir = ctx.state();
+  const config = loadConfig(dir.configPath);
+  if (enabled && config.reporting.pack === undefined) {
+    throw new UsageError(
+      'reporting is not set up',
+      'run: mesh report init --pack mesh:<pack>@<ring>',
+    );
+  }
+  config.reporting.enabled = enabled;
+  saveConfig(dir.configPath, config);
+}
+
+export function registerReport(program: Command): void {
+  const report = program
+    .command('report')
+    .description("the node's contribution of rule-hit counts (off until enabled)");
+  report
+    .command('init')
+    .description('choose the subscribed pack whose catalog and DAP task reports use (stays off)')
+    .requiredOption('--pack <spec>', 'mesh:<pack>@<ring>, already subscribed')
+    .option('--window <seconds>', 'report window length', String(DEFAULT_WINDOW))
+    .option('--enable', 'also turn reporting on')
+    .option('--json', 'print one JSON object')
+    .action(
+      (flags: { pack: string; window: string; enable?: boolean; json?: boolean }, cmd: Command) => {
+        const ctx = contextFor(cmd, flags);
+        parseSubscriptionSpec(flags.pack);
+        const windowSeconds = Number(flags.window);
+        if (!Number.isSafeInteger(windowSeconds) || windowSeconds < 60)
+          throw new UsageError('--window must be an integer >= 60');
+        const { task } = subscribedTask(ctx.stateRoot, flags.pack);
+        const catalog = catalogOf(ctx.stateRoot, flags.pack);
+        const dir = ctx.state();
+        const config = loadConfig(dir.configPath);
+        config.reporting = { enabled: flags.enable === true, pack: flags.pack, windowSeconds };
+        saveConfig(dir.configPath, config);
+        ctx.out.result(
+          {
+            pack: flags.pack,
+            enabled: flags.enable === true,
+            windowSeconds,
+            rules: catalog.length,
+            leader: task.task.leader,
+            helper: task.task.helper,
+          },
+          (r) =>
+            `reporting set up for ${r.pack}: one report per ${r.windowSeconds} s window, ${r.rules} rules\n` +
+            `each report: per rule, did it fire (0/1) and was a false positive seen (0/1), as secret shares to\n` +
+            `  leader ${r.leader}\n  helper ${r.helper}\n` +
+            (r.enabled
+              ? 'reporting is ON (mesh report disable stops it)'
+              : 'reporting is OFF until: mesh report enable'),
+        );
+      },
+    );
+  for (const [name, on] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    report
+      .command(name)
+      .description(
+        on
+          ? 'turn reporting on'
+          : 'kill switch: stop reporting now (also an upload about to start)',
+      )
+      .option('--json', 'print one JSON object')
+      .action((flags: { json?: boolean }, cmd: Command) => {
+        const ctx = contextFor(cmd, flags);
+        setEnabled(ctx, on);
+        ctx.out.result({ enabled: on }, (r) => `reporting is ${r.enabled ? 'ON' : 'OFF'}`);
+      });
+  }
+  report
+    .command('build')
+    .description('show the report a window would send, without sending it')
+    .option('--window <start>', 'window start (unix seconds); default: the last complete window')
+    .option('--json', 'print one JSON object')
+    .action((flags: { window?: string; json?: boolean }, cmd: Command) => {
+      const ctx = contextFor(cmd, flags);
+      const b = build(ctx, flags.window);
+      const n = b.catalog.length;
+      ctx.out.result(
+        {
+          pack: b.setup.pack,
+          window: b.window,
+          receipts: b.receipts,
+          vector: b.vector,
+          rules: b.catalog,
+        },
+        (r) =>
+          `${r.pack} window ${new Date(r.window.start * 1000).toISOString()} (${r.receipts} receipts)\n` +
+          r.rules
+            .map(
+              (id, i) =>
+                `  ${id.padEnd(40)} hit ${r.vector[i] ?? 0}  false-positive ${r.vector[n + i] ?? 0}`,
+            )
+            .join('\n'),
+      );
+    });
+  report
+    .command('submit')
+    .description('send one window as a Prio3SumVec report through DAP (never twice per window)')
+    .option('--window <start>', 'window start (unix seconds); default: the last complete window')
+    .option('--json', 'print one JSON object')
+    .action(async (flags: { window?: string; json?: boolean }, cmd: Command) => {
+      const ctx = contextFor(cmd, flags);
+      const b = build(ctx, flags.window);
+      if (!b.setup.enabled) throw new UsageError('reporting is off', 'run: mesh report enable');
+      const { task } = subscribedTask(ctx.stateRoot, b.setup.pack);
+      const client = new DapClient(task);
+      const ledger = new ReportLedger(
+        ctx.state().path('report', parseSubscriptionSpec(b.setup.pack).id),
+      );
+      const outcome = await ledger.submit(
+        String(b.window.start),
+        async () => {
+          const rep = await client.prepare({ measurement: b.vector, timeSeconds: b.window.start });
+          return {
+            reportId: Buffer.from(rep.metadata.reportId).toString('hex'),
+            report: Buffer.from(messages.encodeReport(rep)).toString('base64'),
+          };
+        },
+        async (prepared) => {
+          // The kill switch wins even over a report prepared before it was pulled.
+          if (!loadConfig(ctx.state().configPath).reporting.enabled)
+            throw new UsageError('reporting was disabled', 'nothing was sent');
+          await client.uploadEncoded([new Uint8Array(Buffer.from(prepared.report, 'base64'))]);
+        },
+      );
+      ctx.out.result(
+        { ...outcome, window: b.window },
+        (r) => `${r.outcome}: report ${r.reportId} for window ${r.window.start}`,
+      );
+    });
+}
