@@ -19,6 +19,8 @@ const MAX_BUNDLE_BYTES = TILE_WIDTH * (2 + 65535);
 
 export class TileReader {
   private readonly cache = new Map<string, Uint8Array>();
+  /** Paths whose body came from the full tile because the partial one was gone. */
+  private readonly fromFull = new Set<string>();
   private readonly base: string;
 
   constructor(
@@ -66,6 +68,7 @@ export class TileReader {
     if (body === undefined && ref.width < TILE_WIDTH) {
       const full = await this.get(tilePath({ ...ref, width: TILE_WIDTH }), TILE_WIDTH * HASH_SIZE);
       body = ref.kind === 'hash' ? full?.subarray(0, ref.width * HASH_SIZE) : full;
+      this.fromFull.add(key);
     }
     if (body === undefined) throw new RemoteError('tile_invalid', `tile ${key} is not served`);
     if (ref.kind === 'hash' && body.length !== ref.width * HASH_SIZE)
@@ -139,13 +142,14 @@ export class TileReader {
     const width = tileWidth(size, 0, index);
     if (width === 0)
       throw new RemoteError('tile_invalid', `bundle ${index} is not in size ${size}`);
-    const body = await this.tile({ kind: 'entries', index, width });
-    return decodeEntryBundle(body, width);
+    const ref = { kind: 'entries', index, width } as const;
+    const body = await this.tile(ref);
+    return decodeEntryBundle(body, width, !this.fromFull.has(tilePath(ref)));
   }
 }
 
 /** this value is attacker-controlled: u16-length-prefixed entries; the first `width` are returned. */
-export function decodeEntryBundle(body: Uint8Array, width: number): Uint8Array[] {
+export function decodeEntryBundle(body: Uint8Array, width: number, exact = true): Uint8Array[] {
   const out: Uint8Array[] = [];
   let at = 0;
   while (at < body.length && out.length < width) {
@@ -157,5 +161,7 @@ export function decodeEntryBundle(body: Uint8Array, width: number): Uint8Array[]
     at += 2 + len;
   }
   if (out.length !== width) throw new RemoteError('tile_invalid', 'entry bundle is too short');
+  if (exact && at !== body.length)
+    throw new RemoteError('tile_invalid', 'entry bundle has bytes after its last entry');
   return out;
 }

@@ -309,6 +309,12 @@ describe('codecs', () => {
             true,
           );
           expect(fails(() => decodeEntryBundle(b, entries.length + 1))).toBe(true);
+          expect(fails(() => decodeEntryBundle(Uint8Array.from([...b, 0]), entries.length))).toBe(
+            true,
+          );
+          expect(
+            decodeEntryBundle(Uint8Array.from([...b, 0, 0]), entries.length, false),
+          ).toHaveLength(entries.length);
         },
       ),
       runs,
