@@ -60,3 +60,5 @@ export {
   type FetchPackInput,
   type FetchedPack,
 } from './subscribe/fetch-pack.js';
+export { dirSource, mirrorSource, type RepoSource } from './subscribe/source.js';
+export { verifyRepository, type VerifyReport } from './subscribe/verify-repo.js';

@@ -19,6 +19,7 @@ import { registerKeys } from './commands/keys.js';
 import { registerCeremony } from './commands/ceremony.js';
 import { registerPublish } from './commands/publish.js';
 import { registerSubscribe } from './commands/subscribe.js';
+import { registerVerify } from './commands/verify.js';
 
 export function buildProgram(): Command {
   const program = new Command('mesh')
@@ -44,5 +45,6 @@ export function buildProgram(): Command {
   registerCeremony(program);
   registerPublish(program);
   registerSubscribe(program);
+  registerVerify(program);
   return program;
 }

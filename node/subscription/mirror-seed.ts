@@ -14,7 +14,14 @@ import {
   writeTiles,
   type NoteVerifier,
 } from '../../log/index.js';
-import { hashedName, leafBytes, PROOF_SUFFIX, type Leaf } from '../../packs/index.js';
+import {
+  hashedName,
+  leafBytes,
+  parseLeaf,
+  PROOF_SUFFIX,
+  sha256Hex,
+  type Leaf,
+} from '../../packs/index.js';
 import {
   HttpFetcher,
   parseEnvelopeBytes,
@@ -100,7 +107,8 @@ export async function seedOnce(o: SeedOptions): Promise<{ size: number; targets:
         });
       }
     }
-    const size = await seedLog(o, up, leaves);
+    const { size, entries } = await seedLog(o, up, leaves);
+    files.push(...(await loggedMetadata(http, up, o.served, entries, files)));
     for (const [url, bytes] of fetcher.seen)
       if (url.startsWith(`${up}/metadata/`))
         files.push({ path: `metadata/${url.slice(up.length + 10)}`, bytes });
@@ -116,7 +124,7 @@ async function seedLog(
   o: SeedOptions,
   up: string,
   leaves: readonly { leaf: Leaf; proof: string }[],
-): Promise<number> {
+): Promise<{ size: number; entries: Uint8Array[] }> {
   const reader = new TileReader(`${up}/log`);
   const note = await reader.checkpoint();
   const cp = openCheckpoint(note, o.logKeys).checkpoint;
@@ -165,7 +173,37 @@ async function seedLog(
     note,
   );
   writeFileAtomic(acceptedFile, note);
-  return cp.size;
+  return { size: cp.size, entries };
+}
+
+/**
+ * Earlier metadata versions the client did not need (so verify and rotating clients can read them),
+ * each accepted only if its bytes match its leaf in the verified log.
+ */
+async function loggedMetadata(
+  http: HttpFetcher,
+  up: string,
+  served: string,
+  entries: readonly Uint8Array[],
+  have: readonly RepoFile[],
+): Promise<RepoFile[]> {
+  const out: RepoFile[] = [];
+  for (const e of entries) {
+    let leaf: Leaf;
+    try {
+      leaf = parseLeaf(e);
+    } catch {
+      continue;
+    }
+    const path = `metadata/${leaf.path}`;
+    if (leaf.path !== `${leaf.version}.${leaf.role}.json`) continue;
+    if (existsSync(join(served, path)) || have.some((f) => f.path === path)) continue;
+    const bytes = await http.fetch(`${up}/${path}`, leaf.length);
+    if (bytes.length !== leaf.length || sha256Hex(bytes) !== leaf.sha256)
+      throw new StateError('state_invalid', `upstream ${path} does not match its log leaf`);
+    out.push({ path, bytes });
+  }
+  return out;
 }
 
 /** Seeds once before serving, then on an interval; returns a stop function. */

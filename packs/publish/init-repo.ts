@@ -12,7 +12,7 @@ export interface DelegationPolicy {
 
 export const DEFAULT_DELEGATIONS: readonly DelegationPolicy[] = [
   { role: 'stable', paths: ['packs/*/stable/*'], terminating: true },
-  { role: 'canary', paths: ['packs/*/canary/*', 'tasks/*'], terminating: true },
+  { role: 'canary', paths: ['packs/*/canary/*', 'tasks/*/*'], terminating: true },
 ];
 
 export function initRepository(

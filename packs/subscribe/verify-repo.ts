@@ -1,0 +1,194 @@
+// `mesh verify` (DESIGN.md "Publish"): a repository or mirror checked end to end. TUF 1.0.34 §5 from
+// the trusted root through every delegated role and target; the log's checkpoint (signed-note, log
+// key and witness cosignatures), its entries against its RFC 6962 root, every leaf against the file
+// it names, every current file and target against its leaf, and every target's tlog-proof.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  countCosigners,
+  decodeEntryBundle,
+  equalBytes,
+  leafHash,
+  MemoryTree,
+  openCheckpoint,
+  tilePath,
+  tileWidth,
+  verifyTlogProof,
+} from '../../log/index.js';
+import {
+  parseEnvelopeBytes,
+  parseTargets,
+  quoteName,
+  Updater,
+  type Targets,
+} from '../../tuf/index.js';
+import { leafBytes, leafKey, parseLeaf, sha256Hex, type Leaf } from '../leaf.js';
+import { hashedName, PROOF_SUFFIX } from '../publish/paths.js';
+import { LOGGED_ROLES } from '../publish/leaves.js';
+import type { RepoSource } from './source.js';
+import type { LogTrust } from './verify-log.js';
+
+export interface VerifyReport {
+  ok: boolean;
+  tuf: { trustedRoot: 'given' | 'first-seen'; versions: Record<string, number>; targets: number };
+  log: { origin: string; size: number; cosigners: string[]; leaves: number };
+  problems: string[];
+}
+
+const MAX_METADATA = 2_000_000;
+const MAX_BUNDLE = 256 * (2 + 65535);
+
+async function readEntries(src: RepoSource, size: number): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
+  for (let n = 0; n * 256 < size; n++) {
+    const width = tileWidth(size, 0, n);
+    // a partial bundle may have been replaced by the full one (tlog-tiles §Partial Tiles)
+    const body =
+      (await src.get(`log/${tilePath({ kind: 'entries', index: n, width })}`, MAX_BUNDLE)) ??
+      (await src.get(`log/${tilePath({ kind: 'entries', index: n, width: 256 })}`, MAX_BUNDLE));
+    if (body === undefined) throw new Error(`entry bundle ${n} is not served`);
+    out.push(...decodeEntryBundle(body, width));
+  }
+  return out;
+}
+
+async function checkTuf(src: RepoSource, rootFile: string | undefined, problems: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'mesh-verify-'));
+  try {
+    const root =
+      rootFile !== undefined
+        ? readFileSync(rootFile)
+        : await src.get('metadata/1.root.json', MAX_METADATA);
+    if (root === undefined) throw new Error('no metadata/1.root.json and no --root');
+    writeFileSync(join(dir, 'root.json'), root);
+    const updater = new Updater({
+      metadataDir: dir,
+      metadataBaseUrl: new URL('metadata/', src.base).href,
+      targetBaseUrl: new URL('targets/', src.base).href,
+      targetDir: dir,
+      fetcher: src,
+    });
+    await updater.refresh();
+    const roles = new Map<string, Targets>();
+    const load = (role: string): Targets =>
+      parseTargets(parseEnvelopeBytes(readFileSync(join(dir, `${quoteName(role)}.json`))).signed);
+    roles.set('targets', load('targets'));
+    for (const r of roles.get('targets')?.delegations?.roles ?? []) {
+      await updater.getTargetInfo((r.paths?.[0] ?? r.name).replaceAll('*', 'x'));
+      roles.set(r.name, load(r.name));
+    }
+    let targets = 0;
+    for (const t of roles.values())
+      for (const path of t.targets.keys()) {
+        const info = await updater.getTargetInfo(path);
+        if (info === undefined) problems.push(`${path}: listed but not reachable by delegation`);
+        else
+          try {
+            await updater.downloadTarget(info, join(dir, `t-${String(targets)}`));
+            targets++;
+          } catch (e) {
+            problems.push(`${path}: ${(e as Error).message}`);
+          }
+      }
+    const rootEnv = parseEnvelopeBytes(readFileSync(join(dir, 'root.json')));
+    const versions: Record<string, number> = { root: Number(rootEnv.signed.version) };
+    for (const [name, t] of roles) versions[name] = t.version;
+    return { roles, versions, targets, rootBytes: readFileSync(join(dir, 'root.json')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function verifyRepository(
+  src: RepoSource,
+  trust: LogTrust,
+  rootFile?: string,
+): Promise<VerifyReport> {
+  const problems: string[] = [];
+  const tuf = await checkTuf(src, rootFile, problems);
+  const cpBytes = await src.get('log/checkpoint', 128 * 1024);
+  if (cpBytes === undefined) throw new Error('the repository has no log/checkpoint');
+  const note = new TextDecoder('utf-8', { fatal: true }).decode(cpBytes);
+  const cp = openCheckpoint(note, trust.logKeys).checkpoint;
+  const cosigners = countCosigners(note, trust.witnesses);
+  if (cosigners.length < trust.quorum)
+    problems.push(
+      `checkpoint cosigned by ${cosigners.length} of the required ${trust.quorum} witnesses`,
+    );
+  const entries = await readEntries(src, cp.size);
+  const tree = new MemoryTree();
+  for (const e of entries) tree.append(leafHash(e));
+  if (!equalBytes(tree.root(), cp.root))
+    problems.push('log entries do not hash to the checkpoint root');
+  const seen = new Map<string, Leaf>();
+  for (const [i, e] of entries.entries()) {
+    let leaf: Leaf;
+    try {
+      leaf = parseLeaf(e);
+    } catch (err) {
+      problems.push(`entry ${i}: ${(err as Error).message}`);
+      continue;
+    }
+    const prior = seen.get(leafKey(leaf));
+    if (prior !== undefined && prior.sha256 !== leaf.sha256)
+      problems.push(`entry ${i}: a second file for ${leafKey(leaf)}`);
+    seen.set(leafKey(leaf), leaf);
+    await checkLeaf(src, leaf, problems, i);
+  }
+  for (const [role, version] of Object.entries(tuf.versions)) {
+    if (!LOGGED_ROLES.has(role)) continue;
+    const bytes = await src.get(`metadata/${version}.${role}.json`, MAX_METADATA);
+    const l = seen.get(leafKey({ role, version, path: `${version}.${role}.json` }));
+    if (bytes === undefined || l?.sha256 !== sha256Hex(bytes))
+      problems.push(`${version}.${role}.json is not in the log`);
+  }
+  for (const [role, t] of tuf.roles)
+    for (const [path, info] of t.targets) {
+      const sha256 = info.hashes.sha256 ?? '';
+      const leaf: Leaf = { role, version: t.version, path, sha256, length: info.length };
+      if (seen.get(leafKey(leaf))?.sha256 !== sha256) problems.push(`${path}: not in the log`);
+      const proof = await src.get(`targets/${hashedName(path, sha256)}${PROOF_SUFFIX}`, 256 * 1024);
+      if (proof === undefined) problems.push(`${path}: no tlog-proof`);
+      else
+        try {
+          verifyTlogProof(new TextDecoder().decode(proof), leafHash(leafBytes(leaf)), trust);
+        } catch (err) {
+          problems.push(`${path}: tlog-proof: ${(err as Error).message}`);
+        }
+    }
+  return {
+    ok: problems.length === 0,
+    tuf: {
+      trustedRoot: rootFile !== undefined ? 'given' : 'first-seen',
+      versions: tuf.versions,
+      targets: tuf.targets,
+    },
+    log: { origin: cp.origin, size: cp.size, cosigners, leaves: entries.length },
+    problems,
+  };
+}
+
+/** A leaf names a metadata file that must exist with its hash, or a target its role version lists. */
+async function checkLeaf(
+  src: RepoSource,
+  leaf: Leaf,
+  problems: string[],
+  i: number,
+): Promise<void> {
+  const own = `${leaf.version}.${leaf.role}.json`;
+  if (leaf.path === own) {
+    const bytes = await src.get(`metadata/${own}`, MAX_METADATA);
+    if (bytes === undefined || sha256Hex(bytes) !== leaf.sha256 || bytes.length !== leaf.length)
+      problems.push(`entry ${i}: metadata/${own} does not match its leaf`);
+    return;
+  }
+  const meta = await src.get(`metadata/${own}`, MAX_METADATA);
+  if (meta === undefined) {
+    problems.push(`entry ${i}: ${own} (which lists ${leaf.path}) is not served`);
+    return;
+  }
+  const info = parseTargets(parseEnvelopeBytes(meta).signed).targets.get(leaf.path);
+  if (info?.hashes.sha256 !== leaf.sha256 || info.length !== leaf.length)
+    problems.push(`entry ${i}: ${own} does not list ${leaf.path} as logged`);
+}
