@@ -14,7 +14,7 @@ afterAll(() => {
   rmSync(env.home, { recursive: true, force: true });
 });
 
-describe('mesh guard hook claude-code: PreToolUse', () => {
+describe('mesh guard hook claude-code: PreToolUse', { timeout: 300_000 }, () => {
   it('denies with exit 2 and the reason on stderr, stdout empty', async () => {
     const r = await runHook(env, pre('s-deny', 'Bash', { command: 'rm -rf ~' }));
     expect(r.code).toBe(2);
@@ -92,7 +92,7 @@ describe('mesh guard hook claude-code: PreToolUse', () => {
   });
 });
 
-describe('mesh guard hook claude-code: fails closed', () => {
+describe('mesh guard hook claude-code: fails closed', { timeout: 300_000 }, () => {
   it('exits 2 on input that is not JSON', async () => {
     const r = await runHook(env, '{"session_id": ');
     expect(r.code).toBe(2);
@@ -130,7 +130,7 @@ describe('mesh guard hook claude-code: fails closed', () => {
   });
 });
 
-describe('mesh guard hook claude-code: PostToolUse', () => {
+describe('mesh guard hook claude-code: PostToolUse', { timeout: 300_000 }, () => {
   it('blocks an MCP tool result and replaces its output (updatedMCPToolOutput)', async () => {
     const response = { content: [{ type: 'text', text: 'data FORBIDDEN-MARKER data' }] };
     const r = await runHook(env, post('s-post', 'mcp__docs__read', { id: 1 }, response));
@@ -156,7 +156,7 @@ describe('mesh guard hook claude-code: PostToolUse', () => {
   });
 });
 
-describe('mesh guard hook claude-code: flow across hook processes', () => {
+describe('mesh guard hook claude-code: flow across hook processes', { timeout: 300_000 }, () => {
   it('blocks a sensitive file read earlier leaving in a later call, encoded, naming the argument', async () => {
     const secret = randomBytes(24).toString('base64url');
     const s = 'flow-1';
