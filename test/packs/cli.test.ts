@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/env.js';
+import { spawn } from 'node:child_process';
+import { MESH_BIN, ROOT } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
 
 const state = mkdtempSync(join(tmpdir(), 'mesh-guard-cli-'));
@@ -52,6 +53,24 @@ describe('mesh guard decide', () => {
     expect(out[2]?.result).toBe('ok\n[removed by interlock-mesh: possible prompt injection]');
   });
 
+  it('answers each line as it arrives, before stdin closes (an agent waits for its decision)', async () => {
+    const child = spawn(
+      process.execPath,
+      [MESH_BIN, '--state', state, 'guard', 'decide', '--pack', 'builtin:coding-agent'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    const first = new Promise<string>((resolve) => {
+      child.stdout.once('data', (d: Buffer) => {
+        resolve(d.toString());
+      });
+    });
+    child.stdin.write(JSON.stringify(events[0]) + '\n');
+    const line = await first;
+    child.stdin.end();
+    await new Promise((r) => child.on('close', r));
+    expect(JSON.parse(line)).toMatchObject({ verdict: 'block' });
+  });
+
   it('usage errors exit 2 with a next step', async () => {
     const r = await runMesh(['--state', state, 'guard', 'decide'], { input: '' });
     expect(r.code).toBe(2);
@@ -83,7 +102,7 @@ describe('mesh guard decide', () => {
       receipts: number;
       head: { hash: string };
     };
-    expect(report).toMatchObject({ ok: true, receipts: 4 + 100 });
+    expect(report).toMatchObject({ ok: true, receipts: 4 + 1 + 100 });
     const d = new Database(db);
     d.exec('DELETE FROM receipts WHERE seq = 50');
     d.close();

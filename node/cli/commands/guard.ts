@@ -124,10 +124,10 @@ const TOO_LONG: Decision = {
 
 async function decideStream(opened: OpenedGuard): Promise<void> {
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  const pending: Promise<string>[] = [];
-  const drain = async (keep: number): Promise<void> => {
-    while (pending.length > keep) process.stdout.write((await pending.shift()) ?? '');
-  };
+  // each decision is written, in input order, as soon as its receipt is committed: an agent that
+  // sends one event and waits gets its answer at once, while bursts still share group commits
+  let tail: Promise<void> = Promise.resolve();
+  let inFlight = 0;
   for await (const line of rl) {
     if (line.trim() === '') continue;
     let event: unknown;
@@ -142,10 +142,16 @@ async function decideStream(opened: OpenedGuard): Promise<void> {
         ? { decision: TOO_LONG, hits: [], elapsedNs: 0 }
         : await opened.guard.evaluate(event);
     const committed = opened.receipts?.append(ev, event ?? null) ?? Promise.resolve();
-    pending.push(committed.then(() => JSON.stringify(ev.decision) + '\n'));
-    await drain(256);
+    const text = JSON.stringify(ev.decision) + '\n';
+    inFlight++;
+    tail = tail.then(async () => {
+      await committed;
+      process.stdout.write(text);
+      inFlight--;
+    });
+    if (inFlight >= 256) await tail;
   }
-  await drain(0);
+  await tail;
 }
 
 export function registerGuard(
