@@ -40,8 +40,8 @@ let helper: ServeProcess | undefined;
 
 beforeAll(async () => {
   const [lp, hp] = [await freePort(), await freePort()];
-  for (const mode of MODES) {
-    for (const c of CASES) {
+  const made = MODES.flatMap((mode) =>
+    CASES.map(async (c) => {
       const name = `${c.vdaf[1] ?? ''}-${mode}`;
       const out = join(dir, name);
       const r = await runMesh([
@@ -64,8 +64,9 @@ beforeAll(async () => {
       ]);
       expect(r.code, r.stderr).toBe(0);
       cases.push({ name, dir: out, mode, ms: c.ms, want: c.want });
-    }
-  }
+    }),
+  );
+  await Promise.all(made);
   const config = join(dir, 'config.json');
   writeFileSync(config, JSON.stringify({ dap: { minJobSize: 1, maxJobAgeMs: 50, tickMs: 20 } }));
   const tasks = (role: string) => cases.flatMap((c) => ['--task', join(c.dir, `${role}.json`)]);
@@ -89,7 +90,7 @@ beforeAll(async () => {
     join(dir, 'h'),
     ...tasks('helper'),
   ]);
-});
+}, 300_000);
 
 afterAll(async () => {
   await leader?.kill();
@@ -143,7 +144,7 @@ describe('mesh serve + mesh dap, separate processes', () => {
         expect(again.stdout).toContain('batchOverlap');
       }
     }
-  });
+  }, 300_000);
 
   it('refuses an unaligned interval with a usage error before any request', async () => {
     const c = cases.find((x) => x.mode === 'time_interval');

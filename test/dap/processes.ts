@@ -25,7 +25,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function startServe(args: string[], timeoutMs = 20_000): Promise<ServeProcess> {
+export function startServe(args: string[], timeoutMs = 60_000): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [MESH_BIN, 'serve', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
