@@ -298,4 +298,39 @@ describe('publish then subscribe', () => {
     expect(first.code, JSON.stringify(first.json)).toBe(0);
     expectKept(await subscribe(nodeCopy('node-split-2'), urlB, flags), 'split_view');
   });
+  it('finishes a publish that missed the witness quorum with the same bytes, never a second version', async () => {
+    const dir = fork('resume');
+    const dead = `http://127.0.0.1:9/witness=${witnesses[0]?.vkey ?? ''}`;
+    const failed = await mesh([
+      'publish',
+      packFile('1.0.8'),
+      '--repo',
+      dir,
+      '--keys',
+      keys,
+      '--witness',
+      dead,
+    ]);
+    expect(failed.code).toBe(1);
+    expect((failed.json.error as { code: string }).code).toBe('quorum_not_met');
+    const pending = readFileSync(`${dir}.pending.json`, 'utf8');
+    const again = await mesh([
+      'publish',
+      packFile('1.0.9'),
+      '--repo',
+      dir,
+      '--keys',
+      keys,
+      ...witnessFlags(),
+      '--quorum',
+      '2',
+    ]);
+    expect(again.code, JSON.stringify(again.json)).toBe(0);
+    expect(() => readFileSync(`${dir}.pending.json`)).toThrow();
+    const journalled = JSON.parse(pending) as { files: { path: string; bytes: string }[] };
+    for (const f of journalled.files.filter((x) => /^metadata\/\d+\.canary\.json$/.test(x.path)))
+      expect(readFileSync(join(dir, f.path)).toString('base64')).toBe(f.bytes);
+    const v = await mesh(['verify', '--repo', dir, ...trustFlags()]);
+    expect(v.code, JSON.stringify(v.json)).toBe(0);
+  });
 });
