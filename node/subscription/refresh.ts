@@ -6,6 +6,7 @@ import { parseVkey, type NoteVerifier } from '../../log/index.js';
 import { fetchVerifiedPack, type FetchedPack, type LogTrust } from '../../packs/index.js';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
+import { withSubscriptionLock } from './lock.js';
 import type { SubscriptionSpec } from './spec.js';
 import {
   readSubscription,
@@ -74,7 +75,7 @@ function seedRoot(metadataDir: string, rootFile: string | undefined): void {
   writeFileAtomic(trusted, readFileSync(rootFile));
 }
 
-export async function refreshSubscription(
+async function refreshLocked(
   stateRoot: string,
   spec: SubscriptionSpec,
   o: RefreshOptions = {},
@@ -133,4 +134,15 @@ export async function refreshSubscription(
     writeSubscription(dir, state);
     throw e;
   }
+}
+
+/** One refresh; concurrent refreshes of one subscription (any process) run one after another. */
+export function refreshSubscription(
+  stateRoot: string,
+  spec: SubscriptionSpec,
+  o: RefreshOptions = {},
+): Promise<RefreshOutcome> {
+  const dir = subscriptionDir(stateRoot, spec.id);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return withSubscriptionLock(dir, () => refreshLocked(stateRoot, spec, o));
 }

@@ -224,4 +224,24 @@ describe('publishing and serving', () => {
     ]);
     expect(v.code, JSON.stringify(v.json)).toBe(0);
   });
+  it('runs parallel refreshes of one subscription one after another, leaving valid state', async () => {
+    const state = join(work, 'node-parallel');
+    const args = [
+      '--state',
+      state,
+      'subscribe',
+      'mesh:coding-agent@canary',
+      '--mirror',
+      mirror,
+      '--root',
+      join(repo, 'metadata', '1.root.json'),
+      '--log-key',
+      logVkey,
+    ];
+    const runs = await Promise.all([mesh(args), mesh(args), mesh(args)]);
+    for (const r of runs) expect(r.code, JSON.stringify(r.json)).toBe(0);
+    expect(sha256Hex(readFileSync(resolveSubscribedPack(state, 'mesh:coding-agent@canary')))).toBe(
+      (runs[0].json.pack as { sha256: string }).sha256,
+    );
+  });
 });
