@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signerVkey } from '../../log/index.js';
 import { BUILTIN_PACKS, PublishKeys, sha256Hex } from '../../packs/index.js';
-import { resolveSubscribedPack } from '../../node/subscription/index.js';
+import {
+  listSubscriptions,
+  refreshAll,
+  resolveSubscribedPack,
+  startSubscriptionScheduler,
+} from '../../node/subscription/index.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 
@@ -243,5 +248,25 @@ describe('publishing and serving', () => {
     expect(sha256Hex(readFileSync(resolveSubscribedPack(state, 'mesh:coding-agent@canary')))).toBe(
       (runs[0].json.pack as { sha256: string }).sha256,
     );
+  });
+  it('the scheduler refreshes every remembered subscription and reports each outcome', async () => {
+    const state = join(work, 'node-parallel');
+    expect(listSubscriptions(state)).toEqual(['coding-agent@canary']);
+    const updated = await new Promise<string>((resolve, reject) => {
+      const stop = startSubscriptionScheduler({
+        stateRoot: state,
+        intervalMs: 50,
+        onUpdate: (id) => {
+          stop();
+          resolve(id);
+        },
+        onError: (id, e) => {
+          stop();
+          reject(new Error(`${id}: ${(e as Error).message}`));
+        },
+      });
+    });
+    expect(updated).toBe('coding-agent@canary');
+    expect(await refreshAll({ stateRoot: state, intervalMs: 0 })).toBe(1);
   });
 });
