@@ -35,7 +35,7 @@ export interface Delegation {
 /** targets delegates the canary ring and DAP task files online, the stable ring to offline keyholders. */
 export const DELEGATIONS: readonly Delegation[] = [
   { role: 'stable', paths: ['packs/*/stable/*'], terminating: true },
-  { role: 'canary', paths: ['packs/*/canary/*', 'tasks/*'], terminating: true },
+  { role: 'canary', paths: ['packs/*/canary/*', 'tasks/*/*'], terminating: true },
 ];
 
 export const PRODUCTION_ROLES: Readonly<Record<KeyRole, RolePolicy>> = {

@@ -57,8 +57,19 @@ export {
 } from './subscribe/verify-log.js';
 export {
   fetchVerifiedPack,
+  fetchVerifiedTarget,
+  type FetchedTarget,
   type FetchPackInput,
   type FetchedPack,
 } from './subscribe/fetch-pack.js';
 export { dirSource, mirrorSource, type RepoSource } from './subscribe/source.js';
 export { verifyRepository, type VerifyReport } from './subscribe/verify-repo.js';
+export {
+  DEFAULT_OPERATOR_POLICY,
+  RING_CEILING,
+  type EnforcementContext,
+  type OperatorPolicy,
+  type RuleStanding,
+} from './enforcement/context.js';
+export { applyEnforcement, LOCAL_SUFFIX, type Enforced } from './enforcement/apply.js';
+export { grantMatches } from './enforcement/glob.js';

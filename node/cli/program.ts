@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../version.js';
 import { registerDap } from './commands/dap.js';
+import { registerDemo } from './commands/demo.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerGossip } from './commands/gossip.js';
 import { registerGuard } from './commands/guard.js';
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .enablePositionalOptions();
   registerDap(program);
+  registerDemo(program);
   registerDoctor(program);
   registerGossip(program);
   registerGuard(program, [addGuardHook, addGuardMcp]);

@@ -73,6 +73,13 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   app.get('/metrics', async (c) =>
     c.text(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }),
   );
+  // Roles mount on their own app once the port (and so their base URL) is known; until every role
+  // has mounted, requests get 503 instead of racing hono's route table being built.
+  const roles = new Hono();
+  let ready = false;
+  app.all('*', (c) =>
+    ready ? roles.fetch(c.req.raw, c.env) : c.text('starting', 503, { 'retry-after': '1' }),
+  );
 
   const server = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
     const s = serve(
@@ -102,7 +109,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       const dataDir = join(opts.dataDir, def.name);
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       instances.push(
-        await def.mount(app, {
+        await def.mount(roles, {
           dataDir,
           ...(opts.repo !== undefined ? { repo: opts.repo } : {}),
           tasks: opts.tasks,
@@ -118,6 +125,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     await closeServer(server.server);
     throw e;
   }
+  ready = true;
   return {
     url,
     roles: opts.roles,

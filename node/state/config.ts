@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { CONFIG_SCHEMA } from '../version.js';
 import { ConfigError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { parseOperator } from './operator.js';
+import type { OperatorPolicy } from '../../packs/index.js';
 
 export interface NodeConfig {
   schema: typeof CONFIG_SCHEMA;
@@ -15,6 +17,8 @@ export interface NodeConfig {
     windowSeconds?: number;
   };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** How community rules may act here; defaults apply when absent. */
+  operator?: OperatorPolicy;
 }
 
 export function defaultConfig(): NodeConfig {
@@ -72,7 +76,27 @@ export function parseConfig(
     ) {
       throw new ConfigError('config_invalid', `${source}: "reporting.enabled" must be a boolean`);
     }
-    config.reporting.enabled = (reporting as Raw).enabled === true;
+    const r = reporting as Raw;
+    config.reporting.enabled = r.enabled === true;
+    if (r.pack !== undefined) {
+      if (typeof r.pack !== 'string' || !r.pack.startsWith('mesh:')) {
+        throw new ConfigError(
+          'config_invalid',
+          `${source}: "reporting.pack" must be mesh:<pack>@<ring>`,
+        );
+      }
+      config.reporting.pack = r.pack;
+    }
+    if (r.windowSeconds !== undefined) {
+      const w = r.windowSeconds;
+      if (typeof w !== 'number' || !Number.isSafeInteger(w) || w < 60) {
+        throw new ConfigError(
+          'config_invalid',
+          `${source}: "reporting.windowSeconds" must be an integer >= 60`,
+        );
+      }
+      config.reporting.windowSeconds = w;
+    }
   }
   if (raw.logLevel !== undefined) {
     if (typeof raw.logLevel !== 'string' || !LOG_LEVELS.has(raw.logLevel)) {
@@ -83,6 +107,7 @@ export function parseConfig(
     }
     config.logLevel = raw.logLevel as NodeConfig['logLevel'];
   }
+  if (raw.operator !== undefined) config.operator = parseOperator(raw.operator, source);
   return start === CONFIG_SCHEMA ? { config } : { config, migratedFrom: start };
 }
 

@@ -3,7 +3,14 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseVkey, type NoteVerifier } from '../../log/index.js';
-import { fetchVerifiedPack, type FetchedPack, type LogTrust } from '../../packs/index.js';
+import {
+  fetchVerifiedPack,
+  fetchVerifiedTarget,
+  PackError,
+  taskTargetPath,
+  type FetchedPack,
+  type LogTrust,
+} from '../../packs/index.js';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { withSubscriptionLock } from './lock.js';
@@ -75,6 +82,38 @@ function seedRoot(metadataDir: string, rootFile: string | undefined): void {
   writeFileAtomic(trusted, readFileSync(rootFile));
 }
 
+/**
+ * The pack's DAP client task (tasks/<pack>/client.json), verified exactly like the pack: only a
+ * task that came this way may receive the node's reports. A repository without one is fine.
+ */
+async function refreshTask(
+  dir: string,
+  spec: SubscriptionSpec,
+  trust: SubscriptionTrust,
+  metadataDir: string,
+  state: SubscriptionState,
+): Promise<void> {
+  let task;
+  try {
+    task = await fetchVerifiedTarget({
+      mirror: trust.mirror,
+      metadataDir,
+      downloadDir: join(dir, 'download'),
+      targetPath: taskTargetPath(spec.pack),
+      trust: logTrustOf(trust),
+      ...(state.checkpoint !== undefined ? { lastAccepted: state.checkpoint } : {}),
+      gossipPeers: trust.gossip,
+    });
+  } catch (e) {
+    if (e instanceof PackError && e.code === 'target_missing') return;
+    throw e;
+  }
+  const file = join(dir, 'tasks', `${task.leaf.sha256}.client.json`);
+  if (!existsSync(file)) writeFileAtomic(file, task.bytes, { mode: 0o600 });
+  state.task = { file, sha256: task.leaf.sha256 };
+  state.checkpoint = task.log.accepted;
+}
+
 async function refreshLocked(
   stateRoot: string,
   spec: SubscriptionSpec,
@@ -118,6 +157,7 @@ async function refreshLocked(
       acceptedAt: at,
     };
     state.checkpoint = fetched.log.accepted;
+    await refreshTask(dir, spec, trust, metadataDir, state);
     state.status = 'ok';
     delete state.lastError;
     writeSubscription(dir, state);

@@ -33,12 +33,15 @@ export interface FetchPackInput {
   timeoutMs?: number;
 }
 
-export interface FetchedPack {
+export interface FetchedTarget {
   file: string;
   bytes: Uint8Array;
-  meta: PackMeta;
   leaf: Leaf;
   log: LogCheckResult;
+}
+
+export interface FetchedPack extends FetchedTarget {
+  meta: PackMeta;
 }
 
 const MAX_PROOF_BYTES = 256 * 1024;
@@ -70,7 +73,8 @@ function listingRole(
   return { role, version: t.version };
 }
 
-export async function fetchVerifiedPack(input: FetchPackInput): Promise<FetchedPack> {
+/** Any target (a pack, a DAP task file) through TUF and the log; the caller validates its content. */
+export async function fetchVerifiedTarget(input: FetchPackInput): Promise<FetchedTarget> {
   const fetcher = new HttpFetcher({ totalTimeoutMs: input.timeoutMs ?? 60_000 });
   try {
     const mirror = base(input.mirror);
@@ -100,16 +104,6 @@ export async function fetchVerifiedPack(input: FetchPackInput): Promise<FetchedP
       tufRefused(e, 'pack download refused');
     }
     const bytes = readFileSync(file);
-    // this value is attacker-controlled until the log checks pass; compiling it only validates it
-    let meta: PackMeta;
-    try {
-      meta = compilePack(JSON.parse(new TextDecoder().decode(bytes)), input.targetPath).meta;
-    } catch (e) {
-      throw new PackError(
-        'pack_invalid',
-        `the downloaded pack is invalid: ${(e as Error).message}`,
-      );
-    }
     const { role, version } = listingRole(input.metadataDir, input.targetPath, sha256);
     const leaf: Leaf = { role, version, path: input.targetPath, sha256, length: bytes.length };
     let proof: string;
@@ -132,8 +126,20 @@ export async function fetchVerifiedPack(input: FetchPackInput): Promise<FetchedP
       reader: new TileReader(`${mirror}/log`),
       ...(input.gossipPeers !== undefined ? { gossipPeers: input.gossipPeers } : {}),
     });
-    return { file, bytes, meta, leaf, log };
+    return { file, bytes, leaf, log };
   } finally {
     fetcher.close();
   }
+}
+
+export async function fetchVerifiedPack(input: FetchPackInput): Promise<FetchedPack> {
+  const target = await fetchVerifiedTarget(input);
+  // this value is attacker-controlled until the log checks pass; compiling it only validates it
+  let meta: PackMeta;
+  try {
+    meta = compilePack(JSON.parse(new TextDecoder().decode(target.bytes)), input.targetPath).meta;
+  } catch (e) {
+    throw new PackError('pack_invalid', `the downloaded pack is invalid: ${(e as Error).message}`);
+  }
+  return { ...target, meta };
 }

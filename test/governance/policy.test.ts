@@ -27,7 +27,7 @@ describe('governance policy', () => {
   it('targets delegates the canary ring and tasks online, the stable ring offline', () => {
     expect(DELEGATIONS).toEqual([
       { role: 'stable', paths: ['packs/*/stable/*'], terminating: true },
-      { role: 'canary', paths: ['packs/*/canary/*', 'tasks/*'], terminating: true },
+      { role: 'canary', paths: ['packs/*/canary/*', 'tasks/*/*'], terminating: true },
     ]);
   });
 

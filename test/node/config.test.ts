@@ -41,10 +41,28 @@ describe('config schema versions', () => {
     [{ schema: 1.5 }],
     [{ schema: 1, reporting: { enabled: 'yes' } }],
     [{ schema: 1, logLevel: 'loud' }],
+    [{ schema: 1, reporting: { enabled: true, pack: 'coding-agent' } }],
+    [{ schema: 1, reporting: { enabled: true, windowSeconds: 5 } }],
+    [{ schema: 1, operator: { grants: ['(.*)'] } }],
+    [{ schema: 1, operator: { bogus: 1 } }],
   ])('rejects %j with config_invalid', (doc) => {
     expect(() => parseConfig(doc)).toThrow(
       expect.objectContaining({ code: 'config_invalid' }) as Error,
     );
+  });
+
+  it('keeps the reporting and operator settings it validated', () => {
+    const { config } = parseConfig({
+      schema: 1,
+      reporting: { enabled: true, pack: 'mesh:p@canary', windowSeconds: 60 },
+      operator: { grants: ['no-*'], shadowWindowSeconds: 0 },
+    });
+    expect(config.reporting).toEqual({ enabled: true, pack: 'mesh:p@canary', windowSeconds: 60 });
+    expect(config.operator).toMatchObject({
+      grants: ['no-*'],
+      shadowWindowSeconds: 0,
+      ungranted: 'escalate',
+    });
   });
 
   it('rejects a config file that is not JSON', () => {

@@ -18,7 +18,7 @@ import {
   type HookDeps,
   type ReceiptSigner,
 } from '../../../guard/index.js';
-import { loadPacks } from '../../../packs/index.js';
+import { loadNodePacks } from '../../enforce/load-packs.js';
 import { UsageError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
 import { addGuardFlags, loadNodeKey, type GuardFlags } from './guard.js';
@@ -121,7 +121,7 @@ export function openFlowGuard(
   if (flags.pack.length === 0)
     throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
   const flow = wireFlow(tracker, { builtinRules: flags.flowRules });
-  const packs = loadPacks(flags.pack, { detectors: flow.detectors });
+  const packs = loadNodePacks(ctx.stateRoot, () => ctx.state().config, flags.pack, flow.detectors);
   let store: ReceiptStore | null = null;
   if (flags.receipts !== false) {
     const keyPath = flags.nodeKey ?? ctx.state().path('keys', 'node.key');

@@ -14,7 +14,8 @@ import {
   type GuardStage,
   type ReceiptSigner,
 } from '../../../guard/index.js';
-import { loadPacks, type LoadedPack } from '../../../packs/index.js';
+import type { LoadedPack } from '../../../packs/index.js';
+import { loadNodePacks } from '../../enforce/load-packs.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../state/atomic-write.js';
 import { contextFor, type CommandContext } from '../context.js';
@@ -35,7 +36,12 @@ function collect(v: string, prev: string[] = []): string[] {
 /** Adds the flags every guard front door shares: --pack (repeatable), --receipts, --node-key. */
 export function addGuardFlags(cmd: Command): Command {
   return cmd
-    .option('--pack <pack>', 'pack file or builtin:<name> (repeatable)', collect, [])
+    .option(
+      '--pack <pack>',
+      'pack file, builtin:<name> or mesh:<pack>@<ring> (repeatable)',
+      collect,
+      [],
+    )
     .option('--receipts <file>', 'receipt store (default: <state>/guard/receipts.db)')
     .option('--no-receipts', 'do not write receipts')
     .option(
@@ -94,7 +100,7 @@ export function openGuard(
 ): OpenedGuard {
   if (flags.pack.length === 0)
     throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
-  const packs = loadPacks(flags.pack);
+  const packs = loadNodePacks(ctx.stateRoot, () => ctx.state().config, flags.pack);
   for (const p of packs)
     for (const q of p.policy.quarantined)
       ctx.out.progress(`warning: ${p.meta.name}: rule quarantined: ${q.message}`);

@@ -76,12 +76,6 @@ function originFor(repo: string, flag?: string): string {
   return flag ?? DEFAULT_ORIGIN;
 }
 
-// TUF 1.0.34 §5.6.7.1 patterns match segment by segment, so governance's "tasks/*" cannot reach
-// the DESIGN.md layout tasks/<pack>/client.json; it is read as "tasks/*/*".
-function segmentwise(pattern: string): string {
-  return pattern === 'tasks/*' ? 'tasks/*/*' : pattern;
-}
-
 function context(f: PublishFlags): PublishContext {
   const keys = new PublishKeys(f.keys);
   const origin = originFor(f.repo, f.logOrigin);
@@ -93,7 +87,7 @@ function context(f: PublishFlags): PublishContext {
     repoDir: f.repo,
     keys,
     log: { origin, signer: keys.logSigner(origin), witnesses, quorum },
-    delegations: DELEGATIONS.map((d) => ({ ...d, paths: d.paths.map(segmentwise) })),
+    delegations: DELEGATIONS,
   };
 }
 
