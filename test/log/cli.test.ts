@@ -12,7 +12,8 @@ const key = logKey('example.com/cli-log');
 const vkey = signerVkey(key.signer);
 const dir = tempDir();
 const leaf = (role: string, version: number, path: string, sha256: string): string =>
-  JSON.stringify({ length: 10, path, role, sha256, version });
+  // DESIGN.md leaves: a sha256 is 64 hex digits (the two given are repeated).
+  JSON.stringify({ length: 10, path, role, sha256: sha256.repeat(32), version });
 const leaves = [
   leaf('root', 1, '1.root.json', 'aa'),
   leaf('targets', 1, '1.targets.json', 'bb'),

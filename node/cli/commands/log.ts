@@ -2,6 +2,7 @@
 // (c2sp.org/tlog-tiles), and make or check c2sp.org/tlog-proof@v1 bundles.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { leafConflictKey } from '../../../packs/index.js';
 import {
   TileReader,
   decodeBase64,
@@ -16,7 +17,6 @@ import {
   verifyTlogProof,
   countCosigners,
   verifyConsistencyWitnessRule,
-  type EntryKey,
   type NoteVerifier,
   type OpenedCheckpoint,
 } from '../../../log/index.js';
@@ -89,25 +89,6 @@ export async function fetchCheckpoint(
     );
   return { reader, note, opened, cosigners };
 }
-
-/** DESIGN.md leaf: canonical JSON {role, version, path, sha256, length}; one (role, version, path)
- * must never name two different files. */
-export const packLeafKey: EntryKey = (entry) => {
-  try {
-    const v = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(entry)) as Record<
-      string,
-      unknown
-    >;
-    if (typeof v.role !== 'string' || typeof v.path !== 'string' || typeof v.sha256 !== 'string')
-      return undefined;
-    return {
-      key: `${v.role}|${String(v.version)}|${v.path}`,
-      value: `${v.sha256}|${String(v.length)}`,
-    };
-  } catch {
-    return undefined;
-  }
-};
 
 /** Subcommands throw on usage errors like top-level ones, so `mesh` maps them to exit code 2. */
 function addLogFlags(c: Command): Command {
@@ -237,7 +218,7 @@ export function registerLog(program: Command): void {
     .action(async (f: LogFlags, cmd: Command) => {
       const ctx = contextFor(cmd, f);
       const { reader, opened } = await fetchCheckpoint(f);
-      const report = await monitorLog(reader, opened.checkpoint, packLeafKey, (done, total) => {
+      const report = await monitorLog(reader, opened.checkpoint, leafConflictKey, (done, total) => {
         ctx.out.progress(`read ${done}/${total} entries`);
       });
       ctx.out.result(report, (r) =>
