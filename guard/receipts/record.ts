@@ -32,6 +32,8 @@ export interface ReceiptBody {
   event_sha256: string;
   /** The attributed field, secrets and personal data masked, at most 120 characters. */
   preview: string | null;
+  /** What was done beyond the verdict: the sensor's containment is a BLOCK with action "killed". */
+  action?: 'killed';
 }
 
 const PREVIEW_MAX = 120;
@@ -86,5 +88,7 @@ export function receiptBody(ev: Evaluation, event: unknown, ts: number): Receipt
     })),
     event_sha256: bytesToHex(sha256(utf8ToBytes(canonicalJson(event)))),
     preview,
+    // Only when set, so every receipt written before the field existed keeps its exact bytes.
+    ...(d.action !== undefined ? { action: d.action } : {}),
   };
 }

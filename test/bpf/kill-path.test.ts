@@ -177,7 +177,12 @@ describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
     rmSync(dir, { recursive: true, force: true });
     expect(rows).toHaveLength(1);
     const body = JSON.parse(rows[0]!.body) as Record<string, unknown>;
-    expect(body).toMatchObject({ verdict: 'block', rule: 'sensor.exfiltration', tool: 'sensor' });
+    expect(body).toMatchObject({
+      verdict: 'block',
+      rule: 'sensor.exfiltration',
+      tool: 'sensor',
+      action: 'killed',
+    });
     expect(String(body.reason)).toMatch(/^exfiltration/);
     expect(rows[0]!.body).not.toContain(SECRET);
   });
