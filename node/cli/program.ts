@@ -1,28 +1,51 @@
-// The `mesh` command tree (commander). Commands are added here as their rooms land (DESIGN.md contract).
+// The `mesh` command tree (commander), DESIGN.md's contract. Command modules load lazily: a run of
+// `mesh guard hook ...` (one process per agent tool call) imports only what that command needs;
+// help and unknown input load every command so `--help` lists them all.
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../version.js';
-import { registerDap } from './commands/dap.js';
-import { registerDemo } from './commands/demo.js';
-import { registerDoctor } from './commands/doctor.js';
-import { registerGossip } from './commands/gossip.js';
-import { registerGuard } from './commands/guard.js';
-import { addGuardHook } from './commands/guard-hook.js';
-import { addGuardMcp } from './commands/guard-mcp.js';
-import { registerHarness } from './commands/harness.js';
-import { registerLog } from './commands/log.js';
-import { registerReceipts } from './commands/receipts.js';
-import { registerReviews } from './commands/reviews.js';
-import { registerSensor } from './commands/sensor.js';
-import { registerServe } from './commands/serve.js';
-import { registerReport } from './commands/report.js';
-import { registerTufClient } from './commands/tuf-client.js';
-import { registerKeys } from './commands/keys.js';
-import { registerCeremony } from './commands/ceremony.js';
-import { registerPublish } from './commands/publish.js';
-import { registerSubscribe } from './commands/subscribe.js';
-import { registerVerify } from './commands/verify.js';
 
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+const COMMANDS: Readonly<Record<string, (argv: readonly string[]) => Promise<Register>>> = {
+  ceremony: async () => (await import('./commands/ceremony.js')).registerCeremony,
+  dap: async () => (await import('./commands/dap.js')).registerDap,
+  demo: async () => (await import('./commands/demo.js')).registerDemo,
+  doctor: async () => (await import('./commands/doctor.js')).registerDoctor,
+  gossip: async () => (await import('./commands/gossip.js')).registerGossip,
+  guard: async (argv) => {
+    const { registerGuard } = await import('./commands/guard.js');
+    const sub = argv[argv.indexOf('guard') + 1];
+    const doors = await Promise.all([
+      sub === undefined || sub === 'hook' || !['decide', 'mcp'].includes(sub)
+        ? import('./commands/guard-hook.js').then((m) => m.addGuardHook)
+        : undefined,
+      sub === undefined || sub === 'mcp' || !['decide', 'hook'].includes(sub)
+        ? import('./commands/guard-mcp.js').then((m) => m.addGuardMcp)
+        : undefined,
+    ]);
+    return (program) => {
+      registerGuard(
+        program,
+        doors.filter((d) => d !== undefined),
+      );
+    };
+  },
+  harness: async () => (await import('./commands/harness.js')).registerHarness,
+  keys: async () => (await import('./commands/keys.js')).registerKeys,
+  log: async () => (await import('./commands/log.js')).registerLog,
+  publish: async () => (await import('./commands/publish.js')).registerPublish,
+  receipts: async () => (await import('./commands/receipts.js')).registerReceipts,
+  report: async () => (await import('./commands/report.js')).registerReport,
+  reviews: async () => (await import('./commands/reviews.js')).registerReviews,
+  sensor: async () => (await import('./commands/sensor.js')).registerSensor,
+  serve: async () => (await import('./commands/serve.js')).registerServe,
+  subscribe: async () => (await import('./commands/subscribe.js')).registerSubscribe,
+  'tuf-client': async () => (await import('./commands/tuf-client.js')).registerTufClient,
+  verify: async () => (await import('./commands/verify.js')).registerVerify,
+};
+
+/** Builds the program for `argv` (the arguments after `mesh`); no argv builds every command. */
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('mesh')
     .description('interlock-mesh: guard your AI agents and share what works, privately')
     .version(PACKAGE_VERSION, '-V, --version')
@@ -30,23 +53,16 @@ export function buildProgram(): Command {
     .option('-q, --quiet', 'no progress output')
     .showHelpAfterError('(run with --help for usage)')
     .enablePositionalOptions();
-  registerDap(program);
-  registerDemo(program);
-  registerDoctor(program);
-  registerGossip(program);
-  registerGuard(program, [addGuardHook, addGuardMcp]);
-  registerHarness(program);
-  registerLog(program);
-  registerReceipts(program);
-  registerReviews(program);
-  registerServe(program);
-  registerReport(program);
-  registerSensor(program);
-  registerTufClient(program);
-  registerKeys(program);
-  registerCeremony(program);
-  registerPublish(program);
-  registerSubscribe(program);
-  registerVerify(program);
+  const first = argv.find((a) => !a.startsWith('-'));
+  const versionOnly = first === undefined && (argv.includes('-V') || argv.includes('--version'));
+  const names = versionOnly
+    ? []
+    : first !== undefined && first in COMMANDS
+      ? [first]
+      : Object.keys(COMMANDS);
+  const registers = await Promise.all(
+    names.map((n) => (COMMANDS[n] as (a: readonly string[]) => Promise<Register>)(argv)),
+  );
+  for (const register of registers) register(program);
   return program;
 }

@@ -6,7 +6,7 @@ import { printError } from './output.js';
 import { buildProgram } from './program.js';
 
 export async function runCli(argv: readonly string[]): Promise<number> {
-  const program = buildProgram();
+  const program = await buildProgram(argv);
   // Every level, so a usage error in `mesh a b --bad` is exit 2 like one in `mesh a --bad`.
   const override = (c: Command): void => {
     c.exitOverride();
