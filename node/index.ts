@@ -36,3 +36,4 @@ export {
   type SensorExecOptions,
   type SensorExecResult,
 } from './sensor/index.js';
+export { freePort } from './demo/ports.js';

@@ -36,7 +36,7 @@ export {
   RINGS,
   type Ring,
 } from './publish/paths.js';
-export { DEFAULT_DELEGATIONS, type DelegationPolicy } from './publish/init-repo.js';
+export type { DelegationPolicy } from './publish/init-repo.js';
 export { logDbPath, commitJournal, type LogConfig, type Committed } from './publish/log-append.js';
 export { type Journal } from './publish/journal.js';
 export {

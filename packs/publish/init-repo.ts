@@ -3,21 +3,16 @@
 import { Repository, type Key } from '../../tuf/index.js';
 import type { PublishKeys } from './keys.js';
 
-/** targets delegates these paths; node/ passes governance's DELEGATIONS, which say the same. */
+/** What targets delegates to whom: node/ passes governance's DELEGATIONS (packs/ may not import it). */
 export interface DelegationPolicy {
   role: 'canary' | 'stable';
   paths: readonly string[];
   terminating: boolean;
 }
 
-export const DEFAULT_DELEGATIONS: readonly DelegationPolicy[] = [
-  { role: 'stable', paths: ['packs/*/stable/*'], terminating: true },
-  { role: 'canary', paths: ['packs/*/canary/*', 'tasks/*/*'], terminating: true },
-];
-
 export function initRepository(
   keys: PublishKeys,
-  delegations: readonly DelegationPolicy[] = DEFAULT_DELEGATIONS,
+  delegations: readonly DelegationPolicy[],
   now = Date.now(),
 ): Repository {
   const one = (k: Key): { keys: Key[]; threshold: number } => ({ keys: [k], threshold: 1 });

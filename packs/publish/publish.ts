@@ -19,7 +19,7 @@ import {
 import { PackError } from '../errors.js';
 import { sha256Hex } from '../leaf.js';
 import { writeDurable } from './durable.js';
-import { DEFAULT_DELEGATIONS, initRepository, type DelegationPolicy } from './init-repo.js';
+import { initRepository, type DelegationPolicy } from './init-repo.js';
 import { readJournal, writeJournal } from './journal.js';
 import type { PublishKeys } from './keys.js';
 import { journalFor } from './leaves.js';
@@ -30,7 +30,8 @@ export interface PublishContext {
   repoDir: string;
   keys: PublishKeys;
   log: LogConfig;
-  delegations?: readonly DelegationPolicy[];
+  /** Used only to initialise an empty repository; governance's DELEGATIONS in practice. */
+  delegations: readonly DelegationPolicy[];
   now?: number;
 }
 
@@ -112,7 +113,7 @@ export async function publishOnline(
   const now = ctx.now ?? Date.now();
   const initialised = !hasRepository(ctx.repoDir);
   const repo = initialised
-    ? initRepository(ctx.keys, ctx.delegations ?? DEFAULT_DELEGATIONS, now)
+    ? initRepository(ctx.keys, ctx.delegations, now)
     : openRepository(ctx.repoDir);
   for (const a of additions) {
     if (roleForPath(a.path) !== 'canary')

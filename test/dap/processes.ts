@@ -1,6 +1,5 @@
 // Real `mesh serve` child processes for the dap suites: start, wait for the ready line, SIGKILL, restart.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { MESH_BIN } from '../support/env.js';
 
 export interface ServeProcess {
@@ -11,19 +10,7 @@ export interface ServeProcess {
 }
 
 /** A port that was free a moment ago (task files must name endpoints before servers start). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
+export { freePort } from '../../node/index.js';
 
 export function startServe(args: string[], timeoutMs = 60_000): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
