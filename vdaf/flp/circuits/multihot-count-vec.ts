@@ -2,10 +2,8 @@
 import { VdafMeasurementError, VdafParamError } from '../../errors.js';
 import type { Field, FieldVec } from '../../field/field.js';
 import type { Gadget } from '../gadget.js';
-import { Mul } from '../mul.js';
-import { ParallelSum } from '../parallel-sum.js';
 import type { Valid } from '../valid.js';
-import { chunkedBitCheck } from './chunked-bit-check.js';
+import { ChunkedBitCheckCircuit, checkPositive } from './chunked-bit-check.js';
 import {
   bitLength,
   decodeRangeCheckedInt,
@@ -15,36 +13,29 @@ import {
 
 export type MultihotCountVecMeasurement = readonly (boolean | number)[];
 
-export class MultihotCountVec implements Valid<MultihotCountVecMeasurement, number[]> {
+export class MultihotCountVec
+  extends ChunkedBitCheckCircuit
+  implements Valid<MultihotCountVecMeasurement, number[]>
+{
   readonly EVAL_OUTPUT_LEN = 2;
-  readonly MEAS_LEN: number;
   readonly OUTPUT_LEN: number;
-  readonly JOINT_RAND_LEN: number;
-  readonly GADGETS: readonly Gadget[];
-  readonly GADGET_CALLS: readonly number[];
   readonly bitsForWeight: number;
   private readonly weights: FieldVec;
 
   constructor(
-    readonly field: Field,
+    field: Field,
     readonly length: number,
     readonly maxWeight: number,
-    readonly chunkLength: number,
+    chunkLength: number,
   ) {
-    if (!Number.isSafeInteger(length) || length <= 0) throw new VdafParamError('invalid length');
+    checkPositive('length', length);
     if (!Number.isSafeInteger(maxWeight) || maxWeight <= 0 || maxWeight > length) {
       throw new VdafParamError('invalid max_weight');
     }
-    if (!Number.isSafeInteger(chunkLength) || chunkLength <= 0) {
-      throw new VdafParamError('invalid chunk_length');
-    }
-    this.bitsForWeight = bitLength(BigInt(maxWeight));
-    this.GADGETS = [new ParallelSum(new Mul(), chunkLength)];
-    const calls = Math.ceil((length + this.bitsForWeight) / chunkLength);
-    this.GADGET_CALLS = [calls];
-    this.MEAS_LEN = length + this.bitsForWeight;
+    const bitsForWeight = bitLength(BigInt(maxWeight));
+    super(field, length + bitsForWeight, chunkLength);
+    this.bitsForWeight = bitsForWeight;
     this.OUTPUT_LEN = length;
-    this.JOINT_RAND_LEN = calls;
     this.weights = rangeCheckedWeights(field, BigInt(maxWeight));
   }
 
@@ -73,18 +64,7 @@ export class MultihotCountVec implements Valid<MultihotCountVecMeasurement, numb
   ): FieldVec {
     const f = this.field;
     const out = f.zeros(2);
-    chunkedBitCheck(
-      f,
-      meas,
-      this.MEAS_LEN,
-      jointRand,
-      this.JOINT_RAND_LEN,
-      this.chunkLength,
-      numShares,
-      gadgets[0] as Gadget,
-      out,
-      0,
-    );
+    this.bitCheck(meas, jointRand, numShares, gadgets, out, 0);
     // The counters sum to the weight the Client reported.
     for (let i = 0; i < this.length; i++) f.add(out, 1, out, 1, meas, i);
     const reported = f.zeros(1);

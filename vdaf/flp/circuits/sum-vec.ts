@@ -2,10 +2,8 @@
 import { VdafMeasurementError, VdafParamError } from '../../errors.js';
 import type { Field, FieldVec } from '../../field/field.js';
 import type { Gadget } from '../gadget.js';
-import { Mul } from '../mul.js';
-import { ParallelSum } from '../parallel-sum.js';
 import type { Valid } from '../valid.js';
-import { chunkedBitCheck } from './chunked-bit-check.js';
+import { ChunkedBitCheckCircuit, checkPositive } from './chunked-bit-check.js';
 import {
   bitLength,
   decodeRangeCheckedInt,
@@ -16,37 +14,27 @@ import { toBigIntMeasurement } from './sum.js';
 
 export type SumVecMeasurement = readonly (number | bigint)[];
 
-export class SumVec implements Valid<SumVecMeasurement, bigint[]> {
+export class SumVec extends ChunkedBitCheckCircuit implements Valid<SumVecMeasurement, bigint[]> {
   readonly EVAL_OUTPUT_LEN = 1;
-  readonly MEAS_LEN: number;
   readonly OUTPUT_LEN: number;
-  readonly JOINT_RAND_LEN: number;
-  readonly GADGETS: readonly Gadget[];
-  readonly GADGET_CALLS: readonly number[];
   readonly bits: number;
   private readonly weights: FieldVec;
 
   constructor(
-    readonly field: Field,
+    field: Field,
     readonly length: number,
     readonly maxMeasurement: bigint,
-    readonly chunkLength: number,
+    chunkLength: number,
   ) {
-    if (!Number.isSafeInteger(length) || length <= 0) throw new VdafParamError('invalid length');
-    if (!Number.isSafeInteger(chunkLength) || chunkLength <= 0) {
-      throw new VdafParamError('invalid chunk_length');
-    }
+    checkPositive('length', length);
     if (maxMeasurement <= 0n) throw new VdafParamError('invalid max_measurement');
-    this.bits = bitLength(maxMeasurement);
-    if (1n << BigInt(this.bits) >= field.MODULUS) {
+    const bits = bitLength(maxMeasurement);
+    if (1n << BigInt(bits) >= field.MODULUS) {
       throw new VdafParamError('bound exceeds field modulus');
     }
-    this.GADGETS = [new ParallelSum(new Mul(), chunkLength)];
-    const calls = Math.ceil((length * this.bits) / chunkLength);
-    this.GADGET_CALLS = [calls];
-    this.MEAS_LEN = length * this.bits;
+    super(field, length * bits, chunkLength);
+    this.bits = bits;
     this.OUTPUT_LEN = length;
-    this.JOINT_RAND_LEN = calls;
     this.weights = rangeCheckedWeights(field, maxMeasurement);
   }
 
@@ -74,18 +62,7 @@ export class SumVec implements Valid<SumVecMeasurement, bigint[]> {
     gadgets: readonly Gadget[],
   ): FieldVec {
     const out = this.field.zeros(1);
-    chunkedBitCheck(
-      this.field,
-      meas,
-      this.MEAS_LEN,
-      jointRand,
-      this.JOINT_RAND_LEN,
-      this.chunkLength,
-      numShares,
-      gadgets[0] as Gadget,
-      out,
-      0,
-    );
+    this.bitCheck(meas, jointRand, numShares, gadgets, out, 0);
     return out;
   }
 
