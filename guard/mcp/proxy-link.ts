@@ -1,0 +1,80 @@
+// Issue 8 "MCP proxy": what every part of the proxy shares: the two directions (agent, server), the
+// requests in flight each way, and one decision function that resolves escalations through reviews.
+import type { Decision } from '../decision.js';
+import type { Guard } from '../guard.js';
+import { resolveEscalation } from '../review/escalate.js';
+import type { ReviewQueue } from '../review/review-queue.js';
+import type { Id, Message } from './jsonrpc.js';
+
+export interface McpProxyOptions {
+  command: string[];
+  guard: Guard;
+  session: string;
+  reviews?: ReviewQueue;
+  reviewTimeoutMs?: number;
+  admissionDir: string;
+  maxMessageBytes: number;
+  agentIn: NodeJS.ReadableStream;
+  agentOut: NodeJS.WritableStream;
+  log: (line: string) => void;
+}
+
+/** A request in flight: what it asked, and the (possibly modified) arguments that were forwarded. */
+export interface Pending {
+  id: Id;
+  method: string;
+  tool?: string;
+  args?: unknown;
+}
+
+export interface ProxyLink {
+  opts: McpProxyOptions;
+  toAgent(m: Message): void;
+  toServer(m: Message): void;
+  /** Requests from the agent waiting for the server's answer, by key(id). */
+  fromAgent: Map<string, Pending>;
+  /** Requests from the server waiting for the agent's answer, by key(id). */
+  fromServer: Map<string, Pending>;
+  decide(
+    phase: 'call' | 'result',
+    tool: string,
+    args: unknown,
+    extra: { result?: unknown; principal: string },
+  ): Promise<Decision>;
+}
+
+export function refusal(d: Decision): string {
+  return `blocked by mesh guard (${d.rule ?? 'guard'}): ${d.reason}${d.attributed_to ? ` [${d.attributed_to}]` : ''}`;
+}
+
+export function createLink(
+  opts: McpProxyOptions,
+  write: { agent: (line: string) => void; server: (line: string) => void },
+): ProxyLink {
+  return {
+    opts,
+    toAgent: (m) => {
+      write.agent(`${JSON.stringify(m)}\n`);
+    },
+    toServer: (m) => {
+      write.server(`${JSON.stringify(m)}\n`);
+    },
+    fromAgent: new Map(),
+    fromServer: new Map(),
+    async decide(phase, tool, args, extra) {
+      const d = await opts.guard.decide({ phase, tool, args, session: opts.session, ...extra });
+      return resolveEscalation(
+        d,
+        { tool, args, session: opts.session },
+        {
+          ...(opts.reviews ? { reviews: opts.reviews } : {}),
+          frontDoor: 'mcp',
+          timeoutMs: opts.reviewTimeoutMs,
+          onReview: (id) => {
+            opts.log(`mesh guard: ${tool} waits for review ${id} (mesh reviews approve ${id})`);
+          },
+        },
+      );
+    },
+  };
+}
