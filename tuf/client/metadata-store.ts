@@ -1,5 +1,6 @@
 // Where a TUF 1.0.34 §5 client keeps trusted metadata: <dir>/<quoted role>.json, written atomically
-// and durably. Writes run in the background in per-file order; `flush` awaits them all, and the
+// and durably. Writes run in the background in per-file order (a queued write superseded by a newer
+// one for the same file is dropped); `flush` awaits them all, and the
 // updater flushes before it reports any outcome, so a success is never reported ahead of the disk.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ export function quoteName(name: string): string {
 
 export class MetadataStore {
   private readonly pending = new Map<string, Promise<void>>();
+  private readonly queued = new Map<string, () => Promise<void>>();
 
   constructor(readonly dir: string) {}
 
@@ -35,8 +37,17 @@ export class MetadataStore {
   }
 
   private enqueue(path: string, op: () => Promise<void>): void {
+    // Only the newest not-yet-started operation per file runs: a walk through 256 roots costs one
+    // or two durable writes, and the file on disk is still always one whole trusted version.
+    const waiting = this.queued.has(path);
+    this.queued.set(path, op);
+    if (waiting) return;
     const prev = this.pending.get(path) ?? Promise.resolve();
-    const next = prev.then(op);
+    const next = prev.then(() => {
+      const newest = this.queued.get(path);
+      this.queued.delete(path);
+      return newest?.();
+    });
     // A failure is reported by flush(); this keeps it from being an unhandled rejection meanwhile.
     next.catch(() => undefined);
     this.pending.set(path, next);

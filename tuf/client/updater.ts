@@ -108,6 +108,9 @@ export class Updater {
       this.store.remove('timestamp');
       this.store.remove('snapshot');
     }
+    // A new root is on disk before any file it vouches for, so after a crash every stored file
+    // still verifies under the stored root chain. Rotations are rare; the wait costs nothing else.
+    if (now.version !== original.version) await this.store.flush();
   }
 
   /** §5.4: timestamp, against our stored copy for rollback protection. */

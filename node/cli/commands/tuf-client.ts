@@ -1,9 +1,10 @@
 // `mesh tuf-client`: the CLIENT-CLI protocol of theupdateframework/tuf-conformance over our TUF client.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { HttpFetcher, TufError, Updater } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
+import { writeFileAtomic } from '../../state/atomic-write.js';
 import { contextFor } from '../context.js';
 
 interface TufClientOptions {
@@ -59,8 +60,8 @@ export function registerTufClient(program: Command): void {
     .action(async (root: string, _o: unknown, cmd: Command) => {
       const opts = cmd.optsWithGlobals<TufClientOptions>();
       await run(cmd, opts, () => {
-        mkdirSync(opts.metadataDir, { recursive: true });
-        copyFileSync(root, join(opts.metadataDir, 'root.json'));
+        // A crash mid-init leaves no trusted root or a whole one, never a torn one.
+        writeFileAtomic(join(opts.metadataDir, 'root.json'), readFileSync(root));
         return Promise.resolve({ metadataDir: opts.metadataDir });
       });
     });
