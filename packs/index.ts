@@ -3,6 +3,24 @@ export { PACK_FORMAT } from './version.js';
 export { PackError, type PackErrorCode } from './errors.js';
 export { compilePack, type LoadedPack, type PackMeta } from './pack.js';
 export { loadPack, loadPacks, MAX_PACK_BYTES } from './loader.js';
+export { ruleContentHash } from './rule-hash.js';
+export {
+  MIN_RULE_EXAMPLES,
+  MAX_RULE_EXAMPLES,
+  MAX_EXAMPLE_STEPS,
+  type ExampleKind,
+  type RuleEntry,
+  type RuleExample,
+  type RuleTests,
+} from './rule-tests.js';
+export { runPackTests, type PackTestOptions } from './pack-tests/run-pack-tests.js';
+export {
+  ruleFails,
+  type ExampleResult,
+  type PackTestReport,
+  type RuleTestResult,
+  type RuleTestStatus,
+} from './pack-tests/report.js';
 export { BUILTIN_PACKS } from './builtin/index.js';
 export { parseCorpus, readCorpus, type CorpusEntry } from './harness/corpus.js';
 export {

@@ -1,6 +1,7 @@
 // The pack format (PACK_FORMAT): metadata and a rule catalog around one guard policy (POLICY_FORMAT).
 import { compilePolicy, GuardError, type DetectorRegistry, type Policy } from '../guard/index.js';
 import { PackError } from './errors.js';
+import { parseRuleEntries, untestedEntries, type RuleEntry } from './rule-tests.js';
 import { PACK_FORMAT } from './version.js';
 
 export interface PackMeta {
@@ -10,6 +11,10 @@ export interface PackMeta {
   description: string;
   /** Every rule id of the policy in a fixed order: the coordinates of hit-count reports. */
   catalog: string[];
+  /** The pack_format the document was written in (1 predates per-rule hashes and tests). */
+  format: number;
+  /** Per catalog rule: content hash and its own tests (null tests in a format-1 pack). */
+  rules: Record<string, RuleEntry>;
 }
 
 export interface LoadedPack {
@@ -26,6 +31,7 @@ const KEYS = new Set([
   'licence',
   'description',
   'catalog',
+  'rules',
   'policy',
 ]);
 
@@ -87,8 +93,27 @@ export function compilePack(
   if (missing.length > 0) bad(`${origin}: rules missing from the catalog: ${missing.join(', ')}`);
   const extra = catalog.filter((id) => !ids.has(id) && !docIds.includes(id));
   if (extra.length > 0) bad(`${origin}: catalog names unknown rules: ${extra.join(', ')}`);
+  const ruleDocs = new Map<string, unknown>();
+  for (const r of (d.policy as { rules: unknown[] }).rules) {
+    const id = (r as { id?: unknown }).id;
+    if (typeof id === 'string') ruleDocs.set(id, r);
+  }
+  if (d.pack_format === 1 && d.rules !== undefined)
+    bad(`${origin}: "rules" (per-rule hashes and tests) needs pack_format 2`);
+  const rules =
+    d.pack_format === 1
+      ? untestedEntries(catalog, ruleDocs)
+      : parseRuleEntries(origin, d.rules, catalog, ruleDocs);
   return {
-    meta: { name: d.name, version: d.version, licence: d.licence, description, catalog },
+    meta: {
+      name: d.name,
+      version: d.version,
+      licence: d.licence,
+      description,
+      catalog,
+      format: d.pack_format,
+      rules,
+    },
     policy,
   };
 }

@@ -1,4 +1,7 @@
 // builtin:coding-agent — the pack for coding agents (Claude Code tool names; Bash, file, web and MCP tools).
+import { ruleContentHash } from '../rule-hash.js';
+import { DATA_RULE_TESTS } from './coding-agent-data-tests.js';
+import { SHELL_RULE_TESTS } from './coding-agent-shell-tests.js';
 
 const SHELL_TOOLS = [
   'Bash',
@@ -276,14 +279,19 @@ const tests = [
   },
 ];
 
+const RULE_TESTS = { ...SHELL_RULE_TESTS, ...DATA_RULE_TESTS };
+
 export const CODING_AGENT_PACK = {
-  pack_format: 1,
+  pack_format: 2,
   name: 'coding-agent',
   version: '1.0.0',
   licence: 'Apache-2.0',
   description:
     'Guards a coding agent: destructive shell, git history and credentials, secrets and PII egress, injected instructions in results, loops.',
   catalog: rules.map((r) => r.id),
+  rules: Object.fromEntries(
+    rules.map((r) => [r.id, { sha256: ruleContentHash(r), tests: RULE_TESTS[r.id] }]),
+  ),
   policy: {
     format: 1,
     shell: [{ tools: SHELL_TOOLS, field: 'args.command' }],
