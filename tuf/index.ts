@@ -41,6 +41,8 @@ export { quoteName } from './client/metadata-store.js';
 export {
   createKeyFile,
   loadKeyFile,
+  parseKeyFile,
+  keyFileBytes,
   KEY_FILE_SCHEMA,
   KEY_ROLES,
   type KeyFile,
@@ -61,6 +63,7 @@ export {
   parseProposal,
   proposalToJson,
   proposalDigest,
+  proposalFileBytes,
   PROPOSAL_SCHEMA,
   type Proposal,
 } from './ceremony/proposal.js';
@@ -68,6 +71,7 @@ export {
   signProposal,
   parseDetachedSignature,
   detachedSignatureToJson,
+  detachedSignatureFileBytes,
   SIGNATURE_SCHEMA,
   type DetachedSignature,
 } from './ceremony/detached-signature.js';

@@ -46,3 +46,8 @@ export function unrecognizedFields(obj: JsonObject, known: readonly string[]): J
   for (const [k, v] of Object.entries(obj)) if (!known.includes(k)) out[k] = v;
   return out;
 }
+
+/** The first field of `obj` not named in `known`: strict formats of our own refuse it. */
+export function firstUnknownField(obj: JsonObject, known: readonly string[]): string | undefined {
+  return Object.keys(obj).find((k) => !known.includes(k));
+}

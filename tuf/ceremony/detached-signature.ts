@@ -2,9 +2,9 @@
 import { canonicalBytes } from '../canonical-json.js';
 import type { Signer } from '../crypto/ed25519-signer.js';
 import { TufError } from '../errors.js';
-import { isObject, parseJsonBytes, type JsonObject } from '../json.js';
+import { firstUnknownField, isObject, parseJsonBytes, type JsonObject } from '../json.js';
 import { int, str } from '../metadata/fields.js';
-import { proposalDigest, type Proposal } from './proposal.js';
+import { CEREMONY_ROLE_NAME, proposalDigest, type Proposal } from './proposal.js';
 
 export const SIGNATURE_SCHEMA = 'interlock-mesh/tuf-signature@1';
 
@@ -38,17 +38,33 @@ export function detachedSignatureToJson(s: DetachedSignature): JsonObject {
   };
 }
 
-/** This value is attacker-controlled. */
+/** The signature file as `mesh ceremony sign` writes it. */
+export function detachedSignatureFileBytes(s: DetachedSignature): Uint8Array {
+  return new TextEncoder().encode(`${JSON.stringify(detachedSignatureToJson(s), null, 1)}\n`);
+}
+
+const FIELDS = ['schema', 'role', 'version', 'signed_sha256', 'keyid', 'sig'] as const;
+const HEX64 = /^[0-9a-f]{64}$/;
+/** Lower-case hex of at most 1024 bytes (an RSA-8192 signature); Ed25519 gives 64. */
+const SIG_HEX = /^(?:[0-9a-f]{2}){1,1024}$/;
+
+/** This value is attacker-controlled: a signature file comes back from a keyholder. */
 export function parseDetachedSignature(bytes: Uint8Array): DetachedSignature {
+  const bad = (why: string): TufError => new TufError('ceremony_invalid', `signature: ${why}`);
   const o = parseJsonBytes(bytes);
-  if (!isObject(o) || o.schema !== SIGNATURE_SCHEMA) {
-    throw new TufError('ceremony_invalid', `not a ${SIGNATURE_SCHEMA} file`);
-  }
-  return {
+  if (!isObject(o) || o.schema !== SIGNATURE_SCHEMA) throw bad(`not a ${SIGNATURE_SCHEMA} file`);
+  const extra = firstUnknownField(o, FIELDS);
+  if (extra !== undefined) throw bad(`unknown field "${extra}"`);
+  const s: DetachedSignature = {
     role: str(o, 'role', 'signature'),
     version: int(o, 'version', 'signature', 1),
     signedSha256: str(o, 'signed_sha256', 'signature'),
     keyid: str(o, 'keyid', 'signature'),
     sig: str(o, 'sig', 'signature'),
   };
+  if (!CEREMONY_ROLE_NAME.test(s.role)) throw bad('role is not a valid role name');
+  if (!HEX64.test(s.signedSha256)) throw bad('signed_sha256 is not 64 lower-case hex digits');
+  if (!HEX64.test(s.keyid)) throw bad('keyid is not 64 lower-case hex digits');
+  if (!SIG_HEX.test(s.sig)) throw bad('sig is not lower-case hex of at most 1024 bytes');
+  return s;
 }

@@ -3,7 +3,7 @@
 import { statSync, readFileSync, writeFileSync, openSync, closeSync, fsyncSync } from 'node:fs';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { TufError } from '../errors.js';
-import { isObject, parseJsonBytes } from '../json.js';
+import { firstUnknownField, isObject, parseJsonBytes } from '../json.js';
 import { ed25519Signer, newEd25519Secret, type Signer } from './ed25519-signer.js';
 
 export const KEY_FILE_SCHEMA = 'interlock-mesh/key@1';
@@ -32,9 +32,21 @@ function isRole(v: unknown): v is KeyRole {
   return typeof v === 'string' && (KEY_ROLES as readonly string[]).includes(v);
 }
 
-/** Creates FILE (refusing to overwrite) with mode 0600 and returns the new key. */
-export function createKeyFile(path: string, role: KeyRole, created = new Date()): KeyFile {
-  const secret = newEd25519Secret();
+const FIELDS = [
+  'schema',
+  'role',
+  'keytype',
+  'scheme',
+  'keyid',
+  'public',
+  'private',
+  'created',
+] as const;
+/** `Date.prototype.toISOString` output, the only form createKeyFile writes. */
+const CREATED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The file's bytes: one field per line, so a keyholder can read the public half and key id. */
+export function keyFileBytes(secret: Uint8Array, role: KeyRole, created: Date): Uint8Array {
   const signer = ed25519Signer(secret);
   const body = {
     schema: KEY_FILE_SCHEMA,
@@ -46,14 +58,48 @@ export function createKeyFile(path: string, role: KeyRole, created = new Date())
     private: bytesToHex(secret),
     created: created.toISOString(),
   };
+  return new TextEncoder().encode(`${JSON.stringify(body, null, 2)}\n`);
+}
+
+/**
+ * Decodes a key file's bytes; this value is attacker-controlled (a file handed over on removable
+ * media). Every field is checked: the halves match, the key id is the key's, nothing extra.
+ */
+export function parseKeyFile(bytes: Uint8Array, where = 'key file'): KeyFile {
+  const bad = (why: string): TufError => new TufError('key_file_invalid', `${where}: ${why}`);
+  const o = parseJsonBytes(bytes);
+  if (!isObject(o) || o.schema !== KEY_FILE_SCHEMA) throw bad(`not a ${KEY_FILE_SCHEMA} file`);
+  const extra = firstUnknownField(o, FIELDS);
+  if (extra !== undefined) throw bad(`unknown field "${extra}"`);
+  if (!isRole(o.role)) throw bad('unknown role');
+  if (
+    o.keytype !== 'ed25519' ||
+    o.scheme !== 'ed25519' ||
+    typeof o.private !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(o.private)
+  ) {
+    throw bad('private key is not 32 hex bytes of ed25519');
+  }
+  const signer = ed25519Signer(hexToBytes(o.private));
+  if (o.public !== signer.key.publicKey) throw bad('public key does not match the private key');
+  if (o.keyid !== signer.keyid) throw bad("key id is not the key's (sha256 of its canonical form)");
+  if (typeof o.created !== 'string' || !CREATED.test(o.created) || isNaN(Date.parse(o.created)))
+    throw bad('"created" is not an ISO 8601 UTC time');
+  return { role: o.role, signer, publicKey: hexToBytes(signer.key.publicKey) };
+}
+
+/** Creates FILE (refusing to overwrite) with mode 0600 and returns the new key. */
+export function createKeyFile(path: string, role: KeyRole, created = new Date()): KeyFile {
+  const secret = newEd25519Secret();
+  const bytes = keyFileBytes(secret, role, created);
   const fd = openSync(path, 'wx', 0o600);
   try {
-    writeFileSync(fd, `${JSON.stringify(body, null, 2)}\n`);
+    writeFileSync(fd, bytes);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
-  return { role, signer, publicKey: hexToBytes(signer.key.publicKey) };
+  return parseKeyFile(bytes, path);
 }
 
 /** Loads a key file; refuses one readable by group or others, or whose halves do not match. */
@@ -68,19 +114,8 @@ export function loadKeyFile(path: string, expectedRole?: KeyRole): KeyFile {
     if (e instanceof TufError) throw e;
     throw bad(`cannot read: ${(e as Error).message}`);
   }
-  const o = parseJsonBytes(bytes);
-  if (!isObject(o) || o.schema !== KEY_FILE_SCHEMA) throw bad(`not a ${KEY_FILE_SCHEMA} file`);
-  if (!isRole(o.role)) throw bad('unknown role');
-  if (expectedRole !== undefined && o.role !== expectedRole)
-    throw bad(`holds a ${o.role} key, not ${expectedRole}`);
-  if (
-    o.keytype !== 'ed25519' ||
-    typeof o.private !== 'string' ||
-    !/^[0-9a-f]{64}$/.test(o.private)
-  ) {
-    throw bad('private key is not 32 hex bytes of ed25519');
-  }
-  const signer = ed25519Signer(hexToBytes(o.private));
-  if (o.public !== signer.key.publicKey) throw bad('public key does not match the private key');
-  return { role: o.role, signer, publicKey: hexToBytes(signer.key.publicKey) };
+  const key = parseKeyFile(bytes, path);
+  if (expectedRole !== undefined && key.role !== expectedRole)
+    throw bad(`holds a ${key.role} key, not ${expectedRole}`);
+  return key;
 }

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   assemble,
-  detachedSignatureToJson,
+  detachedSignatureFileBytes,
   envelopeFileBytes,
   loadKeyFile,
   openRepository,
@@ -11,7 +11,7 @@ import {
   parseJsonBytes,
   parseProposal,
   proposalDigest,
-  proposalToJson,
+  proposalFileBytes,
   signProposal,
   TufError,
   type JsonObject,
@@ -22,9 +22,9 @@ import { contextFor } from '../context.js';
 
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
-function writeNew(path: string, text: string): void {
+function writeNew(path: string, data: Uint8Array): void {
   try {
-    writeFileSync(path, text, { flag: 'wx', mode: 0o644 });
+    writeFileSync(path, data, { flag: 'wx', mode: 0o644 });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
       throw new UsageError(`${path} exists`, 'choose another --out');
@@ -68,7 +68,7 @@ export function registerCeremony(program: Command): void {
       ) => {
         const ctx = contextFor(cmd, o);
         const p = propose(o.repo, o.role, o.signed);
-        writeNew(o.out, `${JSON.stringify(proposalToJson(p), null, 1)}\n`);
+        writeNew(o.out, proposalFileBytes(p));
         ctx.out.result(
           { role: p.role, version: p.version, signed_sha256: proposalDigest(p), file: o.out },
           (r) =>
@@ -88,7 +88,7 @@ export function registerCeremony(program: Command): void {
       const ctx = contextFor(cmd, o);
       const p = parseProposal(readFileSync(o.proposal));
       const s = signProposal(p, loadKeyFile(o.key).signer);
-      writeNew(o.out, `${JSON.stringify(detachedSignatureToJson(s), null, 1)}\n`);
+      writeNew(o.out, detachedSignatureFileBytes(s));
       ctx.out.result(
         {
           role: s.role,
@@ -138,7 +138,7 @@ export function registerCeremony(program: Command): void {
             keys,
           },
         );
-        writeNew(o.out, new TextDecoder().decode(envelopeFileBytes(env)));
+        writeNew(o.out, envelopeFileBytes(env));
         ctx.out.result(
           { role: p.role, version: p.version, signatures: env.signatures.length, file: o.out },
           (r) =>
