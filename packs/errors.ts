@@ -23,7 +23,13 @@ export type PackErrorCode =
   | 'log_inconsistent'
   | 'log_conflict'
   | 'split_view'
-  | 'mirror_unreachable';
+  | 'mirror_unreachable'
+  | 'consensus_unsigned'
+  | 'consensus_untrusted_key'
+  | 'consensus_signature_invalid'
+  | 'consensus_invalid'
+  | 'consensus_stale'
+  | 'consensus_tests_failed';
 
 export class PackError extends Error {
   override readonly name = 'PackError';

@@ -1,5 +1,6 @@
 // The `collector` section of `mesh serve --config`: which pack's catalog the aggregate covers, the
 // ring and since when, the collector key, the poll period, and consensus threshold overrides.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parsePolicy, type ConsensusPolicy } from '../../governance/index.js';
 import { ConfigError } from '../errors.js';
@@ -9,6 +10,8 @@ export interface CollectorConfig {
   /** The published pack JSON whose `catalog` orders the report vector. */
   packFile: string;
   pack: string;
+  /** sha256 of the pack file's bytes: the published target the proposals are about. */
+  packSha256: string;
   catalog: string[];
   ring: Ring;
   /** Unix seconds since the pack's rules are in this ring. */
@@ -38,8 +41,11 @@ export function parseCollectorConfig(section: unknown, nowSeconds: number): Coll
   const raw = section as Raw;
   const packFile = str(raw, 'pack');
   let pack: { name?: unknown; catalog?: unknown };
+  let packSha256: string;
   try {
-    pack = JSON.parse(readFileSync(packFile, 'utf8')) as typeof pack;
+    const bytes = readFileSync(packFile);
+    packSha256 = createHash('sha256').update(bytes).digest('hex');
+    pack = JSON.parse(bytes.toString('utf8')) as typeof pack;
   } catch (e) {
     throw new ConfigError('config_invalid', `collector.pack ${packFile}: ${(e as Error).message}`);
   }
@@ -71,6 +77,7 @@ export function parseCollectorConfig(section: unknown, nowSeconds: number): Coll
   return {
     packFile,
     pack: pack.name,
+    packSha256,
     catalog: pack.catalog,
     ring,
     ringSince,

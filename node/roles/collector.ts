@@ -94,7 +94,7 @@ class Collector {
       }));
       const proposals = computeProposals(standings, agg, this.cfg.consensus, now);
       const signed = signProposal(
-        proposalBody(agg, this.cfg.ring, proposals, new Date()),
+        proposalBody(agg, this.cfg.ring, proposals, new Date(), this.cfg.packSha256),
         loadKeyFile(this.cfg.keyFile).signer,
       );
       const seq = String(this.status.collected + 1).padStart(6, '0');

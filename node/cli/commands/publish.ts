@@ -27,6 +27,12 @@ import { proposalDigest, proposalToJson } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../state/atomic-write.js';
 import { contextFor } from '../context.js';
+import {
+  applyConsensus,
+  consensusDoc,
+  consensusHuman,
+  consensusOptions,
+} from '../../consensus/apply-cli.js';
 
 interface PublishFlags {
   repo: string;
@@ -40,6 +46,9 @@ interface PublishFlags {
   quorum?: string;
   logOrigin?: string;
   out?: string;
+  collectorKey?: string;
+  demoteTo?: string;
+  maxAgeDays?: string;
   json?: boolean;
 }
 
@@ -132,7 +141,10 @@ export function registerPublish(program: Command): void {
     .option('--ring <ring>', 'canary (signed now) or stable (writes a proposal)', 'canary')
     .option('--task <file>', 'publish a DAP client task file instead (needs --name)')
     .option('--name <pack>', 'the pack the --task file belongs to')
-    .option('--apply <file>', 'finish an assembled ceremony output (mesh ceremony assemble --out)')
+    .option(
+      '--apply <file>',
+      'finish an assembled ceremony output (mesh ceremony assemble --out), or apply a signed consensus proposal',
+    )
     .option('--role <role>', 'with --apply: the role of the signed file (default: inferred)')
     .option('--witness <url=vkey>', 'a witness to ask for a cosignature (repeatable)', collect)
     .option('--quorum <n>', 'witness cosignatures required (default: all --witness)')
@@ -140,7 +152,16 @@ export function registerPublish(program: Command): void {
       '--log-origin <origin>',
       `the log origin of a new repository (default ${DEFAULT_ORIGIN})`,
     )
-    .option('--out <file>', 'with --ring stable: where to write the proposal')
+    .option(
+      '--out <file>',
+      'with --ring stable (or a consensus change to stable): where to write the ceremony proposal',
+    )
+    .option(
+      '--collector-key <hex|file>',
+      'with --apply of a consensus proposal: the collector public key it must be signed with',
+    )
+    .option('--demote-to <status>', 'with a consensus proposal: shadow or disabled', 'shadow')
+    .option('--max-age-days <n>', 'with a consensus proposal: refuse it when older', '30')
     .option('--json', 'print one JSON object')
     .action(async (pack: string | undefined, f: PublishFlags, cmd: Command) => {
       const ctx = contextFor(cmd, f);
@@ -163,6 +184,12 @@ export function registerPublish(program: Command): void {
       }
       const pc = context(f);
       let result: PublishResult;
+      const consensus = f.apply === undefined ? undefined : consensusDoc(f.apply);
+      if (f.apply !== undefined && consensus !== undefined) {
+        const o = await applyConsensus(consensus, consensusOptions(pc, f));
+        ctx.out.result(o, consensusHuman);
+        return;
+      }
       if (f.apply !== undefined) {
         result = await applySigned(pc, readFileSync(f.apply), f.role);
       } else if (f.task !== undefined) {
