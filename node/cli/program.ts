@@ -33,6 +33,7 @@ const COMMANDS: Readonly<Record<string, (argv: readonly string[]) => Promise<Reg
   harness: async () => (await import('./commands/harness.js')).registerHarness,
   keys: async () => (await import('./commands/keys.js')).registerKeys,
   log: async () => (await import('./commands/log.js')).registerLog,
+  pack: async () => (await import('./commands/pack.js')).registerPack,
   publish: async () => (await import('./commands/publish.js')).registerPublish,
   receipts: async () => (await import('./commands/receipts.js')).registerReceipts,
   report: async () => (await import('./commands/report.js')).registerReport,

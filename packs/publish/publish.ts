@@ -23,6 +23,7 @@ import { initRepository, type DelegationPolicy } from './init-repo.js';
 import { readJournal, writeJournal } from './journal.js';
 import type { PublishKeys } from './keys.js';
 import { journalFor } from './leaves.js';
+import { requirePassingPackTests } from './pack-gate.js';
 import { commitJournal, logDbPath, type Committed, type LogConfig } from './log-append.js';
 import { hashedName, roleForPath } from './paths.js';
 
@@ -109,6 +110,7 @@ export async function publishOnline(
   ctx: PublishContext,
   additions: readonly Addition[],
 ): Promise<PublishResult> {
+  await requirePassingPackTests(additions);
   await resumePending(ctx);
   const now = ctx.now ?? Date.now();
   const initialised = !hasRepository(ctx.repoDir);
@@ -214,5 +216,6 @@ export async function applySigned(
   }
   const files = [repo.metadataFile(role), ...extra];
   files.push(...repo.publish(onlineSigners(ctx, ['snapshot', 'timestamp']), ctx.now ?? Date.now()));
+  await requirePassingPackTests(added);
   return commit(ctx, repo, files, false, added);
 }
