@@ -87,3 +87,9 @@ export { runMcpProxy, type McpProxyOptions } from './mcp/proxy.js';
 export { probeSurface } from './mcp/probe.js';
 export { readAdmission, writeAdmission, type Admission } from './mcp/admission.js';
 export { surfaceHash, type ToolSurface } from './mcp/surface.js';
+export {
+  BUILTIN_MCP_POLICY,
+  MCP_SAMPLING,
+  MCP_ELICITATION,
+  ANSWER_SUFFIX as MCP_ANSWER_SUFFIX,
+} from './mcp/server-request-policy.js';

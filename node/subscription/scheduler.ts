@@ -8,6 +8,10 @@ import { subscriptionsDir } from './state.js';
 export interface SchedulerOptions {
   stateRoot: string;
   intervalMs: number;
+  /** Subscription ids (`<pack>@<ring>`) to refresh; every subscription when absent. */
+  only?: readonly string[];
+  /** Called before each refresh (progress). */
+  onStart?: (id: string) => void;
   /** Called after each refresh that accepted a pack (e.g. to hot-reload the guard). */
   onUpdate?: (id: string, outcome: RefreshOutcome) => void;
   onError?: (id: string, error: unknown) => void;
@@ -22,7 +26,11 @@ export function listSubscriptions(stateRoot: string): string[] {
 /** Refreshes every subscription once, one after another; returns how many succeeded. */
 export async function refreshAll(opts: SchedulerOptions): Promise<number> {
   let ok = 0;
-  for (const id of listSubscriptions(opts.stateRoot)) {
+  const ids = listSubscriptions(opts.stateRoot).filter(
+    (id) => opts.only === undefined || opts.only.includes(id),
+  );
+  for (const id of ids) {
+    opts.onStart?.(id);
     try {
       const outcome = await refreshSubscription(
         opts.stateRoot,

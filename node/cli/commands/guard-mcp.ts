@@ -1,7 +1,11 @@
 // `mesh guard mcp --pack P... -- CMD [ARGS...]` (stdio MCP proxy) and `mesh guard mcp admit -- CMD`.
 import type { Command } from 'commander';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import {
   FingerprintStore,
+  ReceiptStore,
+  ReceiptWriter,
   probeSurface,
   ReviewQueue,
   runMcpProxy,
@@ -10,12 +14,17 @@ import {
 } from '../../../guard/index.js';
 import { UsageError } from '../../errors.js';
 import { contextFor } from '../context.js';
-import { addFlowFlags, openFlowGuard, registerSecrets, type FlowFlags } from './guard-hook.js';
+import { openHotGuard } from '../../enforce/hot-guard.js';
+import { addFlowFlags, registerSecrets, type FlowFlags } from './guard-hook.js';
+import { loadNodeKey } from './guard.js';
 
-interface McpFlags extends FlowFlags {
+export interface McpFlags extends FlowFlags {
   session?: string;
   reviewTimeout: string;
   maxMessageBytes: string;
+  refreshEvery?: string;
+  watchInterval: string;
+  mcpRules: boolean;
   json?: boolean;
 }
 
@@ -48,7 +57,30 @@ export function addGuardMcp(group: Command): void {
         'largest JSON-RPC message accepted in either direction',
         String(16 * 1024 * 1024),
       )
-      .option('--json', 'admit: print one JSON object'),
+      .option(
+        '--refresh-every <seconds>',
+        'refresh the mesh:<pack>@<ring> subscriptions in --pack on this interval while running (the reload follows)',
+      )
+      .option(
+        '--watch-interval <ms>',
+        'how often to look for a newly verified subscribed pack or an ended shadow window',
+        '1000',
+      )
+      .option('--no-mcp-rules', 'do not load builtin:mcp (checks of sampling and elicitation)')
+      .option('--json', 'admit: print one JSON object')
+      .addHelpText(
+        'after',
+        `
+Hot reload: packs given as mesh:<pack>@<ring> are compiled again, without a restart, when the
+subscription accepts a new verified pack (another process ran "mesh subscribe", or
+--refresh-every refreshed it), when the local edits or config.json change, and when a rule's
+shadow window ends. A pack that fails to compile or fails its own tests is not loaded: the last
+good policy stays in force and the reason goes to stderr.
+
+Server requests: sampling/createMessage is decided as tool "mcp:sampling", elicitation/create as
+"mcp:elicitation" (args: the request params); the client's answers as "mcp:sampling-answer" and
+"mcp:elicitation-answer" (args: the answer) before they go back to the server.`,
+      ),
   ).action(async (command: string[], opts: McpFlags, cmd: Command) => {
     const ctx = contextFor(cmd, opts);
     const maxMessageBytes = positive(opts.maxMessageBytes, '--max-message-bytes');
@@ -70,28 +102,57 @@ export function addGuardMcp(group: Command): void {
       );
       return;
     }
+    if (opts.pack.length === 0)
+      throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
+    const refreshEveryMs =
+      opts.refreshEvery === undefined
+        ? undefined
+        : positive(opts.refreshEvery, '--refresh-every') * 1000;
+    const watchIntervalMs = positive(opts.watchInterval, '--watch-interval');
+    const reviewTimeoutMs = positive(opts.reviewTimeout, '--review-timeout') * 1000;
+    const log = (line: string): void => {
+      process.stderr.write(`${line}\n`);
+    };
     const tracker = FingerprintStore.open(dir);
     const reviews = ReviewQueue.open(dir);
+    let store: ReceiptStore | null = null;
+    let stop = (): void => undefined;
     try {
       registerSecrets(tracker, opts);
-      const opened = openFlowGuard(ctx, opts, tracker);
-      try {
-        process.exitCode = await runMcpProxy({
-          command,
-          guard: opened.guard,
-          session: opts.session ?? `mcp-${process.pid}-${Date.now()}`,
-          reviews,
-          reviewTimeoutMs: positive(opts.reviewTimeout, '--review-timeout') * 1000,
-          admissionDir,
-          maxMessageBytes,
-          agentIn: process.stdin,
-          agentOut: process.stdout,
-          log: (line) => process.stderr.write(`${line}\n`),
-        });
-      } finally {
-        opened.close();
+      if (opts.receipts !== false) {
+        const file = opts.receipts ?? ctx.state().path('guard', 'receipts.db');
+        mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+        const keyPath = opts.nodeKey ?? ctx.state().path('keys', 'node.key');
+        store = new ReceiptStore(file, loadNodeKey(keyPath, opts.nodeKey === undefined));
       }
+      const hot = openHotGuard({
+        stateRoot: ctx.stateRoot,
+        configPath: ctx.state().configPath,
+        specs: opts.pack,
+        tracker,
+        flowRules: opts.flowRules,
+        mcpRules: opts.mcpRules,
+        ...(store ? { receipts: new ReceiptWriter(store) } : {}),
+        ...(refreshEveryMs !== undefined ? { refreshEveryMs } : {}),
+        watchIntervalMs,
+        log,
+      });
+      stop = hot.stop;
+      process.exitCode = await runMcpProxy({
+        command,
+        guard: hot.guard,
+        session: opts.session ?? `mcp-${process.pid}-${Date.now()}`,
+        reviews,
+        reviewTimeoutMs,
+        admissionDir,
+        maxMessageBytes,
+        agentIn: process.stdin,
+        agentOut: process.stdout,
+        log,
+      });
     } finally {
+      stop();
+      store?.close();
       reviews.close();
       tracker.close();
     }

@@ -2,7 +2,14 @@
 // `mesh guard mcp`, as an agent would.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { join } from 'node:path';
 import { MESH_BIN, ROOT } from '../../support/env.js';
 
@@ -14,11 +21,18 @@ export interface Proxied {
   close: () => Promise<void>;
 }
 
+/** How the test agent answers the server's own requests (default: a fixed sampling answer). */
+export interface Answers {
+  sampling?: (req: CreateMessageRequest) => CreateMessageResult;
+  elicitation?: (req: ElicitRequest) => ElicitResult;
+}
+
 export async function proxied(
   home: string,
   meshArgs: string[],
   server: string[],
   env: Record<string, string> = {},
+  answers: Answers = {},
 ): Promise<Proxied> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -30,13 +44,21 @@ export async function proxied(
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const client = new Client(
     { name: 'test-agent', version: '1.0.0' },
-    { capabilities: { sampling: {} } },
+    { capabilities: { sampling: {}, elicitation: {} } },
   );
-  client.setRequestHandler(CreateMessageRequestSchema, () => ({
-    role: 'assistant',
-    content: { type: 'text', text: 'forty-two' },
-    model: 'test-model',
-  }));
+  client.setRequestHandler(
+    CreateMessageRequestSchema,
+    answers.sampling ??
+      (() => ({
+        role: 'assistant',
+        content: { type: 'text', text: 'forty-two' },
+        model: 'test-model',
+      })),
+  );
+  client.setRequestHandler(
+    ElicitRequestSchema,
+    answers.elicitation ?? (() => ({ action: 'decline' })),
+  );
   await client.connect(transport);
   return { client, stderr: () => err, close: () => client.close() };
 }
