@@ -28,11 +28,36 @@ function ed25519PublicKey(hex: string): KeyObject {
   return k;
 }
 
-function pem(k: Key): KeyObject {
+/** The PEM key, which must be of the algorithm (and curve) the scheme names: no cross-type use. */
+function pem(k: Key, type: 'ec' | 'rsa', curve?: string): KeyObject {
+  let key: KeyObject;
   try {
-    return createPublicKey({ key: k.publicKey, format: 'pem' });
+    key = createPublicKey({ key: k.publicKey, format: 'pem' });
   } catch {
     throw new TufError('key_invalid', `${k.keytype} key is not a PEM public key`);
+  }
+  const actual = key.asymmetricKeyType;
+  const actualCurve = key.asymmetricKeyDetails?.namedCurve;
+  if (actual !== type || (curve !== undefined && actualCurve !== curve)) {
+    throw new TufError(
+      'key_invalid',
+      `${k.keytype}/${k.scheme} key holds a ${String(actual)}${actualCurve === undefined ? '' : ` ${actualCurve}`} key`,
+    );
+  }
+  return key;
+}
+
+/** OpenSSL's verdict; a signature it cannot even parse (bad DER, wrong length) is just invalid. */
+function safeVerify(
+  alg: string | null,
+  message: Uint8Array,
+  key: Parameters<typeof nodeVerify>[2],
+  sig: Uint8Array,
+): boolean {
+  try {
+    return nodeVerify(alg, message, key, sig);
+  } catch {
+    return false;
   }
 }
 
@@ -48,20 +73,30 @@ export function verifySignature(key: Key, message: Uint8Array, sigHex: string): 
       if (!/^[0-9a-fA-F]{64}$/.test(key.publicKey))
         throw new TufError('key_invalid', 'ed25519 key is not 32 hex bytes');
       if (sig.length !== 64) return false;
-      return nodeVerify(null, message, ed25519PublicKey(key.publicKey), sig);
+      return safeVerify(null, message, ed25519PublicKey(key.publicKey), sig);
     }
     case 'ecdsa/ecdsa-sha2-nistp256':
     case 'ecdsa-sha2-nistp256/ecdsa-sha2-nistp256':
-      return nodeVerify('sha256', message, { key: pem(key), dsaEncoding: 'der' }, sig);
+      return safeVerify(
+        'sha256',
+        message,
+        { key: pem(key, 'ec', 'prime256v1'), dsaEncoding: 'der' },
+        sig,
+      );
     case 'ecdsa/ecdsa-sha2-nistp384':
     case 'ecdsa-sha2-nistp384/ecdsa-sha2-nistp384':
-      return nodeVerify('sha384', message, { key: pem(key), dsaEncoding: 'der' }, sig);
+      return safeVerify(
+        'sha384',
+        message,
+        { key: pem(key, 'ec', 'secp384r1'), dsaEncoding: 'der' },
+        sig,
+      );
     case 'rsa/rsassa-pss-sha256':
-      return nodeVerify(
+      return safeVerify(
         'sha256',
         message,
         {
-          key: pem(key),
+          key: pem(key, 'rsa'),
           padding: constants.RSA_PKCS1_PSS_PADDING,
           saltLength: constants.RSA_PSS_SALTLEN_AUTO,
         },
