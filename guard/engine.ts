@@ -82,7 +82,8 @@ function shellHits(event: GuardEvent, policies: readonly Policy[], ctx: EvalCont
         );
         continue;
       }
-      const status = ctx.shell(v).analysis.status;
+      const view = ctx.shell(v);
+      const status = view.analysis.status;
       if (status !== 'ok')
         hits.push(
           engineHit(
@@ -92,6 +93,10 @@ function shellHits(event: GuardEvent, policies: readonly Policy[], ctx: EvalCont
             s.text,
           ),
         );
+      // docs/guard.md "Commands assembled at run time": what runs is unknown and something is risky
+      const dyn = view.intents.find((h) => h.intent === 'dynamic_command');
+      if (dyn !== undefined)
+        hits.push(engineHit('guard.shell.dynamic-command', 'escalate', dyn.detail, s.text));
     }
   return hits;
 }

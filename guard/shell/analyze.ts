@@ -4,6 +4,9 @@ import type { Redirect, ShellAnalysis, ShellCommand, ShellLimits, ShellStatus } 
 import { DEFAULT_SHELL_LIMITS } from './model.js';
 import { INTERPRETERS, SHELLS, basename, unwrap } from './wrappers.js';
 import { wordText } from './words.js';
+import { Expander, type Field } from './expand.js';
+import { assign, assignFromRead, assignLoop, unset } from './assign.js';
+import { evalPipeline } from './static-eval.js';
 
 interface Walk {
   parser: ShellParser;
@@ -14,6 +17,8 @@ interface Walk {
   status: ShellStatus;
   deadline: number;
   steps: number;
+  /** Variables the script assigns, in walk order, shared with `eval` and `sh -c` bodies. */
+  expand: Expander;
 }
 
 interface Place {
@@ -24,6 +29,8 @@ interface Place {
   substitution: boolean;
   nested: number;
   stdin?: string;
+  /** Under a branch, loop, list, pipeline or function: an assignment here may not happen. */
+  branch: boolean;
 }
 
 const INLINE_FLAG: Record<string, Set<string>> = {
@@ -57,12 +64,12 @@ function redirectOf(node: Node): Redirect | null {
   return { op, target: dest === null ? '' : wordText(dest) };
 }
 
-function heredocBody(node: Node): string | undefined {
+function heredocBody(w: Walk, node: Node): string | undefined {
   if (node.type === 'heredoc_redirect')
     return node.namedChildren.find((c) => c.type === 'heredoc_body')?.text;
   if (node.type === 'herestring_redirect') {
     const v = node.namedChildren[0];
-    return v === undefined ? undefined : wordText(v);
+    return v === undefined ? undefined : w.expand.value(v).text;
   }
   return undefined;
 }
@@ -86,31 +93,44 @@ function reparse(w: Walk, source: string, place: Place): void {
 }
 
 function emitCommand(w: Walk, node: Node, place: Place, depth: number): void {
-  const raw: string[] = [];
+  const words: Field[] = [];
+  let stdin = place.stdin;
   for (const child of node.namedChildren) {
     if (
       child.type === 'variable_assignment' ||
       child.type === 'file_redirect' ||
       child.type === 'herestring_redirect'
     ) {
-      walk(w, child, { ...place, substitution: place.substitution }, depth + 1);
+      // a prefix assignment (`X=1 cmd`) only reaches cmd's environment: not recorded
+      walkSubstitutions(w, child, place, depth + 1);
+      if (child.type === 'herestring_redirect') stdin = heredocBody(w, child) ?? stdin;
       continue;
     }
     const target = child.type === 'command_name' ? (child.namedChildren[0] ?? child) : child;
-    raw.push(wordText(target));
+    words.push(...w.expand.fields(target));
     // only words that can hold a substitution are walked: a long quoted word has thousands of nodes
     if (SUBSTITUTION.test(target.text)) walkSubstitutions(w, target, place, depth + 1);
   }
-  w.args += raw.length;
+  w.args += words.length;
   if (w.args > w.limits.maxArgs) {
     fail(w, 'too_many_args');
     return;
   }
-  addCommand(w, raw, place);
+  const inner = stdin === place.stdin || stdin === undefined ? place : { ...place, stdin };
+  const cmd = addCommand(w, words, inner);
+  if (cmd.name === 'read') assignFromRead(w.expand.env, cmd.argv, cmd.stdin, place.branch);
+  else if (cmd.name === 'printf' && cmd.argv[1] === '-v' && cmd.argv[2] !== undefined) {
+    const out = evalPipeline([{ argv: ['printf', ...cmd.argv.slice(3)] }], w.limits.maxBytes);
+    assign(w.expand.env, cmd.argv[2], out, false, place.branch);
+  }
 }
 
-function addCommand(w: Walk, raw: string[], place: Place): void {
-  const { argv, wrappers } = unwrap(raw);
+function addCommand(w: Walk, words: readonly (Field | string)[], place: Place): ShellCommand {
+  const fields = words.map((f) =>
+    typeof f === 'string' ? { text: f, dynamic: false, tainted: false } : f,
+  );
+  const { argv, wrappers } = unwrap(fields.map((f) => f.text));
+  const head = fields[fields.length - argv.length];
   const name = basename(argv[0] ?? '');
   const cmd: ShellCommand = {
     argv,
@@ -124,8 +144,21 @@ function addCommand(w: Walk, raw: string[], place: Place): void {
     nested: place.nested,
   };
   if (place.stdin !== undefined) cmd.stdin = place.stdin;
+  if (head?.dynamic === true) cmd.dynamic = true;
+  if (head?.tainted === true) cmd.tainted = true;
   w.out.commands.push(cmd);
   followInner(w, cmd, place);
+  return cmd;
+}
+
+/** The text earlier pure stages of this command's pipeline hand it (`echo B64 | base64 -d | sh`). */
+function pipedText(w: Walk, cmd: ShellCommand): string | null {
+  if (cmd.pipeline < 0 || cmd.stage === 0) return null;
+  const stages = w.out.commands.filter(
+    (c) => c.pipeline === cmd.pipeline && c.stage < cmd.stage && !c.substitution,
+  );
+  if (stages.length !== cmd.stage) return null;
+  return evalPipeline(stages, w.limits.maxBytes);
 }
 
 /** Commands that run further commands given as arguments or stdin: re-parse or record them. */
@@ -136,6 +169,10 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
     const body = c > 0 ? argv[c + 1] : undefined;
     if (body !== undefined) reparse(w, body, place);
     else if (cmd.stdin !== undefined && SHELLS.has(name)) reparse(w, cmd.stdin, place);
+    else if (SHELLS.has(name)) {
+      const piped = pipedText(w, cmd);
+      if (piped !== null) reparse(w, piped, place);
+    }
     return;
   }
   if (name === 'eval') {
@@ -154,7 +191,7 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
   if (INTERPRETERS.has(name) || INTERPRETERS.has(key)) {
     const flags = INLINE_FLAG[key];
     const at = flags === undefined ? -1 : argv.findIndex((a) => flags.has(a));
-    const code = at > 0 ? argv[at + 1] : cmd.stdin;
+    const code = at > 0 ? argv[at + 1] : (cmd.stdin ?? pipedText(w, cmd) ?? undefined);
     if (code !== undefined) w.out.scripts.push({ interpreter: key, code });
   }
 }
@@ -201,7 +238,7 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
         if (r.id === body?.id) continue;
         const red = redirectOf(r);
         if (red !== null) redirects.push(red);
-        stdin = heredocBody(r) ?? stdin;
+        stdin = heredocBody(w, r) ?? stdin;
         walkSubstitutions(w, r, place, depth + 1);
       }
       const inner: Place = { ...place, redirects };
@@ -213,7 +250,12 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
       const stages = node.namedChildren;
       const id = w.pipelines++;
       stages.forEach((s, i) => {
-        walk(w, s, { ...place, pipeline: id, stage: i, stages: stages.length }, depth + 1);
+        walk(
+          w,
+          s,
+          { ...place, pipeline: id, stage: i, stages: stages.length, branch: true },
+          depth + 1,
+        );
       });
       return;
     }
@@ -224,15 +266,44 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
       w.args += argv.length;
       addCommand(w, argv, place);
       walkSubstitutions(w, node, place, depth + 1);
+      for (const c of node.namedChildren)
+        if (c.type === 'variable_assignment') assignNode(w, c, place);
+        else if (node.type === 'unset_command') unset(w.expand.env, wordText(c));
       return;
     }
     case 'variable_assignment':
+      walkSubstitutions(w, node, place, depth + 1);
+      assignNode(w, node, place);
+      return;
     case 'file_redirect':
       walkSubstitutions(w, node, place, depth + 1);
       return;
-    default:
+    case 'for_statement': {
+      const v = node.childForFieldName('variable');
+      const values = node.childrenForFieldName('value').flatMap((c) => w.expand.fields(c));
+      if (v !== null) assignLoop(w.expand.env, v.text, values);
+      for (const c of node.namedChildren)
+        if (c.type !== 'variable_name') walk(w, c, { ...place, branch: true }, depth + 1);
+      return;
+    }
+    case 'program':
+    case 'variable_assignments':
       for (const c of node.namedChildren) walk(w, c, place, depth + 1);
+      return;
+    default:
+      for (const c of node.namedChildren) walk(w, c, { ...place, branch: true }, depth + 1);
   }
+}
+
+function assignNode(w: Walk, node: Node, place: Place): void {
+  const name = node.childForFieldName('name');
+  if (name === null) return;
+  const value = node.childForFieldName('value');
+  const v = value === null ? { text: '', dynamic: false, tainted: false } : w.expand.value(value);
+  const append = node.text.startsWith(`${name.text}+=`);
+  const old = w.expand.env.get(name.text);
+  const text = v.dynamic ? null : append ? (old?.text == null ? null : old.text + v.text) : v.text;
+  assign(w.expand.env, name.text, text, v.tainted, place.branch);
 }
 
 function analyzeInto(w: Walk, source: string, place: Place): void {
@@ -305,6 +376,7 @@ export function analyzeShell(
     status: 'ok',
     deadline: performance.now() + limits.maxMillis,
     steps: 0,
+    expand: new Expander(new Map(), limits.maxBytes),
   };
   analyzeInto(w, source, {
     pipeline: -1,
@@ -313,6 +385,7 @@ export function analyzeShell(
     redirects: [],
     substitution: false,
     nested: 0,
+    branch: false,
   });
   out.status = w.status;
   return out;

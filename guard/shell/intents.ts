@@ -4,6 +4,7 @@ import { deleteIntents } from './intent-delete.js';
 import { gitIntents } from './intent-git.js';
 import { networkIntents } from './intent-network.js';
 import { hostIntents } from './intent-host.js';
+import { dynamicIntents } from './intent-dynamic.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -22,6 +23,7 @@ export const INTENTS = [
   'network',
   'security_disable',
   'resource_exhaustion',
+  'dynamic_command',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -35,7 +37,13 @@ export interface IntentHit {
 
 export type Classifier = (cmd: ShellCommand, all: ShellAnalysis) => IntentHit[];
 
-const CLASSIFIERS: Classifier[] = [deleteIntents, gitIntents, networkIntents, hostIntents];
+const CLASSIFIERS: Classifier[] = [
+  deleteIntents,
+  gitIntents,
+  networkIntents,
+  hostIntents,
+  dynamicIntents,
+];
 
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   const hits: IntentHit[] = [];

@@ -24,6 +24,13 @@ export interface ShellCommand {
   nested: number;
   /** Body text of a heredoc or here-string fed to this command. */
   stdin?: string;
+  /**
+   * Set when the command word itself is only known at run time (an unknown variable, an opaque
+   * `$(...)`): what runs cannot be read from the script.
+   */
+  dynamic?: true;
+  /** Set when the command word derives from a download, socket or decoder. */
+  tainted?: true;
 }
 
 /** Code handed to an interpreter (`python -c`, `node -e`, a heredoc fed to `python`). */

@@ -12,7 +12,8 @@ const ANSI: Record<string, string> = {
   e: '\x1b',
 };
 
-function ansiC(body: string): string {
+/** Decodes ANSI-C escapes (`\x72`, `\155`, `\n`) as `$'...'` and `printf` do. */
+export function ansiC(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (_m, c: string) => {
     if (c.startsWith('x')) return String.fromCharCode(parseInt(c.slice(1), 16));
     if (/^[0-7]+$/.test(c)) return String.fromCharCode(parseInt(c, 8));
