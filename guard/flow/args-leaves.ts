@@ -7,44 +7,48 @@ export interface Leaf {
   text: string;
 }
 
+interface Walk {
+  leaves: Leaf[];
+  budget: number;
+  truncated: boolean;
+}
+
+function add(w: Walk, path: string, text: string): void {
+  if (w.budget <= 0) {
+    w.truncated = true;
+    return;
+  }
+  const kept = text.length > w.budget ? text.slice(0, w.budget) : text;
+  if (kept.length < text.length) w.truncated = true;
+  w.budget -= kept.length;
+  w.leaves.push({ path, text: kept });
+}
+
+function walk(w: Walk, v: unknown, path: string, depth: number): void {
+  if (depth > 128) {
+    w.truncated = true;
+    return;
+  }
+  if (typeof v === 'string') add(w, path, v);
+  else if (typeof v === 'number' || typeof v === 'bigint') add(w, path, String(v));
+  else if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) walk(w, v[i], `${path}[${i}]`, depth + 1);
+  } else if (v !== null && typeof v === 'object') {
+    for (const k of Object.keys(v)) {
+      const p = `${path}.${k}`;
+      add(w, p, k);
+      walk(w, (v as Record<string, unknown>)[k], p, depth + 1);
+    }
+  }
+}
+
 /** Every string (and object key) under `value`, depth-first, up to `maxBytes` of text in total. */
 export function argumentLeaves(
   value: unknown,
   root: string,
   maxBytes: number,
 ): { leaves: Leaf[]; truncated: boolean } {
-  const leaves: Leaf[] = [];
-  let budget = maxBytes;
-  let truncated = false;
-  const add = (path: string, text: string): void => {
-    if (budget <= 0) {
-      truncated = true;
-      return;
-    }
-    const kept = text.length > budget ? text.slice(0, budget) : text;
-    if (kept.length < text.length) truncated = true;
-    budget -= kept.length;
-    leaves.push({ path, text: kept });
-  };
-  const walk = (v: unknown, path: string, depth: number): void => {
-    if (depth > 128) {
-      truncated = true;
-      return;
-    }
-    if (typeof v === 'string') add(path, v);
-    else if (typeof v === 'number' || typeof v === 'bigint') add(path, String(v));
-    else if (Array.isArray(v))
-      v.forEach((x, i) => {
-        walk(x, `${path}[${i}]`, depth + 1);
-      });
-    else if (v !== null && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
-        const p = `${path}.${k}`;
-        add(p, k);
-        walk(x, p, depth + 1);
-      }
-    }
-  };
-  walk(value, root, 0);
-  return { leaves, truncated };
+  const w: Walk = { leaves: [], budget: maxBytes, truncated: false };
+  walk(w, value, root, 0);
+  return { leaves: w.leaves, truncated: w.truncated };
 }

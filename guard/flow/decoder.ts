@@ -3,7 +3,7 @@
 // encoded forms do not already cover it), at most `maxDecodeDepth` layers deep, within a view count
 // and a total byte budget.
 import { brotliDecompressSync, constants, inflateRawSync, inflateSync } from 'node:zlib';
-import { findRuns, percentDecode, type Run } from './byte-runs.js';
+import { findRuns, latin1, percentDecode, type Run } from './byte-runs.js';
 import type { FlowLimits } from './flow-limits.js';
 
 export type Layer = 'reverse' | 'url' | 'base64' | 'hex' | 'gzip' | 'deflate' | 'brotli';
@@ -76,6 +76,9 @@ function inflations(
   headerless: boolean,
   limits: FlowLimits,
 ): { layer: Layer; bytes: Uint8Array }[] {
+  if (blob.length < 8) return [];
+  const magic = magicOffsets(blob);
+  if (magic.length === 0 && !headerless) return [];
   const opts = { maxOutputLength: limits.maxInflatedBytes, finishFlush: constants.Z_SYNC_FLUSH };
   const out: { layer: Layer; bytes: Uint8Array }[] = [];
   // Output over the bound is an error in zlib; a shorter prefix of the input then yields a prefix of
@@ -96,8 +99,7 @@ function inflations(
     }
     return false;
   };
-  if (blob.length < 8) return out;
-  for (const m of magicOffsets(blob)) {
+  for (const m of magic) {
     if (m.layer === 'gzip') {
       const body = gzipBody(blob, m.at);
       if (body > 0) attempt('gzip', (b) => inflateRawSync(b, opts), blob.subarray(body));
@@ -134,15 +136,13 @@ interface Blob {
 function decodedRuns(bytes: Uint8Array, runs: readonly Run[], layer: 'base64' | 'hex'): Blob[] {
   const out: Blob[] = [];
   const shifts = layer === 'base64' ? 4 : 2;
+  // Every shift of a compressed-looking run is tried headerless: glued text moves its true start.
   for (const r of runs) {
-    const s = Buffer.from(bytes.buffer, bytes.byteOffset + r.start, r.end - r.start).toString(
-      'latin1',
-    );
+    const s = latin1(bytes.subarray(r.start, r.end));
     const headerless = layer === 'base64' && looksCompressed(s);
     for (let k = 0; k < shifts; k++) {
       const t = s.slice(k);
-      if (layer === 'base64')
-        out.push({ bytes: Buffer.from(t, 'base64'), headerless: headerless && k === 0 });
+      if (layer === 'base64') out.push({ bytes: Buffer.from(t, 'base64'), headerless });
       else
         out.push({
           bytes: Buffer.from(t.length % 2 === 0 ? t : t.slice(0, -1), 'hex'),
@@ -153,6 +153,55 @@ function decodedRuns(bytes: Uint8Array, runs: readonly Run[], layer: 'base64' | 
   return out;
 }
 
+/** One decoding's state: what it built so far and what it may still build. */
+interface Decoding {
+  limits: FlowLimits;
+  budget: Budget;
+  views: View[];
+  truncated: boolean;
+}
+
+function push(d: Decoding, bytes: Uint8Array, layers: Layer[]): boolean {
+  if (bytes.length === 0) return false;
+  if (d.budget.views <= 0 || d.budget.bytes < bytes.length) {
+    d.truncated = true;
+    return false;
+  }
+  d.budget.views--;
+  d.budget.bytes -= bytes.length;
+  d.views.push({ bytes, layers });
+  return true;
+}
+
+function expand(d: Decoding, bytes: Uint8Array, layers: Layer[]): void {
+  if (layers.length >= d.limits.maxDecodeDepth) return;
+  const runs = findRuns(bytes, MIN_BASE64, MIN_HEX);
+  const children: { bytes: Uint8Array; layer: Layer }[] = [];
+  if (!layers.includes('reverse') && runs.reversedPercent)
+    children.push({ bytes: Uint8Array.from(bytes).reverse(), layer: 'reverse' });
+  if (runs.percent) children.push({ bytes: percentDecode(bytes), layer: 'url' });
+  for (const [found, layer] of [
+    [runs.base64, 'base64'],
+    [runs.hex, 'hex'],
+  ] as const) {
+    if (found.length === 0) continue;
+    const blobs = decodedRuns(bytes, found, layer);
+    children.push({ bytes: joinRuns(blobs.map((b) => b.bytes)), layer });
+    if (layers.length + 1 < d.limits.maxDecodeDepth) {
+      for (const blob of blobs) {
+        for (const inflated of inflations(blob.bytes, blob.headerless, d.limits)) {
+          const next: Layer[] = [...layers, layer, inflated.layer];
+          if (push(d, inflated.bytes, next)) expand(d, inflated.bytes, next);
+        }
+      }
+    }
+  }
+  for (const child of children) {
+    const next = [...layers, child.layer];
+    if (push(d, child.bytes, next)) expand(d, child.bytes, next);
+  }
+}
+
 /**
  * Every view of `text` within the bounds, the text itself first. This value is attacker-controlled
  * (an agent's outbound arguments), hence the budgets: a hostile input ends decoding early, never hangs.
@@ -161,49 +210,13 @@ export function decodeViews(
   text: string,
   limits: FlowLimits,
 ): { views: View[]; truncated: boolean } {
-  const budget: Budget = { views: limits.maxViews, bytes: limits.maxDecodedBytes };
-  const views: View[] = [];
-  let truncated = false;
-  const push = (bytes: Uint8Array, layers: Layer[]): boolean => {
-    if (bytes.length === 0) return false;
-    if (budget.views <= 0 || budget.bytes < bytes.length) {
-      truncated = true;
-      return false;
-    }
-    budget.views--;
-    budget.bytes -= bytes.length;
-    views.push({ bytes, layers });
-    return true;
-  };
-  const expand = (bytes: Uint8Array, layers: Layer[]): void => {
-    if (layers.length >= limits.maxDecodeDepth) return;
-    const runs = findRuns(bytes, MIN_BASE64, MIN_HEX);
-    const children: { bytes: Uint8Array; layer: Layer }[] = [];
-    if (!layers.includes('reverse') && runs.reversedPercent)
-      children.push({ bytes: Uint8Array.from(bytes).reverse(), layer: 'reverse' });
-    if (runs.percent) children.push({ bytes: percentDecode(bytes), layer: 'url' });
-    for (const [found, layer] of [
-      [runs.base64, 'base64'],
-      [runs.hex, 'hex'],
-    ] as const) {
-      if (found.length === 0) continue;
-      const blobs = decodedRuns(bytes, found, layer);
-      children.push({ bytes: joinRuns(blobs.map((b) => b.bytes)), layer });
-      if (layers.length + 1 < limits.maxDecodeDepth) {
-        for (const blob of blobs) {
-          for (const inflated of inflations(blob.bytes, blob.headerless, limits)) {
-            if (push(inflated.bytes, [...layers, layer, inflated.layer]))
-              expand(inflated.bytes, [...layers, layer, inflated.layer]);
-          }
-        }
-      }
-    }
-    for (const child of children) {
-      const next = [...layers, child.layer];
-      if (push(child.bytes, next)) expand(child.bytes, next);
-    }
+  const d: Decoding = {
+    limits,
+    budget: { views: limits.maxViews, bytes: limits.maxDecodedBytes },
+    views: [],
+    truncated: false,
   };
   const root = Buffer.from(text, 'utf8');
-  if (push(root, [])) expand(root, []);
-  return { views, truncated };
+  if (push(d, root, [])) expand(d, root, []);
+  return { views: d.views, truncated: d.truncated };
 }

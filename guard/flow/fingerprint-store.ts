@@ -9,7 +9,7 @@ import { patternsFor, type Encoding } from './encoded-forms.js';
 import { checkArguments, resultText, type IndexedTaint } from './flow-check.js';
 import { loadFlowKeys, type FlowKeys } from './flow-key.js';
 import { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow-limits.js';
-import type { MatchIndex, PatternRef } from './match-index.js';
+import { matchViews, type MatchIndex, type PatternRef } from './match-index.js';
 import type { FlowCheck, TaintSource } from './taint.js';
 import { resultTokens, taintRefusal } from './taint-policy.js';
 import type { FlowTracker } from './tracker.js';
@@ -106,7 +106,8 @@ export class FingerprintStore implements FlowTracker {
 
   check(session: string, args: Record<string, unknown>): FlowCheck {
     const scopes = [GLOBAL, session].map((s) => this.scopeIndex(s)).filter((s) => s !== null);
-    return checkArguments(args, scopes, this.limits);
+    const indexes = scopes.map((s) => s.index);
+    return checkArguments(args, scopes, this.limits, (views) => matchViews(indexes, views));
   }
 
   /** One transaction per registration: concurrent processes serialise on SQLite's write lock. */
@@ -199,7 +200,7 @@ export class FingerprintStore implements FlowTracker {
       .run(scope, Buffer.from(filter.buffer, filter.byteOffset, filter.byteLength));
   }
 
-  private scopeIndex(scope: string): IndexedTaint | null {
+  private scopeIndex(scope: string): (IndexedTaint & { index: MatchIndex }) | null {
     const stored = this.db.prepare('SELECT bits FROM taint_filter WHERE scope = ?').get(scope) as
       { bits: Buffer } | undefined;
     const filter = stored ? filterFromBytes(stored.bits) : null;

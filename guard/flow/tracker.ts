@@ -4,7 +4,7 @@ import { GuardError } from '../errors.js';
 import { checkArguments, resultText, type IndexedTaint } from './flow-check.js';
 import { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow-limits.js';
 import { Lru } from './lru.js';
-import { MemoryIndex } from './memory-index.js';
+import { matchSampled, MemoryIndex } from './memory-index.js';
 import type { FlowCheck, TaintSource } from './taint.js';
 import { resultTokens, taintRefusal } from './taint-policy.js';
 
@@ -105,10 +105,13 @@ export function createFlowTracker(limits: FlowLimits = DEFAULT_FLOW_LIMITS): Flo
       return added;
     },
     check(session, args) {
-      const scopes: IndexedTaint[] = [global.ready()];
       const s = sessions.get(session);
-      if (s) scopes.push(s.ready());
-      return checkArguments(args, scopes, limits);
+      // Only scopes holding taint are scanned: most calls have one (the session's or the node's).
+      const scopes = (s ? [global.ready(), s.ready()] : [global.ready()]).filter(
+        (x) => x.index.patternCount > 0,
+      );
+      const indexes = scopes.map((x) => x.index);
+      return checkArguments(args, scopes, limits, (views) => matchSampled(indexes, views));
     },
   };
 }
