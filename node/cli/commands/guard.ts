@@ -5,11 +5,14 @@ import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import {
+  createFlowTracker,
   createGuard,
   ed25519Signer,
+  wireFlow,
   ReceiptStore,
   ReceiptWriter,
   type Decision,
+  type FlowWiring,
   type Guard,
   type GuardStage,
   type ReceiptSigner,
@@ -92,15 +95,19 @@ export interface OpenedGuard {
   close(): void;
 }
 
-/** Loads the packs, opens the receipt store, and builds the guard every front door uses. */
+/**
+ * Loads the packs, opens the receipt store, and builds the guard every front door uses. With `flow`,
+ * packs compile against its `flow` detector, its built-in rules come first, and its stage runs.
+ */
 export function openGuard(
   ctx: CommandContext,
   flags: GuardFlags,
   stages: readonly GuardStage[] = [],
+  flow?: FlowWiring,
 ): OpenedGuard {
   if (flags.pack.length === 0)
     throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
-  const packs = loadNodePacks(ctx.stateRoot, () => ctx.state().config, flags.pack);
+  const packs = loadNodePacks(ctx.stateRoot, () => ctx.state().config, flags.pack, flow?.detectors);
   for (const p of packs)
     for (const q of p.policy.quarantined)
       ctx.out.progress(`warning: ${p.meta.name}: rule quarantined: ${q.message}`);
@@ -113,7 +120,10 @@ export function openGuard(
   }
   const receipts = store === null ? null : new ReceiptWriter(store);
   return {
-    guard: createGuard({ policies: packs.map((p) => p.policy), stages }),
+    guard: createGuard({
+      policies: [...(flow?.policies ?? []), ...packs.map((p) => p.policy)],
+      stages: flow ? [...stages, flow.stage] : stages,
+    }),
     packs,
     receipts,
     close: () => store?.close(),
@@ -173,10 +183,13 @@ export function registerGuard(
       .description(
         'NDJSON events on stdin -> one decision per line on stdout (receipts written per decision)',
       )
-      .option('--json', 'decisions as JSON lines (the only output format; accepted for symmetry)'),
-  ).action(async (opts: GuardFlags & { json?: boolean }, cmd: Command) => {
+      .option('--json', 'decisions as JSON lines (the only output format; accepted for symmetry)')
+      .option('--no-flow-rules', 'do not load the built-in flow rules (builtin:flow)'),
+  ).action(async (opts: GuardFlags & { json?: boolean; flowRules: boolean }, cmd: Command) => {
     const ctx = contextFor(cmd, opts);
-    const opened = openGuard(ctx, opts);
+    // One stream is one process: taint lives in memory, per session, for the stream's lifetime.
+    const flow = wireFlow(createFlowTracker(), { builtinRules: opts.flowRules });
+    const opened = openGuard(ctx, opts, [], flow);
     try {
       await decideStream(opened);
     } finally {
