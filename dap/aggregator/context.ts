@@ -19,6 +19,15 @@ export interface AggregatorTask {
 export interface LeaderTask extends AggregatorTask {
   aggregatorToken: string;
   collectorTokenDigest: string;
+  /**
+   * What the Leader knows of its waiting reports without reading them, so an idle driver tick costs
+   * nothing; undefined means unknown (the next tick scans the store and sets it again).
+   */
+  waiting?: { count: number; oldestMs: number };
+  /** Incremented by every upload commit, so a scan that raced one does not set `waiting`. */
+  uploads: number;
+  /** Incremented by every collection job creation, so the driver skips scans when none is open. */
+  collectionsCreated: number;
 }
 
 export interface HelperTask extends AggregatorTask {

@@ -69,6 +69,8 @@ export async function addLeaderTask(
     ...(await base(ctx, f)),
     aggregatorToken: f.aggregator_auth_token,
     collectorTokenDigest: f.collector_auth_token_sha256,
+    uploads: 0,
+    collectionsCreated: 0,
   };
   ctx.tasks.set(lt.task.idB64, lt);
   return lt;

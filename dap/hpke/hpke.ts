@@ -111,14 +111,30 @@ export function createHpke(p: HpkePrimitives): Hpke {
     return labeledExpand(KEM_SUITE_ID, prk, 'shared_secret', kemContext, N_SECRET);
   };
 
+  // Base mode's key_schedule_context depends only on `info`, which a server reuses for every report.
+  const contexts = new Map<string, Uint8Array>();
+  const scheduleContext = (info: Uint8Array): Uint8Array => {
+    const id = Buffer.from(info).toString('latin1');
+    let ksc = contexts.get(id);
+    if (!ksc) {
+      const pskIdHash = labeledExtract(HPKE_SUITE_ID, EMPTY, 'psk_id_hash', EMPTY);
+      const infoHash = labeledExtract(HPKE_SUITE_ID, EMPTY, 'info_hash', info);
+      ksc = concat(Uint8Array.of(MODE_BASE), pskIdHash, infoHash);
+      if (contexts.size >= 64) contexts.clear();
+      contexts.set(id, ksc);
+    }
+    return ksc;
+  };
+
   const keySchedule = (sharedSecret: Uint8Array, info: Uint8Array): HpkeContext => {
-    const pskIdHash = labeledExtract(HPKE_SUITE_ID, EMPTY, 'psk_id_hash', EMPTY);
-    const infoHash = labeledExtract(HPKE_SUITE_ID, EMPTY, 'info_hash', info);
-    const ksc = concat(Uint8Array.of(MODE_BASE), pskIdHash, infoHash);
+    const ksc = scheduleContext(info);
     const secret = labeledExtract(HPKE_SUITE_ID, sharedSecret, 'secret', EMPTY);
     const key = labeledExpand(HPKE_SUITE_ID, secret, 'key', ksc, N_K);
     const baseNonce = labeledExpand(HPKE_SUITE_ID, secret, 'base_nonce', ksc, N_N);
-    const exporterSecret = labeledExpand(HPKE_SUITE_ID, secret, 'exp', ksc, N_H);
+    // Single-shot open never exports, so the exporter secret is derived only when asked for.
+    let exporterSecret: Uint8Array | undefined;
+    const exporter = (): Uint8Array =>
+      (exporterSecret ??= labeledExpand(HPKE_SUITE_ID, secret, 'exp', ksc, N_H));
     let seq = 0;
     const nonce = (): Uint8Array => {
       const n = baseNonce.slice();
@@ -129,7 +145,9 @@ export function createHpke(p: HpkePrimitives): Hpke {
     return {
       key,
       baseNonce,
-      exporterSecret,
+      get exporterSecret() {
+        return exporter();
+      },
       seal(aad, pt) {
         const ct = p.aesGcmSeal(key, nonce(), aad, pt);
         seq++;
@@ -141,7 +159,7 @@ export function createHpke(p: HpkePrimitives): Hpke {
         seq++;
         return pt;
       },
-      export: (ctx, length) => labeledExpand(HPKE_SUITE_ID, exporterSecret, 'sec', ctx, length),
+      export: (ctx, length) => labeledExpand(HPKE_SUITE_ID, exporter(), 'sec', ctx, length),
     };
   };
 

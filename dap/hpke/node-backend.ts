@@ -12,41 +12,44 @@ import {
 import type { HpkePrimitives } from './primitives.js';
 import { N_T } from './suite.js';
 
+const view = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+
 // RFC 8410 DER prefixes for raw X25519 keys.
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b656e04220420', 'hex');
 const SPKI_PREFIX = Buffer.from('302a300506032b656e032100', 'hex');
 
-// Private keys are reused across many opens; parsing them once dominates small messages otherwise.
-const privateCache = new Map<string, KeyObject>();
+// A receiver's private key is reused for every report: its KeyObject and public key are derived once
+// per key array (keyed by identity, so no secret is ever turned into a map key).
+const receivers = new WeakMap<Uint8Array, { key: KeyObject; publicKey: Uint8Array }>();
 
-function privateKey(sk: Uint8Array): KeyObject {
-  const id = Buffer.from(sk).toString('base64');
-  let k = privateCache.get(id);
-  if (!k) {
-    k = createPrivateKey({
+function receiver(sk: Uint8Array): { key: KeyObject; publicKey: Uint8Array } {
+  let r = receivers.get(sk);
+  if (!r) {
+    const key = createPrivateKey({
       key: Buffer.concat([PKCS8_PREFIX, sk]),
       format: 'der',
       type: 'pkcs8',
     });
-    if (privateCache.size > 64) privateCache.clear();
-    privateCache.set(id, k);
+    const der = createPublicKey(key).export({ format: 'der', type: 'spki' });
+    r = { key, publicKey: view(der.subarray(SPKI_PREFIX.length)) };
+    receivers.set(sk, r);
   }
-  return k;
+  return r;
 }
 
+// JWK import takes the raw key directly; OpenSSL's DER decoder costs several times more per report.
 function publicKey(pk: Uint8Array): KeyObject {
-  return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, pk]), format: 'der', type: 'spki' });
+  return createPublicKey({
+    key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(pk).toString('base64url') },
+    format: 'jwk',
+  });
 }
-
-const view = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
 export const nodeBackend: HpkePrimitives = {
   name: 'node:crypto',
-  x25519: (sk, pk) => view(diffieHellman({ privateKey: privateKey(sk), publicKey: publicKey(pk) })),
-  x25519PublicKey: (sk) => {
-    const der = createPublicKey(privateKey(sk)).export({ format: 'der', type: 'spki' });
-    return view(der.subarray(SPKI_PREFIX.length));
-  },
+  x25519: (sk, pk) =>
+    view(diffieHellman({ privateKey: receiver(sk).key, publicKey: publicKey(pk) })),
+  x25519PublicKey: (sk) => receiver(sk).publicKey.slice(),
   randomBytes: (n) => view(randomBytes(n)),
   hmacSha256: (key, data) => view(createHmac('sha256', key).update(data).digest()),
   aesGcmSeal: (key, nonce, aad, pt) => {

@@ -30,7 +30,7 @@ import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { batchBucketId, K, pad } from '../aggregator/keys.js';
 import { peerRequest } from '../http/peer.js';
 import type { CollectionRecord } from './collection-jobs.js';
-import type { LeaderJobRecord } from './job-creator.js';
+import type { LeaderJobRecord } from './job-record.js';
 
 type Ctx = AggregatorContext<LeaderTask>;
 

@@ -83,6 +83,7 @@ export async function createCollectionJob(
         value: new TextEncoder().encode(id),
       },
     ]);
+    lt.collectionsCreated++;
     return id;
   });
 }

@@ -6,7 +6,8 @@ import { K } from '../aggregator/keys.js';
 import { collectGarbage } from '../aggregator/replay.js';
 import { driveCollection } from './collection-driver.js';
 import type { CollectionRecord } from './collection-jobs.js';
-import { createJob, type LeaderJobRecord, type LeaderStates } from './job-creator.js';
+import { createJob, type LeaderStates } from './job-creator.js';
+import { decodeJobRecord, type LeaderJobRecord } from './job-record.js';
 import { recomputeStates, runJob } from './job-runner.js';
 
 export interface LeaderDriver {
@@ -21,37 +22,61 @@ export function startLeaderDriver(
 ): LeaderDriver {
   const states = new Map<string, LeaderStates>();
   const retryAt = new Map<string, number>();
+  // Only this driver creates and removes jobs, so after one load per task the stored jobs are known
+  // without reading (and decoding) them again on every tick.
+  const known = new Map<string, Map<string, LeaderJobRecord>>();
+  // Per task, the collectionsCreated count at which every collection job was last seen finished.
+  const settled = new Map<string, number>();
   let lastGc = 0;
   let closed = false;
   let running: Promise<void> = Promise.resolve();
 
   async function pass(lt: LeaderTask): Promise<void> {
     const t = lt.task;
+    let jobs = known.get(t.idB64);
+    if (!jobs) {
+      jobs = new Map();
+      for await (const [, v] of ctx.store.scan(K.jobPrefix(t.idB64))) {
+        const job = decodeJobRecord(v);
+        jobs.set(job.id, job);
+      }
+      known.set(t.idB64, jobs);
+    }
     for (let i = 0; i < 4; i++) {
       const created = await createJob(ctx, lt);
       if (!created) break;
+      jobs.set(created.job.id, created.job);
       states.set(created.job.id, created.states);
     }
-    const jobs: LeaderJobRecord[] = [];
-    for await (const [, v] of ctx.store.scan(K.jobPrefix(t.idB64)))
-      jobs.push(parseJson<LeaderJobRecord>(v));
-    for (const job of jobs) {
-      if ((retryAt.get(job.id) ?? 0) > Date.now()) continue;
+    const inflight: LeaderJobRecord[] = [];
+    for (const job of [...jobs.values()]) {
+      if ((retryAt.get(job.id) ?? 0) > Date.now()) {
+        inflight.push(job);
+        continue;
+      }
       const st = states.get(job.id) ?? recomputeStates(ctx, lt, job);
       states.set(job.id, st);
       const outcome = await runJob(ctx, lt, job, st);
       if (outcome === 'retry') {
         retryAt.set(job.id, Date.now() + 500);
+        inflight.push(job);
       } else {
+        jobs.delete(job.id);
         states.delete(job.id);
         retryAt.delete(job.id);
       }
     }
-    const inflight: LeaderJobRecord[] = [];
-    for await (const [, v] of ctx.store.scan(K.jobPrefix(t.idB64)))
-      inflight.push(parseJson<LeaderJobRecord>(v));
-    for await (const [, v] of ctx.store.scan(K.collectionPrefix(t.idB64)))
-      await driveCollection(ctx, lt, parseJson<CollectionRecord>(v), inflight);
+    const created = lt.collectionsCreated;
+    if (settled.get(t.idB64) !== created) {
+      let open = false;
+      for await (const [, v] of ctx.store.scan(K.collectionPrefix(t.idB64))) {
+        const rec = parseJson<CollectionRecord>(v);
+        if (rec.state === 'done' || rec.state === 'failed') continue;
+        open = true;
+        await driveCollection(ctx, lt, rec, inflight);
+      }
+      if (!open) settled.set(t.idB64, created);
+    }
     if (Date.now() - lastGc > 60_000) {
       const horizon = ctx.clock.nowSeconds() - ctx.options.reportRetentionSeconds;
       await collectGarbage(ctx.store, t, Math.floor(horizon / t.params.time_precision) - 1);

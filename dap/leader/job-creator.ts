@@ -1,7 +1,7 @@
 // DAP-18 §4.5.1.1 Leader initialization: pick waiting reports, run their first VDAF step, persist the
 // job with its exact request body before anything is sent (a restarted Leader replays the same bytes).
 import { randomBytes } from 'node:crypto';
-import { b64url, fromB64url, fromHex, hex } from '../encoding.js';
+import { b64url, fromHex, hex } from '../encoding.js';
 import {
   AggregationJobExtensionType,
   BatchMode,
@@ -11,24 +11,14 @@ import {
   type Report,
   type VerifyInit,
 } from '../messages/index.js';
-import { jsonValue, parseJson, type KvOp } from '../storage/kv.js';
+import type { KvOp } from '../storage/kv.js';
 import { readBucket } from '../aggregator/buckets.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { batchBucketId, K } from '../aggregator/keys.js';
 import { openReportShare } from '../aggregator/open-report-share.js';
 import type { PingPongState } from '../vdaf-port.js';
-import type { PendingReport } from './upload.js';
-
-export interface LeaderJobRecord {
-  id: string;
-  /** The Reports in the job, in request order (base64url of their encoding). */
-  reports: string[];
-  attempts: number[];
-  body: string;
-  batchId?: string;
-  minTime: number;
-  maxTime: number;
-}
+import { encodeJobRecord, type LeaderJobRecord } from './job-record.js';
+import { decodePendingReport, type PendingReport } from './pending-report.js';
 
 export type LeaderStates = Map<string, Extract<PingPongState, { kind: 'continued' }>>;
 
@@ -86,23 +76,32 @@ export async function createJob(
 ): Promise<{ job: LeaderJobRecord; states: LeaderStates } | null> {
   const t = lt.task;
   const o = ctx.options;
+  const due = (w: { count: number; oldestMs: number }) =>
+    w.count >= o.minJobSize || (w.count > 0 && Date.now() - w.oldestMs >= o.maxJobAgeMs);
+  if (lt.waiting && !due(lt.waiting)) return null;
+  const uploads = lt.uploads;
   const waiting: [string, PendingReport][] = [];
   for await (const [k, v] of ctx.store.scan(K.pendingPrefix(t.idB64), { limit: o.maxJobSize }))
-    waiting.push([k, parseJson<PendingReport>(v)]);
-  if (waiting.length === 0) return null;
-  const oldest = Math.min(...waiting.map(([, p]) => p.receivedMs));
-  if (waiting.length < o.minJobSize && Date.now() - oldest < o.maxJobAgeMs) return null;
+    waiting.push([k, decodePendingReport(v)]);
+  const seen = {
+    count: waiting.length,
+    oldestMs: waiting.reduce((m, [, p]) => Math.min(m, p.receivedMs), Infinity),
+  };
+  if (!due(seen)) {
+    if (lt.uploads === uploads) lt.waiting = seen;
+    return null;
+  }
 
   const verifyInits: VerifyInit[] = [];
   const states: LeaderStates = new Map();
-  const reports: string[] = [];
+  const reports: Uint8Array[] = [];
   const attempts: number[] = [];
   const ops: KvOp[] = [];
   let minTime = Infinity;
   let maxTime = -Infinity;
   for (const [key, p] of waiting) {
     ops.push({ type: 'del', key });
-    const r = decodeReport(fromB64url(p.report));
+    const r = decodeReport(p.report);
     // A bucket collected since upload takes no more reports (§4.5.3).
     if (t.config.batchMode === BatchMode.time_interval && lt.collected.contains(r.metadata.time))
       continue;
@@ -140,13 +139,14 @@ export async function createJob(
     id: b64url(randomBytes(12)),
     reports,
     attempts,
-    body: b64url(body),
+    body,
     minTime,
     maxTime,
     ...(batchId ? { batchId } : {}),
   };
   if (verifyInits.length > 0)
-    ops.push({ type: 'put', key: K.job(t.idB64, job.id), value: jsonValue(job) });
+    ops.push({ type: 'put', key: K.job(t.idB64, job.id), value: encodeJobRecord(job) });
   await ctx.mutex.run(() => ctx.store.write(ops));
+  lt.waiting = undefined;
   return verifyInits.length > 0 ? { job, states } : null;
 }

@@ -1,22 +1,25 @@
 // DAP-18 §4.5.1.1 and §4.5.3 the Leader's round trip with the Helper and its commitment; §4.5.4
 // abandonment. Transient failures (network, 5xx, a body that does not decode) leave the job to retry
 // with the identical request; a DAP problem document or mismatched reports abandon it.
-import { fromB64url, hex } from '../encoding.js';
+import { Reader } from '../codec/reader.js';
+import { hex } from '../encoding.js';
 import {
   decodeAggregationJobResp,
   decodeReport,
   isMediaType,
+  readReportMetadata,
   MediaType,
   type VerifyResp,
 } from '../messages/index.js';
 import { parseProblem } from '../problem.js';
-import { jsonValue, type KvOp } from '../storage/kv.js';
+import type { KvOp } from '../storage/kv.js';
 import { BucketUpdates } from '../aggregator/buckets.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { batchBucketId, K, timeBucketId } from '../aggregator/keys.js';
 import { peerRequest, type PeerResponse } from '../http/peer.js';
-import { leaderStart, type LeaderJobRecord, type LeaderStates } from './job-creator.js';
-import type { PendingReport } from './upload.js';
+import { leaderStart, type LeaderStates } from './job-creator.js';
+import type { LeaderJobRecord } from './job-record.js';
+import { encodePendingReport } from './pending-report.js';
 
 /** Reports of an abandoned job go back to waiting this many times before they are dropped. */
 const MAX_ATTEMPTS = 3;
@@ -32,7 +35,7 @@ export function recomputeStates(
 ): LeaderStates {
   const states: LeaderStates = new Map();
   for (const b of job.reports) {
-    const r = decodeReport(fromB64url(b));
+    const r = decodeReport(b);
     const st = leaderStart(ctx, lt, r, EMPTY);
     if (st) states.set(hex(r.metadata.reportId), st);
   }
@@ -55,7 +58,7 @@ async function exchange(
     method: 'POST',
     url: base,
     mediaType: MediaType.aggregationJobInitReq,
-    body: fromB64url(job.body),
+    body: job.body,
   });
   const url = res.location ? new URL(res.location, base).toString() : base;
   // §3.1: an empty 2xx means "not ready yet"; poll the Location a bounded number of times.
@@ -105,7 +108,8 @@ export async function runJob(
   const updates = new BucketUpdates(ctx.store, t, EMPTY);
   const times = new Map(
     job.reports.map((b) => {
-      const md = decodeReport(fromB64url(b)).metadata;
+      // The metadata leads the stored Report; the shares after it are not needed here.
+      const md = readReportMetadata(new Reader(b, 'Report'), ctx.options.limits);
       return [hex(md.reportId), md.time] as const;
     }),
   );
@@ -143,15 +147,15 @@ async function abandon(
   job.reports.forEach((b, i) => {
     const attempts = (job.attempts[i] ?? 0) + 1;
     if (attempts >= MAX_ATTEMPTS) return;
-    const md = decodeReport(fromB64url(b)).metadata;
-    const p: PendingReport = { report: b, receivedMs: Date.now(), attempts };
+    const md = decodeReport(b).metadata;
     ops.push({
       type: 'put',
       key: K.pending(t.idB64, md.time, hex(md.reportId)),
-      value: jsonValue(p),
+      value: encodePendingReport({ report: b, receivedMs: Date.now(), attempts }),
     });
   });
   await ctx.mutex.run(() => ctx.store.write(ops));
+  lt.waiting = undefined;
   if (helperJobUrl) {
     await peerRequest({
       method: 'DELETE',

@@ -1,6 +1,6 @@
 // DAP-18 §4.4.2 Leader behaviour on upload: idempotent, duplicates discarded, accepted reports synced.
 import { DecodeError } from '../errors.js';
-import { b64url, hex } from '../encoding.js';
+import { hex } from '../encoding.js';
 import {
   BatchMode,
   decodeUploadRequest,
@@ -9,18 +9,12 @@ import {
   type ReportUploadStatus,
 } from '../messages/index.js';
 import { DapProblem } from '../problem.js';
-import { jsonValue, type KvOp } from '../storage/kv.js';
+import type { KvOp } from '../storage/kv.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { timeError } from '../aggregator/input-share-checks.js';
 import { K } from '../aggregator/keys.js';
 import { markSeenOps, seenMany } from '../aggregator/replay.js';
-
-/** A report waiting for an aggregation job. */
-export interface PendingReport {
-  report: string;
-  receivedMs: number;
-  attempts: number;
-}
+import { encodePendingReport } from './pending-report.js';
 
 export async function upload(
   ctx: AggregatorContext<LeaderTask>,
@@ -77,14 +71,19 @@ export async function upload(
         continue;
       }
       inRequest.add(id);
-      const p: PendingReport = { report: b64url(encodeReport(r)), receivedMs, attempts: 0 };
       ops.push(...markSeenOps(t, md.reportId, md.time), {
         type: 'put',
         key: K.pending(t.idB64, md.time, id),
-        value: jsonValue(p),
+        value: encodePendingReport({ report: encodeReport(r), receivedMs, attempts: 0 }),
       });
     }
     await ctx.store.write(ops);
+    lt.uploads++;
+    if (lt.waiting && inRequest.size > 0)
+      lt.waiting = {
+        count: lt.waiting.count + inRequest.size,
+        oldestMs: Math.min(lt.waiting.oldestMs, receivedMs),
+      };
     return errors;
   });
 }

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DecodeError } from '../../dap/errors.js';
 import * as m from '../../dap/messages/index.js';
+import { decodeJobRecord, encodeJobRecord } from '../../dap/leader/job-record.js';
+import { decodePendingReport, encodePendingReport } from '../../dap/leader/pending-report.js';
 import { FC_RUNS } from '../support/env.js';
 import * as a from './arbitraries.js';
 
@@ -17,7 +19,36 @@ interface Codec<T> {
 
 const codec = <T>(c: Codec<T>): Codec<unknown> => c as Codec<unknown>;
 
+const bytes = (max: number) => fc.uint8Array({ maxLength: max });
+const time = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
+
 const CODECS: Codec<unknown>[] = [
+  codec({
+    name: 'stored PendingReport',
+    arb: fc.record({ report: bytes(64), receivedMs: time, attempts: fc.nat(255) }),
+    enc: encodePendingReport,
+    dec: decodePendingReport,
+  }),
+  codec({
+    name: 'stored LeaderJobRecord',
+    arb: fc
+      .record({
+        id: fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/),
+        entries: fc.array(fc.tuple(bytes(40), fc.nat(255)), { maxLength: 4 }),
+        body: bytes(64),
+        batchId: fc.option(fc.uint8Array({ minLength: 32, maxLength: 32 }), { nil: undefined }),
+        minTime: time,
+        maxTime: time,
+      })
+      .map(({ entries, batchId, ...j }) => ({
+        ...j,
+        reports: entries.map((e) => e[0]),
+        attempts: entries.map((e) => e[1]),
+        ...(batchId ? { batchId: Buffer.from(batchId).toString('hex') } : {}),
+      })),
+    enc: encodeJobRecord,
+    dec: decodeJobRecord,
+  }),
   codec({ name: 'Report', arb: a.report, enc: m.encodeReport, dec: (b) => m.decodeReport(b) }),
   codec({
     name: 'UploadRequest',

@@ -1,0 +1,24 @@
+// DAP-18 §4.4.2 an accepted report waiting for an aggregation job, stored as bytes (no base64/JSON).
+import { decodeAll } from '../codec/reader.js';
+import { encodeWith } from '../codec/writer.js';
+
+/** A report waiting for an aggregation job. */
+export interface PendingReport {
+  /** The encoded Report, exactly as it will be decoded when a job takes it. */
+  report: Uint8Array;
+  receivedMs: number;
+  /** How many abandoned jobs already held this report (§4.5.4). */
+  attempts: number;
+}
+
+// struct { uint64 received_ms; uint8 attempts; opaque report<0..2^32-1>; }
+export const encodePendingReport = (p: PendingReport): Uint8Array =>
+  encodeWith((w) => w.u64(p.receivedMs).u8(p.attempts).opaque(4, p.report, 'report'));
+
+/** Decodes a record this Leader wrote itself. */
+export const decodePendingReport = (b: Uint8Array): PendingReport =>
+  decodeAll(b, 'PendingReport', (r) => ({
+    receivedMs: r.u64('received_ms'),
+    attempts: r.u8('attempts'),
+    report: r.opaque(4, 'report'),
+  }));
