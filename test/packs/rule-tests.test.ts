@@ -106,6 +106,35 @@ describe('per-rule tests in the pack format', () => {
     expect(ruleContentHash(again.policy.rules[0])).toBe(again.rules['t.no-deploy']!.sha256);
   });
 
+  it('any change to a rule document changes its hash and is refused until the hash is updated', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('reason', 'verdict', 'status', 'description'),
+        fc.constantFrom('escalate', 'shadow', 'x', 'deploys to production!'),
+        (key, value) => {
+          const doc = tinyPack();
+          const rule = doc.policy.rules[0]!;
+          fc.pre(rule[key] !== value);
+          rule[key] = value;
+          let code = 'none';
+          try {
+            compilePack(doc, 'tiny.json');
+          } catch (e) {
+            code = (e as PackError).code;
+          }
+          expect(code).toBe('rule_hash_mismatch');
+          doc.rules['t.no-deploy']!.sha256 = ruleContentHash(rule);
+          try {
+            compilePack(doc, 'tiny.json');
+          } catch (e) {
+            expect((e as PackError).code).not.toBe('rule_hash_mismatch');
+          }
+        },
+      ),
+      { numRuns: FC_RUNS },
+    );
+  });
+
   it('loads a format-1 pack without tests, and refuses "rules" in one', () => {
     const { rules: _r, ...rest } = tinyPack();
     const p = compilePack({ ...rest, pack_format: 1 }, 'old.json');
