@@ -18,6 +18,7 @@ export {
 export { resolveSubscribedPack, firstSeenTimes } from './resolve.js';
 export {
   startSubscriptionScheduler,
+  runScheduler,
   refreshAll,
   listSubscriptions,
   type SchedulerOptions,

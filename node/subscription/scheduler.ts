@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { parseSubscriptionSpec } from './spec.js';
 import { refreshSubscription, type RefreshOutcome } from './refresh.js';
-import { subscriptionsDir } from './state.js';
+import { readSubscription, subscriptionDir, subscriptionsDir } from './state.js';
 
 export interface SchedulerOptions {
   stateRoot: string;
@@ -12,8 +12,8 @@ export interface SchedulerOptions {
   only?: readonly string[];
   /** Called before each refresh (progress). */
   onStart?: (id: string) => void;
-  /** Called after each refresh that accepted a pack (e.g. to hot-reload the guard). */
-  onUpdate?: (id: string, outcome: RefreshOutcome) => void;
+  /** Called after each refresh that accepted a pack; `changed` when it is a different pack. */
+  onUpdate?: (id: string, outcome: RefreshOutcome, changed: boolean) => void;
   onError?: (id: string, error: unknown) => void;
 }
 
@@ -32,12 +32,13 @@ export async function refreshAll(opts: SchedulerOptions): Promise<number> {
   for (const id of ids) {
     opts.onStart?.(id);
     try {
+      const before = readSubscription(subscriptionDir(opts.stateRoot, id))?.good?.sha256;
       const outcome = await refreshSubscription(
         opts.stateRoot,
         parseSubscriptionSpec(`mesh:${id}`),
       );
       ok++;
-      opts.onUpdate?.(id, outcome);
+      opts.onUpdate?.(id, outcome, outcome.state.good?.sha256 !== before);
     } catch (e) {
       opts.onError?.(id, e);
     }
@@ -63,4 +64,31 @@ export function startSubscriptionScheduler(opts: SchedulerOptions): () => void {
     stopped = true;
     if (timer !== undefined) clearTimeout(timer);
   };
+}
+
+/**
+ * The scheduler in the foreground (`mesh subscribe --watch`): a round at once, then one per interval
+ * with jitter, until `rounds` are done or `signal` aborts.
+ */
+export async function runScheduler(
+  opts: SchedulerOptions & { rounds?: number; signal?: AbortSignal },
+): Promise<void> {
+  const aborted = (): boolean => opts.signal?.aborted === true;
+  for (let round = 1; ; round++) {
+    await refreshAll(opts);
+    if (aborted() || (opts.rounds !== undefined && round >= opts.rounds)) return;
+    const wait = opts.intervalMs + Math.floor(Math.random() * opts.intervalMs * 0.1);
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, wait);
+      opts.signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(t);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+    if (aborted()) return;
+  }
 }
