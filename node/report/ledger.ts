@@ -9,6 +9,7 @@ import {
   linkSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeSync,
@@ -32,6 +33,15 @@ export interface SubmitOutcome {
   outcome: 'submitted' | 'resubmitted' | 'already-submitted';
   reportId: string;
 }
+
+export interface WindowRecord {
+  window: string;
+  state: 'prepared' | 'submitted';
+  reportId: string;
+  at?: string;
+}
+
+const LEDGER_FILE = /^(\d{1,12})\.(prepared|submitted)\.json$/;
 
 export class ReportLedger {
   constructor(private readonly dir: string) {
@@ -61,6 +71,29 @@ export class ReportLedger {
       };
     }
     return { state: 'none' };
+  }
+
+  /** Every window on record, oldest first; a submitted window is listed once, as submitted. */
+  list(): WindowRecord[] {
+    const keys = new Set<string>();
+    for (const f of readdirSync(this.dir)) {
+      const m = LEDGER_FILE.exec(f);
+      if (m?.[1] !== undefined) keys.add(m[1]);
+    }
+    return [...keys]
+      .sort((a, b) => Number(a) - Number(b))
+      .flatMap((window): WindowRecord[] => {
+        const s = this.state(window);
+        if (s.state === 'none') return [];
+        return [
+          {
+            window,
+            state: s.state,
+            reportId: s.report.reportId,
+            ...(s.state === 'submitted' ? { at: s.at } : {}),
+          },
+        ];
+      });
   }
 
   /** Records a prepared report unless one exists; returns whichever report is now on record. */

@@ -148,6 +148,13 @@ describe('a node killed mid-report never submits twice', () => {
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
       expect(['submitted', 'resubmitted', 'already-submitted']).toContain(outcome);
     }
+    const status = await meshJson(['--state', home, 'report', 'status']);
+    expect(status.json).toMatchObject({
+      enabled: true,
+      pack: SPEC,
+      submitted: CRASH_ROUNDS,
+      prepared: 0,
+    });
     const once = await meshJson([
       '--state',
       home,

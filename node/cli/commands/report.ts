@@ -1,4 +1,4 @@
-// `mesh report init|enable|disable|build|submit`: the node's contribution (DESIGN.md "Report"). Off
+// `mesh report init|enable|disable|status|build|submit`: the node's contribution (DESIGN.md "Report"). Off
 // until the operator enables it; `disable` is the kill switch, checked again right before upload.
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
@@ -6,6 +6,7 @@ import { DapClient, messages } from '../../../dap/index.js';
 import { UsageError } from '../../errors.js';
 import { gatherEvidence } from '../../report/evidence.js';
 import { ReportLedger } from '../../report/ledger.js';
+import { reportStatus, reportStatusHuman } from '../../report/status.js';
 import { subscribedTask } from '../../report/task-source.js';
 import { buildReportVector, type Window } from '../../report/vector.js';
 import { loadConfig, saveConfig } from '../../state/config.js';
@@ -135,6 +136,20 @@ export function registerReport(program: Command): void {
         ctx.out.result({ enabled: on }, (r) => `reporting is ${r.enabled ? 'ON' : 'OFF'}`);
       });
   }
+  report
+    .command('status')
+    .description(
+      'is reporting on, to which aggregators, and which windows were prepared or submitted',
+    )
+    .option('--json', 'print one JSON object')
+    .action((flags: { json?: boolean }, cmd: Command) => {
+      const ctx = contextFor(cmd, flags);
+      const dir = ctx.state();
+      ctx.out.result(
+        reportStatus(ctx.stateRoot, dir.config.reporting, (id) => dir.path('report', id)),
+        reportStatusHuman,
+      );
+    });
   report
     .command('build')
     .description('show the report a window would send, without sending it')
