@@ -8,6 +8,7 @@ import type { Clock } from './aggregator/clock.js';
 import { openHelperContext, openLeaderContext } from './aggregator/open-aggregator.js';
 import { helperApp } from './http/helper-app.js';
 import { leaderApp } from './http/leader-app.js';
+import { interopRegistry } from './interop/app.js';
 import { startLeaderDriver } from './leader/driver.js';
 import { readTaskFile } from './task/task-file.js';
 
@@ -42,6 +43,7 @@ export async function mountLeader(
   );
   const onError = o.onError ?? (() => undefined);
   app.route(o.prefix, leaderApp(ctx, onError));
+  if (o.interop) interopRegistry(app).leader = { ctx, prefix: o.prefix };
   const driver = startLeaderDriver(ctx, onError);
   return {
     async close() {
@@ -65,6 +67,7 @@ export async function mountHelper(
     files,
   );
   app.route(o.prefix, helperApp(ctx, o.onError ?? (() => undefined)));
+  if (o.interop) interopRegistry(app).helper = { ctx, prefix: o.prefix };
   return {
     close: () => ctx.mutex.run(() => ctx.store.close()),
   };
