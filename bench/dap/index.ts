@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { Prio3SumVec } from '../../vdaf/index.js';
-import { freePort } from '../../test/dap/processes.js';
+import { freePort } from '../../node/index.js';
 import { MESH_BIN } from '../../test/support/env.js';
 
 const N = Number(process.env.MESH_BENCH_REPORTS ?? 2000);

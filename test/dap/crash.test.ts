@@ -7,13 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { CRASH_ROUNDS } from '../support/env.js';
-import { freePort, startServe, type ServeProcess } from './processes.js';
+import { freePort } from '../../node/index.js';
+import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { taskParams, tempDir, writeTaskFiles } from './support.js';
 
 const dir = tempDir('crash');
 const running: ServeProcess[] = [];
 afterAll(async () => {
-  for (const p of running) await p.kill('SIGKILL');
+  for (const p of running) await p.kill();
 });
 
 /** Reads shared flags afresh. */
@@ -143,7 +144,7 @@ describe('crash suite', () => {
       for (let round = 0; round < CRASH_ROUNDS; round++) {
         await sleep(100 + Math.random() * 400);
         const victim = round % 2 === 0 ? 'leader' : 'helper';
-        await procs[victim].kill('SIGKILL');
+        await procs[victim].kill();
         await sleep(Math.random() * 200);
         flags.paused = true;
         procs[victim] = await restart(args[victim]);

@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMesh } from '../support/run-mesh.js';
-import { freePort, startServe, type ServeProcess } from './processes.js';
+import { freePort } from '../../node/index.js';
+import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { tempDir } from './support.js';
 
 const TP = 60;
@@ -93,8 +94,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await leader?.kill();
-  await helper?.kill();
+  await leader?.stop();
+  await helper?.stop();
 });
 
 describe('mesh serve + mesh dap, separate processes', () => {
