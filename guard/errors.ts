@@ -25,7 +25,8 @@ export type GuardErrorCode =
   | 'mcp_message_too_large'
   | 'mcp_server_failed'
   | 'mcp_not_admitted'
-  | 'call_blocked';
+  | 'call_blocked'
+  | 'session_store_invalid';
 
 export class GuardError extends Error {
   override readonly name: string = 'GuardError';

@@ -93,3 +93,7 @@ export {
   MCP_ELICITATION,
   ANSWER_SUFFIX as MCP_ANSWER_SUFFIX,
 } from './mcp/server-request-policy.js';
+// Session limits shared by the processes of one session (the Claude Code hook).
+export { SessionStore } from './hook/session-store.js';
+export { durableSessions, type DurableSessions } from './hook/durable-sessions.js';
+export type { SessionRecorder, SessionView } from './session.js';

@@ -1,4 +1,5 @@
-// Per-session counters for rate, budget and loop limits, kept in the guard instance (one process).
+// Per-session counters for rate, budget and loop limits. SessionTable keeps them in the guard
+// instance (one process); a front door whose process is one call (the hook) counts in a shared store.
 
 export interface SessionView {
   /** Calls of this session, this one included. */
@@ -17,10 +18,15 @@ interface SessionState {
   touched: number;
 }
 
-const MAX_SESSIONS = 10_000;
-const MINUTE_MS = 60_000;
+/** Counts one call of a session and returns the session's counters after it. */
+export interface SessionRecorder {
+  record(session: string, key: string, now: number): SessionView;
+}
 
-export class SessionTable {
+export const MAX_SESSIONS = 10_000;
+export const MINUTE_MS = 60_000;
+
+export class SessionTable implements SessionRecorder {
   private readonly sessions = new Map<string, SessionState>();
 
   /** Records one call and returns the session's counters after it. */

@@ -1,7 +1,8 @@
 // Issue 8: what a front door adds to the engine for flow: the `flow` detector in the registry packs
 // compile against, the stage that turns sensitive results into taint, and the built-in flow rules.
-import { builtinDetectors } from '../detectors/builtin.js';
-import type { DetectorRegistry } from '../detectors/registry.js';
+import { BUILTIN_DETECTORS } from '../detectors/builtin.js';
+import type { Detector } from '../detectors/detector.js';
+import { DetectorRegistry } from '../detectors/registry.js';
 import type { GuardStage } from '../engine.js';
 import { compilePolicy, type Policy } from '../rules/policy.js';
 import { BUILTIN_FLOW_POLICY } from './builtin-flow-policy.js';
@@ -18,9 +19,19 @@ export interface FlowWiring {
   policies: Policy[];
 }
 
-export function wireFlow(tracker: FlowTracker, opts: { builtinRules?: boolean } = {}): FlowWiring {
+export interface FlowWiringOptions {
+  /** False leaves out the built-in flow rules. */
+  builtinRules?: boolean;
+  /** Detectors that take the place of the built-in ones of the same name (e.g. session_limits). */
+  replace?: readonly Detector[];
+}
+
+export function wireFlow(tracker: FlowTracker, opts: FlowWiringOptions = {}): FlowWiring {
   const sources: SourceSelector[] = [];
-  const detectors = builtinDetectors().add(flowDetector(tracker, sources));
+  const replaced = new Map((opts.replace ?? []).map((d) => [d.name, d]));
+  const detectors = new DetectorRegistry(
+    BUILTIN_DETECTORS.map((d) => replaced.get(d.name) ?? d),
+  ).add(flowDetector(tracker, sources));
   const policies =
     opts.builtinRules === false
       ? []

@@ -6,12 +6,14 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import {
   createGuard,
+  durableSessions,
   FingerprintStore,
   loadShellParser,
   ReceiptStore,
   ReceiptWriter,
   ReviewQueue,
   runClaudeCodeHook,
+  SessionStore,
   wireFlow,
   type FlowTracker,
   type Guard,
@@ -112,15 +114,23 @@ function nodeSigner(path: string, create: boolean): ReceiptSigner {
   };
 }
 
-/** Packs compiled against the flow detector, the built-in flow rules, the flow stage, and receipts. */
+/**
+ * Packs compiled against the flow detector, the built-in flow rules, the flow stage, and receipts.
+ * With `sessions`, rate/budget/loop limits count in that store (shared by every hook process).
+ */
 export function openFlowGuard(
   ctx: CommandContext,
   flags: FlowFlags,
   tracker: FlowTracker,
+  sessions?: SessionStore,
 ): FlowGuard {
   if (flags.pack.length === 0)
     throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
-  const flow = wireFlow(tracker, { builtinRules: flags.flowRules });
+  const shared = sessions ? durableSessions(sessions, Date.now) : undefined;
+  const flow = wireFlow(tracker, {
+    builtinRules: flags.flowRules,
+    ...(shared ? { replace: [shared.detector] } : {}),
+  });
   const packs = loadNodePacks(ctx.stateRoot, () => ctx.state().config, flags.pack, flow.detectors);
   let store: ReceiptStore | null = null;
   if (flags.receipts !== false) {
@@ -133,7 +143,7 @@ export function openFlowGuard(
   const receipts = store === null ? undefined : new ReceiptWriter(store);
   const guard = createGuard({
     policies: [...flow.policies, ...packs.map((p) => p.policy)],
-    stages: [flow.stage],
+    stages: shared ? [flow.stage, shared.stage] : [flow.stage],
     ...(receipts ? { receipts } : {}),
   });
   return { guard, close: () => store?.close() };
@@ -194,7 +204,11 @@ export function addGuardHook(group: Command): void {
           tracker.close();
         });
         registerSecrets(tracker, opts);
-        const opened = openFlowGuard(ctx, opts, tracker);
+        const sessions = SessionStore.open(dir);
+        closers.push(() => {
+          sessions.close();
+        });
+        const opened = openFlowGuard(ctx, opts, tracker, sessions);
         closers.push(opened.close);
         const reviews = ReviewQueue.open(dir);
         closers.push(() => {
