@@ -116,6 +116,22 @@ export function compileRegex(
   return re;
 }
 
+/**
+ * An RE2 test whose work is bounded: past `maxMatchCost` (program size times input length) it
+ * throws, and the engine escalates the rule instead of spending seconds on one string.
+ */
+function boundedTest(re: RE2JS, limits: RuleLimits): (s: string) => boolean {
+  const size = Math.max(1, re.programSize());
+  return (s) => {
+    if (s.length * size > limits.maxMatchCost)
+      throw new RuleError(
+        null,
+        `a ${s.length}-character value is too long for this pattern (program size ${size}, cost bound ${limits.maxMatchCost})`,
+      );
+    return re.test(s);
+  };
+}
+
 function leafMatch(value: unknown, base: string, test: (s: string) => boolean): Match | null {
   const at = findString(value, base, test);
   return at === null ? NO_MATCH : { path: at, detectors: [], findings: [] };
@@ -162,8 +178,15 @@ function compileField(
       return (ctx) => (set.has(get(ctx)) ? hit : NO_MATCH);
     }
     case 'glob': {
-      const res = strList(st, arg, at).map((g) => compileGlob(g));
-      return (ctx) => leafMatch(get(ctx), text, (s) => res.some((r) => r.test(s)));
+      const tests = strList(st, arg, at).map((g, i) => {
+        try {
+          return boundedTest(compileGlob(g, st.limits), st.limits);
+        } catch (e) {
+          if (e instanceof RuleError) err(st, `${at}[${i}]`, e.message);
+          throw e;
+        }
+      });
+      return (ctx) => leafMatch(get(ctx), text, (s) => tests.some((t) => t(s)));
     }
     case 'prefix': {
       const ps = strList(st, arg, at);
@@ -174,8 +197,8 @@ function compileField(
       return (ctx) => leafMatch(get(ctx), text, (s) => cs.some((c) => s.includes(c)));
     }
     case 'regex': {
-      const re = compileRegex(st, arg, at, doc.case_insensitive === true);
-      return (ctx) => leafMatch(get(ctx), text, (s) => re.test(s));
+      const test = boundedTest(compileRegex(st, arg, at, doc.case_insensitive === true), st.limits);
+      return (ctx) => leafMatch(get(ctx), text, test);
     }
     case 'exists': {
       if (typeof arg !== 'boolean') err(st, at, 'must be a boolean');

@@ -1,5 +1,7 @@
 // Glob patterns (`*`, `**`, `?`, `[abc]`) compiled to RE2, so matching is linear in the input.
 import { RE2JS } from 're2js';
+import { RuleError } from '../errors.js';
+import { DEFAULT_RULE_LIMITS } from './limits.js';
 
 function escape(c: string): string {
   return /[\\^$.|?*+()[\]{}]/.test(c) ? `\\${c}` : c;
@@ -29,6 +31,32 @@ export function globToRegex(glob: string): string {
   return `^(?s:${out})$`;
 }
 
-export function compileGlob(glob: string): RE2JS {
-  return RE2JS.compile(globToRegex(glob));
+/**
+ * Compiles a glob, refusing (with a coded RuleError, so the rule is quarantined) one that is not a
+ * valid pattern or could make matching costly: too many wildcards or too large an RE2 program.
+ * This value is attacker-controlled (a pack author wrote it).
+ */
+export function compileGlob(
+  glob: string,
+  limits: Pick<
+    typeof DEFAULT_RULE_LIMITS,
+    'maxGlobWildcards' | 'maxRegexProgram'
+  > = DEFAULT_RULE_LIMITS,
+): RE2JS {
+  const shown = JSON.stringify(glob.slice(0, 60));
+  const wild = glob.match(/\*+|\?|\[/g)?.length ?? 0;
+  if (wild > limits.maxGlobWildcards)
+    throw new RuleError(
+      null,
+      `glob ${shown} has ${wild} wildcards (at most ${limits.maxGlobWildcards})`,
+    );
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(globToRegex(glob));
+  } catch (e) {
+    throw new RuleError(null, `invalid glob ${shown}: ${(e as Error).message.slice(0, 200)}`);
+  }
+  if (re.programSize() > limits.maxRegexProgram)
+    throw new RuleError(null, `glob ${shown} too costly (program size ${re.programSize()})`);
+  return re;
 }

@@ -9,6 +9,13 @@ export interface RuleLimits {
   maxRegexLength: number;
   /** RE2 program size: a coarse cost bound on one compiled regex. */
   maxRegexProgram: number;
+  /**
+   * Most RE2 work one regex or glob test may do: program size times input length. RE2 is linear,
+   * but a large program over a 4 MB string still costs seconds; past this the rule escalates.
+   */
+  maxMatchCost: number;
+  /** Most wildcards (`*`, `**`, `?`, `[...]`) in one glob. */
+  maxGlobWildcards: number;
   maxTests: number;
 }
 
@@ -20,5 +27,7 @@ export const DEFAULT_RULE_LIMITS: RuleLimits = {
   maxStringLength: 8192,
   maxRegexLength: 2048,
   maxRegexProgram: 20_000,
+  maxMatchCost: 100_000_000,
+  maxGlobWildcards: 32,
   maxTests: 10_000,
 };

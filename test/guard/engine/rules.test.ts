@@ -305,6 +305,157 @@ describe('the evaluator under attack', () => {
     expect((await decide(p, { phase: 'call', tool: 'x', args: wide })).verdict).toBe('escalate');
   });
 
+  it('hostile regexes stay linear on their adversarial inputs; backtracking-only syntax is refused', async () => {
+    const cases: [string, string][] = [
+      ['(a*)*b', 'a'.repeat(100_000)],
+      ['(a|aa)+$', `${'a'.repeat(100_000)}!`],
+      ['(x+x+)+y', 'x'.repeat(100_000)],
+      ['^(\\w+\\s?)*$', `${'word '.repeat(20_000)}!`],
+      ['(.*a){20}', `${'a'.repeat(19)}${'b'.repeat(50_000)}`],
+    ];
+    for (const [re, input] of cases) {
+      const p = policy([
+        { id: 'r', verdict: 'block', when: { field: 'args.a', regex: re }, reason: 'r' },
+      ]);
+      expect(p.rules, re).toHaveLength(1);
+      const d = await decide(p, { phase: 'call', tool: 'x', args: { a: input } });
+      expect(['allow', 'escalate'], re).toContain(d.verdict);
+    }
+    for (const re of ['(a)\\1', '(?=a)b', '(?<=a)b', '(?!a)b', 'a{1001}', '[z-a]', '(']) {
+      const p = policy([
+        { id: 'r', verdict: 'block', when: { field: 'tool', regex: re }, reason: 'r' },
+      ]);
+      expect(p.rules, re).toHaveLength(0);
+      expect(p.quarantined[0]?.code, re).toBe('rule_invalid');
+    }
+  });
+
+  it('a malformed or costly glob is quarantined with a coded error, never thrown raw', () => {
+    for (const g of ['[[:alpha:]]x', '[z-a]', '[^]]', '*a'.repeat(33), '**/'.repeat(40)]) {
+      const p = policy([
+        { id: 'g', verdict: 'block', when: { field: 'tool', glob: g }, reason: 'r' },
+      ]);
+      expect(p.rules, g).toHaveLength(0);
+      expect(p.quarantined[0]?.code, g).toBe('rule_invalid');
+      expect(p.quarantined[0]?.message, g).toMatch(/glob/);
+    }
+    const ok = policy([
+      { id: 'g', verdict: 'block', when: { field: 'tool', glob: '*a'.repeat(32) }, reason: 'r' },
+    ]);
+    expect(ok.rules).toHaveLength(1);
+  });
+
+  it('a pattern too costly for a huge value escalates instead of running for seconds', async () => {
+    const p = policy([
+      {
+        id: 'big',
+        verdict: 'block',
+        when: { field: 'args.a', regex: '(?:a|b|c|d)x{1000}' },
+        reason: 'r',
+      },
+      {
+        id: 'glob',
+        verdict: 'block',
+        when: { field: 'args.b', glob: '*a'.repeat(32) },
+        reason: 'r',
+      },
+    ]);
+    const huge = 'ab'.repeat(1_000_000);
+    const d = await createGuard({ policies: [p] }).evaluate({
+      phase: 'call',
+      tool: 'x',
+      args: { a: huge, b: huge },
+    });
+    expect(d.decision.verdict).toBe('escalate');
+    expect(d.hits.map((h) => [h.rule, h.verdict]).sort()).toEqual([
+      ['big', 'escalate'],
+      ['glob', 'escalate'],
+    ]);
+    expect(d.hits[0]?.reason).toMatch(/too long for this pattern/);
+    // the same rules over ordinary values are evaluated as usual
+    const small = await decide(p, {
+      phase: 'call',
+      tool: 'x',
+      args: { a: `c${'x'.repeat(1000)}`, b: 'ba' },
+    });
+    expect(small.verdict).toBe('block');
+  });
+
+  it('nesting is evaluated up to the bound and refused one past it', async () => {
+    const nest = (n: number) => {
+      let when: unknown = { field: 'tool', equals: 'x' };
+      for (let i = 0; i < n; i++) when = i % 2 === 0 ? { not: when } : { all: [when] };
+      return when;
+    };
+    const at = policy([{ id: 'n', verdict: 'block', when: nest(32), reason: 'r' }]);
+    expect(at.rules).toHaveLength(1);
+    // 32 levels: 16 `not`s cancel out, so the rule matches tool x
+    expect((await decide(at, { phase: 'call', tool: 'x', args: {} })).verdict).toBe('block');
+    expect((await decide(at, { phase: 'call', tool: 'y', args: {} })).verdict).toBe('allow');
+    const past = policy([{ id: 'n', verdict: 'block', when: nest(33), reason: 'r' }]);
+    expect(past.quarantined[0]?.message).toMatch(/nested deeper/);
+    const list = Array.from({ length: 10_001 }, (_, i) => `v${i}`);
+    for (const op of ['in', 'contains', 'prefix', 'glob'])
+      expect(
+        policy([{ id: 'l', verdict: 'block', when: { field: 'tool', [op]: list }, reason: 'r' }])
+          .quarantined[0]?.code,
+        op,
+      ).toBe('rule_invalid');
+  });
+
+  it('random regex and glob sources load or quarantine, and never throw out of a decision', async () => {
+    const token = fc.constantFrom(
+      'a',
+      '.',
+      '*',
+      '+',
+      '?',
+      '|',
+      '(',
+      ')',
+      '[',
+      ']',
+      '^',
+      '$',
+      '\\',
+      '{2}',
+      '{1,}',
+      '(?i)',
+      '\\d',
+      '-',
+      '/',
+      '**',
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(token, { minLength: 1, maxLength: 24 }),
+        fc.boolean(),
+        fc.string({ maxLength: 200 }),
+        async (parts, glob, input) => {
+          const src = parts.join('');
+          let p: Policy;
+          try {
+            p = policy([
+              {
+                id: 'r',
+                verdict: 'block',
+                when: { field: 'args.a', [glob ? 'glob' : 'regex']: src },
+                reason: 'r',
+              },
+            ]);
+          } catch (e) {
+            expect(e).toBeInstanceOf(GuardError);
+            return;
+          }
+          expect(p.rules.length + p.quarantined.length).toBe(1);
+          const d = await decide(p, { phase: 'call', tool: 'x', args: { a: input } });
+          expect(['allow', 'block']).toContain(d.verdict);
+        },
+      ),
+      { numRuns: FC_RUNS },
+    );
+  });
+
   it('random rule documents never crash the loader (only coded errors or quarantine)', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), (when) => {
