@@ -1,7 +1,7 @@
 // Issue 8 "MCP proxy": the server's own requests (sampling, elicitation) and the client's answers,
 // with a real SDK server that asks and a real SDK client that answers, through `mesh guard mcp`.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreateMessageRequest, ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -15,6 +15,8 @@ let secretFile: string;
 const secret = randomBytes(24).toString('base64url');
 const envSecret = randomBytes(20).toString('hex');
 let p: Proxied;
+const SESSION = 'asking';
+const envFileToken = randomBytes(24).toString('base64url');
 const seen: { sampling: string[]; elicitation: string[] } = { sampling: [], elicitation: [] };
 let samplingAnswer = 'forty-two';
 let elicitValue = 'main';
@@ -45,6 +47,8 @@ beforeAll(async () => {
       '--pack',
       'builtin:coding-agent',
       '--no-receipts',
+      '--session',
+      SESSION,
       '--secret-file',
       secretFile,
       '--secret-env',
@@ -178,5 +182,30 @@ describe('mesh guard mcp: requests from the server to the client', () => {
     expect(answers).toHaveLength(1);
     elicitValue = 'release-7';
     expect(await elicit('Which branch should I deploy?', 'branch')).toBe('the user chose accept');
+  });
+});
+
+describe('mesh guard mcp: data read from a sensitive file', () => {
+  it('may not leave in a sampling answer (mcp.answer-sensitive-egress)', async () => {
+    const files = join(home, 'files');
+    mkdirSync(files, { recursive: true });
+    writeFileSync(join(files, '.env'), `DEPLOY_TOKEN=${envFileToken}\n`);
+    const fs = await proxied(
+      home,
+      ['--pack', 'builtin:coding-agent', '--no-receipts', '--session', SESSION],
+      [process.execPath, join(FIXTURES, 'fs-server.mjs'), files],
+    );
+    try {
+      const read = await fs.client.callTool({ name: 'read_file', arguments: { path: '.env' } });
+      expect(text(read)).toContain(envFileToken);
+      samplingAnswer = `the deploy token is ${Buffer.from(envFileToken).toString('hex')}`;
+      expect(await sample('Summarise the deployment.')).toMatch(
+        /^refused: .*mcp\.answer-sensitive-egress/,
+      );
+      samplingAnswer = 'deploy on Fridays';
+      expect(await sample('Summarise the deployment.')).toBe('the model answered');
+    } finally {
+      await fs.close();
+    }
   });
 });
