@@ -11,6 +11,7 @@ import {
   parseRing,
   proposeOffline,
   publishOnline,
+  resumePending,
   sha256Hex,
   type DemoteTo,
   type PackDoc,
@@ -146,6 +147,9 @@ async function advance(
 export async function applyConsensus(doc: unknown, o: ApplyOptions): Promise<ApplyOutcome> {
   const body = verifyProposal(doc, o.collectorKey);
   const id = proposalSha256(body);
+  // A publish cut short (crash, witness quorum) is finished first, so what the repository serves
+  // is settled before the ledger is compared with it: never a second copy of the same pack.
+  await resumePending(o.ctx);
   const ledger = new ApplyLedger(o.ctx.repoDir);
   const before = ledger.read(id);
   const rec = before ?? (await prepare(body, id, o));

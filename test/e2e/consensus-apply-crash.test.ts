@@ -1,0 +1,155 @@
+// Applying a consensus proposal is idempotent also across a crash: `mesh publish --apply` SIGKILLed
+// at a random instant, then re-run, publishes each proposal's pack exactly once (one canary
+// version per proposal), and the repository still verifies end to end.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signerVkey } from '../../log/index.js';
+import { proposalBody, signProposal } from '../../node/consensus/proposal-file.js';
+import { resolveSubscribedPack } from '../../node/subscription/index.js';
+import { BUILTIN_PACKS, PublishKeys } from '../../packs/index.js';
+import { loadKeyFile } from '../../tuf/index.js';
+import { CRASH_ROUNDS } from '../support/env.js';
+import { runMesh } from '../support/run-mesh.js';
+import { startServe, type ServeProcess } from '../support/serve-process.js';
+import { meshJson } from './reporting-mesh.js';
+
+const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-crash-'));
+const keys = join(work, 'keys');
+const repo = join(work, 'repo');
+const catalog = (BUILTIN_PACKS['coding-agent'] as { catalog: string[] }).catalog;
+const services: ServeProcess[] = [];
+let collectorPublic = '';
+let sha = '';
+
+function proposal(rule: string, round: number): string {
+  const body = proposalBody(
+    {
+      pack: 'coding-agent',
+      reportCount: 50,
+      hits: catalog.map(() => 5),
+      falsePositives: catalog.map(() => 3),
+      interval: { start: 0, duration: 60 },
+    },
+    'canary',
+    [
+      {
+        kind: 'demote',
+        rule,
+        from: 'canary',
+        to: 'shadow',
+        numbers: { reports: 50, hits: 5, falsePositives: 3, daysInRing: 9 },
+        reason: 'false-positive share 0.6',
+      },
+    ],
+    new Date(),
+    sha,
+  );
+  const file = join(work, `proposal-${round}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(signProposal(body, loadKeyFile(join(keys, 'collector.key')).signer)),
+  );
+  return file;
+}
+
+beforeAll(async () => {
+  mkdirSync(keys, { recursive: true });
+  for (const r of [
+    'root',
+    'targets',
+    'canary',
+    'stable',
+    'snapshot',
+    'timestamp',
+    'log',
+    'collector',
+  ]) {
+    const k = await meshJson(['keys', 'new', '--role', r, '--out', join(keys, `${r}.key`)]);
+    expect(k.code, k.stderr).toBe(0);
+    if (r === 'collector') collectorPublic = String(k.json.public);
+  }
+  const packFile = join(work, 'coding-agent.json');
+  writeFileSync(packFile, JSON.stringify(BUILTIN_PACKS['coding-agent']));
+  const pub = await meshJson(['publish', packFile, '--repo', repo, '--keys', keys]);
+  expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+  sha = (pub.json.targets as { sha256: string }[])[0]?.sha256 ?? '';
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(services.map((s) => s.stop()));
+});
+
+describe('mesh publish --apply of a consensus proposal, killed and re-run', () => {
+  const rounds = Math.min(CRASH_ROUNDS, catalog.length);
+  it(`publishes each of ${rounds} proposals once whatever instant the apply dies at`, async () => {
+    const killedAt: number[] = [];
+    for (let k = 0; k < rounds; k++) {
+      const rule = catalog[k] ?? '';
+      const args = [
+        'publish',
+        '--apply',
+        proposal(rule, k),
+        '--repo',
+        repo,
+        '--keys',
+        keys,
+        '--collector-key',
+        collectorPublic,
+        '--demote-to',
+        'disabled',
+        '--json',
+      ];
+      const delay = 100 + Math.floor(Math.random() * 3000);
+      const first = await runMesh(args, { timeoutMs: delay });
+      if (first.signal === 'SIGKILL') killedAt.push(delay);
+      else expect(first.code, first.stdout + first.stderr).toBe(0);
+      const again = await meshJson(args.slice(0, -1));
+      expect(again.code, JSON.stringify(again.json) + again.stderr).toBe(0);
+      expect(['published', 'already-applied']).toContain(again.json.outcome);
+      const canary = (again.json.rings as { canary: { version: string; sha256: string } }).canary;
+      // One canary pack version per proposal: a re-run never publishes a second copy.
+      expect(canary.version, JSON.stringify({ k, killedAt })).toBe(`1.0.${k + 1}`);
+      const third = await meshJson(args.slice(0, -1));
+      expect(third.json.outcome).toBe('already-applied');
+      sha = canary.sha256;
+    }
+    const logKey = signerVkey(new PublishKeys(keys).logSigner('interlock-mesh/log'));
+    const verify = await meshJson(['verify', '--repo', repo, '--log-key', logKey]);
+    expect(verify.code, JSON.stringify(verify.json)).toBe(0);
+    const mirror = await startServe([
+      '--role',
+      'mirror',
+      '--repo',
+      repo,
+      '--data',
+      join(work, 'mirror'),
+    ]);
+    services.push(mirror);
+    const node = join(work, 'node');
+    const s = await meshJson([
+      '--state',
+      node,
+      'subscribe',
+      'mesh:coding-agent@canary',
+      '--mirror',
+      mirror.url,
+      '--root',
+      join(repo, 'metadata', '1.root.json'),
+      '--log-key',
+      logKey,
+    ]);
+    expect(s.code, JSON.stringify(s.json)).toBe(0);
+    const pack = JSON.parse(
+      readFileSync(resolveSubscribedPack(node, 'mesh:coding-agent@canary'), 'utf8'),
+    ) as {
+      version: string;
+      policy: { rules: { id: string; status?: string }[] };
+    };
+    expect(pack.version).toBe(`1.0.${rounds}`);
+    expect(pack.policy.rules.filter((r) => r.status === 'disabled').map((r) => r.id)).toEqual(
+      catalog.slice(0, rounds),
+    );
+  }, 600_000);
+});
