@@ -53,8 +53,9 @@ function braces(word: string): string[] {
   if (m === null) return [word];
   const [, pre = '', body = '', post = ''] = m;
   const out: string[] = [];
+  const rests = braces(post);
   for (const alt of body.split(','))
-    for (const rest of braces(post)) {
+    for (const rest of rests) {
       if (out.length >= MAX_BRACE_WORDS) return out;
       out.push(pre + alt + rest);
     }
@@ -73,6 +74,7 @@ export class Expander {
     if (!EXPANDS.test(raw)) return [{ text: wordText(node), dynamic: false, tainted: false }];
     const segs: Seg[] = [];
     this.segs(node, false, segs, depth);
+    if (this.oversize(segs)) return [{ text: raw, dynamic: true, tainted: false }];
     if (segs.every((s) => !s.split && !s.dynamic) && !/['"\\$`]/.test(raw))
       return braces(segs.map((s) => s.text).join('')).map((text) => ({
         text,
@@ -87,11 +89,19 @@ export class Expander {
     if (!EXPANDS.test(node.text)) return { text: wordText(node), dynamic: false, tainted: false };
     const segs: Seg[] = [];
     this.segs(node, node.type === 'string', segs, depth);
+    if (this.oversize(segs)) return { text: node.text, dynamic: true, tainted: false };
     return {
       text: segs.map((s) => s.text).join(''),
       dynamic: segs.some((s) => s.dynamic),
       tainted: segs.some((s) => s.tainted),
     };
+  }
+
+  /** `y=$x$x$x...` can grow a word geometrically: past the command bound it stays unresolved. */
+  private oversize(segs: readonly Seg[]): boolean {
+    let n = 0;
+    for (const s of segs) n += s.text.length;
+    return n > this.maxLength;
   }
 
   private ifs(): string {

@@ -157,6 +157,10 @@ describe('commands assembled at run time are resolved statically', () => {
     expect(['ok', 'too_deep']).toContain(analyzeShell(parser, deep).status);
     const wide = `x=${'a'.repeat(8000)}; y=$x$x$x; $y`;
     expect(analyzeShell(parser, wide).status).toBe('ok');
+    expect(last(wide)).toBe('?$y');
+    const doubling = `x=${'ab'.repeat(100)}; ${Array.from({ length: 40 }, () => 'x=$x$x;').join(' ')} $x`;
+    expect(last(doubling)).toBe('?$x');
+    expect(last(`echo ${'{a,b}'.repeat(40)}`).split(' ').length).toBeLessThanOrEqual(65);
     fc.assert(
       fc.property(
         fc.array(
