@@ -6,6 +6,7 @@ import {
   BUILTIN_MCP_POLICY,
   compilePolicy,
   createGuard,
+  FLOW_DETECTOR,
   wireFlow,
   type FlowTracker,
   type Guard,
@@ -44,11 +45,25 @@ export function openReloadableGuard(opts: ReloadableGuardOptions): ReloadableGua
   const builtins = opts.mcpRules
     ? [compilePolicy(BUILTIN_MCP_POLICY, { name: 'builtin:mcp', detectors: flow.detectors })]
     : [];
-  const compile = (): Policy[] => [
-    ...flow.policies,
-    ...builtins,
-    ...loadNodePacks(opts.stateRoot, opts.config, opts.specs, flow.detectors).map((p) => p.policy),
-  ];
+  // Compiling a flow rule registers its source selector with the flow stage; the packs' selectors
+  // are kept apart from the built-ins' so a reload replaces them instead of piling them up.
+  const sources = (flow.detectors.get(FLOW_DETECTOR) as { sources?: unknown[] } | undefined)
+    ?.sources;
+  const builtinSources = sources?.length ?? 0;
+  const compile = (): Policy[] => {
+    const before = sources?.length ?? 0;
+    try {
+      const packs = loadNodePacks(opts.stateRoot, opts.config, opts.specs, flow.detectors);
+      return [...flow.policies, ...builtins, ...packs.map((p) => p.policy)];
+    } catch (e) {
+      sources?.splice(before);
+      throw e;
+    }
+  };
+  const settle = (ok: boolean, before: number): void => {
+    if (ok) sources?.splice(builtinSources, before - builtinSources);
+    else sources?.splice(before);
+  };
   const guard = createGuard({
     policies: compile(),
     stages: [flow.stage],
@@ -56,6 +71,7 @@ export function openReloadableGuard(opts: ReloadableGuardOptions): ReloadableGua
   });
   let chain = Promise.resolve<unknown>(undefined);
   const reloadNow = async (why: string): Promise<ReloadOutcome> => {
+    const before = sources?.length ?? 0;
     let next: Policy[];
     try {
       next = compile();
@@ -65,6 +81,7 @@ export function openReloadableGuard(opts: ReloadableGuardOptions): ReloadableGua
       return { ok: false, error, failures: [] };
     }
     const r = await guard.reload(next);
+    settle(r.ok, before);
     if (!r.ok) {
       const first = r.failures
         .slice(0, 3)
