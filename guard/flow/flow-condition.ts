@@ -34,6 +34,10 @@ function isObj(v: Json | undefined): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+// Rules repeat the same lists (the built-in flow rules share their sources): compile each list once.
+// Bounded by the lists of the policies a process loads.
+const compiled = new Map<string, RE2JS>();
+
 /** A list of globs as one RE2 alternation: one compile per list, not per glob (hooks start often). */
 function globs(v: Json | undefined, path: string): RE2JS | null {
   if (v === undefined) return null;
@@ -46,7 +50,12 @@ function globs(v: Json | undefined, path: string): RE2JS | null {
   )
     throw new RuleError(null, 'must be a glob or a non-empty list of at most 256 globs', path);
   const body = (list as string[]).map((g) => globToRegex(g).slice(1, -1)).join('|');
-  return RE2JS.compile(`^(?:${body})$`);
+  let re = compiled.get(body);
+  if (re === undefined) {
+    re = RE2JS.compile(`^(?:${body})$`);
+    compiled.set(body, re);
+  }
+  return re;
 }
 
 function keys(o: Obj, allowed: readonly string[], path: string): void {

@@ -16,7 +16,8 @@ import { deny, PASS, postToolUse, preToolUse, type HookOutcome } from './hook-ou
 
 export interface HookDeps {
   guard: Guard;
-  reviews: ReviewQueue;
+  /** The review queue, opened only when a call escalates or a result arrives. */
+  reviews: () => ReviewQueue;
   /** How long Claude Code's own prompt may take before the review counts as expired. */
   askTimeoutMs: number;
   /** For bash writes; without it a Bash call is decided on its own. */
@@ -84,7 +85,7 @@ async function preToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOut
             updatedInput: d.args,
           }),
     escalate: () => {
-      deps.reviews.request({
+      deps.reviews().request({
         ...bindingOf({
           tool: input.tool_name,
           args: input.tool_input,
@@ -114,7 +115,7 @@ function withheld(original: unknown, why: string): unknown {
 
 async function postToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOutcome> {
   if (input.tool_use_id !== '')
-    deps.reviews.approveAsked(input.tool_use_id, {
+    deps.reviews().approveAsked(input.tool_use_id, {
       tool: input.tool_name,
       argsDigest: argsDigest(input.tool_input),
       session: input.session_id,
@@ -150,13 +151,13 @@ async function postToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOu
 /** Runs one hook call. Never throws: every failure is a deny (exit 2) with the reason on stderr. */
 export async function runClaudeCodeHook(
   stdin: string,
-  open: () => Promise<HookDeps>,
+  open: (input: HookInput) => Promise<HookDeps>,
 ): Promise<HookOutcome> {
   try {
     const input = parseHookInput(stdin);
     if (input.hook_event_name !== 'PreToolUse' && input.hook_event_name !== 'PostToolUse')
       return PASS;
-    const deps = await open();
+    const deps = await open(input);
     return input.hook_event_name === 'PreToolUse'
       ? await preToolUseHook(input, deps)
       : await postToolUseHook(input, deps);

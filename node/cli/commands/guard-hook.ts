@@ -196,7 +196,7 @@ export function addGuardHook(group: Command): void {
     let outcome;
     try {
       const stdin = await readStdin();
-      outcome = await runClaudeCodeHook(stdin, async (): Promise<HookDeps> => {
+      outcome = await runClaudeCodeHook(stdin, async (input): Promise<HookDeps> => {
         const ctx = contextFor(cmd, {});
         const dir = ctx.state().path('guard');
         const tracker = FingerprintStore.open(dir);
@@ -204,20 +204,22 @@ export function addGuardHook(group: Command): void {
           tracker.close();
         });
         registerSecrets(tracker, opts);
-        const sessions = SessionStore.open(dir);
+        // Only calls count towards session limits; a result needs no session store.
+        const sessions =
+          input.hook_event_name === 'PreToolUse' ? SessionStore.open(dir) : undefined;
         closers.push(() => {
-          sessions.close();
+          sessions?.close();
         });
         const opened = openFlowGuard(ctx, opts, tracker, sessions);
         closers.push(opened.close);
-        const reviews = ReviewQueue.open(dir);
+        let reviews: ReviewQueue | undefined;
         closers.push(() => {
-          reviews.close();
+          reviews?.close();
         });
         const askSeconds = Number(opts.askTimeout);
         return {
           guard: opened.guard,
-          reviews,
+          reviews: () => (reviews ??= ReviewQueue.open(dir)),
           askTimeoutMs:
             Number.isFinite(askSeconds) && askSeconds > 0 ? askSeconds * 1000 : 3_600_000,
           shell: await loadShellParser(),
