@@ -8,6 +8,7 @@ import type { Clock } from './aggregator/clock.js';
 import { openHelperContext, openLeaderContext } from './aggregator/open-aggregator.js';
 import { helperApp } from './http/helper-app.js';
 import { leaderApp } from './http/leader-app.js';
+import { startGc } from './aggregator/gc.js';
 import { interopRegistry } from './interop/app.js';
 import { startLeaderDriver } from './leader/driver.js';
 import { readTaskFile } from './task/task-file.js';
@@ -45,8 +46,10 @@ export async function mountLeader(
   app.route(o.prefix, leaderApp(ctx, onError));
   if (o.interop) interopRegistry(app).leader = { ctx, prefix: o.prefix };
   const driver = startLeaderDriver(ctx, onError);
+  const gc = startGc(ctx, onError);
   return {
     async close() {
+      await gc.close();
       await driver.close();
       await ctx.mutex.run(() => ctx.store.close());
     },
@@ -66,10 +69,15 @@ export async function mountHelper(
     },
     files,
   );
-  app.route(o.prefix, helperApp(ctx, o.onError ?? (() => undefined)));
+  const onError = o.onError ?? (() => undefined);
+  app.route(o.prefix, helperApp(ctx, onError));
   if (o.interop) interopRegistry(app).helper = { ctx, prefix: o.prefix };
+  const gc = startGc(ctx, onError);
   return {
-    close: () => ctx.mutex.run(() => ctx.store.close()),
+    async close() {
+      await gc.close();
+      await ctx.mutex.run(() => ctx.store.close());
+    },
   };
 }
 

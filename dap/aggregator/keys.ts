@@ -10,6 +10,9 @@ export const K = {
   pendingPrefix: (t: string) => `t/${t}/pend/`,
   job: (t: string, id: string) => `t/${t}/job/${id}`,
   jobPrefix: (t: string) => `t/${t}/job/`,
+  /** Helper: a job's newest report time, so the job is dropped with its replay state. */
+  jobByTime: (t: string, time: number, id: string) => `t/${t}/jobt/${pad(time)}/${id}`,
+  jobByTimePrefix: (t: string) => `t/${t}/jobt/`,
   bucket: (t: string, id: string) => `t/${t}/bucket/${id}`,
   bucketPrefix: (t: string) => `t/${t}/bucket/`,
   collected: (t: string, start: number) => `t/${t}/ci/${pad(start)}`,

@@ -14,6 +14,8 @@ export interface AggregatorOptions {
   maxJobAgeMs: number;
   /** How often the Leader's driver looks for work. */
   tickMs: number;
+  /** How often replay state, waiting reports and Helper jobs past the retention horizon are dropped. */
+  gcIntervalMs: number;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
   /** Timeout of each request to the peer aggregator. */
@@ -28,6 +30,7 @@ export const DEFAULT_AGGREGATOR_OPTIONS: AggregatorOptions = {
   maxJobSize: 1000,
   maxJobAgeMs: 500,
   tickMs: 50,
+  gcIntervalMs: 60_000,
   maxBodyBytes: 64 * 1024 * 1024,
   peerTimeoutMs: 30_000,
 };

@@ -18,22 +18,3 @@ export function markSeenOps(task: Task, id: Uint8Array, time: number): KvOp[] {
     { type: 'put', key: K.seenByTime(task.idB64, time, h), value: EMPTY },
   ];
 }
-
-/** Deletes replay state of reports older than `beforeTime` (which are refused as report_dropped). */
-export async function collectGarbage(
-  store: KvStore,
-  task: Task,
-  beforeTime: number,
-): Promise<number> {
-  const prefix = K.seenByTimePrefix(task.idB64);
-  const ops: KvOp[] = [];
-  for await (const [k] of store.scan(prefix, {
-    lt: prefix + String(beforeTime).padStart(16, '0'),
-  })) {
-    const idHex = k.slice(k.lastIndexOf('/') + 1);
-    ops.push({ type: 'del', key: k }, { type: 'del', key: K.seen(task.idB64, idHex) });
-    if (ops.length >= 2000) break;
-  }
-  await store.write(ops);
-  return ops.length / 2;
-}

@@ -157,11 +157,12 @@ export async function initAggregationJob(
       resp: b64url(resp),
       step: 0,
     };
-    ops.push(...updates.ops(), {
-      type: 'put',
-      key: K.job(t.idB64, jobId),
-      value: jsonValue(rec),
-    });
+    const newest = outcomes.reduce((m, o) => Math.max(m, o.time), 0);
+    ops.push(
+      ...updates.ops(),
+      { type: 'put', key: K.job(t.idB64, jobId), value: jsonValue(rec) },
+      { type: 'put', key: K.jobByTime(t.idB64, newest, jobId), value: new Uint8Array(0) },
+    );
     await ctx.store.write(ops);
     return { jobId, resp };
   });

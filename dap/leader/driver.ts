@@ -1,9 +1,8 @@
 // The Leader's background work (DAP-18 §4.5, §4.6): create aggregation jobs, run them against the
-// Helper, advance collection jobs, and drop replay state past the retention horizon.
+// Helper, and advance collection jobs.
 import { parseJson } from '../storage/kv.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { K } from '../aggregator/keys.js';
-import { collectGarbage } from '../aggregator/replay.js';
 import { driveCollection } from './collection-driver.js';
 import type { CollectionRecord } from './collection-jobs.js';
 import { createJob, type LeaderStates } from './job-creator.js';
@@ -27,7 +26,6 @@ export function startLeaderDriver(
   const known = new Map<string, Map<string, LeaderJobRecord>>();
   // Per task, the collectionsCreated count at which every collection job was last seen finished.
   const settled = new Map<string, number>();
-  let lastGc = 0;
   let closed = false;
   let running: Promise<void> = Promise.resolve();
 
@@ -77,10 +75,6 @@ export function startLeaderDriver(
       }
       if (!open) settled.set(t.idB64, created);
     }
-    if (Date.now() - lastGc > 60_000) {
-      const horizon = ctx.clock.nowSeconds() - ctx.options.reportRetentionSeconds;
-      await collectGarbage(ctx.store, t, Math.floor(horizon / t.params.time_precision) - 1);
-    }
   }
 
   async function tick(): Promise<void> {
@@ -91,7 +85,6 @@ export function startLeaderDriver(
         onError(e);
       }
     }
-    if (Date.now() - lastGc > 60_000) lastGc = Date.now();
   }
 
   let timer: NodeJS.Timeout | undefined;

@@ -2,6 +2,7 @@
 // tests that compare state before and after a request and drive the Leader by hand.
 import type { Hono } from 'hono';
 import { readTaskFile } from '../../dap/index.js';
+import type { Clock } from '../../dap/aggregator/clock.js';
 import type { AggregatorContext, HelperTask, LeaderTask } from '../../dap/aggregator/context.js';
 import { openHelperContext, openLeaderContext } from '../../dap/aggregator/open-aggregator.js';
 import type { AggregatorOptions } from '../../dap/aggregator/options.js';
@@ -40,6 +41,7 @@ export async function harness(
   over: Partial<TaskParamsJson> = {},
   options: Partial<AggregatorOptions> = {},
   helperFront?: (helper: Listening) => Promise<Listening>,
+  clock?: Clock,
 ): Promise<Harness> {
   const l = await listen();
   const h = await listen();
@@ -52,10 +54,11 @@ export async function harness(
     tickMs: 2 ** 30,
     ...options,
   };
-  const leader = await openLeaderContext({ dataDir: tempDir('leader'), options: opts }, [
+  const c = clock ? { clock } : {};
+  const leader = await openLeaderContext({ dataDir: tempDir('leader'), options: opts, ...c }, [
     readTaskFile(paths.leader, 'leader'),
   ]);
-  const helper = await openHelperContext({ dataDir: tempDir('helper'), options: opts }, [
+  const helper = await openHelperContext({ dataDir: tempDir('helper'), options: opts, ...c }, [
     readTaskFile(paths.helper, 'helper'),
   ]);
   const fail = (e: unknown) => {
