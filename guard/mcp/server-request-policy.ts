@@ -15,11 +15,17 @@ export const MCP_ELICITATION = 'mcp:elicitation';
 export const ANSWER_SUFFIX = '-answer';
 
 /** What a server may not ask for: the spec says servers MUST NOT request sensitive information. */
-const SECRET_WORDS =
-  '(?:^|[^A-Za-z0-9])(?:api[\\s_-]?keys?|passwords?|passphrases?|passcodes?|secrets?|credentials?|(?:access|auth|bearer|refresh|session|api|oauth|github|gitlab|npm|slack)[\\s_-]?tokens?|private[\\s_-]?keys?|ssh[\\s_-]?keys?|\\.env\\b|environment\\s+variables|session\\s+cookies?|one[\\s-]time\\s+(?:code|password)|otp|2fa\\s+codes?|mfa\\s+codes?|seed\\s+phrases?|mnemonic|recovery\\s+(?:codes?|phrases?)|credit\\s+card|card\\s+numbers?|cvv|social\\s+security|ssn)(?:[^A-Za-z0-9]|$)';
+const SECRET_CORE =
+  '(?:api[\\s_-]?keys?|passwords?|passphrases?|passcodes?|secrets?|credentials?|(?:access|auth|bearer|refresh|session|api|oauth|github|gitlab|npm|slack)[\\s_-]?tokens?|private[\\s_-]?keys?|ssh[\\s_-]?keys?|\\.env\\b|environment\\s+variables|session\\s+cookies?|one[\\s-]time\\s+(?:code|password)|otp|2fa\\s+codes?|mfa\\s+codes?|seed\\s+phrases?|mnemonic|recovery\\s+(?:codes?|phrases?)|credit\\s+card|card\\s+numbers?|cvv|social\\s+security|ssn)';
+const END = '(?:[^A-Za-z0-9]|$)';
+const SECRET_WORDS = `(?:^|[^A-Za-z0-9])${SECRET_CORE}${END}`;
 
-/** A sampling prompt that asks the client's model to reveal or repeat a secret. */
-const ASKS_FOR_SECRET = `\\b(?:what\\s+(?:is|are)|give|tell|reveal|print|include|list|share|provide|output|repeat|show|dump|read\\s+out|paste|copy|return|send|(?:reply|respond|answer)\\s+with)\\b[^.?!\\n]{0,80}${SECRET_WORDS}`;
+/**
+ * A sampling prompt that asks the client's model to hand over a secret: a verb of disclosure, then
+ * within a few words a determiner and the secret ("reply with the OpenAI API key"). Questions about
+ * secrets in general ("what makes a good password?") are not requests for one.
+ */
+const ASKS_FOR_SECRET = `\\b(?:give\\s+me|tell\\s+me|reveal|print|include|share|provide|output|repeat|dump|paste|copy|return|send|(?:reply|respond|answer)\\s+with)\\s+(?:[\\w'-]+\\s+){0,3}?(?:your|the|my|our|their|its|user'?s|all|any|these|those)\\s+(?:[\\w'-]+\\s+){0,3}?${SECRET_CORE}${END}`;
 
 export const BUILTIN_MCP_POLICY: Json = {
   format: 1,
@@ -100,6 +106,24 @@ export const BUILTIN_MCP_POLICY: Json = {
       },
       expect: 'block',
       rule: 'mcp.sampling-secret-request',
+    },
+    {
+      event: {
+        phase: 'call',
+        tool: MCP_SAMPLING,
+        args: {
+          messages: [
+            {
+              role: 'user',
+              content: {
+                type: 'text',
+                text: 'What makes a good password? Compare password managers.',
+              },
+            },
+          ],
+        },
+      },
+      expect: 'allow',
     },
     {
       event: {
