@@ -2,6 +2,7 @@
 // verified against the collector key, refused when stale, turned into the next version of each ring's
 // pack (its tests run), then published: canary at once with the online keys, stable as a ceremony
 // proposal for the offline keyholders. The apply ledger makes a second apply publish nothing.
+import { mkdirSync } from 'node:fs';
 import {
   currentPack,
   parsePackDoc,
@@ -21,7 +22,14 @@ import {
 } from '../../packs/index.js';
 import { openRepository, proposalDigest, proposalToJson } from '../../tuf/index.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
-import { ApplyLedger, LEDGER_SCHEMA, type ApplyRecord, type RingRecord } from './apply-ledger.js';
+import {
+  ApplyLedger,
+  ledgerDir,
+  LEDGER_SCHEMA,
+  type ApplyRecord,
+  type RingRecord,
+} from './apply-ledger.js';
+import { withApplyLock } from './apply-lock.js';
 import { COUNT_NOTE, proposalSha256, verifyProposal, type ProposalBody } from './proposal-file.js';
 
 const DAY_MS = 86_400_000;
@@ -146,6 +154,11 @@ async function advance(
 
 export async function applyConsensus(doc: unknown, o: ApplyOptions): Promise<ApplyOutcome> {
   const body = verifyProposal(doc, o.collectorKey);
+  mkdirSync(ledgerDir(o.ctx.repoDir), { recursive: true, mode: 0o700 });
+  return withApplyLock(ledgerDir(o.ctx.repoDir), () => applyLocked(body, o));
+}
+
+async function applyLocked(body: ProposalBody, o: ApplyOptions): Promise<ApplyOutcome> {
   const id = proposalSha256(body);
   // A publish cut short (crash, witness quorum) is finished first, so what the repository serves
   // is settled before the ledger is compared with it: never a second copy of the same pack.

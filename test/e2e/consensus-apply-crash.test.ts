@@ -23,7 +23,7 @@ const services: ServeProcess[] = [];
 let collectorPublic = '';
 let sha = '';
 
-function proposal(rule: string, round: number): string {
+function proposal(rule: string, round: number, kind: 'demote' | 'expire' = 'demote'): string {
   const body = proposalBody(
     {
       pack: 'coding-agent',
@@ -35,10 +35,10 @@ function proposal(rule: string, round: number): string {
     'canary',
     [
       {
-        kind: 'demote',
+        kind,
         rule,
         from: 'canary',
-        to: 'shadow',
+        to: kind === 'demote' ? 'shadow' : 'removed',
         numbers: { reports: 50, hits: 5, falsePositives: 3, daysInRing: 9 },
         reason: 'false-positive share 0.6',
       },
@@ -152,4 +152,26 @@ describe('mesh publish --apply of a consensus proposal, killed and re-run', () =
       catalog.slice(0, rounds),
     );
   }, 600_000);
+
+  it('two applies of one proposal at the same time publish it once', async () => {
+    const file = proposal(catalog[0] ?? '', 1000, 'expire');
+    const args = [
+      'publish',
+      '--apply',
+      file,
+      '--repo',
+      repo,
+      '--keys',
+      keys,
+      '--collector-key',
+      collectorPublic,
+    ];
+    const both = await Promise.all([meshJson(args), meshJson(args)]);
+    for (const r of both) expect(r.code, JSON.stringify(r.json) + r.stderr).toBe(0);
+    expect(both.map((r) => r.json.outcome).sort()).toEqual(['already-applied', 'published']);
+    const versions = both.map(
+      (r) => (r.json.rings as { canary: { version: string } }).canary.version,
+    );
+    expect(versions).toEqual([`1.0.${rounds + 1}`, `1.0.${rounds + 1}`]);
+  }, 120_000);
 });
