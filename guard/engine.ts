@@ -21,10 +21,16 @@ export interface GuardStage {
   evaluate(event: GuardEvent, ctx: EvalContext): Hit[] | Promise<Hit[]>;
 }
 
+/** The shell parser, loaded only when an event first needs shell analysis (it costs ~90 ms of wasm). */
+export interface ShellSource {
+  current(): ShellParser | undefined;
+  load(): Promise<ShellParser>;
+}
+
 export interface EngineParts {
   policies: readonly Policy[];
   stages: readonly GuardStage[];
-  parser: ShellParser;
+  shell: ShellSource;
   sessions: SessionTable;
   eventLimits: EventLimits;
   shellLimits: ShellLimits;
@@ -50,22 +56,40 @@ function sessionOf(event: GuardEvent, sessions: SessionTable, now: number): Sess
   );
 }
 
-function makeContext(event: GuardEvent, parts: EngineParts): EvalContext {
+/** Stands in while the parser is not loaded; the pass that saw it is discarded and run again. */
+const PENDING_VIEW: ShellView = {
+  analysis: { status: 'ok', commands: [], scripts: [] },
+  intents: [],
+};
+
+interface PassContext extends EvalContext {
+  /** Set when a condition asked for shell analysis before the parser was loaded. */
+  pending: boolean;
+}
+
+function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView): PassContext {
   const shells = new Map<string, ShellView>();
-  return {
+  const ctx: PassContext = {
     event,
-    session: sessionOf(event, parts.sessions, parts.now()),
+    session,
     cache: new Map(),
+    pending: false,
     shell(text) {
       let v = shells.get(text);
       if (v === undefined) {
-        const analysis = analyzeShell(parts.parser, text, parts.shellLimits);
+        const parser = parts.shell.current();
+        if (parser === undefined) {
+          ctx.pending = true;
+          return PENDING_VIEW;
+        }
+        const analysis = analyzeShell(parser, text, parts.shellLimits);
         v = { analysis, intents: analysis.status === 'ok' ? classify(analysis, text) : [] };
         shells.set(text, v);
       }
       return v;
     },
   };
+  return ctx;
 }
 
 /** Fields declared as shell that do not parse cleanly, or exceed the bounds, escalate. */
@@ -206,6 +230,17 @@ function invalid(e: unknown, started: bigint): Evaluation {
   return { decision, hits: [], elapsedNs: Number(process.hrtime.bigint() - started) };
 }
 
+function ruleHits(event: GuardEvent, policies: readonly Policy[], ctx: EvalContext): Hit[] {
+  const hits = shellHits(event, policies, ctx);
+  for (const p of policies)
+    for (const rule of p.rules) {
+      if (!ruleApplies(rule, event)) continue;
+      const h = ruleHit(rule, event, ctx);
+      if (h !== null) hits.push(h);
+    }
+  return hits;
+}
+
 export async function evaluateEvent(input: unknown, parts: EngineParts): Promise<Evaluation> {
   const started = process.hrtime.bigint();
   let event: GuardEvent;
@@ -214,14 +249,15 @@ export async function evaluateEvent(input: unknown, parts: EngineParts): Promise
   } catch (e) {
     return invalid(e, started);
   }
-  const ctx = makeContext(event, parts);
-  const hits = shellHits(event, parts.policies, ctx);
-  for (const p of parts.policies)
-    for (const rule of p.rules) {
-      if (!ruleApplies(rule, event)) continue;
-      const h = ruleHit(rule, event, ctx);
-      if (h !== null) hits.push(h);
-    }
+  const session = sessionOf(event, parts.sessions, parts.now());
+  let ctx = makeContext(event, parts, session);
+  let hits = ruleHits(event, parts.policies, ctx);
+  if (ctx.pending) {
+    // Rules are pure given the context, so the pass is simply repeated once the parser is there.
+    await parts.shell.load();
+    ctx = makeContext(event, parts, session);
+    hits = ruleHits(event, parts.policies, ctx);
+  }
   for (const stage of parts.stages) {
     try {
       hits.push(...(await stage.evaluate(event, ctx)));

@@ -1,8 +1,7 @@
 // DESIGN.md "Library surface": createGuard(options) returning { decide(event) }.
 import type { Decision, Evaluation } from './decision.js';
 import { DEFAULT_EVENT_LIMITS, type EventLimits } from './event.js';
-import { evaluateEvent, type EngineParts, type GuardStage } from './engine.js';
-import { GuardError } from './errors.js';
+import { evaluateEvent, type EngineParts, type GuardStage, type ShellSource } from './engine.js';
 import type { Policy } from './rules/policy.js';
 import { SessionTable } from './session.js';
 import { DEFAULT_SHELL_LIMITS, type ShellLimits } from './shell/model.js';
@@ -45,35 +44,30 @@ export interface Guard {
 
 export function createGuard(options: GuardOptions): Guard {
   let parser: ShellParser | undefined;
-  const ready = loadShellParser().then((p) => {
-    parser = p;
-  });
-  ready.catch(() => undefined);
+  // Loaded on the first event that needs shell analysis, not on construction: most hook calls
+  // (Read, Write, MCP tools) never parse a shell command.
+  const shell: ShellSource = {
+    current: () => parser,
+    load: async () => (parser ??= await loadShellParser()),
+  };
   const sessions = new SessionTable();
   const eventLimits = { ...DEFAULT_EVENT_LIMITS, ...options.eventLimits };
   const shellLimits = { ...DEFAULT_SHELL_LIMITS, ...options.shellLimits };
   const now = options.now ?? Date.now;
   let current: readonly Policy[] = options.policies;
 
-  const partsFor = async (
-    policies: readonly Policy[],
-    table: SessionTable,
-  ): Promise<EngineParts> => {
-    if (parser === undefined) await ready;
-    if (parser === undefined) throw new GuardError('shell_unavailable', 'shell parser not loaded');
-    return {
-      policies,
-      stages: options.stages ?? [],
-      parser,
-      sessions: table,
-      eventLimits,
-      shellLimits,
-      now,
-    };
-  };
+  const partsFor = (policies: readonly Policy[], table: SessionTable): EngineParts => ({
+    policies,
+    stages: options.stages ?? [],
+    shell,
+    sessions: table,
+    eventLimits,
+    shellLimits,
+    now,
+  });
 
   const evaluate = async (event: unknown): Promise<Evaluation> => {
-    const ev = await evaluateEvent(event, await partsFor(current, sessions));
+    const ev = await evaluateEvent(event, partsFor(current, sessions));
     if (options.receipts !== undefined) await options.receipts.append(ev, event);
     return ev;
   };
@@ -85,7 +79,7 @@ export function createGuard(options: GuardOptions): Guard {
     },
     async reload(policies) {
       const failures = await runPolicyTests(policies, async (e) =>
-        evaluateEvent(e, await partsFor(policies, new SessionTable())),
+        evaluateEvent(e, partsFor(policies, new SessionTable())),
       );
       if (failures.length === 0) current = policies;
       return { ok: failures.length === 0, failures };
