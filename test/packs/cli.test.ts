@@ -126,6 +126,9 @@ describe('mesh harness', () => {
       '--no-induced',
       '--stress-runs',
       '2',
+      // Timing is for the benchmark, not this test: a loaded CI machine must not fail the gate.
+      '--stress-gate-ms',
+      '60000',
       '--per-rule',
     ];
     const r = await runMesh([...args, '--baseline', join(dir, 'baseline-heldout.json'), '--json'], {
