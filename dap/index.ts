@@ -39,3 +39,4 @@ export {
   type AggregatorServerOptions,
 } from './server.js';
 export { aggregatorOptions, type AggregatorOptions } from './aggregator/options.js';
+export { openKeyAdmin, type KeyAdmin, type KeyInfo } from './aggregator/key-admin.js';

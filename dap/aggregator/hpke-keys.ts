@@ -1,6 +1,8 @@
 // DAP-18 §4.4.1 aggregator HPKE configurations with a pending -> active -> expired lifecycle.
-// Only active keys are advertised; pending and expired keys still decrypt (clients cache configs);
-// a deleted key's config_id is unknown, which the Leader answers with outdated_config.
+// Only active keys are advertised. Pending keys decrypt (a config may be handed out before it is
+// advertised); an expired key no longer does, so a report sealed to it is answered with
+// outdated_config and the client refetches hpke_config. Rotation: add, activate the new key while
+// the old one stays active (clients holding a cached config keep working), then expire the old one.
 import { randomInt } from 'node:crypto';
 import { DapError } from '../errors.js';
 import { b64url, fromB64url } from '../encoding.js';
@@ -72,9 +74,15 @@ export class HpkeKeyring {
       .reverse();
   }
 
-  /** The key for a config_id in any live state; undefined once deleted or never known. */
+  /** The key that decrypts for a config_id: pending or active; undefined once expired or unknown. */
   get(id: number): HpkeKey | undefined {
-    return this.keys.get(id);
+    const k = this.keys.get(id);
+    return k?.state === 'expired' ? undefined : k;
+  }
+
+  /** Every key still stored, in any state (for the operator). */
+  all(): HpkeKey[] {
+    return [...this.keys.values()];
   }
 
   list(): { id: number; state: KeyState }[] {
@@ -106,6 +114,11 @@ export class HpkeKeyring {
     const order: KeyState[] = ['pending', 'active', 'expired'];
     if (order.indexOf(state) < order.indexOf(k.state))
       throw new DapError('storage_failed', `HPKE key ${id} cannot go from ${k.state} to ${state}`);
+    if (state === 'expired' && k.state === 'active' && this.active().length === 1)
+      throw new DapError(
+        'storage_failed',
+        `HPKE key ${id} is the only active key; add and activate another one first`,
+      );
     const s: StoredKey = {
       id,
       state,

@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('HPKE key lifecycle', () => {
-  it('advertises active keys only, decrypts with pending and expired, forgets deleted, survives restart', async () => {
+  it('advertises active keys only, decrypts with pending not expired, forgets deleted, survives restart', async () => {
     const dir = tempDir('keys');
     let store = await openLevelKv(dir);
     const ring = await HpkeKeyring.open(store, hpkeNode);
@@ -21,10 +21,12 @@ describe('HPKE key lifecycle', () => {
     const next = await ring.addPending();
     expect(ring.active().map((c) => c.id)).toEqual([first?.id]);
     expect(ring.get(next)?.state).toBe('pending');
+    await expect(ring.setState(first?.id ?? -1, 'expired')).rejects.toThrow(/only active key/);
     await ring.setState(next, 'active');
     await ring.setState(first?.id ?? -1, 'expired');
     expect(ring.active().map((c) => c.id)).toEqual([next]);
-    expect(ring.get(first?.id ?? -1)?.state).toBe('expired');
+    expect(ring.get(first?.id ?? -1)).toBeUndefined();
+    expect(ring.all().find((k) => k.config.id === first?.id)?.state).toBe('expired');
     await expect(ring.setState(next, 'pending')).rejects.toThrow(/cannot go/);
     await expect(ring.delete(next)).rejects.toThrow(/expired/);
     await ring.delete(first?.id ?? -1);

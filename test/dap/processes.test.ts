@@ -105,17 +105,21 @@ describe('mesh serve + mesh dap, separate processes', () => {
       cases.map(async (c) => {
         const file = join(c.dir, 'm.jsonl');
         writeFileSync(file, c.ms.map((m) => JSON.stringify(m)).join('\n') + '\n');
-        const s = await runMesh([
-          'dap',
-          'submit',
-          '--task',
-          join(c.dir, 'client.json'),
-          '--measurements',
-          file,
-          '--time',
-          String(now),
-          '--json',
-        ]);
+        const s = await runMesh(
+          [
+            'dap',
+            'submit',
+            '--task',
+            join(c.dir, 'client.json'),
+            '--measurements',
+            file,
+            '--time',
+            String(now),
+            '--json',
+          ],
+          // Eight submits start at once; on a loaded 2-core machine they need more than the default.
+          { timeoutMs: 120_000 },
+        );
         expect(s.code, `${c.name}: ${s.stderr}`).toBe(0);
         expect(JSON.parse(s.stdout)).toMatchObject({ accepted: c.ms.length, rejected: [] });
       }),

@@ -1,4 +1,4 @@
-// `mesh dap task new|submit|collect` (DESIGN.md): provision a DAP-18 task, upload reports, collect.
+// `mesh dap task new|submit|collect|keys` (DESIGN.md): provision a DAP-18 task, upload reports, collect.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -14,6 +14,7 @@ import {
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../state/atomic-write.js';
 import { contextFor } from '../context.js';
+import { registerDapKeys } from './dap-keys.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
 const VDAFS = ['Prio3Count', 'Prio3Sum', 'Prio3SumVec', 'Prio3Histogram', 'Prio3MultihotCountVec'];
@@ -252,4 +253,5 @@ export function registerDap(program: Command): void {
     .option('--timeout <seconds>', 'give up after this long', '120')
     .option('--json', 'print {"aggregate", "report_count", "interval"}')
     .action(collectCmd);
+  registerDapKeys(dap);
 }
