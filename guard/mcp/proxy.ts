@@ -4,24 +4,20 @@
 // sends garbage ends the proxy with an error to the agent.
 import { spawn } from 'node:child_process';
 import { AdmissionGate } from './admission-gate.js';
-import { handleAgentRequest } from './call-decisions.js';
+import { routeAgentLine } from './agent-messages.js';
 import {
   errorResponse,
-  GUARD_REFUSED,
   INTERNAL_ERROR,
-  isNotification,
   isRequest,
   isResponse,
-  key,
   PARSE_ERROR,
   parseMessage,
-  type Id,
   type Message,
 } from './jsonrpc.js';
 import { LineFramer } from './line-framer.js';
 import { createLink, type McpProxyOptions } from './proxy-link.js';
 import { routeServerResponse } from './server-responses.js';
-import { handleAgentAnswer, handleServerRequest } from './server-requests.js';
+import { handleServerRequest } from './server-requests.js';
 
 export type { McpProxyOptions } from './proxy-link.js';
 
@@ -64,46 +60,8 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
     done(1);
   };
 
-  const refuseRequest = (m: Message, why: string): void => {
-    if (isRequest(m)) link.toAgent(errorResponse(m.id ?? null, GUARD_REFUSED, why));
-  };
-
   const onAgentLine = (line: string): void => {
-    let m: Message;
-    try {
-      m = parseMessage(line);
-    } catch (e) {
-      link.toAgent(errorResponse(null, PARSE_ERROR, (e as Error).message));
-      return;
-    }
-    if (m.method === 'initialize' && isRequest(m)) {
-      link.fromAgent.set(key(m.id as Id), { id: m.id as Id, method: 'initialize' });
-      link.toServer(m);
-      return;
-    }
-    if (m.method === 'notifications/initialized') {
-      link.toServer(m);
-      return;
-    }
-    if (isResponse(m)) {
-      handleAgentAnswer(link, m).catch((e: unknown) => {
-        opts.log(`mesh guard: answer check failed closed: ${(e as Error).message}`);
-      });
-      return;
-    }
-    void gate
-      .passed()
-      .then(async () => {
-        if (gate.refused !== null && (isRequest(m) || isNotification(m))) {
-          refuseRequest(m, `mesh guard refuses this server: ${gate.refused}`);
-          return;
-        }
-        if (isRequest(m)) await handleAgentRequest(link, m);
-        else link.toServer(m);
-      })
-      .catch((e: unknown) => {
-        refuseRequest(m, `mesh guard failed closed: ${(e as Error).message}`);
-      });
+    routeAgentLine(link, gate, line);
   };
 
   const onServerLine = (line: string): void => {
