@@ -169,14 +169,17 @@ function ruleHit(rule: CompiledRule, event: GuardEvent, ctx: EvalContext): Hit |
   return hit;
 }
 
+/** An engine fallback (`guard.*`) gives way to a pack rule of the same verdict: that rule is named,
+ * counted in reports and tested with the pack. */
+function outranks(h: Hit, top: Hit): boolean {
+  const d = verdictRank(h.verdict) - verdictRank(top.verdict);
+  return d > 0 || (d === 0 && top.rule.startsWith('guard.') && !h.rule.startsWith('guard.'));
+}
+
 function choose(hits: readonly Hit[]): Decision {
   let top: Hit | undefined;
   for (const h of hits)
-    if (
-      h.status === 'active' &&
-      (top === undefined || verdictRank(h.verdict) > verdictRank(top.verdict))
-    )
-      top = h;
+    if (h.status === 'active' && (top === undefined || outranks(h, top))) top = h;
   if (top === undefined) {
     const s = hits.find((h) => h.status === 'shadow');
     if (s === undefined)
