@@ -35,7 +35,7 @@ function isObj(v: Json | undefined): v is Obj {
 }
 
 // Rules repeat the same lists (the built-in flow rules share their sources): compile each list once.
-// Bounded by the lists of the policies a process loads.
+const MAX_COMPILED = 256;
 const compiled = new Map<string, RE2JS>();
 
 /** A list of globs as one RE2 alternation: one compile per list, not per glob (hooks start often). */
@@ -53,6 +53,8 @@ function globs(v: Json | undefined, path: string): RE2JS | null {
   let re = compiled.get(body);
   if (re === undefined) {
     re = RE2JS.compile(`^(?:${body})$`);
+    // Reloads of changing packs in a long-lived process must not grow this without end.
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
     compiled.set(body, re);
   }
   return re;

@@ -104,7 +104,17 @@ export function runHook(
   packs = ['builtin:coding-agent', env.pack],
 ): Promise<MeshRun> {
   return runMesh(
-    ['guard', 'hook', 'claude-code', ...packs.flatMap((p) => ['--pack', p]), ...extra],
+    // A generous deadline first: on a loaded machine the default 20 s is not what these tests test;
+    // a test of the deadline passes its own, and the last one given wins.
+    [
+      'guard',
+      'hook',
+      'claude-code',
+      ...packs.flatMap((p) => ['--pack', p]),
+      '--deadline',
+      '120000',
+      ...extra,
+    ],
     {
       input: typeof input === 'string' ? input : JSON.stringify(input),
       env: { MESH_HOME: env.home },
