@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../version.js';
+import { BUILTIN_PACKS } from '../../packs/index.js';
 import { runMeshCommand } from './children.js';
 import { PACK, type DemoMesh } from './mesh-setup.js';
 
@@ -106,7 +107,12 @@ export async function runNode(i: number, m: DemoMesh, windowStart: number): Prom
   for (const d of decisions) verdicts[d.verdict] = (verdicts[d.verdict] ?? 0) + 1;
   // Every third operator disagrees with one escalation of theirs and marks it a false positive.
   let falsePositivesMarked = 0;
-  const escalated = decisions.findIndex((d) => d.verdict === 'escalate' && d.rule !== null);
+  // Only a community rule's escalation can be a sighting the aggregate counts (engine fallbacks are not
+  // in the pack's catalog).
+  const catalog = new Set((BUILTIN_PACKS[PACK] as { catalog: string[] }).catalog);
+  const escalated = decisions.findIndex(
+    (d) => d.verdict === 'escalate' && d.rule !== null && catalog.has(d.rule),
+  );
   if (i % 3 === 0 && escalated >= 0) {
     const d = decisions[escalated];
     const ref = traffic[escalated]?.id ?? `event-${escalated}`;
