@@ -49,8 +49,15 @@ export function describeError(e: unknown): ErrorReport {
     return { error: { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}) } };
   }
   if (e instanceof Error) {
-    const code = (e as { code?: unknown }).code;
-    return { error: { code: typeof code === 'string' ? code : 'internal', message: e.message } };
+    // Rooms' coded errors (PackError, TufError, ...) may carry a next step of their own.
+    const { code, hint } = e as { code?: unknown; hint?: unknown };
+    return {
+      error: {
+        code: typeof code === 'string' ? code : 'internal',
+        message: e.message,
+        ...(typeof hint === 'string' && hint !== '' ? { hint } : {}),
+      },
+    };
   }
   return { error: { code: 'internal', message: String(e) } };
 }
