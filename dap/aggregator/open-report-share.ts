@@ -39,7 +39,8 @@ export function openReportShare<T extends AggregatorTask>(
   const te = timeError(at.task, metadata.time, ctx.clock.nowSeconds(), ctx.options);
   if (te) return { ok: false, error: te };
   const key = ctx.keyring.get(share.configId);
-  if (!key) return { ok: false, error: 'hpke_decrypt_error' };
+  // DAP-18 §4.6.2.2: a config id this Aggregator does not hold (never had, or expired).
+  if (!key) return { ok: false, error: 'hpke_unknown_config_id' };
   let plaintext: Uint8Array;
   try {
     const aad = inputShareAadBytes(at, metadata, publicShare);

@@ -164,6 +164,21 @@ describe('Helper aggregation jobs', () => {
     });
   });
 
+  it('a share sealed to a config id the Helper does not hold is rejected as hpke_unknown_config_id', async () => {
+    const body = await initReq((v) => {
+      const a = v[0];
+      if (!a) return;
+      const e = a.reportShare.encryptedInputShare;
+      e.configId = (e.configId + 1) % 256;
+    });
+    const r = await post(jobsUrl(), m.MediaType.aggregationJobInitReq, body, token());
+    expect(r.status).toBe(201);
+    const resps = m.decodeAggregationJobResp(r.bytes);
+    expect(resps[0]?.type === 'reject' ? resps[0].error : resps[0]?.type).toBe(
+      'hpke_unknown_config_id',
+    );
+  });
+
   it('a tampered share or verifier message is rejected per report; the job is idempotent', async () => {
     const body = await initReq((v) => {
       const [a, b] = v;
