@@ -67,6 +67,7 @@ export {
   type PublishResult,
   type Addition,
 } from './publish/publish.js';
+export { requirePassingPackTests } from './publish/pack-gate.js';
 export {
   verifyLogged,
   type LogTrust,

@@ -156,6 +156,27 @@ describe('mesh publish runs the pack tests first', () => {
     expect(after).toEqual(before);
   });
 
+  it('refuses to write a stable-ring proposal for a failing pack', async () => {
+    const before = snapshot(work);
+    const bad = await runMesh([
+      'publish',
+      file('bad-stable.json', wrongPack('1.0.2')),
+      '--ring',
+      'stable',
+      '--repo',
+      repo,
+      '--keys',
+      keys,
+      '--json',
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout + bad.stderr).toContain('pack_tests_failed');
+    const after = snapshot(work);
+    delete after['bad-stable.json'];
+    expect(after).toEqual(before);
+    expect(readdirSync(work).filter((n) => n.endsWith('.proposals'))).toEqual([]);
+  });
+
   it('refuses a format-1 pack and does not create a repository', async () => {
     const { rules: _r, ...rest } = tinyPack();
     const fresh = join(work, 'fresh');

@@ -19,6 +19,7 @@ import {
   proposeOffline,
   publishOnline,
   PublishKeys,
+  requirePassingPackTests,
   taskTargetPath,
   type PublishContext,
   type PublishResult,
@@ -170,7 +171,10 @@ export function registerPublish(program: Command): void {
       const ring = parseRing(f.ring ?? 'canary');
       if (ring === 'stable' && pack !== undefined) {
         const { name, bytes } = readPack(pack);
-        const p = proposeOffline(f.repo, 'stable', [{ path: packTargetPath(name, ring), bytes }]);
+        const addition = { path: packTargetPath(name, ring), bytes };
+        // Keyholders should never be asked to sign a pack whose own tests fail.
+        await requirePassingPackTests([addition]);
+        const p = proposeOffline(f.repo, 'stable', [addition]);
         const out = f.out ?? `${f.repo}.proposals/stable-v${p.version}.json`;
         writeFileAtomic(out, `${JSON.stringify(proposalToJson(p), null, 1)}\n`);
         ctx.out.result(
