@@ -1,11 +1,9 @@
 // The packs a node's guard runs: builtin:/file packs as given, and `mesh:<pack>@<ring>` as the
 // verified subscribed pack with this node's enforcement applied (ring ceiling, shadow window,
 // grants, allowlist, local edits under <state>/packs/<pack>.local.json).
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  canonicalJson,
   compilePolicy,
   type DetectorRegistry,
   type PolicyDoc,
@@ -16,6 +14,7 @@ import {
   compilePack,
   DEFAULT_OPERATOR_POLICY,
   loadPack,
+  ruleContentHash,
   type LoadedPack,
   type RuleStanding,
 } from '../../packs/index.js';
@@ -27,9 +26,6 @@ import {
   parseSubscriptionSpec,
   resolveSubscribedPack,
 } from '../subscription/index.js';
-
-export const ruleHash = (rule: RuleDoc): string =>
-  createHash('sha256').update(canonicalJson(rule)).digest('hex');
 
 export interface NodePack {
   pack: LoadedPack;
@@ -65,7 +61,7 @@ export function loadCommunityPack(
   // Verified through TUF and the log when the subscription accepted it; compiling checks it again.
   const doc = JSON.parse(readFileSync(file, 'utf8')) as { policy: PolicyDoc };
   const published = compilePack(doc, spec, detectors ? { detectors } : {});
-  const catalogHashes = Object.fromEntries(doc.policy.rules.map((r) => [r.id, ruleHash(r)]));
+  const catalogHashes = Object.fromEntries(doc.policy.rules.map((r) => [r.id, ruleContentHash(r)]));
   const edits = localEdits(stateRoot, s.pack);
   const policyDoc: PolicyDoc = {
     ...doc.policy,
@@ -86,7 +82,7 @@ export function loadCommunityPack(
       catalogHashes,
       now: Math.floor(now / 1000),
     },
-    ruleHash,
+    ruleContentHash,
   );
   const policy = compilePolicy(enforced.doc, {
     name: `${published.meta.name}@${published.meta.version}`,
