@@ -1,5 +1,6 @@
 // Shell parsing with web-tree-sitter and the tree-sitter-bash grammar (loaded once per process).
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import { GuardError } from '../errors.js';
 
@@ -17,6 +18,10 @@ let loading: Promise<ShellParser> | undefined;
 
 async function load(): Promise<ShellParser> {
   const require = createRequire(import.meta.url);
+  // Baseline (Liftoff) code only: the optimising tier recompiles the 1.3 MB grammar on background
+  // threads, and a short-lived hook process waited ~0.8 s for those jobs at exit (docs/guard.md
+  // "Hook start-up"). Commands are bounded (16 KB, a time budget), so the faster tier buys nothing.
+  setFlagsFromString('--liftoff-only');
   try {
     await Parser.init();
     const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
