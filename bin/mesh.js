@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the `mesh` command: runs the compiled CLI from dist/ (built by `npm ci` via "prepare").
+// `mesh guard hook ...` first tries the hook daemon through a tiny client (node:net only); when no
+// daemon answers it runs in process as before.
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/node/main.js', import.meta.url);
@@ -7,4 +9,24 @@ if (!existsSync(entry)) {
   process.stderr.write('mesh: not built yet; run `npm run build` in the package folder first\n');
   process.exit(1);
 }
-await import(entry.href);
+
+/** The first two command words, skipping global options (`--state DIR`, `-q`). */
+function commandWords(argv) {
+  const words = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    if (argv[i] === '--state') i++;
+    else if (!argv[i].startsWith('-')) words.push(argv[i]);
+  }
+  return words;
+}
+
+const argv = process.argv.slice(2);
+const [first, second] = commandWords(argv);
+let code = null;
+if (first === 'guard' && second === 'hook') {
+  const client = new URL('../dist/node/hook-daemon/client.js', import.meta.url);
+  const { runHookViaDaemon } = await import(client.href);
+  code = await runHookViaDaemon(argv);
+}
+if (code === null) await import(entry.href);
+else process.exitCode = code;

@@ -22,6 +22,9 @@ const COMMANDS: Readonly<Record<string, (argv: readonly string[]) => Promise<Reg
       sub === undefined || sub === 'mcp' || !['decide', 'hook'].includes(sub)
         ? import('./commands/guard-mcp.js').then((m) => m.addGuardMcp)
         : undefined,
+      sub === undefined || sub === 'hook-daemon' || !['decide', 'hook', 'mcp'].includes(sub)
+        ? import('./commands/guard-hook-daemon.js').then((m) => m.addGuardHookDaemon)
+        : undefined,
     ]);
     return (program) => {
       registerGuard(

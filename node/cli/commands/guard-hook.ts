@@ -17,7 +17,10 @@ import {
   wireFlow,
   type FlowTracker,
   type Guard,
+  type GuardStage,
   type HookDeps,
+  type HookOutcome,
+  type Policy,
   type ReceiptSigner,
 } from '../../../guard/index.js';
 import { loadNodePacks } from '../../enforce/load-packs.js';
@@ -83,9 +86,16 @@ export interface FlowGuard {
   close: () => void;
 }
 
+/** What a guard is made of besides its session table: compiled packs, stages and receipts. */
+export interface FlowParts {
+  policies: Policy[];
+  stages: GuardStage[];
+  receipts?: ReceiptWriter;
+  close: () => void;
+}
+
 // RFC 8410 PKCS#8 prefix of an Ed25519 private key; the 32-byte seed follows.
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
-
 /**
  * The node key as a native Ed25519 signer (same key file as `loadNodeKey`). A hook is one process per
  * tool call, and the pure-JS signer's first use costs hundreds of milliseconds of precomputation.
@@ -118,12 +128,12 @@ function nodeSigner(path: string, create: boolean): ReceiptSigner {
  * Packs compiled against the flow detector, the built-in flow rules, the flow stage, and receipts.
  * With `sessions`, rate/budget/loop limits count in that store (shared by every hook process).
  */
-export function openFlowGuard(
+export function openFlowParts(
   ctx: CommandContext,
   flags: FlowFlags,
   tracker: FlowTracker,
   sessions?: SessionStore,
-): FlowGuard {
+): FlowParts {
   if (flags.pack.length === 0)
     throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
   const shared = sessions ? durableSessions(sessions, Date.now) : undefined;
@@ -140,13 +150,80 @@ export function openFlowGuard(
       nodeSigner(keyPath, flags.nodeKey === undefined),
     );
   }
-  const receipts = store === null ? undefined : new ReceiptWriter(store);
-  const guard = createGuard({
+  return {
     policies: [...flow.policies, ...packs.map((p) => p.policy)],
     stages: shared ? [flow.stage, shared.stage] : [flow.stage],
-    ...(receipts ? { receipts } : {}),
+    ...(store ? { receipts: new ReceiptWriter(store) } : {}),
+    close: () => store?.close(),
+  };
+}
+
+export function openFlowGuard(
+  ctx: CommandContext,
+  flags: FlowFlags,
+  tracker: FlowTracker,
+  sessions?: SessionStore,
+): FlowGuard {
+  const parts = openFlowParts(ctx, flags, tracker, sessions);
+  return { guard: guardOf(parts), close: parts.close };
+}
+
+/** A fresh guard (its own in-memory session table, as one process per call has) over `parts`. */
+function guardOf(parts: FlowParts): Guard {
+  return createGuard({
+    policies: parts.policies,
+    stages: parts.stages,
+    ...(parts.receipts ? { receipts: parts.receipts } : {}),
   });
-  return { guard, close: () => store?.close() };
+}
+
+/** The stores and compiled packs one hook call opens. */
+export interface HookParts {
+  tracker: FingerprintStore;
+  flow: FlowParts;
+  close: () => void;
+}
+
+/**
+ * The hook daemon's cache (node/hook-daemon/): returns cached parts for the same flags and pack
+ * contents, or `build()`s them; `cached: false` means the caller closes them after the call.
+ */
+export type HookPartsCache = (
+  ctx: CommandContext,
+  flags: FlowFlags,
+  withSessions: boolean,
+  build: () => HookParts,
+) => { parts: HookParts; cached: boolean };
+
+function openHookParts(ctx: CommandContext, flags: FlowFlags, withSessions: boolean): HookParts {
+  const dir = ctx.state().path('guard');
+  const closers: (() => void)[] = [];
+  const closeAll = (): void => {
+    for (const close of closers.reverse()) {
+      try {
+        close();
+      } catch {
+        // Closing is best effort; the decision is already made.
+      }
+    }
+  };
+  try {
+    const tracker = FingerprintStore.open(dir);
+    closers.push(() => {
+      tracker.close();
+    });
+    // Only calls count towards session limits; a result needs no session store.
+    const sessions = withSessions ? SessionStore.open(dir) : undefined;
+    closers.push(() => {
+      sessions?.close();
+    });
+    const flow = openFlowParts(ctx, flags, tracker, sessions);
+    closers.push(flow.close);
+    return { tracker, flow, close: closeAll };
+  } catch (e) {
+    closeAll();
+    throw e;
+  }
 }
 
 async function readStdin(): Promise<string> {
@@ -159,6 +236,69 @@ async function readStdin(): Promise<string> {
     chunks.push(b);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+export type HookFlags = FlowFlags & { askTimeout: string; deadline: string };
+
+export function hookDeadlineMs(deadline: string): number {
+  const ms = Number(deadline);
+  return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_DEADLINE_MS;
+}
+
+export const deadlineMessage = (deadline: string): string => `no decision within ${deadline} ms`;
+
+export interface HookIo {
+  stdin: () => Promise<string>;
+  /** The hook daemon's cache of opened stores and compiled packs; none in a process of its own. */
+  cache?: HookPartsCache;
+}
+
+/** One hook call, in its own process or in the hook daemon: never throws, every failure denies. */
+export async function hookOutcome(opts: HookFlags, cmd: Command, io: HookIo): Promise<HookOutcome> {
+  const closers: (() => void)[] = [];
+  try {
+    const stdin = await io.stdin();
+    return await runClaudeCodeHook(stdin, async (input): Promise<HookDeps> => {
+      const ctx = contextFor(cmd, {});
+      const dir = ctx.state().path('guard');
+      const withSessions = input.hook_event_name === 'PreToolUse';
+      const build = (): HookParts => openHookParts(ctx, opts, withSessions);
+      const got = io.cache
+        ? io.cache(ctx, opts, withSessions, build)
+        : { parts: build(), cached: false };
+      if (!got.cached) closers.push(got.parts.close);
+      registerSecrets(got.parts.tracker, opts);
+      let reviews: ReviewQueue | undefined;
+      closers.push(() => {
+        reviews?.close();
+      });
+      const askSeconds = Number(opts.askTimeout);
+      const command = input.tool_input.command;
+      return {
+        guard: guardOf(got.parts.flow),
+        reviews: () => (reviews ??= ReviewQueue.open(dir)),
+        askTimeoutMs: Number.isFinite(askSeconds) && askSeconds > 0 ? askSeconds * 1000 : 3_600_000,
+        // The grammar loads only for a Bash command (its bash writes); other tools never parse shell.
+        ...(input.tool_name === 'Bash' && typeof command === 'string'
+          ? { shell: await loadShellParser() }
+          : {}),
+      };
+    });
+  } catch (e) {
+    return {
+      exitCode: 2 as const,
+      stdout: '',
+      stderr: `mesh guard: failed closed: ${(e as Error).message}\n`,
+    };
+  } finally {
+    for (const close of closers.reverse()) {
+      try {
+        close();
+      } catch {
+        // Closing is best effort; the decision is already made.
+      }
+    }
+  }
 }
 
 export function addGuardHook(group: Command): void {
@@ -182,64 +322,13 @@ export function addGuardHook(group: Command): void {
         'deny (exit 2) if no answer within this many milliseconds',
         String(DEFAULT_DEADLINE_MS),
       ),
-  ).action(async (opts: FlowFlags & { askTimeout: string; deadline: string }, cmd: Command) => {
-    const deadline = Number(opts.deadline);
-    const timer = setTimeout(
-      () => {
-        process.stderr.write(`mesh guard: failed closed: no decision within ${opts.deadline} ms\n`);
-        process.exit(2);
-      },
-      Number.isFinite(deadline) && deadline > 0 ? deadline : DEFAULT_DEADLINE_MS,
-    );
+  ).action(async (opts: HookFlags, cmd: Command) => {
+    const timer = setTimeout(() => {
+      process.stderr.write(`mesh guard: failed closed: ${deadlineMessage(opts.deadline)}\n`);
+      process.exit(2);
+    }, hookDeadlineMs(opts.deadline));
     timer.unref();
-    const closers: (() => void)[] = [];
-    let outcome;
-    try {
-      const stdin = await readStdin();
-      outcome = await runClaudeCodeHook(stdin, async (input): Promise<HookDeps> => {
-        const ctx = contextFor(cmd, {});
-        const dir = ctx.state().path('guard');
-        const tracker = FingerprintStore.open(dir);
-        closers.push(() => {
-          tracker.close();
-        });
-        registerSecrets(tracker, opts);
-        // Only calls count towards session limits; a result needs no session store.
-        const sessions =
-          input.hook_event_name === 'PreToolUse' ? SessionStore.open(dir) : undefined;
-        closers.push(() => {
-          sessions?.close();
-        });
-        const opened = openFlowGuard(ctx, opts, tracker, sessions);
-        closers.push(opened.close);
-        let reviews: ReviewQueue | undefined;
-        closers.push(() => {
-          reviews?.close();
-        });
-        const askSeconds = Number(opts.askTimeout);
-        return {
-          guard: opened.guard,
-          reviews: () => (reviews ??= ReviewQueue.open(dir)),
-          askTimeoutMs:
-            Number.isFinite(askSeconds) && askSeconds > 0 ? askSeconds * 1000 : 3_600_000,
-          shell: await loadShellParser(),
-        };
-      });
-    } catch (e) {
-      outcome = {
-        exitCode: 2 as const,
-        stdout: '',
-        stderr: `mesh guard: failed closed: ${(e as Error).message}\n`,
-      };
-    } finally {
-      for (const close of closers.reverse()) {
-        try {
-          close();
-        } catch {
-          // Closing is best effort; the decision is already made.
-        }
-      }
-    }
+    const outcome = await hookOutcome(opts, cmd, { stdin: readStdin });
     process.stdout.write(outcome.stdout);
     process.stderr.write(outcome.stderr);
     process.exitCode = outcome.exitCode;

@@ -1,0 +1,98 @@
+// The hook daemon's wire format (docs/guard.md "Warm path"): one length-prefixed JSON frame each way.
+// Kept free of project imports: bin/mesh.js loads it (through client.ts) on every hook call.
+
+/** Request frames carry the hook's stdin (at most 16 MiB) plus argv, cwd and a few env values. */
+export const MAX_FRAME = 16 * 1024 * 1024 + 1024 * 1024;
+
+export interface HookRequest {
+  op: 'hook';
+  argv: string[];
+  cwd: string;
+  /** The environment values the hook reads; null means unset in the caller. */
+  env: Record<string, string | null>;
+  stdin: string;
+}
+
+export interface ControlRequest {
+  op: 'status' | 'stop';
+}
+
+export type DaemonRequest = HookRequest | ControlRequest;
+
+export interface HookReply {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function encodeFrame(value: unknown): Buffer {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  if (body.length > MAX_FRAME) throw new RangeError(`frame of ${body.length} bytes is too large`);
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(body.length, 0);
+  return Buffer.concat([head, body]);
+}
+
+/** Accumulates bytes and yields whole frames; throws on an oversized or malformed frame. */
+export class FrameReader {
+  private buf = Buffer.alloc(0);
+
+  push(chunk: Buffer): unknown[] {
+    this.buf = Buffer.concat([this.buf, chunk]);
+    const out: unknown[] = [];
+    for (;;) {
+      if (this.buf.length < 4) return out;
+      const n = this.buf.readUInt32BE(0);
+      if (n > MAX_FRAME) throw new RangeError(`frame of ${n} bytes is too large`);
+      if (this.buf.length < 4 + n) return out;
+      // This value is attacker-controlled (any local process may write to the socket): parsed only.
+      out.push(JSON.parse(this.buf.subarray(4, 4 + n).toString('utf8')) as unknown);
+      this.buf = this.buf.subarray(4 + n);
+    }
+  }
+
+  pending(): number {
+    return this.buf.length;
+  }
+}
+
+const isStr = (v: unknown): v is string => typeof v === 'string';
+
+export function decodeRequest(v: unknown): DaemonRequest {
+  if (typeof v !== 'object' || v === null) throw new TypeError('request must be an object');
+  const r = v as Record<string, unknown>;
+  if (r.op === 'status' || r.op === 'stop') return { op: r.op };
+  if (r.op !== 'hook') throw new TypeError('unknown op');
+  if (!Array.isArray(r.argv) || r.argv.length > 1024 || !r.argv.every(isStr))
+    throw new TypeError('argv must be a list of strings');
+  if (!isStr(r.cwd) || !isStr(r.stdin)) throw new TypeError('cwd and stdin must be strings');
+  const env = r.env;
+  if (typeof env !== 'object' || env === null || Array.isArray(env))
+    throw new TypeError('env must be an object');
+  const entries = Object.entries(env as Record<string, unknown>);
+  if (entries.length > 256 || !entries.every(([, x]) => x === null || isStr(x)))
+    throw new TypeError('env values must be strings or null');
+  return {
+    op: 'hook',
+    argv: r.argv,
+    cwd: r.cwd,
+    env: env as Record<string, string | null>,
+    stdin: r.stdin,
+  };
+}
+
+/** A reply that is not exactly this shape is garbage, and the client fails closed on it. */
+export function decodeReply(v: unknown): HookReply {
+  if (typeof v !== 'object' || v === null) throw new TypeError('reply must be an object');
+  const r = v as Record<string, unknown>;
+  if (
+    typeof r.exitCode !== 'number' ||
+    !Number.isInteger(r.exitCode) ||
+    r.exitCode < 0 ||
+    r.exitCode > 255 ||
+    !isStr(r.stdout) ||
+    !isStr(r.stderr)
+  )
+    throw new TypeError('malformed reply');
+  return { exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr };
+}
