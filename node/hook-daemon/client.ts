@@ -37,6 +37,11 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 
 function exchange(sock: Socket, frame: Buffer, timeoutMs: number): Promise<HookReply> {
   return new Promise((done, fail) => {
+    // The daemon may have gone while stdin was being read: its end of the socket is closed already.
+    if (sock.destroyed || sock.readyState !== 'open') {
+      fail(new Error('the hook daemon closed the connection before answering'));
+      return;
+    }
     const reader = new FrameReader();
     const timer = setTimeout(() => {
       sock.destroy();
