@@ -24,9 +24,15 @@ const argv = process.argv.slice(2);
 const [first, second] = commandWords(argv);
 let code = null;
 if (first === 'guard' && second === 'hook') {
-  const client = new URL('../dist/node/hook-daemon/client.js', import.meta.url);
-  const { runHookViaDaemon } = await import(client.href);
-  code = await runHookViaDaemon(argv);
+  // A failure before the request is sent (stdin still unread) falls back to the in-process hook,
+  // which fails closed itself; an uncaught error here would exit 1, which Claude Code lets through.
+  try {
+    const client = new URL('../dist/node/hook-daemon/client.js', import.meta.url);
+    const { runHookViaDaemon } = await import(client.href);
+    code = await runHookViaDaemon(argv);
+  } catch {
+    code = null;
+  }
 }
 if (code === null) await import(entry.href);
 else process.exitCode = code;
