@@ -10,7 +10,7 @@ import { freePort } from './ports.js';
 
 export const LOG_ORIGIN = 'interlock-mesh/log';
 export const PACK = 'coding-agent';
-const ONLINE_AND_DEMO_OFFLINE = [
+export const ONLINE_AND_DEMO_OFFLINE = [
   'root',
   'targets',
   'canary',
