@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../node/demo/ports.js';
 import { verifyProposal } from '../../node/consensus/proposal-file.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
+import { dapEndpoints, newDapTask, startAggregators } from './reporting-mesh.js';
 
 const services: ServeProcess[] = [];
 afterAll(async () => {
@@ -15,32 +15,16 @@ afterAll(async () => {
 describe('collector role: batch -> aggregate -> signed consensus proposal', () => {
   it('collects once the Leader holds min_batch_size reports and signs what it proposes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mesh-collector-'));
-    const [lp, hp] = [await freePort(), await freePort()];
+    const dap = await dapEndpoints();
     const task = join(dir, 'task');
-    const made = await runMesh([
-      'dap',
-      'task',
-      'new',
-      '--vdaf',
-      'Prio3SumVec',
-      '--length',
-      '6',
-      '--max-measurement',
-      '1',
-      '--min-batch-size',
-      '3',
-      '--batch-mode',
-      'leader_selected',
-      '--time-precision',
-      '60',
-      '--leader',
-      `http://127.0.0.1:${lp}/leader/`,
-      '--helper',
-      `http://127.0.0.1:${hp}/helper/`,
-      '--out-dir',
-      task,
-    ]);
-    expect(made.code, made.stderr).toBe(0);
+    await newDapTask(task, {
+      length: 6,
+      minBatchSize: 3,
+      batchMode: 'leader_selected',
+      timePrecision: 60,
+      leader: dap.leader,
+      helper: dap.helper,
+    });
     const key = join(dir, 'collector.key');
     const k = await runMesh(['keys', 'new', '--role', 'collector', '--out', key, '--json']);
     const collectorPublic = (JSON.parse(k.stdout) as { public: string }).public;
@@ -67,30 +51,7 @@ describe('collector role: batch -> aggregate -> signed consensus proposal', () =
       }),
     );
 
-    services.push(
-      await startServe([
-        '--role',
-        'dap-helper',
-        '--port',
-        String(hp),
-        '--task',
-        join(task, 'helper.json'),
-        '--data',
-        join(dir, 'h'),
-      ]),
-    );
-    services.push(
-      await startServe([
-        '--role',
-        'dap-leader',
-        '--port',
-        String(lp),
-        '--task',
-        join(task, 'leader.json'),
-        '--data',
-        join(dir, 'l'),
-      ]),
-    );
+    services.push(...(await startAggregators(dir, task, dap)));
     const collector = await startServe([
       '--role',
       'collector',

@@ -1,26 +1,28 @@
 // Applying a consensus proposal is idempotent also across a crash: `mesh publish --apply` SIGKILLed
 // at a random instant, then re-run, publishes each proposal's pack exactly once (one canary
 // version per proposal), and the repository still verifies end to end.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signerVkey } from '../../log/index.js';
 import { proposalBody, signProposal } from '../../node/consensus/proposal-file.js';
-import { resolveSubscribedPack } from '../../node/subscription/index.js';
-import { BUILTIN_PACKS, PublishKeys } from '../../packs/index.js';
 import { loadKeyFile } from '../../tuf/index.js';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
-import { meshJson } from './reporting-mesh.js';
+import {
+  applyArgs,
+  CATALOG as catalog,
+  maintainer,
+  meshJson,
+  publish,
+  startMirror,
+  subscribedPack,
+  writePack,
+  type Maintainer,
+} from './publish-subscribe.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-crash-'));
-const keys = join(work, 'keys');
-const repo = join(work, 'repo');
-const catalog = (BUILTIN_PACKS['coding-agent'] as { catalog: string[] }).catalog;
-const services: ServeProcess[] = [];
-let collectorPublic = '';
+let m: Maintainer;
 let sha = '';
 
 function proposal(rule: string, round: number, kind: 'demote' | 'expire' = 'demote'): string {
@@ -49,37 +51,24 @@ function proposal(rule: string, round: number, kind: 'demote' | 'expire' = 'demo
   const file = join(work, `proposal-${round}.json`);
   writeFileSync(
     file,
-    JSON.stringify(signProposal(body, loadKeyFile(join(keys, 'collector.key')).signer)),
+    JSON.stringify(signProposal(body, loadKeyFile(join(m.keys, 'collector.key')).signer)),
   );
   return file;
 }
 
 beforeAll(async () => {
-  mkdirSync(keys, { recursive: true });
-  for (const r of [
-    'root',
-    'targets',
-    'canary',
-    'stable',
-    'snapshot',
-    'timestamp',
-    'log',
-    'collector',
-  ]) {
-    const k = await meshJson(['keys', 'new', '--role', r, '--out', join(keys, `${r}.key`)]);
-    expect(k.code, k.stderr).toBe(0);
-    if (r === 'collector') collectorPublic = String(k.json.public);
-  }
-  const packFile = join(work, 'coding-agent.json');
-  writeFileSync(packFile, JSON.stringify(BUILTIN_PACKS['coding-agent']));
-  const pub = await meshJson(['publish', packFile, '--repo', repo, '--keys', keys]);
-  expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+  m = await maintainer(work);
+  const pub = await publish(m, writePack(m, 'coding-agent.json'));
   sha = (pub.json.targets as { sha256: string }[])[0]?.sha256 ?? '';
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(services.map((s) => s.stop()));
+  await Promise.all(m.services.map((s) => s.stop()));
 });
+
+/** `mesh publish --apply FILE` trusting the collector's key. */
+const apply = (file: string, flags: string[] = []): string[] =>
+  applyArgs(m, file, ['--collector-key', m.publicKeys.collector ?? '', ...flags]);
 
 describe('mesh publish --apply of a consensus proposal, killed and re-run', () => {
   const rounds = Math.min(CRASH_ROUNDS, catalog.length);
@@ -87,20 +76,7 @@ describe('mesh publish --apply of a consensus proposal, killed and re-run', () =
     const killedAt: number[] = [];
     for (let k = 0; k < rounds; k++) {
       const rule = catalog[k] ?? '';
-      const args = [
-        'publish',
-        '--apply',
-        proposal(rule, k),
-        '--repo',
-        repo,
-        '--keys',
-        keys,
-        '--collector-key',
-        collectorPublic,
-        '--demote-to',
-        'disabled',
-        '--json',
-      ];
+      const args = apply(proposal(rule, k), ['--demote-to', 'disabled', '--json']);
       const delay = 100 + Math.floor(Math.random() * 3000);
       const first = await runMesh(args, { timeoutMs: delay });
       if (first.signal === 'SIGKILL') killedAt.push(delay);
@@ -115,38 +91,12 @@ describe('mesh publish --apply of a consensus proposal, killed and re-run', () =
       expect(third.json.outcome).toBe('already-applied');
       sha = canary.sha256;
     }
-    const logKey = signerVkey(new PublishKeys(keys).logSigner('interlock-mesh/log'));
-    const verify = await meshJson(['verify', '--repo', repo, '--log-key', logKey]);
+    const verify = await meshJson(['verify', '--repo', m.repo, '--log-key', m.logKey]);
     expect(verify.code, JSON.stringify(verify.json)).toBe(0);
-    const mirror = await startServe([
-      '--role',
-      'mirror',
-      '--repo',
-      repo,
-      '--data',
-      join(work, 'mirror'),
-    ]);
-    services.push(mirror);
-    const node = join(work, 'node');
-    const s = await meshJson([
-      '--state',
-      node,
-      'subscribe',
-      'mesh:coding-agent@canary',
-      '--mirror',
-      mirror.url,
-      '--root',
-      join(repo, 'metadata', '1.root.json'),
-      '--log-key',
-      logKey,
-    ]);
-    expect(s.code, JSON.stringify(s.json)).toBe(0);
-    const pack = JSON.parse(
-      readFileSync(resolveSubscribedPack(node, 'mesh:coding-agent@canary'), 'utf8'),
-    ) as {
+    const pack = await subscribedPack<{
       version: string;
       policy: { rules: { id: string; status?: string }[] };
-    };
+    }>(m, join(work, 'node'), 'mesh:coding-agent@canary', await startMirror(m));
     expect(pack.version).toBe(`1.0.${rounds}`);
     expect(pack.policy.rules.filter((r) => r.status === 'disabled').map((r) => r.id)).toEqual(
       catalog.slice(0, rounds),
@@ -155,17 +105,7 @@ describe('mesh publish --apply of a consensus proposal, killed and re-run', () =
 
   it('two applies of one proposal at the same time publish it once', async () => {
     const file = proposal(catalog[0] ?? '', 1000, 'expire');
-    const args = [
-      'publish',
-      '--apply',
-      file,
-      '--repo',
-      repo,
-      '--keys',
-      keys,
-      '--collector-key',
-      collectorPublic,
-    ];
+    const args = apply(file);
     const both = await Promise.all([meshJson(args), meshJson(args)]);
     for (const r of both) expect(r.code, JSON.stringify(r.json) + r.stderr).toBe(0);
     expect(both.map((r) => r.json.outcome).sort()).toEqual(['already-applied', 'published']);

@@ -2,32 +2,36 @@
 // refusals (unsigned, tampered, another key, too old, stale), then demote and expire (canary, online
 // keys) and promote (stable, through a ceremony), each ending with `mesh subscribe` verifying the
 // new pack version from a mirror, and a second apply publishing nothing.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyDoc } from '../../guard/index.js';
-import { signerVkey } from '../../log/index.js';
 import {
   proposalBody,
   signProposal,
   type SignedProposal,
 } from '../../node/consensus/proposal-file.js';
 import type { Proposal } from '../../node/consensus/proposals.js';
-import { resolveSubscribedPack } from '../../node/subscription/index.js';
-import { BUILTIN_PACKS, PublishKeys, ruleContentHash } from '../../packs/index.js';
+import { ruleContentHash } from '../../packs/index.js';
 import { loadKeyFile } from '../../tuf/index.js';
-import { runMesh } from '../support/run-mesh.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
+import {
+  applyArgs,
+  CATALOG as catalog,
+  maintainer,
+  meshJson,
+  publish,
+  signAndApply,
+  startMirror,
+  subscribedPack,
+  writePack,
+  type Maintainer,
+  type MeshRun,
+} from './publish-subscribe.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-'));
-const keys = join(work, 'keys');
-const repo = join(work, 'repo');
-const services: ServeProcess[] = [];
-const catalog = (BUILTIN_PACKS['coding-agent'] as { catalog: string[] }).catalog;
-let logVkey = '';
+let m: Maintainer;
 let mirror = '';
-let collectorPublic = '';
 let canarySha = '';
 let firstSha = '';
 let files = 0;
@@ -39,18 +43,7 @@ interface PackFile {
   rules: Record<string, { sha256: string }>;
 }
 
-async function mesh(
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ code: number | null; json: Record<string, unknown> }> {
-  const r = await runMesh([...args, '--json'], { env, timeoutMs: 60_000 });
-  const line = r.stdout.trim().split('\n').pop() ?? '';
-  try {
-    return { code: r.code, json: JSON.parse(line) as Record<string, unknown> };
-  } catch {
-    throw new Error(`mesh ${args.join(' ')} printed no JSON: ${r.stdout} ${r.stderr}`);
-  }
-}
+const mesh = (args: string[]): Promise<MeshRun> => meshJson(args, { strict: true });
 
 function proposalFile(
   changes: { kind: Proposal['kind']; rule: string; from?: 'canary' | 'stable' }[],
@@ -78,69 +71,31 @@ function proposalFile(
     opts.created ?? new Date(),
     opts.packSha ?? canarySha,
   );
-  const doc = signProposal(body, loadKeyFile(opts.key ?? join(keys, 'collector.key')).signer);
+  const doc = signProposal(body, loadKeyFile(opts.key ?? join(m.keys, 'collector.key')).signer);
   const file = join(work, `proposal-${++files}.json`);
   writeFileSync(file, JSON.stringify(doc, null, 2));
   return { file, doc };
 }
 
-const apply = (file: string, extra: string[] = []): ReturnType<typeof mesh> =>
-  mesh([
-    'publish',
-    '--apply',
-    file,
-    '--repo',
-    repo,
-    '--keys',
-    keys,
-    '--collector-key',
-    collectorPublic,
-    ...extra,
-  ]);
+const apply = (file: string): Promise<MeshRun> =>
+  mesh(applyArgs(m, file, ['--collector-key', m.publicKeys.collector ?? '']));
 
-const timestamp = (): string => readFileSync(join(repo, 'metadata', 'timestamp.json'), 'utf8');
+const timestamp = (): string => readFileSync(join(m.repo, 'metadata', 'timestamp.json'), 'utf8');
 
-async function subscribe(node: string, ring: 'canary' | 'stable'): Promise<PackFile> {
-  const spec = `mesh:coding-agent@${ring}`;
-  const s = await mesh([
-    '--state',
-    node,
-    'subscribe',
-    spec,
-    '--mirror',
-    mirror,
-    '--root',
-    join(repo, 'metadata', '1.root.json'),
-    '--log-key',
-    logVkey,
-  ]);
-  expect(s.code, JSON.stringify(s.json)).toBe(0);
-  return JSON.parse(readFileSync(resolveSubscribedPack(node, spec), 'utf8')) as PackFile;
-}
+const subscribe = (node: string, ring: 'canary' | 'stable'): Promise<PackFile> =>
+  subscribedPack<PackFile>(m, node, `mesh:coding-agent@${ring}`, mirror);
 
 beforeAll(async () => {
-  mkdirSync(keys, { recursive: true });
-  const made = await Promise.all(
-    ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp', 'log', 'collector'].map((r) =>
-      mesh(['keys', 'new', '--role', r, '--out', join(keys, `${r}.key`)]),
-    ),
-  );
-  collectorPublic = (made.at(-1)?.json as { public: string }).public;
+  m = await maintainer(work);
   await mesh(['keys', 'new', '--role', 'collector', '--out', join(work, 'rogue.key')]);
-  logVkey = signerVkey(new PublishKeys(keys).logSigner('interlock-mesh/log'));
-  const packFile = join(work, 'coding-agent.json');
-  writeFileSync(packFile, JSON.stringify(BUILTIN_PACKS['coding-agent'], null, 2));
-  const pub = await mesh(['publish', packFile, '--repo', repo, '--keys', keys]);
-  expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+  const pub = await publish(m, writePack(m, 'coding-agent.json'));
   canarySha = (pub.json.targets as { sha256: string }[])[0]?.sha256 ?? '';
   firstSha = canarySha;
-  const s = await startServe(['--role', 'mirror', '--repo', repo, '--data', join(work, 'mirror')]);
-  services.push(s);
-  mirror = s.url;
+  mirror = await startMirror(m);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(services.map((s) => s.stop()));
+  await Promise.all(m.services.map((s) => s.stop()));
 });
 
 describe('mesh publish --apply of a consensus proposal', () => {
@@ -188,15 +143,9 @@ describe('mesh publish --apply of a consensus proposal', () => {
       expect(r.code, name).toBe(1);
       expect(r.json, name).toMatchObject({ error: { code } });
     }
-    const noKey = await mesh([
-      'publish',
-      '--apply',
-      proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file,
-      '--repo',
-      repo,
-      '--keys',
-      keys,
-    ]);
+    const noKey = await mesh(
+      applyArgs(m, proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file),
+    );
     expect(noKey.code).toBe(2);
     expect(timestamp()).toBe(before);
   }, 120_000);
@@ -257,34 +206,7 @@ describe('mesh publish --apply of a consensus proposal', () => {
     expect(twice.json).toMatchObject({ outcome: 'awaiting-ceremony' });
     expect(readFileSync(stable.ceremony.file, 'utf8')).toBe(ceremony);
     expect(timestamp()).toBe(before);
-    const sig = join(work, 'stable.sig.json');
-    const signed = join(work, 'stable.signed.json');
-    const s = await mesh([
-      'ceremony',
-      'sign',
-      '--proposal',
-      stable.ceremony.file,
-      '--key',
-      join(keys, 'stable.key'),
-      '--out',
-      sig,
-    ]);
-    expect(s.code, JSON.stringify(s.json)).toBe(0);
-    const a = await mesh([
-      'ceremony',
-      'assemble',
-      '--repo',
-      repo,
-      '--proposal',
-      stable.ceremony.file,
-      '--signature',
-      sig,
-      '--out',
-      signed,
-    ]);
-    expect(a.code, JSON.stringify(a.json)).toBe(0);
-    const done = await mesh(['publish', '--apply', signed, '--repo', repo, '--keys', keys]);
-    expect(done.code, JSON.stringify(done.json)).toBe(0);
+    await signAndApply(m, stable.ceremony.file);
     const pack = await subscribe(join(work, 'node-stable'), 'stable');
     expect(pack.catalog).toEqual(['ca.force-push']);
     expect(pack.policy.rules.map((x) => x.id)).toEqual(['ca.force-push']);
@@ -297,6 +219,6 @@ describe('mesh publish --apply of a consensus proposal', () => {
       rings: { stable: { state: 'published' } },
     });
     expect(timestamp()).toBe(after);
-    expect(existsSync(`${repo}.consensus`)).toBe(true);
+    expect(existsSync(`${m.repo}.consensus`)).toBe(true);
   }, 180_000);
 });

@@ -7,20 +7,26 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signerVkey } from '../../log/index.js';
-import { PublishKeys, ruleContentHash } from '../../packs/index.js';
+import { ruleContentHash } from '../../packs/index.js';
 import { FIXTURES, proxied, text, type Proxied } from '../guard/mcp/proxy-client.js';
 import { runMesh } from '../support/run-mesh.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
+import {
+  expectOk,
+  maintainer,
+  nodeHome,
+  publish as publishPack,
+  startMirror,
+  subscribe as subscribeVia,
+  writePack,
+  type Maintainer,
+} from './publish-subscribe.js';
 
 const SHADOW_SECONDS = 6;
+const SPEC = 'mesh:hot-test@canary';
 const work = mkdtempSync(join(tmpdir(), 'mesh-hot-'));
-const keys = join(work, 'keys');
-const repo = join(work, 'repo');
 const files = join(work, 'files');
-const services: ServeProcess[] = [];
 const running: Proxied[] = [];
-let logVkey = '';
+let m: Maintainer;
 let mirror = '';
 
 const RULES = {
@@ -58,78 +64,48 @@ const examples = (paths: string[]): { event: object }[] =>
   paths.map((path) => ({ event: { phase: 'call', tool: 'read_file', args: { path } } }));
 
 function packFile(version: string, ids: (keyof typeof RULES)[]): string {
-  const file = join(work, `hot-${version}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({
-      pack_format: 2,
-      name: 'hot-test',
-      version,
-      licence: 'Apache-2.0',
-      description: 'hot reload test pack',
-      catalog: ids,
-      rules: Object.fromEntries(
-        ids.map((id) => [
-          id,
-          {
-            sha256: ruleContentHash(RULES[id]),
-            tests: {
-              match: examples(EXAMPLES[id].match),
-              no_match: examples(EXAMPLES[id].no_match),
-            },
+  return writePack(m, `hot-${version}.json`, {
+    pack_format: 2,
+    name: 'hot-test',
+    version,
+    licence: 'Apache-2.0',
+    description: 'hot reload test pack',
+    catalog: ids,
+    rules: Object.fromEntries(
+      ids.map((id) => [
+        id,
+        {
+          sha256: ruleContentHash(RULES[id]),
+          tests: {
+            match: examples(EXAMPLES[id].match),
+            no_match: examples(EXAMPLES[id].no_match),
           },
-        ]),
-      ),
-      policy: { format: 1, rules: ids.map((id) => RULES[id]) },
-    }),
-  );
-  return file;
+        },
+      ]),
+    ),
+    policy: { format: 1, rules: ids.map((id) => RULES[id]) },
+  });
 }
 
-async function mesh(args: string[]): Promise<void> {
-  const r = await runMesh(args);
-  expect(r.code, `mesh ${args.join(' ')}: ${r.stdout} ${r.stderr}`).toBe(0);
-}
+const publish = async (version: string, ids: (keyof typeof RULES)[]): Promise<void> => {
+  await publishPack(m, packFile(version, ids), ['--ring', 'canary']);
+};
 
-const publish = (version: string, ids: (keyof typeof RULES)[]): Promise<void> =>
-  mesh(['publish', packFile(version, ids), '--repo', repo, '--keys', keys, '--ring', 'canary']);
+const subscribe = async (home: string): Promise<void> => {
+  expectOk(await subscribeVia(m, home, SPEC, mirror));
+};
 
 /** A node state directory with its own config, subscribed to the current pack. */
 async function node(name: string, operator: object): Promise<string> {
-  const home = join(work, name);
-  mkdirSync(home, { recursive: true });
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ schema: 1, operator }));
+  const home = nodeHome(m, name, { schema: 1, operator });
   await subscribe(home);
   return home;
 }
 
-const subscribe = (home: string): Promise<void> =>
-  mesh([
-    '--state',
-    home,
-    'subscribe',
-    'mesh:hot-test@canary',
-    '--mirror',
-    mirror,
-    '--root',
-    join(repo, 'metadata', '1.root.json'),
-    '--log-key',
-    logVkey,
-  ]);
-
 async function start(home: string, extra: string[] = []): Promise<Proxied> {
   const p = await proxied(
     home,
-    [
-      '--pack',
-      'mesh:hot-test@canary',
-      '--no-receipts',
-      '--review-timeout',
-      '1',
-      '--watch-interval',
-      '200',
-      ...extra,
-    ],
+    ['--pack', SPEC, '--no-receipts', '--review-timeout', '1', '--watch-interval', '200', ...extra],
     [process.execPath, join(FIXTURES, 'fs-server.mjs'), files],
   );
   running.push(p);
@@ -149,36 +125,16 @@ async function logged(p: Proxied, re: RegExp, timeoutMs = 30_000): Promise<void>
 }
 
 beforeAll(async () => {
-  mkdirSync(keys, { recursive: true });
   mkdirSync(files, { recursive: true });
   writeFileSync(join(files, 'README.md'), '# project\nordinary text\n');
-  await Promise.all(
-    ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp', 'log'].map((r) =>
-      mesh(['keys', 'new', '--role', r, '--out', join(keys, `${r}.key`)]),
-    ),
-  );
-  logVkey = signerVkey(new PublishKeys(keys).logSigner('interlock-mesh/log'));
+  m = await maintainer(work, 30_000);
   await publish('1.0.0', ['hot.no-env']);
-  const data = join(work, 'mirror');
-  mkdirSync(data);
-  writeFileSync(join(data, 'config.json'), JSON.stringify({ mirror: { logKey: logVkey } }));
-  const s = await startServe([
-    '--role',
-    'mirror',
-    '--data',
-    data,
-    '--config',
-    join(data, 'config.json'),
-    '--repo',
-    repo,
-  ]);
-  services.push(s);
-  mirror = s.url;
+  mirror = await startMirror(m, { config: { mirror: { logKey: m.logKey } } });
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all(running.map((p) => p.close()));
-  await Promise.all(services.map((s) => s.stop()));
+  await Promise.all(m.services.map((s) => s.stop()));
   rmSync(work, { recursive: true, force: true });
 });
 

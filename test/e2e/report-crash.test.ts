@@ -6,16 +6,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReceipts, ReviewQueue } from '../../guard/index.js';
-import { freePort } from '../../node/demo/ports.js';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
-import { startServe } from '../support/serve-process.js';
+import { startMirror } from './publish-subscribe.js';
 import {
   CATALOG,
+  dapEndpoints,
+  enableReporting,
   meshJson,
   publishPackAndTask,
   SPEC,
-  startMirror,
+  startAggregators,
   subscribeNode,
   type Published,
 } from './reporting-mesh.js';
@@ -57,34 +58,13 @@ function expectedVector(start: number): number[] {
 }
 
 beforeAll(async () => {
-  const [lp, hp] = [await freePort(), await freePort()];
-  p = await publishPackAndTask(`http://127.0.0.1:${lp}/leader/`, `http://127.0.0.1:${hp}/helper/`, {
+  const dap = await dapEndpoints();
+  p = await publishPackAndTask(dap.leader, dap.helper, {
     minBatchSize: CRASH_ROUNDS,
     timePrecision: HOUR,
     batchMode: 'time_interval',
   });
-  p.services.push(
-    await startServe([
-      '--role',
-      'dap-helper',
-      '--port',
-      String(hp),
-      '--task',
-      join(p.dap, 'helper.json'),
-      '--data',
-      join(p.work, 'helper'),
-    ]),
-    await startServe([
-      '--role',
-      'dap-leader',
-      '--port',
-      String(lp),
-      '--task',
-      join(p.dap, 'leader.json'),
-      '--data',
-      join(p.work, 'leader'),
-    ]),
-  );
+  p.services.push(...(await startAggregators(p.work, p.dap, dap)));
   const mirror = await startMirror(p);
   const node = await subscribeNode(p, mirror, 'crashy');
   expect(node.run.code, JSON.stringify(node.run.json)).toBe(0);
@@ -103,17 +83,7 @@ beforeAll(async () => {
     'ca.force-push',
   ]);
   expect(fp.code, JSON.stringify(fp.json)).toBe(0);
-  const init = await meshJson([
-    '--state',
-    home,
-    'report',
-    'init',
-    '--pack',
-    SPEC,
-    '--window',
-    String(HOUR),
-    '--enable',
-  ]);
+  const init = await enableReporting(home, ['--window', String(HOUR)]);
   expect(init.code, JSON.stringify(init.json)).toBe(0);
 }, 180_000);
 

@@ -8,15 +8,16 @@ import { join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../packs/index.js';
 import {
+  enableReporting,
   listen,
   meshJson,
   publishPackAndTask,
   SPEC,
-  startMirror,
   subscribeNode,
   type Listener,
   type Published,
 } from './reporting-mesh.js';
+import { startMirror, subscribe } from './publish-subscribe.js';
 
 let p: Published;
 let legit: Listener;
@@ -82,7 +83,7 @@ function unsignedTask(): string {
 async function enabledNode(name: string, via: string): Promise<string> {
   const node = await subscribeNode(p, via, name);
   expect(node.run.code, JSON.stringify(node.run.json)).toBe(0);
-  const init = await meshJson(['--state', node.home, 'report', 'init', '--pack', SPEC, '--enable']);
+  const init = await enableReporting(node.home);
   expect(init.code, JSON.stringify(init.json)).toBe(0);
   return node.home;
 }
@@ -133,15 +134,7 @@ describe('a node refuses a DAP task file that did not come through TUF', () => {
     const node = await subscribeNode(p, evil, 'edited');
     expect(node.run.code).toBe(1);
     expect(node.run.json).toMatchObject({ error: { code: expect.any(String) as string } });
-    const init = await meshJson([
-      '--state',
-      node.home,
-      'report',
-      'init',
-      '--pack',
-      SPEC,
-      '--enable',
-    ]);
+    const init = await enableReporting(node.home);
     expect(init.code).toBe(1);
     expect(init.json).toMatchObject({ error: { code: 'state_invalid' } });
     const submit = await meshJson(['--state', node.home, 'report', 'submit']);
@@ -153,15 +146,7 @@ describe('a node refuses a DAP task file that did not come through TUF', () => {
     const evil = await serveStatic(unsignedTask());
     const node = await subscribeNode(p, evil, 'unsigned');
     expect(node.run.code).toBe(1);
-    const init = await meshJson([
-      '--state',
-      node.home,
-      'report',
-      'init',
-      '--pack',
-      SPEC,
-      '--enable',
-    ]);
+    const init = await enableReporting(node.home);
     expect(init.json).toMatchObject({ error: { code: 'state_invalid' } });
     expect(attacker.requests).toEqual([]);
   }, 120_000);
@@ -169,18 +154,7 @@ describe('a node refuses a DAP task file that did not come through TUF', () => {
   it('a node that reports already keeps its verified task when a mirror turns hostile', async () => {
     const home = await enabledNode('switched', mirror);
     const evil = await serveStatic(editedOnMirror());
-    const refresh = await meshJson([
-      '--state',
-      home,
-      'subscribe',
-      SPEC,
-      '--mirror',
-      evil,
-      '--root',
-      join(p.repo, 'metadata', '1.root.json'),
-      '--log-key',
-      p.logKey,
-    ]);
+    const refresh = await subscribe(p, home, SPEC, evil, { strict: false });
     expect(refresh.code).toBe(1);
     const before = legit.requests.length;
     await meshJson(['--state', home, 'report', 'submit']);

@@ -2,87 +2,61 @@
 // `mesh publish` with three witness processes (quorum two), serve with `mesh serve --role mirror`,
 // subscribe with `mesh subscribe`; then each attack is refused and the last good pack is kept.
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cosigner, cosignerVkey, formatSkey, signerVkey } from '../../log/index.js';
-import {
-  BUILTIN_PACKS,
-  commitJournal,
-  leafBytes,
-  PublishKeys,
-  sha256Hex,
-} from '../../packs/index.js';
+import { cosigner, cosignerVkey, formatSkey } from '../../log/index.js';
+import { LOG_ORIGIN as ORIGIN } from '../../node/demo/mesh-setup.js';
+import { commitJournal, leafBytes, PublishKeys, sha256Hex } from '../../packs/index.js';
 import { openRepository, writeRepository } from '../../tuf/index.js';
-import { runMesh } from '../support/run-mesh.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
+import { startServe } from '../support/serve-process.js';
+import {
+  BUILTIN,
+  maintainer,
+  meshJson,
+  publish,
+  startMirror as startMirrorOf,
+  writePack,
+  type Maintainer,
+  type MeshRun,
+} from './publish-subscribe.js';
 
-const ORIGIN = 'interlock-mesh/log';
 const PATH = 'packs/coding-agent/canary/coding-agent.json';
 const work = mkdtempSync(join(tmpdir(), 'mesh-sub-'));
-const keys = join(work, 'keys');
-const repo = join(work, 'repo');
-const services: ServeProcess[] = [];
-let logVkey = '';
+let m: Maintainer;
 const witnesses: { url: string; vkey: string }[] = [];
 let mirror = '';
 const goodState = join(work, 'state-good');
 let goodSha = '';
 
-function packFile(version: string, description = ''): string {
-  const doc = { ...(BUILTIN_PACKS['coding-agent'] as object), version, description };
-  const file = join(work, `pack-${version}-${randomBytes(3).toString('hex')}.json`);
-  writeFileSync(file, JSON.stringify(doc));
-  return file;
-}
+const packFile = (version: string, description = ''): string =>
+  writePack(m, `pack-${version}-${randomBytes(3).toString('hex')}.json`, {
+    ...BUILTIN,
+    version,
+    description,
+  });
 
-async function mesh(
-  args: string[],
-): Promise<{ code: number | null; json: Record<string, unknown> }> {
-  const r = await runMesh([...args, '--json']);
-  const line = r.stdout.trim().split('\n').pop() ?? '';
-  let json: Record<string, unknown>;
-  try {
-    json = JSON.parse(line) as Record<string, unknown>;
-  } catch {
-    throw new Error(`mesh ${args.join(' ')} printed no JSON: ${r.stdout} ${r.stderr}`);
-  }
-  return { code: r.code, json };
-}
+const mesh = (args: string[]): Promise<MeshRun> =>
+  meshJson(args, { strict: true, timeoutMs: m.timeoutMs });
 
 const witnessFlags = (): string[] => witnesses.flatMap((w) => ['--witness', `${w.url}=${w.vkey}`]);
 const trustFlags = (): string[] => [
   '--log-key',
-  logVkey,
+  m.logKey,
   ...witnesses.flatMap((w) => ['--witness', w.vkey]),
   '--quorum',
   '2',
 ];
 
-async function startMirror(dir: string, gossip = true): Promise<string> {
-  const data = mkdtempSync(join(work, 'mirror-'));
-  const config = join(data, 'config.json');
-  writeFileSync(config, JSON.stringify(gossip ? { mirror: { logKey: logVkey } } : {}));
-  const s = await startServe([
-    '--role',
-    'mirror',
-    '--repo',
-    dir,
-    '--data',
-    data,
-    '--config',
-    config,
-  ]);
-  services.push(s);
-  return s.url;
-}
+const startMirror = (dir: string, gossip = true): Promise<string> =>
+  startMirrorOf(m, { repo: dir, config: gossip ? { mirror: { logKey: m.logKey } } : {} });
 
 /** A copy of the repository with its log store: what an attacker holding the online keys has. */
 function fork(name: string): string {
   const dir = join(work, name);
-  cpSync(repo, dir, { recursive: true });
-  cpSync(`${repo}.log-db`, `${dir}.log-db`, { recursive: true });
+  cpSync(m.repo, dir, { recursive: true });
+  cpSync(`${m.repo}.log-db`, `${dir}.log-db`, { recursive: true });
   return dir;
 }
 
@@ -104,7 +78,7 @@ async function subscribe(state: string, url: string, extra: string[] = trustFlag
   ]);
 }
 
-function expectKept(r: { code: number | null; json: Record<string, unknown> }, code: string): void {
+function expectKept(r: MeshRun, code: string): void {
   expect(r.code).toBe(1);
   expect(r.json.ok).toBe(false);
   expect((r.json.error as { code: string }).code).toBe(code);
@@ -112,12 +86,7 @@ function expectKept(r: { code: number | null; json: Record<string, unknown> }, c
 }
 
 beforeAll(async () => {
-  mkdirSync(keys, { recursive: true });
-  for (const r of ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp', 'log']) {
-    const k = await runMesh(['keys', 'new', '--role', r, '--out', join(keys, `${r}.key`)]);
-    expect(k.code, k.stderr).toBe(0);
-  }
-  logVkey = signerVkey(new PublishKeys(keys).logSigner(ORIGIN));
+  m = await maintainer(work, 30_000);
   await Promise.all(
     [0, 1, 2].map(async (i) => {
       const dir = mkdtempSync(join(work, `witness-${i}-`));
@@ -127,7 +96,7 @@ beforeAll(async () => {
       writeFileSync(
         join(dir, 'config.json'),
         JSON.stringify({
-          witness: { name, key: join(dir, 'w.key'), logs: [{ origin: ORIGIN, vkeys: [logVkey] }] },
+          witness: { name, key: join(dir, 'w.key'), logs: [{ origin: ORIGIN, vkeys: [m.logKey] }] },
         }),
       );
       const s = await startServe([
@@ -138,36 +107,21 @@ beforeAll(async () => {
         '--config',
         join(dir, 'config.json'),
       ]);
-      services.push(s);
+      m.services.push(s);
       witnesses[i] = { url: s.url, vkey: cosignerVkey(cosigner(name, seed)) };
     }),
   );
-  const pub = await mesh([
-    'publish',
-    packFile('1.0.0'),
-    '--repo',
-    repo,
-    '--keys',
-    keys,
-    ...witnessFlags(),
-    '--quorum',
-    '2',
-  ]);
-  expect(pub.code, JSON.stringify(pub.json)).toBe(0);
-  mirror = await startMirror(repo);
+  await publish(m, packFile('1.0.0'), [...witnessFlags(), '--quorum', '2']);
+  mirror = await startMirror(m.repo);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(services.map((s) => s.stop()));
+  await Promise.all(m.services.map((s) => s.stop()));
 });
 
 describe('publish then subscribe', () => {
   it('verifies the pack through TUF, the log and two of three witnesses', async () => {
-    const r = await subscribe(goodState, mirror, [
-      '--root',
-      join(repo, 'metadata', '1.root.json'),
-      ...trustFlags(),
-    ]);
+    const r = await subscribe(goodState, mirror, ['--root', m.root, ...trustFlags()]);
     expect(r.code, JSON.stringify(r.json)).toBe(0);
     const pack = r.json.pack as { file: string; sha256: string; role: string };
     expect(pack.role).toBe('canary');
@@ -175,16 +129,7 @@ describe('publish then subscribe', () => {
     expect(sha256Hex(readFileSync(pack.file))).toBe(goodSha);
     expect((r.json.log as { witnesses: string[] }).witnesses.length).toBeGreaterThanOrEqual(2);
     // a second publish is picked up, consistent with the checkpoint accepted first
-    const pub = await mesh([
-      'publish',
-      packFile('1.0.1'),
-      '--repo',
-      repo,
-      '--keys',
-      keys,
-      ...witnessFlags(),
-    ]);
-    expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+    await publish(m, packFile('1.0.1'), witnessFlags());
     const again = await subscribe(goodState, mirror);
     expect(again.code, JSON.stringify(again.json)).toBe(0);
     goodSha = (again.json.pack as { sha256: string }).sha256;
@@ -196,7 +141,7 @@ describe('publish then subscribe', () => {
     // the attacker rewinds canary to version 1 and re-signs a newer snapshot and timestamp
     const v1 = openRepository(dir);
     v1.targetsRole('canary').version = 1;
-    const k = new PublishKeys(keys);
+    const k = new PublishKeys(m.keys);
     v1.snapshot.version += 5;
     v1.timestamp.version += 5;
     writeRepository(
@@ -217,7 +162,7 @@ describe('publish then subscribe', () => {
     const r0 = openRepository(dir);
     const evil = readFileSync(packFile('6.6.6', 'evil'));
     r0.addTarget('canary', PATH, evil);
-    const k = new PublishKeys(keys);
+    const k = new PublishKeys(m.keys);
     const files = r0.publish({
       canary: [k.load('canary').signer],
       snapshot: [k.load('snapshot').signer],
@@ -225,7 +170,12 @@ describe('publish then subscribe', () => {
     });
     // the attacker reuses the previous pack's proof beside the new target
     const prev = readFileSync(
-      join(repo, 'targets', 'packs/coding-agent/canary', `${goodSha}.coding-agent.json.tlog-proof`),
+      join(
+        m.repo,
+        'targets',
+        'packs/coding-agent/canary',
+        `${goodSha}.coding-agent.json.tlog-proof`,
+      ),
     );
     files.push({
       path: `targets/packs/coding-agent/canary/${sha256Hex(evil)}.coding-agent.json.tlog-proof`,
@@ -238,18 +188,16 @@ describe('publish then subscribe', () => {
 
   it('refuses a pack whose checkpoint lacks the witness quorum', async () => {
     const dir = fork('no-quorum');
-    const pub = await mesh(['publish', packFile('1.0.2'), '--repo', dir, '--keys', keys]);
-    expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+    await publish(m, packFile('1.0.2'), [], dir);
     const url = await startMirror(dir, false);
     expectKept(await subscribe(nodeCopy('node-quorum'), url), 'quorum_not_met');
   });
 
   it('refuses when the monitor sees a second pack logged for the same version', async () => {
     const dir = fork('conflict');
-    const pub = await mesh(['publish', packFile('1.0.3'), '--repo', dir, '--keys', keys]);
-    expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+    await publish(m, packFile('1.0.3'), [], dir);
     const canary = openRepository(dir).versionOf('canary');
-    const k = new PublishKeys(keys);
+    const k = new PublishKeys(m.keys);
     const evil = readFileSync(packFile('6.6.6', 'second'));
     const size = Number(readFileSync(join(dir, 'log', 'checkpoint'), 'utf8').split('\n')[1]);
     const leaf = {
@@ -272,7 +220,7 @@ describe('publish then subscribe', () => {
     const url = await startMirror(dir, false);
     const r = await subscribe(nodeCopy('node-conflict'), url, [
       '--log-key',
-      logVkey,
+      m.logKey,
       '--quorum',
       '0',
       '--gossip',
@@ -288,12 +236,11 @@ describe('publish then subscribe', () => {
       [a, '2.0.0'],
       [b, '2.0.1'],
     ] as const) {
-      const pub = await mesh(['publish', packFile(v), '--repo', dir, '--keys', keys]);
-      expect(pub.code, JSON.stringify(pub.json)).toBe(0);
+      await publish(m, packFile(v), [], dir);
     }
     const urlA = await startMirror(a);
     const urlB = await startMirror(b, false);
-    const flags = ['--log-key', logVkey, '--quorum', '0', '--gossip', urlA];
+    const flags = ['--log-key', m.logKey, '--quorum', '0', '--gossip', urlA];
     const first = await subscribe(nodeCopy('node-split-1'), urlA, flags);
     expect(first.code, JSON.stringify(first.json)).toBe(0);
     expectKept(await subscribe(nodeCopy('node-split-2'), urlB, flags), 'split_view');
@@ -307,25 +254,14 @@ describe('publish then subscribe', () => {
       '--repo',
       dir,
       '--keys',
-      keys,
+      m.keys,
       '--witness',
       dead,
     ]);
     expect(failed.code).toBe(1);
     expect((failed.json.error as { code: string }).code).toBe('quorum_not_met');
     const pending = readFileSync(`${dir}.pending.json`, 'utf8');
-    const again = await mesh([
-      'publish',
-      packFile('1.0.9'),
-      '--repo',
-      dir,
-      '--keys',
-      keys,
-      ...witnessFlags(),
-      '--quorum',
-      '2',
-    ]);
-    expect(again.code, JSON.stringify(again.json)).toBe(0);
+    await publish(m, packFile('1.0.9'), [...witnessFlags(), '--quorum', '2'], dir);
     expect(() => readFileSync(`${dir}.pending.json`)).toThrow();
     const journalled = JSON.parse(pending) as { files: { path: string; bytes: string }[] };
     for (const f of journalled.files.filter((x) => /^metadata\/\d+\.canary\.json$/.test(x.path)))

@@ -1,90 +1,54 @@
 // DESIGN.md "Publish" and "Subscribe" happy paths with real processes on 127.0.0.1: canary and DAP
 // task publishing, the stable ring through a ceremony and `mesh publish --apply`, `mesh verify`, the
 // mirror's static serving rules, and a mirror seeded from an upstream that subscribers can use.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signerVkey } from '../../log/index.js';
-import { BUILTIN_PACKS, PublishKeys, sha256Hex } from '../../packs/index.js';
+import { PublishKeys, sha256Hex } from '../../packs/index.js';
 import {
   listSubscriptions,
   refreshAll,
   resolveSubscribedPack,
   startSubscriptionScheduler,
 } from '../../node/subscription/index.js';
-import { runMesh } from '../support/run-mesh.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
+import {
+  BUILTIN,
+  maintainer,
+  meshJson,
+  publish,
+  publishTask,
+  signAndApply,
+  startMirror,
+  subscribe,
+  subscribedPack,
+  writePack,
+  type Maintainer,
+  type MeshRun,
+} from './publish-subscribe.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-flow-'));
-const keys = join(work, 'keys');
-const repo = join(work, 'repo');
-const services: ServeProcess[] = [];
-let logVkey = '';
+let m: Maintainer;
 let mirror = '';
 
-async function mesh(
-  args: string[],
-): Promise<{ code: number | null; json: Record<string, unknown> }> {
-  const r = await runMesh([...args, '--json']);
-  const line = r.stdout.trim().split('\n').pop() ?? '';
-  try {
-    return { code: r.code, json: JSON.parse(line) as Record<string, unknown> };
-  } catch {
-    throw new Error(`mesh ${args.join(' ')} printed no JSON: ${r.stdout} ${r.stderr}`);
-  }
-}
+const mesh = (args: string[]): Promise<MeshRun> =>
+  meshJson(args, { strict: true, timeoutMs: m.timeoutMs });
 
-function packFile(version: string): string {
-  const file = join(work, `pack-${version}.json`);
-  writeFileSync(file, JSON.stringify({ ...(BUILTIN_PACKS['coding-agent'] as object), version }));
-  return file;
-}
-
-async function startMirror(config: object, args: string[] = []): Promise<string> {
-  const data = mkdtempSync(join(work, 'mirror-'));
-  writeFileSync(join(data, 'config.json'), JSON.stringify(config));
-  const s = await startServe([
-    '--role',
-    'mirror',
-    '--data',
-    data,
-    '--config',
-    join(data, 'config.json'),
-    ...args,
-  ]);
-  services.push(s);
-  return s.url;
-}
+const packFile = (version: string): string =>
+  writePack(m, `pack-${version}.json`, { ...BUILTIN, version });
 
 beforeAll(async () => {
-  mkdirSync(keys, { recursive: true });
-  for (const r of ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp', 'log']) {
-    const k = await runMesh(['keys', 'new', '--role', r, '--out', join(keys, `${r}.key`)]);
-    expect(k.code, k.stderr).toBe(0);
-  }
-  logVkey = signerVkey(new PublishKeys(keys).logSigner('interlock-mesh/log'));
-  const pub = await mesh(['publish', packFile('1.0.0'), '--repo', repo, '--keys', keys]);
-  expect(pub.code, JSON.stringify(pub.json)).toBe(0);
-  expect(pub.json.logKey).toBe(logVkey);
+  m = await maintainer(work, 30_000);
+  const pub = await publish(m, packFile('1.0.0'));
+  expect(pub.json.logKey).toBe(m.logKey);
   writeFileSync(join(work, 'client.json'), JSON.stringify({ task: 'demo' }));
-  const task = await mesh([
-    'publish',
-    '--task',
-    join(work, 'client.json'),
-    '--name',
-    'coding-agent',
-    '--repo',
-    repo,
-    '--keys',
-    keys,
-  ]);
-  expect(task.code, JSON.stringify(task.json)).toBe(0);
-  mirror = await startMirror({ mirror: { logKey: logVkey } }, ['--repo', repo]);
+  await publishTask(m, join(work, 'client.json'), 'coding-agent');
+  mirror = await startMirror(m, { config: { mirror: { logKey: m.logKey } } });
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(services.map((s) => s.stop()));
+  await Promise.all(m.services.map((s) => s.stop()));
 });
 
 describe('publishing and serving', () => {
@@ -105,7 +69,7 @@ describe('publishing and serving', () => {
   });
 
   it('mesh verify passes on the repository and the mirror, and refuses another log key', async () => {
-    const byRepo = await mesh(['verify', '--repo', repo, '--log-key', logVkey]);
+    const byRepo = await mesh(['verify', '--repo', m.repo, '--log-key', m.logKey]);
     expect(byRepo.code, JSON.stringify(byRepo.json)).toBe(0);
     expect((byRepo.json.tuf as { targets: number }).targets).toBe(2);
     const byMirror = await mesh([
@@ -113,137 +77,58 @@ describe('publishing and serving', () => {
       '--mirror',
       mirror,
       '--log-key',
-      logVkey,
+      m.logKey,
       '--root',
-      join(repo, 'metadata', '1.root.json'),
+      m.root,
     ]);
     expect(byMirror.code, JSON.stringify(byMirror.json)).toBe(0);
     const wrongKey = await mesh([
       'verify',
       '--repo',
-      repo,
+      m.repo,
       '--log-key',
-      signerVkey(new PublishKeys(keys).logSigner('other/log')),
+      signerVkey(new PublishKeys(m.keys).logSigner('other/log')),
     ]);
     expect(wrongKey.code).toBe(1);
   });
 
   it('publishes to stable only through a ceremony and mesh publish --apply, then subscribes', async () => {
     const prop = join(work, 'stable.proposal.json');
-    const p = await mesh([
-      'publish',
-      packFile('1.1.0'),
-      '--ring',
-      'stable',
-      '--repo',
-      repo,
-      '--keys',
-      keys,
-      '--out',
-      prop,
-    ]);
-    expect(p.code, JSON.stringify(p.json)).toBe(0);
-    expect(readFileSync(join(repo, 'metadata', 'timestamp.json'), 'utf8')).not.toContain(
+    await publish(m, packFile('1.1.0'), ['--ring', 'stable', '--out', prop]);
+    expect(readFileSync(join(m.repo, 'metadata', 'timestamp.json'), 'utf8')).not.toContain(
       'stable/coding-agent',
     );
-    const sig = join(work, 'stable.sig.json');
-    expect(
-      (
-        await mesh([
-          'ceremony',
-          'sign',
-          '--proposal',
-          prop,
-          '--key',
-          join(keys, 'stable.key'),
-          '--out',
-          sig,
-        ])
-      ).code,
-    ).toBe(0);
-    const signed = join(work, 'stable.signed.json');
-    const a = await mesh([
-      'ceremony',
-      'assemble',
-      '--repo',
-      repo,
-      '--proposal',
-      prop,
-      '--signature',
-      sig,
-      '--out',
-      signed,
-    ]);
-    expect(a.code, JSON.stringify(a.json)).toBe(0);
-    const applied = await mesh(['publish', '--apply', signed, '--repo', repo, '--keys', keys]);
-    expect(applied.code, JSON.stringify(applied.json)).toBe(0);
+    await signAndApply(m, prop);
     const state = join(work, 'node-stable');
-    const s = await mesh([
-      '--state',
+    const pack = await subscribedPack<{ version: string }>(
+      m,
       state,
-      'subscribe',
       'mesh:coding-agent@stable',
-      '--mirror',
       mirror,
-      '--root',
-      join(repo, 'metadata', '1.root.json'),
-      '--log-key',
-      logVkey,
-    ]);
-    expect(s.code, JSON.stringify(s.json)).toBe(0);
-    const file = resolveSubscribedPack(state, 'mesh:coding-agent@stable');
-    expect((JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version).toBe('1.1.0');
+    );
+    expect(pack.version).toBe('1.1.0');
     expect(() => resolveSubscribedPack(state, 'mesh:coding-agent@canary')).toThrow(
       /no verified pack/,
     );
   });
 
   it('a mirror seeded from an upstream serves what it verified, and nodes subscribe through it', async () => {
-    const down = await startMirror({
-      mirror: { upstream: mirror, root: join(repo, 'metadata', '1.root.json'), logKey: logVkey },
+    const down = await startMirror(m, {
+      repo: null,
+      config: { mirror: { upstream: mirror, root: m.root, logKey: m.logKey } },
     });
     const state = join(work, 'node-down');
-    const s = await mesh([
-      '--state',
-      state,
-      'subscribe',
-      'mesh:coding-agent@canary',
-      '--mirror',
-      down,
-      '--root',
-      join(repo, 'metadata', '1.root.json'),
-      '--log-key',
-      logVkey,
-    ]);
+    const s = await subscribe(m, state, 'mesh:coding-agent@canary', down);
     expect(s.code, JSON.stringify(s.json)).toBe(0);
     const file = resolveSubscribedPack(state, 'mesh:coding-agent@canary');
     expect(sha256Hex(readFileSync(file))).toBe((s.json.pack as { sha256: string }).sha256);
-    const v = await mesh([
-      'verify',
-      '--mirror',
-      down,
-      '--log-key',
-      logVkey,
-      '--root',
-      join(repo, 'metadata', '1.root.json'),
-    ]);
+    const v = await mesh(['verify', '--mirror', down, '--log-key', m.logKey, '--root', m.root]);
     expect(v.code, JSON.stringify(v.json)).toBe(0);
   });
   it('runs parallel refreshes of one subscription one after another, leaving valid state', async () => {
     const state = join(work, 'node-parallel');
-    const args = [
-      '--state',
-      state,
-      'subscribe',
-      'mesh:coding-agent@canary',
-      '--mirror',
-      mirror,
-      '--root',
-      join(repo, 'metadata', '1.root.json'),
-      '--log-key',
-      logVkey,
-    ];
-    const runs = await Promise.all([mesh(args), mesh(args), mesh(args)]);
+    const refresh = (): Promise<MeshRun> => subscribe(m, state, 'mesh:coding-agent@canary', mirror);
+    const runs = await Promise.all([refresh(), refresh(), refresh()]);
     for (const r of runs) expect(r.code, JSON.stringify(r.json)).toBe(0);
     expect(sha256Hex(readFileSync(resolveSubscribedPack(state, 'mesh:coding-agent@canary')))).toBe(
       (runs[0].json.pack as { sha256: string }).sha256,
