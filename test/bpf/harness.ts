@@ -6,7 +6,9 @@ import { createSocket, type Socket } from 'node:dgram';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { buildLoader, loaderPath } from '../../bpf/index.js';
+import { SensorHub } from '../../node/index.js';
 import { IN_CI, ROOT } from '../support/env.js';
 
 export const FIXTURES = join(ROOT, 'test', 'bpf', 'fixtures');
@@ -115,4 +117,31 @@ export async function startSinks(): Promise<Sinks> {
       await Promise.resolve();
     },
   };
+}
+
+/** What a kernel suite's tests run against: a started sensor hub, the sinks and the real python3. */
+export interface KernelRig {
+  hub: SensorHub;
+  sinks: Sinks;
+  python: string;
+}
+
+/**
+ * Called in a kernel suite's describe: builds the loader if needed and sets the rig up before the
+ * suite's tests (torn down after them); its fields are there once the first test runs.
+ */
+export function kernelRig(): KernelRig {
+  const rig: Partial<KernelRig> = {};
+  beforeAll(async () => {
+    await ensureLoader();
+    rig.hub = new SensorHub();
+    await rig.hub.start();
+    rig.sinks = await startSinks();
+    rig.python = pythonBin();
+  });
+  afterAll(async () => {
+    await rig.hub?.stop();
+    await rig.sinks?.close();
+  });
+  return rig as KernelRig;
 }

@@ -2,7 +2,7 @@
 // secret to 127.0.0.1 die with a BLOCK "killed" verdict; ordinary traffic and outsiders live.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,22 +12,18 @@ import {
   ReceiptStore,
   ReceiptWriter,
 } from '../../guard/index.js';
-import { runSensorExec, SensorHub, type SensorExecResult } from '../../node/index.js';
+import { runSensorExec, type SensorExecResult } from '../../node/index.js';
 import {
-  ensureLoader,
   FIXTURES,
+  kernelRig,
   kernelSkipReason,
   ORDINARY,
-  pythonBin,
   SECRET,
-  startSinks,
-  type Sinks,
+  type KernelRig,
 } from './harness.js';
 
 const skip = kernelSkipReason();
-let sinks: Sinks;
-let python: string;
-let hub: SensorHub;
+let rig: KernelRig;
 
 function matcher() {
   const m = createFlowTracker();
@@ -48,14 +44,14 @@ async function exec(
     emit: (r) => records.push(r),
     stdio: 'pipe',
     timeoutMs: 20_000,
-    hub,
+    hub: rig.hub,
     ...(opts.receipts ? { receipts: opts.receipts } : {}),
   });
 }
 
 const py =
   (mode: string, port: () => number, payload: string, linger = 8) =>
-  () => [python, join(FIXTURES, 'leak.py'), mode, String(port()), payload, String(linger)];
+  () => [rig.python, join(FIXTURES, 'leak.py'), mode, String(port()), payload, String(linger)];
 const nodeCmd =
   (mode: string, port: () => number, payload: string, linger = 8) =>
   () => [
@@ -83,40 +79,33 @@ function expectKilled(r: SensorExecResult): void {
 }
 
 describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
-  beforeAll(async () => {
-    await ensureLoader();
-    hub = new SensorHub();
-    await hub.start();
-    sinks = await startSinks();
-    python = pythonBin();
-  });
-  afterAll(async () => {
-    await hub.stop();
-    await sinks.close();
-  });
+  rig = kernelRig();
 
   const leaks: [string, () => string[]][] = [
-    ['python tcp sendall', py('tcp', () => sinks.tcp, SECRET)],
-    ['python send() (sendto with NULL address)', py('send', () => sinks.tcp, SECRET)],
-    ['python write() on a socket fd', py('write', () => sinks.tcp, SECRET)],
-    ['python writev across two iovecs', py('writev', () => sinks.tcp, SECRET)],
-    ['python sendmsg across three iovecs', py('sendmsg', () => sinks.tcp, SECRET)],
-    ['python connected udp', py('udp', () => sinks.udp, SECRET)],
-    ['python unconnected udp sendmsg', py('udp-sendmsg', () => sinks.udp, SECRET)],
-    ['python https (libssl SSL_write uprobe)', py('https', () => sinks.https, SECRET)],
-    ['python dup2 of the socket onto fd 1', py('dup2', () => sinks.tcp, SECRET)],
-    ['python write long after connect', py('late', () => sinks.tcp, SECRET)],
-    ['python setsid child', py('child', () => sinks.tcp, SECRET)],
+    ['python tcp sendall', py('tcp', () => rig.sinks.tcp, SECRET)],
+    ['python send() (sendto with NULL address)', py('send', () => rig.sinks.tcp, SECRET)],
+    ['python write() on a socket fd', py('write', () => rig.sinks.tcp, SECRET)],
+    ['python writev across two iovecs', py('writev', () => rig.sinks.tcp, SECRET)],
+    ['python sendmsg across three iovecs', py('sendmsg', () => rig.sinks.tcp, SECRET)],
+    ['python connected udp', py('udp', () => rig.sinks.udp, SECRET)],
+    ['python unconnected udp sendmsg', py('udp-sendmsg', () => rig.sinks.udp, SECRET)],
+    ['python https (libssl SSL_write uprobe)', py('https', () => rig.sinks.https, SECRET)],
+    ['python dup2 of the socket onto fd 1', py('dup2', () => rig.sinks.tcp, SECRET)],
+    ['python write long after connect', py('late', () => rig.sinks.tcp, SECRET)],
+    ['python setsid child', py('child', () => rig.sinks.tcp, SECRET)],
     [
       'python base64-encoded secret',
-      py('tcp', () => sinks.tcp, Buffer.from(SECRET).toString('base64')),
+      py('tcp', () => rig.sinks.tcp, Buffer.from(SECRET).toString('base64')),
     ],
-    ['python hex-encoded secret', py('tcp', () => sinks.tcp, Buffer.from(SECRET).toString('hex'))],
+    [
+      'python hex-encoded secret',
+      py('tcp', () => rig.sinks.tcp, Buffer.from(SECRET).toString('hex')),
+    ],
     ['python secret split across DNS queries', py('dns', () => 53, SECRET)],
-    ['node tcp', nodeCmd('tcp', () => sinks.tcp, SECRET)],
-    ['node udp', nodeCmd('udp', () => sinks.udp, SECRET)],
-    ['node https (SSL_write in the node binary)', nodeCmd('https', () => sinks.https, SECRET)],
-    ['node detached child', nodeCmd('child', () => sinks.tcp, SECRET)],
+    ['node tcp', nodeCmd('tcp', () => rig.sinks.tcp, SECRET)],
+    ['node udp', nodeCmd('udp', () => rig.sinks.udp, SECRET)],
+    ['node https (SSL_write in the node binary)', nodeCmd('https', () => rig.sinks.https, SECRET)],
+    ['node detached child', nodeCmd('child', () => rig.sinks.tcp, SECRET)],
   ];
 
   for (const [name, command] of leaks) {
@@ -128,11 +117,11 @@ describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
   }
 
   const ordinary: [string, () => string[]][] = [
-    ['python tcp', py('tcp', () => sinks.tcp, ORDINARY, 0.2)],
-    ['python https', py('https', () => sinks.https, ORDINARY, 0.2)],
-    ['python udp', py('udp', () => sinks.udp, ORDINARY, 0.2)],
-    ['node tcp', nodeCmd('tcp', () => sinks.tcp, ORDINARY, 0.2)],
-    ['node https', nodeCmd('https', () => sinks.https, ORDINARY, 0.2)],
+    ['python tcp', py('tcp', () => rig.sinks.tcp, ORDINARY, 0.2)],
+    ['python https', py('https', () => rig.sinks.https, ORDINARY, 0.2)],
+    ['python udp', py('udp', () => rig.sinks.udp, ORDINARY, 0.2)],
+    ['node tcp', nodeCmd('tcp', () => rig.sinks.tcp, ORDINARY, 0.2)],
+    ['node https', nodeCmd('https', () => rig.sinks.https, ORDINARY, 0.2)],
   ];
   for (const [name, command] of ordinary) {
     it(`lets ordinary data through: ${name}`, async () => {
@@ -146,14 +135,14 @@ describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
 
   it('never touches an unwatched process sending the same secret', async () => {
     const outsider = spawn(
-      python,
-      [join(FIXTURES, 'leak.py'), 'tcp', String(sinks.tcp), SECRET, '1.5'],
+      rig.python,
+      [join(FIXTURES, 'leak.py'), 'tcp', String(rig.sinks.tcp), SECRET, '1.5'],
       {
         stdio: 'ignore',
       },
     );
     const outsiderDone = new Promise<number | null>((resolve) => outsider.on('close', resolve));
-    const r = await exec(py('tcp', () => sinks.tcp, SECRET)());
+    const r = await exec(py('tcp', () => rig.sinks.tcp, SECRET)());
     expectKilled(r);
     expect(await outsiderDone).toBe(0);
     expect(r.events.some((e) => e.pid === outsider.pid)).toBe(false);
@@ -164,7 +153,7 @@ describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
     const file = join(dir, 'receipts.db');
     const store = new ReceiptStore(file, ed25519Signer(new Uint8Array(32).fill(7)));
     try {
-      const r = await exec(py('tcp', () => sinks.tcp, SECRET)(), {
+      const r = await exec(py('tcp', () => rig.sinks.tcp, SECRET)(), {
         receipts: new ReceiptWriter(store),
       });
       expectKilled(r);
@@ -188,7 +177,7 @@ describe.skipIf(skip !== null)('sensor kill path (real kernel, root)', () => {
   });
 
   it('keeps stale bytes of one record out of the next', async () => {
-    const r = await exec(py('stale', () => sinks.tcp, ORDINARY, 0.2)());
+    const r = await exec(py('stale', () => rig.sinks.tcp, ORDINARY, 0.2)());
     const sends = r.events.filter((e) => e.type === 'send');
     const long = sends.find((e) => e.data.length === 3000);
     const short = sends.find((e) => Buffer.from(e.data).toString() === ORDINARY);

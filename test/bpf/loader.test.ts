@@ -2,7 +2,7 @@
 // a flood that overflows a small ring buffer, restart with replayed watches, refused commands.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFlowTracker } from '../../guard/index.js';
 import {
   createWatchCgroup,
@@ -13,20 +13,16 @@ import {
 } from '../../bpf/index.js';
 import { runSensorExec, SensorHub, type SensorExecResult } from '../../node/index.js';
 import {
-  ensureLoader,
   FIXTURES,
+  kernelRig,
   kernelSkipReason,
   ORDINARY,
-  pythonBin,
   SECRET,
-  startSinks,
-  type Sinks,
+  type KernelRig,
 } from './harness.js';
 
 const skip = kernelSkipReason();
-let sinks: Sinks;
-let python: string;
-let hub: SensorHub;
+let rig: KernelRig;
 
 function run(
   args: string[],
@@ -35,14 +31,14 @@ function run(
   const matcher = createFlowTracker();
   matcher.registerSecret(SECRET, 'api-key');
   return runSensorExec({
-    command: [python, join(FIXTURES, 'leak.py'), ...args],
+    command: [rig.python, join(FIXTURES, 'leak.py'), ...args],
     matcher,
     allowAddrs: opts.allow ?? [],
     arm: opts.arm ?? false,
     emit: () => undefined,
     stdio: 'pipe',
     timeoutMs: 20_000,
-    hub: opts.hub ?? hub,
+    hub: opts.hub ?? rig.hub,
   });
 }
 
@@ -58,20 +54,10 @@ async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> 
 }
 
 describe.skipIf(skip !== null)('sensor loader (real kernel, root)', () => {
-  beforeAll(async () => {
-    await ensureLoader();
-    hub = new SensorHub();
-    await hub.start();
-    sinks = await startSinks();
-    python = pythonBin();
-  });
-  afterAll(async () => {
-    await hub.stop();
-    await sinks.close();
-  });
+  rig = kernelRig();
 
   it('reports what this kernel allows, with a reason for each refusal', () => {
-    const f = hub.supervisor.features;
+    const f = rig.hub.supervisor.features;
     for (const name of ['btf', 'tracefs', 'ringbuf', 'cgroup_sock_addr', 'uprobe', 'tp_btf'])
       expect(f[name], name).toEqual({ ok: true });
     for (const name of ['lsm', 'fentry', 'kprobe']) {
@@ -82,11 +68,11 @@ describe.skipIf(skip !== null)('sensor loader (real kernel, root)', () => {
         console.warn(`skip: ${name} programs are not used here: ${v.reason ?? ''}`);
       }
     }
-    expect(hub.supervisor.uprobes.some((u) => u.path === process.execPath && u.ok)).toBe(true);
+    expect(rig.hub.supervisor.uprobes.some((u) => u.path === process.execPath && u.ok)).toBe(true);
   });
 
   it('armed: refuses an unconnected UDP send outside the allowlist (sendmsg4) and reports it', async () => {
-    const r = await run(['udp-sendto', String(sinks.udp), ORDINARY, '0', '127.0.0.2'], {
+    const r = await run(['udp-sendto', String(rig.sinks.udp), ORDINARY, '0', '127.0.0.2'], {
       allow: ['127.0.0.1'],
       arm: true,
     });
@@ -100,7 +86,7 @@ describe.skipIf(skip !== null)('sensor loader (real kernel, root)', () => {
   });
 
   it('armed: refuses TCP connects outside the allowlist (connect4, connect6) and lets allowed ones through', async () => {
-    const v4 = await run(['tcp', String(sinks.tcp), ORDINARY, '0', '127.0.0.2'], {
+    const v4 = await run(['tcp', String(rig.sinks.tcp), ORDINARY, '0', '127.0.0.2'], {
       allow: ['127.0.0.1'],
       arm: true,
     });
@@ -108,13 +94,13 @@ describe.skipIf(skip !== null)('sensor loader (real kernel, root)', () => {
     expect(egress(v4).some((x) => x.src === 'connect4' && (x.flags & FLAG_DENIED) !== 0)).toBe(
       true,
     );
-    const v6 = await run(['tcp', String(sinks.tcp), ORDINARY, '0', '::1'], {
+    const v6 = await run(['tcp', String(rig.sinks.tcp), ORDINARY, '0', '::1'], {
       allow: ['127.0.0.1'],
       arm: true,
     });
     expect(v6.exitCode).toBe(3);
     expect(egress(v6).some((x) => x.src === 'connect6' && x.daddr === '::1')).toBe(true);
-    const ok = await run(['tcp', String(sinks.tcp), ORDINARY, '0'], {
+    const ok = await run(['tcp', String(rig.sinks.tcp), ORDINARY, '0'], {
       allow: ['127.0.0.1'],
       arm: true,
     });
@@ -123,7 +109,7 @@ describe.skipIf(skip !== null)('sensor loader (real kernel, root)', () => {
   });
 
   it('armed: refuses an unconnected UDP send to ::1 (sendmsg6)', async () => {
-    const r = await run(['udp-sendto', String(sinks.udp), ORDINARY, '0', '::1'], {
+    const r = await run(['udp-sendto', String(rig.sinks.udp), ORDINARY, '0', '::1'], {
       allow: ['127.0.0.1'],
       arm: true,
     });
@@ -132,7 +118,7 @@ describe.skipIf(skip !== null)('sensor loader (real kernel, root)', () => {
   });
 
   it('not armed: the same send goes out and is only reported', async () => {
-    const r = await run(['udp-sendto', String(sinks.udp), ORDINARY, '0', '127.0.0.2'], {
+    const r = await run(['udp-sendto', String(rig.sinks.udp), ORDINARY, '0', '127.0.0.2'], {
       allow: ['127.0.0.1'],
     });
     expect(r.exitCode).toBe(0);
@@ -145,7 +131,7 @@ describe.skipIf(skip !== null)('sensor loader (real kernel, root)', () => {
     const small = new SensorHub({ ringbufBytes: 16_384 });
     await small.start();
     try {
-      const r = await run(['flood', String(sinks.tcp), ORDINARY, '3000'], { hub: small });
+      const r = await run(['flood', String(rig.sinks.tcp), ORDINARY, '3000'], { hub: small });
       expect(r.killed).toBe(false);
       expect(r.exitCode).toBe(0);
       expect(r.health?.drops).toBeGreaterThan(0);
@@ -179,10 +165,10 @@ describe.skipIf(skip !== null)('sensor loader (real kernel, root)', () => {
           '-c',
           'echo $$ > "$0/cgroup.procs" && exec "$@"',
           cg,
-          python,
+          rig.python,
           join(FIXTURES, 'leak.py'),
           'tcp',
-          String(sinks.tcp),
+          String(rig.sinks.tcp),
           ORDINARY,
           '0',
         ],
@@ -198,15 +184,15 @@ describe.skipIf(skip !== null)('sensor loader (real kernel, root)', () => {
   });
 
   it('refuses a malformed command with a coded error and keeps serving', async () => {
-    await expect(hub.supervisor.send({ cmd: 'no-such-command' })).rejects.toBeInstanceOf(
+    await expect(rig.hub.supervisor.send({ cmd: 'no-such-command' })).rejects.toBeInstanceOf(
       SensorError,
     );
-    await expect(hub.supervisor.send({ cmd: 'limits', cap: 999_999 })).rejects.toThrow(
+    await expect(rig.hub.supervisor.send({ cmd: 'limits', cap: 999_999 })).rejects.toThrow(
       /cap out of range/,
     );
-    await expect(hub.supervisor.send({ cmd: 'watch', cgroup: '/nonexistent' })).rejects.toThrow(
+    await expect(rig.hub.supervisor.send({ cmd: 'watch', cgroup: '/nonexistent' })).rejects.toThrow(
       /cgroup/,
     );
-    expect((await hub.supervisor.health()).events).toBeGreaterThanOrEqual(0);
+    expect((await rig.hub.supervisor.health()).events).toBeGreaterThanOrEqual(0);
   });
 });
