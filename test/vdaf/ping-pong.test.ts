@@ -43,7 +43,10 @@ function setup(vdaf: AnyPrio3, m: unknown) {
     r.inputShares[0]!,
   );
   if (leader.kind !== 'continued') throw new Error('leader init failed');
-  return { key, r, leader };
+  /** The helper's init on its input share, given what the leader sent. */
+  const helperInit = (inbound: Uint8Array) =>
+    pingPongHelperInit(vdaf, key, CTX, EMPTY, r.nonce, r.publicShare, r.inputShares[1]!, inbound);
+  return { key, r, leader, helperInit };
 }
 
 describe('ping-pong messages', () => {
@@ -85,17 +88,8 @@ describe('ping-pong over Prio3', () => {
 
   it('leader init -> helper init -> leader continued: both hold output shares summing to the input', () => {
     const m = [0n, 1n, 2n, 3n, 3n, 2n, 1n, 0n];
-    const { key, r, leader } = setup(vdaf, m);
-    const helper = pingPongHelperInit(
-      vdaf,
-      key,
-      CTX,
-      EMPTY,
-      r.nonce,
-      r.publicShare,
-      r.inputShares[1]!,
-      leader.outbound,
-    );
+    const { leader, helperInit } = setup(vdaf, m);
+    const helper = helperInit(leader.outbound);
     expect(helper.kind).toBe('finished-with-outbound');
     if (helper.kind !== 'finished-with-outbound') return;
     const done = pingPongLeaderContinued(vdaf, CTX, EMPTY, leader, helper.outbound);
@@ -112,28 +106,10 @@ describe('ping-pong over Prio3', () => {
     }) as unknown as AnyPrio3;
     fc.assert(
       fc.property(fc.nat(), fc.integer({ min: 1, max: 255 }), (at, x) => {
-        const { key, r, leader } = setup(hist, 4);
-        const bad = pingPongHelperInit(
-          hist,
-          key,
-          CTX,
-          EMPTY,
-          r.nonce,
-          r.publicShare,
-          r.inputShares[1]!,
-          flipByte(leader.outbound, at, x),
-        );
+        const { leader, helperInit } = setup(hist, 4);
+        const bad = helperInit(flipByte(leader.outbound, at, x));
         expect(bad.kind).toBe('rejected');
-        const helper = pingPongHelperInit(
-          hist,
-          key,
-          CTX,
-          EMPTY,
-          r.nonce,
-          r.publicShare,
-          r.inputShares[1]!,
-          leader.outbound,
-        );
+        const helper = helperInit(leader.outbound);
         if (helper.kind !== 'finished-with-outbound') throw new Error('helper failed');
         const end = pingPongLeaderContinued(
           hist,
@@ -150,12 +126,9 @@ describe('ping-pong over Prio3', () => {
   });
 
   it('rejects messages of the wrong type for the state', () => {
-    const { key, r, leader } = setup(vdaf, [0n, 0n, 0n, 0n, 0n, 0n, 0n, 1n]);
+    const { key, r, leader, helperInit } = setup(vdaf, [0n, 0n, 0n, 0n, 0n, 0n, 0n, 1n]);
     const finish = encodePingPongMessage({ type: 'finish', verifierMessage: new Uint8Array(32) });
-    expect(
-      pingPongHelperInit(vdaf, key, CTX, EMPTY, r.nonce, r.publicShare, r.inputShares[1]!, finish)
-        .kind,
-    ).toBe('rejected');
+    expect(helperInit(finish).kind).toBe('rejected');
     expect(pingPongLeaderContinued(vdaf, CTX, EMPTY, leader, leader.outbound).kind).toBe(
       'rejected',
     );
