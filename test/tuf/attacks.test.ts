@@ -14,7 +14,7 @@ import {
   type Signer,
 } from '../../tuf/index.js';
 import { download, expectRefused, makeClient } from './support/client-fixture.js';
-import { makeFixture, newSigner, type Fixture } from './support/repo-fixture.js';
+import { delegateCanary, makeFixture, newSigner, type Fixture } from './support/repo-fixture.js';
 import { serveDirectory, type StaticServer } from './support/static-server.js';
 
 let server: StaticServer | undefined;
@@ -139,14 +139,7 @@ describe('TUF attacks against our client', () => {
 
   it('extraneous dependencies: a delegate cannot sign targets outside its paths', async () => {
     const { f, c } = await setup();
-    const canary = newSigner();
-    f.repo.delegate('targets', {
-      name: 'canary',
-      keys: [canary.key],
-      threshold: 1,
-      paths: ['packs/*/canary/*'],
-    });
-    f.signers.canary = [canary];
+    delegateCanary(f);
     f.repo.addTarget('canary', 'packs/p/canary/p.json', new TextEncoder().encode('{}'));
     f.repo.addTarget('canary', 'tasks/evil/client.json', new TextEncoder().encode('evil'));
     f.publish();

@@ -124,6 +124,32 @@ const KEY_CODES = ['json_invalid', 'key_file_invalid'];
 const CEREMONY_CODES = ['json_invalid', 'ceremony_invalid', 'metadata_invalid'];
 const opts = { numRuns: FC_RUNS };
 
+/** Property: a file cut short, with a tail after it, or with one more top-level field is refused. */
+function refusesTruncatedAndExtended<T>(
+  arb: fc.Arbitrary<T>,
+  encode: (value: T) => Uint8Array,
+  decode: (bytes: Uint8Array) => unknown,
+  codes: readonly string[],
+): void {
+  fc.assert(
+    fc.property(
+      arb,
+      fc.nat(),
+      fc.string({ minLength: 1, maxLength: 8 }).filter((s) => /^\S/.test(s)),
+      unknownName,
+      jsonValue,
+      (value, cut, tail, name, extra) => {
+        const bytes = encode(value);
+        const body = withoutTrailingSpace(bytes);
+        refused(() => decode(body.subarray(0, cut % body.length)), codes);
+        refused(() => decode(Buffer.concat([bytes, enc.encode(tail)])), codes);
+        refused(() => decode(withField(bytes, name, extra)), codes);
+      },
+    ),
+    opts,
+  );
+}
+
 describe('key file decoder', () => {
   const keyArb = fc.record({
     secret: fc.uint8Array({ minLength: 32, maxLength: 32 }),
@@ -149,22 +175,11 @@ describe('key file decoder', () => {
   });
 
   it('truncated and extended files are refused', () => {
-    fc.assert(
-      fc.property(
-        keyArb,
-        fc.nat(),
-        fc.string({ minLength: 1, maxLength: 8 }).filter((s) => /^\S/.test(s)),
-        unknownName,
-        jsonValue,
-        ({ secret, role, created }, cut, tail, name, extra) => {
-          const bytes = keyFileBytes(secret, role, created);
-          const body = withoutTrailingSpace(bytes);
-          refused(() => parseKeyFile(body.subarray(0, cut % body.length)), KEY_CODES);
-          refused(() => parseKeyFile(Buffer.concat([bytes, enc.encode(tail)])), KEY_CODES);
-          refused(() => parseKeyFile(withField(bytes, name, extra)), KEY_CODES);
-        },
-      ),
-      opts,
+    refusesTruncatedAndExtended(
+      keyArb,
+      ({ secret, role, created }) => keyFileBytes(secret, role, created),
+      parseKeyFile,
+      KEY_CODES,
     );
   });
 
@@ -195,23 +210,7 @@ describe('ceremony proposal decoder', () => {
   });
 
   it('truncated and extended files are refused', () => {
-    fc.assert(
-      fc.property(
-        proposalArb,
-        fc.nat(),
-        fc.string({ minLength: 1, maxLength: 8 }).filter((s) => /^\S/.test(s)),
-        unknownName,
-        jsonValue,
-        (p, cut, tail, name, extra) => {
-          const bytes = proposalFileBytes(p);
-          const body = withoutTrailingSpace(bytes);
-          refused(() => parseProposal(body.subarray(0, cut % body.length)), CEREMONY_CODES);
-          refused(() => parseProposal(Buffer.concat([bytes, enc.encode(tail)])), CEREMONY_CODES);
-          refused(() => parseProposal(withField(bytes, name, extra)), CEREMONY_CODES);
-        },
-      ),
-      opts,
-    );
+    refusesTruncatedAndExtended(proposalArb, proposalFileBytes, parseProposal, CEREMONY_CODES);
   });
 
   it('a mutated file is refused, or keeps its version and signed bytes', () => {
@@ -255,28 +254,11 @@ describe('detached signature decoder', () => {
   });
 
   it('truncated and extended files are refused', () => {
-    fc.assert(
-      fc.property(
-        signatureArb,
-        fc.nat(),
-        fc.string({ minLength: 1, maxLength: 8 }).filter((s) => /^\S/.test(s)),
-        unknownName,
-        jsonValue,
-        (s, cut, tail, name, extra) => {
-          const bytes = detachedSignatureFileBytes(s);
-          const body = withoutTrailingSpace(bytes);
-          refused(
-            () => parseDetachedSignature(body.subarray(0, cut % body.length)),
-            CEREMONY_CODES,
-          );
-          refused(
-            () => parseDetachedSignature(Buffer.concat([bytes, enc.encode(tail)])),
-            CEREMONY_CODES,
-          );
-          refused(() => parseDetachedSignature(withField(bytes, name, extra)), CEREMONY_CODES);
-        },
-      ),
-      opts,
+    refusesTruncatedAndExtended(
+      signatureArb,
+      detachedSignatureFileBytes,
+      parseDetachedSignature,
+      CEREMONY_CODES,
     );
   });
 

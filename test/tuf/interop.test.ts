@@ -8,11 +8,31 @@ import { join } from 'node:path';
 import { initializeTUFRepo, tufHandlers } from '@tufjs/repo-mock';
 import { Updater as TufJsUpdater } from 'tuf-js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newSigner, makeFixture } from './support/repo-fixture.js';
+import { delegateCanary, makeFixture, type Fixture } from './support/repo-fixture.js';
 import { serveDirectory, type StaticServer } from './support/static-server.js';
 import { download, makeClient } from './support/client-fixture.js';
 import { Updater } from '../../tuf/index.js';
 import { writeFileSync } from 'node:fs';
+
+/** tuf-js trusting the fixture's first root, reading from SRV, its metadata in a fresh directory. */
+function tufJs(
+  f: Fixture,
+  srv: StaticServer,
+  targetDir: string,
+): { u: TufJsUpdater; metadataDir: string } {
+  const metadataDir = mkdtempSync(join(tmpdir(), 'tufjs-md-'));
+  writeFileSync(
+    join(metadataDir, 'root.json'),
+    readFileSync(join(f.dir, 'metadata', '1.root.json')),
+  );
+  const u = new TufJsUpdater({
+    metadataDir,
+    metadataBaseUrl: `${srv.url}/metadata`,
+    targetBaseUrl: `${srv.url}/targets`,
+    targetDir,
+  });
+  return { u, metadataDir };
+}
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -23,14 +43,7 @@ afterEach(async () => {
 describe('interop with tuf-js', () => {
   it('tuf-js refreshes our repository and downloads its targets, delegated ones included', async () => {
     const f = makeFixture({ targets: { 'a.txt': 'alpha', 'dir/b.txt': 'beta' } });
-    const canary = newSigner();
-    f.repo.delegate('targets', {
-      name: 'canary',
-      keys: [canary.key],
-      threshold: 1,
-      paths: ['packs/*/canary/*'],
-    });
-    f.signers.canary = [canary];
+    delegateCanary(f);
     f.repo.addTarget('canary', 'packs/p/canary/p.json', new TextEncoder().encode('{"pack":1}'));
     f.publish();
     // A root rotation, so tuf-js walks 1.root.json -> 2.root.json.
@@ -38,18 +51,8 @@ describe('interop with tuf-js', () => {
     f.publish();
     const srv: StaticServer = await serveDirectory(f.dir);
     close = () => srv.close();
-    const metadataDir = mkdtempSync(join(tmpdir(), 'tufjs-md-'));
     const targetDir = mkdtempSync(join(tmpdir(), 'tufjs-t-'));
-    writeFileSync(
-      join(metadataDir, 'root.json'),
-      readFileSync(join(f.dir, 'metadata', '1.root.json')),
-    );
-    const u = new TufJsUpdater({
-      metadataDir,
-      metadataBaseUrl: `${srv.url}/metadata`,
-      targetBaseUrl: `${srv.url}/targets`,
-      targetDir,
-    });
+    const { u, metadataDir } = tufJs(f, srv, targetDir);
     await u.refresh();
     for (const [path, want] of [
       ['a.txt', 'alpha'],
@@ -113,17 +116,7 @@ describe('interop with tuf-js', () => {
     close = () => srv.close();
     const ours = makeClient(f.dir, srv.url);
     expect(readFileSync(await download(ours.updater(), 'x/y.bin'), 'utf8')).toBe('why');
-    const metadataDir = mkdtempSync(join(tmpdir(), 'tufjs-md-'));
-    writeFileSync(
-      join(metadataDir, 'root.json'),
-      readFileSync(join(f.dir, 'metadata', '1.root.json')),
-    );
-    const theirs = new TufJsUpdater({
-      metadataDir,
-      metadataBaseUrl: `${srv.url}/metadata`,
-      targetBaseUrl: `${srv.url}/targets`,
-      targetDir: ours.targetDir,
-    });
+    const theirs = tufJs(f, srv, ours.targetDir).u;
     await theirs.refresh();
     const info = await theirs.getTargetInfo('x/y.bin');
     expect(info?.hashes).toEqual(f.repo.targetsRole('targets').targets.get('x/y.bin')?.hashes);

@@ -21,7 +21,7 @@ import {
   type JsonObject,
 } from '../../tuf/index.js';
 import { FC_RUNS } from '../support/env.js';
-import { makeFixture, newSigner } from './support/repo-fixture.js';
+import { delegateCanary, makeFixture } from './support/repo-fixture.js';
 
 function code(f: () => unknown): string | undefined {
   try {
@@ -42,9 +42,7 @@ const extraVal = fc.oneof(
 
 function sample(): Record<string, JsonObject> {
   const f = makeFixture({ targets: { 'a.txt': 'a', 'd/b.txt': 'b' } });
-  const s = newSigner();
-  f.repo.delegate('targets', { name: 'canary', keys: [s.key], threshold: 1, paths: ['d/*'] });
-  f.signers.canary = [s];
+  delegateCanary(f, ['d/*']);
   f.publish();
   const get = (n: string): JsonObject => f.repo.envelopes.get(n)?.signed ?? {};
   return {

@@ -1,6 +1,6 @@
 // Signature schemes (TUF 1.0.34 §4.2 KEY): Ed25519 (RFC 8032 test vector 1 and our signer),
 // ECDSA P-256 and RSA-PSS keys in PEM as securesystemslib writes them; negatives included.
-import { generateKeyPairSync, sign as nodeSign, constants } from 'node:crypto';
+import { generateKeyPairSync, sign as nodeSign, constants, type KeyObject } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TufError } from '../../tuf/index.js';
@@ -14,6 +14,15 @@ const flip = (h: string, i: number): string => {
   b[i % b.length] = (b[i % b.length] ?? 0) ^ 1;
   return b.toString('hex');
 };
+
+/** A TUF key of KEYTYPE/SCHEME holding PUBLIC as SPKI PEM, as securesystemslib writes it. */
+const pemKey = (keytype: string, scheme: string, publicKey: KeyObject): Key => ({
+  keytype,
+  scheme,
+  publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  keyvalUnrecognized: {},
+  unrecognized: {},
+});
 
 describe('signature verification', () => {
   it('RFC 8032 §7.1 test 1 (empty message)', () => {
@@ -44,13 +53,7 @@ describe('signature verification', () => {
 
   it('ECDSA P-256 (ecdsa-sha2-nistp256, PEM, DER signatures)', () => {
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const key: Key = {
-      keytype: 'ecdsa',
-      scheme: 'ecdsa-sha2-nistp256',
-      publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      keyvalUnrecognized: {},
-      unrecognized: {},
-    };
+    const key = pemKey('ecdsa', 'ecdsa-sha2-nistp256', publicKey);
     const msg = new TextEncoder().encode('{"a":1}');
     const sig = hex(nodeSign('sha256', msg, privateKey));
     expect(verifySignature(key, msg, sig)).toBe(true);
@@ -60,13 +63,7 @@ describe('signature verification', () => {
 
   it('RSA-PSS (rsassa-pss-sha256, PEM)', () => {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const key: Key = {
-      keytype: 'rsa',
-      scheme: 'rsassa-pss-sha256',
-      publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      keyvalUnrecognized: {},
-      unrecognized: {},
-    };
+    const key = pemKey('rsa', 'rsassa-pss-sha256', publicKey);
     const msg = new TextEncoder().encode('{"b":2}');
     for (const saltLength of [32, constants.RSA_PSS_SALTLEN_MAX_SIGN]) {
       const sig = hex(

@@ -58,3 +58,11 @@ export function makeFixture(
   f.publish();
   return f;
 }
+
+/** Delegates PATHS from targets to a new `canary` role (threshold 1), its signer kept in the fixture. */
+export function delegateCanary(f: Fixture, paths: string[] = ['packs/*/canary/*']): Signer {
+  const canary = newSigner();
+  f.repo.delegate('targets', { name: 'canary', keys: [canary.key], threshold: 1, paths });
+  f.signers.canary = [canary];
+  return canary;
+}
