@@ -113,6 +113,9 @@ describe('mesh pack', () => {
 
 describe('mesh publish runs the pack tests first', () => {
   const repo = join(work, 'repo');
+  /** `mesh publish PACK FLAGS... --repo REPO --keys KEYS --json` (REPO default: the suite's). */
+  const publish = (pack: string, flags: string[] = [], to = repo): ReturnType<typeof runMesh> =>
+    runMesh(['publish', pack, ...flags, '--repo', to, '--keys', keys, '--json']);
   beforeAll(async () => {
     mkdirSync(keys, { recursive: true });
     for (const r of ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp', 'log']) {
@@ -122,28 +125,12 @@ describe('mesh publish runs the pack tests first', () => {
   });
 
   it('publishes a passing pack, then refuses a failing one leaving everything byte-identical', async () => {
-    const ok = await runMesh([
-      'publish',
-      file('tiny.json', tinyPack()),
-      '--repo',
-      repo,
-      '--keys',
-      keys,
-      '--json',
-    ]);
+    const ok = await publish(file('tiny.json', tinyPack()));
     expect(ok.code, ok.stderr).toBe(0);
     const before = snapshot(work);
     expect(Object.keys(before).some((p) => p.startsWith('repo/targets/packs/tiny/'))).toBe(true);
 
-    const bad = await runMesh([
-      'publish',
-      file('bad.json', wrongPack('1.0.1')),
-      '--repo',
-      repo,
-      '--keys',
-      keys,
-      '--json',
-    ]);
+    const bad = await publish(file('bad.json', wrongPack('1.0.1')));
     expect(bad.code).toBe(1);
     const e = JSON.parse(bad.stdout.trim() === '' ? bad.stderr : bad.stdout) as {
       error: { code: string; message: string };
@@ -158,17 +145,7 @@ describe('mesh publish runs the pack tests first', () => {
 
   it('refuses to write a stable-ring proposal for a failing pack', async () => {
     const before = snapshot(work);
-    const bad = await runMesh([
-      'publish',
-      file('bad-stable.json', wrongPack('1.0.2')),
-      '--ring',
-      'stable',
-      '--repo',
-      repo,
-      '--keys',
-      keys,
-      '--json',
-    ]);
+    const bad = await publish(file('bad-stable.json', wrongPack('1.0.2')), ['--ring', 'stable']);
     expect(bad.code).toBe(1);
     expect(bad.stdout + bad.stderr).toContain('pack_tests_failed');
     const after = snapshot(work);
@@ -180,15 +157,7 @@ describe('mesh publish runs the pack tests first', () => {
   it('refuses a format-1 pack and does not create a repository', async () => {
     const { rules: _r, ...rest } = tinyPack();
     const fresh = join(work, 'fresh');
-    const r = await runMesh([
-      'publish',
-      file('old1.json', { ...rest, pack_format: 1 }),
-      '--repo',
-      fresh,
-      '--keys',
-      keys,
-      '--json',
-    ]);
+    const r = await publish(file('old1.json', { ...rest, pack_format: 1 }), [], fresh);
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toContain('pack_untested');
     expect(readdirSync(work).filter((n) => n.startsWith('fresh'))).toEqual([]);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { VdafDecodeError } from '../../vdaf/index.js';
 import { FC_RUNS } from '../support/env.js';
 import { anyCase } from './support/instances.js';
-import { CTX, shardEncoded } from './support/run.js';
+import { CTX, shardEncoded, verifyInitAll } from './support/run.js';
 import type { AnyPrio3 } from './support/vectors.js';
 
 type Codec = { name: string; bytes: Uint8Array; decode: (b: Uint8Array) => Uint8Array };
@@ -15,17 +15,7 @@ type Codec = { name: string; bytes: Uint8Array; decode: (b: Uint8Array) => Uint8
 function messages(vdaf: AnyPrio3, m: unknown): Codec[] {
   const key = randomBytes(vdaf.VERIFY_KEY_SIZE);
   const r = shardEncoded(vdaf, m);
-  const inits = r.inputShares.map((s, j) =>
-    vdaf.verifyInit(
-      key,
-      CTX,
-      j,
-      null,
-      r.nonce,
-      vdaf.decodePublicShare(r.publicShare),
-      vdaf.decodeInputShare(j, s),
-    ),
-  );
+  const inits = verifyInitAll(vdaf, key, r);
   const state = inits[0]![0];
   const msg = vdaf.verifierSharesToMessage(
     CTX,

@@ -25,14 +25,13 @@ export interface Tamper {
   verifierMessage?: (b: Uint8Array) => Uint8Array;
 }
 
-/** Verifies one report by all Aggregators; returns the output shares or throws. */
-export function verifyEncoded(
+/** Every Aggregator's verifyInit on the encoded report: its state and verifier share. */
+export function verifyInitAll(
   vdaf: AnyPrio3,
   verifyKey: Uint8Array,
   r: EncodedReport,
-  tamper: Tamper = {},
-): Uint32Array[] {
-  const inits = r.inputShares.map((s, aggId) =>
+): ReturnType<AnyPrio3['verifyInit']>[] {
+  return r.inputShares.map((s, aggId) =>
     vdaf.verifyInit(
       verifyKey,
       CTX,
@@ -43,6 +42,16 @@ export function verifyEncoded(
       vdaf.decodeInputShare(aggId, s),
     ),
   );
+}
+
+/** Verifies one report by all Aggregators; returns the output shares or throws. */
+export function verifyEncoded(
+  vdaf: AnyPrio3,
+  verifyKey: Uint8Array,
+  r: EncodedReport,
+  tamper: Tamper = {},
+): Uint32Array[] {
+  const inits = verifyInitAll(vdaf, verifyKey, r);
   const shares = inits.map(([state, share], aggId) => {
     const enc = vdaf.encodeVerifierShare(share);
     return vdaf.decodeVerifierShare(state, tamper.verifierShare?.(aggId, enc) ?? enc);
