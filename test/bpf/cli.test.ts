@@ -57,6 +57,24 @@ describe.skipIf(skip !== null)('mesh sensor (CLI, real kernel)', () => {
   afterAll(async () => {
     await sinks.close();
   });
+  /** `mesh sensor exec` of leak.py sending PAYLOAD over TCP to the sink, lingering SECONDS. */
+  const execLeak = (
+    flags: string[],
+    payload: string,
+    seconds: string,
+  ): ReturnType<typeof runMesh> => {
+    const leak = [
+      pythonBin(),
+      join(FIXTURES, 'leak.py'),
+      'tcp',
+      String(sinks.tcp),
+      payload,
+      seconds,
+    ];
+    return runMesh(['sensor', 'exec', '--secret-file', secretFile, ...flags, '--', ...leak], {
+      env: { MESH_HOME: home },
+    });
+  };
 
   it('build reports the loader (already built: make has nothing to do)', async () => {
     const r = await runMesh(['sensor', 'build', '--json']);
@@ -65,22 +83,7 @@ describe.skipIf(skip !== null)('mesh sensor (CLI, real kernel)', () => {
   });
 
   it('exec kills a leaking command, prints the verdict as NDJSON, exits 1 and writes a receipt', async () => {
-    const r = await runMesh(
-      [
-        'sensor',
-        'exec',
-        '--secret-file',
-        secretFile,
-        '--',
-        pythonBin(),
-        join(FIXTURES, 'leak.py'),
-        'tcp',
-        String(sinks.tcp),
-        SECRET,
-        '8',
-      ],
-      { env: { MESH_HOME: home } },
-    );
+    const r = await execLeak([], SECRET, '8');
     expect(r.code).toBe(1);
     const recs = records(r.stdout);
     const verdict = recs.find((x) => x.type === 'verdict');
@@ -94,24 +97,7 @@ describe.skipIf(skip !== null)('mesh sensor (CLI, real kernel)', () => {
   });
 
   it('exec passes an ordinary command through with its own exit code', async () => {
-    const r = await runMesh(
-      [
-        'sensor',
-        'exec',
-        '--secret-file',
-        secretFile,
-        '--allow-host',
-        '127.0.0.1',
-        '--',
-        pythonBin(),
-        join(FIXTURES, 'leak.py'),
-        'tcp',
-        String(sinks.tcp),
-        ORDINARY,
-        '0',
-      ],
-      { env: { MESH_HOME: home } },
-    );
+    const r = await execLeak(['--allow-host', '127.0.0.1'], ORDINARY, '0');
     expect(r.code).toBe(0);
     const recs = records(r.stdout);
     expect(recs.some((x) => x.type === 'event' && x.kind === 'send')).toBe(true);
