@@ -124,6 +124,20 @@ const KEY_CODES = ['json_invalid', 'key_file_invalid'];
 const CEREMONY_CODES = ['json_invalid', 'ceremony_invalid', 'metadata_invalid'];
 const opts = { numRuns: FC_RUNS };
 
+/** Property: decoding what the encoder wrote gives back the value. */
+function roundTrips<T>(
+  arb: fc.Arbitrary<T>,
+  encode: (value: T) => Uint8Array,
+  decode: (bytes: Uint8Array) => T,
+): void {
+  fc.assert(
+    fc.property(arb, (value) => {
+      expect(decode(encode(value))).toEqual(value);
+    }),
+    opts,
+  );
+}
+
 /** Property: a file cut short, with a tail after it, or with one more top-level field is refused. */
 function refusesTruncatedAndExtended<T>(
   arb: fc.Arbitrary<T>,
@@ -201,12 +215,7 @@ describe('key file decoder', () => {
 
 describe('ceremony proposal decoder', () => {
   it('round trip', () => {
-    fc.assert(
-      fc.property(proposalArb, (p) => {
-        expect(parseProposal(proposalFileBytes(p))).toEqual(p);
-      }),
-      opts,
-    );
+    roundTrips(proposalArb, proposalFileBytes, parseProposal);
   });
 
   it('truncated and extended files are refused', () => {
@@ -245,12 +254,7 @@ describe('detached signature decoder', () => {
   };
 
   it('round trip', () => {
-    fc.assert(
-      fc.property(signatureArb, (s) => {
-        expect(parseDetachedSignature(detachedSignatureFileBytes(s))).toEqual(s);
-      }),
-      opts,
-    );
+    roundTrips(signatureArb, detachedSignatureFileBytes, parseDetachedSignature);
   });
 
   it('truncated and extended files are refused', () => {
