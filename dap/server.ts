@@ -9,6 +9,9 @@ import { openHelperContext, openLeaderContext } from './aggregator/open-aggregat
 import { helperApp } from './http/helper-app.js';
 import { leaderApp } from './http/leader-app.js';
 import { startGc } from './aggregator/gc.js';
+import { keyAdminHandler } from './aggregator/key-admin.js';
+import type { HpkeKeyring } from './aggregator/hpke-keys.js';
+import { startAdminServer, type AdminServer } from './admin/server.js';
 import { interopRegistry } from './interop/app.js';
 import { startLeaderDriver } from './leader/driver.js';
 import { readTaskFile } from './task/task-file.js';
@@ -47,8 +50,10 @@ export async function mountLeader(
   if (o.interop) interopRegistry(app).leader = { ctx, prefix: o.prefix };
   const driver = startLeaderDriver(ctx, onError);
   const gc = startGc(ctx, onError);
+  const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
   return {
     async close() {
+      await admin?.close();
       await gc.close();
       await driver.close();
       await ctx.mutex.run(() => ctx.store.close());
@@ -73,12 +78,32 @@ export async function mountHelper(
   app.route(o.prefix, helperApp(ctx, onError));
   if (o.interop) interopRegistry(app).helper = { ctx, prefix: o.prefix };
   const gc = startGc(ctx, onError);
+  const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
   return {
     async close() {
+      await admin?.close();
       await gc.close();
       await ctx.mutex.run(() => ctx.store.close());
     },
   };
+}
+
+/**
+ * The admin socket for live HPKE key rotation. Started after the store is open (its lock is held),
+ * so a socket left by a killed server is this server's to replace. Without it (e.g. a --data path
+ * too long for a unix socket) the server still serves; `mesh dap keys` then needs it stopped.
+ */
+async function startKeyAdmin(
+  dataDir: string,
+  ring: HpkeKeyring,
+  onError: (e: unknown) => void,
+): Promise<AdminServer | undefined> {
+  try {
+    return await startAdminServer(dataDir, keyAdminHandler(ring), onError);
+  } catch (e) {
+    onError(e);
+    return undefined;
+  }
 }
 
 /** Which of these task files belong to `role` (a shared --task list may mix roles). */

@@ -24,6 +24,7 @@ export interface OpenOptions {
 
 async function openContext<T extends AggregatorTask>(
   o: OpenOptions,
+  role: 'leader' | 'helper',
 ): Promise<AggregatorContext<T>> {
   mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
   const store = await openLevelKv(join(o.dataDir, 'store'));
@@ -31,7 +32,7 @@ async function openContext<T extends AggregatorTask>(
   return {
     store,
     mutex: new Mutex(),
-    keyring: await HpkeKeyring.open(store, hpke),
+    keyring: await HpkeKeyring.open(store, hpke, { decryptExpired: role === 'leader' }),
     tasks: new Map(),
     options: aggregatorOptions(o.options),
     clock: o.clock ?? systemClock,
@@ -56,7 +57,7 @@ export async function openLeaderContext(
   o: OpenOptions,
   files: LeaderTaskFile[],
 ): Promise<AggregatorContext<LeaderTask>> {
-  const ctx = await openContext<LeaderTask>(o);
+  const ctx = await openContext<LeaderTask>(o, 'leader');
   for (const f of files) await addLeaderTask(ctx, f);
   return ctx;
 }
@@ -80,7 +81,7 @@ export async function openHelperContext(
   o: OpenOptions,
   files: HelperTaskFile[],
 ): Promise<AggregatorContext<HelperTask>> {
-  const ctx = await openContext<HelperTask>(o);
+  const ctx = await openContext<HelperTask>(o, 'helper');
   for (const f of files) await addHelperTask(ctx, f);
   return ctx;
 }
