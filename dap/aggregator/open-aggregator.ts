@@ -62,17 +62,25 @@ export async function openLeaderContext(
   return ctx;
 }
 
-export async function addLeaderTask(
+/** The task's in-memory state, not yet served (so a caller can persist it first). */
+export async function leaderTaskOf(
   ctx: AggregatorContext<LeaderTask>,
   f: LeaderTaskFile,
 ): Promise<LeaderTask> {
-  const lt: LeaderTask = {
+  return {
     ...(await base(ctx, f)),
     aggregatorToken: f.aggregator_auth_token,
     collectorTokenDigest: f.collector_auth_token_sha256,
     uploads: 0,
     collectionsCreated: 0,
   };
+}
+
+export async function addLeaderTask(
+  ctx: AggregatorContext<LeaderTask>,
+  f: LeaderTaskFile,
+): Promise<LeaderTask> {
+  const lt = await leaderTaskOf(ctx, f);
   ctx.tasks.set(lt.task.idB64, lt);
   return lt;
 }
@@ -86,14 +94,18 @@ export async function openHelperContext(
   return ctx;
 }
 
+export async function helperTaskOf(
+  ctx: AggregatorContext<HelperTask>,
+  f: HelperTaskFile,
+): Promise<HelperTask> {
+  return { ...(await base(ctx, f)), aggregatorTokenDigest: f.aggregator_auth_token_sha256 };
+}
+
 export async function addHelperTask(
   ctx: AggregatorContext<HelperTask>,
   f: HelperTaskFile,
 ): Promise<HelperTask> {
-  const ht: HelperTask = {
-    ...(await base(ctx, f)),
-    aggregatorTokenDigest: f.aggregator_auth_token_sha256,
-  };
+  const ht = await helperTaskOf(ctx, f);
   ctx.tasks.set(ht.task.idB64, ht);
   return ht;
 }
