@@ -25,6 +25,7 @@ interface JobRecord {
 
 /** How long a collection may take before its poll reports an error. */
 const COLLECT_TIMEOUT_MS = 10 * 60_000;
+const RETRY_MS = 1000;
 /** Bounds on what add_task and collection_start may accumulate. */
 export const MAX_COLLECTOR_TASKS = 10_000;
 export const MAX_COLLECTION_HANDLES = 10_000;
@@ -158,22 +159,40 @@ export class InteropCollector {
       return;
     }
     const tp = file.task.time_precision;
-    collect(file, rec.query, { timeoutMs: COLLECT_TIMEOUT_MS }).then(
-      (ok) => {
-        finish({
-          done: true,
-          answer: {
-            status: 'complete',
-            report_count: ok.reportCount,
-            interval_start: ok.interval.start * tp,
-            interval_duration: ok.interval.duration * tp,
-            result: resultOf(ok.aggregate),
-          },
-        });
-      },
-      (e: unknown) => {
-        finish({ done: true, error: e instanceof Error ? e.message : String(e) });
-      },
-    );
+    const deadline = Date.now() + COLLECT_TIMEOUT_MS;
+    const attempt = (): void => {
+      collect(file, rec.query, { timeoutMs: Math.max(1, deadline - Date.now()) }).then(
+        (ok) => {
+          let result: unknown;
+          try {
+            result = resultOf(ok.aggregate);
+          } catch (e) {
+            finish({ done: true, error: (e as Error).message });
+            return;
+          }
+          finish({
+            done: true,
+            answer: {
+              status: 'complete',
+              report_count: ok.reportCount,
+              interval_start: ok.interval.start * tp,
+              interval_duration: ok.interval.duration * tp,
+              result,
+            },
+          });
+        },
+        (e: unknown) => {
+          // A Leader not reachable yet (both restarting) is retried: the same request names the
+          // same collection job. A DAP problem is protocol_failed and ends the collection.
+          const transient = e instanceof DapError && e.code === 'http_failed';
+          if (transient && !this.closed && Date.now() + RETRY_MS < deadline) {
+            setTimeout(attempt, RETRY_MS).unref();
+            return;
+          }
+          finish({ done: true, error: e instanceof Error ? e.message : String(e) });
+        },
+      );
+    };
+    attempt();
   }
 }

@@ -2,38 +2,21 @@
 // `mesh serve --interop` Leader and Helper processes are SIGKILLed right after add_task answered and
 // restarted; uploads and collections then go on through /internal/test/* only, the collector's
 // handle of a collection started before the kill completes, and every result is exact.
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../node/index.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
+import { addInteropTask, b64, call, ok } from './interop-calls.js';
 import { tempDir } from './support.js';
 
 const TP = 60;
-const b64 = (n: number) => randomBytes(n).toString('base64url');
 const dir = tempDir('interop-restart');
 const running: ServeProcess[] = [];
 
 afterAll(async () => {
   for (const p of running) await p.stop();
 });
-
-async function call(base: string, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${base}/internal/test/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-async function ok(base: string, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const r = await call(base, path, body);
-  expect(r, `${path}: ${String(r.error)}`).toMatchObject({ status: 'success' });
-  return r;
-}
 
 async function poll(base: string, handle: unknown): Promise<Record<string, unknown>> {
   for (;;) {
@@ -71,23 +54,7 @@ describe('DAP interop test API across SIGKILL and restart', () => {
         min_batch_size: minBatch,
         time_precision: TP,
       };
-      const collectorToken = b64(16);
-      const added = await ok(h, 'add_task', {
-        ...task,
-        collector_authentication_token: collectorToken,
-      });
-      const aggregator = {
-        ...task,
-        leader_authentication_token: b64(16),
-        vdaf_verify_key: b64(32),
-        collector_hpke_config: added.collector_hpke_config,
-      };
-      await ok(l, 'add_task', {
-        ...aggregator,
-        role: 'leader',
-        collector_authentication_token: collectorToken,
-      });
-      await ok(h, 'add_task', { ...aggregator, role: 'helper' });
+      const { aggregator, collectorToken } = await addInteropTask(l, h, task);
       return { task, aggregator, collectorToken };
     };
     const upload = async (task: object, ms: number[]) => {
