@@ -48,7 +48,8 @@ function serve(sock: Socket, handle: AdminHandler, onError: (e: unknown) => void
   const answer = (a: AdminAnswer) => {
     if (answered) return;
     answered = true;
-    sock.end(encodeFrame(encodeAdminAnswer(a), MAX_ANSWER_BYTES));
+    // Closed once the answer is flushed, so a peer that keeps sending cannot hold a connection.
+    sock.end(encodeFrame(encodeAdminAnswer(a), MAX_ANSWER_BYTES), () => sock.destroy());
   };
   const fail = (e: unknown) => {
     answer(errorAnswer(e, onError));
