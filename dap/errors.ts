@@ -13,6 +13,8 @@ export type DapErrorCode =
   | 'vdaf_unsupported'
   | 'vdaf_failed'
   | 'storage_failed'
+  | 'key_rotation_refused'
+  | 'admin_unavailable'
   | 'http_failed'
   | 'protocol_failed';
 
@@ -38,4 +40,16 @@ export class DecodeError extends DapError {
 
 export class TaskError extends DapError {
   override readonly name = 'TaskError';
+}
+
+/** An HPKE key rotation refused by the lifecycle rules or the admin channel; `hint` is the next step. */
+export class KeyAdminError extends DapError {
+  override readonly name = 'KeyAdminError';
+  constructor(
+    code: DapErrorCode,
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(code, message);
+  }
 }

@@ -1,6 +1,7 @@
 // DAP-18 aggregator servers as `mesh serve` roles: state opened from --data, tasks from --task
 // files, the hono app mounted under the role's prefix, and the Leader's background driver.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { TaskError } from './errors.js';
 import { DEFAULT_AGGREGATOR_OPTIONS, type AggregatorOptions } from './aggregator/options.js';
@@ -9,7 +10,10 @@ import { openHelperContext, openLeaderContext } from './aggregator/open-aggregat
 import { helperApp } from './http/helper-app.js';
 import { leaderApp } from './http/leader-app.js';
 import { startGc } from './aggregator/gc.js';
-import { interopRegistry } from './interop/app.js';
+import { keyAdminHandler } from './aggregator/key-admin.js';
+import type { HpkeKeyring } from './aggregator/hpke-keys.js';
+import { startAdminServer, type AdminServer } from './admin/server.js';
+import { mountInterop } from './interop/mount.js';
 import { startLeaderDriver } from './leader/driver.js';
 import { readTaskFile } from './task/task-file.js';
 
@@ -21,6 +25,11 @@ export interface AggregatorServerOptions {
   options?: Partial<AggregatorOptions>;
   /** Mount the DAP interop test API under /internal/test/ as well. */
   interop?: boolean;
+  /**
+   * Where the interop collector keeps its tasks and handles; one folder per process, the same for
+   * every role it serves (default: `interop` inside dataDir).
+   */
+  interopDataDir?: string;
   clock?: Clock;
   onError?: (e: unknown) => void;
 }
@@ -44,11 +53,16 @@ export async function mountLeader(
   );
   const onError = o.onError ?? (() => undefined);
   app.route(o.prefix, leaderApp(ctx, onError));
-  if (o.interop) interopRegistry(app).leader = { ctx, prefix: o.prefix };
+  const interop = o.interop
+    ? await mountInterop(app, { role: 'leader', ctx }, o.prefix, interopDir(o), onError)
+    : undefined;
   const driver = startLeaderDriver(ctx, onError);
   const gc = startGc(ctx, onError);
+  const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
   return {
     async close() {
+      await admin?.close();
+      await interop?.release();
       await gc.close();
       await driver.close();
       await ctx.mutex.run(() => ctx.store.close());
@@ -71,14 +85,40 @@ export async function mountHelper(
   );
   const onError = o.onError ?? (() => undefined);
   app.route(o.prefix, helperApp(ctx, onError));
-  if (o.interop) interopRegistry(app).helper = { ctx, prefix: o.prefix };
+  const interop = o.interop
+    ? await mountInterop(app, { role: 'helper', ctx }, o.prefix, interopDir(o), onError)
+    : undefined;
   const gc = startGc(ctx, onError);
+  const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
   return {
     async close() {
+      await admin?.close();
+      await interop?.release();
       await gc.close();
       await ctx.mutex.run(() => ctx.store.close());
     },
   };
+}
+
+const interopDir = (o: AggregatorServerOptions): string =>
+  o.interopDataDir ?? join(o.dataDir, 'interop');
+
+/**
+ * The admin socket for live HPKE key rotation. Started after the store is open (its lock is held),
+ * so a socket left by a killed server is this server's to replace. Without it (e.g. a --data path
+ * too long for a unix socket) the server still serves; `mesh dap keys` then needs it stopped.
+ */
+async function startKeyAdmin(
+  dataDir: string,
+  ring: HpkeKeyring,
+  onError: (e: unknown) => void,
+): Promise<AdminServer | undefined> {
+  try {
+    return await startAdminServer(dataDir, keyAdminHandler(ring), onError);
+  } catch (e) {
+    onError(e);
+    return undefined;
+  }
 }
 
 /** Which of these task files belong to `role` (a shared --task list may mix roles). */

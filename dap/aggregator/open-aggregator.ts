@@ -24,6 +24,7 @@ export interface OpenOptions {
 
 async function openContext<T extends AggregatorTask>(
   o: OpenOptions,
+  role: 'leader' | 'helper',
 ): Promise<AggregatorContext<T>> {
   mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
   const store = await openLevelKv(join(o.dataDir, 'store'));
@@ -31,7 +32,7 @@ async function openContext<T extends AggregatorTask>(
   return {
     store,
     mutex: new Mutex(),
-    keyring: await HpkeKeyring.open(store, hpke),
+    keyring: await HpkeKeyring.open(store, hpke, { decryptExpired: role === 'leader' }),
     tasks: new Map(),
     options: aggregatorOptions(o.options),
     clock: o.clock ?? systemClock,
@@ -56,22 +57,30 @@ export async function openLeaderContext(
   o: OpenOptions,
   files: LeaderTaskFile[],
 ): Promise<AggregatorContext<LeaderTask>> {
-  const ctx = await openContext<LeaderTask>(o);
+  const ctx = await openContext<LeaderTask>(o, 'leader');
   for (const f of files) await addLeaderTask(ctx, f);
   return ctx;
 }
 
-export async function addLeaderTask(
+/** The task's in-memory state, not yet served (so a caller can persist it first). */
+export async function leaderTaskOf(
   ctx: AggregatorContext<LeaderTask>,
   f: LeaderTaskFile,
 ): Promise<LeaderTask> {
-  const lt: LeaderTask = {
+  return {
     ...(await base(ctx, f)),
     aggregatorToken: f.aggregator_auth_token,
     collectorTokenDigest: f.collector_auth_token_sha256,
     uploads: 0,
     collectionsCreated: 0,
   };
+}
+
+export async function addLeaderTask(
+  ctx: AggregatorContext<LeaderTask>,
+  f: LeaderTaskFile,
+): Promise<LeaderTask> {
+  const lt = await leaderTaskOf(ctx, f);
   ctx.tasks.set(lt.task.idB64, lt);
   return lt;
 }
@@ -80,19 +89,23 @@ export async function openHelperContext(
   o: OpenOptions,
   files: HelperTaskFile[],
 ): Promise<AggregatorContext<HelperTask>> {
-  const ctx = await openContext<HelperTask>(o);
+  const ctx = await openContext<HelperTask>(o, 'helper');
   for (const f of files) await addHelperTask(ctx, f);
   return ctx;
+}
+
+export async function helperTaskOf(
+  ctx: AggregatorContext<HelperTask>,
+  f: HelperTaskFile,
+): Promise<HelperTask> {
+  return { ...(await base(ctx, f)), aggregatorTokenDigest: f.aggregator_auth_token_sha256 };
 }
 
 export async function addHelperTask(
   ctx: AggregatorContext<HelperTask>,
   f: HelperTaskFile,
 ): Promise<HelperTask> {
-  const ht: HelperTask = {
-    ...(await base(ctx, f)),
-    aggregatorTokenDigest: f.aggregator_auth_token_sha256,
-  };
+  const ht = await helperTaskOf(ctx, f);
   ctx.tasks.set(ht.task.idB64, ht);
   return ht;
 }

@@ -2,18 +2,35 @@
 import { tokenDigest } from '../auth.js';
 import { TaskError } from '../errors.js';
 import { fromB64url } from '../encoding.js';
-import type { AggregatorContext, HelperTask, LeaderTask } from '../aggregator/context.js';
-import { addHelperTask, addLeaderTask } from '../aggregator/open-aggregator.js';
+import type {
+  AggregatorContext,
+  AggregatorTask,
+  HelperTask,
+  LeaderTask,
+} from '../aggregator/context.js';
+import { helperTaskOf, leaderTaskOf } from '../aggregator/open-aggregator.js';
 import { VERIFY_KEY_SIZE } from '../task/new-task.js';
-import { parseTaskFile, TASK_FILE_SCHEMA, type TaskFile } from '../task/task-file.js';
+import {
+  parseTaskFile,
+  TASK_FILE_SCHEMA,
+  type HelperTaskFile,
+  type LeaderTaskFile,
+} from '../task/task-file.js';
+import { saveInteropTask } from './aggregator-tasks.js';
 import { str, taskParamsOf, uint, type Json } from './json.js';
+
+/** Tasks one aggregator process serves at most (each is a stored record and memory). */
+export const MAX_INTEROP_TASKS = 10_000;
 
 export interface InteropAggregators {
   leader?: AggregatorContext<LeaderTask>;
   helper?: AggregatorContext<HelperTask>;
 }
 
-/** Adds a task to the Leader or Helper this process serves, as `role` in the request says. */
+/**
+ * Adds a task to the Leader or Helper this process serves, as `role` in the request says; it is
+ * stored (one synced write) before it is served and before this resolves.
+ */
 export async function addAggregatorTask(a: InteropAggregators, o: Json): Promise<void> {
   const role = o.role;
   if (role !== 'leader' && role !== 'helper')
@@ -50,8 +67,7 @@ export async function addAggregatorTask(a: InteropAggregators, o: Json): Promise
       },
       'leader',
     );
-    refuseDuplicate(ctx, f);
-    await addLeaderTask(ctx, f as Extract<TaskFile, { role: 'leader' }>);
+    await register(ctx, f as LeaderTaskFile, () => leaderTaskOf(ctx, f as LeaderTaskFile));
   } else {
     const ctx = a.helper;
     if (!ctx) throw new TaskError('task_invalid', 'this process does not serve dap-helper');
@@ -59,12 +75,26 @@ export async function addAggregatorTask(a: InteropAggregators, o: Json): Promise
       { ...base, role, aggregator_auth_token_sha256: tokenDigest(leaderToken) },
       'helper',
     );
-    refuseDuplicate(ctx, f);
-    await addHelperTask(ctx, f as Extract<TaskFile, { role: 'helper' }>);
+    await register(ctx, f as HelperTaskFile, () => helperTaskOf(ctx, f as HelperTaskFile));
   }
 }
 
-function refuseDuplicate(ctx: { tasks: Map<string, unknown> }, f: TaskFile): void {
-  if (ctx.tasks.has(f.task_id))
-    throw new TaskError('task_invalid', `task ${f.task_id} already exists`);
+/** Under the writer lock, so two add_task calls for one task_id cannot both pass the check. */
+function register<T extends AggregatorTask>(
+  ctx: AggregatorContext<T>,
+  f: LeaderTaskFile | HelperTaskFile,
+  build: () => Promise<T>,
+): Promise<void> {
+  return ctx.mutex.run(async () => {
+    if (ctx.tasks.has(f.task_id))
+      throw new TaskError('task_invalid', `task ${f.task_id} already exists`);
+    if (ctx.tasks.size >= MAX_INTEROP_TASKS)
+      throw new TaskError(
+        'task_invalid',
+        `this aggregator serves ${MAX_INTEROP_TASKS} tasks already`,
+      );
+    const t = await build();
+    await saveInteropTask(ctx.store, f);
+    ctx.tasks.set(t.task.idB64, t);
+  });
 }

@@ -1,9 +1,14 @@
 // draft-dcook-ppm-dap-interop-test-design (janus' DAP-18 dialect): /internal/test/* on a `mesh serve
 // --interop` process. One process plays every interop party it can: the aggregator roles it serves
 // (add_task with "role"), and always the client (upload) and the collector (add_task without "role").
+// The collector's tasks and handles live in a level store of their own, shared by the roles.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { AggregatorContext, HelperTask, LeaderTask } from '../aggregator/context.js';
 import { TaskError } from '../errors.js';
+import { openLevelKv } from '../storage/level-kv.js';
+import type { KvStore } from '../storage/kv.js';
 import { addAggregatorTask } from './aggregator-api.js';
 import { interopUpload } from './client-api.js';
 import { InteropCollector } from './collector-api.js';
@@ -14,20 +19,54 @@ const MAX_JSON_BYTES = 1 << 20;
 export class InteropRegistry {
   leader?: { ctx: AggregatorContext<LeaderTask>; prefix: string };
   helper?: { ctx: AggregatorContext<HelperTask>; prefix: string };
-  readonly collector = new InteropCollector();
+  private users = 0;
+
+  constructor(
+    readonly collector: InteropCollector,
+    private readonly store: KvStore,
+  ) {}
+
+  retain(): this {
+    this.users++;
+    return this;
+  }
+
+  /** Each role that retained the registry releases it once; the last one closes the store. */
+  async release(): Promise<void> {
+    if (--this.users > 0) return;
+    this.collector.close();
+    await this.store.close();
+  }
 }
 
-const registries = new WeakMap<Hono, InteropRegistry>();
+const registries = new WeakMap<Hono, Promise<InteropRegistry>>();
 
-/** The process-wide registry; the first caller mounts /internal/test/* on `app`. */
-export function interopRegistry(app: Hono): InteropRegistry {
+/**
+ * The process-wide registry, retained for the caller; the first caller opens the collector's store
+ * in `dir` and mounts /internal/test/* on `app`. Every caller in a process passes the same `dir`.
+ */
+export function openInteropRegistry(
+  app: Hono,
+  dir: string,
+  onError: (e: unknown) => void,
+): Promise<InteropRegistry> {
   let r = registries.get(app);
   if (!r) {
-    r = new InteropRegistry();
+    r = (async () => {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const store = await openLevelKv(join(dir, 'store'));
+      try {
+        const reg = new InteropRegistry(await InteropCollector.open(store, onError), store);
+        app.route('/internal/test', interopApp(reg));
+        return reg;
+      } catch (e) {
+        await store.close();
+        throw e;
+      }
+    })();
     registries.set(app, r);
-    app.route('/internal/test', interopApp(r));
   }
-  return r;
+  return r.then((reg) => reg.retain());
 }
 
 async function jsonBody(c: Context): Promise<Json> {

@@ -56,7 +56,7 @@ export async function upload(
         fail('report_replayed');
         continue;
       }
-      if (!ctx.keyring.get(r.leaderEncryptedInputShare.configId)) {
+      if (!ctx.keyring.accepts(r.leaderEncryptedInputShare.configId)) {
         fail('outdated_config');
         continue;
       }

@@ -1,4 +1,5 @@
 // `mesh serve --role dap-helper`: the DAP-18 Helper under /helper/ (DESIGN.md).
+import { dirname, join } from 'node:path';
 import { aggregatorOptionsFrom, mountHelper, taskFilesFor } from '../../dap/index.js';
 import { UsageError } from '../errors.js';
 import type { RoleDefinition } from './role.js';
@@ -18,6 +19,8 @@ export const dapHelperRole: RoleDefinition = {
       prefix: '/helper',
       options: aggregatorOptionsFrom(opts.config.dap),
       interop: opts.interop,
+      // One interop collector per process, beside the role folders of --data.
+      interopDataDir: join(dirname(opts.dataDir), 'interop'),
       onError: (e) => {
         opts.log.error('dap-helper internal error', { error: (e as Error).message });
       },

@@ -1,4 +1,5 @@
 // `mesh serve --role dap-leader`: the DAP-18 Leader under /leader/ (DESIGN.md).
+import { dirname, join } from 'node:path';
 import { aggregatorOptionsFrom, mountLeader, taskFilesFor } from '../../dap/index.js';
 import { UsageError } from '../errors.js';
 import type { RoleDefinition } from './role.js';
@@ -18,6 +19,8 @@ export const dapLeaderRole: RoleDefinition = {
       prefix: '/leader',
       options: aggregatorOptionsFrom(opts.config.dap),
       interop: opts.interop,
+      // One interop collector per process, beside the role folders of --data.
+      interopDataDir: join(dirname(opts.dataDir), 'interop'),
       onError: (e) => {
         opts.log.error('dap-leader internal error', { error: (e as Error).message });
       },

@@ -1,16 +1,15 @@
 // The DAP interop test API (janus' DAP-18 dialect of draft-dcook-ppm-dap-interop-test-design): a full
 // run for Count, Sum, SumVec and Histogram in both batch modes driven only through /internal/test/*
 // on real `mesh serve --interop` processes; without --interop those paths do not exist.
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTaskFiles } from '../../dap/index.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
+import { addInteropTask, b64, call, ok } from './interop-calls.js';
 import { tempDir } from './support.js';
 
 const TP = 60;
-const b64 = (n: number) => randomBytes(n).toString('base64url');
 const CASES = [
   { vdaf: { type: 'Prio3Count' }, ms: ['1', '0', '1', '1'], want: '3' },
   { vdaf: { type: 'Prio3Sum', max_measurement: '100' }, ms: ['7', '100', '0', '13'], want: '120' },
@@ -34,22 +33,6 @@ const dir = tempDir('interop');
 let leader: ServeProcess | undefined;
 let helper: ServeProcess | undefined;
 let plain: ServeProcess | undefined;
-
-async function call(base: string, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${base}/internal/test/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-async function ok(base: string, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const r = await call(base, path, body);
-  expect(r, `${path}: ${String(r.error)}`).toMatchObject({ status: 'success' });
-  return r;
-}
 
 beforeAll(async () => {
   const config = join(dir, 'config.json');
@@ -98,24 +81,8 @@ describe('DAP interop test API over mesh serve --interop', () => {
           min_batch_size: c.ms.length,
           time_precision: TP,
         };
-        const collectorToken = b64(16);
         // The collector and the client are played by the Helper's process, the Leader by its own.
-        const added = await ok(h, 'add_task', {
-          ...task,
-          collector_authentication_token: collectorToken,
-        });
-        const aggregator = {
-          ...task,
-          leader_authentication_token: b64(16),
-          vdaf_verify_key: b64(32),
-          collector_hpke_config: added.collector_hpke_config,
-        };
-        await ok(l, 'add_task', {
-          ...aggregator,
-          role: 'leader',
-          collector_authentication_token: collectorToken,
-        });
-        await ok(h, 'add_task', { ...aggregator, role: 'helper' });
+        await addInteropTask(l, h, task);
         for (const m of c.ms) await ok(h, 'upload', { ...task, measurement: m, time: now });
         const start = (Math.floor(now / TP) - 1) * TP;
         const query =

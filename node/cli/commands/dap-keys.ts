@@ -1,5 +1,6 @@
-// `mesh dap keys list|add|activate|expire`: HPKE key rotation of a stopped DAP aggregator (DAP-18
-// §4.4.1) on the pending -> active -> expired lifecycle.
+// `mesh dap keys list|add|activate|expire`: HPKE key rotation of a DAP aggregator (DAP-18 §4.4.1) on
+// the pending -> active -> expired lifecycle, live through a running server's admin socket or on the
+// store of a stopped one.
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { openKeyAdmin, type KeyAdmin, type KeyInfo } from '../../../dap/index.js';
@@ -25,14 +26,20 @@ function configId(v: string): number {
   return n;
 }
 
-async function withAdmin<T>(flags: KeyFlags, f: (a: KeyAdmin) => Promise<T>): Promise<T> {
+async function withAdmin<T>(
+  flags: KeyFlags,
+  f: (a: KeyAdmin) => Promise<T>,
+): Promise<{ value: T; live: boolean }> {
   const admin = await openKeyAdmin(roleDir(flags));
   try {
-    return await f(admin);
+    return { value: await f(admin), live: admin.live };
   } finally {
     await admin.close();
   }
 }
+
+const where = (live: boolean): string =>
+  live ? ' (applied by the running server)' : " (in the stopped server's store)";
 
 const human = (keys: KeyInfo[]): string =>
   keys
@@ -45,14 +52,16 @@ const human = (keys: KeyInfo[]): string =>
 export function registerDapKeys(dap: Command): void {
   const keys = dap
     .command('keys')
-    .description('rotate the HPKE keys of a DAP aggregator (stop its mesh serve process first)')
+    .description('rotate the HPKE keys of a DAP aggregator, running or stopped')
     .addHelpText(
       'after',
       `
 Lifecycle: pending (decrypts, not advertised) -> active (advertised at hpke_config) -> expired
 (refused: reports sealed to it get outdated_config and clients refetch hpke_config).
 Rotation: add; activate the new key (the old one stays active, so cached configs keep working);
-once clients have refetched, expire the old key. The server reads its keys when it starts.`,
+once clients have refetched, expire the old key. A running mesh serve applies each change at once
+through its admin socket (<data>/<role>/admin/admin.sock, 0600); with no server running the
+command changes the store directly.`,
     );
   const common = (c: Command): Command =>
     c
@@ -63,14 +72,17 @@ once clients have refetched, expire the old key. The server reads its keys when 
     keys.command('list').description('every stored key, its state and whether advertised'),
   ).action(async (flags: KeyFlags, cmd: Command) => {
     const ctx = contextFor(cmd, flags);
-    const list = await withAdmin(flags, (a) => Promise.resolve(a.list()));
+    const { value: list } = await withAdmin(flags, (a) => a.list());
     ctx.out.result({ keys: list }, (v) => human(v.keys));
   });
   common(keys.command('add').description('create a pending key (not advertised yet)')).action(
     async (flags: KeyFlags, cmd: Command) => {
       const ctx = contextFor(cmd, flags);
-      const id = await withAdmin(flags, (a) => a.add());
-      ctx.out.result({ id, state: 'pending' }, (v) => `added pending HPKE key ${v.id}`);
+      const { value: id, live } = await withAdmin(flags, (a) => a.add());
+      ctx.out.result(
+        { id, state: 'pending' },
+        (v) => `added pending HPKE key ${v.id}${where(live)}`,
+      );
     },
   );
   for (const [name, state, what] of [
@@ -81,8 +93,8 @@ once clients have refetched, expire the old key. The server reads its keys when 
       async (id: string, flags: KeyFlags, cmd: Command) => {
         const ctx = contextFor(cmd, flags);
         const n = configId(id);
-        await withAdmin(flags, (a) => a.setState(n, state));
-        ctx.out.result({ id: n, state }, (v) => `HPKE key ${v.id} is now ${v.state}`);
+        const { live } = await withAdmin(flags, (a) => a.setState(n, state));
+        ctx.out.result({ id: n, state }, (v) => `HPKE key ${v.id} is now ${v.state}${where(live)}`);
       },
     );
 }
