@@ -142,14 +142,11 @@ describe('mesh serve --tls-cert/--tls-key', () => {
   it('uploads and collects over TLS with a trusted CA; an untrusting client is refused', async () => {
     const dir = tempDir('tls');
     const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+    const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
     ssl(
       'req',
       '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
+      ...ec,
       '-keyout',
       'ca.key',
       '-out',
@@ -159,20 +156,7 @@ describe('mesh serve --tls-cert/--tls-key', () => {
       '-subj',
       '/CN=mesh test CA',
     );
-    ssl(
-      'req',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-keyout',
-      'server.key',
-      '-out',
-      'server.csr',
-      '-subj',
-      '/CN=127.0.0.1',
-    );
+    ssl('req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
     writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
     ssl(
       'x509',
