@@ -7,6 +7,7 @@ import { K } from '../../dap/aggregator/keys.js';
 import * as m from '../../dap/messages/index.js';
 import { DapProblem } from '../../dap/problem.js';
 import { dump, harness, type Harness } from './harness.js';
+import { tickLoop } from './requests.js';
 import { listen, type Listening } from './support.js';
 
 type Mode = 'pass' | 'outage' | 'garbage' | 'wrong-type' | 'wrong-config';
@@ -64,11 +65,11 @@ async function batch(daysAgo: number): Promise<m.Interval> {
 }
 
 async function ticking<T>(f: () => Promise<T>): Promise<T> {
-  const loop = setInterval(() => void h.driver.tick(), 20);
+  const stop = tickLoop(h);
   try {
     return await f();
   } finally {
-    clearInterval(loop);
+    await stop();
   }
 }
 

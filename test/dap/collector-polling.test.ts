@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, DapClient } from '../../dap/index.js';
 import { DapError } from '../../dap/errors.js';
 import { harness, type Harness } from './harness.js';
+import { tickLoop } from './requests.js';
 import { listen, type Listening } from './support.js';
 
 let h: Harness;
@@ -73,11 +74,11 @@ describe('Collector against the Leader', () => {
 
   it('reports a DELETE the Leader refuses; the kept job gives the same aggregate again', async () => {
     const interval = await batch(2);
-    const loop = setInterval(() => void h.driver.tick(), 50);
+    const stop = tickLoop(h);
     failDelete = true;
     const err = await collect(h.files.collector, { interval }).catch((e: unknown) => e);
     failDelete = false;
-    clearInterval(loop);
+    await stop();
     expect(err).toBeInstanceOf(DapError);
     expect((err as DapError).code).toBe('http_failed');
     expect((err as Error).message).toMatch(/did not delete collection job .*HTTP 500.*next:/);

@@ -7,7 +7,7 @@ import { K } from '../../dap/aggregator/keys.js';
 import { leaderStart } from '../../dap/leader/job-creator.js';
 import * as m from '../../dap/messages/index.js';
 import { dump, harness, type Harness } from './harness.js';
-import { send, unchanged, urn } from './requests.js';
+import { send, tickLoop, unchanged, urn } from './requests.js';
 
 const EMPTY = new Uint8Array(0);
 const TP = 60;
@@ -90,12 +90,12 @@ describe('upload', () => {
     const t = now() - 2 * 86_400;
     await uploadAt(t, 2);
     await h.driver.tick();
-    const tickLoop = setInterval(() => void h.driver.tick(), 50);
+    const stop = tickLoop(h);
     try {
       const c = await collect(h.files.collector, { interval: intervalAround(t) });
       expect(c.reportCount).toBe(2);
     } finally {
-      clearInterval(tickLoop);
+      await stop();
     }
     const late = await client.prepare({ measurement: 1, timeSeconds: t });
     const res = await unchanged(h, () =>

@@ -46,3 +46,21 @@ export async function unchanged<T>(h: Harness, f: () => Promise<T>): Promise<T> 
   expect(await dump(h.helper.store)).toEqual(h0);
   return out;
 }
+
+/**
+ * Ticks the Leader's driver every `everyMs` until the returned stop() is awaited; one tick at a
+ * time, as the driver's own loop does (overlapping ticks would race each other, not the peer).
+ */
+export function tickLoop(h: Harness, everyMs = 20): () => Promise<void> {
+  const state = { stopped: false };
+  const run = (async () => {
+    while (!state.stopped) {
+      await h.driver.tick();
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return async () => {
+    state.stopped = true;
+    await run;
+  };
+}
