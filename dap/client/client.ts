@@ -126,12 +126,35 @@ export class DapClient {
    * Uploads reports prepared (and recorded) earlier, byte for byte: a node that crashed after
    * preparing re-sends the same report, whose ID the Leader de-duplicates, instead of a new one.
    * A replayed report was accepted before, so it is not an error here.
+   *
+   * On outdated_config the Leader did not take the report, so §4.4.2 has the Client drop its cached
+   * configs and retry once "with a freshly generated Report": `regenerate(i)` shards report i's
+   * measurement again (new report ID, new randomness) and must record it durably before it returns,
+   * so that a crash re-sends the new report, never a second new one. Reusing the old ID with fresh
+   * encryption is not what the draft asks for, and keeping the shares to re-seal would keep the
+   * measurement at rest. This is safe only because a Leader checks replays before config IDs, so a
+   * report it accepted earlier is answered report_replayed, not outdated_config.
    */
-  async uploadEncoded(encoded: readonly Uint8Array[]): Promise<void> {
+  async uploadEncoded(
+    encoded: readonly Uint8Array[],
+    regenerate?: (index: number) => Promise<Uint8Array>,
+  ): Promise<void> {
     // this value is attacker-controlled only if the caller's store was tampered with: decode it
     const reports = encoded.map((b) => decodeReport(b));
-    const errors = await this.post(reports);
-    const fatal = [...errors.values()].filter((e) => e !== 'report_replayed');
+    const errorsOf = async (rs: Report[]) => {
+      const errors = await this.post(rs);
+      return rs.map((r) => errors.get(Buffer.from(r.metadata.reportId).toString('hex')));
+    };
+    let errors = await errorsOf(reports);
+    const stale = errors.flatMap((e, i) => (e === 'outdated_config' ? [i] : []));
+    if (regenerate && stale.length > 0) {
+      this.configs.clear();
+      const fresh: Report[] = [];
+      for (const i of stale) fresh.push(decodeReport(await regenerate(i)));
+      const again = await errorsOf(fresh);
+      errors = errors.map((e, i) => (e === 'outdated_config' ? again[stale.indexOf(i)] : e));
+    }
+    const fatal = errors.filter((e) => e !== undefined && e !== 'report_replayed');
     if (fatal.length > 0)
       throw new DapError('protocol_failed', `the Leader refused the report: ${fatal.join(', ')}`);
   }

@@ -1,5 +1,5 @@
 // DAP-18 §4.6.1 and §4.6.6 Collector: create and poll a collection job, decrypt both aggregate shares,
-// unshard, then delete the job so the Leader can forget it.
+// unshard, then delete the job so the Leader can forget it. Polls as often as Retry-After says.
 import { DapError } from '../errors.js';
 import { fromB64url } from '../encoding.js';
 import { hpkeDefault, type Hpke } from '../hpke/index.js';
@@ -60,11 +60,14 @@ export async function collect(
   if (!res.location && res.status < 300)
     throw new DapError('protocol_failed', 'the Leader gave no collection job location');
   const jobUrl = new URL(res.location ?? createUrl, createUrl).toString();
+  let deleted = false;
   try {
     while (res.status < 300 && res.body.length === 0) {
       if (Date.now() > deadline)
         throw new DapError('http_failed', 'collection job not ready in time');
-      await sleep(Math.min(1000, (res.retryAfterSeconds ?? 1) * 1000));
+      // §3.1: the Leader says when to ask again (at least 100 ms), never past our own deadline.
+      const askIn = Math.max(100, (res.retryAfterSeconds ?? 1) * 1000);
+      await sleep(Math.min(askIn, Math.max(0, deadline - Date.now())));
       res = await peerRequest({ ...common, method: 'GET', url: jobUrl });
     }
     if (res.status >= 300) {
@@ -88,12 +91,34 @@ export async function collect(
         throw new DapError('protocol_failed', 'share sealed to another config');
       return openAggShare(hpke, sk, role, aad, c);
     });
-    return {
+    const out = {
       aggregate: t.vdaf.unshard(req.aggParam, plain, resp.reportCount),
       reportCount: resp.reportCount,
       interval: resp.interval,
     };
+    await deleteJob(true);
+    return out;
   } finally {
-    await peerRequest({ ...common, method: 'DELETE', url: jobUrl }).catch(() => undefined);
+    await deleteJob(false);
+  }
+
+  /** §4.6.6; after a success a failed DELETE is reported, after a failure the first error wins. */
+  async function deleteJob(report: boolean): Promise<void> {
+    if (deleted) return;
+    deleted = true;
+    const del = await peerRequest({ ...common, method: 'DELETE', url: jobUrl }).catch(
+      (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+    );
+    const failure =
+      del instanceof Error
+        ? del.message
+        : del.status < 300 || del.status === 404
+          ? ''
+          : `HTTP ${del.status}`;
+    if (report && failure)
+      throw new DapError(
+        'http_failed',
+        `the Leader did not delete collection job ${jobUrl} (${failure}); next: the job is kept, so collecting again with the same query returns this aggregate, then it is deleted`,
+      );
   }
 }

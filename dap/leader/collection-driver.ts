@@ -16,7 +16,7 @@ import {
   type Interval,
   type ModeConfig,
 } from '../messages/index.js';
-import { parseProblem } from '../problem.js';
+import { parseProblem, type ProblemType } from '../problem.js';
 import { jsonValue, parseJson, type KvOp } from '../storage/kv.js';
 import {
   bucketOp,
@@ -126,6 +126,17 @@ export async function driveCollection(
   if (rec.state === 'collecting') await finish(ctx, lt, rec, req);
 }
 
+/** Per Leader, the backoff of collection jobs whose aggregate-share request failed transiently. */
+const backoffs = new WeakMap<Ctx, Map<string, { n: number; atMs: number }>>();
+function backoffOf(ctx: Ctx): Map<string, { n: number; atMs: number }> {
+  let m = backoffs.get(ctx);
+  if (!m) {
+    m = new Map<string, { n: number; atMs: number }>();
+    backoffs.set(ctx, m);
+  }
+  return m;
+}
+
 const base = (rec: CollectionRecord) => ({ id: rec.id, req: rec.req, digest: rec.digest });
 
 /** Leader-selected (§5.2): the oldest open or closed-but-unclaimed batch that is big enough. */
@@ -177,6 +188,13 @@ async function finish(
     checksum: fromB64url(rec.checksum),
   });
   const url = `${t.params.helper}tasks/${t.idB64}/aggregate_shares`;
+  const wait = backoffOf(ctx);
+  if ((wait.get(rec.id)?.atMs ?? 0) > Date.now()) return;
+  // An outage may end: wait longer each time instead of asking the Helper on every tick.
+  const transient = () => {
+    const n = (wait.get(rec.id)?.n ?? 0) + 1;
+    wait.set(rec.id, { n, atMs: Date.now() + Math.min(60_000, 250 * 2 ** n) });
+  };
   let res;
   try {
     res = await peerRequest({
@@ -199,27 +217,42 @@ async function finish(
       });
     }
   } catch {
+    transient();
     return;
   }
-  if (res.status >= 400 && res.status < 500) {
-    const p = parseProblem(new TextDecoder().decode(res.body));
-    const problem = p?.type ?? 'batchMismatch';
-    return save(ctx, lt, {
-      ...base(rec),
-      state: 'failed',
-      problem,
-      detail: `Helper: ${p?.doc.detail ?? res.status}`,
-    });
+  // 5xx, 429, or an asynchronous Helper still computing the share (§3.1).
+  if (res.status >= 500 || res.status === 429 || (res.status < 300 && res.body.length === 0)) {
+    transient();
+    return;
   }
-  if (res.status >= 300 || !isMediaType(res.contentType, 'aggregateShare')) return;
+  // §4.6.1: obtaining the share failed, so the job fails with that error. The batch stays
+  // collected: once asked for its share the Helper considers the batch collected (§4.6.3).
+  const failWith = (problem: ProblemType, detail: string) => {
+    wait.delete(rec.id);
+    return save(ctx, lt, { ...base(rec), state: 'failed', problem, detail });
+  };
+  if (res.status >= 300) {
+    const p = parseProblem(new TextDecoder().decode(res.body));
+    return failWith(p?.type ?? 'batchMismatch', `Helper: ${p?.doc.detail ?? res.status}`);
+  }
+  if (!isMediaType(res.contentType, 'aggregateShare'))
+    return failWith(
+      'invalidMessage',
+      'the Helper answered the aggregate-share request with another media type',
+    );
   let helperShare;
   try {
     // this value is attacker-controlled
     helperShare = decodeAggregateShare(res.body, ctx.options.limits);
-  } catch {
-    return;
+  } catch (e) {
+    return failWith(
+      'invalidMessage',
+      `the Helper's AggregateShare is malformed: ${(e as Error).message}`,
+    );
   }
-  if (helperShare.configId !== lt.collectorConfig.id) return;
+  if (helperShare.configId !== lt.collectorConfig.id)
+    return failWith('invalidMessage', 'the Helper sealed its share to another collector config');
+  wait.delete(rec.id);
   const leaderShare = sealAggShare(
     ctx.hpke,
     lt.collectorConfig,

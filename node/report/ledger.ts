@@ -1,6 +1,7 @@
 // Never submit twice for one window, also across a crash: a window's report is prepared once,
 // recorded durably before upload, and a restart re-sends the same bytes (same report ID, which the
-// leader de-duplicates) instead of making a new report.
+// leader de-duplicates) instead of making a new report. A report the Leader refused with
+// outdated_config is replaced once by a freshly generated one (DAP-18 §4.4.2), recorded the same way.
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -41,7 +42,7 @@ export interface WindowRecord {
   at?: string;
 }
 
-const LEDGER_FILE = /^(\d{1,12})\.(prepared|submitted)\.json$/;
+const LEDGER_FILE = /^(\d{1,12})\.(prepared|renewed|submitted)\.json$/;
 
 export class ReportLedger {
   constructor(private readonly dir: string) {
@@ -50,6 +51,10 @@ export class ReportLedger {
 
   private preparedPath(key: string): string {
     return join(this.dir, `${key}.prepared.json`);
+  }
+
+  private renewedPath(key: string): string {
+    return join(this.dir, `${key}.renewed.json`);
   }
 
   private submittedPath(key: string): string {
@@ -64,12 +69,12 @@ export class ReportLedger {
       };
       return { state: 'submitted', report: doc.report, at: doc.at };
     }
-    if (existsSync(this.preparedPath(key))) {
-      return {
-        state: 'prepared',
-        report: JSON.parse(readFileSync(this.preparedPath(key), 'utf8')) as PreparedReport,
-      };
-    }
+    for (const path of [this.renewedPath(key), this.preparedPath(key)])
+      if (existsSync(path))
+        return {
+          state: 'prepared',
+          report: JSON.parse(readFileSync(path, 'utf8')) as PreparedReport,
+        };
     return { state: 'none' };
   }
 
@@ -96,9 +101,9 @@ export class ReportLedger {
       });
   }
 
-  /** Records a prepared report unless one exists; returns whichever report is now on record. */
-  private claim(key: string, report: PreparedReport): PreparedReport {
-    const tmp = join(this.dir, `.${key}.${randomBytes(6).toString('hex')}.tmp`);
+  /** Records a report at `path` unless one exists there; returns whichever report is now on record. */
+  private claim(path: string, report: PreparedReport): PreparedReport {
+    const tmp = join(this.dir, `.${randomBytes(6).toString('hex')}.tmp`);
     const fd = openSync(tmp, 'wx', 0o600);
     try {
       writeSync(fd, JSON.stringify(report));
@@ -108,15 +113,25 @@ export class ReportLedger {
     }
     try {
       // link() fails if the name exists: exactly one process's report becomes the window's report.
-      linkSync(tmp, this.preparedPath(key));
+      linkSync(tmp, path);
       fsyncDir(this.dir);
       return report;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      return JSON.parse(readFileSync(this.preparedPath(key), 'utf8')) as PreparedReport;
+      return JSON.parse(readFileSync(path, 'utf8')) as PreparedReport;
     } finally {
       rmSync(tmp, { force: true });
     }
+  }
+
+  /**
+   * The window's one replacement report: the first caller's `prepare()` is recorded durably before
+   * anyone uploads it, and every caller (also concurrent ones, also after a crash) gets that one.
+   */
+  async renew(key: string, prepare: () => Promise<PreparedReport>): Promise<PreparedReport> {
+    const path = this.renewedPath(key);
+    if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as PreparedReport;
+    return this.claim(path, await prepare());
   }
 
   async submit(
@@ -127,8 +142,14 @@ export class ReportLedger {
     const current = this.state(key);
     if (current.state === 'submitted')
       return { window: key, outcome: 'already-submitted', reportId: current.report.reportId };
-    const report = current.state === 'prepared' ? current.report : this.claim(key, await prepare());
-    await upload(report);
+    const first =
+      current.state === 'prepared'
+        ? current.report
+        : this.claim(this.preparedPath(key), await prepare());
+    await upload(first);
+    // The upload may have replaced the report (renew); record the one that was sent last.
+    const now = this.state(key);
+    const report = now.state === 'none' ? first : now.report;
     writeFileAtomic(
       this.submittedPath(key),
       JSON.stringify({ report, at: new Date().toISOString() }),

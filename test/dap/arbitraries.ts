@@ -18,7 +18,12 @@ import type {
   TaskConfiguration,
   VerifyResp,
 } from '../../dap/messages/index.js';
-import { ReportError, type ReportErrorName } from '../../dap/messages/index.js';
+import {
+  BatchMode,
+  encodeIntervalConfig,
+  ReportError,
+  type ReportErrorName,
+} from '../../dap/messages/index.js';
 
 const bytes = (min: number, max: number) => fc.uint8Array({ minLength: min, maxLength: max });
 const u64 = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
@@ -156,4 +161,32 @@ export const aggregateShareAad: fc.Arbitrary<AggregateShareAad> = fc.record({
   taskId: bytes(32, 32),
   taskConfiguration,
   collectionJobReq,
+});
+
+export const interval = fc.record({ start: u64, duration: u64 });
+export const batchId = bytes(32, 32);
+
+/** §5.1.1 and §5.2.1: a Query whose config is what its batch mode defines. */
+export const typedQuery = fc.oneof(
+  interval.map((i) => ({ batchMode: BatchMode.time_interval, config: encodeIntervalConfig(i) })),
+  fc.constant({ batchMode: BatchMode.leader_selected, config: new Uint8Array(0) }),
+);
+
+/** §5.1.2 and §5.2.3: a BatchSelector holding an Interval or a BatchID. */
+export const typedBatchSelector = fc.oneof(
+  interval.map((i) => ({ batchMode: BatchMode.time_interval, config: encodeIntervalConfig(i) })),
+  batchId.map((config) => ({ batchMode: BatchMode.leader_selected, config })),
+);
+
+export const typedCollectionJobReq: fc.Arbitrary<CollectionJobReq> = fc.record({
+  query: typedQuery,
+  aggParam: bytes(0, 10),
+  extensions,
+});
+
+export const typedAggregateShareReq: fc.Arbitrary<AggregateShareReq> = fc.record({
+  collectionJobReq: typedCollectionJobReq,
+  batchSelector: typedBatchSelector,
+  reportCount: u64,
+  checksum: bytes(32, 32),
 });

@@ -22,7 +22,51 @@ const codec = <T>(c: Codec<T>): Codec<unknown> => c as Codec<unknown>;
 const bytes = (max: number) => fc.uint8Array({ maxLength: max });
 const time = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 
+/** A Query's or BatchSelector's config decoded as its batch mode defines it (§5), else refused. */
+function typedConfig(c: m.ModeConfig, selector: boolean): m.ModeConfig {
+  if (c.batchMode === m.BatchMode.time_interval) m.decodeIntervalConfig(c.config);
+  else if (c.batchMode !== m.BatchMode.leader_selected)
+    throw new DecodeError('decode_invalid', `unknown batch mode ${c.batchMode}`);
+  else if (selector) m.decodeBatchIdConfig(c.config);
+  else if (c.config.length !== 0)
+    throw new DecodeError('decode_invalid', 'leader-selected query config must be empty');
+  return c;
+}
+
 const CODECS: Codec<unknown>[] = [
+  codec({
+    name: 'Interval (time_interval Query and BatchSelector config)',
+    arb: a.interval,
+    enc: m.encodeIntervalConfig,
+    dec: m.decodeIntervalConfig,
+  }),
+  codec({
+    name: 'BatchID (leader_selected BatchSelector config)',
+    arb: a.batchId,
+    enc: (b) => b.slice(),
+    dec: m.decodeBatchIdConfig,
+  }),
+  codec({
+    name: 'CollectionJobReq with a typed Query',
+    arb: a.typedCollectionJobReq,
+    enc: m.encodeCollectionJobReq,
+    dec: (b) => {
+      const r = m.decodeCollectionJobReq(b);
+      typedConfig(r.query, false);
+      return r;
+    },
+  }),
+  codec({
+    name: 'AggregateShareReq with a typed Query and BatchSelector',
+    arb: a.typedAggregateShareReq,
+    enc: m.encodeAggregateShareReq,
+    dec: (b) => {
+      const r = m.decodeAggregateShareReq(b);
+      typedConfig(r.collectionJobReq.query, false);
+      typedConfig(r.batchSelector, true);
+      return r;
+    },
+  }),
   codec({
     name: 'stored PendingReport',
     arb: fc.record({ report: bytes(64), receivedMs: time, attempts: fc.nat(255) }),

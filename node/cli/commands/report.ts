@@ -191,22 +191,24 @@ export function registerReport(program: Command): void {
       const ledger = new ReportLedger(
         ctx.state().path('report', parseSubscriptionSpec(b.setup.pack).id),
       );
-      const outcome = await ledger.submit(
-        String(b.window.start),
-        async () => {
-          const rep = await client.prepare({ measurement: b.vector, timeSeconds: b.window.start });
-          return {
-            reportId: Buffer.from(rep.metadata.reportId).toString('hex'),
-            report: Buffer.from(messages.encodeReport(rep)).toString('base64'),
-          };
-        },
-        async (prepared) => {
-          // The kill switch wins even over a report prepared before it was pulled.
-          if (!loadConfig(ctx.state().configPath).reporting.enabled)
-            throw new UsageError('reporting was disabled', 'nothing was sent');
-          await client.uploadEncoded([new Uint8Array(Buffer.from(prepared.report, 'base64'))]);
-        },
-      );
+      const key = String(b.window.start);
+      const prepare = async () => {
+        const rep = await client.prepare({ measurement: b.vector, timeSeconds: b.window.start });
+        return {
+          reportId: Buffer.from(rep.metadata.reportId).toString('hex'),
+          report: Buffer.from(messages.encodeReport(rep)).toString('base64'),
+        };
+      };
+      const bytes = (p: { report: string }) => new Uint8Array(Buffer.from(p.report, 'base64'));
+      const outcome = await ledger.submit(key, prepare, async (prepared) => {
+        // The kill switch wins even over a report prepared before it was pulled.
+        if (!loadConfig(ctx.state().configPath).reporting.enabled)
+          throw new UsageError('reporting was disabled', 'nothing was sent');
+        // A report sealed to a key the Leader has since expired is replaced once (outdated_config).
+        await client.uploadEncoded([bytes(prepared)], async () =>
+          bytes(await ledger.renew(key, prepare)),
+        );
+      });
       ctx.out.result(
         { ...outcome, window: b.window },
         (r) => `${r.outcome}: report ${r.reportId} for window ${r.window.start}`,
