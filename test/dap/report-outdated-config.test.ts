@@ -16,10 +16,10 @@ import {
   meshJson,
   publishPackAndTask,
   SPEC,
-  startMirror,
   subscribeNode,
   type Published,
 } from '../e2e/reporting-mesh.js';
+import { startMirror } from '../e2e/publish-subscribe.js';
 
 const HOUR = 3600;
 let p: Published;
