@@ -49,16 +49,12 @@ export function refusal(d: Decision): string {
 
 export function createLink(
   opts: McpProxyOptions,
-  write: { agent: (line: string) => void; server: (line: string) => void },
+  write: { agent: (m: Message) => void; server: (m: Message) => void },
 ): ProxyLink {
   return {
     opts,
-    toAgent: (m) => {
-      write.agent(`${JSON.stringify(m)}\n`);
-    },
-    toServer: (m) => {
-      write.server(`${JSON.stringify(m)}\n`);
-    },
+    toAgent: write.agent,
+    toServer: write.server,
     fromAgent: new Map(),
     fromServer: new Map(),
     async decide(phase, tool, args, extra) {

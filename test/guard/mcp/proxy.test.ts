@@ -229,27 +229,6 @@ describe('mesh guard mcp', () => {
     }
   }, 120_000);
 
-  for (const mode of ['garbage', 'huge', 'crash'] as const) {
-    it(`ends cleanly with an error to the agent when the server ${mode === 'crash' ? 'crashes' : `sends ${mode}`}`, async () => {
-      const server = [process.execPath, join(FIXTURES, 'bad-server.mjs'), mode];
-      const attempt = (async () => {
-        const p = await proxied(
-          home,
-          flags(`bad-${mode}`, ['--max-message-bytes', '1048576']),
-          server,
-        );
-        try {
-          await p.client.callTool({ name: 'boom', arguments: {} });
-        } finally {
-          await p.close();
-        }
-      })();
-      await expect(attempt).rejects.toThrow(
-        /MCP server failed|Connection closed|server exited|invalid message|larger than/,
-      );
-    }, 60_000);
-  }
-
   it('keeps admissions durable and private (one 0600 file per server command)', () => {
     const dir = join(home, 'guard', 'mcp-admissions');
     const files = readdirSync(dir);
