@@ -61,6 +61,16 @@ describe('Bash reads as taint sources', () => {
     expect(reads('echo .env; ls .env; tail -n 5 -')).toEqual([]);
   });
 
+  it('GAP (pinned): a file read by interpreter code or by a program not known to read is no source', async () => {
+    const parser = await loadShellParser();
+    for (const command of [
+      'python3 -c "print(open(\'.env\').read())"',
+      'bat .env',
+      "node -e \"require('fs').readFileSync('.env')\"",
+    ])
+      expect([command, bashReads(analyzeShell(parser, command), '/repo')]).toEqual([command, []]);
+  });
+
   for (const [reading, twin, cwd] of CASES) {
     it(`\`${reading}\`${cwd === undefined ? ' (no cwd)' : ''} taints its output; \`${twin}\` does not`, async () => {
       const session = `s-${reading}-${cwd ?? 'none'}`;
