@@ -9,7 +9,7 @@ import type { Decision } from '../../../guard/decision.js';
 import { bashReads } from '../../../guard/flow/bash-reads.js';
 import { analyzeShell } from '../../../guard/shell/analyze.js';
 import { loadShellParser } from '../../../guard/shell/parser.js';
-import { runMesh } from '../../support/run-mesh.js';
+import { decideEvents } from './decide-events.js';
 
 let home: string;
 beforeAll(() => {
@@ -33,18 +33,7 @@ const CASES: [string, string, string | undefined][] = [
   ['cat /repo/.env', 'cat /repo/README.md', undefined],
 ];
 
-async function decide(events: unknown[]): Promise<Decision[]> {
-  const r = await runMesh(['guard', 'decide', '--pack', 'builtin:coding-agent', '--no-receipts'], {
-    env: { MESH_HOME: home },
-    input: events.map((e) => JSON.stringify(e)).join('\n') + '\n',
-  });
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  return r.stdout
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Decision);
-}
+const decide = (events: unknown[]): Promise<Decision[]> => decideEvents(home, events);
 
 describe('Bash reads as taint sources', () => {
   it('finds the files a command reads: operands of readers (not option values or patterns), and < redirections', async () => {

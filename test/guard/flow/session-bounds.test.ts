@@ -2,7 +2,6 @@
 // (least recently used, by observation or check, dropped first), drops a session unused for
 // maxSessionAgeMs with its taint, never drops node-wide secrets, holds its bound under concurrent
 // writer processes, and migrates a schema-1 store.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FingerprintStore } from '../../../guard/flow/fingerprint-store.js';
 import { DEFAULT_FLOW_LIMITS, type FlowLimits } from '../../../guard/flow/flow-limits.js';
 import { TOUCH_EVERY_MS } from '../../../guard/flow/scope-bounds.js';
-import { ROOT } from '../../support/env.js';
+import { runStoreWorker } from './run-store-worker.js';
 
 let dir: string;
 beforeEach(() => {
@@ -96,33 +95,11 @@ describe('persisted fingerprint store: session bound and expiry', () => {
   it('holds the bound while 8 processes add 5 sessions each at once', async () => {
     FingerprintStore.open(dir).close();
     await Promise.all(
-      Array.from(
-        { length: 8 },
-        (_, w) =>
-          new Promise<void>((resolve, reject) => {
-            const child = spawn(
-              process.execPath,
-              [
-                '--import',
-                'tsx',
-                join(ROOT, 'test/guard/flow/store-worker.ts'),
-                dir,
-                `w${w}`,
-                ...Array.from({ length: 5 }, token),
-              ],
-              {
-                cwd: ROOT,
-                stdio: ['ignore', 'ignore', 'pipe'],
-                env: { ...process.env, MESH_TEST_MAX_SESSIONS: '10', MESH_TEST_SESSION_EACH: '1' },
-              },
-            );
-            let err = '';
-            child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-            child.on('close', (code) => {
-              if (code === 0) resolve();
-              else reject(new Error(`worker exit ${code}: ${err}`));
-            });
-          }),
+      Array.from({ length: 8 }, (_, w) =>
+        runStoreWorker(dir, `w${w}`, Array.from({ length: 5 }, token), {
+          MESH_TEST_MAX_SESSIONS: '10',
+          MESH_TEST_SESSION_EACH: '1',
+        }),
       ),
     );
     const scopes = rows('SELECT scope FROM taint_scope') as string[];

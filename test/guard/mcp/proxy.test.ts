@@ -15,7 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReviewQueue } from '../../../guard/review/review-queue.js';
 import { runMesh } from '../../support/run-mesh.js';
 import { ENCODINGS } from '../flow/encodings.js';
-import { FIXTURES, proxied, text } from './proxy-client.js';
+import {
+  fetchServer as fetchLogging,
+  fsServer as serverOver,
+  proxied,
+  text,
+} from './proxy-client.js';
 
 const PACK = {
   pack_format: 1,
@@ -78,12 +83,8 @@ const flags = (session: string, extra: string[] = []): string[] => [
   session,
   ...extra,
 ];
-const fsServer = (): string[] => [process.execPath, join(FIXTURES, 'fs-server.mjs'), root];
-const fetchServer = (): string[] => [
-  process.execPath,
-  join(FIXTURES, 'fetch-server.mjs'),
-  fetchLog,
-];
+const fsServer = (): string[] => serverOver(root);
+const fetchServer = (): string[] => fetchLogging(fetchLog);
 
 describe('mesh guard mcp', () => {
   it("blocks a file's secret leaving through a later fetch call in every supported encoding; ordinary traffic passes", async () => {

@@ -7,7 +7,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, proxied, text } from './proxy-client.js';
+import {
+  fetchServer as fetchLogging,
+  fsServer as serverOver,
+  proxied,
+  text,
+} from './proxy-client.js';
 
 const PACK = {
   pack_format: 1,
@@ -68,12 +73,8 @@ const flags = (session: string): string[] => [
   '--session',
   session,
 ];
-const fsServer = (): string[] => [process.execPath, join(FIXTURES, 'fs-server.mjs'), root];
-const fetchServer = (): string[] => [
-  process.execPath,
-  join(FIXTURES, 'fetch-server.mjs'),
-  join(home, 'fetch.log'),
-];
+const fsServer = (): string[] => serverOver(root);
+const fetchServer = (): string[] => fetchLogging(join(home, 'fetch.log'));
 
 describe('mesh guard mcp: result checks', () => {
   it('withholds a blocked tools/call result and refuses a blocked resources/read result', async () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES, proxied, text } from './proxy-client.js';
+import { FIXTURES, fsServer as serverOver, proxied, text } from './proxy-client.js';
 
 const homes: string[] = [];
 afterAll(() => {
@@ -17,7 +17,7 @@ const freshHome = (): string => {
   return h;
 };
 const flags = ['--pack', 'builtin:coding-agent', '--no-receipts'];
-const fsServer = [process.execPath, join(FIXTURES, 'fs-server.mjs'), FIXTURES];
+const fsServer = serverOver(FIXTURES);
 
 describe('mesh guard mcp: surface drift', () => {
   for (const [surface, tool] of [
