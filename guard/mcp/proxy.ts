@@ -36,8 +36,6 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
   child.stderr.on('data', (d: Buffer) => {
     opts.log(d.toString('utf8').trimEnd());
   });
-  /** Why the server failed; from then on nothing goes to it and every request gets an error. */
-  let failed: string | null = null;
   let ended = false;
   let agentClosed = false;
   let done: (code: number) => void = () => undefined;
@@ -47,6 +45,7 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
       if (!ended) opts.agentOut.write(`${JSON.stringify(m)}\n`);
     },
     server: (m) => {
+      const failed = link.failure;
       if (failed === null) {
         if (child.stdin.writable) child.stdin.write(`${JSON.stringify(m)}\n`);
         return;
@@ -70,12 +69,14 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
   };
 
   const fail = (why: string): void => {
-    if (failed !== null || ended) return;
-    failed = `MCP server failed: ${why}`;
+    if (link.failure !== null || ended) return;
+    const failed = `MCP server failed: ${why}`;
+    link.failure = failed;
     opts.log(`mesh guard: ${why}`);
-    for (const p of link.fromAgent.values())
+    for (const p of [...link.fromAgent.values(), ...link.deciding.values()])
       link.toAgent(errorResponse(p.id, INTERNAL_ERROR, failed, { method: p.method }));
     link.fromAgent.clear();
+    link.deciding.clear();
     link.toAgent({
       jsonrpc: '2.0',
       method: 'notifications/message',
@@ -95,7 +96,7 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
   };
 
   const onServerLine = (line: string): void => {
-    if (failed !== null) return;
+    if (link.failure !== null) return;
     let m: Message;
     try {
       m = parseMessage(line);
@@ -142,7 +143,7 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
     fail(`cannot start the server: ${e.message}`);
   });
   child.on('exit', (code, signal) => {
-    if (failed !== null || ended) return;
+    if (link.failure !== null || ended) return;
     if (agentClosed) end(0);
     else fail(`server exited (${signal ?? `code ${code ?? '?'}`})`);
   });
@@ -151,7 +152,7 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
   };
   const onAgentEnd = (): void => {
     agentClosed = true;
-    if (failed !== null) {
+    if (link.failure !== null) {
       end(1);
       return;
     }

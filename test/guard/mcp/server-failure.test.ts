@@ -1,7 +1,7 @@
 // Issue 8 "MCP proxy": a server that crashes or sends garbage ends cleanly with an error to the agent:
 // every pending and later request is answered with a JSON-RPC error and the proxy exits (code 1,
 // reason on stderr) instead of staying alive and dropping requests. Also the agent-side size limit.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,54 @@ describe('mesh guard mcp: a failing server', () => {
       }
     }, 60_000);
   }
+
+  it('answers a call still waiting for its review with an error when the server crashes meanwhile', async () => {
+    const pack = join(home, 'hold-pack.json');
+    writeFileSync(
+      pack,
+      JSON.stringify({
+        pack_format: 1,
+        name: 'hold',
+        version: '1.0.0',
+        licence: 'Apache-2.0',
+        description: 'wait needs a human',
+        catalog: ['h.wait'],
+        policy: {
+          format: 1,
+          rules: [
+            {
+              id: 'h.wait',
+              verdict: 'escalate',
+              phase: 'call',
+              tools: ['wait'],
+              when: { field: 'tool', equals: 'wait' },
+              reason: 'wait needs a human',
+            },
+          ],
+        },
+      }),
+    );
+    const agent = rawAgent(
+      home,
+      [...flags, '--pack', pack, '--review-timeout', '300', '--session', 'held'],
+      badServer('crash', 'call'),
+    );
+    try {
+      await started(agent);
+      agent.send(call(1, 'wait'));
+      // The review is pending (nobody approves); the crash must not leave this call waiting for it.
+      await expect.poll(() => agent.stderr(), { timeout: BOUND_MS }).toMatch(/waits for review/);
+      agent.send(call(2, 'boom'));
+      for (const id of [1, 2])
+        expect([id, (await agent.answer(id, BOUND_MS))?.error?.message]).toEqual([
+          id,
+          expect.stringMatching(/MCP server failed/),
+        ]);
+      expect(await agent.exit(BOUND_MS)).toBe(1);
+    } finally {
+      agent.kill();
+    }
+  }, 60_000);
 
   it('leaves an SDK client no request to hang on after a crash', async () => {
     const p = await proxied(home, [...flags, '--session', 'sdk-crash'], badServer('crash', 'call'));
