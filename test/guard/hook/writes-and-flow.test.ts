@@ -189,7 +189,21 @@ describe(
   },
 );
 
-describe('mesh guard hook claude-code: known gaps', () => {
+describe('mesh guard hook claude-code: known gaps', { timeout: 300_000 }, () => {
+  it('GAP (pinned): a secret split into parts too short to be taint, one hook process per result, is not caught', async () => {
+    const [a, b] = ['Qx7Zp2', 'k9Lw4mR8'];
+    for (const [file, content] of [
+      ['/repo/.env', `T=${a}`],
+      ['/repo/.env.local', `${b}\n`],
+    ] as const)
+      await runHook(
+        env,
+        post('s-tiny', 'Read', { file_path: file }, { type: 'text', file: { content } }),
+      );
+    const leak = await runHook(env, leakCall('s-tiny', `${a}${b}`));
+    expect(leak.stderr).not.toMatch(/flow\./);
+  });
+
   it('GAP (pinned): an unbuilt package (bin/mesh.js without dist/) exits 1, which Claude Code lets through', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mesh-unbuilt-'));
     try {
