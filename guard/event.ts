@@ -11,6 +11,8 @@ export interface GuardEvent {
   result?: unknown;
   session?: string;
   principal?: string;
+  /** The agent's working directory, where the front door knows it (relative paths resolve there). */
+  cwd?: string;
   /** Where the data in this event came from (e.g. `web:https://x.test`), for flow rules. */
   origins?: string[];
 }
@@ -99,6 +101,12 @@ export function parseEvent(input: unknown, limits: EventLimits = DEFAULT_EVENT_L
   if (session !== undefined) event.session = session;
   const principal = optionalName(doc, 'principal', limits);
   if (principal !== undefined) event.principal = principal;
+  if (doc.cwd !== undefined && doc.cwd !== null) {
+    const cwd = doc.cwd;
+    if (typeof cwd !== 'string' || !cwd.startsWith('/') || cwd.length > 4096)
+      fail('must be an absolute path of at most 4096 characters', 'cwd');
+    event.cwd = cwd;
+  }
   if (doc.origins !== undefined) {
     const o = doc.origins;
     if (

@@ -15,11 +15,12 @@ import { resultTokens, taintRefusal } from './taint-policy.js';
 import type { FlowTracker } from './tracker.js';
 import { filterAdd, filterFromBytes, filterWords } from './window-filter.js';
 import { confirmWindows, valueDigest, windowMacs } from './window-macs.js';
-import { FLOW_STORE_SCHEMA, FLOW_STORE_DDL } from './fingerprint-schema.js';
+import { FLOW_STORE_DDL, FLOW_STORE_MIGRATE_1_2, FLOW_STORE_SCHEMA } from './fingerprint-schema.js';
+import { expireScopes, GLOBAL_SCOPE, liveScope, touchScope, trimScopes } from './scope-bounds.js';
 
 export const FLOW_DB_FILE = 'flow.db';
 /** Node-wide secrets live in this scope; sessions in a scope of their own id. */
-const GLOBAL = '';
+const GLOBAL = GLOBAL_SCOPE;
 
 interface PatternRow {
   id: number;
@@ -47,10 +48,15 @@ export class FingerprintStore implements FlowTracker {
     private readonly db: Database.Database,
     private readonly keys: FlowKeys,
     private readonly limits: FlowLimits,
+    private readonly now: () => number,
   ) {}
 
   /** Opens (creating) the store under `dir`: `flow.secret` and `flow.db`, both 0600. */
-  static open(dir: string, limits: FlowLimits = DEFAULT_FLOW_LIMITS): FingerprintStore {
+  static open(
+    dir: string,
+    limits: FlowLimits = DEFAULT_FLOW_LIMITS,
+    now: () => number = Date.now,
+  ): FingerprintStore {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const keys = loadFlowKeys(dir);
     const path = join(dir, FLOW_DB_FILE);
@@ -62,18 +68,22 @@ export class FingerprintStore implements FlowTracker {
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
       db.exec(FLOW_STORE_DDL);
-      const row = db.prepare('SELECT v FROM meta WHERE k = ?').get('schema') as
-        { v: string } | undefined;
-      if (!row)
-        db.prepare('INSERT OR IGNORE INTO meta (k, v) VALUES (?, ?)').run(
-          'schema',
-          String(FLOW_STORE_SCHEMA),
-        );
-      else if (Number(row.v) > FLOW_STORE_SCHEMA)
+      const schemaOf = db.prepare('SELECT v FROM meta WHERE k = ?').pluck();
+      const stored = schemaOf.get('schema') as string | undefined;
+      if (stored !== undefined && Number(stored) > FLOW_STORE_SCHEMA)
         throw new GuardError(
           'flow_store_schema_newer',
-          `${path}: schema ${row.v} is newer than this mesh understands (${FLOW_STORE_SCHEMA})`,
+          `${path}: schema ${stored} is newer than this mesh understands (${FLOW_STORE_SCHEMA})`,
         );
+      if (stored === undefined || Number(stored) < FLOW_STORE_SCHEMA)
+        // Under the write lock, so two processes opening an old store migrate it once.
+        db.transaction(() => {
+          const v = schemaOf.get('schema') as string | undefined;
+          if (v !== undefined && Number(v) < 2) db.exec(FLOW_STORE_MIGRATE_1_2);
+          db.prepare(
+            'INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v',
+          ).run('schema', String(FLOW_STORE_SCHEMA));
+        }).immediate();
     } catch (e) {
       if (e instanceof GuardError) throw e;
       throw new GuardError(
@@ -81,7 +91,7 @@ export class FingerprintStore implements FlowTracker {
         `${path}: cannot open the flow store (${(e as Error).message})`,
       );
     }
-    return new FingerprintStore(db, keys, limits);
+    return new FingerprintStore(db, keys, limits, now);
   }
 
   close(): void {
@@ -105,14 +115,17 @@ export class FingerprintStore implements FlowTracker {
   }
 
   check(session: string, args: Record<string, unknown>): FlowCheck {
-    const scopes = [GLOBAL, session].map((s) => this.scopeIndex(s)).filter((s) => s !== null);
+    const live = liveScope(this.db, session, this.limits, this.now());
+    const scopes = (live ? [GLOBAL, session] : [GLOBAL])
+      .map((s) => this.scopeIndex(s))
+      .filter((s) => s !== null);
     const indexes = scopes.map((s) => s.index);
     return checkArguments(args, scopes, this.limits, (views) => matchViews(indexes, views));
   }
 
   /** One transaction per registration: concurrent processes serialise on SQLite's write lock. */
   private insert(scope: string, values: string[], source: TaintSource): number {
-    const now = Date.now();
+    const now = this.now();
     const addValue = this.db.prepare(
       'INSERT INTO taint_value (scope, digest, kind, tool, label, chunked, used) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
         'ON CONFLICT (scope, digest) DO UPDATE SET used = excluded.used RETURNING id',
@@ -122,6 +135,8 @@ export class FingerprintStore implements FlowTracker {
     );
     const exists = this.db.prepare('SELECT 1 FROM taint_pattern WHERE value_id = ? LIMIT 1');
     const run = this.db.transaction(() => {
+      // An expired session (this one included) goes before anything is added to it.
+      expireScopes(this.db, this.limits, now);
       const fps: number[] = [];
       let added = 0;
       for (const text of values) {
@@ -154,6 +169,8 @@ export class FingerprintStore implements FlowTracker {
         }
       }
       if (fps.length > 0) this.updateFilter(scope, fps);
+      touchScope(this.db, scope, now);
+      trimScopes(this.db, this.limits);
       return added;
     });
     return run.immediate();

@@ -21,8 +21,10 @@ export interface FlowLimits {
   maxInflatedBytes: number;
   /** Largest outbound text one check scans; beyond it the check reports `oversized`. */
   maxScanBytes: number;
-  /** Sessions an in-process tracker keeps (least recently used evicted). */
+  /** Sessions a tracker keeps, in process and persisted (least recently used evicted). */
   maxSessions: number;
+  /** A persisted session unused this long is dropped with its taint. */
+  maxSessionAgeMs: number;
   /** Taint values kept per session (least recently used evicted). */
   maxValuesPerSession: number;
 }
@@ -39,6 +41,7 @@ export const DEFAULT_FLOW_LIMITS: FlowLimits = {
   maxInflatedBytes: 256 * 1024,
   maxScanBytes: 4 * 1024 * 1024,
   maxSessions: 1024,
+  maxSessionAgeMs: 7 * 24 * 3600 * 1000,
   maxValuesPerSession: 4096,
 };
 

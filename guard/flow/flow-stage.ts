@@ -1,8 +1,14 @@
 // Issue 8 "Flow and taint": the stage that turns sensitive tool results into taint. A result is
-// sensitive when some loaded flow rule names its tool and target as a source.
+// sensitive when some loaded flow rule names its tool and target as a source; a Bash result's targets
+// are the files its command read.
 import type { Hit } from '../decision.js';
+import type { ShellView } from '../detectors/detector.js';
 import type { GuardStage } from '../engine.js';
 import type { GuardEvent } from '../event.js';
+import { analyzeShell } from '../shell/analyze.js';
+import type { ShellAnalysis } from '../shell/model.js';
+import { loadShellParser } from '../shell/parser.js';
+import { bashReads } from './bash-reads.js';
 import { sourceMatches, type SourceSelector } from './flow-condition.js';
 import type { FlowTracker } from './tracker.js';
 
@@ -26,24 +32,56 @@ export function targetOf(args: Record<string, unknown>): string {
   return '';
 }
 
+const MAX_LABEL = 512;
+
+/** The analysis the rules' pass already made, else one made here (the parser is process-wide). */
+async function analysisOf(
+  command: string,
+  shell: ((text: string) => ShellView) | undefined,
+): Promise<ShellAnalysis> {
+  const seen = shell?.(command).analysis;
+  if (seen !== undefined && seen.commands.length > 0) return seen;
+  return analyzeShell(await loadShellParser(), command);
+}
+
+/** Every label the result may be known by: the call's target, and for Bash each file it read. */
+export async function sourceLabels(
+  event: GuardEvent,
+  shell?: (text: string) => ShellView,
+): Promise<string[]> {
+  const labels = [targetOf(event.args)];
+  const command = event.args.command;
+  if (event.tool !== 'Bash' || typeof command !== 'string' || command.trim() === '') return labels;
+  const analysis = await analysisOf(command, shell);
+  if (analysis.status === 'ok')
+    for (const p of bashReads(analysis, event.cwd)) labels.push(p.slice(0, MAX_LABEL));
+  return labels;
+}
+
 /** Registers a result as taint when a source selector matches it; returns whether it did. */
-export function observeIfSource(
+export async function observeIfSource(
   tracker: FlowTracker,
   sources: readonly SourceSelector[],
   event: GuardEvent,
-): boolean {
+  shell?: (text: string) => ShellView,
+): Promise<boolean> {
   if (event.phase !== 'result' || event.result === undefined) return false;
-  const source = { tool: event.tool, label: targetOf(event.args) };
-  if (!sources.some((s) => sourceMatches(s, { kind: 'result', ...source }))) return false;
-  tracker.observeResult(event.session ?? '', source, event.result);
-  return true;
+  if (sources.length === 0) return false;
+  // One observation under the first label a source names: a result is one read, however labelled.
+  for (const label of await sourceLabels(event, shell)) {
+    const source = { tool: event.tool, label };
+    if (!sources.some((s) => sourceMatches(s, { kind: 'result', ...source }))) continue;
+    tracker.observeResult(event.session ?? '', source, event.result);
+    return true;
+  }
+  return false;
 }
 
 export function flowStage(tracker: FlowTracker, sources: readonly SourceSelector[]): GuardStage {
   return {
     name: 'flow',
-    evaluate(event: GuardEvent): Hit[] {
-      observeIfSource(tracker, sources, event);
+    async evaluate(event, ctx): Promise<Hit[]> {
+      await observeIfSource(tracker, sources, event, (t) => ctx.shell(t));
       return [];
     },
   };

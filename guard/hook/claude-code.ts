@@ -127,6 +127,7 @@ async function postToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOu
     result: input.tool_response ?? null,
     session: input.session_id,
     principal: PRINCIPAL,
+    ...(input.cwd.startsWith('/') && input.cwd.length <= 4096 ? { cwd: input.cwd } : {}),
   });
   const mcp = input.tool_name.startsWith('mcp__');
   const refuse = (): HookOutcome =>

@@ -2,7 +2,7 @@
 // proxy reads every page of tools/list itself and compares the surface with the durable admission;
 // until that check ends every request waits, and a changed server is refused from then on.
 import { readAdmission, writeAdmission } from './admission.js';
-import { key, type Message } from './jsonrpc.js';
+import { INTERNAL_ERROR, key, type Message } from './jsonrpc.js';
 import type { ProxyLink } from './proxy-link.js';
 import { nextCursor, surfaceHash, toolDigest, toolsOf, type ToolSurface } from './surface.js';
 
@@ -44,7 +44,7 @@ export class AdmissionGate {
     }
     this.check()
       .catch((e: unknown) => {
-        this.refused = `could not check the server surface: ${(e as Error).message}`;
+        this.refused ??= `could not check the server surface: ${(e as Error).message}`;
       })
       .finally(this.openGate);
   }
@@ -53,6 +53,15 @@ export class AdmissionGate {
   restart(): void {
     this.gate = new Promise<void>((r) => (this.openGate = r));
     this.start({ tools: {} });
+  }
+
+  /** The server failed: every held and later request is refused, and a check in progress ends. */
+  fail(why: string): void {
+    this.refused = why;
+    for (const answer of this.own.values())
+      answer({ jsonrpc: '2.0', id: null, error: { code: INTERNAL_ERROR, message: why } });
+    this.own.clear();
+    this.openGate();
   }
 
   /** A tools/list page the agent asked for: any tool not as admitted refuses the server. */
@@ -64,7 +73,11 @@ export class AdmissionGate {
   }
 
   private request(method: string, params: unknown): Promise<Message> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      if (this.refused !== null) {
+        reject(new Error(this.refused));
+        return;
+      }
       const id = `mesh-guard:${++this.ownSeq}`;
       this.own.set(key(id), resolve);
       this.link.toServer({ jsonrpc: '2.0', id, method, params });

@@ -1,6 +1,7 @@
 // Issue 8 "MCP proxy": the agent's tools/call and resources/read are held until decided; a refused
 // call gets an error result (tools/call) or a JSON-RPC error (resources/read) and never reaches the
-// server; a modified call goes on with the rewritten arguments.
+// server; a modified call goes on with the rewritten arguments. A request is held in link.deciding
+// while it is decided, so a server failure in the meantime answers it too.
 import { dispatchVerdict } from '../verdict.js';
 import { errorResponse, GUARD_REFUSED, key, type Id, type Message } from './jsonrpc.js';
 import { refusal, type ProxyLink } from './proxy-link.js';
@@ -26,7 +27,12 @@ export async function handleAgentRequest(link: ProxyLink, m: Message): Promise<v
   }
   const params = (m.params ?? {}) as Record<string, unknown>;
   const { tool, args } = callOf(m);
-  const d = await link.decide('call', tool, args, { principal: 'mcp-agent' });
+  link.deciding.set(key(id), { id, method, tool, args });
+  const d = await link.decide('call', tool, args, { principal: 'mcp-agent' }).finally(() => {
+    link.deciding.delete(key(id));
+  });
+  // The server failed meanwhile, and the failure answered this request.
+  if (link.failure !== null) return;
   const refuse = (): void => {
     if (method === 'tools/call')
       link.toAgent({

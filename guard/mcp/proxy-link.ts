@@ -33,6 +33,10 @@ export interface ProxyLink {
   toServer(m: Message): void;
   /** Requests from the agent waiting for the server's answer, by key(id). */
   fromAgent: Map<string, Pending>;
+  /** Why the server failed, once it has: every request is then answered with an error. */
+  failure: string | null;
+  /** Requests from the agent still being decided (an escalation may wait minutes), by key(id). */
+  deciding: Map<string, Pending>;
   /** Requests from the server waiting for the agent's answer, by key(id). */
   fromServer: Map<string, Pending>;
   decide(
@@ -49,17 +53,15 @@ export function refusal(d: Decision): string {
 
 export function createLink(
   opts: McpProxyOptions,
-  write: { agent: (line: string) => void; server: (line: string) => void },
+  write: { agent: (m: Message) => void; server: (m: Message) => void },
 ): ProxyLink {
   return {
     opts,
-    toAgent: (m) => {
-      write.agent(`${JSON.stringify(m)}\n`);
-    },
-    toServer: (m) => {
-      write.server(`${JSON.stringify(m)}\n`);
-    },
+    toAgent: write.agent,
+    toServer: write.server,
+    failure: null,
     fromAgent: new Map(),
+    deciding: new Map(),
     fromServer: new Map(),
     async decide(phase, tool, args, extra) {
       const d = await opts.guard.decide({ phase, tool, args, session: opts.session, ...extra });

@@ -10,6 +10,7 @@ import {
   INTERNAL_ERROR,
   isRequest,
   isResponse,
+  key,
   PARSE_ERROR,
   parseMessage,
   type Message,
@@ -21,6 +22,13 @@ import { handleServerRequest } from './server-requests.js';
 
 export type { McpProxyOptions } from './proxy-link.js';
 
+/**
+ * After the server failed, the proxy keeps answering the agent (every request with an error) this
+ * long, so requests already in the pipe get an answer rather than a closed connection; then it
+ * stops reading and ends, so the agent sees the proxy exit instead of waiting on it.
+ */
+const FAILURE_LINGER_MS = 200;
+
 export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
   const [cmd, ...cmdArgs] = opts.command;
   if (cmd === undefined) return Promise.reject(new Error('no server command'));
@@ -28,36 +36,59 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
   child.stderr.on('data', (d: Buffer) => {
     opts.log(d.toString('utf8').trimEnd());
   });
-  let finished = false;
+  let ended = false;
   let agentClosed = false;
   let done: (code: number) => void = () => undefined;
   const result = new Promise<number>((r) => (done = r));
   const link = createLink(opts, {
-    agent: (line) => {
-      if (!finished) opts.agentOut.write(line);
+    agent: (m) => {
+      if (!ended) opts.agentOut.write(`${JSON.stringify(m)}\n`);
     },
-    server: (line) => {
-      if (!finished && child.stdin.writable) child.stdin.write(line);
+    server: (m) => {
+      const failed = link.failure;
+      if (failed === null) {
+        if (child.stdin.writable) child.stdin.write(`${JSON.stringify(m)}\n`);
+        return;
+      }
+      // An agent request decided or routed after the failure: answer it here, never drop it.
+      const id = m.id;
+      if (!isRequest(m) || id === undefined || id === null || !link.fromAgent.has(key(id))) return;
+      link.fromAgent.delete(key(id));
+      link.toAgent(errorResponse(id, INTERNAL_ERROR, failed, { method: m.method }));
     },
   });
   const gate = new AdmissionGate(link);
 
+  const end = (code: number): void => {
+    if (ended) return;
+    ended = true;
+    opts.agentIn.off('data', onAgentData);
+    opts.agentIn.off('end', onAgentEnd);
+    opts.agentIn.pause();
+    done(code);
+  };
+
   const fail = (why: string): void => {
-    if (finished) return;
+    if (link.failure !== null || ended) return;
+    const failed = `MCP server failed: ${why}`;
+    link.failure = failed;
     opts.log(`mesh guard: ${why}`);
-    for (const p of link.fromAgent.values())
-      link.toAgent(
-        errorResponse(p.id, INTERNAL_ERROR, `MCP server failed: ${why}`, { method: p.method }),
-      );
+    for (const p of [...link.fromAgent.values(), ...link.deciding.values()])
+      link.toAgent(errorResponse(p.id, INTERNAL_ERROR, failed, { method: p.method }));
+    link.fromAgent.clear();
+    link.deciding.clear();
     link.toAgent({
       jsonrpc: '2.0',
       method: 'notifications/message',
-      params: { level: 'error', logger: 'mesh-guard', data: `MCP server failed: ${why}` },
+      params: { level: 'error', logger: 'mesh-guard', data: failed },
     });
-    finished = true;
-    link.fromAgent.clear();
+    gate.fail(failed);
     child.kill('SIGKILL');
-    done(1);
+    if (agentClosed) end(1);
+    else
+      setTimeout(() => {
+        end(1);
+      }, FAILURE_LINGER_MS);
   };
 
   const onAgentLine = (line: string): void => {
@@ -65,6 +96,7 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
   };
 
   const onServerLine = (line: string): void => {
+    if (link.failure !== null) return;
     let m: Message;
     try {
       m = parseMessage(line);
@@ -111,20 +143,24 @@ export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
     fail(`cannot start the server: ${e.message}`);
   });
   child.on('exit', (code, signal) => {
-    if (finished) return;
-    if (agentClosed) {
-      finished = true;
-      done(0);
-    } else fail(`server exited (${signal ?? `code ${code ?? '?'}`})`);
+    if (link.failure !== null || ended) return;
+    if (agentClosed) end(0);
+    else fail(`server exited (${signal ?? `code ${code ?? '?'}`})`);
   });
-  opts.agentIn.on('data', (d: Buffer) => {
+  const onAgentData = (d: Buffer): void => {
     agentFramer.push(d);
-  });
-  opts.agentIn.on('end', () => {
+  };
+  const onAgentEnd = (): void => {
     agentClosed = true;
+    if (link.failure !== null) {
+      end(1);
+      return;
+    }
     child.stdin.end();
     setTimeout(() => child.kill('SIGTERM'), 5_000).unref();
-  });
+  };
+  opts.agentIn.on('data', onAgentData);
+  opts.agentIn.on('end', onAgentEnd);
   child.stdin.on('error', () => undefined);
   return result;
 }

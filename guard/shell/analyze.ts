@@ -238,6 +238,13 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
         if (r.id === body?.id) continue;
         const red = redirectOf(r);
         if (red !== null) redirects.push(red);
+        // `cat <<EOF > file`: the grammar nests a redirect written after the marker in the heredoc.
+        if (r.type === 'heredoc_redirect')
+          for (const after of r.namedChildren)
+            if (after.type === 'file_redirect') {
+              const nested = redirectOf(after);
+              if (nested !== null) redirects.push(nested);
+            }
         stdin = heredocBody(w, r) ?? stdin;
         walkSubstitutions(w, r, place, depth + 1);
       }

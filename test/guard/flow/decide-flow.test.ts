@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Decision } from '../../../guard/decision.js';
-import { runMesh } from '../../support/run-mesh.js';
+import { decideEvents } from './decide-events.js';
 
 let home: string;
 beforeAll(() => {
@@ -31,18 +31,8 @@ const fetchWith = (session: string, q: string) => ({
   session,
 });
 
-async function decide(events: unknown[], extra: string[] = []): Promise<Decision[]> {
-  const r = await runMesh(
-    ['guard', 'decide', '--pack', 'builtin:coding-agent', '--no-receipts', ...extra],
-    { env: { MESH_HOME: home }, input: events.map((e) => JSON.stringify(e)).join('\n') + '\n' },
-  );
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  return r.stdout
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Decision);
-}
+const decide = (events: unknown[], extra: string[] = []): Promise<Decision[]> =>
+  decideEvents(home, events, extra);
 
 describe('mesh guard decide with flow', () => {
   it('blocks a later call that leaks, encoded, what an earlier result of the session read', async () => {

@@ -1,6 +1,5 @@
 // Issue 8 "Flow and taint": the persisted tracker keeps only keyed fingerprints (never a value), in
 // 0600 files, survives the process, is shared safely by concurrent processes, and finds every encoding.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +8,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FingerprintStore } from '../../../guard/flow/fingerprint-store.js';
 import { DEFAULT_FLOW_LIMITS } from '../../../guard/flow/flow-limits.js';
-import { ROOT } from '../../support/env.js';
 import { ENCODINGS } from './encodings.js';
+import { runStoreWorker } from './run-store-worker.js';
 
 let dir: string;
 beforeEach(() => {
@@ -89,31 +88,7 @@ describe('persisted fingerprint store', () => {
     const perWorker = Array.from({ length: 8 }, () =>
       Array.from({ length: 5 }, () => randomBytes(18).toString('base64url')),
     );
-    await Promise.all(
-      perWorker.map(
-        (secrets) =>
-          new Promise<void>((resolve, reject) => {
-            const child = spawn(
-              process.execPath,
-              [
-                '--import',
-                'tsx',
-                join(ROOT, 'test/guard/flow/store-worker.ts'),
-                dir,
-                'shared',
-                ...secrets,
-              ],
-              { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
-            );
-            let err = '';
-            child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-            child.on('close', (code) => {
-              if (code === 0) resolve();
-              else reject(new Error(`worker exit ${code}: ${err}`));
-            });
-          }),
-      ),
-    );
+    await Promise.all(perWorker.map((secrets) => runStoreWorker(dir, 'shared', secrets)));
     const s = FingerprintStore.open(dir);
     for (const secret of perWorker.flat())
       expect(s.check('shared', { body: Buffer.from(secret).toString('hex') }).hits).toHaveLength(1);

@@ -15,6 +15,18 @@ import { MESH_BIN, ROOT } from '../../support/env.js';
 
 export const FIXTURES = join(ROOT, 'test/guard/mcp/fixtures');
 
+/** The filesystem-like fixture server over `root`, and the fetch-like one logging to `log`. */
+export const fsServer = (root: string): string[] => [
+  process.execPath,
+  join(FIXTURES, 'fs-server.mjs'),
+  root,
+];
+export const fetchServer = (log: string): string[] => [
+  process.execPath,
+  join(FIXTURES, 'fetch-server.mjs'),
+  log,
+];
+
 export interface Proxied {
   client: Client;
   stderr: () => string;
