@@ -51,7 +51,11 @@ export const nodeBackend: HpkePrimitives = {
     view(diffieHellman({ privateKey: receiver(sk).key, publicKey: publicKey(pk) })),
   x25519PublicKey: (sk) => receiver(sk).publicKey.slice(),
   randomBytes: (n) => view(randomBytes(n)),
-  hmacSha256: (key, data) => view(createHmac('sha256', key).update(data).digest()),
+  hmacSha256: (key, data) => {
+    const h = createHmac('sha256', key);
+    for (const d of data) h.update(d);
+    return view(h.digest());
+  },
   aesGcmSeal: (key, nonce, aad, pt) => {
     const c = createCipheriv('aes-128-gcm', key, nonce);
     c.setAAD(aad);
