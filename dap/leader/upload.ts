@@ -84,6 +84,7 @@ export async function upload(
         count: lt.waiting.count + inRequest.size,
         oldestMs: Math.min(lt.waiting.oldestMs, receivedMs),
       };
+    if (inRequest.size > 0) ctx.wakeDriver?.();
     return errors;
   });
 }
