@@ -67,7 +67,10 @@ export const nodeBackend: HpkePrimitives = {
     d.setAAD(aad);
     d.setAuthTag(ct.subarray(ct.length - N_T));
     try {
-      return view(Buffer.concat([d.update(ct.subarray(0, ct.length - N_T)), d.final()]));
+      const pt = d.update(ct.subarray(0, ct.length - N_T));
+      const rest = d.final();
+      // GCM's final() yields no bytes: the plaintext needs no second copy.
+      return view(rest.length === 0 ? pt : Buffer.concat([pt, rest]));
     } catch {
       return null;
     }
