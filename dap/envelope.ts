@@ -15,7 +15,15 @@ import { HPKE_INFO_AGGREGATE_SHARE, HPKE_INFO_INPUT_SHARE } from './version.js';
 
 const ascii = new TextEncoder();
 
+// One info per receiving role, built once (every report's open uses one of them).
+const INPUT_SHARE_INFO = new Map<Role, Uint8Array>(
+  [Role.leader, Role.helper].map((r) => [
+    r,
+    Uint8Array.from([...ascii.encode(HPKE_INFO_INPUT_SHARE), Role.client, r]),
+  ]),
+);
 const inputShareInfo = (serverRole: Role): Uint8Array =>
+  INPUT_SHARE_INFO.get(serverRole) ??
   Uint8Array.from([...ascii.encode(HPKE_INFO_INPUT_SHARE), Role.client, serverRole]);
 const aggShareInfo = (serverRole: Role): Uint8Array =>
   Uint8Array.from([...ascii.encode(HPKE_INFO_AGGREGATE_SHARE), serverRole, Role.collector]);

@@ -1,7 +1,6 @@
 // DAP-18 throughput (npm run bench:dap): Prio3SumVec(length 128, max_measurement 1) reports uploaded
 // and aggregated end to end with Leader and Helper as separate `mesh serve` processes, and the
 // aggregators' CPU per report divided by the pure vdaf/ verification CPU per report.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,56 +9,94 @@ import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { Prio3SumVec } from '../../vdaf/index.js';
 import { freePort } from '../../node/index.js';
-import { MESH_BIN } from '../../test/support/env.js';
+import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
+import { postUpload } from '../../test/dap/support.js';
 
 const N = Number(process.env.MESH_BENCH_REPORTS ?? 2000);
+/** Reports aggregated and collected before the measured window, in the previous time bucket. */
+const WARMUP = Number(process.env.MESH_BENCH_WARMUP ?? 500);
 const LENGTH = 128;
 const CHUNK = Number(process.env.MESH_BENCH_CHUNK ?? 100);
+const TP = 3600;
 const TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
 
+/**
+ * MESH_BENCH_PROFILE=DIR: preloaded into each Aggregator (NODE_OPTIONS may carry --import but not
+ * --cpu-prof), it writes a V8 CPU profile of the whole process to DIR/CPU.<pid>.cpuprofile on exit.
+ * An in-process inspector session answers synchronously, so the profile is written inside 'exit'.
+ */
+const PROFILER = `
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { join } from 'node:path';
+const dir = process.env.MESH_BENCH_PROFILE;
+const session = new Session();
+session.connect();
+session.post('Profiler.enable');
+session.post('Profiler.start');
+process.on('exit', () => {
+  session.post('Profiler.stop', (err, res) => {
+    if (!err) writeFileSync(join(dir, 'CPU.' + process.pid + '.cpuprofile'), JSON.stringify(res.profile));
+  });
+});
+`;
+
+/** User plus system CPU of every thread of the process (V8's GC and compiler threads included). */
 function cpuSeconds(pid: number): number {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
   return (Number(rest[11]) + Number(rest[12])) / TICKS;
 }
 
-function serve(args: string[]): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    // MESH_BENCH_PROFILE=DIR writes a V8 CPU profile of each aggregator process into DIR on exit.
-    const prof = process.env.MESH_BENCH_PROFILE;
-    const flags = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
-    const p = spawn(process.execPath, [...flags, MESH_BIN, 'serve', ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    p.stdout.once('data', () => {
-      resolve(p);
-    });
-    p.once('exit', (c) => {
-      reject(new Error(`mesh serve exited ${c}`));
-    });
-  });
-}
-
+/**
+ * The denominator: verifyInit for both aggregators, verifierSharesToMessage, verifyNext for both, on
+ * distinct freshly sharded reports. A first pass of as many other reports warms the JIT untimed, as
+ * the warm-up batch does for the servers.
+ */
 function vdafVerifyCpuPerReport(samples: number): number {
   const v = new Prio3SumVec({ shares: 2, length: LENGTH, maxMeasurement: 1, chunkLength: 11 });
   const ctx = new TextEncoder().encode('dap-18 bench');
   const key = new Uint8Array(randomBytes(v.VERIFY_KEY_SIZE));
-  const inputs = Array.from({ length: samples }, () => {
-    const nonce = new Uint8Array(randomBytes(16));
-    const meas = Array.from({ length: LENGTH }, () => (Math.random() < 0.1 ? 1 : 0));
-    const [ps, shares] = v.shard(ctx, meas, nonce, new Uint8Array(randomBytes(v.RAND_SIZE)));
-    return { nonce, ps, shares };
-  });
-  const t0 = process.cpuUsage();
-  for (const { nonce, ps, shares } of inputs) {
-    const [s0, v0] = v.verifyInit(key, ctx, 0, null, nonce, ps, shares[0] as never);
-    const [s1, v1] = v.verifyInit(key, ctx, 1, null, nonce, ps, shares[1] as never);
-    const msg = v.verifierSharesToMessage(ctx, null, [v0, v1]);
-    v.verifyNext(ctx, s0, msg);
-    v.verifyNext(ctx, s1, msg);
+  const shard = () =>
+    Array.from({ length: samples }, () => {
+      const nonce = new Uint8Array(randomBytes(16));
+      const meas = Array.from({ length: LENGTH }, () => (Math.random() < 0.1 ? 1 : 0));
+      const [ps, shares] = v.shard(ctx, meas, nonce, new Uint8Array(randomBytes(v.RAND_SIZE)));
+      return { nonce, ps, shares };
+    });
+  const run = (inputs: ReturnType<typeof shard>): number => {
+    const t0 = process.cpuUsage();
+    for (const { nonce, ps, shares } of inputs) {
+      const [s0, v0] = v.verifyInit(key, ctx, 0, null, nonce, ps, shares[0] as never);
+      const [s1, v1] = v.verifyInit(key, ctx, 1, null, nonce, ps, shares[1] as never);
+      const msg = v.verifierSharesToMessage(ctx, null, [v0, v1]);
+      v.verifyNext(ctx, s0, msg);
+      v.verifyNext(ctx, s1, msg);
+    }
+    const d = process.cpuUsage(t0);
+    return (d.user + d.system) / 1e6 / inputs.length;
+  };
+  run(shard());
+  return run(shard());
+}
+
+/** Uploads in requests of CHUNK reports. */
+async function upload(url: string, reports: m.Report[]): Promise<void> {
+  for (let i = 0; i < reports.length; i += CHUNK) {
+    const body = m.encodeUploadRequest(reports.slice(i, i + CHUNK));
+    // Uploads are idempotent (DAP-18 §4.4.2), so a request cut on a stale keep-alive socket is resent;
+    // its already stored reports then come back as report_replayed.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await postUpload(url, body);
+        const bad = res.errors.filter((e) => e.error !== 'report_replayed');
+        if (res.status !== 200 || bad.length > 0) throw new Error(`upload refused: ${res.status}`);
+        break;
+      } catch (e) {
+        if (attempt >= 3 || String(e).includes('refused')) throw e;
+      }
+    }
   }
-  const d = process.cpuUsage(t0);
-  return (d.user + d.system) / 1e6 / samples;
 }
 
 async function main(): Promise<void> {
@@ -69,95 +106,73 @@ async function main(): Promise<void> {
     task_info: Buffer.from('bench').toString('base64url'),
     leader: `http://127.0.0.1:${lp}/leader/`,
     helper: `http://127.0.0.1:${hp}/helper/`,
-    time_precision: 3600,
-    min_batch_size: N,
+    time_precision: TP,
+    min_batch_size: Math.min(N, WARMUP > 0 ? WARMUP : N),
     batch_mode: 'time_interval',
     vdaf: { type: 'Prio3SumVec', length: LENGTH, max_measurement: 1, chunk_length: 11 },
   });
   for (const role of ['leader', 'helper'] as const)
     writeFileSync(join(dir, `${role}.json`), JSON.stringify(files[role]), { mode: 0o600 });
-  const config = join(dir, 'config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({ dap: { minJobSize: 250, maxJobSize: 500, maxJobAgeMs: 100, tickMs: 5 } }),
-  );
-  const leader = await serve([
-    '--role',
-    'dap-leader',
-    '--port',
-    String(lp),
-    '--data',
-    join(dir, 'l'),
-    '--config',
-    config,
-    '--task',
-    join(dir, 'leader.json'),
-  ]);
-  const helper = await serve([
-    '--role',
-    'dap-helper',
-    '--port',
-    String(hp),
-    '--data',
-    join(dir, 'h'),
-    '--task',
-    join(dir, 'helper.json'),
-  ]);
+  const args = pairArgs({
+    dir,
+    ports: { leader: lp, helper: hp },
+    tasks: { leader: [join(dir, 'leader.json')], helper: [join(dir, 'helper.json')] },
+    leaderDap: { minJobSize: 250, maxJobSize: 500, maxJobAgeMs: 100, tickMs: 5 },
+  });
+  const profile = process.env.MESH_BENCH_PROFILE
+    ? {
+        NODE_OPTIONS: `--import=data:text/javascript;base64,${Buffer.from(PROFILER).toString('base64')}`,
+      }
+    : {};
+  const { leader, helper } = await startPair(args, profile);
   try {
     const client = new DapClient(files.client);
     const t = Math.floor(Date.now() / 1000);
-    process.stderr.write(`sharding ${N} reports (client side, not timed)…\n`);
+    process.stderr.write(`sharding ${WARMUP} + ${N} reports (client side, not timed)…\n`);
+    const shard = async (n: number, timeSeconds: number, sum: number[]): Promise<m.Report[]> => {
+      const out: m.Report[] = [];
+      for (let i = 0; i < n; i++) {
+        const meas = Array.from({ length: LENGTH }, () => (Math.random() < 0.1 ? 1 : 0));
+        meas.forEach((x, j) => (sum[j] = (sum[j] ?? 0) + x));
+        out.push(await client.prepare({ measurement: meas, timeSeconds }));
+      }
+      return out;
+    };
+    const check = async (start: number, n: number, sum: number[]): Promise<void> => {
+      const c = await collect(
+        files.collector,
+        { interval: { start, duration: 1 } },
+        { timeoutMs: 600_000 },
+      );
+      if (c.reportCount !== n || JSON.stringify(c.aggregate) !== JSON.stringify(sum))
+        throw new Error('aggregate differs from the sum of the measurements');
+    };
+    const url = `${files.client.task.leader}tasks/${files.client.task_id}/reports`;
+    const bucket = Math.floor(t / TP);
+    const warmSum = new Array<number>(LENGTH).fill(0);
+    const warm = await shard(WARMUP, t - TP, warmSum);
     const expected = new Array<number>(LENGTH).fill(0);
-    const reports: m.Report[] = [];
-    for (let i = 0; i < N; i++) {
-      const meas = Array.from({ length: LENGTH }, () => (Math.random() < 0.1 ? 1 : 0));
-      meas.forEach((x, j) => (expected[j] = (expected[j] ?? 0) + x));
-      reports.push(await client.prepare({ measurement: meas, timeSeconds: t }));
+    const reports = await shard(N, t, expected);
+    // The servers' JIT is warmed by a batch of its own (one time bucket earlier), not measured.
+    if (WARMUP > 0) {
+      await upload(url, warm);
+      await check(bucket - 1, WARMUP, warmSum);
     }
     // The machine is shared, so the denominator is measured before and after the run and averaged.
     const vdafBefore = vdafVerifyCpuPerReport(Math.min(N, 500));
-    const cpu0 =
-      (leader.pid ? cpuSeconds(leader.pid) : 0) + (helper.pid ? cpuSeconds(helper.pid) : 0);
+    const pids = [leader.child.pid ?? 0, helper.child.pid ?? 0];
+    const cpu = () => pids.reduce((s, pid) => s + cpuSeconds(pid), 0);
+    const cpu0 = cpu();
     const start = performance.now();
-    const url = `${files.client.task.leader}tasks/${files.client.task_id}/reports`;
-    for (let i = 0; i < N; i += CHUNK) {
-      const body = m.encodeUploadRequest(reports.slice(i, i + CHUNK));
-      // Uploads are idempotent (DAP-18 §4.4.2), so a request cut on a stale keep-alive socket is resent;
-      // its already stored reports then come back as report_replayed.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const res = await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': m.MediaType.uploadReq },
-            body,
-          });
-          const bytes = new Uint8Array(await res.arrayBuffer());
-          const bad = bytes.length
-            ? m.decodeUploadErrors(bytes).filter((e) => e.error !== 'report_replayed')
-            : [];
-          if (res.status !== 200 || bad.length > 0)
-            throw new Error(`upload refused: ${res.status}`);
-          break;
-        } catch (e) {
-          if (attempt >= 3 || String(e).includes('refused')) throw e;
-        }
-      }
-    }
+    await upload(url, reports);
     const uploaded = performance.now();
-    const c = await collect(
-      files.collector,
-      { interval: { start: Math.floor(t / 3600), duration: 1 } },
-      { timeoutMs: 600_000 },
-    );
+    await check(bucket, N, expected);
     const elapsed = (performance.now() - start) / 1000;
-    const cpu1 =
-      (leader.pid ? cpuSeconds(leader.pid) : 0) + (helper.pid ? cpuSeconds(helper.pid) : 0);
-    if (c.reportCount !== N || JSON.stringify(c.aggregate) !== JSON.stringify(expected))
-      throw new Error('aggregate differs from the sum of the measurements');
-    const aggCpu = (cpu1 - cpu0) / N;
+    const aggCpu = (cpu() - cpu0) / N;
     const vdafCpu = (vdafBefore + vdafVerifyCpuPerReport(Math.min(N, 500))) / 2;
     const out = {
       reports: N,
+      warmup_reports: WARMUP,
       upload_seconds: Number(((uploaded - start) / 1000).toFixed(2)),
       end_to_end_seconds: Number(elapsed.toFixed(2)),
       reports_per_second: Math.round(N / elapsed),
@@ -168,8 +183,7 @@ async function main(): Promise<void> {
     };
     console.log(JSON.stringify(out, null, 2));
   } finally {
-    leader.kill('SIGTERM');
-    helper.kill('SIGTERM');
+    await Promise.all([leader.stop(), helper.stop()]);
   }
 }
 

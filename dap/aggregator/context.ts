@@ -42,4 +42,6 @@ export interface AggregatorContext<T extends AggregatorTask> {
   options: AggregatorOptions;
   clock: Clock;
   hpke: Hpke;
+  /** Set by the Leader's driver: new work arrived (an upload, a collection job), so tick soon. */
+  wakeDriver?: () => void;
 }

@@ -52,9 +52,16 @@ export class Reader {
       throw new DecodeError('decode_bounds', `${this.what}: ${field} longer than ${limit} bytes`);
     return this.take(n, field).slice();
   }
+  /** As opaque(), but a view into the buffer: only for bytes this process wrote and owns. */
+  opaqueView(width: 1 | 2 | 4, field: string): Uint8Array {
+    const n = width === 1 ? this.u8(field) : width === 2 ? this.u16(field) : this.u32(field);
+    return this.take(n, field);
+  }
   /** A length-prefixed vector of items, each decoded by `item` from a sub-reader it must consume. */
   vector<T>(width: 2 | 4, field: string, maxItems: number, item: (r: Reader) => T): T[] {
-    const body = this.opaque(width, field);
+    // A view, not a copy: the items copy (fixed, opaque) whatever they keep.
+    const n = width === 2 ? this.u16(field) : this.u32(field);
+    const body = this.take(n, field);
     return decodeItems(new Reader(body, `${this.what}.${field}`), maxItems, item);
   }
   /** The items that fill the rest of the message (`T items[message_length]`). */

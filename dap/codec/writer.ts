@@ -46,7 +46,10 @@ export class Writer {
   vector(width: 2 | 4, field: string, f: (w: Writer) => void): this {
     const inner = new Writer();
     f(inner);
-    return this.opaque(width, inner.finish(), field);
+    // The items' chunks join this writer as they are: one copy in finish() instead of two.
+    this.int(inner.len, width, field);
+    for (const c of inner.chunks) this.push(c);
+    return this;
   }
   raw(b: Uint8Array): this {
     return this.push(b);

@@ -62,28 +62,45 @@ export interface Hpke {
   ): Uint8Array;
 }
 
+const ZERO_SALT = new Uint8Array(N_H);
+// "HPKE-v1" || suite_id || label, built once per (suite, label): every open uses the same few labels.
+const prefixes = new Map<Uint8Array, Map<string, Uint8Array>>();
+function labelPrefix(suite: Uint8Array, label: string): Uint8Array {
+  let bySuite = prefixes.get(suite);
+  if (!bySuite) prefixes.set(suite, (bySuite = new Map<string, Uint8Array>()));
+  let pre = bySuite.get(label);
+  if (!pre) bySuite.set(label, (pre = concat(VERSION_LABEL, suite, ascii(label))));
+  return pre;
+}
+const COUNTERS = Array.from({ length: 255 }, (_, i) => Uint8Array.of(i + 1));
+
 export function createHpke(p: HpkePrimitives): Hpke {
-  const extract = (salt: Uint8Array, ikm: Uint8Array): Uint8Array =>
-    p.hmacSha256(salt.length === 0 ? new Uint8Array(N_H) : salt, ikm);
-  const expand = (prk: Uint8Array, info: Uint8Array, length: number): Uint8Array => {
-    const out = new Uint8Array(length);
-    let t: Uint8Array = EMPTY;
-    for (let i = 1, o = 0; o < length; i++) {
-      t = p.hmacSha256(prk, concat(t, info, Uint8Array.of(i)));
-      out.set(t.subarray(0, Math.min(t.length, length - o)), o);
-      o += t.length;
-    }
-    return out;
-  };
+  // RFC 5869 Extract and Expand; the HMAC input is handed over in parts instead of concatenated.
   const labeledExtract = (suite: Uint8Array, salt: Uint8Array, label: string, ikm: Uint8Array) =>
-    extract(salt, concat(VERSION_LABEL, suite, ascii(label), ikm));
+    p.hmacSha256(salt.length === 0 ? ZERO_SALT : salt, [labelPrefix(suite, label), ikm]);
   const labeledExpand = (
     suite: Uint8Array,
     prk: Uint8Array,
     label: string,
     info: Uint8Array,
     length: number,
-  ) => expand(prk, concat(i2osp(length, 2), VERSION_LABEL, suite, ascii(label), info), length);
+  ): Uint8Array => {
+    // RFC 5869 §2.3: L <= 255 * HashLen.
+    if (length > COUNTERS.length * N_H)
+      throw new HpkeError('hpke_invalid_input', `cannot expand to ${length} bytes`);
+    const head = [i2osp(length, 2), labelPrefix(suite, label), info];
+    const first = p.hmacSha256(prk, [...head, COUNTERS[0] as Uint8Array]);
+    if (length <= first.length) return first.subarray(0, length);
+    const out = new Uint8Array(length);
+    out.set(first);
+    let t = first;
+    for (let i = 1, o = t.length; o < length; i++) {
+      t = p.hmacSha256(prk, [t, ...head, COUNTERS[i] as Uint8Array]);
+      out.set(t.subarray(0, Math.min(t.length, length - o)), o);
+      o += t.length;
+    }
+    return out;
+  };
 
   const dh = (sk: Uint8Array, pk: Uint8Array): Uint8Array => {
     if (pk.length !== N_PK)
@@ -137,6 +154,7 @@ export function createHpke(p: HpkePrimitives): Hpke {
       (exporterSecret ??= labeledExpand(HPKE_SUITE_ID, secret, 'exp', ksc, N_H));
     let seq = 0;
     const nonce = (): Uint8Array => {
+      if (seq === 0) return baseNonce;
       const n = baseNonce.slice();
       const s = i2osp(seq, N_N);
       for (let i = 0; i < N_N; i++) n[i] = (n[i] ?? 0) ^ (s[i] ?? 0);

@@ -11,7 +11,11 @@ export const nobleBackend: HpkePrimitives = {
   x25519: (sk, pk) => x25519.getSharedSecret(sk, pk),
   x25519PublicKey: (sk) => x25519.getPublicKey(sk),
   randomBytes: (n) => randomBytes(n),
-  hmacSha256: (key, data) => hmac(sha256, key, data),
+  hmacSha256: (key, data) => {
+    const h = hmac.create(sha256, key);
+    for (const d of data) h.update(d);
+    return h.digest();
+  },
   aesGcmSeal: (key, nonce, aad, pt) => gcm(key, nonce, aad).encrypt(pt),
   aesGcmOpen: (key, nonce, aad, ct) => {
     try {

@@ -51,7 +51,11 @@ export const nodeBackend: HpkePrimitives = {
     view(diffieHellman({ privateKey: receiver(sk).key, publicKey: publicKey(pk) })),
   x25519PublicKey: (sk) => receiver(sk).publicKey.slice(),
   randomBytes: (n) => view(randomBytes(n)),
-  hmacSha256: (key, data) => view(createHmac('sha256', key).update(data).digest()),
+  hmacSha256: (key, data) => {
+    const h = createHmac('sha256', key);
+    for (const d of data) h.update(d);
+    return view(h.digest());
+  },
   aesGcmSeal: (key, nonce, aad, pt) => {
     const c = createCipheriv('aes-128-gcm', key, nonce);
     c.setAAD(aad);
@@ -63,7 +67,10 @@ export const nodeBackend: HpkePrimitives = {
     d.setAAD(aad);
     d.setAuthTag(ct.subarray(ct.length - N_T));
     try {
-      return view(Buffer.concat([d.update(ct.subarray(0, ct.length - N_T)), d.final()]));
+      const pt = d.update(ct.subarray(0, ct.length - N_T));
+      const rest = d.final();
+      // GCM's final() yields no bytes: the plaintext needs no second copy.
+      return view(rest.length === 0 ? pt : Buffer.concat([pt, rest]));
     } catch {
       return null;
     }

@@ -6,7 +6,8 @@ export interface HpkePrimitives {
   x25519(secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array;
   x25519PublicKey(secretKey: Uint8Array): Uint8Array;
   randomBytes(n: number): Uint8Array;
-  hmacSha256(key: Uint8Array, data: Uint8Array): Uint8Array;
+  /** HMAC-SHA256 over the concatenation of `data` (parts spare the caller a copy). */
+  hmacSha256(key: Uint8Array, data: readonly Uint8Array[]): Uint8Array;
   aesGcmSeal(key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, pt: Uint8Array): Uint8Array;
   /** Returns null when the tag does not verify. */
   aesGcmOpen(

@@ -84,6 +84,7 @@ export async function createCollectionJob(
       },
     ]);
     lt.collectionsCreated++;
+    ctx.wakeDriver?.();
     return id;
   });
 }

@@ -9,6 +9,11 @@ import { createJob, type LeaderStates } from './job-creator.js';
 import { decodeJobRecord, type LeaderJobRecord } from './job-record.js';
 import { recomputeStates, runJob } from './job-runner.js';
 
+/** Idle, the driver looks for work this many times less often (new work wakes it at once). */
+const IDLE_FACTOR = 20;
+/** setTimeout's largest delay; a longer one would fire at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 export interface LeaderDriver {
   /** One pass over every task; resolves when the pass is done. */
   tick(): Promise<void>;
@@ -29,7 +34,8 @@ export function startLeaderDriver(
   let closed = false;
   let running: Promise<void> = Promise.resolve();
 
-  async function pass(lt: LeaderTask): Promise<void> {
+  /** One pass over a task; false when it left nothing to come back for (idle until new work). */
+  async function pass(lt: LeaderTask): Promise<boolean> {
     const t = lt.task;
     let jobs = known.get(t.idB64);
     if (!jobs) {
@@ -75,31 +81,66 @@ export function startLeaderDriver(
       }
       if (!open) settled.set(t.idB64, created);
     }
+    const waits = lt.waiting === undefined || lt.waiting.count > 0;
+    return waits || jobs.size > 0 || settled.get(t.idB64) !== lt.collectionsCreated;
   }
 
-  async function tick(): Promise<void> {
+  /** One pass over every task; true when some task has work left for the next tick. */
+  async function tick(): Promise<boolean> {
+    let busy = false;
     for (const lt of ctx.tasks.values()) {
       try {
-        await pass(lt);
+        if (await pass(lt)) busy = true;
       } catch (e) {
         onError(e);
+        busy = true;
       }
     }
+    return busy;
   }
 
+  // Busy, the driver ticks every tickMs; idle, every IDLE_FACTOR * tickMs unless new work wakes it,
+  // and a wake never brings a tick closer than tickMs after the last one ended.
   let timer: NodeJS.Timeout | undefined;
+  let dueAt = 0;
+  let lastEnd = 0;
+  let woken = false;
+  const schedule = (at: number): void => {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    dueAt = at;
+    timer = setTimeout(loop, Math.min(MAX_TIMEOUT_MS, Math.max(0, at - Date.now())));
+  };
   const loop = (): void => {
     if (closed) return;
-    running = tick().finally(() => {
-      if (!closed) timer = setTimeout(loop, ctx.options.tickMs);
-    });
+    timer = undefined;
+    woken = false;
+    running = tick()
+      .catch(() => true)
+      .then((busy) => {
+        lastEnd = Date.now();
+        const tickMs = ctx.options.tickMs;
+        schedule(lastEnd + (busy || woken ? tickMs : tickMs * IDLE_FACTOR));
+      });
+  };
+  ctx.wakeDriver = () => {
+    // A running tick may have passed the task already: it schedules the next tick as busy.
+    if (!timer) {
+      woken = true;
+      return;
+    }
+    const soonest = lastEnd + ctx.options.tickMs;
+    if (dueAt > soonest) schedule(soonest);
   };
   timer = setTimeout(loop, 0);
   return {
-    tick,
+    tick: async () => {
+      await tick();
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      delete ctx.wakeDriver;
       await running;
     },
   };

@@ -15,10 +15,13 @@ export interface PendingReport {
 export const encodePendingReport = (p: PendingReport): Uint8Array =>
   encodeWith((w) => w.u64(p.receivedMs).u8(p.attempts).opaque(4, p.report, 'report'));
 
-/** Decodes a record this Leader wrote itself. */
+/**
+ * Decodes a record this Leader wrote itself. `report` is a view into `b` (the store hands out a fresh
+ * buffer per value), and decodeReport copies what it keeps.
+ */
 export const decodePendingReport = (b: Uint8Array): PendingReport =>
   decodeAll(b, 'PendingReport', (r) => ({
     receivedMs: r.u64('received_ms'),
     attempts: r.u8('attempts'),
-    report: r.opaque(4, 'report'),
+    report: r.opaqueView(4, 'report'),
   }));

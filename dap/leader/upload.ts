@@ -3,8 +3,7 @@ import { DecodeError } from '../errors.js';
 import { hex } from '../encoding.js';
 import {
   BatchMode,
-  decodeUploadRequest,
-  encodeReport,
+  decodeUploadRequestSpans,
   type Report,
   type ReportUploadStatus,
 } from '../messages/index.js';
@@ -22,14 +21,15 @@ export async function upload(
   body: Uint8Array,
 ): Promise<ReportUploadStatus[]> {
   const t = lt.task;
-  let reports: Report[];
+  let spans: { report: Report; bytes: Uint8Array }[];
   try {
     // this value is attacker-controlled
-    reports = decodeUploadRequest(body, ctx.options.limits);
+    spans = decodeUploadRequestSpans(body, ctx.options.limits);
   } catch (e) {
     const detail = e instanceof DecodeError ? e.message : 'undecodable';
     throw new DapProblem('invalidMessage', `UploadRequest: ${detail}`, t.id);
   }
+  const reports = spans.map((s) => s.report);
   const unsupported = [
     ...new Set(reports.flatMap((r) => r.metadata.publicExtensions.map((e) => e.type))),
   ];
@@ -47,7 +47,7 @@ export async function upload(
     const ops: KvOp[] = [];
     const inRequest = new Set<string>();
     const receivedMs = Date.now();
-    for (const [i, r] of reports.entries()) {
+    for (const [i, { report: r, bytes }] of spans.entries()) {
       const md = r.metadata;
       const id = hex(md.reportId);
       const fail = (error: ReportUploadStatus['error']) =>
@@ -74,7 +74,7 @@ export async function upload(
       ops.push(...markSeenOps(t, md.reportId, md.time), {
         type: 'put',
         key: K.pending(t.idB64, md.time, id),
-        value: encodePendingReport({ report: encodeReport(r), receivedMs, attempts: 0 }),
+        value: encodePendingReport({ report: bytes, receivedMs, attempts: 0 }),
       });
     }
     await ctx.store.write(ops);
@@ -84,6 +84,7 @@ export async function upload(
         count: lt.waiting.count + inRequest.size,
         oldestMs: Math.min(lt.waiting.oldestMs, receivedMs),
       };
+    if (inRequest.size > 0) ctx.wakeDriver?.();
     return errors;
   });
 }

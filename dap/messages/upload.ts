@@ -95,6 +95,22 @@ export const encodeUploadRequest = (reports: readonly Report[]): Uint8Array =>
 export const decodeUploadRequest = (b: Uint8Array, l: DecodeLimits = DEFAULT_LIMITS): Report[] =>
   decodeAll(b, 'UploadRequest', (r) => r.rest(l.maxReportsPerUpload, (x) => readReport(x, l)));
 
+/**
+ * UploadRequest decoded once, each Report with the exact bytes it came from (a view into `b`), so a
+ * Leader stores it without encoding it again. The decoding is canonical: the bytes are encodeReport's.
+ */
+export const decodeUploadRequestSpans = (
+  b: Uint8Array,
+  l: DecodeLimits = DEFAULT_LIMITS,
+): { report: Report; bytes: Uint8Array }[] =>
+  decodeAll(b, 'UploadRequest', (r) =>
+    r.rest(l.maxReportsPerUpload, (x) => {
+      const start = b.length - x.remaining;
+      const report = readReport(x, l);
+      return { report, bytes: b.subarray(start, b.length - x.remaining) };
+    }),
+  );
+
 /** UploadErrors: ReportUploadStatus status[message_length]. */
 export const encodeUploadErrors = (list: readonly ReportUploadStatus[]): Uint8Array =>
   encodeWith((w) => {

@@ -258,6 +258,17 @@ describe('bounds', () => {
     b[0] = 0xff;
     expect(() => m.decodeIntervalConfig(b)).toThrow(/2\^53-1/);
   });
+  it('decodes an UploadRequest once with each Report and its exact encoding', () => {
+    fc.assert(
+      fc.property(fc.array(a.report, { maxLength: 4 }), (reports) => {
+        const spans = m.decodeUploadRequestSpans(m.encodeUploadRequest(reports));
+        expect(spans.map((s) => s.report)).toEqual(reports);
+        expect(spans.map((s) => s.bytes)).toEqual(reports.map((r) => m.encodeReport(r)));
+      }),
+      { numRuns: FC_RUNS },
+    );
+  });
+
   it('refuses more reports than the configured upload limit', () => {
     fc.assert(
       fc.property(fc.array(a.report, { minLength: 3, maxLength: 3 }), (reports) => {

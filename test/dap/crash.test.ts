@@ -1,15 +1,14 @@
 // Crash suite: SIGKILL the Leader or the Helper (`mesh serve` processes) at random points while reports
 // upload and aggregate, restart them on the same data, then check that the collected aggregate is
 // exactly the sum of the reports the Leader accepted: none lost, none aggregated twice.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { freePort } from '../../node/index.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
-import { taskParams, tempDir, writeTaskFiles } from './support.js';
+import { pairArgs, startPair } from './aggregator-pair.js';
+import { postUpload, taskParams, tempDir, writeTaskFiles } from './support.js';
 
 const dir = tempDir('crash');
 const running: ServeProcess[] = [];
@@ -48,41 +47,13 @@ describe('crash suite', () => {
         }),
       );
       const paths = writeTaskFiles(dir, files);
-      const config = join(dir, 'config.json');
-      writeFileSync(
-        config,
-        JSON.stringify({
-          dap: { minJobSize: 3, maxJobAgeMs: 30, tickMs: 10, peerTimeoutMs: 2000 },
-        }),
-      );
-      const args = {
-        leader: [
-          '--role',
-          'dap-leader',
-          '--port',
-          String(lp),
-          '--data',
-          join(dir, 'l'),
-          '--config',
-          config,
-          '--task',
-          paths.leader,
-        ],
-        helper: [
-          '--role',
-          'dap-helper',
-          '--port',
-          String(hp),
-          '--data',
-          join(dir, 'h'),
-          '--task',
-          paths.helper,
-        ],
-      };
-      const procs = {
-        leader: await startServe(args.leader),
-        helper: await startServe(args.helper),
-      };
+      const args = pairArgs({
+        dir,
+        ports: { leader: lp, helper: hp },
+        tasks: { leader: [paths.leader], helper: [paths.helper] },
+        leaderDap: { minJobSize: 3, maxJobAgeMs: 30, tickMs: 10, peerTimeoutMs: 2000 },
+      });
+      const procs = await startPair(args);
       running.push(procs.leader, procs.helper);
 
       const client = new DapClient(files.client);
@@ -108,19 +79,10 @@ describe('crash suite', () => {
           const body = m.encodeUploadRequest(reports);
           for (;;) {
             try {
-              const res = await fetch(url, {
-                method: 'POST',
-                headers: { 'content-type': m.MediaType.uploadReq },
-                body,
-              });
-              const bytes = new Uint8Array(await res.arrayBuffer());
+              const res = await postUpload(url, body);
               if (res.status !== 200) throw new Error(`status ${res.status}`);
               const errors = new Map(
-                bytes.length
-                  ? m
-                      .decodeUploadErrors(bytes)
-                      .map((e) => [Buffer.from(e.reportId).toString('hex'), e.error])
-                  : [],
+                res.errors.map((e) => [Buffer.from(e.reportId).toString('hex'), e.error]),
               );
               reports.forEach((r, i) => {
                 const e = errors.get(Buffer.from(r.metadata.reportId).toString('hex'));

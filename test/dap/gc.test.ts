@@ -8,6 +8,7 @@ import { readBucket } from '../../dap/aggregator/buckets.js';
 import { collectGarbage } from '../../dap/aggregator/gc.js';
 import { K, timeBucketId } from '../../dap/aggregator/keys.js';
 import { dump, harness, type Harness } from './harness.js';
+import { postUpload } from './support.js';
 
 const TP = 60;
 const RETENTION = 3600;
@@ -18,14 +19,9 @@ afterEach(async () => {
 });
 
 async function upload(url: string, reports: m.Report[]): Promise<m.ReportUploadStatus[]> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': m.MediaType.uploadReq },
-    body: m.encodeUploadRequest(reports),
-  });
+  const res = await postUpload(url, m.encodeUploadRequest(reports));
   expect(res.status).toBe(200);
-  const b = new Uint8Array(await res.arrayBuffer());
-  return b.length > 0 ? m.decodeUploadErrors(b) : [];
+  return res.errors;
 }
 
 const count = (d: Map<string, string>, part: string) =>

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMesh } from '../support/run-mesh.js';
 import { freePort } from '../../node/index.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
+import type { ServeProcess } from '../support/serve-process.js';
+import { pairArgs, startPair } from './aggregator-pair.js';
 import { tempDir } from './support.js';
 
 const TP = 60;
@@ -68,29 +69,15 @@ beforeAll(async () => {
     }),
   );
   await Promise.all(made);
-  const config = join(dir, 'config.json');
-  writeFileSync(config, JSON.stringify({ dap: { minJobSize: 1, maxJobAgeMs: 50, tickMs: 20 } }));
-  const tasks = (role: string) => cases.flatMap((c) => ['--task', join(c.dir, `${role}.json`)]);
-  leader = await startServe([
-    '--role',
-    'dap-leader',
-    '--port',
-    String(lp),
-    '--data',
-    join(dir, 'l'),
-    '--config',
-    config,
-    ...tasks('leader'),
-  ]);
-  helper = await startServe([
-    '--role',
-    'dap-helper',
-    '--port',
-    String(hp),
-    '--data',
-    join(dir, 'h'),
-    ...tasks('helper'),
-  ]);
+  const tasks = (role: string) => cases.map((c) => join(c.dir, `${role}.json`));
+  ({ leader, helper } = await startPair(
+    pairArgs({
+      dir,
+      ports: { leader: lp, helper: hp },
+      tasks: { leader: tasks('leader'), helper: tasks('helper') },
+      leaderDap: { minJobSize: 1, maxJobAgeMs: 50, tickMs: 20 },
+    }),
+  ));
 }, 300_000);
 
 afterAll(async () => {

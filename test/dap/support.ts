@@ -6,6 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { newTaskFiles, type TaskFiles, type TaskParamsJson } from '../../dap/index.js';
+import * as m from '../../dap/messages/index.js';
 
 export interface Listening {
   app: Hono;
@@ -60,6 +61,23 @@ export function taskParams(
     batch_mode: 'time_interval',
     vdaf: { type: 'Prio3Count' },
     ...over,
+  };
+}
+
+/** POSTs an UploadRequest body to a Leader's reports URL: its status and the decoded UploadErrors. */
+export async function postUpload(
+  url: string,
+  body: Uint8Array,
+): Promise<{ status: number; errors: m.ReportUploadStatus[] }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': m.MediaType.uploadReq },
+    body,
+  });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return {
+    status: res.status,
+    errors: res.status === 200 && bytes.length > 0 ? m.decodeUploadErrors(bytes) : [],
   };
 }
 

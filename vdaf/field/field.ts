@@ -188,12 +188,25 @@ export abstract class Field {
   invElem(o: FieldVec, oi: number, a: FieldVec, ai: number): void {
     const base = this.zeros(1);
     this.copy(base, 0, a, ai);
-    const r = this.elem(1n);
-    for (let e = this.MODULUS - 2n; e > 0n; e >>= 1n) {
-      if (e & 1n) this.mul(r, 0, r, 0, base, 0);
+    const r = this.zeros(1);
+    this.setSmall(r, 0, 1);
+    for (const bit of this.inverseExponentBits()) {
+      if (bit) this.mul(r, 0, r, 0, base, 0);
       this.mul(base, 0, base, 0, base, 0);
     }
     this.copy(o, oi, r, 0);
+  }
+
+  // The bits of p - 2, least significant first, computed once: walking a BigInt exponent allocated a
+  // BigInt per bit on every inversion.
+  private invBits: Uint8Array | undefined;
+  private inverseExponentBits(): Uint8Array {
+    if (!this.invBits) {
+      const bits: number[] = [];
+      for (let e = this.MODULUS - 2n; e > 0n; e >>= 1n) bits.push(Number(e & 1n));
+      this.invBits = Uint8Array.from(bits);
+    }
+    return this.invBits;
   }
 
   /** vec_add (§6.1): o = a + b elementwise; o may alias a. */

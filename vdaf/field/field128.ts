@@ -49,6 +49,13 @@ function reduceSlow(o: FieldVec, z: number, x0: number, x1: number, x2: number, 
   o[z + 3] = x3;
 }
 
+/**
+ * The word accumulators a reduction reads, handed over in this scratch rather than as arguments: a
+ * call V8 does not inline boxes each double argument into a new HeapNumber, which made mul and dot
+ * the largest source of garbage in the Aggregators (and so of scavenges that copy their live jobs).
+ */
+const W = new Float64Array(14);
+
 const I32 = 1 / T32;
 const I16 = 1 / T16;
 
@@ -56,14 +63,11 @@ const I16 = 1 / T16;
  * reduceSlow specialised to a product's folded words: x0, x1 above -2^38, x2, x3 in [0, 2^43).
  * The carry out of the top word is then small and positive, and one fold settles it.
  */
-function reduceProduct(
-  o: FieldVec,
-  z: number,
-  x0: number,
-  x1: number,
-  x2: number,
-  x3: number,
-): void {
+function reduceProduct(o: FieldVec, z: number): void {
+  let x0 = W[0] as number;
+  let x1 = W[1] as number;
+  let x2 = W[2] as number;
+  let x3 = W[3] as number;
   let c = Math.floor(x0 * I32);
   x0 -= c * T32;
   x1 += c;
@@ -133,24 +137,21 @@ function reduceProduct(
  * Carries 14 column sums (units of 2^16, each below 2^53) into the 256-bit value and reduces it.
  * `u >>> 0` is u mod 2^32 for the non-negative integers below 2^53 that occur here.
  */
-function carryAndReduce(
-  o: FieldVec,
-  z: number,
-  t0: number,
-  t1: number,
-  t2: number,
-  t3: number,
-  t4: number,
-  t5: number,
-  t6: number,
-  t7: number,
-  t8: number,
-  t9: number,
-  t10: number,
-  t11: number,
-  t12: number,
-  t13: number,
-): void {
+function carryAndReduce(o: FieldVec, z: number): void {
+  const t0 = W[0] as number;
+  const t1 = W[1] as number;
+  const t2 = W[2] as number;
+  const t3 = W[3] as number;
+  const t4 = W[4] as number;
+  const t5 = W[5] as number;
+  const t6 = W[6] as number;
+  const t7 = W[7] as number;
+  const t8 = W[8] as number;
+  const t9 = W[9] as number;
+  const t10 = W[10] as number;
+  const t11 = W[11] as number;
+  const t12 = W[12] as number;
+  const t13 = W[13] as number;
   let l = (t1 >>> 0) & 0xffff;
   let u = t0 + l * T16;
   const w0 = u >>> 0;
@@ -180,14 +181,11 @@ function carryAndReduce(
   const w6 = u >>> 0;
   const w7 = (u - w6) * I32 + (t13 - l) * I16;
   // 2^128 = 28*2^64 - 1, 2^160 = 28*2^96 - 2^32, 2^192 = 783*2^64 - 28, 2^224 = 783*2^96 - 28*2^32.
-  reduceProduct(
-    o,
-    z,
-    w0 - w4 - 28 * w6,
-    w1 - w5 - 28 * w7,
-    w2 + 28 * w4 + 783 * w6,
-    w3 + 28 * w5 + 783 * w7,
-  );
+  W[0] = w0 - w4 - 28 * w6;
+  W[1] = w1 - w5 - 28 * w7;
+  W[2] = w2 + 28 * w4 + 783 * w6;
+  W[3] = w3 + 28 * w5 + 783 * w7;
+  reduceProduct(o, z);
 }
 
 /** o[z..z+3] = a + b mod p for canonical a, b given as words. */
@@ -398,14 +396,11 @@ export class Field128Impl extends Field {
     u = a3 * c6 + l * T16 + carry;
     const w6 = u >>> 0;
     const w7 = (u - w6) * I32 + (t13 - l) * I16;
-    reduceProduct(
-      o,
-      oi << 2,
-      w0 - w4 - 28 * w6,
-      w1 - w5 - 28 * w7,
-      w2 + 28 * w4 + 783 * w6,
-      w3 + 28 * w5 + 783 * w7,
-    );
+    W[0] = w0 - w4 - 28 * w6;
+    W[1] = w1 - w5 - 28 * w7;
+    W[2] = w2 + 28 * w4 + 783 * w6;
+    W[3] = w3 + 28 * w5 + 783 * w7;
+    reduceProduct(o, oi << 2);
   }
 
   /**
@@ -477,7 +472,21 @@ export class Field128Impl extends Field {
         t13 += a3 * c7;
       }
       const part = this.dotPart;
-      carryAndReduce(part, 0, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13);
+      W[0] = t0;
+      W[1] = t1;
+      W[2] = t2;
+      W[3] = t3;
+      W[4] = t4;
+      W[5] = t5;
+      W[6] = t6;
+      W[7] = t7;
+      W[8] = t8;
+      W[9] = t9;
+      W[10] = t10;
+      W[11] = t11;
+      W[12] = t12;
+      W[13] = t13;
+      carryAndReduce(part, 0);
       this.add(acc, 0, acc, 0, part, 0);
     }
     this.copy(o, oi, acc, 0);
