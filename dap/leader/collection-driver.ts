@@ -33,6 +33,7 @@ import type { CollectionRecord } from './collection-jobs.js';
 import type { LeaderJobRecord } from './job-record.js';
 
 type Ctx = AggregatorContext<LeaderTask>;
+type Failure = ['invalidBatchSize' | 'batchOverlap', string];
 
 const save = (ctx: Ctx, lt: LeaderTask, rec: CollectionRecord, extra: KvOp[] = []) =>
   ctx.mutex.run(() =>
@@ -76,28 +77,40 @@ export async function driveCollection(
 
   if (rec.state === 'pending' && t.config.batchMode === BatchMode.time_interval) {
     const i = queryInterval(t, req.query);
-    // Reports of the batch still waiting or in flight are aggregated first (§4.6.1).
-    if (await pendingIn(ctx, lt, i)) return;
-    if (inflight.some((j) => j.minTime < i.start + i.duration && j.maxTime >= i.start)) return;
-    if (lt.collected.overlaps(i)) return fail('batchOverlap', 'interval collected meanwhile');
-    const totals = combine(t, req.aggParam, await timeBuckets(ctx.store, t, i.start, i.duration));
-    if (totals.count < t.params.min_batch_size)
-      return fail(
-        'invalidBatchSize',
-        `batch holds ${totals.count} of ${t.params.min_batch_size} reports`,
-      );
-    const next: CollectionRecord = {
-      ...base(rec),
-      state: 'collecting',
-      aggShare: b64url(totals.aggShare),
-      count: totals.count,
-      checksum: b64url(totals.checksum),
-      minTime: totals.minTime,
-      maxTime: totals.maxTime,
-    };
-    await save(ctx, lt, next, [lt.collected.op(t, i)]);
-    lt.collected.remember(i);
-    return driveCollection(ctx, lt, next, inflight);
+    // Under the upload mutex from the pending check to the collected mark: an upload then either
+    // commits first (and waits to be aggregated) or sees the batch collected and is refused with
+    // batch_collected; it can never be accepted into a batch that was already summed.
+    const step = await ctx.mutex.run(async (): Promise<CollectionRecord | Failure | null> => {
+      // Reports of the batch still waiting or in flight are aggregated first (§4.6.1).
+      if (await pendingIn(ctx, lt, i)) return null;
+      if (inflight.some((j) => j.minTime < i.start + i.duration && j.maxTime >= i.start))
+        return null;
+      if (lt.collected.overlaps(i)) return ['batchOverlap', 'interval collected meanwhile'];
+      const totals = combine(t, req.aggParam, await timeBuckets(ctx.store, t, i.start, i.duration));
+      if (totals.count < t.params.min_batch_size)
+        return [
+          'invalidBatchSize',
+          `batch holds ${totals.count} of ${t.params.min_batch_size} reports`,
+        ];
+      const next: CollectionRecord = {
+        ...base(rec),
+        state: 'collecting',
+        aggShare: b64url(totals.aggShare),
+        count: totals.count,
+        checksum: b64url(totals.checksum),
+        minTime: totals.minTime,
+        maxTime: totals.maxTime,
+      };
+      await ctx.store.write([
+        lt.collected.op(t, i),
+        { type: 'put', key: K.collection(t.idB64, next.id), value: jsonValue(next) },
+      ]);
+      lt.collected.remember(i);
+      return next;
+    });
+    if (step === null) return;
+    if (Array.isArray(step)) return fail(...step);
+    return driveCollection(ctx, lt, step, inflight);
   }
   if (rec.state === 'pending') return claimBatch(ctx, lt, rec);
   if (rec.state === 'claimed') {
