@@ -11,14 +11,31 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = join(ROOT, 'dist', 'node', 'cli', 'hook-main.js');
 const BUNDLE = join(ROOT, 'dist', 'hook', 'mesh-hook.cjs');
-/** Native addons and wasm stay files of their own: they load from node_modules at run time. */
-const EXTERNAL = ['better-sqlite3', 'classic-level', 'tree-sitter-bash', 'web-tree-sitter'];
+/**
+ * Native addons and wasm stay files of their own and load from node_modules at run time; the
+ * JavaScript of better-sqlite3 and web-tree-sitter is bundled (its loading cost ~10 ms a call).
+ */
+const EXTERNAL = ['classic-level', 'tree-sitter-bash'];
 /**
  * Packages whose import has no effect but the bindings it returns. The `packs/` barrel reaches
  * `level` through log/ stores the hook never uses; without this, the unused import keeps the
  * native classic-level addon loading on every call.
  */
 const PURE_PACKAGES = /^level$/;
+/** `bindings(name)` for better-sqlite3, with the module root it would find unbundled. */
+const BINDINGS_SHIM = `
+const { dirname } = require('node:path');
+const req = require;
+module.exports = (name) => {
+  const root = dirname(req.resolve('better-sqlite3/package.json'));
+  try {
+    return req(root + '/build/Release/' + name);
+  } catch (e) {
+    if (e.code !== 'MODULE_NOT_FOUND') throw e;
+    return req('bindings')({ bindings: name, module_root: root });
+  }
+};
+`;
 const HOOK_ARGV = ['guard', 'hook', 'claude-code', '--pack', 'builtin:coding-agent'];
 /** The call the cache is made from: a Bash command runs the most code (shell parsing included). */
 const SAMPLE_EVENT = {
@@ -51,6 +68,37 @@ async function bundle() {
       });
     },
   };
+  // better-sqlite3 finds its addon through `bindings`, which looks from its caller's file: in the
+  // bundle that is dist/hook/, so the addon's package folder is named for it.
+  const addon = {
+    name: 'better-sqlite3-addon',
+    setup(b) {
+      b.onResolve({ filter: /^bindings$/ }, (args) =>
+        /better-sqlite3/.test(args.importer) ? { path: 'bindings', namespace: 'addon' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'addon' }, () => ({
+        contents: BINDINGS_SHIM,
+        loader: 'js',
+      }));
+    },
+  };
+  // Its CommonJS build: the ES one imports node: built-ins with import(), which functions restored
+  // from a V8 code cache cannot do inside a vm.Script on Node 20.
+  const cjsTreeSitter = {
+    name: 'web-tree-sitter-cjs',
+    setup(b) {
+      b.onResolve({ filter: /^web-tree-sitter$/ }, (args) =>
+        args.pluginData === 'cjs'
+          ? undefined
+          : b.resolve(args.path, {
+              kind: 'require-call',
+              resolveDir: args.resolveDir,
+              importer: args.importer,
+              pluginData: 'cjs',
+            }),
+      );
+    },
+  };
   const out = await build({
     entryPoints: [ENTRY],
     bundle: true,
@@ -58,7 +106,7 @@ async function bundle() {
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [pure],
+    plugins: [pure, addon, cjsTreeSitter],
     // packageRoot() (node/version.ts) walks up from its own URL; in the bundle that is the bundle's.
     define: { 'import.meta.url': '__mesh_bundle_url' },
     banner: { js: "const __mesh_bundle_url = require('node:url').pathToFileURL(__filename).href;" },
