@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -169,7 +169,9 @@ async function main() {
     // The hook runs correctly without a cache, only slower: say so, do not fail the install.
     console.warn(`hook bundle: no code cache (${(made.stderr || 'V8 refused it').trim()})`);
   }
-  console.log(`hook bundle: ${BUNDLE} (${Math.round(bytes / 1024)} KB${ok ? ', code cache' : ''})`);
+  console.log(
+    `hook bundle: ${relative(ROOT, BUNDLE)} (${Math.round(bytes / 1024)} KB${ok ? ', code cache' : ''})`,
+  );
 }
 
 await main();
