@@ -1,9 +1,9 @@
 // Runs the pre-built hook bundle (docs/guard.md "Hook start-up"; built by scripts/build-hook-bundle.mjs)
 // with its V8 code cache. Only node: built-ins here: bin/mesh.js loads this before anything else.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
@@ -35,12 +35,28 @@ function matchingCache(path: string, key: Buffer): Buffer | undefined {
 }
 
 /**
+ * True when `tsc` rewrote the compiled entry after the bundle was made (the bundle would run older
+ * code): `npm run build` makes both, a bare `tsc` only the first. Packed files share one mtime.
+ */
+function outdated(bundleMtimeMs: number, path: string): boolean {
+  try {
+    return (
+      statSync(join(dirname(path), '..', 'node', 'cli', 'hook-main.js')).mtimeMs > bundleMtimeMs
+    );
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Compiles and evaluates the bundle at `path` (a CommonJS file exporting `runHookCli`). Returns null
- * when there is no bundle (the caller runs the normal entry); throws when it exists but is broken.
+ * when there is no bundle or it is older than the compiled code (the caller runs the normal entry);
+ * throws when it exists but is broken.
  */
 export function loadHookBundle(path: string, opts: { cache: boolean }): HookBundle | null {
   let source: Buffer;
   try {
+    if (outdated(statSync(path).mtimeMs, path)) return null;
     source = readFileSync(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;

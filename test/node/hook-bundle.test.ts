@@ -1,6 +1,6 @@
 // docs/guard.md "Hook start-up": `mesh guard hook` runs from the one-file bundle dist/hook/mesh-hook.cjs
 // (and its V8 code cache) and answers byte for byte as the unbundled hook in its own process; with no
-// bundle it runs the normal entry, and a broken bundle denies (exit 2). Real processes throughout.
+// bundle, or an outdated one, it runs the normal entry; a broken bundle denies (exit 2).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -10,7 +10,9 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +108,11 @@ async function denyAndPass(run: HookRunner): Promise<[number | null, string, str
 describe('hook bundle', { timeout: 900_000 }, () => {
   it('is built, with a code cache made from it', () => {
     expect(existsSync(BUNDLE), 'run `npm run build`').toBe(true);
+    // Not older than the compiled code, or bin/mesh.js would (rightly) pass it over.
+    const entry = join(ROOT, 'dist', 'node', 'cli', 'hook-main.js');
+    expect(statSync(BUNDLE).mtimeMs, 'run `npm run build`').toBeGreaterThanOrEqual(
+      statSync(entry).mtimeMs,
+    );
     // The cache's first 32 bytes are the SHA-256 of the bundle it was made from.
     const key = readFileSync(CACHE).subarray(0, 32).toString('hex');
     expect(key).toBe(createHash('sha256').update(readFileSync(BUNDLE)).digest('hex'));
@@ -122,6 +129,15 @@ describe('hook bundle', { timeout: 900_000 }, () => {
     const expected = await denyAndPass(unbundled);
     expect(expected.map(([code]) => code)).toEqual([2, 0]);
     expect(await denyAndPass(via(packageWith({})))).toEqual(expected);
+  });
+
+  it('a bundle older than the compiled code (a bare tsc since) is not run: the normal entry is', async () => {
+    const expected = await denyAndPass(unbundled);
+    // Broken on purpose: were it run, every call would fail closed with "hook bundle:".
+    const bin = packageWith({ 'mesh-hook.cjs': 'this is not javascript (' });
+    const stale = join(bin, '..', '..', 'dist', 'hook', 'mesh-hook.cjs');
+    utimesSync(stale, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    expect(await denyAndPass(via(bin))).toEqual(expected);
   });
 
   it('a cache made from other bytes, or one V8 refuses, is not used: same answers', async () => {
