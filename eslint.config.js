@@ -18,7 +18,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'bin/*.js', '.ci/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', 'bin/*.js', '.ci/*.mjs', 'scripts/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

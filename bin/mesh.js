@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Entry point of the `mesh` command: runs the compiled CLI from dist/ (built by `npm ci` via "prepare").
 // `mesh guard hook ...` first tries the hook daemon through a tiny client (node:net only); when no
-// daemon answers it runs in process as before.
+// daemon answers it runs in process from the one-file hook bundle (dist/hook/, docs/guard.md "Hook
+// start-up"), or from the normal entry if there is no bundle.
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const entry = new URL('../dist/node/main.js', import.meta.url);
 if (!existsSync(entry)) {
@@ -32,6 +34,19 @@ if (first === 'guard' && second === 'hook') {
     code = await runHookViaDaemon(argv);
   } catch {
     code = null;
+  }
+}
+if (code === null && first === 'guard' && second === 'hook') {
+  // Any failure of the bundle itself denies (exit 2): a broken bundle must not let calls through.
+  try {
+    const loader = new URL('../dist/node/cli/hook-bundle-loader.js', import.meta.url);
+    const { loadHookBundle } = await import(loader.href);
+    const bundle = new URL('../dist/hook/mesh-hook.cjs', import.meta.url);
+    const hook = loadHookBundle(fileURLToPath(bundle), { cache: true });
+    if (hook !== null) code = await hook.run(argv);
+  } catch (e) {
+    process.stderr.write(`mesh guard: failed closed: hook bundle: ${e?.message ?? String(e)}\n`);
+    code = 2;
   }
 }
 if (code === null) await import(entry.href);

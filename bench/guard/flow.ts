@@ -87,14 +87,15 @@ function timeChecks(check: (args: Record<string, unknown>) => number, rounds: nu
 function wallSamples(
   cmd: string,
   args: string[],
-  input: string,
+  input: (round: number) => string,
   rounds: number,
   env: NodeJS.ProcessEnv,
 ): number[] {
   const samples: number[] = [];
   for (let i = 0; i < rounds; i++) {
+    const stdin = input(i);
     const t0 = process.hrtime.bigint();
-    spawnSync(cmd, args, { input, env: { ...process.env, ...env } });
+    spawnSync(cmd, args, { input: stdin, env: { ...process.env, ...env } });
     samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
   return samples;
@@ -123,24 +124,28 @@ export function runFlowBench(opts: { rounds?: number; hookRounds?: number } = {}
     persistedUs = timeChecks((a) => store.check('bench', a).hits.length, Math.min(rounds, 500));
     store.close();
     const bin = join(ROOT, 'bin', 'mesh.js');
-    const input = JSON.stringify({
-      session_id: 'bench',
-      transcript_path: '/dev/null',
-      cwd: dir,
-      permission_mode: 'default',
-      hook_event_name: 'PreToolUse',
-      tool_name: 'Bash',
-      tool_input: { command: 'ls -la' },
-      tool_use_id: 'toolu_bench',
-    });
+    // One session per round: the same call repeated in one session trips builtin:coding-agent's
+    // loop limit after a dozen calls, and the rest would time an escalation (a review written).
+    const call = (round: number): string =>
+      JSON.stringify({
+        session_id: `bench-${round}`,
+        transcript_path: '/dev/null',
+        cwd: dir,
+        permission_mode: 'default',
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls -la' },
+        tool_use_id: `toolu_bench_${round}`,
+      });
+    const input = call(0);
     const hookRounds = Math.max(20, opts.hookRounds ?? 20);
     const env = { MESH_HOME: dir };
     const hookArgs = [bin, 'guard', 'hook', 'claude-code', '--pack', 'builtin:coding-agent'];
     const loadStart = loadavg()[0] ?? 0;
-    const nodeBefore = wallSamples(process.execPath, ['-e', '0'], '', hookRounds, env);
+    const nodeBefore = wallSamples(process.execPath, ['-e', '0'], () => '', hookRounds, env);
     const probe = spawnSync(process.execPath, hookArgs, { input, env: { ...process.env, ...env } });
     if (probe.status === 0) {
-      const hookMs = median(wallSamples(process.execPath, hookArgs, input, hookRounds, env));
+      const hookMs = median(wallSamples(process.execPath, hookArgs, call, hookRounds, env));
       const daemon = (verb: string) =>
         spawnSync(process.execPath, [bin, 'guard', 'hook-daemon', verb], {
           env: { ...process.env, ...env },
@@ -149,12 +154,14 @@ export function runFlowBench(opts: { rounds?: number; hookRounds?: number } = {}
       if (daemon('start').status === 0) {
         try {
           spawnSync(process.execPath, hookArgs, { input, env: { ...process.env, ...env } });
-          warmMs = median(wallSamples(process.execPath, hookArgs, input, hookRounds, env));
+          warmMs = median(
+            wallSamples(process.execPath, hookArgs, (i) => call(hookRounds + i), hookRounds, env),
+          );
         } finally {
           daemon('stop');
         }
       } else console.warn('flow bench: the hook daemon did not start; no warm figure');
-      const nodeAfter = wallSamples(process.execPath, ['-e', '0'], '', hookRounds, env);
+      const nodeAfter = wallSamples(process.execPath, ['-e', '0'], () => '', hookRounds, env);
       const nodeMs = median([...nodeBefore, ...nodeAfter]);
       hook = {
         hookMs,

@@ -6,9 +6,26 @@ export type ToolMatcher = (tool: string) => boolean;
 
 const MEMO_MAX = 1024;
 
+/**
+ * Compiled tool globs by source, shared by every rule in the process: a pack repeats a few globs
+ * (`mcp__*`) over dozens of rules, and a hook process compiles its packs on every call. Only a glob
+ * that passed compileGlob's checks is kept, so a refused one is refused again at each use.
+ */
+const compiled = new Map<string, RE2JS>();
+
+function toolGlob(glob: string): RE2JS {
+  let re = compiled.get(glob);
+  if (re === undefined) {
+    re = compileGlob(glob);
+    if (compiled.size >= MEMO_MAX) compiled.clear();
+    compiled.set(glob, re);
+  }
+  return re;
+}
+
 export function toolMatcher(globs: readonly string[]): ToolMatcher {
   const literal = new Set(globs.filter((g) => !/[*?[]/.test(g)));
-  const patterns: RE2JS[] = globs.filter((g) => /[*?[]/.test(g)).map((g) => compileGlob(g));
+  const patterns: RE2JS[] = globs.filter((g) => /[*?[]/.test(g)).map(toolGlob);
   const memo = new Map<string, boolean>();
   return (tool) => {
     if (literal.has(tool)) return true;

@@ -1,4 +1,5 @@
 // Shell parsing with web-tree-sitter and the tree-sitter-bash grammar (loaded once per process).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
@@ -23,8 +24,11 @@ async function load(): Promise<ShellParser> {
   // "Hook start-up"). Commands are bounded (16 KB, a time budget), so the faster tier buys nothing.
   setFlagsFromString('--liftoff-only');
   try {
-    await Parser.init();
-    const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    // Named, not found next to the script: the hook bundle (dist/hook/) holds this module's code.
+    await Parser.init({ locateFile: (file: string) => require.resolve(`web-tree-sitter/${file}`) });
+    // Bytes, not a path: given a path it reads with import(), which the hook bundle cannot offer.
+    const grammar = readFileSync(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const bash = await Language.load(grammar);
     const parser = new Parser();
     parser.setLanguage(bash);
     return {

@@ -1,8 +1,8 @@
 // The `mesh` command tree (commander), DESIGN.md's contract. Command modules load lazily: a run of
 // `mesh guard hook ...` (one process per agent tool call) imports only what that command needs;
 // help and unknown input load every command so `--help` lists them all.
-import { Command } from 'commander';
-import { PACKAGE_VERSION } from '../version.js';
+import type { Command } from 'commander';
+import { baseProgram } from './base-program.js';
 
 type Register = (program: Command) => void;
 
@@ -50,13 +50,7 @@ const COMMANDS: Readonly<Record<string, (argv: readonly string[]) => Promise<Reg
 
 /** Builds the program for `argv` (the arguments after `mesh`); no argv builds every command. */
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
-  const program = new Command('mesh')
-    .description('interlock-mesh: guard your AI agents and share what works, privately')
-    .version(PACKAGE_VERSION, '-V, --version')
-    .option('--state <dir>', 'state directory (default: $MESH_HOME or ~/.mesh)')
-    .option('-q, --quiet', 'no progress output')
-    .showHelpAfterError('(run with --help for usage)')
-    .enablePositionalOptions();
+  const program = baseProgram();
   const first = argv.find((a) => !a.startsWith('-'));
   const versionOnly = first === undefined && (argv.includes('-V') || argv.includes('--version'));
   const names = versionOnly

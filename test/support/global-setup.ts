@@ -1,4 +1,4 @@
-// Builds dist/ once per run so suites that spawn `mesh` run the code under test.
+// Builds dist/ (and the hook bundle) once per run so suites that spawn `mesh` run the code under test.
 // MESH_SKIP_BUILD=1 skips it for suites that never spawn the CLI. Type errors are the job of
 // `npm run check`; tsc still emits, so a type error elsewhere does not hide a runtime test.
 import { spawnSync } from 'node:child_process';
@@ -13,4 +13,12 @@ export default function setup(): void {
     encoding: 'utf8',
   });
   if (r.error) throw r.error;
+  // The hook's one-file bundle is made from that output; an older bundle would be passed over and
+  // the hook suites would not run the path `mesh guard hook` takes (docs/guard.md "Hook start-up").
+  const b = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-hook-bundle.mjs')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (b.error) throw b.error;
+  if (b.status !== 0) throw new Error(`hook bundle build failed: ${b.stderr.slice(0, 2000)}`);
 }

@@ -259,6 +259,13 @@ export async function hookOutcome(opts: HookFlags, cmd: Command, io: HookIo): Pr
   try {
     const stdin = await io.stdin();
     return await runClaudeCodeHook(stdin, async (input): Promise<HookDeps> => {
+      const command = input.tool_input.command;
+      // The grammar loads only for a Bash command (its bash writes); other tools never parse shell.
+      // Started first: its wasm compiles on V8's background threads while the packs compile here.
+      const shell =
+        input.tool_name === 'Bash' && typeof command === 'string' ? loadShellParser() : undefined;
+      // A failure is reported where it is awaited; this only keeps it from counting as unhandled.
+      shell?.catch(() => undefined);
       const ctx = contextFor(cmd, {});
       const dir = ctx.state().path('guard');
       const withSessions = input.hook_event_name === 'PreToolUse';
@@ -273,15 +280,11 @@ export async function hookOutcome(opts: HookFlags, cmd: Command, io: HookIo): Pr
         reviews?.close();
       });
       const askSeconds = Number(opts.askTimeout);
-      const command = input.tool_input.command;
       return {
         guard: guardOf(got.parts.flow),
         reviews: () => (reviews ??= ReviewQueue.open(dir)),
         askTimeoutMs: Number.isFinite(askSeconds) && askSeconds > 0 ? askSeconds * 1000 : 3_600_000,
-        // The grammar loads only for a Bash command (its bash writes); other tools never parse shell.
-        ...(input.tool_name === 'Bash' && typeof command === 'string'
-          ? { shell: await loadShellParser() }
-          : {}),
+        ...(shell ? { shell: await shell } : {}),
       };
     });
   } catch (e) {

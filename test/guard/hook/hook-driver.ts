@@ -97,31 +97,37 @@ export function post(
   };
 }
 
-export function runHook(
+/** The hook's argv after `mesh`. */
+export function hookArgs(env: HookEnv, extra: string[] = [], packs = defaultPacks(env)): string[] {
+  // A generous deadline first: on a loaded machine the default 20 s is not what these tests test;
+  // a test of the deadline passes its own, and the last one given wins.
+  return [
+    'guard',
+    'hook',
+    'claude-code',
+    ...packs.flatMap((p) => ['--pack', p]),
+    '--deadline',
+    '120000',
+    ...extra,
+  ];
+}
+
+const defaultPacks = (env: HookEnv): string[] => ['builtin:coding-agent', env.pack];
+
+/** One hook call as Claude Code makes it; `runHook` runs `bin/mesh.js`. */
+export type HookRunner = (
   env: HookEnv,
   input: unknown,
-  extra: string[] = [],
-  packs = ['builtin:coding-agent', env.pack],
-): Promise<MeshRun> {
-  return runMesh(
-    // A generous deadline first: on a loaded machine the default 20 s is not what these tests test;
-    // a test of the deadline passes its own, and the last one given wins.
-    [
-      'guard',
-      'hook',
-      'claude-code',
-      ...packs.flatMap((p) => ['--pack', p]),
-      '--deadline',
-      '120000',
-      ...extra,
-    ],
-    {
-      input: typeof input === 'string' ? input : JSON.stringify(input),
-      env: { MESH_HOME: env.home },
-      timeoutMs: 300_000,
-    },
-  );
-}
+  extra?: string[],
+  packs?: string[],
+) => Promise<MeshRun>;
+
+export const runHook: HookRunner = (env, input, extra = [], packs = defaultPacks(env)) =>
+  runMesh(hookArgs(env, extra, packs), {
+    input: typeof input === 'string' ? input : JSON.stringify(input),
+    env: { MESH_HOME: env.home },
+    timeoutMs: 300_000,
+  });
 
 /** The parsed JSON answer on stdout (exit 0 answers only). */
 export function answer(r: MeshRun): Record<string, unknown> {
