@@ -6,12 +6,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const entry = new URL('../dist/node/main.js', import.meta.url);
-if (!existsSync(entry)) {
-  process.stderr.write('mesh: not built yet; run `npm run build` in the package folder first\n');
-  process.exit(1);
-}
-
 /** The first two command words, skipping global options (`--state DIR`, `-q`). */
 function commandWords(argv) {
   const words = [];
@@ -24,8 +18,29 @@ function commandWords(argv) {
 
 const argv = process.argv.slice(2);
 const [first, second] = commandWords(argv);
+const hookCall = first === 'guard' && second === 'hook';
+if (hookCall) {
+  // Claude Code lets a call run on any exit code but 0 and 2, so every other ending of a hook
+  // process (an uncaught error, a failed import, an unbuilt package, a plain failure) denies.
+  const failClosed = (e) => {
+    process.stderr.write(`mesh guard: failed closed: ${e?.message ?? String(e)}\n`);
+    process.exit(2);
+  };
+  process.on('uncaughtException', failClosed);
+  process.on('unhandledRejection', failClosed);
+  process.on('exit', (c) => {
+    if (c !== 0 && c !== 2) process.exitCode = 2;
+  });
+}
+
+const entry = new URL('../dist/node/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write('mesh: not built yet; run `npm run build` in the package folder first\n');
+  process.exit(hookCall ? 2 : 1);
+}
+
 let code = null;
-if (first === 'guard' && second === 'hook') {
+if (hookCall) {
   // A failure before the request is sent (stdin still unread) falls back to the in-process hook,
   // which fails closed itself; an uncaught error here would exit 1, which Claude Code lets through.
   try {
@@ -36,7 +51,7 @@ if (first === 'guard' && second === 'hook') {
     code = null;
   }
 }
-if (code === null && first === 'guard' && second === 'hook') {
+if (code === null && hookCall) {
   // Any failure of the bundle itself denies (exit 2): a broken bundle must not let calls through.
   try {
     const loader = new URL('../dist/node/cli/hook-bundle-loader.js', import.meta.url);

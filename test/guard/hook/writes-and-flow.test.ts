@@ -1,7 +1,8 @@
 // Issue 8 "The Claude Code hook", driven exactly as Claude Code drives it (one process per call):
 // writes through a heredoc redirected after its marker and through sed -i, an explicit "allow", Bash
 // reads as taint sources (relative to the hook's cwd), a long secret matched by its 32-byte chunks
-// and a secret split across two results, through the persisted store; and the unbuilt-package gap.
+// and a secret split across two results, through the persisted store; and a missing or broken
+// package that must still deny.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -204,12 +205,37 @@ describe('mesh guard hook claude-code: known gaps', { timeout: 300_000 }, () => 
     expect(leak.stderr).not.toMatch(/flow\./);
   });
 
-  it('GAP (pinned): an unbuilt package (bin/mesh.js without dist/) exits 1, which Claude Code lets through', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mesh-unbuilt-'));
+  // bin/mesh.js alone in a package whose dist/ is missing or broken in the ways named: the hook
+  // must deny (exit 2, reason on stderr) where any other exit would let Claude Code run the call.
+  const brokenEntries: [string, string | null, RegExp][] = [
+    ['an unbuilt package (no dist/)', null, /not built yet; run `npm run build`/],
+    ['an entry that throws while loading', "throw new Error('boom at load');", /boom at load/],
+    ['an entry that fails with exit 1', 'process.exitCode = 1;', /^$/],
+    ['an entry that calls process.exit(1)', 'process.exit(1);', /^$/],
+    [
+      'an uncaught error after loading',
+      "setTimeout(() => { throw new Error('late boom'); }, 5);",
+      /failed closed: late boom/,
+    ],
+    [
+      'an unhandled rejection',
+      "void Promise.reject(new Error('rejected boom'));",
+      /failed closed: rejected boom/,
+    ],
+  ];
+  it.each(brokenEntries)('%s exits 2 (fail closed)', (_name, main, stderr) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mesh-broken-'));
     try {
       mkdirSync(join(dir, 'bin'));
       copyFileSync(join(ROOT, 'bin', 'mesh.js'), join(dir, 'bin', 'mesh.js'));
       writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+      if (main !== null) {
+        // The real bundle loader finds no bundle, so bin/mesh.js takes the normal entry.
+        mkdirSync(join(dir, 'dist', 'node', 'cli'), { recursive: true });
+        const loader = join('dist', 'node', 'cli', 'hook-bundle-loader.js');
+        copyFileSync(join(ROOT, loader), join(dir, loader));
+        writeFileSync(join(dir, 'dist', 'node', 'main.js'), main);
+      }
       const r = spawnSync(
         process.execPath,
         [
@@ -221,10 +247,26 @@ describe('mesh guard hook claude-code: known gaps', { timeout: 300_000 }, () => 
           'builtin:coding-agent',
         ],
         {
-          input: JSON.stringify(pre('s-unbuilt', 'Bash', { command: 'rm -rf ~' })),
+          input: JSON.stringify(pre('s-broken', 'Bash', { command: 'rm -rf ~' })),
           encoding: 'utf8',
         },
       );
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(stderr);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('outside the hook, an unbuilt package still exits 1 with the build hint', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mesh-unbuilt-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      copyFileSync(join(ROOT, 'bin', 'mesh.js'), join(dir, 'bin', 'mesh.js'));
+      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+      const r = spawnSync(process.execPath, [join(dir, 'bin', 'mesh.js'), 'doctor'], {
+        encoding: 'utf8',
+      });
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/not built yet; run `npm run build`/);
     } finally {
