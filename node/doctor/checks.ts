@@ -2,6 +2,7 @@
 import { accessSync, constants } from 'node:fs';
 import { sensorReadiness } from '../../bpf/index.js';
 import { openStateDir } from '../state/state-dir.js';
+import { checkHookStart } from './hook.js';
 import { checkSubscriptions } from './subscriptions.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -75,6 +76,7 @@ export function runChecks(input: DoctorInput): CheckResult[] {
     checkNode(input.nodeVersion ?? process.version),
     ...checkState(input.stateRoot),
     ...checkSubscriptions(input.stateRoot),
+    checkHookStart(),
     checkSensor(),
   ];
 }
