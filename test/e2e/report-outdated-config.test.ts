@@ -5,8 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DapClient, readTaskFile } from '../../dap/index.js';
-import * as m from '../../dap/messages/index.js';
+import { DapClient, messages as m, readTaskFile } from '../../dap/index.js';
 import { ReportLedger } from '../../node/report/ledger.js';
 import { freePort } from '../../node/index.js';
 import { runMesh } from '../support/run-mesh.js';
@@ -18,8 +17,8 @@ import {
   SPEC,
   subscribeNode,
   type Published,
-} from '../e2e/reporting-mesh.js';
-import { startMirror } from '../e2e/publish-subscribe.js';
+} from './reporting-mesh.js';
+import { startMirror } from './publish-subscribe.js';
 
 const HOUR = 3600;
 let p: Published;
