@@ -5,6 +5,7 @@ import { collect, DapClient } from '../../dap/index.js';
 import { K } from '../../dap/aggregator/keys.js';
 import * as m from '../../dap/messages/index.js';
 import { dump, harness, type Harness } from './harness.js';
+import { tickLoop } from './requests.js';
 import { listen, type Listening } from './support.js';
 
 let h: Harness;
@@ -57,7 +58,7 @@ describe('Leader facing a misbehaving Helper', () => {
     }
     mode = 'pass';
     await h.driver.tick();
-    const tickLoop = setInterval(() => void h.driver.tick(), 50);
+    const stopTicks = tickLoop(h, 50);
     try {
       const c = await collect(
         h.files.collector,
@@ -67,7 +68,7 @@ describe('Leader facing a misbehaving Helper', () => {
       expect(c.aggregate).toBe(4);
       expect(c.reportCount).toBe(5);
     } finally {
-      clearInterval(tickLoop);
+      await stopTicks();
     }
   });
 });

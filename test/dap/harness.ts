@@ -9,6 +9,8 @@ import type { AggregatorOptions } from '../../dap/aggregator/options.js';
 import { helperApp } from '../../dap/http/helper-app.js';
 import { leaderApp } from '../../dap/http/leader-app.js';
 import { startLeaderDriver, type LeaderDriver } from '../../dap/leader/driver.js';
+import { leaderStart } from '../../dap/leader/job-creator.js';
+import type { Report, VerifyInit } from '../../dap/messages/index.js';
 import type { KvStore } from '../../dap/storage/kv.js';
 import type { TaskParamsJson } from '../../dap/task/task-params.js';
 import {
@@ -34,6 +36,24 @@ export async function dump(store: KvStore): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for await (const [k, v] of store.scan('')) out.set(k, Buffer.from(v).toString('base64'));
   return out;
+}
+
+/** The VerifyInit the Leader's job creator would send the Helper for each of REPORTS. */
+export function verifyInitsOf(h: Harness, reports: readonly Report[]): VerifyInit[] {
+  const lt = [...h.leader.tasks.values()][0];
+  if (!lt) throw new Error('no task');
+  return reports.map((r) => {
+    const st = leaderStart(h.leader, lt, r, new Uint8Array(0));
+    if (!st) throw new Error('leader rejected its own report');
+    return {
+      reportShare: {
+        metadata: r.metadata,
+        publicShare: r.publicShare,
+        encryptedInputShare: r.helperEncryptedInputShare,
+      },
+      payload: st.outbound,
+    };
+  });
 }
 
 /** `helperFront` lets a test put its own server (e.g. a garbage-answering proxy) before the Helper. */

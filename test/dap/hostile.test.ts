@@ -1,10 +1,9 @@
 // Hostile inputs: each gets the DAP-18 error the draft names and leaves the aggregator's state as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DapClient } from '../../dap/index.js';
-import { leaderStart } from '../../dap/leader/job-creator.js';
 import * as m from '../../dap/messages/index.js';
 import { bearer } from '../../dap/auth.js';
-import { dump, harness, type Harness } from './harness.js';
+import { dump, harness, verifyInitsOf, type Harness } from './harness.js';
 
 const EMPTY = new Uint8Array(0);
 let h: Harness;
@@ -46,23 +45,10 @@ const jobsUrl = () => `${h.helperUrl}tasks/${h.files.client.task_id}/aggregation
 const collectUrl = () => `${h.leaderUrl}tasks/${h.files.client.task_id}/collection_jobs`;
 
 async function initReq(mutate: (v: m.VerifyInit[]) => void = () => undefined): Promise<Uint8Array> {
-  const lt = [...h.leader.tasks.values()][0];
-  if (!lt) throw new Error('no task');
   const reports = await Promise.all(
     [1, 0, 1].map((x) => client.prepare({ measurement: x, timeSeconds: now() })),
   );
-  const inits = reports.map((r) => {
-    const st = leaderStart(h.leader, lt, r, EMPTY);
-    if (!st) throw new Error('leader rejected its own report');
-    return {
-      reportShare: {
-        metadata: r.metadata,
-        publicShare: r.publicShare,
-        encryptedInputShare: r.helperEncryptedInputShare,
-      },
-      payload: st.outbound,
-    };
-  });
+  const inits = verifyInitsOf(h, reports);
   mutate(inits);
   return m.encodeAggregationJobInitReq({
     verificationKeyId: 0,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, DapClient } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { harness, type Harness } from './harness.js';
+import { tickLoop } from './requests.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('HPKE key expiry on a running Leader', () => {
     const errors = m.decodeUploadErrors(new Uint8Array(await res.arrayBuffer()));
     expect(errors.map((e) => e.error)).toEqual(['outdated_config']);
 
-    const tickLoop = setInterval(() => void h.driver.tick(), 50);
+    const stopTicks = tickLoop(h, 50);
     try {
       const c = await collect(
         h.files.collector,
@@ -50,7 +51,7 @@ describe('HPKE key expiry on a running Leader', () => {
       expect(c.reportCount).toBe(3);
       expect(c.aggregate).toBe(2);
     } finally {
-      clearInterval(tickLoop);
+      await stopTicks();
     }
   });
 });

@@ -4,9 +4,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, DapClient } from '../../dap/index.js';
 import { K } from '../../dap/aggregator/keys.js';
-import { leaderStart } from '../../dap/leader/job-creator.js';
 import * as m from '../../dap/messages/index.js';
-import { dump, harness, type Harness } from './harness.js';
+import { dump, harness, verifyInitsOf, type Harness } from './harness.js';
 import { send, tickLoop, unchanged, urn } from './requests.js';
 
 const EMPTY = new Uint8Array(0);
@@ -112,8 +111,6 @@ describe('Helper aggregation job resource', () => {
   const jobsUrl = () => `${h.helperUrl}tasks/${task()}/aggregation_jobs`;
 
   async function initBody(): Promise<Uint8Array> {
-    const lt = [...h.leader.tasks.values()][0];
-    if (!lt) throw new Error('no task');
     const reports = await Promise.all(
       [1, 0].map((x) => client.prepare({ measurement: x, timeSeconds: now() })),
     );
@@ -121,18 +118,7 @@ describe('Helper aggregation job resource', () => {
       verificationKeyId: 0,
       aggParam: EMPTY,
       extensions: [],
-      verifyInits: reports.map((r) => {
-        const st = leaderStart(h.leader, lt, r, EMPTY);
-        if (!st) throw new Error('leader rejected its own report');
-        return {
-          reportShare: {
-            metadata: r.metadata,
-            publicShare: r.publicShare,
-            encryptedInputShare: r.helperEncryptedInputShare,
-          },
-          payload: st.outbound,
-        };
-      }),
+      verifyInits: verifyInitsOf(h, reports),
     });
   }
 
