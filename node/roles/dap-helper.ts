@@ -2,6 +2,7 @@
 import { dirname, join } from 'node:path';
 import { aggregatorOptionsFrom, mountHelper, taskFilesFor } from '../../dap/index.js';
 import { UsageError } from '../errors.js';
+import { tuneHeapForDap } from './dap-heap.js';
 import type { RoleDefinition } from './role.js';
 
 export const dapHelperRole: RoleDefinition = {
@@ -13,6 +14,7 @@ export const dapHelperRole: RoleDefinition = {
         'dap-helper needs --task FILE with a helper task file',
         'run `mesh dap task new`',
       );
+    tuneHeapForDap();
     return mountHelper(app, {
       dataDir: opts.dataDir,
       taskFiles,

@@ -2,6 +2,7 @@
 import { dirname, join } from 'node:path';
 import { aggregatorOptionsFrom, mountLeader, taskFilesFor } from '../../dap/index.js';
 import { UsageError } from '../errors.js';
+import { tuneHeapForDap } from './dap-heap.js';
 import type { RoleDefinition } from './role.js';
 
 export const dapLeaderRole: RoleDefinition = {
@@ -13,6 +14,7 @@ export const dapLeaderRole: RoleDefinition = {
         'dap-leader needs --task FILE with a leader task file',
         'run `mesh dap task new`',
       );
+    tuneHeapForDap();
     return mountLeader(app, {
       dataDir: opts.dataDir,
       taskFiles,
