@@ -1,11 +1,11 @@
 // A Helper that answers garbage: the Leader keeps the job and its reports, commits nothing, and once
 // the Helper answers properly the collected aggregate is still exact (no report lost or doubled).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, DapClient } from '../../dap/index.js';
+import { DapClient } from '../../dap/index.js';
 import { K } from '../../dap/aggregator/keys.js';
 import * as m from '../../dap/messages/index.js';
 import { dump, harness, type Harness } from './harness.js';
-import { tickLoop } from './requests.js';
+import { collectTicking } from './requests.js';
 import { listen, type Listening } from './support.js';
 
 let h: Harness;
@@ -58,17 +58,8 @@ describe('Leader facing a misbehaving Helper', () => {
     }
     mode = 'pass';
     await h.driver.tick();
-    const stopTicks = tickLoop(h, 50);
-    try {
-      const c = await collect(
-        h.files.collector,
-        { interval: { start: Math.floor(t / 60) - 1, duration: 3 } },
-        { timeoutMs: 20_000 },
-      );
-      expect(c.aggregate).toBe(4);
-      expect(c.reportCount).toBe(5);
-    } finally {
-      await stopTicks();
-    }
+    const c = await collectTicking(h, { start: Math.floor(t / 60) - 1, duration: 3 });
+    expect(c.aggregate).toBe(4);
+    expect(c.reportCount).toBe(5);
   });
 });

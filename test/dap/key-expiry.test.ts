@@ -2,10 +2,10 @@
 // accepted before one of its keys expired still aggregate (an accepted report is never lost), while
 // a new report sealed to the expired key is refused with outdated_config.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, DapClient } from '../../dap/index.js';
+import { DapClient } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { harness, type Harness } from './harness.js';
-import { tickLoop } from './requests.js';
+import { collectTicking } from './requests.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -41,17 +41,8 @@ describe('HPKE key expiry on a running Leader', () => {
     const errors = m.decodeUploadErrors(new Uint8Array(await res.arrayBuffer()));
     expect(errors.map((e) => e.error)).toEqual(['outdated_config']);
 
-    const stopTicks = tickLoop(h, 50);
-    try {
-      const c = await collect(
-        h.files.collector,
-        { interval: { start: Math.floor(t / 60) - 1, duration: 3 } },
-        { timeoutMs: 20_000 },
-      );
-      expect(c.reportCount).toBe(3);
-      expect(c.aggregate).toBe(2);
-    } finally {
-      await stopTicks();
-    }
+    const c = await collectTicking(h, { start: Math.floor(t / 60) - 1, duration: 3 });
+    expect(c.reportCount).toBe(3);
+    expect(c.aggregate).toBe(2);
   });
 });

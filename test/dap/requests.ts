@@ -2,6 +2,8 @@
 // request left both aggregators' stores exactly as they were.
 import { expect } from 'vitest';
 import { bearer } from '../../dap/auth.js';
+import { collect } from '../../dap/index.js';
+import type { Interval } from '../../dap/messages/index.js';
 import { dump, type Harness } from './harness.js';
 
 export interface Answer {
@@ -63,4 +65,17 @@ export function tickLoop(h: Harness, everyMs = 20): () => Promise<void> {
     state.stopped = true;
     await run;
   };
+}
+
+/** Collects INTERVAL (in time_precision units) as the Collector does, the driver ticking meanwhile. */
+export async function collectTicking(
+  h: Harness,
+  interval: Interval,
+): Promise<Awaited<ReturnType<typeof collect>>> {
+  const stop = tickLoop(h, 50);
+  try {
+    return await collect(h.files.collector, { interval }, { timeoutMs: 20_000 });
+  } finally {
+    await stop();
+  }
 }
