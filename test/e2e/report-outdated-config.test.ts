@@ -9,12 +9,13 @@ import { DapClient, messages as m, readTaskFile } from '../../dap/index.js';
 import { ReportLedger } from '../../node/report/ledger.js';
 import { freePort } from '../../node/index.js';
 import { runMesh } from '../support/run-mesh.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
+import type { ServeProcess } from '../support/serve-process.js';
 import {
   CATALOG,
   meshJson,
   publishPackAndTask,
   SPEC,
+  startAggregator,
   subscribeNode,
   type Published,
 } from './reporting-mesh.js';
@@ -27,16 +28,7 @@ let lp = 0;
 let leader: ServeProcess | undefined;
 
 const startLeader = async () => {
-  leader = await startServe([
-    '--role',
-    'dap-leader',
-    '--port',
-    String(lp),
-    '--task',
-    join(p.dap, 'leader.json'),
-    '--data',
-    join(p.work, 'leader'),
-  ]);
+  leader = await startAggregator(p.work, p.dap, 'leader', lp);
 };
 const keys = async (...args: string[]) => {
   const r = await runMesh(['dap', 'keys', ...args, '--data', join(p.work, 'leader'), '--json']);
@@ -52,18 +44,7 @@ beforeAll(async () => {
     timePrecision: HOUR,
     batchMode: 'time_interval',
   });
-  p.services.push(
-    await startServe([
-      '--role',
-      'dap-helper',
-      '--port',
-      String(hp),
-      '--task',
-      join(p.dap, 'helper.json'),
-      '--data',
-      join(p.work, 'helper'),
-    ]),
-  );
+  p.services.push(await startAggregator(p.work, p.dap, 'helper', hp));
   await startLeader();
   const node = await subscribeNode(p, await startMirror(p), 'stale-key');
   expect(node.run.code, JSON.stringify(node.run.json)).toBe(0);

@@ -79,25 +79,33 @@ export async function dapEndpoints(): Promise<{
   };
 }
 
+/** `mesh serve` for ROLE of the task in TASK_DIR on PORT, with its data under DIR/ROLE. */
+export function startAggregator(
+  dir: string,
+  taskDir: string,
+  role: 'helper' | 'leader',
+  port: number,
+): Promise<ServeProcess> {
+  return startServe([
+    '--role',
+    `dap-${role}`,
+    '--port',
+    String(port),
+    '--task',
+    join(taskDir, `${role}.json`),
+    '--data',
+    join(dir, role),
+  ]);
+}
+
 /** The helper, then the leader, of the task in TASK_DIR on their ports, with data under DIR. */
 export async function startAggregators(
   dir: string,
   taskDir: string,
   ports: { leaderPort: number; helperPort: number },
 ): Promise<ServeProcess[]> {
-  const serve = (role: 'helper' | 'leader', port: number): Promise<ServeProcess> =>
-    startServe([
-      '--role',
-      `dap-${role}`,
-      '--port',
-      String(port),
-      '--task',
-      join(taskDir, `${role}.json`),
-      '--data',
-      join(dir, role),
-    ]);
-  const helper = await serve('helper', ports.helperPort);
-  return [helper, await serve('leader', ports.leaderPort)];
+  const helper = await startAggregator(dir, taskDir, 'helper', ports.helperPort);
+  return [helper, await startAggregator(dir, taskDir, 'leader', ports.leaderPort)];
 }
 
 /** Keys, the canary pack, and a Prio3SumVec task over the catalog whose endpoints are given. */
