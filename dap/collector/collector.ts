@@ -71,6 +71,8 @@ export async function collect(
       res = await peerRequest({ ...common, method: 'GET', url: jobUrl });
     }
     if (res.status >= 300) {
+      // A job that failed is forgotten, so the same query may start afresh.
+      await deleteJob(false);
       const p = parseProblem(new TextDecoder().decode(res.body));
       if (p?.type) throw new DapProblem(p.type, p.doc.detail ?? p.type);
       throw new DapError('http_failed', `collection job failed with HTTP ${res.status}`);
@@ -98,8 +100,11 @@ export async function collect(
     };
     await deleteJob(true);
     return out;
-  } finally {
-    await deleteJob(false);
+  } catch (e) {
+    // A job not ready in time, or a poll lost in transit, may still finish at the Leader, which
+    // marks its batch collected: it is kept, and the same query asks for it again (§4.6.1).
+    if (!(e instanceof DapError && e.code === 'http_failed')) await deleteJob(false);
+    throw e;
   }
 
   /** §4.6.6; after a success a failed DELETE is reported, after a failure the first error wins. */
