@@ -1,0 +1,105 @@
+// Durable atomic file replacement (docs/architecture.md "Nothing written is lost"): temp, fsync, rename, fsync dir.
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+export interface AtomicWriteOptions {
+  /** File mode of the new file; key and secret-holding files use 0o600. */
+  mode?: number;
+}
+
+function tempSibling(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** Makes a directory entry change (create, rename, unlink) durable. */
+export function fsyncDir(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * After this returns `path` holds `data`; if the process dies first, its old contents.
+ *
+ * @example
+ * writeFileAtomic('/var/lib/mesh/state.json', JSON.stringify(state), { mode: 0o600 });
+ */
+export function writeFileAtomic(
+  path: string,
+  data: Uint8Array | string,
+  opts: AtomicWriteOptions = {},
+): void {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  const tmp = tempSibling(path);
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const fd = openSync(tmp, 'wx', opts.mode ?? 0o644);
+  try {
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(tmp, path);
+  } catch (e) {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  fsyncDir(dir);
+}
+
+/** Removes a file and makes the removal durable. */
+export function removeFileDurably(path: string): void {
+  rmSync(path, { force: true });
+  fsyncDir(dirname(path));
+}
+
+async function fsyncDirAsync(dir: string): Promise<void> {
+  const h = await open(dir, 'r');
+  try {
+    await h.sync();
+  } finally {
+    await h.close();
+  }
+}
+
+/**
+ * The same guarantee as writeFileAtomic, off the event loop: several in flight let the file
+ * system merge their syncs into one journal commit.
+ */
+export async function writeFileAtomicAsync(
+  path: string,
+  data: Uint8Array | string,
+  opts: AtomicWriteOptions = {},
+): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true });
+  const tmp = tempSibling(path);
+  const h = await open(tmp, 'wx', opts.mode ?? 0o644);
+  try {
+    await h.writeFile(data);
+    await h.sync();
+    await h.close();
+    await rename(tmp, path);
+  } catch (e) {
+    await h.close().catch(() => undefined);
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  await fsyncDirAsync(dir);
+}
+
+/** Removes a file and makes the removal durable, off the event loop. */
+export async function removeFileDurablyAsync(path: string): Promise<void> {
+  await rm(path, { force: true });
+  await fsyncDirAsync(dirname(path));
+}

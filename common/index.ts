@@ -1,0 +1,28 @@
+// The leaf module: code every room shares and that imports nothing of ours (docs/architecture.md "Rooms").
+export { MeshError, isMeshError, type MeshErrorOptions } from './errors.js';
+export {
+  writeFileAtomic,
+  writeFileAtomicAsync,
+  removeFileDurably,
+  removeFileDurablyAsync,
+  fsyncDir,
+  type AtomicWriteOptions,
+} from './atomic-file.js';
+export {
+  readBounded,
+  fetchBounded,
+  describeFetchFailure,
+  BoundedReadError,
+  type BoundedReadErrorCode,
+  type BoundedReadLimits,
+  type BoundedResponse,
+} from './bounded-read.js';
+export { constantTimeEqual, bytesEqual } from './bytes.js';
+export {
+  canonicalString,
+  canonicalBytes,
+  CanonicalJsonError,
+  MAX_JSON_DEPTH,
+  type JsonValue,
+  type JsonObject,
+} from './canonical-json.js';
