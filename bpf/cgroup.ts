@@ -36,7 +36,12 @@ export function createWatchCgroup(prefix = 'exec'): string {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
-    throw new SensorError('cgroup_unavailable', `cannot create ${dir}: ${(e as Error).message}`);
+    throw new SensorError(
+      'cgroup_unavailable',
+      `cannot create ${dir}: ${(e as Error).message}`,
+      undefined,
+      { cause: e },
+    );
   }
   return dir;
 }

@@ -1,4 +1,5 @@
 // Coded errors of bpf/: every sensor failure carries a stable code the CLI and doctor can act on.
+import { MeshError, type MeshErrorOptions } from '../common/index.js';
 
 export type SensorErrorCode =
   | 'loader_missing'
@@ -11,14 +12,15 @@ export type SensorErrorCode =
   | 'cgroup_unavailable'
   | 'build_failed';
 
-export class SensorError extends Error {
+export class SensorError extends MeshError<SensorErrorCode> {
   override readonly name = 'SensorError';
+  /** `hint` is what the user can do next; `options.cause` the failure this one wraps. */
   constructor(
-    readonly code: SensorErrorCode,
+    code: SensorErrorCode,
     message: string,
-    /** What the user can do next. */
-    readonly hint?: string,
+    hint?: string,
+    options: Omit<MeshErrorOptions, 'hint'> = {},
   ) {
-    super(message);
+    super(code, message, { ...options, hint });
   }
 }

@@ -1,4 +1,5 @@
 // Where the loader lives: bpf/build/ of this package, or $MESH_SENSOR_LOADER.
+import { SensorError } from './errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,7 @@ export function packageRoot(): string {
     }
     dir = dirname(dir);
   }
-  throw new Error('interlock-mesh package root not found');
+  throw new SensorError('loader_missing', 'interlock-mesh package root not found');
 }
 
 export function sensorSourceDir(): string {

@@ -1,6 +1,15 @@
 // Durable atomic file replacement (docs/architecture.md "Nothing written is lost"): temp, fsync, rename, fsync dir.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -55,6 +64,49 @@ export function writeFileAtomic(
     throw e;
   }
   fsyncDir(dir);
+}
+
+/**
+ * Creates `path` holding `data` unless it already exists, durably; concurrent first callers agree
+ * on one file because link() never replaces one. Returns whether this call created it.
+ *
+ * @example
+ * createFileOnce(join(dir, 'flow.secret'), randomBytes(32), { mode: 0o600 });
+ */
+export function createFileOnce(
+  path: string,
+  data: Uint8Array | string,
+  opts: AtomicWriteOptions = {},
+): boolean {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  const tmp = tempSibling(path);
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const fd = openSync(tmp, 'wx', opts.mode ?? 0o644);
+  let created = true;
+  try {
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fsyncSync(fd);
+    closeSync(fd);
+    try {
+      linkSync(tmp, path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      created = false;
+    }
+  } catch (e) {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+    throw e;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  fsyncDir(dir);
+  return created;
 }
 
 /** Removes a file and makes the removal durable. */

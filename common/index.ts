@@ -3,6 +3,7 @@ export { MeshError, isMeshError, type MeshErrorOptions } from './errors.js';
 export {
   writeFileAtomic,
   writeFileAtomicAsync,
+  createFileOnce,
   removeFileDurably,
   removeFileDurablyAsync,
   fsyncDir,

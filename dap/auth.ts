@@ -1,5 +1,6 @@
 // DAP-18 §3.5 request authentication: bearer tokens, stored as SHA-256 digests, compared in constant time.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { constantTimeEqual } from '../common/index.js';
 import { b64url } from './encoding.js';
 
 export function newToken(): string {
@@ -21,8 +22,7 @@ export function bearerMatches(header: string | undefined, expectedDigest: string
     .update(m?.[1] ?? '', 'utf8')
     .digest();
   const expected = Buffer.from(expectedDigest, 'base64url');
-  if (expected.length !== presented.length) return false;
-  return timingSafeEqual(presented, expected) && m !== null;
+  return constantTimeEqual(presented, expected) && m !== null;
 }
 
 export const bearer = (token: string): string => `Bearer ${token}`;

@@ -16,9 +16,3 @@ export function fromB64url(s: string, expectedLength?: number): Uint8Array {
 
 export const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 export const fromHex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
-
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}

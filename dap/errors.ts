@@ -1,4 +1,5 @@
 // Coded errors of dap/: every failure carries a stable `code`; DAP problem types live in problem.ts.
+import { MeshError, type MeshErrorOptions } from '../common/index.js';
 
 export type DapErrorCode =
   | 'hpke_invalid_key'
@@ -18,14 +19,8 @@ export type DapErrorCode =
   | 'http_failed'
   | 'protocol_failed';
 
-export class DapError extends Error {
+export class DapError extends MeshError<DapErrorCode> {
   override readonly name: string = 'DapError';
-  constructor(
-    readonly code: DapErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** A cryptographic failure; the message never carries key or plaintext bytes. */
@@ -48,8 +43,9 @@ export class KeyAdminError extends DapError {
   constructor(
     code: DapErrorCode,
     message: string,
-    readonly hint?: string,
+    hint?: string,
+    options: Omit<MeshErrorOptions, 'hint'> = {},
   ) {
-    super(code, message);
+    super(code, message, { ...options, hint });
   }
 }

@@ -1,12 +1,8 @@
 // Coded errors of governance/: a policy that cannot be trusted is refused whole.
+import { MeshError } from '../common/index.js';
+
 export type GovernanceErrorCode = 'policy_invalid' | 'policy_schema_newer' | 'licence_refused';
 
-export class GovernanceError extends Error {
+export class GovernanceError extends MeshError<GovernanceErrorCode> {
   override readonly name = 'GovernanceError';
-  constructor(
-    readonly code: GovernanceErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }

@@ -1,4 +1,5 @@
 // Coded errors of guard/: every rejected policy, event or receipt store carries a stable code.
+import { MeshError, type MeshErrorOptions } from '../common/index.js';
 
 export type GuardErrorCode =
   | 'event_invalid'
@@ -7,6 +8,7 @@ export type GuardErrorCode =
   | 'policy_format_newer'
   | 'rule_invalid'
   | 'detector_unknown'
+  | 'detector_duplicate'
   | 'shell_unavailable'
   | 'receipt_store_invalid'
   | 'receipt_schema_newer'
@@ -28,15 +30,16 @@ export type GuardErrorCode =
   | 'call_blocked'
   | 'session_store_invalid';
 
-export class GuardError extends Error {
+export class GuardError extends MeshError<GuardErrorCode> {
   override readonly name: string = 'GuardError';
   constructor(
-    readonly code: GuardErrorCode,
+    code: GuardErrorCode,
     message: string,
     /** Where in the input the problem is (a JSON path such as `rules[3].when.any[0]`). */
     readonly path?: string,
+    options: MeshErrorOptions = {},
   ) {
-    super(path === undefined ? message : `${path}: ${message}`);
+    super(code, path === undefined ? message : `${path}: ${message}`, options);
   }
 }
 

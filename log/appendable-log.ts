@@ -1,7 +1,6 @@
 // An append-only RFC 6962 log with a batching sequencer: appends that arrive while a batch is being
 // synced form the next batch; every batch is one synced write with its signed checkpoint
 // (c2sp.org/tlog-checkpoint), so no size is ever signed with two different roots.
-import { equalBytes } from './base64.js';
 import { formatCheckpoint, parseCheckpoint } from './checkpoint.js';
 import { LogError, StorageError } from './errors.js';
 import { leafHash } from './hash.js';
@@ -9,6 +8,7 @@ import { LogStore } from './log-store.js';
 import { MemoryTree } from './memory-tree.js';
 import { openNote, signNote } from './note.js';
 import { ed25519Verifier, type Ed25519NoteSigner } from './ed25519-key.js';
+import { bytesEqual } from '../common/index.js';
 
 export interface LogOptions {
   dir: string;
@@ -74,7 +74,7 @@ export class AppendableLog {
     const { name, publicKey } = this.opts.signer;
     const note = openNote(checkpoint, [ed25519Verifier(name, publicKey)]);
     const cp = parseCheckpoint(note.text);
-    if (cp.size !== size || !equalBytes(cp.root, this.tree.root()))
+    if (cp.size !== size || !bytesEqual(cp.root, this.tree.root()))
       throw new StorageError('storage_corrupt', 'stored checkpoint does not match stored entries');
     this.latest = checkpoint;
   }

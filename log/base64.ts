@@ -15,10 +15,3 @@ export function decodeBase64(text: string, what: string): Uint8Array {
     throw new NoteError('malformed_note', `${what} is not canonical base64`);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
-
-export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return d === 0;
-}

@@ -1,8 +1,8 @@
 // RFC 9162 §2.1.4: consistency proofs; generation as RFC 6962 §2.1.2 PROOF, verification §2.1.4.2.
-import { equalBytes } from './base64.js';
 import { ProofError } from './errors.js';
 import { EMPTY_ROOT, assertHash, assertSize, nodeHash } from './hash.js';
 import { splitPoint, type Range } from './subtree.js';
+import { bytesEqual } from '../common/index.js';
 
 /** The subtrees PROOF(m, D[0:n]) names (0 < m < n), via SUBPROOF. */
 export function consistencyRanges(m: number, n: number): Range[] {
@@ -76,9 +76,9 @@ function verifyProper(
     sn = Math.floor(sn / 2);
   }
   if (sn !== 0) throw new ProofError('proof_invalid', 'consistency proof is too short');
-  if (!equalBytes(fr, firstHash))
+  if (!bytesEqual(fr, firstHash))
     throw new ProofError('proof_invalid', 'consistency proof does not lead to the old root');
-  if (!equalBytes(sr, secondHash))
+  if (!bytesEqual(sr, secondHash))
     throw new ProofError('proof_invalid', 'consistency proof does not lead to the new root');
 }
 
@@ -92,7 +92,7 @@ function checkArgs(first: number, second: number): void {
 function verifyEqualSizes(a: Uint8Array, b: Uint8Array, proof: readonly Uint8Array[]): void {
   if (proof.length !== 0)
     throw new ProofError('proof_invalid', 'equal sizes need an empty consistency proof');
-  if (!equalBytes(a, b)) throw new ProofError('proof_invalid', 'equal sizes with different roots');
+  if (!bytesEqual(a, b)) throw new ProofError('proof_invalid', 'equal sizes with different roots');
 }
 
 /**
@@ -131,7 +131,7 @@ export function verifyConsistencyWitnessRule(
   if (first === 0) {
     if (proof.length !== 0)
       throw new ProofError('proof_invalid', 'old size 0 needs an empty consistency proof');
-    if (second === 0 && !equalBytes(secondHash, EMPTY_ROOT))
+    if (second === 0 && !bytesEqual(secondHash, EMPTY_ROOT))
       throw new ProofError('proof_invalid', 'a tree of size 0 must have the empty root');
     return;
   }

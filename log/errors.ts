@@ -1,4 +1,5 @@
 // Coded errors of log/: each failure carries a stable `code` callers can branch on.
+import { MeshError } from '../common/index.js';
 
 export type LogErrorCode =
   | 'bad_size'
@@ -24,14 +25,8 @@ export type LogErrorCode =
   | 'root_mismatch'
   | 'malformed_evidence';
 
-export class LogError extends Error {
+export class LogError extends MeshError<LogErrorCode> {
   override readonly name: string = 'LogError';
-  constructor(
-    readonly code: LogErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** A Merkle proof or size that does not verify (RFC 9162 §2.1.3.2, §2.1.4.2). */

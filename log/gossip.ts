@@ -1,7 +1,6 @@
 // Gossip of signed checkpoints (`GET|POST /gossip/checkpoints`): any two checkpoints of one origin
 // must be consistent. Submissions use the tlog-witness add-checkpoint body and statuses; a fork is
 // kept as split-view evidence (both signed notes) and reported, never resolved.
-import { equalBytes } from './base64.js';
 import { parseAddCheckpoint } from './add-checkpoint-request.js';
 import { openCheckpoint } from './checkpoint.js';
 import { verifyConsistencyWitnessRule } from './consistency.js';
@@ -12,6 +11,7 @@ import { parseNote } from './note.js';
 import { verifyEvidence, type SplitViewEvidence } from './split-view-evidence.js';
 import type { NoteVerifier } from './verifier.js';
 import { TLOG_SIZE_CONTENT_TYPE } from './version.js';
+import { bytesEqual } from '../common/index.js';
 
 export interface GossipResponse {
   status: 200 | 400 | 403 | 404 | 409 | 413 | 422;
@@ -62,7 +62,7 @@ export class Gossip {
       }
       const l = openCheckpoint(have, this.logs).checkpoint;
       if (l.size === c.size) {
-        if (equalBytes(l.root, c.root)) return json(200, { status: 'known' });
+        if (bytesEqual(l.root, c.root)) return json(200, { status: 'known' });
         const evidence = { origin: c.origin, a: have, b: req.checkpoint, proof: [] };
         await this.store.addEvidence(evidence);
         return json(422, { status: 'conflict', evidence });

@@ -1,8 +1,8 @@
 // RFC 9162 §2.1.3: inclusion proofs; generation as RFC 6962 §2.1.1 PATH, verification §2.1.3.2.
-import { equalBytes } from './base64.js';
 import { ProofError } from './errors.js';
 import { assertHash, assertSize, nodeHash } from './hash.js';
 import { splitPoint, type Range } from './subtree.js';
+import { bytesEqual } from '../common/index.js';
 
 /** The subtrees PATH(m, D[0:n]) names, leaf sibling first. */
 export function inclusionRanges(index: number, size: number): Range[] {
@@ -70,6 +70,6 @@ export function verifyInclusion(
 ): void {
   assertHash(root, 'root hash');
   const r = rootFromInclusionProof(index, size, hash, proof);
-  if (!equalBytes(r, root))
+  if (!bytesEqual(r, root))
     throw new ProofError('proof_invalid', 'inclusion proof does not lead to the root hash');
 }

@@ -1,7 +1,7 @@
 // log/: Merkle tree, proofs, signed notes, checkpoints, cosignatures, tiles, witness and gossip.
 export * from './version.js';
 export * from './errors.js';
-export { encodeBase64, decodeBase64, equalBytes } from './base64.js';
+export { encodeBase64, decodeBase64 } from './base64.js';
 export { EMPTY_ROOT, HASH_SIZE, leafHash, nodeHash, decodeHash } from './hash.js';
 export { inclusionRanges, rootFromInclusionProof, verifyInclusion } from './inclusion.js';
 export {

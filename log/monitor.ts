@@ -1,12 +1,12 @@
 // A tlog-tiles monitor: reads every entry up to a verified checkpoint, recomputes the RFC 6962 root,
 // and reports entries that claim the same key with different values (the key rule is the caller's).
-import { equalBytes } from './base64.js';
 import type { Checkpoint } from './checkpoint.js';
 import { RemoteError } from './errors.js';
 import { leafHash } from './hash.js';
 import { MemoryTree } from './memory-tree.js';
 import type { TileReader } from './tile-reader.js';
 import { TILE_WIDTH } from './version.js';
+import { bytesEqual } from '../common/index.js';
 
 /** What an entry claims: entries with one key and different values conflict. */
 export type EntryKey = (
@@ -62,7 +62,7 @@ export async function monitorLog(
   return {
     origin: checkpoint.origin,
     size: checkpoint.size,
-    rootMatches: equalBytes(tree.root(), checkpoint.root),
+    rootMatches: bytesEqual(tree.root(), checkpoint.root),
     unkeyed,
     conflicts,
   };

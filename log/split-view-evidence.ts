@@ -2,13 +2,14 @@
 // with the log's key: same size and different roots, or a consistency proof (RFC 9162 §2.1.4.2) from
 // the larger tree to a root at the smaller size that differs from the smaller checkpoint's root.
 import { createHash } from 'node:crypto';
-import { encodeBase64, equalBytes } from './base64.js';
+import { encodeBase64 } from './base64.js';
 import { openCheckpoint, type OpenedCheckpoint } from './checkpoint.js';
 import { verifyConsistencyWitnessRule } from './consistency.js';
 import { LogError, RemoteError } from './errors.js';
 import { decodeHash } from './hash.js';
 import type { TileReader } from './tile-reader.js';
 import type { NoteVerifier } from './verifier.js';
+import { bytesEqual } from '../common/index.js';
 
 export interface SplitViewEvidence {
   origin: string;
@@ -41,7 +42,7 @@ export function verifyEvidence(
   if (a.origin !== b.origin || a.origin !== e.origin) bad('evidence mixes origins');
   if (a.size > b.size) bad('evidence a must not be larger than b');
   if (a.size === b.size) {
-    if (e.proof.length !== 0 || equalBytes(a.root, b.root)) bad('equal sizes with equal roots');
+    if (e.proof.length !== 0 || bytesEqual(a.root, b.root)) bad('equal sizes with equal roots');
     return;
   }
   if (typeof e.impliedRoot !== 'string') bad('evidence needs the implied root');
@@ -52,7 +53,7 @@ export function verifyEvidence(
   } catch {
     bad('the proof does not tie the implied root to b');
   }
-  if (equalBytes(implied, a.root)) bad('the checkpoints are consistent');
+  if (bytesEqual(implied, a.root)) bad('the checkpoints are consistent');
 }
 
 /**
@@ -69,20 +70,20 @@ export async function findSplitView(
   const a = noteText(small);
   const b = noteText(big);
   if (small.checkpoint.size === big.checkpoint.size)
-    return equalBytes(small.checkpoint.root, big.checkpoint.root)
+    return bytesEqual(small.checkpoint.root, big.checkpoint.root)
       ? undefined
       : { origin, a, b, proof: [] };
   if (small.checkpoint.size === 0) return undefined;
   if (reader === undefined)
     throw new RemoteError('root_mismatch', 'checking different sizes needs the log (--log URL)');
   const served = await reader.root(big.checkpoint.size);
-  if (!equalBytes(served, big.checkpoint.root))
+  if (!bytesEqual(served, big.checkpoint.root))
     throw new RemoteError(
       'root_mismatch',
       `the log's tiles do not match its checkpoint of size ${big.checkpoint.size}`,
     );
   const implied = await reader.root(small.checkpoint.size, big.checkpoint.size);
-  if (equalBytes(implied, small.checkpoint.root)) return undefined;
+  if (bytesEqual(implied, small.checkpoint.root)) return undefined;
   const proof = await reader.consistencyProof(small.checkpoint.size, big.checkpoint.size);
   return { origin, a, b, proof: proof.map(encodeBase64), impliedRoot: encodeBase64(implied) };
 }

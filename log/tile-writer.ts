@@ -2,7 +2,7 @@
 // so a static web server serving `dir` is always a consistent tlog-tiles log.
 import { join } from 'node:path';
 import { HASH_SIZE } from './hash.js';
-import { writeFileDurable } from './durable-file.js';
+import { writeFileAtomicAsync } from '../common/index.js';
 import type { MemoryTree } from './memory-tree.js';
 import { tileLevelCount, tilePath, tileWidth } from './tile-path.js';
 import { TILE_WIDTH } from './version.js';
@@ -46,16 +46,19 @@ export async function writeTiles(
       const hashes = new Uint8Array(width * HASH_SIZE);
       for (let j = 0; j < width; j++)
         hashes.set(src.tree.node(8 * level, n * TILE_WIDTH + j), j * HASH_SIZE);
-      await writeFileDurable(join(dir, tilePath({ kind: 'hash', level, index: n, width })), hashes);
+      await writeFileAtomicAsync(
+        join(dir, tilePath({ kind: 'hash', level, index: n, width })),
+        hashes,
+      );
       written++;
       if (level === 0) {
         const entries = await src.entries(n * TILE_WIDTH, n * TILE_WIDTH + width);
         const path = tilePath({ kind: 'entries', index: n, width });
-        await writeFileDurable(join(dir, path), encodeEntryBundle(entries));
+        await writeFileAtomicAsync(join(dir, path), encodeEntryBundle(entries));
         written++;
       }
     }
   }
-  await writeFileDurable(join(dir, 'checkpoint'), checkpoint);
+  await writeFileAtomicAsync(join(dir, 'checkpoint'), checkpoint);
   return written + 1;
 }

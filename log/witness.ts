@@ -1,6 +1,6 @@
 // c2sp.org/tlog-witness §add-checkpoint: verify, check consistency with the recorded checkpoint,
 // persist, then cosign (cosignature/v1), with the spec's status for every refusal.
-import { encodeBase64, decodeBase64, equalBytes } from './base64.js';
+import { encodeBase64, decodeBase64 } from './base64.js';
 import { openCheckpoint } from './checkpoint.js';
 import { verifyConsistencyWitnessRule } from './consistency.js';
 import { LogError, NoteError } from './errors.js';
@@ -12,6 +12,7 @@ import type { Cosigner } from './cosignature.js';
 import type { NoteVerifier } from './verifier.js';
 import type { WitnessStore } from './witness-store.js';
 import { TLOG_SIZE_CONTENT_TYPE } from './version.js';
+import { bytesEqual } from '../common/index.js';
 
 export interface WitnessResponse {
   status: 200 | 400 | 403 | 404 | 409 | 413 | 422;
@@ -54,7 +55,7 @@ export class Witness {
     const { checkpoint } = opened;
     if (req.oldSize > checkpoint.size)
       return reply(400, 'old size is larger than the checkpoint\n');
-    if (checkpoint.size === 0 && !equalBytes(checkpoint.root, EMPTY_ROOT))
+    if (checkpoint.size === 0 && !bytesEqual(checkpoint.root, EMPTY_ROOT))
       return reply(422, 'a checkpoint of size 0 must have the empty root\n');
     return this.mutex.run(checkpoint.origin, async () => {
       const latest = await this.opts.store.get(checkpoint.origin);

@@ -1,4 +1,5 @@
 // Coded errors of node/: every failure the CLI reports carries a stable code and a next step.
+import { MeshError, type MeshErrorOptions } from '../common/index.js';
 
 export type NodeErrorCode =
   | 'usage'
@@ -9,23 +10,24 @@ export type NodeErrorCode =
   | 'io_failed'
   | 'not_implemented_here';
 
-export class NodeError extends Error {
+export class NodeError extends MeshError<NodeErrorCode> {
   override readonly name: string = 'NodeError';
+  /** `hint` is what the user can do next, printed after the message; `options.cause` what failed. */
   constructor(
-    readonly code: NodeErrorCode,
+    code: NodeErrorCode,
     message: string,
-    /** What the user can do next; printed after the message. */
-    readonly hint?: string,
+    hint?: string,
+    options: Omit<MeshErrorOptions, 'hint'> = {},
   ) {
-    super(message);
+    super(code, message, { ...options, hint });
   }
 }
 
 /** A command-line mistake: exit code 2. */
 export class UsageError extends NodeError {
   override readonly name = 'UsageError';
-  constructor(message: string, hint?: string) {
-    super('usage', message, hint);
+  constructor(message: string, hint?: string, options: Omit<MeshErrorOptions, 'hint'> = {}) {
+    super('usage', message, hint, options);
   }
 }
 

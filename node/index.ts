@@ -9,7 +9,7 @@ export {
   defaultConfig,
   type NodeConfig,
 } from './state/config.js';
-export { writeFileAtomic, fsyncDir } from './state/atomic-write.js';
+export { writeFileAtomic, fsyncDir } from '../common/index.js';
 export { createLogger, type Logger, type LogLevel } from './log/logger.js';
 export { maskSecret, redact } from './log/redact.js';
 export { NodeError, UsageError, ConfigError, StateError, type NodeErrorCode } from './errors.js';

@@ -1,4 +1,5 @@
 // The versions node/ owns, in one place (DESIGN.md "Versions"); each room pins its own protocol strings.
+import { NodeError } from './errors.js';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,10 @@ export function packageRoot(): string {
     }
     const parent = dirname(dir);
     if (parent === dir)
-      throw new Error('interlock-mesh package.json not found above ' + import.meta.url);
+      throw new NodeError(
+        'io_failed',
+        'interlock-mesh package.json not found above ' + import.meta.url,
+      );
     dir = parent;
   }
 }

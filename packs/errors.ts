@@ -1,4 +1,5 @@
 // Coded errors of packs/: a pack that cannot be read, parsed or validated says which and why.
+import { MeshError, type MeshErrorOptions } from '../common/index.js';
 
 export type PackErrorCode =
   | 'pack_not_found'
@@ -31,13 +32,15 @@ export type PackErrorCode =
   | 'consensus_stale'
   | 'consensus_tests_failed';
 
-export class PackError extends Error {
+export class PackError extends MeshError<PackErrorCode> {
   override readonly name = 'PackError';
+  /** `hint` is what the user can do next; `options.cause` the failure this one wraps. */
   constructor(
-    readonly code: PackErrorCode,
+    code: PackErrorCode,
     message: string,
-    readonly hint?: string,
+    hint?: string,
+    options: Omit<MeshErrorOptions, 'hint'> = {},
   ) {
-    super(message);
+    super(code, message, { ...options, hint });
   }
 }

@@ -64,7 +64,8 @@ export function parseLeaf(entry: Uint8Array): Leaf {
   try {
     v = parseJsonBytes(entry);
   } catch (e) {
-    if (e instanceof TufError) throw new PackError('leaf_invalid', `log leaf: ${e.message}`);
+    if (e instanceof TufError)
+      throw new PackError('leaf_invalid', `log leaf: ${e.message}`, undefined, { cause: e });
     throw e;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v))

@@ -23,7 +23,12 @@ function readPackFile(path: string): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as unknown;
   } catch (e) {
-    throw new PackError('pack_unreadable', `${path}: not JSON (${(e as Error).message})`);
+    throw new PackError(
+      'pack_unreadable',
+      `${path}: not JSON (${(e as Error).message})`,
+      undefined,
+      { cause: e },
+    );
   }
 }
 

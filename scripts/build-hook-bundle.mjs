@@ -115,7 +115,7 @@ async function bundle() {
     write: false,
     outfile: BUNDLE,
   });
-  const { writeFileAtomic } = await dist('node/state/atomic-write.js');
+  const { writeFileAtomic } = await dist('common/index.js');
   const file = out.outputFiles[0];
   if (!file) throw new Error('esbuild produced no output');
   writeFileAtomic(BUNDLE, file.contents);
@@ -125,7 +125,7 @@ async function bundle() {
 /** Child step: run one hook call from the bundle, then save what V8 compiled, keyed by the bundle. */
 async function makeCache() {
   const { loadHookBundle, codeCachePath } = await dist('node/cli/hook-bundle-loader.js');
-  const { writeFileAtomic } = await dist('node/state/atomic-write.js');
+  const { writeFileAtomic } = await dist('common/index.js');
   const b = loadHookBundle(BUNDLE, { cache: false });
   if (!b) throw new Error(`${BUNDLE} is missing`);
   const code = await b.run(HOOK_ARGV);

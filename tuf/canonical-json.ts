@@ -1,77 +1,30 @@
-// Canonical JSON as TUF 1.0.34 §4.2 uses it (OLPC canonical JSON as securesystemslib implements it).
-// Strict: integers only (no floats, no -0, nothing beyond 2^53-1), keys sorted by code point,
-// strings escape only '"' and '\'; anything else is refused rather than guessed.
+// Canonical JSON as TUF 1.0.34 §4.2 uses it: common's encoder (OLPC canonical JSON as
+// securesystemslib implements it); a value it refuses is a TufError `canonical_json_invalid`, so
+// every tuf/ caller that catches TufError keeps treating it as a refusal of the document.
+import {
+  canonicalBytes as commonCanonicalBytes,
+  canonicalString as commonCanonicalString,
+  CanonicalJsonError,
+  type JsonValue,
+} from '../common/index.js';
 import { TufError } from './errors.js';
-import type { JsonValue } from './json.js';
-import { MAX_JSON_DEPTH } from './json.js';
 
-function byCodePoint(a: string, b: string): number {
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done === true) return y.done === true ? 0 : -1;
-    if (y.done === true) return 1;
-    const d = (x.value.codePointAt(0) ?? 0) - (y.value.codePointAt(0) ?? 0);
-    if (d !== 0) return d;
-  }
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function encodeString(s: string): string {
-  if (LONE_SURROGATE.test(s))
-    throw new TufError('canonical_json_invalid', 'string is not valid Unicode');
-  return `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`;
-}
-
-function isPlainObject(v: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
-
-function encode(v: unknown, depth: number, parts: string[]): void {
-  if (depth > MAX_JSON_DEPTH) throw new TufError('canonical_json_invalid', 'nesting too deep');
-  if (v === null) parts.push('null');
-  else if (v === true) parts.push('true');
-  else if (v === false) parts.push('false');
-  else if (typeof v === 'string') parts.push(encodeString(v));
-  else if (typeof v === 'number') {
-    if (!Number.isSafeInteger(v) || Object.is(v, -0)) {
-      throw new TufError('canonical_json_invalid', `number ${v} is not a safe integer`);
-    }
-    parts.push(String(v));
-  } else if (Array.isArray(v)) {
-    parts.push('[');
-    v.forEach((x, i) => {
-      if (i > 0) parts.push(',');
-      encode(x, depth + 1, parts);
-    });
-    parts.push(']');
-  } else if (typeof v === 'object' && isPlainObject(v)) {
-    const entries = Object.entries(v as Record<string, unknown>);
-    entries.sort(([a], [b]) => byCodePoint(a, b));
-    parts.push('{');
-    entries.forEach(([k, x], i) => {
-      if (i > 0) parts.push(',');
-      parts.push(encodeString(k), ':');
-      encode(x, depth + 1, parts);
-    });
-    parts.push('}');
-  } else {
-    throw new TufError('canonical_json_invalid', `cannot encode a ${typeof v}`);
+function asTuf<T>(encode: () => T): T {
+  try {
+    return encode();
+  } catch (e) {
+    if (e instanceof CanonicalJsonError)
+      throw new TufError('canonical_json_invalid', e.message, { cause: e });
+    throw e;
   }
 }
 
 /** The canonical text of `value`; throws TufError('canonical_json_invalid') on anything non-canonical. */
 export function canonicalString(value: JsonValue): string {
-  const parts: string[] = [];
-  encode(value, 0, parts);
-  return parts.join('');
+  return asTuf(() => commonCanonicalString(value));
 }
 
 /** The canonical UTF-8 bytes: what TUF signatures are made over. */
 export function canonicalBytes(value: JsonValue): Uint8Array {
-  return new TextEncoder().encode(canonicalString(value));
+  return asTuf(() => commonCanonicalBytes(value));
 }

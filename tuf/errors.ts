@@ -1,4 +1,5 @@
 // Coded errors of tuf/ (TUF 1.0.34 §5 failure cases): every refusal carries a stable `code`.
+import { MeshError, type MeshErrorOptions } from '../common/index.js';
 
 export type TufErrorCode =
   | 'canonical_json_invalid'
@@ -24,18 +25,13 @@ export type TufErrorCode =
   | 'target_not_found'
   | 'target_path_invalid'
   | 'state_missing'
+  | 'update_out_of_order'
   | 'repository_invalid'
   | 'ceremony_invalid'
   | 'ceremony_threshold_unmet';
 
-export class TufError extends Error {
+export class TufError extends MeshError<TufErrorCode> {
   override readonly name: string = 'TufError';
-  constructor(
-    readonly code: TufErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** A refusal of downloaded or stored metadata (§5): the trusted state is left as it was. */
@@ -51,7 +47,8 @@ export class DownloadError extends TufError {
     message: string,
     /** The HTTP status when the server answered; 404/403 end the root rotation loop (§5.3.3). */
     readonly status?: number,
+    options: MeshErrorOptions = {},
   ) {
-    super(code, message);
+    super(code, message, options);
   }
 }

@@ -1,13 +1,10 @@
 // JSON values as TUF metadata carries them (spec §4.2: metadata is canonical-JSON encodable).
+import { MAX_JSON_DEPTH, type JsonObject, type JsonValue } from '../common/index.js';
 import { TufError } from './errors.js';
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
-export interface JsonObject {
-  [key: string]: JsonValue;
-}
-
-/** Nesting deeper than this is refused before anything else looks at the document. */
-export const MAX_JSON_DEPTH = 64;
+export type { JsonObject, JsonValue };
+/** Nesting deeper than this is refused before anything else looks at the document (common's). */
+export { MAX_JSON_DEPTH };
 
 function depthOk(v: unknown, depth: number): boolean {
   if (depth > MAX_JSON_DEPTH) return false;
@@ -30,7 +27,9 @@ export function parseJsonBytes(bytes: Uint8Array): JsonValue {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new TufError('json_invalid', `metadata is not valid JSON: ${(e as Error).message}`);
+    throw new TufError('json_invalid', `metadata is not valid JSON: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   if (!depthOk(value, 0)) throw new TufError('json_invalid', 'metadata nests too deeply');
   return value as JsonValue;

@@ -1,60 +1,62 @@
-// draft-irtf-cfrg-vdaf-20 §5 / §7: every failure the room reports, each with a stable string code.
+// draft-irtf-cfrg-vdaf-20 §5 / §7: every failure the room reports, each with a stable snake_case code.
+import { MeshError } from '../common/index.js';
 
 export type VdafErrorCode =
-  | 'VDAF_INVALID_PARAM'
-  | 'VDAF_INVALID_ARGUMENT'
-  | 'VDAF_INVALID_MEASUREMENT'
-  | 'VDAF_DECODE_LENGTH'
-  | 'VDAF_DECODE_MODULUS'
-  | 'VDAF_DECODE_MESSAGE_TYPE'
-  | 'VDAF_VERIFY_FAILED'
-  | 'VDAF_JOINT_RAND_MISMATCH'
-  | 'VDAF_PING_PONG_STATE';
+  | 'param_invalid'
+  | 'argument_invalid'
+  | 'measurement_invalid'
+  | 'decode_length'
+  | 'decode_modulus'
+  | 'decode_message_type'
+  | 'verify_failed'
+  | 'joint_rand_mismatch'
+  | 'ping_pong_state';
 
 /** Base class: `code` is stable and safe to log; messages never carry share or key bytes. */
-export class VdafError extends Error {
-  readonly code: VdafErrorCode;
-  constructor(code: VdafErrorCode, message: string) {
-    super(message);
-    this.name = new.target.name;
-    this.code = code;
-  }
+export class VdafError extends MeshError<VdafErrorCode> {
+  override readonly name: string = 'VdafError';
 }
 
 /** A parameter of a VDAF instance (shares, length, chunk length, ...) is out of range. */
 export class VdafParamError extends VdafError {
+  override readonly name = 'VdafParamError';
   constructor(message: string) {
-    super('VDAF_INVALID_PARAM', message);
+    super('param_invalid', message);
   }
 }
 
 /** An argument (nonce, rand, verify key, aggregator id, ...) has the wrong size or range. */
 export class VdafArgumentError extends VdafError {
+  override readonly name = 'VdafArgumentError';
   constructor(message: string) {
-    super('VDAF_INVALID_ARGUMENT', message);
+    super('argument_invalid', message);
   }
 }
 
 /** A client measurement is not valid for the instance. */
 export class VdafMeasurementError extends VdafError {
+  override readonly name = 'VdafMeasurementError';
   constructor(message: string) {
-    super('VDAF_INVALID_MEASUREMENT', message);
+    super('measurement_invalid', message);
   }
 }
 
 /** Encoded bytes are malformed: wrong length, a field element >= modulus, an unknown type. */
 export class VdafDecodeError extends VdafError {
-  declare readonly code: 'VDAF_DECODE_LENGTH' | 'VDAF_DECODE_MODULUS' | 'VDAF_DECODE_MESSAGE_TYPE';
+  override readonly name = 'VdafDecodeError';
+  declare readonly code: 'decode_length' | 'decode_modulus' | 'decode_message_type';
 }
 
 /** Verification rejected the report: the proof failed or the joint randomness did not match. */
 export class VdafVerifyError extends VdafError {
-  declare readonly code: 'VDAF_VERIFY_FAILED' | 'VDAF_JOINT_RAND_MISMATCH';
+  override readonly name = 'VdafVerifyError';
+  declare readonly code: 'verify_failed' | 'joint_rand_mismatch';
 }
 
 /** A ping-pong message arrived that the current state cannot accept. */
 export class VdafPingPongError extends VdafError {
+  override readonly name = 'VdafPingPongError';
   constructor(message: string) {
-    super('VDAF_PING_PONG_STATE', message);
+    super('ping_pong_state', message);
   }
 }

@@ -33,19 +33,18 @@ export function decodePingPongMessage(encoded: Uint8Array): PingPongMessage {
   let off = 1;
   const next = (): Uint8Array => {
     if (encoded.length - off < 4) {
-      throw new VdafDecodeError('VDAF_DECODE_LENGTH', 'ping-pong message truncated');
+      throw new VdafDecodeError('decode_length', 'ping-pong message truncated');
     }
     const len = view.getUint32(off);
     off += 4;
     if (encoded.length - off < len) {
-      throw new VdafDecodeError('VDAF_DECODE_LENGTH', 'ping-pong message item truncated');
+      throw new VdafDecodeError('decode_length', 'ping-pong message item truncated');
     }
     const out = encoded.slice(off, off + len);
     off += len;
     return out;
   };
-  if (encoded.length < 1)
-    throw new VdafDecodeError('VDAF_DECODE_LENGTH', 'empty ping-pong message');
+  if (encoded.length < 1) throw new VdafDecodeError('decode_length', 'empty ping-pong message');
   let m: PingPongMessage;
   switch (encoded[0]) {
     case 0:
@@ -60,10 +59,10 @@ export function decodePingPongMessage(encoded: Uint8Array): PingPongMessage {
       m = { type: 'finish', verifierMessage: next() };
       break;
     default:
-      throw new VdafDecodeError('VDAF_DECODE_MESSAGE_TYPE', 'unknown ping-pong message type');
+      throw new VdafDecodeError('decode_message_type', 'unknown ping-pong message type');
   }
   if (off !== encoded.length) {
-    throw new VdafDecodeError('VDAF_DECODE_LENGTH', 'trailing bytes after ping-pong message');
+    throw new VdafDecodeError('decode_length', 'trailing bytes after ping-pong message');
   }
   return m;
 }

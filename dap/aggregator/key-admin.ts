@@ -89,6 +89,7 @@ export async function openKeyAdmin(dataDir: string): Promise<KeyAdmin> {
       'admin_unavailable',
       `${(e as Error).message}; another process holds the store and no server answers at ${sock}`,
       'retry once mesh serve has started (it opens the socket after the store), or stop it',
+      { cause: e },
     );
   }
   const ring = await HpkeKeyring.open(store, hpkeDefault);

@@ -1,6 +1,7 @@
 // DAP-18 §4.6.3 the Helper's side of obtaining aggregate shares, and §4.6.4 their deletion.
 import { DecodeError } from '../errors.js';
-import { b64url, bytesEqual, fromB64url } from '../encoding.js';
+import { bytesEqual } from '../../common/index.js';
+import { b64url, fromB64url } from '../encoding.js';
 import { sealAggShare } from '../envelope.js';
 import { decodeAggregateShareReq, encodeAggregateShare, Role } from '../messages/index.js';
 import { DapProblem } from '../problem.js';

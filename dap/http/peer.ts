@@ -55,7 +55,9 @@ export async function peerRequest(r: PeerRequest): Promise<PeerResponse> {
       redirect: 'error',
     });
   } catch (e) {
-    throw new DapError('http_failed', `${r.method} ${r.url}: ${(e as Error).message}`);
+    throw new DapError('http_failed', `${r.method} ${r.url}: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   // this value is attacker-controlled
   const body = await readCapped(res, r.maxBodyBytes);

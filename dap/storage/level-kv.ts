@@ -8,7 +8,9 @@ export async function openLevelKv(dir: string): Promise<KvStore> {
   try {
     await db.open();
   } catch (e) {
-    throw new DapError('storage_failed', `cannot open store at ${dir}: ${(e as Error).message}`);
+    throw new DapError('storage_failed', `cannot open store at ${dir}: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   return {
     get: (key) => db.get(key),

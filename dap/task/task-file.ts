@@ -101,7 +101,9 @@ export function readTaskFile<R extends TaskRole>(
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new TaskError('task_invalid', `cannot read task file ${path}: ${(e as Error).message}`);
+    throw new TaskError('task_invalid', `cannot read task file ${path}: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   let v: unknown;
   try {

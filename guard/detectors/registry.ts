@@ -1,4 +1,5 @@
 // The detectors a policy may reference by name; front doors may add their own (e.g. flow rules).
+import { GuardError } from '../errors.js';
 import type { Detector } from './detector.js';
 
 export class DetectorRegistry {
@@ -9,7 +10,8 @@ export class DetectorRegistry {
   }
 
   add(d: Detector): this {
-    if (this.byName.has(d.name)) throw new Error(`detector "${d.name}" registered twice`);
+    if (this.byName.has(d.name))
+      throw new GuardError('detector_duplicate', `detector "${d.name}" registered twice`);
     this.byName.set(d.name, d);
     return this;
   }

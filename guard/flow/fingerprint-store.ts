@@ -89,6 +89,8 @@ export class FingerprintStore implements FlowTracker {
       throw new GuardError(
         'flow_store_invalid',
         `${path}: cannot open the flow store (${(e as Error).message})`,
+        undefined,
+        { cause: e },
       );
     }
     return new FingerprintStore(db, keys, limits, now);

@@ -1,18 +1,9 @@
 // Issue 8 "Flow and taint": the keys of persisted fingerprints, derived with HKDF (RFC 5869, SHA-256)
 // from a node secret kept for this purpose only (it signs nothing), stored 0600.
 import { hkdfSync, randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { createFileOnce } from '../../common/index.js';
 import { GuardError } from '../errors.js';
 import { createWindowHasher, type WindowHasher } from './window-hash.js';
 
@@ -26,16 +17,7 @@ export interface FlowKeys {
   confirmKey: Uint8Array;
 }
 
-function fsyncDir(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Creates the secret once; concurrent first runs agree because link() never replaces a file. */
+/** Creates the secret once; concurrent first runs agree (createFileOnce links, never replaces). */
 function ensureSecret(dir: string): string {
   const path = join(dir, FLOW_SECRET_FILE);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -45,22 +27,7 @@ function ensureSecret(dir: string): string {
   } catch {
     // Not there yet: create it below.
   }
-  const tmp = join(dir, `.${FLOW_SECRET_FILE}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(tmp, 'wx', 0o600);
-  try {
-    writeSync(fd, randomBytes(SECRET_BYTES));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(tmp, path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  } finally {
-    unlinkSync(tmp);
-  }
-  fsyncDir(dir);
+  createFileOnce(path, randomBytes(SECRET_BYTES), { mode: 0o600 });
   return path;
 }
 

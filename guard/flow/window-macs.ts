@@ -1,5 +1,6 @@
 // Issue 8 "Flow and taint": the HMAC-SHA256 (RFC 2104) confirmations of a pattern's tiled windows.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { constantTimeEqual } from '../../common/index.js';
 import { WINDOW } from './flow-limits.js';
 
 /** Bytes kept of each window's HMAC-SHA256. */
@@ -40,7 +41,7 @@ export function confirmWindows(
   // Stopping at the first mismatch reveals nothing the decision itself does not.
   for (let i = 0; i < positions.length; i++) {
     const want = macs.subarray(i * MAC_BYTES, (i + 1) * MAC_BYTES);
-    if (!timingSafeEqual(mac(key, bytes, start + (positions[i] ?? 0)), want)) return false;
+    if (!constantTimeEqual(mac(key, bytes, start + (positions[i] ?? 0)), want)) return false;
   }
   return true;
 }

@@ -56,6 +56,8 @@ export class SessionStore implements SessionRecorder {
       throw new GuardError(
         'session_store_invalid',
         `${path}: cannot open the session store (${(e as Error).message})`,
+        undefined,
+        { cause: e },
       );
     }
   }

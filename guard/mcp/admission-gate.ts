@@ -1,6 +1,7 @@
 // Issue 8 "MCP proxy": admission wiring. After initialize (and on every tools/list_changed) the
 // proxy reads every page of tools/list itself and compares the surface with the durable admission;
 // until that check ends every request waits, and a changed server is refused from then on.
+import { GuardError } from '../errors.js';
 import { readAdmission, writeAdmission } from './admission.js';
 import { INTERNAL_ERROR, key, type Message } from './jsonrpc.js';
 import type { ProxyLink } from './proxy-link.js';
@@ -90,7 +91,8 @@ export class AdmissionGate {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
       const res = await this.request('tools/list', cursor === undefined ? {} : { cursor });
-      if (res.error) throw new Error(`tools/list failed: ${res.error.message}`);
+      if (res.error)
+        throw new GuardError('mcp_server_failed', `tools/list failed: ${res.error.message}`);
       tools.push(...toolsOf(res.result));
       cursor = nextCursor(res.result);
       if (cursor === undefined) break;

@@ -1,17 +1,9 @@
 // Issue 8 "MCP proxy": durable admission of a server: its command and the hash of its surface, one
 // file per server (written to a temporary name, fsynced, renamed, directory fsynced; mode 0600).
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../common/index.js';
 import { GuardError } from '../errors.js';
 import { canonicalJson } from '../receipts/canonical.js';
 import { toolDigest, type ToolSurface } from './surface.js';
@@ -78,23 +70,6 @@ export function writeAdmission(
     admitted: new Date().toISOString(),
   };
   const path = fileFor(dir, command);
-  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(tmp, 'wx', 0o600);
-  try {
-    writeSync(fd, JSON.stringify(doc, null, 2) + '\n');
-    fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-  closeSync(fd);
-  renameSync(tmp, path);
-  const dfd = openSync(dir, 'r');
-  try {
-    fsyncSync(dfd);
-  } finally {
-    closeSync(dfd);
-  }
+  writeFileAtomic(path, JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
   return doc;
 }

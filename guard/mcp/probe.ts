@@ -43,6 +43,8 @@ export function probeSurface(
             new GuardError(
               'mcp_server_failed',
               `server sent an invalid message (${(e as Error).message})`,
+              undefined,
+              { cause: e },
             ),
           );
         }

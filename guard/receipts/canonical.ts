@@ -1,4 +1,7 @@
 // Canonical JSON for receipt hashing: sorted keys, no whitespace, JSON.stringify string escaping.
+// Not common's (TUF's) encoder: that one refuses floats and undefined fields that tool inputs carry,
+// and escapes and sorts differently, so stored receipt, rule and admission digests depend on this
+// one (test/guard/receipts/canonical-vs-common.test.ts shows where they differ).
 
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') {

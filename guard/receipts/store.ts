@@ -29,6 +29,8 @@ export function openReceiptDb(path: string, readonly: boolean): Database.Databas
     throw new GuardError(
       'receipt_store_invalid',
       `cannot open receipts at ${path}: ${(e as Error).message}`,
+      undefined,
+      { cause: e },
     );
   }
   try {
@@ -56,6 +58,8 @@ export function openReceiptDb(path: string, readonly: boolean): Database.Databas
     throw new GuardError(
       'receipt_store_invalid',
       `${path}: not a receipt store (${(e as Error).message})`,
+      undefined,
+      { cause: e },
     );
   }
   return db;

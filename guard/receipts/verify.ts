@@ -87,7 +87,9 @@ export function verifyReceipts(
     };
   } catch (e) {
     if (e instanceof GuardError) throw e;
-    throw new GuardError('receipt_store_invalid', `${path}: ${(e as Error).message}`);
+    throw new GuardError('receipt_store_invalid', `${path}: ${(e as Error).message}`, undefined, {
+      cause: e,
+    });
   } finally {
     db.close();
   }

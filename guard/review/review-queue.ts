@@ -121,6 +121,8 @@ export class ReviewQueue {
       throw new GuardError(
         'review_store_invalid',
         `${path}: cannot open the review queue (${(e as Error).message})`,
+        undefined,
+        { cause: e },
       );
     }
     return new ReviewQueue(db, now);

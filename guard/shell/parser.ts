@@ -44,6 +44,8 @@ async function load(): Promise<ShellParser> {
     throw new GuardError(
       'shell_unavailable',
       `cannot load the bash grammar: ${(e as Error).message}`,
+      undefined,
+      { cause: e },
     );
   }
 }

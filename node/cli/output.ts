@@ -1,5 +1,5 @@
 // Output conventions: results on stdout (one JSON document with --json), progress and logs on stderr.
-import { NodeError } from '../errors.js';
+import { isMeshError } from '../../common/index.js';
 
 export interface Output {
   readonly json: boolean;
@@ -45,19 +45,21 @@ export interface ErrorReport {
 
 /** The shape of a failure: stable code, message, and where known, what to do next. */
 export function describeError(e: unknown): ErrorReport {
-  if (e instanceof NodeError) {
-    return { error: { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}) } };
-  }
-  if (e instanceof Error) {
-    // Rooms' coded errors (PackError, TufError, ...) may carry a next step of their own.
-    const { code, hint } = e as { code?: unknown; hint?: unknown };
+  if (isMeshError(e)) {
+    // Every room's coded error (NodeError, PackError, TufError, ...) may carry a next step.
+    const hint = e.hint;
     return {
       error: {
-        code: typeof code === 'string' ? code : 'internal',
+        code: e.code,
         message: e.message,
-        ...(typeof hint === 'string' && hint !== '' ? { hint } : {}),
+        ...(hint !== undefined && hint !== '' ? { hint } : {}),
       },
     };
+  }
+  if (e instanceof Error) {
+    // A system error (ENOENT, EACCES, ...) keeps its own code.
+    const { code } = e as { code?: unknown };
+    return { error: { code: typeof code === 'string' ? code : 'internal', message: e.message } };
   }
   return { error: { code: 'internal', message: String(e) } };
 }

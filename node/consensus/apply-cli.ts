@@ -17,7 +17,7 @@ export function consensusDoc(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`, undefined, { cause: e });
   }
   if (text.length > MAX_PROPOSAL_BYTES) return undefined;
   let doc: unknown;

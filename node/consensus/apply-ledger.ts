@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ring, RuleChange } from '../../packs/index.js';
 import { StateError } from '../errors.js';
-import { writeFileAtomic } from '../state/atomic-write.js';
+import { writeFileAtomic } from '../../common/index.js';
 
 export const LEDGER_SCHEMA = 1;
 

@@ -21,7 +21,7 @@ import {
   type Ring,
 } from '../../packs/index.js';
 import { openRepository, proposalDigest, proposalToJson } from '../../tuf/index.js';
-import { writeFileAtomic } from '../state/atomic-write.js';
+import { writeFileAtomic } from '../../common/index.js';
 import {
   ApplyLedger,
   ledgerDir,

@@ -1,5 +1,6 @@
 // `mesh demo`, maintainer side: keys, three witnesses, the pack and its DAP task published through
 // TUF and the log, a mirror, a DAP leader and helper, and the collector — each a `mesh` process.
+import { NodeError } from '../errors.js';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +38,8 @@ async function mesh(args: string[], step: string): Promise<Record<string, unknow
   const r = await runMeshCommand([...args, '--json'], { timeoutMs: 120_000 });
   const last = r.stdout.trim().split('\n').pop() ?? '';
   if (r.code !== 0)
-    throw new Error(
+    throw new NodeError(
+      'io_failed',
       `${step} failed (mesh ${args[0] ?? ''} exit ${String(r.code)}): ${last || r.stderr.trim()}`,
     );
   return JSON.parse(last) as Record<string, unknown>;

@@ -1,6 +1,7 @@
 // `mesh demo`, node side: one node = its own state directory and its own `mesh` processes. It
 // subscribes through the mirror, guards its share of the bundled agent traffic, has its operator
 // mark what they judge false positives, and contributes one report.
+import { NodeError } from '../errors.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../version.js';
@@ -59,7 +60,8 @@ async function mesh(home: string, args: string[], input?: string): Promise<strin
     ...(input !== undefined ? { input } : {}),
   });
   if (r.code !== 0)
-    throw new Error(
+    throw new NodeError(
+      'io_failed',
       `node ${home}: mesh ${args.slice(0, 2).join(' ')} exit ${String(r.code)}: ${(r.stdout.trim().split('\n').pop() ?? '') || r.stderr.trim()}`,
     );
   return r.stdout;

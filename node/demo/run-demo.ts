@@ -1,5 +1,6 @@
 // `mesh demo`: the whole mesh on 127.0.0.1 with temporary state (DESIGN.md "The main flows"):
 // publish -> subscribe -> guard -> report -> aggregate -> consensus, every party its own process.
+import { NodeError } from '../errors.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +62,8 @@ async function awaitProposal(collector: string, timeoutMs: number): Promise<Sign
       const status = (await (await fetch(`${collector}/collector/status`)).json()) as {
         lastError: string | null;
       };
-      throw new Error(
+      throw new NodeError(
+        'io_failed',
         `the collector collected nothing in time (last: ${status.lastError ?? 'no error'})`,
       );
     }

@@ -41,7 +41,9 @@ function localEdits(stateRoot: string, pack: string): Map<string, RuleDoc> {
   try {
     doc = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new ConfigError('config_invalid', `${file}: ${(e as Error).message}`);
+    throw new ConfigError('config_invalid', `${file}: ${(e as Error).message}`, undefined, {
+      cause: e,
+    });
   }
   const rules = (doc as { rules?: unknown }).rules;
   if (!Array.isArray(rules))

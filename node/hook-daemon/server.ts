@@ -1,5 +1,6 @@
 // The per-user hook daemon: a unix socket (0600, in the 0700 state directory) answering hook calls
 // one at a time with the in-process handler, keeping modules, the grammar and compiled packs warm.
+import { NodeError } from '../errors.js';
 import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { connect, createServer, type Server, type Socket } from 'node:net';
@@ -58,7 +59,8 @@ export async function startHookDaemon(stateRoot: string): Promise<HookDaemon> {
   const path = hookSocketPath(stateRoot);
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   if (existsSync(path)) {
-    if (await socketLive(path)) throw new Error(`a hook daemon already listens on ${path}`);
+    if (await socketLive(path))
+      throw new NodeError('io_failed', `a hook daemon already listens on ${path}`);
     unlinkSync(path);
   }
   const cache = createPartsCache();

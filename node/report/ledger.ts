@@ -16,7 +16,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { fsyncDir, writeFileAtomic } from '../state/atomic-write.js';
+import { fsyncDir, writeFileAtomic } from '../../common/index.js';
 
 export interface PreparedReport {
   reportId: string;

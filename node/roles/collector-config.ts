@@ -47,7 +47,12 @@ export function parseCollectorConfig(section: unknown, nowSeconds: number): Coll
     packSha256 = createHash('sha256').update(bytes).digest('hex');
     pack = JSON.parse(bytes.toString('utf8')) as typeof pack;
   } catch (e) {
-    throw new ConfigError('config_invalid', `collector.pack ${packFile}: ${(e as Error).message}`);
+    throw new ConfigError(
+      'config_invalid',
+      `collector.pack ${packFile}: ${(e as Error).message}`,
+      undefined,
+      { cause: e },
+    );
   }
   if (
     typeof pack.name !== 'string' ||
@@ -72,7 +77,12 @@ export function parseCollectorConfig(section: unknown, nowSeconds: number): Coll
   try {
     consensus = parsePolicy({ consensus: raw.consensus ?? {} }).consensus;
   } catch (e) {
-    throw new ConfigError('config_invalid', `collector.consensus: ${(e as Error).message}`);
+    throw new ConfigError(
+      'config_invalid',
+      `collector.consensus: ${(e as Error).message}`,
+      undefined,
+      { cause: e },
+    );
   }
   return {
     packFile,

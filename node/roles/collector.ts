@@ -7,7 +7,7 @@ import { loadKeyFile } from '../../tuf/index.js';
 import { UsageError } from '../errors.js';
 import { computeProposals } from '../consensus/proposals.js';
 import { proposalBody, signProposal, type SignedProposal } from '../consensus/proposal-file.js';
-import { writeFileAtomic } from '../state/atomic-write.js';
+import { writeFileAtomic } from '../../common/index.js';
 import { parseCollectorConfig, type CollectorConfig } from './collector-config.js';
 import type { RoleDefinition, RoleOptions } from './role.js';
 

@@ -87,7 +87,9 @@ function logKeyMap(vkey: string | undefined): Map<string, NoteVerifier[]> | unde
     const v = parseVkey(vkey);
     return new Map([[v.name, [v]]]);
   } catch (e) {
-    throw new ConfigError('config_invalid', `mirror.logKey: ${(e as Error).message}`);
+    throw new ConfigError('config_invalid', `mirror.logKey: ${(e as Error).message}`, undefined, {
+      cause: e,
+    });
   }
 }
 

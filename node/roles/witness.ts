@@ -16,7 +16,7 @@ import {
   type NoteVerifier,
 } from '../../log/index.js';
 import { ConfigError } from '../errors.js';
-import { writeFileAtomic } from '../state/atomic-write.js';
+import { writeFileAtomic } from '../../common/index.js';
 import type { RoleDefinition, RoleOptions } from './role.js';
 
 interface WitnessConfig {
@@ -44,7 +44,12 @@ function readConfig(config: Record<string, unknown>): WitnessConfig {
         (e.vkeys as unknown[]).map((v) => parseVkey(String(v))),
       );
     } catch (err) {
-      throw new ConfigError('config_invalid', `witness log ${e.origin}: ${(err as Error).message}`);
+      throw new ConfigError(
+        'config_invalid',
+        `witness log ${e.origin}: ${(err as Error).message}`,
+        undefined,
+        { cause: err },
+      );
     }
   }
   if (logs.size === 0)
@@ -67,7 +72,12 @@ function loadSeed(cfg: WitnessConfig, dataDir: string): { name: string; seed: Ui
   try {
     return parseSkey(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new ConfigError('config_invalid', `witness key ${path}: ${(e as Error).message}`);
+    throw new ConfigError(
+      'config_invalid',
+      `witness key ${path}: ${(e as Error).message}`,
+      undefined,
+      { cause: e },
+    );
   }
 }
 

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { CONFIG_SCHEMA } from '../version.js';
 import { ConfigError } from '../errors.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../../common/index.js';
 import { parseOperator } from './operator.js';
 import type { OperatorPolicy } from '../../packs/index.js';
 
@@ -126,6 +126,7 @@ export function loadConfig(path: string): NodeConfig {
       'config_invalid',
       `${path}: not JSON (${(e as Error).message})`,
       'fix or delete the file',
+      { cause: e },
     );
   }
   const { config, migratedFrom } = parseConfig(doc, path);

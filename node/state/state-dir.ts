@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { STATE_SCHEMA } from '../version.js';
 import { StateError } from '../errors.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../../common/index.js';
 import { loadConfig, type NodeConfig } from './config.js';
 
 export interface StateDir {
@@ -32,7 +32,12 @@ function readManifest(file: string): Manifest {
   try {
     doc = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new StateError('state_invalid', `${file}: unreadable (${(e as Error).message})`);
+    throw new StateError(
+      'state_invalid',
+      `${file}: unreadable (${(e as Error).message})`,
+      undefined,
+      { cause: e },
+    );
   }
   const m = doc as Partial<Manifest> | null;
   if (

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import {
   MemoryTree,
   TileReader,
-  equalBytes,
   leafHash,
   openCheckpoint,
   parseTlogProof,
@@ -33,7 +32,7 @@ import {
   type RepoFile,
 } from '../../tuf/index.js';
 import { StateError } from '../errors.js';
-import { writeFileAtomic } from '../state/atomic-write.js';
+import { bytesEqual, writeFileAtomic } from '../../common/index.js';
 
 export interface SeedOptions {
   upstream: string;
@@ -135,7 +134,7 @@ async function seedLog(
       entries.push(e);
       tree.append(leafHash(e));
     }
-  if (!equalBytes(tree.root(), cp.root))
+  if (!bytesEqual(tree.root(), cp.root))
     throw new StateError('state_invalid', 'upstream log entries do not hash to its checkpoint');
   const acceptedFile = join(o.work, 'checkpoint');
   let from = 0;
@@ -143,7 +142,7 @@ async function seedLog(
     const prev = openCheckpoint(readFileSync(acceptedFile, 'utf8'), o.logKeys).checkpoint;
     if (prev.size > cp.size) throw new StateError('state_invalid', 'upstream log shrank');
     // we hold every entry, so consistency is the old root recomputed from them (RFC 9162 §2.1.4)
-    if (!equalBytes(tree.root(prev.size), prev.root))
+    if (!bytesEqual(tree.root(prev.size), prev.root))
       throw new StateError(
         'state_invalid',
         'upstream log is not consistent with the last accepted',
@@ -157,8 +156,8 @@ async function seedLog(
     if (
       pc.size > cp.size ||
       entry === undefined ||
-      !equalBytes(entry, leafBytes(leaf)) ||
-      !equalBytes(tree.root(pc.size), pc.root)
+      !bytesEqual(entry, leafBytes(leaf)) ||
+      !bytesEqual(tree.root(pc.size), pc.root)
     )
       throw new StateError(
         'state_invalid',

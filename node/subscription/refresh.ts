@@ -12,7 +12,7 @@ import {
   type LogTrust,
 } from '../../packs/index.js';
 import { UsageError } from '../errors.js';
-import { writeFileAtomic } from '../state/atomic-write.js';
+import { writeFileAtomic } from '../../common/index.js';
 import { withSubscriptionLock } from './lock.js';
 import type { SubscriptionSpec } from './spec.js';
 import {
@@ -45,7 +45,7 @@ function vkeys(list: readonly string[], what: string): NoteVerifier[] {
     try {
       return parseVkey(v);
     } catch (e) {
-      throw new UsageError(`bad ${what} "${v}": ${(e as Error).message}`);
+      throw new UsageError(`bad ${what} "${v}": ${(e as Error).message}`, undefined, { cause: e });
     }
   });
 }

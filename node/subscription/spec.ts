@@ -21,7 +21,7 @@ export function parseSubscriptionSpec(spec: string): SubscriptionSpec {
   try {
     ring = parseRing(m[2] as string);
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    throw new UsageError((e as Error).message, undefined, { cause: e });
   }
   return { pack, ring, id: `${pack}@${ring}`, targetPath: packTargetPath(pack, ring) };
 }

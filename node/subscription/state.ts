@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateError } from '../errors.js';
-import { writeFileAtomic } from '../state/atomic-write.js';
+import { writeFileAtomic } from '../../common/index.js';
 
 export const SUBSCRIPTION_SCHEMA = 1;
 
@@ -53,7 +53,12 @@ export function readSubscription(dir: string): SubscriptionState | undefined {
   try {
     doc = JSON.parse(readFileSync(file, 'utf8')) as SubscriptionState;
   } catch (e) {
-    throw new StateError('state_invalid', `${file}: unreadable (${(e as Error).message})`);
+    throw new StateError(
+      'state_invalid',
+      `${file}: unreadable (${(e as Error).message})`,
+      undefined,
+      { cause: e },
+    );
   }
   if (typeof doc.schema !== 'number' || doc.schema < 1)
     throw new StateError('state_invalid', `${file}: missing schema`);

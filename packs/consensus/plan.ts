@@ -43,7 +43,12 @@ export function parsePackDoc(bytes: Uint8Array, origin: string): PackDoc {
   try {
     doc = JSON.parse(new TextDecoder().decode(bytes));
   } catch (e) {
-    throw new PackError('pack_invalid', `${origin}: not JSON (${(e as Error).message})`);
+    throw new PackError(
+      'pack_invalid',
+      `${origin}: not JSON (${(e as Error).message})`,
+      undefined,
+      { cause: e },
+    );
   }
   compilePack(doc, origin);
   return doc as PackDoc;

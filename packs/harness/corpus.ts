@@ -29,7 +29,12 @@ export function parseCorpus(text: string, origin: string): CorpusEntry[] {
     try {
       doc = JSON.parse(line);
     } catch (e) {
-      throw new PackError('corpus_invalid', `${at}: not JSON (${(e as Error).message})`);
+      throw new PackError(
+        'corpus_invalid',
+        `${at}: not JSON (${(e as Error).message})`,
+        undefined,
+        { cause: e },
+      );
     }
     if (typeof doc !== 'object' || doc === null)
       throw new PackError('corpus_invalid', `${at}: not an object`);

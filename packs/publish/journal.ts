@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { RepoFile } from '../../tuf/index.js';
 import { PackError } from '../errors.js';
-import { removeIfExists, writeDurable } from './durable.js';
+import { removeFileDurably, writeFileAtomic } from '../../common/index.js';
 
 export const JOURNAL_SCHEMA = 1;
 
@@ -38,7 +38,7 @@ export function writeJournal(repoDir: string, j: Journal): void {
     files: j.files.map((f) => ({ path: f.path, bytes: b64(f.bytes) })),
     proofs: j.proofs,
   };
-  writeDurable(journalPath(repoDir), JSON.stringify(doc));
+  writeFileAtomic(journalPath(repoDir), JSON.stringify(doc));
 }
 
 /** The journalled publish, if one was cut short. Written by us, but checked: the disk may be damaged. */
@@ -49,7 +49,12 @@ export function readJournal(repoDir: string): Journal | undefined {
   try {
     doc = JSON.parse(readFileSync(path, 'utf8')) as JournalJson;
   } catch (e) {
-    throw new PackError('publish_invalid', `${path}: unreadable (${(e as Error).message})`);
+    throw new PackError(
+      'publish_invalid',
+      `${path}: unreadable (${(e as Error).message})`,
+      undefined,
+      { cause: e },
+    );
   }
   if (doc.schema !== JOURNAL_SCHEMA || !Array.isArray(doc.leaves) || !Array.isArray(doc.files))
     throw new PackError(
@@ -65,5 +70,5 @@ export function readJournal(repoDir: string): Journal | undefined {
 }
 
 export function clearJournal(repoDir: string): void {
-  removeIfExists(journalPath(repoDir));
+  removeFileDurably(journalPath(repoDir));
 }

@@ -5,7 +5,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AppendableLog,
-  equalBytes,
   formatTlogProof,
   parseCheckpoint,
   parseNote,
@@ -17,6 +16,7 @@ import {
 import { writeRepository } from '../../tuf/index.js';
 import { PackError } from '../errors.js';
 import { clearJournal, type Journal } from './journal.js';
+import { bytesEqual } from '../../common/index.js';
 
 export interface LogConfig {
   origin: string;
@@ -49,7 +49,7 @@ async function appendOnce(log: AppendableLog, j: Journal): Promise<void> {
   const end = j.startSize + j.leaves.length;
   if (log.size >= end) {
     const have = await log.entries(j.startSize, end);
-    if (have.every((e, i) => equalBytes(e, j.leaves[i] as Uint8Array))) return;
+    if (have.every((e, i) => bytesEqual(e, j.leaves[i] as Uint8Array))) return;
   }
   throw new PackError(
     'publish_invalid',
@@ -90,6 +90,7 @@ export async function commitJournal(
           'quorum_not_met',
           `witness cosignatures: ${(e as Error).message}`,
           'bring the witnesses back and run the same mesh publish again: it finishes this publish',
+          { cause: e },
         );
       }
     }

@@ -38,7 +38,12 @@ function parse(path: string, bytes: Uint8Array): unknown {
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
   } catch (e) {
-    throw new PackError('pack_unreadable', `${path}: not JSON (${(e as Error).message})`);
+    throw new PackError(
+      'pack_unreadable',
+      `${path}: not JSON (${(e as Error).message})`,
+      undefined,
+      { cause: e },
+    );
   }
 }
 

@@ -18,7 +18,7 @@ import {
 } from '../../tuf/index.js';
 import { PackError } from '../errors.js';
 import { sha256Hex } from '../leaf.js';
-import { writeDurable } from './durable.js';
+import { writeFileAtomic } from '../../common/index.js';
 import { initRepository, type DelegationPolicy } from './init-repo.js';
 import { readJournal, writeJournal } from './journal.js';
 import type { PublishKeys } from './keys.js';
@@ -150,7 +150,7 @@ export function proposeOffline(
   const repo = openRepository(repoDir);
   for (const a of additions) {
     repo.addTarget(role, a.path, a.bytes);
-    writeDurable(join(stagingDir(repoDir), sha256Hex(a.bytes)), a.bytes);
+    writeFileAtomic(join(stagingDir(repoDir), sha256Hex(a.bytes)), a.bytes);
   }
   const signed = repo.nextSigned(role);
   return { role, version: repo.versionOf(role), signed };

@@ -115,7 +115,12 @@ export async function fetchVerifiedTarget(input: FetchPackInput): Promise<Fetche
       proof = new TextDecoder('utf-8', { fatal: true }).decode(raw);
     } catch (e) {
       if (e instanceof DownloadError || e instanceof TypeError)
-        throw new PackError('proof_missing', `no usable tlog-proof beside the pack: ${e.message}`);
+        throw new PackError(
+          'proof_missing',
+          `no usable tlog-proof beside the pack: ${e.message}`,
+          undefined,
+          { cause: e },
+        );
       throw e;
     }
     const log = await verifyLogged({
@@ -139,7 +144,12 @@ export async function fetchVerifiedPack(input: FetchPackInput): Promise<FetchedP
   try {
     meta = compilePack(JSON.parse(new TextDecoder().decode(target.bytes)), input.targetPath).meta;
   } catch (e) {
-    throw new PackError('pack_invalid', `the downloaded pack is invalid: ${(e as Error).message}`);
+    throw new PackError(
+      'pack_invalid',
+      `the downloaded pack is invalid: ${(e as Error).message}`,
+      undefined,
+      { cause: e },
+    );
   }
   return { ...target, meta };
 }

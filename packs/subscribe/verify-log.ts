@@ -158,7 +158,9 @@ async function checkGossip(
       report = await gossipWithPeer(peer, { logKeys: trust.logKeys, own, reader });
     } catch (e) {
       if (e instanceof LogError && e.code === 'root_mismatch')
-        throw new PackError('split_view', `gossip with ${peer}: ${e.message}`);
+        throw new PackError('split_view', `gossip with ${peer}: ${e.message}`, undefined, {
+          cause: e,
+        });
       out.push({ peer, status: `unreachable: ${(e as Error).message}` });
       continue;
     }

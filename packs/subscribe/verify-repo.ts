@@ -2,13 +2,13 @@
 // the trusted root through every delegated role and target; the log's checkpoint (signed-note, log
 // key and witness cosignatures), its entries against its RFC 6962 root, every leaf against the file
 // it names, every current file and target against its leaf, and every target's tlog-proof.
+import { PackError } from '../errors.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   countCosigners,
   decodeEntryBundle,
-  equalBytes,
   leafHash,
   MemoryTree,
   openCheckpoint,
@@ -28,6 +28,7 @@ import { hashedName, PROOF_SUFFIX } from '../publish/paths.js';
 import { LOGGED_ROLES } from '../publish/leaves.js';
 import type { RepoSource } from './source.js';
 import type { LogTrust } from './verify-log.js';
+import { bytesEqual } from '../../common/index.js';
 
 export interface VerifyReport {
   ok: boolean;
@@ -47,7 +48,7 @@ async function readEntries(src: RepoSource, size: number): Promise<Uint8Array[]>
     const body =
       (await src.get(`log/${tilePath({ kind: 'entries', index: n, width })}`, MAX_BUNDLE)) ??
       (await src.get(`log/${tilePath({ kind: 'entries', index: n, width: 256 })}`, MAX_BUNDLE));
-    if (body === undefined) throw new Error(`entry bundle ${n} is not served`);
+    if (body === undefined) throw new PackError('proof_missing', `entry bundle ${n} is not served`);
     out.push(...decodeEntryBundle(body, width));
   }
   return out;
@@ -60,7 +61,8 @@ async function checkTuf(src: RepoSource, rootFile: string | undefined, problems:
       rootFile !== undefined
         ? readFileSync(rootFile)
         : await src.get('metadata/1.root.json', MAX_METADATA);
-    if (root === undefined) throw new Error('no metadata/1.root.json and no --root');
+    if (root === undefined)
+      throw new PackError('tuf_refused', 'no metadata/1.root.json and no --root');
     writeFileSync(join(dir, 'root.json'), root);
     const updater = new Updater({
       metadataDir: dir,
@@ -108,7 +110,8 @@ export async function verifyRepository(
   const problems: string[] = [];
   const tuf = await checkTuf(src, rootFile, problems);
   const cpBytes = await src.get('log/checkpoint', 128 * 1024);
-  if (cpBytes === undefined) throw new Error('the repository has no log/checkpoint');
+  if (cpBytes === undefined)
+    throw new PackError('proof_missing', 'the repository has no log/checkpoint');
   const note = new TextDecoder('utf-8', { fatal: true }).decode(cpBytes);
   const cp = openCheckpoint(note, trust.logKeys).checkpoint;
   const cosigners = countCosigners(note, trust.witnesses);
@@ -119,7 +122,7 @@ export async function verifyRepository(
   const entries = await readEntries(src, cp.size);
   const tree = new MemoryTree();
   for (const e of entries) tree.append(leafHash(e));
-  if (!equalBytes(tree.root(), cp.root))
+  if (!bytesEqual(tree.root(), cp.root))
     problems.push('log entries do not hash to the checkpoint root');
   const seen = new Map<string, Leaf>();
   for (const [i, e] of entries.entries()) {

@@ -6,7 +6,6 @@ import {
   AppendableLog,
   MemoryTree,
   TileReader,
-  equalBytes,
   formatTlogProof,
   leafHash,
   monitorLog,
@@ -18,6 +17,7 @@ import {
   writeTiles,
 } from '../../log/index.js';
 import { enc, logKey, serveApp, tempDir, type Served } from './helpers.js';
+import { bytesEqual } from '../../common/index.js';
 
 const key = logKey('example.com/appendable');
 const hex = (h: Uint8Array): string => Buffer.from(h).toString('hex');
@@ -140,7 +140,7 @@ describe('tlog-tiles over HTTP', () => {
     const reader = new TileReader(`${served.url}/log`);
     const opened = openCheckpoint(await reader.checkpoint(), key.keys).checkpoint;
     expect(opened.size).toBe(N);
-    for (const s of sizes) expect(equalBytes(await reader.root(s), log.tree.root(s))).toBe(true);
+    for (const s of sizes) expect(bytesEqual(await reader.root(s), log.tree.root(s))).toBe(true);
     for (const i of [0, 1, 255, 256, 65_535, 65_536, N - 1]) {
       const proof = await reader.inclusionProof(i, N);
       expect(proof.map(hex)).toEqual(log.tree.inclusionProof(i, N).map(hex));
@@ -203,6 +203,6 @@ describe('tlog-tiles over HTTP', () => {
   it('memory tree and tiles agree with a tree built leaf by leaf', () => {
     const t = new MemoryTree();
     for (let i = 0; i < 600; i++) t.append(log.tree.node(0, i));
-    expect(equalBytes(t.root(), log.tree.root(600))).toBe(true);
+    expect(bytesEqual(t.root(), log.tree.root(600))).toBe(true);
   });
 });

@@ -4,13 +4,13 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../node/state/atomic-write.js';
+import { writeFileAtomic } from '../../common/index.js';
 import { CRASH_ROUNDS, ROOT } from '../support/env.js';
 
 // A child that rewrites one file as fast as it can; each version carries its own checksum.
 const WRITER = `
 import { createHash } from 'node:crypto';
-const { writeFileAtomic } = await import(${JSON.stringify(join(ROOT, 'dist/node/state/atomic-write.js'))});
+const { writeFileAtomic } = await import(${JSON.stringify(join(ROOT, 'dist/common/index.js'))});
 const path = process.argv[1];
 for (let i = 0; ; i++) {
   const body = String(i).repeat(1 + (i % 5000));

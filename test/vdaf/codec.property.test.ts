@@ -1,5 +1,5 @@
 // Every Prio3 encoder/decoder pair (draft-irtf-cfrg-vdaf-20 §7.2.7): round trip, and truncated or
-// extended input rejected with VDAF_DECODE_LENGTH.
+// extended input rejected with decode_length.
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ function expectLengthError(f: () => unknown): void {
     f();
   } catch (e) {
     expect(e).toBeInstanceOf(VdafDecodeError);
-    expect((e as VdafDecodeError).code).toBe('VDAF_DECODE_LENGTH');
+    expect((e as VdafDecodeError).code).toBe('decode_length');
     return;
   }
   throw new Error('decoder accepted bad input');
@@ -114,7 +114,7 @@ describe('Prio3 codecs', () => {
           c.vdaf.decodeAggShare(null, bad);
           throw new Error('accepted');
         } catch (e) {
-          expect((e as VdafDecodeError).code).toBe('VDAF_DECODE_MODULUS');
+          expect((e as VdafDecodeError).code).toBe('decode_modulus');
         }
       }),
       { numRuns: 20 },

@@ -4,7 +4,7 @@
 // updater flushes before it reports any outcome, so a success is never reported ahead of the disk.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeFileDurablyAsync, writeFileAtomicAsync } from '../atomic-file.js';
+import { removeFileDurablyAsync, writeFileAtomicAsync } from '../../common/index.js';
 
 /** Percent-encodes every byte but [A-Za-z0-9_.~-], as python-tuf does for file names and URLs. */
 export function quoteName(name: string): string {

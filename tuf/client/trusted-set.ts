@@ -1,7 +1,7 @@
 // The trusted metadata of one update (TUF 1.0.34 §5.2-§5.6): every check of a new file, in the spec's
 // order, before it replaces the trusted one. A refusal leaves the trusted set as it was.
 import { verifyThreshold } from '../crypto/verify-threshold.js';
-import { RepositoryError } from '../errors.js';
+import { RepositoryError, TufError } from '../errors.js';
 import { checkLengthAndHashes } from '../hashes.js';
 import { parseEnvelopeBytes, type Envelope } from '../metadata/envelope.js';
 import type { Key } from '../metadata/key.js';
@@ -49,7 +49,8 @@ export class TrustedSet {
 
   /** §5.3.4-§5.3.8: one step of the root rotation loop (expired intermediate roots are fine). */
   updateRoot(bytes: Uint8Array): Root {
-    if (this.timestamp !== undefined) throw new Error('root cannot change after timestamp');
+    if (this.timestamp !== undefined)
+      throw new TufError('update_out_of_order', 'root cannot change after timestamp');
     const trusted = this.root.signed;
     const { env, signed } = load(bytes, (e) => parseRoot(e.signed));
     // §5.3.4: signed by a threshold of the trusted root's root keys and of the new root's own.
@@ -83,7 +84,8 @@ export class TrustedSet {
    * even when expired, while a downloaded one must pass every check before it is kept.
    */
   updateTimestamp(bytes: Uint8Array, local = false): TimestampOutcome {
-    if (this.snapshot !== undefined) throw new Error('timestamp cannot change after snapshot');
+    if (this.snapshot !== undefined)
+      throw new TufError('update_out_of_order', 'timestamp cannot change after snapshot');
     this.checkFinalRoot();
     const { env, signed } = load(bytes, (e) => parseTimestamp(e.signed));
     // §5.4.2: signatures by the root's timestamp keys.
@@ -116,7 +118,8 @@ export class TrustedSet {
 
   private requireTimestamp(): Timestamp {
     const ts = this.timestamp?.signed;
-    if (ts === undefined) throw new Error('snapshot needs a timestamp first');
+    if (ts === undefined)
+      throw new TufError('update_out_of_order', 'snapshot needs a timestamp first');
     if (isExpired(ts, this.referenceTime)) {
       throw new RepositoryError('metadata_expired', 'timestamp is expired');
     }
@@ -125,7 +128,8 @@ export class TrustedSet {
 
   /** §5.5.2-§5.5.6, hashes before signatures; `local` as for updateTimestamp. */
   updateSnapshot(bytes: Uint8Array, local = false): Snapshot {
-    if (this.targets.size > 0) throw new Error('snapshot cannot change after targets');
+    if (this.targets.size > 0)
+      throw new TufError('update_out_of_order', 'snapshot cannot change after targets');
     const meta = this.requireTimestamp().snapshotMeta;
     // §5.5.2: our own stored copy was hash-checked when it arrived; a new one is checked now.
     if (!local) checkLengthAndHashes('snapshot', bytes, meta.length, meta.hashes);
@@ -168,7 +172,8 @@ export class TrustedSet {
   private finalSnapshot(): Snapshot {
     const ts = this.requireTimestamp();
     const snap = this.snapshot?.signed;
-    if (snap === undefined) throw new Error('targets need a snapshot first');
+    if (snap === undefined)
+      throw new TufError('update_out_of_order', 'targets need a snapshot first');
     if (isExpired(snap, this.referenceTime))
       throw new RepositoryError('metadata_expired', 'snapshot is expired');
     if (snap.version !== ts.snapshotMeta.version) {

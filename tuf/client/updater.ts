@@ -1,7 +1,7 @@
 // The TUF 1.0.34 §5 client update workflow: refresh top-level metadata, find and download targets.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../atomic-file.js';
+import { writeFileAtomic } from '../../common/index.js';
 import { DownloadError, RepositoryError, TufError } from '../errors.js';
 import { checkLengthAndHashes } from '../hashes.js';
 import type { TargetFile } from '../metadata/target-file.js';
@@ -131,7 +131,7 @@ export class Updater {
     const local = this.store.read('snapshot');
     if (local !== undefined && tryLocal(() => set.updateSnapshot(local, true))) return;
     const meta = set.timestamp?.signed.snapshotMeta;
-    if (meta === undefined) throw new Error('timestamp missing');
+    if (meta === undefined) throw new TufError('state_missing', 'timestamp missing');
     // §5.5.1: versioned name under consistent snapshots, length from timestamp or the cap.
     const version = set.root.signed.consistentSnapshot ? meta.version : undefined;
     const bytes = await this.fetcher.fetch(
@@ -174,7 +174,7 @@ export class Updater {
 
   private async ready(): Promise<TrustedSet> {
     if (this.trusted === undefined) await this.refresh();
-    if (this.trusted === undefined) throw new Error('refresh did not complete');
+    if (this.trusted === undefined) throw new TufError('state_missing', 'refresh did not complete');
     return this.trusted;
   }
 

@@ -1,7 +1,7 @@
 // Writing and reading the static repository directory (DESIGN.md layout for TUF 1.0.34 metadata).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../atomic-file.js';
+import { writeFileAtomic } from '../../common/index.js';
 import { TufError } from '../errors.js';
 import { parseEnvelopeBytes, type Envelope } from '../metadata/envelope.js';
 import { parseRoot } from '../metadata/root.js';
@@ -34,6 +34,7 @@ function read(dir: string, file: string): Envelope {
     throw new TufError(
       'repository_invalid',
       `cannot read metadata/${file}: ${(e as Error).message}`,
+      { cause: e },
     );
   }
 }

@@ -265,7 +265,7 @@ export abstract class Field {
   decodeVec(bytes: Uint8Array, expectedLen: number, what: string): FieldVec {
     if (bytes.length !== expectedLen * this.ENCODED_SIZE) {
       throw new VdafDecodeError(
-        'VDAF_DECODE_LENGTH',
+        'decode_length',
         `${what}: expected ${expectedLen * this.ENCODED_SIZE} bytes, got ${bytes.length}`,
       );
     }
@@ -273,7 +273,7 @@ export abstract class Field {
     for (let i = 0; i < expectedLen; i++) {
       if (!this.isCanonical(v, i)) {
         throw new VdafDecodeError(
-          'VDAF_DECODE_MODULUS',
+          'decode_modulus',
           `${what}: element ${i} is not below the modulus`,
         );
       }

@@ -18,7 +18,7 @@ import type {
 const SEED_SIZE = XofTurboShake128.SEED_SIZE;
 
 function lengthError(what: string, want: number, got: number): VdafDecodeError {
-  return new VdafDecodeError('VDAF_DECODE_LENGTH', `${what}: expected ${want} bytes, got ${got}`);
+  return new VdafDecodeError('decode_length', `${what}: expected ${want} bytes, got ${got}`);
 }
 
 export abstract class Prio3Codec {

@@ -5,7 +5,7 @@ import { FlpBBCGGI19, TestPointError } from '../flp/flp-bbcggi19.js';
 import type { Valid } from '../flp/valid.js';
 import { XofTurboShake128 } from '../xof/turboshake128.js';
 import { Prio3Codec } from './codec.js';
-import { bytesEqual } from './bytes-equal.js';
+import { constantTimeEqual } from '../../common/index.js';
 import type {
   Prio3AggParam,
   Prio3AggShare,
@@ -183,7 +183,8 @@ export class Prio3<M, R> extends Prio3Codec {
         );
       }
     } catch (e) {
-      if (e instanceof TestPointError) throw new VdafVerifyError('VDAF_VERIFY_FAILED', e.message);
+      if (e instanceof TestPointError)
+        throw new VdafVerifyError('verify_failed', e.message, { cause: e });
       throw e;
     }
     return [
@@ -244,7 +245,7 @@ export class Prio3<M, R> extends Prio3Codec {
     }
     for (let i = 0; i < this.PROOFS; i++) {
       if (!this.flp.decide(f.view(verifiers, i * vl, (i + 1) * vl))) {
-        throw new VdafVerifyError('VDAF_VERIFY_FAILED', 'proof verifier check failed');
+        throw new VdafVerifyError('verify_failed', 'proof verifier check failed');
       }
     }
     return this.flp.JOINT_RAND_LEN > 0 ? this.derive.jointRandSeed(ctx, parts) : null;
@@ -256,8 +257,9 @@ export class Prio3<M, R> extends Prio3Codec {
     message: Prio3VerifierMessage,
   ): Prio3OutShare {
     const want = state.correctedJointRandSeed;
-    const ok = want === null ? message === null : message !== null && bytesEqual(message, want);
-    if (!ok) throw new VdafVerifyError('VDAF_JOINT_RAND_MISMATCH', 'joint randomness check failed');
+    const ok =
+      want === null ? message === null : message !== null && constantTimeEqual(message, want);
+    if (!ok) throw new VdafVerifyError('joint_rand_mismatch', 'joint randomness check failed');
     return state.outShare;
   }
 

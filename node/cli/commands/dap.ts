@@ -12,7 +12,7 @@ import {
   type TaskParamsJson,
 } from '../../../dap/index.js';
 import { UsageError } from '../../errors.js';
-import { writeFileAtomic } from '../../state/atomic-write.js';
+import { writeFileAtomic } from '../../../common/index.js';
 import { contextFor } from '../context.js';
 import { registerDapKeys } from './dap-keys.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
@@ -78,6 +78,7 @@ function taskNew(flags: NewFlags, cmd: Command): void {
     throw new UsageError(
       (e as Error).message,
       'check the VDAF flags (--length, --max-measurement, --max-weight)',
+      { cause: e },
     );
   }
   const dir = resolve(flags.outDir);
@@ -114,7 +115,7 @@ function readMeasurements(flags: { measurement?: string; measurements?: string }
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as Error).message}`);
+    throw new UsageError(`cannot read ${path}: ${(e as Error).message}`, undefined, { cause: e });
   }
   return text
     .split('\n')
@@ -150,7 +151,7 @@ async function submit(
     try {
       client.task.vdaf.parseMeasurement(s.measurement);
     } catch (e) {
-      throw new UsageError((e as Error).message);
+      throw new UsageError((e as Error).message, undefined, { cause: e });
     }
   }
   ctx.out.progress(`uploading ${subs.length} report(s) to ${file.task.leader}`);

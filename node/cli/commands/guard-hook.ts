@@ -232,7 +232,7 @@ async function readStdin(): Promise<string> {
   for await (const c of process.stdin) {
     const b = c as Buffer;
     n += b.length;
-    if (n > MAX_STDIN) throw new Error(`hook input larger than ${MAX_STDIN} bytes`);
+    if (n > MAX_STDIN) throw new UsageError(`hook input larger than ${MAX_STDIN} bytes`);
     chunks.push(b);
   }
   return Buffer.concat(chunks).toString('utf8');

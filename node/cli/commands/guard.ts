@@ -20,7 +20,7 @@ import {
 import type { LoadedPack } from '../../../packs/index.js';
 import { loadNodePacks } from '../../enforce/load-packs.js';
 import { ConfigError, UsageError } from '../../errors.js';
-import { writeFileAtomic } from '../../state/atomic-write.js';
+import { writeFileAtomic } from '../../../common/index.js';
 import { contextFor, type CommandContext } from '../context.js';
 
 /** Longest NDJSON line accepted; longer events are escalated unread. */

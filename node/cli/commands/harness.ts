@@ -29,13 +29,14 @@ function pct(r: { rate: number }): string {
 function readBaseline(path: string): Record<string, number> {
   try {
     const doc = JSON.parse(readFileSync(path, 'utf8')) as { families?: Record<string, number> };
-    if (typeof doc.families !== 'object') throw new Error('missing "families"');
-    return doc.families;
+    if (typeof doc.families === 'object') return doc.families;
+    throw new ConfigError('config_invalid', 'missing "families"');
   } catch (e) {
     throw new ConfigError(
       'config_invalid',
       `${path}: not a harness baseline (${(e as Error).message})`,
       'expected {"families": {"<family>": <minimum detection rate>}}',
+      { cause: e },
     );
   }
 }

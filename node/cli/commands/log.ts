@@ -7,7 +7,6 @@ import {
   TileReader,
   decodeBase64,
   encodeBase64,
-  equalBytes,
   formatTlogProof,
   leafHash,
   monitorLog,
@@ -23,6 +22,7 @@ import {
 import { NodeError, UsageError } from '../../errors.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
+import { bytesEqual } from '../../../common/index.js';
 
 export interface LogFlags {
   log?: string;
@@ -67,7 +67,7 @@ function wrapVkey(v: string): NoteVerifier {
   try {
     return parseVkey(v);
   } catch (e) {
-    throw new UsageError(`bad vkey "${v}": ${(e as Error).message}`);
+    throw new UsageError(`bad vkey "${v}": ${(e as Error).message}`, undefined, { cause: e });
   }
 }
 
@@ -187,7 +187,7 @@ export function registerLog(program: Command): void {
         const { reader, opened } = await fetchCheckpoint(f);
         const c = opened.checkpoint;
         const served = await reader.root(c.size);
-        if (!equalBytes(served, c.root))
+        if (!bytesEqual(served, c.root))
           throw new NodeError(
             'state_invalid',
             "the log's tiles do not hash to its checkpoint root",

@@ -26,7 +26,7 @@ import {
 } from '../../../packs/index.js';
 import { proposalDigest, proposalToJson } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
-import { writeFileAtomic } from '../../state/atomic-write.js';
+import { writeFileAtomic } from '../../../common/index.js';
 import { contextFor } from '../context.js';
 import {
   applyConsensus,
@@ -70,7 +70,7 @@ export function parseWitnessFlag(flag: string): WitnessEndpoint {
   try {
     return { url: base, verifier: parseVkey(flag.slice(at + 1)) };
   } catch (e) {
-    throw new UsageError(`--witness ${flag}: ${(e as Error).message}`);
+    throw new UsageError(`--witness ${flag}: ${(e as Error).message}`, undefined, { cause: e });
   }
 }
 
@@ -106,13 +106,13 @@ function readPack(file: string): { name: string; bytes: Uint8Array } {
   try {
     bytes = readFileSync(file);
   } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`, undefined, { cause: e });
   }
   let doc: unknown;
   try {
     doc = JSON.parse(new TextDecoder().decode(bytes));
   } catch (e) {
-    throw new UsageError(`${file} is not JSON: ${(e as Error).message}`);
+    throw new UsageError(`${file} is not JSON: ${(e as Error).message}`, undefined, { cause: e });
   }
   return { name: compilePack(doc, file).meta.name, bytes };
 }

@@ -40,7 +40,9 @@ function readSecret(file: string): { label: string; value: string } {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read --secret-file ${file}: ${(e as Error).message}`);
+    throw new UsageError(`cannot read --secret-file ${file}: ${(e as Error).message}`, undefined, {
+      cause: e,
+    });
   }
   const value = text.replace(/\r?\n$/, '');
   if (value.length === 0) throw new UsageError(`--secret-file ${file} is empty`);
@@ -128,7 +130,9 @@ export function registerSensor(program: Command): void {
         try {
           matcher.registerSecret(s.value, s.label);
         } catch (e) {
-          throw new UsageError((e as Error).message, 'register a longer, random secret');
+          throw new UsageError((e as Error).message, 'register a longer, random secret', {
+            cause: e,
+          });
         }
       }
       const store = openReceipts(ctx, opts);

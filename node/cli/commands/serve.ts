@@ -36,6 +36,7 @@ function readConfigFile(path: string | undefined): Record<string, unknown> {
       'config_invalid',
       `${path}: ${(e as Error).message}`,
       'give a JSON config file',
+      { cause: e },
     );
   }
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { HttpFetcher, TufError, Updater } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
-import { writeFileAtomic } from '../../state/atomic-write.js';
+import { writeFileAtomic } from '../../../common/index.js';
 import { contextFor } from '../context.js';
 
 interface TufClientOptions {

@@ -14,7 +14,7 @@ import {
 } from '../../../tuf/index.js';
 
 const ROLE_FILES = ['root.json', 'timestamp.json', 'snapshot.json', 'targets.json'] as const;
-/** The temp names of tuf/atomic-file.ts: `.<file>.<random hex>.tmp`. */
+/** The temp names of common/atomic-file.ts: `.<file>.<random hex>.tmp`. */
 const TEMP_FILE = /^\.(?:root|timestamp|snapshot|targets)\.json\.[0-9a-f]{12}\.tmp$/;
 
 export interface DirReport {
