@@ -7,6 +7,8 @@ export type VdafErrorCode =
   | 'VDAF_DECODE_LENGTH'
   | 'VDAF_DECODE_MODULUS'
   | 'VDAF_DECODE_MESSAGE_TYPE'
+  | 'VDAF_DECODE_TRAILING_BITS'
+  | 'VDAF_INVALID_AGG_PARAM'
   | 'VDAF_VERIFY_FAILED'
   | 'VDAF_JOINT_RAND_MISMATCH'
   | 'VDAF_PING_PONG_STATE';
@@ -44,7 +46,22 @@ export class VdafMeasurementError extends VdafError {
 
 /** Encoded bytes are malformed: wrong length, a field element >= modulus, an unknown type. */
 export class VdafDecodeError extends VdafError {
-  declare readonly code: 'VDAF_DECODE_LENGTH' | 'VDAF_DECODE_MODULUS' | 'VDAF_DECODE_MESSAGE_TYPE';
+  declare readonly code:
+    | 'VDAF_DECODE_LENGTH'
+    | 'VDAF_DECODE_MODULUS'
+    | 'VDAF_DECODE_MESSAGE_TYPE'
+    | 'VDAF_DECODE_TRAILING_BITS';
+}
+
+/**
+ * An aggregation parameter is not acceptable: its level or a prefix is out of range for the
+ * instance, its prefixes are not unique and sorted, or (Poplar1) it does not follow the previous
+ * parameters a report was aggregated with.
+ */
+export class VdafAggParamError extends VdafError {
+  constructor(message: string) {
+    super('VDAF_INVALID_AGG_PARAM', message);
+  }
 }
 
 /** Verification rejected the report: the proof failed or the joint randomness did not match. */
