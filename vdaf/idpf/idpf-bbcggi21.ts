@@ -55,10 +55,12 @@ export class IdpfHashers {
   private extendAes: FixedKeyAes128 | undefined;
   private convertAes: FixedKeyAes128 | undefined;
 
-  constructor(
-    ctx: Uint8Array,
-    readonly nonce: Uint8Array,
-  ) {
+  readonly ctx: Uint8Array;
+  readonly nonce: Uint8Array;
+
+  constructor(ctx: Uint8Array, nonce: Uint8Array) {
+    this.ctx = ctx.slice();
+    this.nonce = nonce.slice();
     this.extendDst = concatBytes(formatDst(1, 0, 0), ctx);
     this.convertDst = concatBytes(formatDst(1, 0, 1), ctx);
   }
