@@ -11,6 +11,7 @@ import {
 import type { Field, FieldVec } from '../field/field.js';
 import { Field255 } from '../field/field255.js';
 import { Field64 } from '../field/field64.js';
+import { copyBytes, plainBytes } from '../bytes.js';
 import { IdpfBBCGGI21, IdpfHashers } from '../idpf/idpf-bbcggi21.js';
 import { concatBytes, formatDst } from '../xof/dst.js';
 import { XofTurboShake128Seeded } from '../xof/turboshake-seeded.js';
@@ -107,7 +108,8 @@ export class Poplar1 {
       throw new VdafMeasurementError(`measurement must have ${this.BITS} bits`);
     }
     measurement.forEach((b: unknown, i) => {
-      if (typeof b !== 'boolean') throw new VdafMeasurementError('measurement bits must be booleans');
+      if (typeof b !== 'boolean')
+        throw new VdafMeasurementError('measurement bits must be booleans');
       bits[i] = b ? 1 : 0;
     });
     return bits;
@@ -128,8 +130,8 @@ export class Poplar1 {
     const idpfRand = rand.subarray(0, IdpfBBCGGI21.RAND_SIZE);
     const off = IdpfBBCGGI21.RAND_SIZE;
     const corrSeeds = [
-      rand.slice(off, off + SEED_SIZE),
-      rand.slice(off + SEED_SIZE, off + 2 * SEED_SIZE),
+      copyBytes(rand.subarray(off, off + SEED_SIZE)),
+      copyBytes(rand.subarray(off + SEED_SIZE, off + 2 * SEED_SIZE)),
     ] as const;
     const shardSeed = rand.subarray(off + 2 * SEED_SIZE, off + 3 * SEED_SIZE);
     const xof = new XofTurboShake128Seeded(shardSeed, this.dst(USAGE_SHARD_RAND, ctx), nonce);
@@ -298,8 +300,12 @@ export class Poplar1 {
     const corrXof = this.corrXof(inputShare.corrSeed, ctx, aggId, nonce, leaf);
     if (!leaf && level > 0) corrXof.nextVec(f, 3 * level);
     const sketch = corrXof.nextVec(f, 3);
-    const a = leaf ? f.slice(inputShare.corrLeaf, 0, 1) : f.slice(inputShare.corrInner, 2 * level, 2 * level + 1);
-    const b = leaf ? f.slice(inputShare.corrLeaf, 1, 2) : f.slice(inputShare.corrInner, 2 * level + 1, 2 * level + 2);
+    const a = leaf
+      ? f.slice(inputShare.corrLeaf, 0, 1)
+      : f.slice(inputShare.corrInner, 2 * level, 2 * level + 1);
+    const b = leaf
+      ? f.slice(inputShare.corrLeaf, 1, 2)
+      : f.slice(inputShare.corrInner, 2 * level + 1, 2 * level + 2);
 
     // The masked inputs: sum r*data, sum r^2*data, sum r*auth over the prefixes.
     const binder = new Uint8Array(this.NONCE_SIZE + 2);
@@ -416,7 +422,11 @@ export class Poplar1 {
   }
 
   /** Adds outShare into aggShare in place (no allocation): for Aggregators folding many reports. */
-  aggUpdateInPlace(aggParam: Poplar1AggParam, aggShare: Poplar1AggShare, outShare: Poplar1OutShare): void {
+  aggUpdateInPlace(
+    aggParam: Poplar1AggParam,
+    aggShare: Poplar1AggShare,
+    outShare: Poplar1OutShare,
+  ): void {
     this.checkShareLen(aggParam, aggShare);
     this.checkShareLen(aggParam, outShare);
     this.currentField(aggParam.level).vecAdd(aggShare, aggShare, outShare);
@@ -478,7 +488,8 @@ export class Poplar1 {
    * Parses an aggregation parameter (this value is attacker-controlled): exact length, a level
    * below BITS and no bits set past each prefix. Uniqueness and order are isValid's checks.
    */
-  decodeAggParam(encoded: Uint8Array): Poplar1AggParam {
+  decodeAggParam(input: Uint8Array): Poplar1AggParam {
+    const encoded = plainBytes(input);
     if (encoded.length < 6) throw lengthError('aggregation parameter', 6, encoded.length);
     const view = new DataView(encoded.buffer, encoded.byteOffset, encoded.byteLength);
     const level = view.getUint16(0);
@@ -513,7 +524,9 @@ export class Poplar1 {
   }
 
   inputShareLength(_aggId: number): number {
-    return KEY_SIZE + SEED_SIZE + 2 * (this.BITS - 1) * Field64.ENCODED_SIZE + 2 * Field255.ENCODED_SIZE;
+    return (
+      KEY_SIZE + SEED_SIZE + 2 * (this.BITS - 1) * Field64.ENCODED_SIZE + 2 * Field255.ENCODED_SIZE
+    );
   }
 
   encodeInputShare(inputShare: Poplar1InputShare): Uint8Array {
@@ -526,20 +539,25 @@ export class Poplar1 {
   }
 
   /** Parses an HPKE-decrypted input share (this value is attacker-controlled). */
-  decodeInputShare(aggId: number, encoded: Uint8Array): Poplar1InputShare {
+  decodeInputShare(aggId: number, input: Uint8Array): Poplar1InputShare {
+    const encoded = plainBytes(input);
     const want = this.inputShareLength(aggId);
     if (encoded.length !== want) throw lengthError('input share', want, encoded.length);
     const innerBytes = 2 * (this.BITS - 1) * Field64.ENCODED_SIZE;
     const o = KEY_SIZE + SEED_SIZE;
     return {
-      key: encoded.slice(0, KEY_SIZE),
-      corrSeed: encoded.slice(KEY_SIZE, o),
+      key: copyBytes(encoded.subarray(0, KEY_SIZE)),
+      corrSeed: copyBytes(encoded.subarray(KEY_SIZE, o)),
       corrInner: Field64.decodeVec(
         encoded.subarray(o, o + innerBytes),
         2 * (this.BITS - 1),
         'input share inner correlation',
       ),
-      corrLeaf: Field255.decodeVec(encoded.subarray(o + innerBytes), 2, 'input share leaf correlation'),
+      corrLeaf: Field255.decodeVec(
+        encoded.subarray(o + innerBytes),
+        2,
+        'input share leaf correlation',
+      ),
     };
   }
 
@@ -551,7 +569,8 @@ export class Poplar1 {
    * Parses the peer's verifier share (this value is attacker-controlled): 3 elements of the level's
    * field for the sketch (state step 'evaluate'), 1 for its reveal (step 'reveal').
    */
-  decodeVerifierShare(state: Poplar1VerifyState, encoded: Uint8Array): Poplar1VerifierShare {
+  decodeVerifierShare(state: Poplar1VerifyState, input: Uint8Array): Poplar1VerifierShare {
+    const encoded = plainBytes(input);
     const f = this.currentField(state.level);
     return f.decodeVec(encoded, state.step === 'evaluate' ? 3 : 1, 'verifier share');
   }
@@ -564,7 +583,8 @@ export class Poplar1 {
    * Parses the verifier message (this value is attacker-controlled): the 3-element sketch when the
    * state awaits it, and empty (null) after the reveal.
    */
-  decodeVerifierMessage(state: Poplar1VerifyState, encoded: Uint8Array): Poplar1VerifierMessage {
+  decodeVerifierMessage(state: Poplar1VerifyState, input: Uint8Array): Poplar1VerifierMessage {
+    const encoded = plainBytes(input);
     if (state.step === 'reveal') {
       if (encoded.length !== 0) throw lengthError('verifier message', 0, encoded.length);
       return null;
@@ -578,7 +598,8 @@ export class Poplar1 {
   }
 
   /** Parses an aggregate share as the Collector receives it (this value is attacker-controlled). */
-  decodeAggShare(aggParam: Poplar1AggParam, encoded: Uint8Array): Poplar1AggShare {
+  decodeAggShare(aggParam: Poplar1AggParam, input: Uint8Array): Poplar1AggShare {
+    const encoded = plainBytes(input);
     this.checkAggParam(aggParam);
     const f = this.currentField(aggParam.level);
     return f.decodeVec(encoded, aggParam.prefixes.length, 'aggregate share');
@@ -588,7 +609,8 @@ export class Poplar1 {
     return Field64.encodeVec(outShare);
   }
 
-  decodeOutShare(aggParam: Poplar1AggParam, encoded: Uint8Array): Poplar1OutShare {
+  decodeOutShare(aggParam: Poplar1AggParam, input: Uint8Array): Poplar1OutShare {
+    const encoded = plainBytes(input);
     this.checkAggParam(aggParam);
     const f = this.currentField(aggParam.level);
     return f.decodeVec(encoded, aggParam.prefixes.length, 'output share');

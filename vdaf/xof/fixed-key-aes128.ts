@@ -16,6 +16,8 @@ const SEED_SIZE = 16;
  */
 export class FixedKeyAes128 {
   private readonly cipher: Cipher;
+  /** sigma of the blocks of hashWords, kept between calls (grown as needed). */
+  private sigma = new Uint32Array(64);
 
   constructor(dst: Uint8Array, binder: Uint8Array) {
     if (dst.length > 0xffff) throw new VdafArgumentError('XOF domain separation tag too long');
@@ -47,6 +49,35 @@ export class FixedKeyAes128 {
     for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) ^ (blocks[i] as number);
     return out;
   }
+
+  /**
+   * hashWords: the same hash on 32-bit little-endian words. Reads `n` blocks of `input` (4 words
+   * each: seed xor counter) and writes the hashed blocks to `out`, without per-block allocation.
+   * Only for little-endian hosts (the IDPF checks).
+   */
+  hashWords(input: Uint32Array, n: number, out: Uint32Array): void {
+    const w = 4 * n;
+    if (this.sigma.length < w) this.sigma = new Uint32Array(Math.max(w, 2 * this.sigma.length));
+    const sg = this.sigma;
+    for (let o = 0; o < w; o += 4) {
+      const w0 = input[o] as number;
+      const w1 = input[o + 1] as number;
+      const w2 = input[o + 2] as number;
+      const w3 = input[o + 3] as number;
+      sg[o] = w2;
+      sg[o + 1] = w3;
+      sg[o + 2] = (w2 ^ w0) >>> 0;
+      sg[o + 3] = (w3 ^ w1) >>> 0;
+    }
+    const enc = this.cipher.update(new Uint8Array(sg.buffer, 0, 16 * n));
+    if (enc.byteOffset % 4 === 0) {
+      const e = new Uint32Array(enc.buffer, enc.byteOffset, w);
+      for (let i = 0; i < w; i++) out[i] = ((e[i] as number) ^ (sg[i] as number)) >>> 0;
+    } else {
+      new Uint8Array(out.buffer, out.byteOffset, 16 * n).set(enc);
+      for (let i = 0; i < w; i++) out[i] = ((out[i] as number) ^ (sg[i] as number)) >>> 0;
+    }
+  }
 }
 
 /** Writes seed xor le_bytes(counter, 16) at out[off..off+16). */
@@ -69,7 +100,7 @@ export class XofFixedKeyAes128 {
     if (seed.length !== SEED_SIZE) {
       throw new VdafArgumentError(`XOF seed must be ${SEED_SIZE} bytes`);
     }
-    this.seed = seed.slice();
+    this.seed = new Uint8Array(seed);
     this.hash = hash ?? new FixedKeyAes128(dst, binder);
   }
 

@@ -35,7 +35,8 @@ export function nextVec(xof: ByteStream, field: Field, length: number): FieldVec
   let filled = 0;
   while (filled < length) {
     const bytes = xof.next((length - filled) * size);
-    if (mask !== 0xff) for (let i = size - 1; i < bytes.length; i += size) bytes[i] = (bytes[i] as number) & mask;
+    if (mask !== 0xff)
+      for (let i = size - 1; i < bytes.length; i += size) bytes[i] = (bytes[i] as number) & mask;
     const words = field.wordsOf(bytes);
     const got = bytes.length / size;
     for (let i = 0; i < got; i++) {
