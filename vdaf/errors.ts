@@ -8,6 +8,8 @@ export type VdafErrorCode =
   | 'decode_length'
   | 'decode_modulus'
   | 'decode_message_type'
+  | 'decode_trailing_bits'
+  | 'agg_param_invalid'
   | 'verify_failed'
   | 'joint_rand_mismatch'
   | 'ping_pong_state';
@@ -44,7 +46,23 @@ export class VdafMeasurementError extends VdafError {
 /** Encoded bytes are malformed: wrong length, a field element >= modulus, an unknown type. */
 export class VdafDecodeError extends VdafError {
   override readonly name = 'VdafDecodeError';
-  declare readonly code: 'decode_length' | 'decode_modulus' | 'decode_message_type';
+  declare readonly code:
+    | 'decode_length'
+    | 'decode_modulus'
+    | 'decode_message_type'
+    | 'decode_trailing_bits';
+}
+
+/**
+ * An aggregation parameter is not acceptable: its level or a prefix is out of range for the
+ * instance, its prefixes are not unique and sorted, or (Poplar1) it does not follow the previous
+ * parameters a report was aggregated with.
+ */
+export class VdafAggParamError extends VdafError {
+  override readonly name = 'VdafAggParamError';
+  constructor(message: string) {
+    super('agg_param_invalid', message);
+  }
 }
 
 /** Verification rejected the report: the proof failed or the joint randomness did not match. */

@@ -1,6 +1,7 @@
-// vdaf/: the Prio3 family of draft-irtf-cfrg-vdaf-20. Pure, synchronous, no I/O.
+// vdaf/: the Prio3 family and Poplar1 of draft-irtf-cfrg-vdaf-20. Pure, synchronous, no I/O.
 export { DRAFT, VERSION } from './version.js';
 export {
+  VdafAggParamError,
   VdafArgumentError,
   VdafDecodeError,
   VdafError,
@@ -13,7 +14,10 @@ export {
 export { Field, type FieldVec } from './field/field.js';
 export { Field64 } from './field/field64.js';
 export { Field128 } from './field/field128.js';
+export { Field255 } from './field/field255.js';
 export { XofTurboShake128 } from './xof/turboshake128.js';
+export { XofTurboShake128Seeded } from './xof/turboshake-seeded.js';
+export { FixedKeyAes128, XofFixedKeyAes128 } from './xof/fixed-key-aes128.js';
 export { formatDst } from './xof/dst.js';
 export type { Gadget } from './flp/gadget.js';
 export { Mul } from './flp/mul.js';
@@ -70,3 +74,32 @@ export {
   parallelSumProofLen,
   sumVecMeasLen,
 } from './chunk-length.js';
+export {
+  IdpfBBCGGI21,
+  IdpfHashers,
+  type IdpfEvalCache,
+  type IdpfPublicShare,
+} from './idpf/idpf-bbcggi21.js';
+export { Poplar1, type Poplar1Options } from './poplar1/poplar1.js';
+export type {
+  Poplar1AggParam,
+  Poplar1AggResult,
+  Poplar1AggShare,
+  Poplar1InputShare,
+  Poplar1Measurement,
+  Poplar1OutShare,
+  Poplar1PublicShare,
+  Poplar1ReportCache,
+  Poplar1Transition,
+  Poplar1VerifierMessage,
+  Poplar1VerifierShare,
+  Poplar1VerifyState,
+} from './poplar1/types.js';
+export {
+  multiRoundHelperContinued,
+  multiRoundHelperInit,
+  multiRoundLeaderContinued,
+  multiRoundLeaderInit,
+  type MultiRoundPingPongVdaf,
+  type VerifyTransition,
+} from './ping-pong-rounds.js';

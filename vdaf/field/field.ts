@@ -1,4 +1,4 @@
-// draft-irtf-cfrg-vdaf-20 §6.1: the finite-field interface shared by Field64 and Field128.
+// draft-irtf-cfrg-vdaf-20 §6.1: the finite-field interface shared by Field64, Field128 and Field255.
 import { VdafDecodeError } from '../errors.js';
 
 /**
@@ -14,7 +14,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  * before writing its output, so the output may alias an input.
  */
 export abstract class Field {
-  abstract readonly name: 'Field64' | 'Field128';
+  abstract readonly name: 'Field64' | 'Field128' | 'Field255';
   abstract readonly MODULUS: bigint;
   /** Bytes per encoded element (§6.1: fixed-width little-endian). */
   abstract readonly ENCODED_SIZE: number;

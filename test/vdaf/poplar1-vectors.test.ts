@@ -1,0 +1,258 @@
+// Every official draft-irtf-cfrg-vdaf-20 Poplar1 vector, run operation by operation (Appendix C.1),
+// plus IdpfBBCGGI21_0.json (§8.3) and XofFixedKeyAes128.json (§6.2.2).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  Field128,
+  Field255,
+  Field64,
+  IdpfBBCGGI21,
+  Poplar1,
+  VdafError,
+  XofFixedKeyAes128,
+  type Poplar1OutShare,
+  type Poplar1Transition,
+  type Poplar1VerifierShare,
+  type Poplar1VerifyState,
+} from '../../vdaf/index.js';
+import { vectorFolder } from '../support/env.js';
+import { hex, toHex } from './support/vectors.js';
+
+const folder = vectorFolder('vdaf/draft-irtf-cfrg-vdaf-20');
+const files = folder.skip
+  ? []
+  : readdirSync(folder.dir).filter((f) => f.startsWith('Poplar1') && f.endsWith('.json'));
+
+interface Poplar1Vector {
+  bits: number;
+  ctx: string;
+  verify_key: string;
+  agg_param: string;
+  shares: number;
+  reports: {
+    measurement: boolean[] | null;
+    nonce: string;
+    rand: string;
+    public_share: string;
+    input_shares: string[];
+    verifier_shares: string[][];
+    verifier_messages: string[];
+    out_shares: string[];
+  }[];
+  agg_shares: string[];
+  agg_result: number[] | null;
+  operations: {
+    operation: string;
+    report_index?: number;
+    aggregator_id?: number;
+    round?: number;
+    success: boolean;
+  }[];
+}
+
+/** The code each negative file expects of its failing operation. */
+const EXPECTED_FAILURE: Record<string, string> = {
+  'Poplar1_bad_corr_inner.json': 'verify_failed',
+};
+
+describe.skipIf(folder.skip)('Poplar1 vectors (draft-irtf-cfrg-vdaf-20)', () => {
+  it('finds all 7 Poplar1 files', () => {
+    expect(files.length).toBe(7);
+  });
+
+  it.each(files)('%s', (file) => {
+    const v = JSON.parse(readFileSync(join(folder.dir, file), 'utf8')) as Poplar1Vector;
+    const vdaf = new Poplar1({ bits: v.bits });
+    expect(v.shares).toBe(vdaf.SHARES);
+    const ctx = hex(v.ctx);
+    const verifyKey = hex(v.verify_key);
+    const aggParam = vdaf.decodeAggParam(hex(v.agg_param));
+    expect(toHex(vdaf.encodeAggParam(aggParam))).toBe(v.agg_param);
+    // key: report index / aggregator id; the state of the latest round reached.
+    const states = new Map<string, Poplar1VerifyState>();
+    const shares = new Map<string, Poplar1VerifierShare>();
+    const outShares: Poplar1OutShare[][] = [[], []];
+    const failed = new Set<number>();
+    let checked = 0;
+    let failures = 0;
+
+    for (const op of v.operations) {
+      const ri = op.report_index ?? 0;
+      const r = v.reports[ri]!;
+      const nonce = hex(r.nonce);
+      const run = (): void => {
+        switch (op.operation) {
+          case 'shard': {
+            expect(r.measurement).not.toBeNull();
+            const [pub, inputs] = vdaf.shard(ctx, r.measurement!, nonce, hex(r.rand));
+            expect(toHex(vdaf.encodePublicShare(pub))).toBe(r.public_share);
+            inputs.forEach((s, j) => {
+              expect(toHex(vdaf.encodeInputShare(s))).toBe(r.input_shares[j]);
+            });
+            break;
+          }
+          case 'verify_init': {
+            const agg = op.aggregator_id!;
+            const [state, share] = vdaf.verifyInit(
+              verifyKey,
+              ctx,
+              agg,
+              aggParam,
+              nonce,
+              vdaf.decodePublicShare(hex(r.public_share)),
+              vdaf.decodeInputShare(agg, hex(r.input_shares[agg]!)),
+            );
+            expect(toHex(vdaf.encodeVerifierShare(share))).toBe(r.verifier_shares[0]![agg]);
+            states.set(`${ri}/${agg}`, state);
+            shares.set(`${ri}/${agg}`, share);
+            break;
+          }
+          case 'verifier_shares_to_message': {
+            const round = op.round!;
+            const decoded = [0, 1].map((j) => {
+              const st = states.get(`${ri}/${j}`)!;
+              const enc = r.verifier_shares[round]![j]!;
+              const share = vdaf.decodeVerifierShare(st, hex(enc));
+              expect(toHex(vdaf.encodeVerifierShare(share))).toBe(enc);
+              return share;
+            });
+            const msg = vdaf.verifierSharesToMessage(ctx, aggParam, decoded);
+            expect(toHex(vdaf.encodeVerifierMessage(msg))).toBe(r.verifier_messages[round]);
+            break;
+          }
+          case 'verify_next': {
+            const agg = op.aggregator_id!;
+            const round = op.round!;
+            const st = states.get(`${ri}/${agg}`)!;
+            const msg = vdaf.decodeVerifierMessage(st, hex(r.verifier_messages[round - 1]!));
+            const next: Poplar1Transition = vdaf.verifyNext(ctx, st, msg);
+            if (round < vdaf.ROUNDS) {
+              expect(next.kind).toBe('continue');
+              if (next.kind !== 'continue') return;
+              expect(toHex(vdaf.encodeVerifierShare(next.verifierShare))).toBe(
+                r.verifier_shares[round]![agg],
+              );
+              states.set(`${ri}/${agg}`, next.state);
+            } else {
+              expect(next.kind).toBe('finish');
+              if (next.kind !== 'finish') return;
+              expect(toHex(vdaf.encodeOutShare(next.outShare))).toBe(r.out_shares[agg]);
+              outShares[agg]!.push(next.outShare);
+            }
+            break;
+          }
+          case 'aggregate': {
+            const agg = op.aggregator_id!;
+            let share = vdaf.aggInit(aggParam);
+            for (const out of outShares[agg]!) share = vdaf.aggUpdate(aggParam, share, out);
+            expect(toHex(vdaf.encodeAggShare(share))).toBe(v.agg_shares[agg]);
+            break;
+          }
+          case 'unshard': {
+            const aggShares = v.agg_shares.map((s) => vdaf.decodeAggShare(aggParam, hex(s)));
+            expect(vdaf.unshard(aggParam, aggShares, v.reports.length)).toEqual(v.agg_result);
+            break;
+          }
+          default:
+            throw new Error(`unknown operation ${op.operation}`);
+        }
+      };
+      if (failed.has(ri)) continue;
+      if (op.success) {
+        run();
+      } else {
+        let code: string | undefined;
+        try {
+          run();
+        } catch (e) {
+          expect(e).toBeInstanceOf(VdafError);
+          code = (e as VdafError).code;
+        }
+        expect(code).toBe(EXPECTED_FAILURE[file]);
+        failed.add(ri);
+        failures++;
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(failures).toBe(file in EXPECTED_FAILURE ? 1 : 0);
+  });
+});
+
+describe.skipIf(folder.skip)('IdpfBBCGGI21 vector', () => {
+  interface IdpfVector {
+    alpha: boolean[];
+    beta_inner: string[][];
+    beta_leaf: string[];
+    bits: number;
+    ctx: string;
+    keys: string[];
+    nonce: string;
+    public_share: string;
+  }
+  const v = folder.skip
+    ? null
+    : (JSON.parse(readFileSync(join(folder.dir, 'IdpfBBCGGI21_0.json'), 'utf8')) as IdpfVector);
+
+  it('gen gives the public share, and eval the betas on the path', () => {
+    const t = v!;
+    const idpf = new IdpfBBCGGI21(t.beta_leaf.length, t.bits);
+    const alpha = Uint8Array.from(t.alpha.map((b) => (b ? 1 : 0)));
+    const betaInner = Field64.fromBigInts(t.beta_inner.flat().map(BigInt));
+    const betaLeaf = Field255.fromBigInts(t.beta_leaf.map(BigInt));
+    const ctx = hex(t.ctx);
+    const nonce = hex(t.nonce);
+    const [ps, keys] = idpf.gen(alpha, betaInner, betaLeaf, ctx, nonce, hex(t.keys.join('')));
+    expect(toHex(idpf.encodePublicShare(ps))).toBe(t.public_share);
+    expect(keys.map(toHex)).toEqual(t.keys);
+    const decoded = idpf.decodePublicShare(hex(t.public_share));
+    expect(toHex(idpf.encodePublicShare(decoded))).toBe(t.public_share);
+
+    // alpha is all zeros: prefix 0 carries beta at every level, prefix 1 carries zero.
+    for (let level = 0; level < t.bits; level++) {
+      const f = idpf.currentField(level);
+      const prefixes = [0n, 1n];
+      const y0 = idpf.eval(0, decoded, keys[0], level, prefixes, ctx, nonce);
+      const y1 = idpf.eval(1, decoded, keys[1], level, prefixes, ctx, nonce);
+      const sum = f.zeros(4);
+      f.vecAdd(sum, y0, y1);
+      const beta = level < t.bits - 1 ? t.beta_inner[level]! : t.beta_leaf;
+      expect(f.toBigInts(sum)).toEqual([...beta.map(BigInt), 0n, 0n]);
+    }
+  });
+});
+
+describe.skipIf(folder.skip)('XofFixedKeyAes128 vector', () => {
+  interface XofVector {
+    seed: string;
+    dst: string;
+    binder: string;
+    length: number;
+    derived_seed: string;
+    expanded_vec_field128: string;
+  }
+  const v = folder.skip
+    ? null
+    : (JSON.parse(readFileSync(join(folder.dir, 'XofFixedKeyAes128.json'), 'utf8')) as XofVector);
+
+  it('derive_seed', () => {
+    const t = v!;
+    expect(toHex(XofFixedKeyAes128.deriveSeed(hex(t.seed), hex(t.dst), hex(t.binder)))).toBe(
+      t.derived_seed,
+    );
+  });
+
+  it('expand_into_vec over Field128', () => {
+    const t = v!;
+    const vec = XofFixedKeyAes128.expandIntoVec(
+      Field128,
+      hex(t.seed),
+      hex(t.dst),
+      hex(t.binder),
+      t.length,
+    );
+    expect(Field128.len(vec)).toBe(t.length);
+    expect(toHex(Field128.encodeVec(vec))).toBe(t.expanded_vec_field128);
+  });
+});
