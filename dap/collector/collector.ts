@@ -36,6 +36,8 @@ export interface CollectOptions {
   hpke?: Hpke;
   /** Caps on the Leader's answers (default DEFAULT_PEER_LIMITS). */
   peerLimits?: PeerLimits;
+  /** Each request to the Leader, its answer included (default 30 s). */
+  requestTimeoutMs?: number;
 }
 
 export async function collect(
@@ -54,7 +56,7 @@ export async function collect(
   const limits = opts.peerLimits ?? DEFAULT_PEER_LIMITS;
   const common = {
     token: file.collector_auth_token,
-    timeoutMs: 30_000,
+    timeoutMs: opts.requestTimeoutMs ?? 30_000,
     maxBodyBytes: limits.collectionJobRespBytes,
     idleTimeoutMs: limits.idleTimeoutMs,
   };
