@@ -8,7 +8,8 @@ export type NodeErrorCode =
   | 'state_invalid'
   | 'io_failed'
   | 'not_implemented_here'
-  | 'secret_file_exposed';
+  | 'secret_file_exposed'
+  | 'batch_size_below_floor';
 
 export class NodeError extends Error {
   override readonly name: string = 'NodeError';
