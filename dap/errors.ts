@@ -11,12 +11,15 @@ export type DapErrorCode =
   | 'decode_invalid'
   | 'task_invalid'
   | 'task_schema_newer'
+  | 'task_file_exposed'
   | 'vdaf_unsupported'
   | 'vdaf_failed'
   | 'storage_failed'
   | 'key_rotation_refused'
   | 'admin_unavailable'
   | 'http_failed'
+  | 'http_timeout'
+  | 'http_body_too_large'
   | 'protocol_failed';
 
 export class DapError extends MeshError<DapErrorCode> {
@@ -34,7 +37,15 @@ export class DecodeError extends DapError {
 }
 
 export class TaskError extends DapError {
-  override readonly name = 'TaskError';
+  override readonly name: string = 'TaskError';
+}
+
+/** A secret-holding task file other users may read; `hint` is the command that fixes it. */
+export class TaskFileModeError extends TaskError {
+  override readonly name = 'TaskFileModeError';
+  constructor(message: string, hint: string) {
+    super('task_file_exposed', message, { hint });
+  }
 }
 
 /** An HPKE key rotation refused by the lifecycle rules or the admin channel; `hint` is the next step. */

@@ -5,7 +5,14 @@ export {
   HPKE_INFO_INPUT_SHARE,
   HPKE_INFO_AGGREGATE_SHARE,
 } from './version.js';
-export { DapError, DecodeError, HpkeError, TaskError, type DapErrorCode } from './errors.js';
+export {
+  DapError,
+  DecodeError,
+  HpkeError,
+  TaskError,
+  TaskFileModeError,
+  type DapErrorCode,
+} from './errors.js';
 export { DapProblem, HttpProblem, PROBLEM_TYPES, type ProblemType } from './problem.js';
 export { hpkeDefault, hpkeNode, hpkeNoble, type Hpke, type HpkeKeyPair } from './hpke/index.js';
 export * as messages from './messages/index.js';
@@ -35,8 +42,16 @@ export {
   aggregatorOptionsFrom,
   mountLeader,
   taskFilesFor,
+  type AggregatorHealth,
   type AggregatorServer,
   type AggregatorServerOptions,
 } from './server.js';
+export type {
+  CollectionOutcome,
+  DapEvents,
+  JobOutcome,
+  UploadRefusal,
+} from './aggregator/events.js';
 export { aggregatorOptions, type AggregatorOptions } from './aggregator/options.js';
 export { openKeyAdmin, type KeyAdmin, type KeyInfo } from './aggregator/key-admin.js';
+export { DEFAULT_PEER_LIMITS, peerLimitsWith, type PeerLimits } from './http/peer-limits.js';

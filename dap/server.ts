@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { TaskError } from './errors.js';
 import { DEFAULT_AGGREGATOR_OPTIONS, type AggregatorOptions } from './aggregator/options.js';
 import type { Clock } from './aggregator/clock.js';
+import type { DapEvents } from './aggregator/events.js';
 import { openHelperContext, openLeaderContext } from './aggregator/open-aggregator.js';
 import { helperApp } from './http/helper-app.js';
 import { leaderApp } from './http/leader-app.js';
@@ -32,10 +33,20 @@ export interface AggregatorServerOptions {
   interopDataDir?: string;
   clock?: Clock;
   onError?: (e: unknown) => void;
+  /** Counters for `/metrics` (uploads, aggregation jobs, collections). */
+  events?: DapEvents;
+}
+
+/** An aggregator's state for `/healthz` (docs/dap.md "Health"). */
+export interface AggregatorHealth {
+  ready: boolean;
+  state: 'starting' | 'ready' | 'failed' | 'closed';
+  detail?: string;
 }
 
 export interface AggregatorServer {
   close(): Promise<void>;
+  health(): AggregatorHealth;
 }
 
 export async function mountLeader(
@@ -51,6 +62,7 @@ export async function mountLeader(
     },
     files,
   );
+  if (o.events) ctx.events = o.events;
   const onError = o.onError ?? (() => undefined);
   app.route(o.prefix, leaderApp(ctx, onError));
   const interop = o.interop
@@ -59,8 +71,11 @@ export async function mountLeader(
   const driver = startLeaderDriver(ctx, onError);
   const gc = startGc(ctx, onError);
   const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
+  let closed = false;
   return {
+    health: () => (closed ? { ready: false, state: 'closed' } : driver.health()),
     async close() {
+      closed = true;
       await admin?.close();
       await interop?.release();
       await gc.close();
@@ -90,8 +105,12 @@ export async function mountHelper(
     : undefined;
   const gc = startGc(ctx, onError);
   const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
+  let closed = false;
   return {
+    // The Helper has no background work: once its store is open and its routes mounted, it serves.
+    health: () => (closed ? { ready: false, state: 'closed' } : { ready: true, state: 'ready' }),
     async close() {
+      closed = true;
       await admin?.close();
       await interop?.release();
       await gc.close();
@@ -140,7 +159,7 @@ export function aggregatorOptionsFrom(section: unknown): Partial<AggregatorOptio
     throw new TaskError('task_invalid', 'the dap config section must be an object');
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(section)) {
-    if (!(k in DEFAULT_AGGREGATOR_OPTIONS) || k === 'limits')
+    if (!(k in DEFAULT_AGGREGATOR_OPTIONS) || k === 'limits' || k === 'peerLimits')
       throw new TaskError('task_invalid', `unknown dap option ${k}`);
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
       throw new TaskError('task_invalid', `dap option ${k} must be a non-negative integer`);

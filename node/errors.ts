@@ -8,7 +8,9 @@ export type NodeErrorCode =
   | 'state_schema_newer'
   | 'state_invalid'
   | 'io_failed'
-  | 'not_implemented_here';
+  | 'not_implemented_here'
+  | 'secret_file_exposed'
+  | 'batch_size_below_floor';
 
 export class NodeError extends MeshError<NodeErrorCode> {
   override readonly name: string = 'NodeError';

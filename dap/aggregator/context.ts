@@ -6,6 +6,7 @@ import type { Mutex } from '../storage/mutex.js';
 import type { Task } from '../task/task.js';
 import type { Clock } from './clock.js';
 import type { CollectedIntervals } from './collected-intervals.js';
+import type { DapEvents } from './events.js';
 import type { HpkeKeyring } from './hpke-keys.js';
 import type { AggregatorOptions } from './options.js';
 
@@ -28,6 +29,11 @@ export interface LeaderTask extends AggregatorTask {
   uploads: number;
   /** Incremented by every collection job creation, so the driver skips scans when none is open. */
   collectionsCreated: number;
+  /**
+   * Half of the smallest job body the Helper refused as too large (413): jobs stay below it until
+   * the process restarts, whatever peerMaxBodyBytes says.
+   */
+  refusedBodyBytes?: number;
 }
 
 export interface HelperTask extends AggregatorTask {
@@ -44,4 +50,6 @@ export interface AggregatorContext<T extends AggregatorTask> {
   hpke: Hpke;
   /** Set by the Leader's driver: new work arrived (an upload, a collection job), so tick soon. */
   wakeDriver?: () => void;
+  /** Counters for `/metrics`; every callback is optional. */
+  events?: DapEvents;
 }

@@ -10,6 +10,8 @@ export const K = {
   pendingPrefix: (t: string) => `t/${t}/pend/`,
   job: (t: string, id: string) => `t/${t}/job/${id}`,
   jobPrefix: (t: string) => `t/${t}/job/`,
+  /** Leader: transient failures of a job so far, so a restart does not reset its retry budget. */
+  jobTries: (t: string, id: string) => `t/${t}/jobtry/${id}`,
   /** Helper: a job's newest report time, so the job is dropped with its replay state. */
   jobByTime: (t: string, time: number, id: string) => `t/${t}/jobt/${pad(time)}/${id}`,
   jobByTimePrefix: (t: string) => `t/${t}/jobt/`,

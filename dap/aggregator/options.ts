@@ -1,9 +1,12 @@
 // Aggregator operating parameters (DAP-18 §4.4.2 clock skew, §6.4.1 storage horizon, job sizing).
 import { DEFAULT_LIMITS, type DecodeLimits } from '../codec/limits.js';
+import { DEFAULT_PEER_LIMITS, type PeerLimits } from '../http/peer-limits.js';
 
 export interface AggregatorOptions {
   /** Bounds on every decoded message. */
   limits: DecodeLimits;
+  /** Bounds on every answer read from the peer aggregator. */
+  peerLimits: PeerLimits;
   /** Leeway for report times ahead of the clock (report_too_early beyond it). */
   clockSkewSeconds: number;
   /** Replay state is kept this long; older reports are refused with report_dropped. */
@@ -20,10 +23,21 @@ export interface AggregatorOptions {
   maxBodyBytes: number;
   /** Timeout of each request to the peer aggregator. */
   peerTimeoutMs: number;
+  /**
+   * Leader: the largest request body the Helper accepts (its own maxBodyBytes, as its operator
+   * configured it); aggregation jobs are built below it.
+   */
+  peerMaxBodyBytes: number;
+  /** Leader: transient failures of one aggregation job before it fails and its reports are rejected. */
+  jobRetries: number;
+  /** Leader: the first retry of a job waits this long, doubling up to jobRetryMaxMs. */
+  jobRetryMs: number;
+  jobRetryMaxMs: number;
 }
 
 export const DEFAULT_AGGREGATOR_OPTIONS: AggregatorOptions = {
   limits: DEFAULT_LIMITS,
+  peerLimits: DEFAULT_PEER_LIMITS,
   clockSkewSeconds: 300,
   reportRetentionSeconds: 14 * 24 * 3600,
   minJobSize: 50,
@@ -33,6 +47,10 @@ export const DEFAULT_AGGREGATOR_OPTIONS: AggregatorOptions = {
   gcIntervalMs: 60_000,
   maxBodyBytes: 64 * 1024 * 1024,
   peerTimeoutMs: 30_000,
+  peerMaxBodyBytes: 64 * 1024 * 1024,
+  jobRetries: 10,
+  jobRetryMs: 500,
+  jobRetryMaxMs: 60_000,
 };
 
 export function aggregatorOptions(o: Partial<AggregatorOptions> = {}): AggregatorOptions {

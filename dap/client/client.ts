@@ -20,6 +20,7 @@ import {
 } from '../messages/index.js';
 import { parseProblem } from '../problem.js';
 import { peerRequest } from '../http/peer.js';
+import { DEFAULT_PEER_LIMITS, type PeerLimits } from '../http/peer-limits.js';
 import type { ClientTaskFile } from '../task/task-file.js';
 import { taskOf, type Task } from '../task/task.js';
 
@@ -44,6 +45,7 @@ export class DapClient {
     file: ClientTaskFile,
     private readonly hpke: Hpke = hpkeDefault,
     private readonly timeoutMs = 30_000,
+    private readonly limits: PeerLimits = DEFAULT_PEER_LIMITS,
   ) {
     this.task = taskOf(file);
   }
@@ -57,7 +59,8 @@ export class DapClient {
       method: 'GET',
       url: `${base}hpke_config`,
       timeoutMs: this.timeoutMs,
-      maxBodyBytes: 1 << 16,
+      maxBodyBytes: this.limits.hpkeConfigListBytes,
+      idleTimeoutMs: this.limits.idleTimeoutMs,
     });
     if (res.status !== 200 || !isMediaType(res.contentType, 'hpkeConfigList'))
       throw new DapError('http_failed', `${role} hpke_config answered ${res.status}`);
@@ -103,7 +106,8 @@ export class DapClient {
       mediaType: MediaType.uploadReq,
       body: encodeUploadRequest(reports),
       timeoutMs: this.timeoutMs,
-      maxBodyBytes: 1 << 24,
+      maxBodyBytes: this.limits.uploadResponseBytes,
+      idleTimeoutMs: this.limits.idleTimeoutMs,
     });
     if (res.status >= 300) {
       const p = parseProblem(new TextDecoder().decode(res.body));

@@ -17,6 +17,11 @@ export interface DecodeLimits {
   maxAggParam: number;
   /** HpkeConfig entries in an HpkeConfigList. */
   maxHpkeConfigs: number;
+  /**
+   * Encoded private_extensions bytes an input share may carry beyond its VDAF payload; with the
+   * task's exact share sizes this bounds each report's ciphertexts at upload.
+   */
+  maxPrivateExtensionBytes: number;
 }
 
 export const DEFAULT_LIMITS: DecodeLimits = {
@@ -29,6 +34,7 @@ export const DEFAULT_LIMITS: DecodeLimits = {
   maxCiphertext: (1 << 20) + 1024,
   maxAggParam: 1 << 16,
   maxHpkeConfigs: 32,
+  maxPrivateExtensionBytes: 4096,
 };
 
 export function limitsWith(overrides: Partial<DecodeLimits> = {}): DecodeLimits {

@@ -17,7 +17,8 @@ import {
   type Interval,
 } from '../messages/index.js';
 import { DapProblem, parseProblem } from '../problem.js';
-import { peerRequest, sleep } from '../http/peer.js';
+import { isTransit, peerRequest, sleep } from '../http/peer.js';
+import { DEFAULT_PEER_LIMITS, type PeerLimits } from '../http/peer-limits.js';
 import type { CollectorTaskFile } from '../task/task-file.js';
 import { taskOf } from '../task/task.js';
 
@@ -33,6 +34,10 @@ export interface Collection {
 export interface CollectOptions {
   timeoutMs?: number;
   hpke?: Hpke;
+  /** Caps on the Leader's answers (default DEFAULT_PEER_LIMITS). */
+  peerLimits?: PeerLimits;
+  /** Each request to the Leader, its answer included (default 30 s). */
+  requestTimeoutMs?: number;
 }
 
 export async function collect(
@@ -48,7 +53,13 @@ export async function collect(
     aggParam: new Uint8Array(0),
     extensions: [],
   };
-  const common = { token: file.collector_auth_token, timeoutMs: 30_000, maxBodyBytes: 1 << 24 };
+  const limits = opts.peerLimits ?? DEFAULT_PEER_LIMITS;
+  const common = {
+    token: file.collector_auth_token,
+    timeoutMs: opts.requestTimeoutMs ?? 30_000,
+    maxBodyBytes: limits.collectionJobRespBytes,
+    idleTimeoutMs: limits.idleTimeoutMs,
+  };
   const createUrl = `${t.params.leader}tasks/${t.idB64}/collection_jobs`;
   let res = await peerRequest({
     ...common,
@@ -103,7 +114,7 @@ export async function collect(
   } catch (e) {
     // A job not ready in time, or a poll lost in transit, may still finish at the Leader, which
     // marks its batch collected: it is kept, and the same query asks for it again (§4.6.1).
-    if (!(e instanceof DapError && e.code === 'http_failed')) await deleteJob(false);
+    if (!isTransit(e)) await deleteJob(false);
     throw e;
   }
 
@@ -111,9 +122,12 @@ export async function collect(
   async function deleteJob(report: boolean): Promise<void> {
     if (deleted) return;
     deleted = true;
-    const del = await peerRequest({ ...common, method: 'DELETE', url: jobUrl }).catch(
-      (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
-    );
+    const del = await peerRequest({
+      ...common,
+      maxBodyBytes: limits.otherBytes,
+      method: 'DELETE',
+      url: jobUrl,
+    }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     const failure =
       del instanceof Error
         ? del.message

@@ -1,7 +1,10 @@
-// DAP-18 §3 HTTP between participants: one request with bearer auth, bounded body, Location and
-// Retry-After (§3.1), and a timeout so a silent peer never hangs the caller.
-import { DapError } from '../errors.js';
+// DAP-18 §3 HTTP between participants: one request with bearer auth, Location and Retry-After
+// (§3.1), its answer read under a byte cap and idle and total deadlines (peer-limits.ts), so a silent,
+// endless or slow-drip peer fails with a code and never hangs or exhausts the caller.
+import { BoundedReadError, fetchBounded } from '../../common/index.js';
+import { DapError, type DapErrorCode } from '../errors.js';
 import { bearer } from '../auth.js';
+import { DEFAULT_PEER_LIMITS } from './peer-limits.js';
 
 export interface PeerResponse {
   status: number;
@@ -17,58 +20,70 @@ export interface PeerRequest {
   token?: string;
   mediaType?: string;
   body?: Uint8Array;
+  /** The whole exchange, answer included, must end within this. */
   timeoutMs: number;
+  /** The answer's body is refused past this many bytes (counted while streaming). */
   maxBodyBytes: number;
+  /** No byte of the answer for this long fails it (default DEFAULT_PEER_LIMITS.idleTimeoutMs). */
+  idleTimeoutMs?: number;
 }
 
-async function readCapped(res: Response, max: number): Promise<Uint8Array> {
-  const len = Number(res.headers.get('content-length') ?? '0');
-  if (len > max) throw new DapError('http_failed', `response larger than ${max} bytes`);
-  if (!res.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {
-    total += c.length;
-    if (total > max) throw new DapError('http_failed', `response larger than ${max} bytes`);
-    chunks.push(c);
-  }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
-}
+const CODES: Record<BoundedReadError['code'], DapErrorCode> = {
+  body_too_large: 'http_body_too_large',
+  body_timeout: 'http_timeout',
+  body_failed: 'http_failed',
+};
 
+/**
+ * One request to a DAP peer.
+ *
+ * @throws {DapError} `http_body_too_large`, `http_timeout` or `http_failed`
+ * @example
+ * const res = await peerRequest({ method: 'GET', url, timeoutMs: 30_000, maxBodyBytes: 65536 });
+ */
 export async function peerRequest(r: PeerRequest): Promise<PeerResponse> {
   const headers: Record<string, string> = {};
   if (r.token !== undefined) headers.authorization = bearer(r.token);
   if (r.mediaType !== undefined) headers['content-type'] = r.mediaType;
-  let res: Response;
+  let res;
   try {
-    res = await fetch(r.url, {
-      method: r.method,
-      headers,
-      ...(r.body === undefined ? {} : { body: r.body }),
-      signal: AbortSignal.timeout(r.timeoutMs),
-      redirect: 'error',
-    });
+    // this value is attacker-controlled
+    res = await fetchBounded(
+      r.url,
+      {
+        method: r.method,
+        headers,
+        ...(r.body === undefined ? {} : { body: r.body }),
+        redirect: 'error',
+      },
+      {
+        maxBytes: r.maxBodyBytes,
+        idleTimeoutMs: r.idleTimeoutMs ?? DEFAULT_PEER_LIMITS.idleTimeoutMs,
+        totalTimeoutMs: r.timeoutMs,
+      },
+    );
   } catch (e) {
+    if (e instanceof BoundedReadError)
+      throw new DapError(CODES[e.code], `${r.method} ${r.url}: ${e.message}`, {
+        cause: e,
+      });
     throw new DapError('http_failed', `${r.method} ${r.url}: ${(e as Error).message}`, {
       cause: e,
     });
   }
-  // this value is attacker-controlled
-  const body = await readCapped(res, r.maxBodyBytes);
   const ra = Number(res.headers.get('retry-after') ?? '');
   return {
     status: res.status,
     contentType: res.headers.get('content-type') ?? undefined,
     location: res.headers.get('location') ?? undefined,
     retryAfterSeconds: Number.isFinite(ra) && ra >= 0 ? ra : undefined,
-    body,
+    body: res.body,
   };
 }
+
+/** True for a failure in transit (refused, reset, too slow, too large): the peer may do better. */
+export const isTransit = (e: unknown): boolean =>
+  e instanceof DapError &&
+  (e.code === 'http_failed' || e.code === 'http_timeout' || e.code === 'http_body_too_large');
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

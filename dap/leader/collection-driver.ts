@@ -65,8 +65,9 @@ export async function driveCollection(
 ): Promise<void> {
   const t = lt.task;
   const req = decodeCollectionJobReq(fromB64url(rec.req));
-  const fail = (problem: 'invalidBatchSize' | 'batchOverlap', detail: string) =>
-    save(ctx, lt, {
+  const fail = (problem: 'invalidBatchSize' | 'batchOverlap', detail: string) => {
+    ctx.events?.collection?.('failed');
+    return save(ctx, lt, {
       id: rec.id,
       req: rec.req,
       digest: rec.digest,
@@ -74,6 +75,7 @@ export async function driveCollection(
       problem,
       detail,
     });
+  };
 
   if (rec.state === 'pending' && t.config.batchMode === BatchMode.time_interval) {
     const i = queryInterval(t, req.query);
@@ -220,7 +222,8 @@ async function finish(
       mediaType: MediaType.aggregateShareReq,
       body,
       timeoutMs: ctx.options.peerTimeoutMs,
-      maxBodyBytes: ctx.options.maxBodyBytes,
+      maxBodyBytes: ctx.options.peerLimits.aggregateShareBytes,
+      idleTimeoutMs: ctx.options.peerLimits.idleTimeoutMs,
     });
     for (let i = 0; i < 20 && res.status < 300 && res.body.length === 0 && res.location; i++) {
       await new Promise((r) => setTimeout(r, 200));
@@ -229,7 +232,8 @@ async function finish(
         url: new URL(res.location, url).toString(),
         token: lt.aggregatorToken,
         timeoutMs: ctx.options.peerTimeoutMs,
-        maxBodyBytes: ctx.options.maxBodyBytes,
+        maxBodyBytes: ctx.options.peerLimits.aggregateShareBytes,
+        idleTimeoutMs: ctx.options.peerLimits.idleTimeoutMs,
       });
     }
   } catch {
@@ -245,6 +249,7 @@ async function finish(
   // collected: once asked for its share the Helper considers the batch collected (§4.6.3).
   const failWith = (problem: ProblemType, detail: string) => {
     wait.delete(rec.id);
+    ctx.events?.collection?.('failed');
     return save(ctx, lt, { ...base(rec), state: 'failed', problem, detail });
   };
   if (res.status >= 300) {
@@ -283,4 +288,5 @@ async function finish(
     helperEncryptedAggShare: helperShare,
   });
   await save(ctx, lt, { ...base(rec), state: 'done', resp: b64url(resp) });
+  ctx.events?.collection?.('done');
 }

@@ -1,5 +1,7 @@
 // The Leader's background work (DAP-18 §4.5, §4.6): create aggregation jobs, run them against the
-// Helper, and advance collection jobs.
+// Helper, and advance collection jobs. A job that keeps failing transiently is retried with
+// exponential backoff (jobRetryMs doubling to jobRetryMaxMs), jobRetries times, then fails: every
+// job ends, so no collection waits on one for ever.
 import { parseJson } from '../storage/kv.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { K } from '../aggregator/keys.js';
@@ -7,16 +9,21 @@ import { driveCollection } from './collection-driver.js';
 import type { CollectionRecord } from './collection-jobs.js';
 import { createJob, type LeaderStates } from './job-creator.js';
 import { decodeJobRecord, type LeaderJobRecord } from './job-record.js';
-import { recomputeStates, runJob } from './job-runner.js';
+import { failJob, readJobTries, recomputeStates, runJob, writeJobTries } from './job-runner.js';
 
 /** Idle, the driver looks for work this many times less often (new work wakes it at once). */
 const IDLE_FACTOR = 20;
 /** setTimeout's largest delay; a longer one would fire at once. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
+/** Ticks in a row that failed before the Leader reports itself failed. */
+const FAILED_TICKS = 3;
+
 export interface LeaderDriver {
   /** One pass over every task; resolves when the pass is done. */
   tick(): Promise<void>;
+  /** starting until the first pass ends, failed after FAILED_TICKS failed passes in a row. */
+  health(): { ready: boolean; state: 'starting' | 'ready' | 'failed'; detail?: string };
   close(): Promise<void>;
 }
 
@@ -33,6 +40,9 @@ export function startLeaderDriver(
   const settled = new Map<string, number>();
   let closed = false;
   let running: Promise<void> = Promise.resolve();
+  let passes = 0;
+  let failedInRow = 0;
+  let lastFailure = '';
 
   /** One pass over a task; false when it left nothing to come back for (idle until new work). */
   async function pass(lt: LeaderTask): Promise<boolean> {
@@ -62,13 +72,24 @@ export function startLeaderDriver(
       states.set(job.id, st);
       const outcome = await runJob(ctx, lt, job, st);
       if (outcome === 'retry') {
-        retryAt.set(job.id, Date.now() + 500);
-        inflight.push(job);
-      } else {
-        jobs.delete(job.id);
-        states.delete(job.id);
-        retryAt.delete(job.id);
+        const tries = (await readJobTries(ctx, lt, job)) + 1;
+        if (tries <= ctx.options.jobRetries) {
+          await writeJobTries(ctx, lt, job, tries);
+          const o = ctx.options;
+          retryAt.set(
+            job.id,
+            Date.now() + Math.min(o.jobRetryMaxMs, o.jobRetryMs * 2 ** (tries - 1)),
+          );
+          inflight.push(job);
+          ctx.events?.aggregationJob?.('retried');
+          continue;
+        }
+        await failJob(ctx, lt, job);
       }
+      ctx.events?.aggregationJob?.(outcome === 'retry' ? 'failed' : outcome);
+      jobs.delete(job.id);
+      states.delete(job.id);
+      retryAt.delete(job.id);
     }
     const created = lt.collectionsCreated;
     if (settled.get(t.idB64) !== created) {
@@ -88,14 +109,19 @@ export function startLeaderDriver(
   /** One pass over every task; true when some task has work left for the next tick. */
   async function tick(): Promise<boolean> {
     let busy = false;
+    let failed = false;
     for (const lt of ctx.tasks.values()) {
       try {
         if (await pass(lt)) busy = true;
       } catch (e) {
         onError(e);
         busy = true;
+        failed = true;
+        lastFailure = e instanceof Error ? e.message : String(e);
       }
     }
+    passes++;
+    failedInRow = failed ? failedInRow + 1 : 0;
     return busy;
   }
 
@@ -136,6 +162,11 @@ export function startLeaderDriver(
   return {
     tick: async () => {
       await tick();
+    },
+    health: () => {
+      if (failedInRow >= FAILED_TICKS)
+        return { ready: false, state: 'failed', detail: `background work failing: ${lastFailure}` };
+      return passes > 0 ? { ready: true, state: 'ready' } : { ready: false, state: 'starting' };
     },
     async close() {
       closed = true;

@@ -1,5 +1,7 @@
 // DAP-18 §4.5.1.1 Leader initialization: pick waiting reports, run their first VDAF step, persist the
 // job with its exact request body before anything is sent (a restarted Leader replays the same bytes).
+// A job stays below the Helper's body limit (peerMaxBodyBytes, or what a 413 taught): bytes as well
+// as reports are counted.
 import { randomBytes } from 'node:crypto';
 import { b64url, fromHex, hex } from '../encoding.js';
 import {
@@ -7,7 +9,9 @@ import {
   BatchMode,
   decodeReport,
   encodeAggregationJobInitReq,
+  initReqHeaderSize,
   Role,
+  verifyInitSize,
   type Report,
   type VerifyInit,
 } from '../messages/index.js';
@@ -99,23 +103,44 @@ export async function createJob(
   const ops: KvOp[] = [];
   let minTime = Infinity;
   let maxTime = -Infinity;
+  const cap = Math.min(o.peerMaxBodyBytes, lt.refusedBodyBytes ?? Infinity);
+  const batchExt = t.config.batchMode === BatchMode.leader_selected ? 4 + 32 : 0;
+  let bytes = initReqHeaderSize(EMPTY, []) + batchExt;
+  let tooLarge = 0;
   for (const [key, p] of waiting) {
-    ops.push({ type: 'del', key });
     const r = decodeReport(p.report);
     // A bucket collected since upload takes no more reports (§4.5.3).
-    if (t.config.batchMode === BatchMode.time_interval && lt.collected.contains(r.metadata.time))
+    if (t.config.batchMode === BatchMode.time_interval && lt.collected.contains(r.metadata.time)) {
+      ops.push({ type: 'del', key });
       continue;
+    }
     const st = leaderStart(ctx, lt, r, EMPTY);
-    if (!st) continue;
-    states.set(hex(r.metadata.reportId), st);
-    verifyInits.push({
+    if (!st) {
+      ops.push({ type: 'del', key });
+      continue;
+    }
+    const init: VerifyInit = {
       reportShare: {
         metadata: r.metadata,
         publicShare: r.publicShare,
         encryptedInputShare: r.helperEncryptedInputShare,
       },
       payload: st.outbound,
-    });
+    };
+    const size = verifyInitSize(init);
+    if (bytes + size > cap) {
+      // Alone too large for the Helper: it can never be aggregated, so it is rejected.
+      if (verifyInits.length === 0 && initReqHeaderSize(EMPTY, []) + batchExt + size > cap) {
+        ops.push({ type: 'del', key });
+        tooLarge++;
+        continue;
+      }
+      break; // the rest waits for the next job
+    }
+    bytes += size;
+    ops.push({ type: 'del', key });
+    states.set(hex(r.metadata.reportId), st);
+    verifyInits.push(init);
     reports.push(p.report);
     attempts.push(p.attempts);
     minTime = Math.min(minTime, r.metadata.time);
@@ -148,5 +173,6 @@ export async function createJob(
     ops.push({ type: 'put', key: K.job(t.idB64, job.id), value: encodeJobRecord(job) });
   await ctx.mutex.run(() => ctx.store.write(ops));
   lt.waiting = undefined;
+  if (tooLarge > 0) ctx.events?.reportsRejected?.(tooLarge);
   return verifyInits.length > 0 ? { job, states } : null;
 }

@@ -1,22 +1,22 @@
 // DAP-18 §4.5.1.1 and §4.5.3 the Leader's round trip with the Helper and its commitment; §4.5.4
 // abandonment. Transient failures (network, 5xx, a body that does not decode) leave the job to retry
-// with the identical request; a DAP problem document or mismatched reports abandon it.
+// with the identical request, a bounded number of times (the driver counts); a DAP problem document
+// or mismatched reports abandon it; a 413 puts its reports back for smaller jobs.
 import { Reader } from '../codec/reader.js';
 import { hex } from '../encoding.js';
 import {
   decodeAggregationJobResp,
   decodeReport,
-  isMediaType,
   readReportMetadata,
   MediaType,
   type VerifyResp,
 } from '../messages/index.js';
-import { parseProblem } from '../problem.js';
 import type { KvOp } from '../storage/kv.js';
 import { BucketUpdates } from '../aggregator/buckets.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { batchBucketId, K, timeBucketId } from '../aggregator/keys.js';
 import { peerRequest, type PeerResponse } from '../http/peer.js';
+import { classifyHelperAnswer } from './helper-response.js';
 import { leaderStart, type LeaderStates } from './job-creator.js';
 import type { LeaderJobRecord } from './job-record.js';
 import { encodePendingReport } from './pending-report.js';
@@ -25,7 +25,7 @@ import { encodePendingReport } from './pending-report.js';
 const MAX_ATTEMPTS = 3;
 const EMPTY = new Uint8Array(0);
 
-export type JobOutcome = 'committed' | 'abandoned' | 'retry';
+export type JobOutcome = 'committed' | 'abandoned' | 'split' | 'retry';
 
 /** Recomputes the Leader's states after a restart (leader_init is deterministic). */
 export function recomputeStates(
@@ -51,7 +51,8 @@ async function exchange(
   const req = {
     token: lt.aggregatorToken,
     timeoutMs: ctx.options.peerTimeoutMs,
-    maxBodyBytes: ctx.options.maxBodyBytes,
+    maxBodyBytes: ctx.options.peerLimits.aggregationJobRespBytes,
+    idleTimeoutMs: ctx.options.peerLimits.idleTimeoutMs,
   };
   let res = await peerRequest({
     ...req,
@@ -75,25 +76,25 @@ export async function runJob(
   job: LeaderJobRecord,
   states: LeaderStates,
 ): Promise<JobOutcome> {
-  let res: PeerResponse;
-  let url: string;
+  let res: PeerResponse | undefined;
+  let url = '';
   try {
     ({ res, url } = await exchange(ctx, lt, job));
   } catch {
-    return 'retry';
+    res = undefined;
   }
-  if (res.status >= 300) {
-    // Only a DAP problem document shows the Helper refused the job (and so committed nothing: an
-    // identical request after a commit gets the stored response). Anything else, such as a 404 from
-    // a Helper whose role is still starting, may follow a commit whose answer was lost: retry.
-    const p = res.status < 500 ? parseProblem(new TextDecoder().decode(res.body)) : undefined;
-    if (!p?.type) return 'retry';
+  const answer = classifyHelperAnswer(res);
+  if (answer === 'too_large') {
+    await requeueSmaller(ctx, lt, job);
+    return 'split';
+  }
+  if (answer === 'refused') {
     await abandon(ctx, lt, job, undefined);
     return 'abandoned';
   }
+  if (answer === 'transient' || !res) return 'retry';
   let resps: VerifyResp[];
   try {
-    if (!isMediaType(res.contentType, 'aggregationJobResp')) return 'retry';
     // this value is attacker-controlled
     resps = decodeAggregationJobResp(res.body, ctx.options.limits);
   } catch {
@@ -129,10 +130,76 @@ export async function runJob(
     const bucket = job.batchId ? batchBucketId(job.batchId) : timeBucketId(time);
     await updates.add(bucket, next.outShare, r.reportId, time);
   }
-  await ctx.mutex.run(() =>
-    ctx.store.write([...updates.ops(), { type: 'del', key: K.job(t.idB64, job.id) }]),
-  );
+  await ctx.mutex.run(() => ctx.store.write([...updates.ops(), ...jobGone(lt, job)]));
   return 'committed';
+}
+
+const jobGone = (lt: LeaderTask, job: LeaderJobRecord): KvOp[] => [
+  { type: 'del', key: K.job(lt.task.idB64, job.id) },
+  { type: 'del', key: K.jobTries(lt.task.idB64, job.id) },
+];
+
+const pendingOp = (lt: LeaderTask, b: Uint8Array, attempts: number): KvOp => {
+  const md = decodeReport(b).metadata;
+  return {
+    type: 'put',
+    key: K.pending(lt.task.idB64, md.time, hex(md.reportId)),
+    value: encodePendingReport({ report: b, receivedMs: Date.now(), attempts }),
+  };
+};
+
+/**
+ * The Helper refused the body as too large: its reports wait again (no attempt counted, the Helper
+ * saw none of them) and later jobs stay below half this body; a lone report is rejected.
+ */
+async function requeueSmaller(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  job: LeaderJobRecord,
+): Promise<void> {
+  lt.refusedBodyBytes = Math.min(lt.refusedBodyBytes ?? Infinity, Math.floor(job.body.length / 2));
+  const ops = jobGone(lt, job);
+  if (job.reports.length > 1)
+    job.reports.forEach((b, i) => ops.push(pendingOp(lt, b, job.attempts[i] ?? 0)));
+  else ctx.events?.reportsRejected?.(job.reports.length);
+  await ctx.mutex.run(() => ctx.store.write(ops));
+  lt.waiting = undefined;
+}
+
+/**
+ * Transient failures used up the job's retries: it fails, and its reports are rejected so that
+ * collections of their batch go on without them.
+ */
+export async function failJob(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  job: LeaderJobRecord,
+): Promise<void> {
+  await ctx.mutex.run(() => ctx.store.write(jobGone(lt, job)));
+  ctx.events?.reportsRejected?.(job.reports.length);
+}
+
+/** The job's stored count of transient failures (0 when none). */
+export async function readJobTries(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  job: LeaderJobRecord,
+): Promise<number> {
+  const v = await ctx.store.get(K.jobTries(lt.task.idB64, job.id));
+  return v && v.length === 4 ? new DataView(v.buffer, v.byteOffset, 4).getUint32(0) : 0;
+}
+
+export async function writeJobTries(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  job: LeaderJobRecord,
+  tries: number,
+): Promise<void> {
+  const value = new Uint8Array(4);
+  new DataView(value.buffer).setUint32(0, tries);
+  await ctx.mutex.run(() =>
+    ctx.store.write([{ type: 'put', key: K.jobTries(lt.task.idB64, job.id), value }]),
+  );
 }
 
 /** Drops the job; its reports wait for another job unless they were tried too often (§4.5.4). */
@@ -142,18 +209,14 @@ async function abandon(
   job: LeaderJobRecord,
   helperJobUrl: string | undefined,
 ): Promise<void> {
-  const t = lt.task;
-  const ops: KvOp[] = [{ type: 'del', key: K.job(t.idB64, job.id) }];
+  const ops = jobGone(lt, job);
+  let dropped = 0;
   job.reports.forEach((b, i) => {
     const attempts = (job.attempts[i] ?? 0) + 1;
-    if (attempts >= MAX_ATTEMPTS) return;
-    const md = decodeReport(b).metadata;
-    ops.push({
-      type: 'put',
-      key: K.pending(t.idB64, md.time, hex(md.reportId)),
-      value: encodePendingReport({ report: b, receivedMs: Date.now(), attempts }),
-    });
+    if (attempts >= MAX_ATTEMPTS) dropped++;
+    else ops.push(pendingOp(lt, b, attempts));
   });
+  if (dropped > 0) ctx.events?.reportsRejected?.(dropped);
   await ctx.mutex.run(() => ctx.store.write(ops));
   lt.waiting = undefined;
   if (helperJobUrl) {
@@ -162,7 +225,8 @@ async function abandon(
       url: helperJobUrl,
       token: lt.aggregatorToken,
       timeoutMs: ctx.options.peerTimeoutMs,
-      maxBodyBytes: 4096,
+      maxBodyBytes: ctx.options.peerLimits.otherBytes,
+      idleTimeoutMs: ctx.options.peerLimits.idleTimeoutMs,
     }).catch(() => undefined);
   }
 }

@@ -13,6 +13,7 @@ import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { timeError } from '../aggregator/input-share-checks.js';
 import { K } from '../aggregator/keys.js';
 import { markSeenOps, seenMany } from '../aggregator/replay.js';
+import { reportSizeError } from '../aggregator/report-size.js';
 import { encodePendingReport } from './pending-report.js';
 
 export async function upload(
@@ -27,14 +28,17 @@ export async function upload(
     spans = decodeUploadRequestSpans(body, ctx.options.limits);
   } catch (e) {
     const detail = e instanceof DecodeError ? e.message : 'undecodable';
+    ctx.events?.uploadRefused?.('invalidMessage', 1);
     throw new DapProblem('invalidMessage', `UploadRequest: ${detail}`, t.id);
   }
   const reports = spans.map((s) => s.report);
   const unsupported = [
     ...new Set(reports.flatMap((r) => r.metadata.publicExtensions.map((e) => e.type))),
   ];
-  if (unsupported.length > 0)
+  if (unsupported.length > 0) {
+    ctx.events?.uploadRefused?.('unsupportedExtension', reports.length);
     throw new DapProblem('unsupportedExtension', 'unsupported report extension', t.id, unsupported);
+  }
 
   return ctx.mutex.run(async () => {
     const seen = await seenMany(
@@ -58,6 +62,12 @@ export async function upload(
       }
       if (!ctx.keyring.accepts(r.leaderEncryptedInputShare.configId)) {
         fail('outdated_config');
+        continue;
+      }
+      // A share larger than the task's VDAF makes would only swell the Helper's jobs.
+      const se = reportSizeError(t, r, ctx.options.limits);
+      if (se) {
+        fail(se);
         continue;
       }
       const te = timeError(t, md.time, now, ctx.options);
@@ -85,6 +95,10 @@ export async function upload(
         oldestMs: Math.min(lt.waiting.oldestMs, receivedMs),
       };
     if (inRequest.size > 0) ctx.wakeDriver?.();
+    if (inRequest.size > 0) ctx.events?.uploadAccepted?.(inRequest.size);
+    const refused = new Map<ReportUploadStatus['error'], number>();
+    for (const e of errors) refused.set(e.error, (refused.get(e.error) ?? 0) + 1);
+    for (const [reason, n] of refused) ctx.events?.uploadRefused?.(reason, n);
     return errors;
   });
 }

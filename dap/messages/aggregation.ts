@@ -62,6 +62,27 @@ function writeVerifyInit(w: Writer, v: VerifyInit): void {
   w.opaque(4, v.payload, 'payload', 1);
 }
 
+const extensionsSize = (list: readonly Extension[]): number =>
+  2 + list.reduce((n, e) => n + 4 + e.data.length, 0);
+
+/** Encoded bytes of one VerifyInit in an AggregationJobInitReq, without encoding it. */
+export function verifyInitSize(v: VerifyInit): number {
+  const rs = v.reportShare;
+  const c = rs.encryptedInputShare;
+  return (
+    REPORT_ID_SIZE +
+    8 +
+    extensionsSize(rs.metadata.publicExtensions) +
+    (4 + rs.publicShare.length) +
+    (1 + 2 + c.enc.length + 4 + c.payload.length) +
+    (4 + v.payload.length)
+  );
+}
+
+/** Encoded bytes of an AggregationJobInitReq before its VerifyInits. */
+export const initReqHeaderSize = (aggParam: Uint8Array, extensions: readonly Extension[]): number =>
+  1 + 4 + aggParam.length + extensionsSize(extensions);
+
 function readVerifyInit(r: Reader, l: DecodeLimits): VerifyInit {
   return {
     reportShare: {

@@ -1,6 +1,6 @@
 // Task files per role (DESIGN.md): each party holds only its own secrets; schema-versioned JSON, 0600.
-import { readFileSync } from 'node:fs';
-import { TaskError } from '../errors.js';
+import { readFileSync, statSync } from 'node:fs';
+import { TaskError, TaskFileModeError } from '../errors.js';
 import { fromB64url } from '../encoding.js';
 import { decodeHpkeConfig, TASK_ID_SIZE } from '../messages/index.js';
 import { parseTaskParams, type TaskParamsJson } from './task-params.js';
@@ -93,6 +93,29 @@ export function parseTaskFile(v: unknown, expectRole?: TaskRole): TaskFile {
   return o as unknown as TaskFile;
 }
 
+function refuseExposed(path: string, role: string): void {
+  let mode: number;
+  try {
+    mode = statSync(path).mode & 0o777;
+  } catch (e) {
+    throw new TaskError('task_invalid', `cannot read task file ${path}: ${(e as Error).message}`);
+  }
+  if ((mode & 0o077) !== 0)
+    throw new TaskFileModeError(
+      `${role} task file ${path} is readable by other users (mode ${mode.toString(8).padStart(4, '0')}); it holds secrets`,
+      `run chmod 600 ${path}`,
+    );
+}
+
+/**
+ * Reads and checks a task file. A Leader, Helper or Collector file holds secrets (DESIGN.md "Key
+ * files 0600"), so one that group or others may read is refused before it is parsed.
+ *
+ * @throws {TaskFileModeError} `task_file_exposed` for a secret-holding file wider than 0600
+ * @throws {TaskError} `task_invalid` or `task_schema_newer`
+ * @example
+ * const leader = readTaskFile('tasks/leader.json', 'leader');
+ */
 export function readTaskFile<R extends TaskRole>(
   path: string,
   role: R,
@@ -111,5 +134,8 @@ export function readTaskFile<R extends TaskRole>(
   } catch {
     throw new TaskError('task_invalid', `${path} is not JSON`);
   }
+  // Whatever role was asked for, a file that holds secrets is refused when others may read it.
+  const actual = (v as { role?: unknown } | null)?.role;
+  if (typeof actual === 'string' && actual !== 'client') refuseExposed(path, actual);
   return parseTaskFile(v, role) as Extract<TaskFile, { role: R }>;
 }

@@ -132,6 +132,8 @@ export async function setUpMesh(
         '1',
         '--min-batch-size',
         String(nodes),
+        // A demo with fewer nodes than the consent floor is small on purpose.
+        ...(nodes < 10 ? ['--below-consent-floor'] : []),
         '--batch-mode',
         'leader_selected',
         '--time-precision',

@@ -140,6 +140,8 @@ export async function runNode(i: number, m: DemoMesh, windowStart: number): Prom
     '--window',
     String(WINDOW),
     '--enable',
+    // `mesh demo --nodes N` with N under the consent floor makes a task that small on purpose.
+    '--below-consent-floor',
     '--json',
   ]);
   const sent = JSON.parse(

@@ -43,6 +43,17 @@ function checkState(root: string): CheckResult[] {
         status: 'ok',
         detail: dir.config.reporting.enabled ? 'reporting is ON' : 'reporting is off (default)',
       },
+      ...(dir.config.reporting.belowConsentFloor === true
+        ? [
+            {
+              name: 'reporting-floor',
+              status: 'warn' as const,
+              detail:
+                'reporting.belowConsentFloor: this node reports to tasks under the consent batch-size floor',
+              hint: 'for demos and tests only; run mesh report init again without --below-consent-floor',
+            },
+          ]
+        : []),
     ];
   } catch (e) {
     const err = e as Error & { hint?: string };

@@ -26,7 +26,7 @@ export function reportStatus(
   let windows: WindowRecord[] = [];
   if (pack !== null) {
     try {
-      const t = subscribedTask(stateRoot, pack).task.task;
+      const t = subscribedTask(stateRoot, pack, reporting.belowConsentFloor === true).task.task;
       task = { leader: t.leader, helper: t.helper };
     } catch (e) {
       task = { error: (e as Error).message };

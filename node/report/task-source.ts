@@ -5,11 +5,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readTaskFile, type ClientTaskFile } from '../../dap/index.js';
 import { StateError } from '../errors.js';
+import { refuseBelowBatchFloor } from './batch-floor.js';
 import { parseSubscriptionSpec, readSubscription, subscriptionDir } from '../subscription/index.js';
 
+/**
+ * The verified client task of a subscription; refused under the consent floor unless the operator
+ * opted out (`belowConsentFloor`).
+ */
 export function subscribedTask(
   stateRoot: string,
   spec: string,
+  belowConsentFloor = false,
 ): { file: string; task: ClientTaskFile } {
   const s = parseSubscriptionSpec(spec);
   const state = readSubscription(subscriptionDir(stateRoot, s.id));
@@ -28,5 +34,7 @@ export function subscribedTask(
       `run: mesh subscribe ${spec}`,
     );
   }
-  return { file: task.file, task: readTaskFile(task.file, 'client') };
+  const file = readTaskFile(task.file, 'client');
+  refuseBelowBatchFloor(file, belowConsentFloor);
+  return { file: task.file, task: file };
 }

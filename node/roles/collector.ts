@@ -2,7 +2,12 @@
 // (DAP-18 leader_selected "next" queries), then turns the aggregate into a signed consensus proposal.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { collect, readTaskFile, type CollectorTaskFile } from '../../dap/index.js';
+import {
+  collect,
+  readTaskFile,
+  TaskFileModeError,
+  type CollectorTaskFile,
+} from '../../dap/index.js';
 import { loadKeyFile } from '../../tuf/index.js';
 import { UsageError } from '../errors.js';
 import { computeProposals } from '../consensus/proposals.js';
@@ -15,8 +20,9 @@ function collectorTask(paths: readonly string[]): CollectorTaskFile {
   for (const p of paths) {
     try {
       return readTaskFile(p, 'collector');
-    } catch {
-      // another role's task file: keep looking
+    } catch (e) {
+      // A collector file open to other users is refused, not skipped; another role's: keep looking.
+      if (e instanceof TaskFileModeError) throw e;
     }
   }
   throw new UsageError(

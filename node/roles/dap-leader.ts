@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { aggregatorOptionsFrom, mountLeader, taskFilesFor } from '../../dap/index.js';
 import { UsageError } from '../errors.js';
 import { tuneHeapForDap } from './dap-heap.js';
+import { leaderEvents } from './dap-metrics.js';
 import type { RoleDefinition } from './role.js';
 
 export const dapLeaderRole: RoleDefinition = {
@@ -26,6 +27,7 @@ export const dapLeaderRole: RoleDefinition = {
       onError: (e) => {
         opts.log.error('dap-leader internal error', { error: (e as Error).message });
       },
+      ...(opts.metrics ? { events: leaderEvents(opts.metrics) } : {}),
     });
   },
 };

@@ -6,7 +6,7 @@ import type { RoleDefinition } from './role.js';
 import { witnessRole } from './witness.js';
 import { mirrorRole } from './mirror.js';
 
-export type { RoleDefinition, RoleInstance, RoleOptions } from './role.js';
+export type { RoleDefinition, RoleHealth, RoleInstance, RoleOptions } from './role.js';
 
 export const ROLES: readonly RoleDefinition[] = [
   dapLeaderRole,

@@ -1,5 +1,6 @@
 // What a server role contributes to `mesh serve`: routes mounted on one shared hono app.
 import type { Hono } from 'hono';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../log/logger.js';
 
 export interface RoleOptions {
@@ -16,11 +17,23 @@ export interface RoleOptions {
   /** The URL this server is reachable at, e.g. http://127.0.0.1:8080 */
   baseUrl: string;
   log: Logger;
+  /** The server's `/metrics` registry, for a role's own counters (closed label sets only). */
+  metrics?: Registry;
+}
+
+/** A role's real state for `/healthz`: ready once serving, not ready while starting or failed. */
+export interface RoleHealth {
+  ready: boolean;
+  /** A short closed word: starting, ready, degraded, failed. */
+  state: string;
+  detail?: string;
 }
 
 export interface RoleInstance {
   /** Background work (sequencers, job drivers) stops here; called once on shutdown. */
   close(): Promise<void>;
+  /** The role's state for `/healthz`; a role without it is ready once mounted. */
+  health?(): RoleHealth;
 }
 
 export interface RoleDefinition {

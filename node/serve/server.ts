@@ -7,9 +7,16 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Logger } from '../log/logger.js';
 import { UsageError } from '../errors.js';
-import { findRole, ROLES, type RoleDefinition, type RoleInstance } from '../roles/index.js';
+import {
+  findRole,
+  ROLES,
+  type RoleDefinition,
+  type RoleHealth,
+  type RoleInstance,
+} from '../roles/index.js';
 import { checkListenPolicy } from './listen-policy.js';
 import { createServerMetrics } from './metrics.js';
+import { refuseExposedSecretFile } from './secret-file.js';
 
 /** First path segments the roles serve under (DESIGN.md "Mirror URLs" and DAP prefixes). */
 const AREAS = [
@@ -58,6 +65,7 @@ function closeServer(server: ServerType): Promise<void> {
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const { tls } = checkListenPolicy(opts);
+  if (tls && opts.tlsKey !== undefined) refuseExposedSecretFile(opts.tlsKey, 'TLS key');
   const defs = opts.roles.map((name) => {
     const def = (opts.resolveRole ?? findRole)(name);
     if (!def) {
@@ -69,14 +77,28 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const app = new Hono();
   const metrics = createServerMetrics(AREAS);
   app.use('*', metrics.middleware);
-  app.get('/healthz', (c) => c.json({ ok: true, roles: opts.roles }));
+  const instances: RoleInstance[] = [];
+  let ready = false;
+  // 503 until every role has mounted, and while any role says it is not ready.
+  app.get('/healthz', (c) => {
+    const states: Record<string, RoleHealth> = {};
+    instances.forEach((inst, i) => {
+      const h = inst.health?.();
+      if (h) states[opts.roles[i] ?? String(i)] = h;
+    });
+    const ok = ready && Object.values(states).every((h) => h.ready);
+    const body =
+      Object.keys(states).length > 0
+        ? { ok, roles: opts.roles, states }
+        : { ok, roles: opts.roles };
+    return c.json(body, ok ? 200 : 503);
+  });
   app.get('/metrics', async (c) =>
     c.text(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }),
   );
   // Roles mount on their own app once the port (and so their base URL) is known; until every role
   // has mounted, requests get 503 instead of racing hono's route table being built.
   const roles = new Hono();
-  let ready = false;
   app.all('*', (c) =>
     ready ? roles.fetch(c.req.raw, c.env) : c.text('starting', 503, { 'retry-after': '1' }),
   );
@@ -103,7 +125,6 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const url = `${tls ? 'https' : 'http'}://${host}:${server.port}`;
 
-  const instances: RoleInstance[] = [];
   try {
     for (const def of defs) {
       const dataDir = join(opts.dataDir, def.name);
@@ -117,6 +138,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
           config: opts.config,
           baseUrl: url,
           log: opts.log.child({ role: def.name }),
+          metrics: metrics.registry,
         }),
       );
     }

@@ -15,6 +15,8 @@ export interface NodeConfig {
     pack?: string;
     /** Length of one report window in seconds: one report per window, never two. */
     windowSeconds?: number;
+    /** Opt-out (demos, tests): report to a task under the consent batch-size floor. */
+    belowConsentFloor?: boolean;
   };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** How community rules may act here; defaults apply when absent. */
@@ -96,6 +98,14 @@ export function parseConfig(
         );
       }
       config.reporting.windowSeconds = w;
+    }
+    if (r.belowConsentFloor !== undefined) {
+      if (typeof r.belowConsentFloor !== 'boolean')
+        throw new ConfigError(
+          'config_invalid',
+          `${source}: "reporting.belowConsentFloor" must be a boolean`,
+        );
+      if (r.belowConsentFloor) config.reporting.belowConsentFloor = true;
     }
   }
   if (raw.logLevel !== undefined) {

@@ -55,6 +55,7 @@ beforeAll(async () => {
         mode,
         '--min-batch-size',
         String(c.ms.length),
+        '--below-consent-floor',
         '--time-precision',
         String(TP),
         '--leader',

@@ -27,6 +27,7 @@ async function newTask(base: string, out: string, vdaf: string[]): Promise<void>
     ...vdaf,
     '--min-batch-size',
     '3',
+    '--below-consent-floor',
     '--time-precision',
     String(TP),
     '--leader',

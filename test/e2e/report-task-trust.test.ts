@@ -112,7 +112,15 @@ describe('reporting is off by default', () => {
     const home = node.home;
     const notSetUp = await meshJson(['--state', home, 'report', 'submit']);
     expect(notSetUp.code).toBe(2);
-    const init = await meshJson(['--state', home, 'report', 'init', '--pack', SPEC]);
+    const init = await meshJson([
+      '--state',
+      home,
+      'report',
+      'init',
+      '--pack',
+      SPEC,
+      '--below-consent-floor',
+    ]);
     expect(init.code, JSON.stringify(init.json)).toBe(0);
     expect(init.json.enabled).toBe(false);
     const off = await meshJson(['--state', home, 'report', 'submit']);

@@ -49,6 +49,8 @@ export async function newDapTask(outDir: string, t: DapTask): Promise<void> {
       ...shape,
       '--min-batch-size',
       String(t.minBatchSize),
+      // Test tasks are smaller than the consent floor on purpose.
+      ...(t.minBatchSize < 10 ? ['--below-consent-floor'] : []),
       '--batch-mode',
       t.batchMode,
       '--time-precision',
@@ -138,7 +140,18 @@ export async function subscribeNode(
 
 /** `mesh report init --pack SPEC --enable` in HOME, with FLAGS. */
 export function enableReporting(home: string, flags: string[] = []): Promise<MeshRun> {
-  return meshJson(['--state', home, 'report', 'init', '--pack', SPEC, '--enable', ...flags]);
+  // Test tasks are smaller than the consent floor on purpose.
+  return meshJson([
+    '--state',
+    home,
+    'report',
+    'init',
+    '--pack',
+    SPEC,
+    '--enable',
+    '--below-consent-floor',
+    ...flags,
+  ]);
 }
 
 /** An HTTP listener that records every request and answers 404: an endpoint that must stay quiet. */

@@ -13,6 +13,7 @@ import {
 } from '../../../dap/index.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../../common/index.js';
+import { batchSizeFloor, refuseNewTaskBelowFloor } from '../../report/batch-floor.js';
 import { contextFor } from '../context.js';
 import { registerDapKeys } from './dap-keys.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
@@ -42,6 +43,7 @@ interface NewFlags {
   helper: string;
   outDir: string;
   taskInfo: string;
+  belowConsentFloor?: boolean;
   json?: boolean;
 }
 
@@ -71,6 +73,11 @@ function taskNew(flags: NewFlags, cmd: Command): void {
     batch_mode: flags.batchMode,
     vdaf,
   };
+  refuseNewTaskBelowFloor(params.min_batch_size, flags.belowConsentFloor === true);
+  if (params.min_batch_size < batchSizeFloor())
+    ctx.out.progress(
+      `warning: min_batch_size ${params.min_batch_size} is under the consent floor ${batchSizeFloor()}; nodes refuse this task unless their operator opts out`,
+    );
   let files;
   try {
     files = newTaskFiles(params);
@@ -228,6 +235,10 @@ export function registerDap(program: Command): void {
     .option('--batch-mode <mode>', 'time_interval|leader_selected', 'time_interval')
     .option('--time-precision <seconds>', 'report time granularity', '3600')
     .option('--task-info <text>', 'distinguishes otherwise identical tasks', 'interlock-mesh')
+    .option(
+      '--below-consent-floor',
+      'demos and tests only: allow --min-batch-size under the consent floor (10)',
+    )
     .requiredOption('--leader <url>', 'Leader endpoint, e.g. https://leader.example/leader/')
     .requiredOption('--helper <url>', 'Helper endpoint, e.g. https://helper.example/helper/')
     .requiredOption('--out-dir <dir>', 'where the four task files are written')

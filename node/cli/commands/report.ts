@@ -85,19 +85,38 @@ export function registerReport(program: Command): void {
     .requiredOption('--pack <spec>', 'mesh:<pack>@<ring>, already subscribed')
     .option('--window <seconds>', 'report window length', String(DEFAULT_WINDOW))
     .option('--enable', 'also turn reporting on')
+    .option(
+      '--below-consent-floor',
+      'demos and tests only: report to a task under the consent batch-size floor (mesh doctor warns)',
+    )
     .option('--json', 'print one JSON object')
     .action(
-      (flags: { pack: string; window: string; enable?: boolean; json?: boolean }, cmd: Command) => {
+      (
+        flags: {
+          pack: string;
+          window: string;
+          enable?: boolean;
+          belowConsentFloor?: boolean;
+          json?: boolean;
+        },
+        cmd: Command,
+      ) => {
         const ctx = contextFor(cmd, flags);
         parseSubscriptionSpec(flags.pack);
         const windowSeconds = Number(flags.window);
         if (!Number.isSafeInteger(windowSeconds) || windowSeconds < 60)
           throw new UsageError('--window must be an integer >= 60');
-        const { task } = subscribedTask(ctx.stateRoot, flags.pack);
+        const below = flags.belowConsentFloor === true;
+        const { task } = subscribedTask(ctx.stateRoot, flags.pack, below);
         const catalog = catalogOf(ctx.stateRoot, flags.pack);
         const dir = ctx.state();
         const config = loadConfig(dir.configPath);
-        config.reporting = { enabled: flags.enable === true, pack: flags.pack, windowSeconds };
+        config.reporting = {
+          enabled: flags.enable === true,
+          pack: flags.pack,
+          windowSeconds,
+          ...(below ? { belowConsentFloor: true } : {}),
+        };
         saveConfig(dir.configPath, config);
         ctx.out.result(
           {
@@ -186,7 +205,11 @@ export function registerReport(program: Command): void {
       const ctx = contextFor(cmd, flags);
       const b = build(ctx, flags.window);
       if (!b.setup.enabled) throw new UsageError('reporting is off', 'run: mesh report enable');
-      const { task } = subscribedTask(ctx.stateRoot, b.setup.pack);
+      const { task } = subscribedTask(
+        ctx.stateRoot,
+        b.setup.pack,
+        ctx.state().config.reporting.belowConsentFloor === true,
+      );
       const client = new DapClient(task);
       const ledger = new ReportLedger(
         ctx.state().path('report', parseSubscriptionSpec(b.setup.pack).id),

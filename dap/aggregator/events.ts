@@ -1,0 +1,21 @@
+// What an aggregator reports about its work (docs/dap.md "Metrics"): closed label sets only, never
+// IDs or anything a client chose, so a metrics backend may count them directly.
+import type { ReportErrorName } from '../messages/index.js';
+import type { ProblemType } from '../problem.js';
+
+/** Why an upload was refused: the per-report error, or the problem type of a refused request. */
+export type UploadRefusal = ReportErrorName | ProblemType;
+
+/** committed, abandoned (a problem document), split (413), failed (retries spent), retried. */
+export type JobOutcome = 'committed' | 'abandoned' | 'split' | 'failed' | 'retried';
+
+export type CollectionOutcome = 'done' | 'failed';
+
+export interface DapEvents {
+  uploadAccepted?(count: number): void;
+  uploadRefused?(reason: UploadRefusal, count: number): void;
+  aggregationJob?(outcome: JobOutcome): void;
+  /** Reports a job dropped without aggregating them (retries spent, or too large alone). */
+  reportsRejected?(count: number): void;
+  collection?(outcome: CollectionOutcome): void;
+}
