@@ -27,3 +27,4 @@ export {
   type JsonValue,
   type JsonObject,
 } from './canonical-json.js';
+export { readSecretFile, SecretFileError, type SecretFileErrorCode } from './secret-file.js';

@@ -22,6 +22,8 @@ export type LogErrorCode =
   | 'storage_schema_newer'
   | 'tile_invalid'
   | 'fetch_failed'
+  | 'body_too_large'
+  | 'body_timeout'
   | 'root_mismatch'
   | 'malformed_evidence';
 

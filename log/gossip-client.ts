@@ -7,6 +7,8 @@ import { findSplitView, verifyEvidence, type SplitViewEvidence } from './split-v
 import type { TileReader } from './tile-reader.js';
 import type { NoteVerifier } from './verifier.js';
 import { TLOG_SIZE_CONTENT_TYPE } from './version.js';
+import { logReadLimits, type LogReadLimits } from './limits.js';
+import { peerFetch } from './peer-fetch.js';
 
 export interface GossipPeerReport {
   peer: string;
@@ -24,35 +26,29 @@ export interface GossipOptions {
   own: string;
   /** The log's tiles, to prove consistency across sizes; must serve `own`'s tree. */
   reader?: TileReader;
-  timeoutMs?: number;
+  /** Caps on what the peer may send (log/limits.ts); the defaults otherwise. */
+  limits?: Partial<LogReadLimits>;
 }
 
-const MAX_VIEW_BYTES = 4 * 1024 * 1024;
-
-async function call(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
-  try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (e) {
-    throw new RemoteError('fetch_failed', `${url}: ${(e as Error).message}`);
-  }
-}
-
-async function bounded(res: Response): Promise<string> {
-  const buf = new Uint8Array(await res.arrayBuffer());
-  if (buf.length > MAX_VIEW_BYTES) throw new RemoteError('fetch_failed', 'peer response too large');
-  return new TextDecoder().decode(buf);
-}
+const text = (body: Uint8Array): string => new TextDecoder().decode(body);
 
 export async function gossipWithPeer(peer: string, opts: GossipOptions): Promise<GossipPeerReport> {
   const base = `${peer.replace(/\/+$/, '')}/gossip/checkpoints`;
-  const timeoutMs = opts.timeoutMs ?? 15_000;
+  const limits = logReadLimits(opts.limits);
   const own = openCheckpoint(opts.own, opts.logKeys);
   const report: GossipPeerReport = { peer, pushed: 'none', conflicts: [], ignored: [] };
 
-  const res = await call(base, {}, timeoutMs);
+  const res = await peerFetch(base, {}, limits.gossipViewBytes, limits);
   if (res.status !== 200) throw new RemoteError('fetch_failed', `${base}: HTTP ${res.status}`);
   // this value is attacker-controlled: the peer's view; every note and evidence is verified
-  const view = JSON.parse(await bounded(res)) as { checkpoints?: unknown; conflicts?: unknown };
+  let view: { checkpoints?: unknown; conflicts?: unknown } | null;
+  try {
+    view = JSON.parse(text(res.body)) as typeof view;
+  } catch {
+    throw new RemoteError('fetch_failed', `${base}: the peer's view is not JSON`);
+  }
+  if (typeof view !== 'object' || view === null)
+    throw new RemoteError('fetch_failed', `${base}: the peer's view is not an object`);
   const theirs: OpenedCheckpoint[] = [];
   for (const n of Array.isArray(view.checkpoints) ? view.checkpoints : []) {
     try {
@@ -75,18 +71,19 @@ export async function gossipWithPeer(peer: string, opts: GossipOptions): Promise
     const fork = await findSplitView(peerCp, own, opts.reader);
     if (fork !== undefined) {
       report.conflicts.push(fork);
-      await call(
+      await peerFetch(
         base,
         {
           method: 'POST',
           body: JSON.stringify({ evidence: fork }),
           headers: { 'Content-Type': 'application/json' },
         },
-        timeoutMs,
+        limits.responseBytes,
+        limits,
       );
     }
   }
-  report.pushed = await push(base, own, peerCp?.checkpoint.size ?? 0, opts, timeoutMs);
+  report.pushed = await push(base, own, peerCp?.checkpoint.size ?? 0, opts, limits);
   return report;
 }
 
@@ -95,7 +92,7 @@ async function push(
   own: OpenedCheckpoint,
   firstGuess: number,
   opts: GossipOptions,
-  timeoutMs: number,
+  limits: LogReadLimits,
 ): Promise<string> {
   let old = firstGuess;
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -109,14 +106,14 @@ async function push(
           : await opts.reader.consistencyProof(size, old).catch(() => []);
     }
     const body = formatAddCheckpoint({ oldSize: old, proof, checkpoint: opts.own });
-    const res = await call(url, { method: 'POST', body }, timeoutMs);
-    const text = await bounded(res);
+    const res = await peerFetch(url, { method: 'POST', body }, limits.responseBytes, limits);
+    const answer = text(res.body);
     if (res.status === 409 && res.headers.get('content-type')?.startsWith(TLOG_SIZE_CONTENT_TYPE)) {
-      old = parseDecimal(text.trim(), 'peer size');
+      old = parseDecimal(answer.trim(), 'peer size');
       continue;
     }
     try {
-      const status = (JSON.parse(text) as { status?: unknown }).status;
+      const status = (JSON.parse(answer) as { status?: unknown } | null)?.status;
       return typeof status === 'string' ? status : `HTTP ${res.status}`;
     } catch {
       return `HTTP ${res.status}`;

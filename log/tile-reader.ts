@@ -8,51 +8,38 @@ import { EMPTY_ROOT } from './hash.js';
 import { hashRanges, rangeNodes, type NodeId } from './subtree.js';
 import { tilePath, tileWidth, type TileRef } from './tile-path.js';
 import { TILE_WIDTH } from './version.js';
+import { logReadLimits, type LogReadLimits } from './limits.js';
+import { peerFetch } from './peer-fetch.js';
 
 export interface TileReaderOptions {
-  timeoutMs?: number;
-  /** Largest checkpoint accepted, in bytes. */
-  maxCheckpointBytes?: number;
+  /** Caps on what the mirror may send (log/limits.ts); the defaults otherwise. */
+  limits?: Partial<LogReadLimits>;
 }
-
-const MAX_BUNDLE_BYTES = TILE_WIDTH * (2 + 65535);
 
 export class TileReader {
   private readonly cache = new Map<string, Uint8Array>();
   /** Paths whose body came from the full tile because the partial one was gone. */
   private readonly fromFull = new Set<string>();
   private readonly base: string;
+  private readonly limits: LogReadLimits;
 
-  constructor(
-    baseUrl: string,
-    private readonly opts: TileReaderOptions = {},
-  ) {
+  constructor(baseUrl: string, opts: TileReaderOptions = {}) {
     this.base = baseUrl.replace(/\/+$/, '');
+    this.limits = logReadLimits(opts.limits);
   }
 
+  /** this value is attacker-controlled: the mirror's body, counted while it streams. */
   private async get(path: string, maxBytes: number): Promise<Uint8Array | undefined> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.base}/${path}`, {
-        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000),
-      });
-    } catch (e) {
-      throw new RemoteError('fetch_failed', `GET ${this.base}/${path}: ${(e as Error).message}`);
-    }
+    const url = `${this.base}/${path}`;
+    const res = await peerFetch(url, {}, maxBytes, this.limits);
     if (res.status === 404) return undefined;
-    if (res.status !== 200)
-      throw new RemoteError('fetch_failed', `GET ${path}: HTTP ${res.status}`);
-    const len = Number(res.headers.get('content-length') ?? '0');
-    if (len > maxBytes) throw new RemoteError('fetch_failed', `GET ${path}: response too large`);
-    const body = new Uint8Array(await res.arrayBuffer());
-    if (body.length > maxBytes)
-      throw new RemoteError('fetch_failed', `GET ${path}: response too large`);
-    return body;
+    if (res.status !== 200) throw new RemoteError('fetch_failed', `GET ${url}: HTTP ${res.status}`);
+    return res.body;
   }
 
   /** The log's current signed checkpoint, unverified: callers open it with their log keys. */
   async checkpoint(): Promise<string> {
-    const body = await this.get('checkpoint', this.opts.maxCheckpointBytes ?? 128 * 1024);
+    const body = await this.get('checkpoint', this.limits.checkpointBytes);
     if (body === undefined) throw new RemoteError('fetch_failed', 'the log serves no checkpoint');
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
   }
@@ -62,11 +49,12 @@ export class TileReader {
     const key = tilePath(ref);
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const max = ref.kind === 'hash' ? ref.width * HASH_SIZE : MAX_BUNDLE_BYTES;
+    const max = ref.kind === 'hash' ? ref.width * HASH_SIZE : this.limits.bundleBytes;
     let body = await this.get(key, max);
     // a partial tile may be gone once the full one exists (tlog-tiles §Partial Tiles)
     if (body === undefined && ref.width < TILE_WIDTH) {
-      const full = await this.get(tilePath({ ...ref, width: TILE_WIDTH }), TILE_WIDTH * HASH_SIZE);
+      const fullMax = ref.kind === 'hash' ? TILE_WIDTH * HASH_SIZE : this.limits.bundleBytes;
+      const full = await this.get(tilePath({ ...ref, width: TILE_WIDTH }), fullMax);
       body = ref.kind === 'hash' ? full?.subarray(0, ref.width * HASH_SIZE) : full;
       this.fromFull.add(key);
     }

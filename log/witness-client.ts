@@ -6,6 +6,8 @@ import { LogError } from './errors.js';
 import { addSignatureLines, openNote, parseNote } from './note.js';
 import type { NoteVerifier } from './verifier.js';
 import { TLOG_SIZE_CONTENT_TYPE } from './version.js';
+import { logReadLimits, type LogReadLimits } from './limits.js';
+import { peerFetch, type PeerResponse } from './peer-fetch.js';
 
 export interface WitnessEndpoint {
   /** The submission prefix: add-checkpoint is POSTed to `${url}/add-checkpoint`. */
@@ -24,36 +26,25 @@ export interface CosignRequest {
   proof(oldSize: number): Promise<Uint8Array[]> | Uint8Array[];
   /** Last size each witness (by URL) is known to hold; updated in place. */
   knownSizes?: Map<string, number>;
-  timeoutMs?: number;
+  /** Caps on what a witness may send (log/limits.ts); the defaults otherwise. */
+  limits?: Partial<LogReadLimits>;
 }
 
 export interface CosignResult {
   /** The checkpoint with every verified cosignature appended. */
   checkpoint: string;
   cosigners: string[];
-  failures: { url: string; reason: string }[];
+  failures: { url: string; reason: string; code?: string }[];
 }
 
-const MAX_RESPONSE_BYTES = 64 * 1024;
-
-async function post(url: string, body: string, timeoutMs: number): Promise<Response> {
-  return fetch(`${url.replace(/\/$/, '')}/add-checkpoint`, {
-    method: 'POST',
-    body,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-}
-
-async function readBounded(res: Response): Promise<string> {
-  const buf = new Uint8Array(await res.arrayBuffer());
-  if (buf.length > MAX_RESPONSE_BYTES) throw new LogError('fetch_failed', 'response is too large');
-  return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+function post(url: string, body: string, limits: LogReadLimits): Promise<PeerResponse> {
+  const init = { method: 'POST', body, headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
+  return peerFetch(`${url.replace(/\/$/, '')}/add-checkpoint`, init, limits.responseBytes, limits);
 }
 
 async function askOne(req: CosignRequest, w: WitnessEndpoint): Promise<string[]> {
   const sizes = req.knownSizes ?? new Map<string, number>();
-  const timeoutMs = req.timeoutMs ?? 10_000;
+  const limits = logReadLimits({ idleTimeoutMs: 10_000, totalTimeoutMs: 10_000, ...req.limits });
   for (let attempt = 0; attempt < 2; attempt++) {
     const oldSize = Math.min(sizes.get(w.url) ?? 0, req.size);
     const body = formatAddCheckpoint({
@@ -61,9 +52,14 @@ async function askOne(req: CosignRequest, w: WitnessEndpoint): Promise<string[]>
       proof: oldSize === 0 ? [] : await req.proof(oldSize),
       checkpoint: req.checkpoint,
     });
-    const res = await post(w.url, body, timeoutMs);
+    const res = await post(w.url, body, limits);
     // this value is attacker-controlled: a witness's answer is bounded and verified before use
-    const text = await readBounded(res);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(res.body);
+    } catch {
+      throw new LogError('fetch_failed', 'the answer is not UTF-8');
+    }
     if (res.status === 409 && res.headers.get('content-type')?.startsWith(TLOG_SIZE_CONTENT_TYPE)) {
       sizes.set(w.url, parseDecimal(text.trim(), 'witness size'));
       continue;
@@ -91,8 +87,12 @@ export async function requestCosignatures(req: CosignRequest): Promise<CosignRes
       lines.push(...s.value);
       cosigners.push(w.verifier.name);
     } else {
-      const e = s.reason as Error;
-      failures.push({ url: w.url, reason: e.message });
+      const e = s.reason as Error & { code?: unknown };
+      failures.push({
+        url: w.url,
+        reason: e.message,
+        ...(typeof e.code === 'string' ? { code: e.code } : {}),
+      });
     }
   });
   if (cosigners.length < req.quorum) {

@@ -24,6 +24,7 @@ export type PackErrorCode =
   | 'log_inconsistent'
   | 'log_conflict'
   | 'split_view'
+  | 'gossip_failed'
   | 'mirror_unreachable'
   | 'consensus_unsigned'
   | 'consensus_untrusted_key'

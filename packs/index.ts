@@ -69,6 +69,13 @@ export {
 } from './publish/publish.js';
 export { requirePassingPackTests } from './publish/pack-gate.js';
 export {
+  requiredQuorum,
+  checkGossip,
+  SplitViewError,
+  type GossipPolicy,
+  type GossipOutcome,
+} from './subscribe/trust-rules.js';
+export {
   verifyLogged,
   type LogTrust,
   type LogCheckInput,

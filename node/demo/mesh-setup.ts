@@ -168,6 +168,8 @@ export async function setUpMesh(
     progress(
       'starting the mirror, the DAP leader and helper (two organisations in real life) and the collector',
     );
+    // the mirror gossips checkpoints of the log, so each node's subscribe can check for a split view
+    const mirrorConfig = writeJson(join(work, 'mirror.json'), { mirror: { logKey } });
     const mirror = await serve([
       '--role',
       'mirror',
@@ -175,6 +177,8 @@ export async function setUpMesh(
       repo,
       '--data',
       join(work, 'mirror'),
+      '--config',
+      mirrorConfig,
     ]);
     await serve([
       '--role',

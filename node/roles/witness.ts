@@ -1,7 +1,7 @@
 // `mesh serve --role witness`: a c2sp.org/tlog-witness witness at /witness (add-checkpoint and the
 // monitoring checkpoint). Config section "witness": { name?, key?, logs: [{ origin, vkeys: [...] }] }.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import {
@@ -15,6 +15,7 @@ import {
   witnessApp,
   type NoteVerifier,
 } from '../../log/index.js';
+import { readSecretFile } from '../../common/index.js';
 import { ConfigError } from '../errors.js';
 import { writeFileAtomic } from '../../common/index.js';
 import type { RoleDefinition, RoleOptions } from './role.js';
@@ -69,8 +70,10 @@ function loadSeed(cfg: WitnessConfig, dataDir: string): { name: string; seed: Ui
       throw new ConfigError('config_invalid', `witness key ${path} does not exist`);
     writeFileAtomic(path, formatSkey(cfg.name, randomBytes(32)) + '\n', { mode: 0o600 });
   }
+  // a signing key must be private to this user: refused (with a chmod hint) when wider than 0600
+  const text = new TextDecoder().decode(readSecretFile(path, 'witness key'));
   try {
-    return parseSkey(readFileSync(path, 'utf8'));
+    return parseSkey(text);
   } catch (e) {
     throw new ConfigError(
       'config_invalid',

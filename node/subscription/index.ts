@@ -9,9 +9,19 @@ export {
   type SubscriptionTrust,
   type GoodPack,
 } from './state.js';
+export { optOutWarnings, quorumShortfall } from './opt-outs.js';
+export {
+  recordSplitViews,
+  listSplitViews,
+  clearSplitViews,
+  splitViewsDir,
+  type SplitViewRecord,
+} from './split-views.js';
 export {
   refreshSubscription,
   logTrustOf,
+  gossipPolicyOf,
+  POLICY_QUORUM,
   type RefreshOptions,
   type RefreshOutcome,
 } from './refresh.js';

@@ -3,17 +3,21 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseVkey, type NoteVerifier } from '../../log/index.js';
+import { DEFAULT_WITNESS_POLICY } from '../../governance/index.js';
 import {
   fetchVerifiedPack,
   fetchVerifiedTarget,
   PackError,
+  SplitViewError,
   taskTargetPath,
   type FetchedPack,
+  type GossipPolicy,
   type LogTrust,
 } from '../../packs/index.js';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic } from '../../common/index.js';
 import { withSubscriptionLock } from './lock.js';
+import { recordSplitViews } from './split-views.js';
 import type { SubscriptionSpec } from './spec.js';
 import {
   readSubscription,
@@ -32,6 +36,10 @@ export interface RefreshOptions {
   witnesses?: string[];
   quorum?: number;
   gossip?: string[];
+  /** `--allow-no-witness`: accept fewer cosignatures than the governance witness quorum. */
+  allowNoWitness?: boolean;
+  /** `--no-gossip`: no split-view check. */
+  noGossip?: boolean;
   now?: () => Date;
 }
 
@@ -50,11 +58,25 @@ function vkeys(list: readonly string[], what: string): NoteVerifier[] {
   });
 }
 
+/** The governance witness quorum a subscription needs unless the operator opted out. */
+export const POLICY_QUORUM = DEFAULT_WITNESS_POLICY.quorum;
+
+/** The log trust packs/ verifies with: the subscription's keys and the governance quorum. */
 export function logTrustOf(t: SubscriptionTrust): LogTrust {
   const logKeys = new Map<string, NoteVerifier[]>();
   for (const v of vkeys(t.logKeys, 'log key'))
     logKeys.set(v.name, [...(logKeys.get(v.name) ?? []), v]);
-  return { logKeys, witnesses: vkeys(t.witnesses, 'witness key'), quorum: t.quorum };
+  return {
+    logKeys,
+    witnesses: vkeys(t.witnesses, 'witness key'),
+    quorum: t.quorum,
+    policyQuorum: POLICY_QUORUM,
+    ...(t.allowNoWitness === true ? { allowNoWitness: true } : {}),
+  };
+}
+
+export function gossipPolicyOf(t: SubscriptionTrust): GossipPolicy {
+  return { peers: t.gossip, ...(t.noGossip === true ? { disabled: true } : {}) };
 }
 
 function trustFrom(prev: SubscriptionTrust | undefined, o: RefreshOptions): SubscriptionTrust {
@@ -67,7 +89,33 @@ function trustFrom(prev: SubscriptionTrust | undefined, o: RefreshOptions): Subs
     o.quorum ?? (o.witnesses?.length ? o.witnesses.length : (prev?.quorum ?? witnesses.length));
   if (!Number.isInteger(quorum) || quorum < 0 || quorum > witnesses.length)
     throw new UsageError('--quorum must be between 0 and the number of --witness keys');
-  return { mirror, logKeys, witnesses, quorum, gossip: o.gossip ?? prev?.gossip ?? [mirror] };
+  const allowNoWitness = o.allowNoWitness ?? prev?.allowNoWitness ?? false;
+  // the operator's own choice is checked at once; a stored one fails the refresh (quorum_not_met)
+  const chosen = prev === undefined || o.witnesses !== undefined || o.quorum !== undefined;
+  if (chosen && !allowNoWitness && Math.max(quorum, POLICY_QUORUM) > witnesses.length)
+    throw new UsageError(
+      `a subscription needs ${POLICY_QUORUM} witness cosignatures (the governance witness quorum)`,
+      `give --witness VKEY for at least ${POLICY_QUORUM} trusted witnesses, or accept unwitnessed packs explicitly with --allow-no-witness (mesh doctor then warns)`,
+    );
+  if (o.noGossip === true && o.gossip?.length)
+    throw new UsageError('give either --gossip URL or --no-gossip, not both');
+  const noGossip = o.gossip?.length ? false : (o.noGossip ?? prev?.noGossip ?? false);
+  const gossip = noGossip
+    ? []
+    : o.gossip?.length
+      ? o.gossip
+      : prev?.gossip.length
+        ? prev.gossip
+        : [mirror];
+  return {
+    mirror,
+    logKeys,
+    witnesses,
+    quorum,
+    gossip,
+    ...(allowNoWitness ? { allowNoWitness: true } : {}),
+    ...(noGossip ? { noGossip: true } : {}),
+  };
 }
 
 function seedRoot(metadataDir: string, rootFile: string | undefined): void {
@@ -102,7 +150,7 @@ async function refreshTask(
       targetPath: taskTargetPath(spec.pack),
       trust: logTrustOf(trust),
       ...(state.checkpoint !== undefined ? { lastAccepted: state.checkpoint } : {}),
-      gossipPeers: trust.gossip,
+      gossip: gossipPolicyOf(trust),
     });
   } catch (e) {
     if (e instanceof PackError && e.code === 'target_missing') return;
@@ -142,7 +190,7 @@ async function refreshLocked(
       targetPath: spec.targetPath,
       trust: logTrustOf(trust),
       ...(state.checkpoint !== undefined ? { lastAccepted: state.checkpoint } : {}),
-      gossipPeers: trust.gossip,
+      gossip: gossipPolicyOf(trust),
     });
     const file = join(dir, 'packs', `${fetched.leaf.sha256}.json`);
     if (!existsSync(file)) writeFileAtomic(file, fetched.bytes);
@@ -164,6 +212,9 @@ async function refreshLocked(
     return { state, fetched };
   } catch (e) {
     if (e instanceof UsageError) throw e;
+    // the evidence outlives this refresh: doctor fails until the operator clears it
+    if (e instanceof SplitViewError)
+      recordSplitViews(stateRoot, spec.id, e.message, e.evidence, now());
     const code = (e as { code?: unknown }).code;
     state.status = 'failed';
     state.lastError = {

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateError } from '../errors.js';
 import { writeFileAtomic } from '../../common/index.js';
+import { checkStateShape, isStateObject } from './state-shape.js';
 
 export const SUBSCRIPTION_SCHEMA = 1;
 
@@ -14,6 +15,10 @@ export interface SubscriptionTrust {
   witnesses: string[];
   quorum: number;
   gossip: string[];
+  /** The operator accepted packs without the governance witness quorum (`--allow-no-witness`). */
+  allowNoWitness?: boolean;
+  /** The operator turned gossip off (`--no-gossip`): split views go unnoticed. */
+  noGossip?: boolean;
 }
 
 export interface GoodPack {
@@ -49,9 +54,9 @@ const stateFile = (dir: string): string => join(dir, 'state.json');
 export function readSubscription(dir: string): SubscriptionState | undefined {
   const file = stateFile(dir);
   if (!existsSync(file)) return undefined;
-  let doc: SubscriptionState;
+  let doc: unknown;
   try {
-    doc = JSON.parse(readFileSync(file, 'utf8')) as SubscriptionState;
+    doc = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     throw new StateError(
       'state_invalid',
@@ -60,15 +65,17 @@ export function readSubscription(dir: string): SubscriptionState | undefined {
       { cause: e },
     );
   }
-  if (typeof doc.schema !== 'number' || doc.schema < 1)
+  if (!isStateObject(doc)) throw new StateError('state_invalid', `${file}: not a JSON object`);
+  const schema = doc.schema;
+  if (typeof schema !== 'number' || !Number.isSafeInteger(schema) || schema < 1)
     throw new StateError('state_invalid', `${file}: missing schema`);
-  if (doc.schema > SUBSCRIPTION_SCHEMA)
+  if (schema > SUBSCRIPTION_SCHEMA)
     throw new StateError(
       'state_schema_newer',
-      `${file}: subscription schema ${doc.schema} is newer than this mesh understands`,
+      `${file}: subscription schema ${schema} is newer than this mesh understands`,
       'upgrade interlock-mesh',
     );
-  return doc;
+  return checkStateShape(doc, file);
 }
 
 export function writeSubscription(dir: string, s: SubscriptionState): void {

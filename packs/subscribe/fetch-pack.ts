@@ -17,7 +17,8 @@ import { PackError } from '../errors.js';
 import { type Leaf } from '../leaf.js';
 import { compilePack, type PackMeta } from '../pack.js';
 import { hashedName, PROOF_SUFFIX, roleForPath } from '../publish/paths.js';
-import { verifyLogged, type LogCheckResult, type LogTrust } from './verify-log.js';
+import { verifyLogged, type LogCheckResult } from './verify-log.js';
+import type { GossipPolicy, LogTrust } from './trust-rules.js';
 
 export interface FetchPackInput {
   /** Mirror base URL: /metadata/, /targets/ and /log/ below it. */
@@ -29,7 +30,7 @@ export interface FetchPackInput {
   targetPath: string;
   trust: LogTrust;
   lastAccepted?: string;
-  gossipPeers?: readonly string[];
+  gossip: GossipPolicy;
   timeoutMs?: number;
 }
 
@@ -129,7 +130,7 @@ export async function fetchVerifiedTarget(input: FetchPackInput): Promise<Fetche
       trust: input.trust,
       ...(input.lastAccepted !== undefined ? { lastAccepted: input.lastAccepted } : {}),
       reader: new TileReader(`${mirror}/log`),
-      ...(input.gossipPeers !== undefined ? { gossipPeers: input.gossipPeers } : {}),
+      gossip: input.gossip,
     });
     return { file, bytes, leaf, log };
   } finally {

@@ -3,26 +3,26 @@
 // one this node accepted, (c) a quorum of trusted witnesses cosigned it; then the monitor rule (no
 // second file for the pack's role version) over the log's entries, and gossip for split views.
 import {
-  gossipWithPeer,
   LogError,
   leafHash,
   monitorLog,
   openCheckpoint,
   verifyConsistencyWitnessRule,
   verifyTlogProof,
-  type NoteVerifier,
   type OpenedCheckpoint,
   type TileReader,
 } from '../../log/index.js';
 import { PackError } from '../errors.js';
 import { leafBytes, leafConflictKey, type Leaf } from '../leaf.js';
+import {
+  checkGossip,
+  requiredQuorum,
+  type GossipOutcome,
+  type GossipPolicy,
+  type LogTrust,
+} from './trust-rules.js';
 
-export interface LogTrust {
-  /** Log keys per origin. */
-  logKeys: ReadonlyMap<string, readonly NoteVerifier[]>;
-  witnesses: readonly NoteVerifier[];
-  quorum: number;
-}
+export type { LogTrust, GossipPolicy };
 
 export interface LogCheckInput {
   leaf: Leaf;
@@ -33,8 +33,8 @@ export interface LogCheckInput {
   lastAccepted?: string;
   /** The mirror's tiles, for consistency proofs and the monitor. */
   reader: TileReader;
-  /** Peers serving /gossip/checkpoints. */
-  gossipPeers?: readonly string[];
+  /** Who to gossip with; fails closed when no peer answers (trust-rules.ts). */
+  gossip: GossipPolicy;
 }
 
 export interface LogCheckResult {
@@ -43,7 +43,7 @@ export interface LogCheckResult {
   size: number;
   index: number;
   witnesses: string[];
-  gossip: { peer: string; status: string }[];
+  gossip: GossipOutcome[];
 }
 
 function wrap(code: 'log_inclusion_failed' | 'log_inconsistent', what: string, e: unknown): never {
@@ -68,12 +68,13 @@ async function checkConsistency(
 
 export async function verifyLogged(input: LogCheckInput): Promise<LogCheckResult> {
   const { trust, reader } = input;
+  const quorum = requiredQuorum(trust);
   let proved;
   try {
     proved = verifyTlogProof(input.proof, leafHash(leafBytes(input.leaf)), {
       logKeys: trust.logKeys,
       witnesses: trust.witnesses,
-      quorum: trust.quorum,
+      quorum,
     });
   } catch (e) {
     wrap('log_inclusion_failed', 'the pack is not proven in the log', e);
@@ -110,7 +111,7 @@ export async function verifyLogged(input: LogCheckInput): Promise<LogCheckResult
     acceptedNote = currentNote;
   }
   await checkMonitor(input.leaf, reader, accepted);
-  const gossip = await checkGossip(input.gossipPeers ?? [], trust, acceptedNote, reader);
+  const gossip = await checkGossip(input.gossip, trust.logKeys, acceptedNote, reader);
   return {
     accepted: acceptedNote,
     size: accepted.checkpoint.size,
@@ -143,35 +144,4 @@ async function checkMonitor(leaf: Leaf, reader: TileReader, cp: OpenedCheckpoint
         hit.entries.map((x) => `#${x.index} ${x.value.slice(0, 16)}`).join(' vs '),
       'an online key may be stolen: tell the maintainers and keep the last good pack',
     );
-}
-
-async function checkGossip(
-  peers: readonly string[],
-  trust: LogTrust,
-  own: string,
-  reader: TileReader,
-): Promise<{ peer: string; status: string }[]> {
-  const out: { peer: string; status: string }[] = [];
-  for (const peer of peers) {
-    let report;
-    try {
-      report = await gossipWithPeer(peer, { logKeys: trust.logKeys, own, reader });
-    } catch (e) {
-      if (e instanceof LogError && e.code === 'root_mismatch')
-        throw new PackError('split_view', `gossip with ${peer}: ${e.message}`, undefined, {
-          cause: e,
-        });
-      out.push({ peer, status: `unreachable: ${(e as Error).message}` });
-      continue;
-    }
-    if (report.conflicts.length > 0)
-      throw new PackError(
-        'split_view',
-        `gossip with ${peer} shows a split view of ${report.conflicts[0]?.origin ?? 'the log'}: ` +
-          'two signed checkpoints that cannot both be true',
-        'the log operator showed different trees to different nodes; report the evidence',
-      );
-    out.push({ peer, status: report.pushed });
-  }
-  return out;
 }

@@ -27,7 +27,7 @@ import { leafBytes, leafKey, parseLeaf, sha256Hex, type Leaf } from '../leaf.js'
 import { hashedName, PROOF_SUFFIX } from '../publish/paths.js';
 import { LOGGED_ROLES } from '../publish/leaves.js';
 import type { RepoSource } from './source.js';
-import type { LogTrust } from './verify-log.js';
+import { requiredQuorum, type LogTrust } from './trust-rules.js';
 import { bytesEqual } from '../../common/index.js';
 
 export interface VerifyReport {
@@ -115,10 +115,14 @@ export async function verifyRepository(
   const note = new TextDecoder('utf-8', { fatal: true }).decode(cpBytes);
   const cp = openCheckpoint(note, trust.logKeys).checkpoint;
   const cosigners = countCosigners(note, trust.witnesses);
-  if (cosigners.length < trust.quorum)
-    problems.push(
-      `checkpoint cosigned by ${cosigners.length} of the required ${trust.quorum} witnesses`,
-    );
+  let quorum = trust.quorum;
+  try {
+    quorum = requiredQuorum(trust);
+  } catch (e) {
+    problems.push((e as Error).message);
+  }
+  if (cosigners.length < quorum)
+    problems.push(`checkpoint cosigned by ${cosigners.length} of the required ${quorum} witnesses`);
   const entries = await readEntries(src, cp.size);
   const tree = new MemoryTree();
   for (const e of entries) tree.append(leafHash(e));
@@ -155,7 +159,10 @@ export async function verifyRepository(
       if (proof === undefined) problems.push(`${path}: no tlog-proof`);
       else
         try {
-          verifyTlogProof(new TextDecoder().decode(proof), leafHash(leafBytes(leaf)), trust);
+          verifyTlogProof(new TextDecoder().decode(proof), leafHash(leafBytes(leaf)), {
+            ...trust,
+            quorum,
+          });
         } catch (err) {
           problems.push(`${path}: tlog-proof: ${(err as Error).message}`);
         }

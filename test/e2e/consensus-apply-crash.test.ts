@@ -91,7 +91,14 @@ describe('mesh publish --apply of a consensus proposal, killed and re-run', () =
       expect(third.json.outcome).toBe('already-applied');
       sha = canary.sha256;
     }
-    const verify = await meshJson(['verify', '--repo', m.repo, '--log-key', m.logKey]);
+    const verify = await meshJson([
+      'verify',
+      '--repo',
+      m.repo,
+      '--log-key',
+      m.logKey,
+      '--allow-no-witness',
+    ]);
     expect(verify.code, JSON.stringify(verify.json)).toBe(0);
     const pack = await subscribedPack<{
       version: string;

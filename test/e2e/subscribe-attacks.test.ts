@@ -78,6 +78,18 @@ async function subscribe(state: string, url: string, extra: string[] = trustFlag
   ]);
 }
 
+/** One named check of `mesh doctor --json` on the node STATE. */
+async function check(
+  state: string,
+  name: string,
+): Promise<{ status: string; detail: string; hint?: string }> {
+  const r = await meshJson(['--state', state, 'doctor'], { timeoutMs: m.timeoutMs });
+  const checks = (r.json.checks ?? []) as { name: string; status: string; detail: string }[];
+  const c = checks.find((x) => x.name === name);
+  if (c === undefined) throw new Error(`doctor has no ${name} check: ${JSON.stringify(r.json)}`);
+  return c;
+}
+
 function expectKept(r: MeshRun, code: string): void {
   expect(r.code).toBe(1);
   expect(r.json.ok).toBe(false);
@@ -223,8 +235,8 @@ describe('publish then subscribe', () => {
       m.logKey,
       '--quorum',
       '0',
-      '--gossip',
-      url,
+      '--allow-no-witness',
+      '--no-gossip',
     ]);
     expectKept(r, 'log_conflict');
   });
@@ -240,10 +252,77 @@ describe('publish then subscribe', () => {
     }
     const urlA = await startMirror(a);
     const urlB = await startMirror(b, false);
-    const flags = ['--log-key', m.logKey, '--quorum', '0', '--gossip', urlA];
+    const flags = ['--log-key', m.logKey, '--quorum', '0', '--allow-no-witness', '--gossip', urlA];
     const first = await subscribe(nodeCopy('node-split-1'), urlA, flags);
     expect(first.code, JSON.stringify(first.json)).toBe(0);
-    expectKept(await subscribe(nodeCopy('node-split-2'), urlB, flags), 'split_view');
+    const node = nodeCopy('node-split-2');
+    expectKept(await subscribe(node, urlB, flags), 'split_view');
+    // the evidence is kept: doctor fails on it until the operator clears it
+    const split = await check(node, 'split-views');
+    expect(split.status).toBe('fail');
+    expect(split.hint).toContain('mesh gossip clear-evidence');
+    const again = await subscribe(node, urlB, flags);
+    expectKept(again, 'split_view');
+    const cleared = await mesh(['--state', node, 'gossip', 'clear-evidence']);
+    expect(cleared.code, JSON.stringify(cleared.json)).toBe(0);
+    expect((cleared.json.cleared as string[]).length).toBe(1);
+    expect((await check(node, 'split-views')).status).toBe('ok');
+  });
+
+  it('refuses a first subscribe without the governance witness quorum unless opted out, which doctor reports', async () => {
+    const plain = ['--root', m.root, '--log-key', m.logKey];
+    const none = await meshJson(
+      [
+        '--state',
+        join(work, 'node-nowitness'),
+        'subscribe',
+        'mesh:coding-agent@canary',
+        '--mirror',
+        mirror,
+        ...plain,
+      ],
+      { timeoutMs: m.timeoutMs },
+    );
+    expect(none.code).toBe(2);
+    expect(none.stderr + JSON.stringify(none.json)).toMatch(/2 witness cosignatures/);
+    const one = await subscribe(join(work, 'node-onewitness'), mirror, [
+      ...plain,
+      '--witness',
+      witnesses[0]?.vkey ?? '',
+    ]);
+    expect(one.code).not.toBe(0);
+    const home = join(work, 'node-optout');
+    const ok = await subscribe(home, mirror, [...plain, '--allow-no-witness']);
+    expect(ok.code, JSON.stringify(ok.json)).toBe(0);
+    expect(String(ok.json.optOuts)).toContain('--allow-no-witness');
+    const c = await check(home, 'mesh:coding-agent@canary');
+    expect(c.status).toBe('warn');
+    expect(c.detail).toContain('--allow-no-witness');
+  });
+
+  it('fails the refresh when a gossip peer does not answer or serves no gossip, keeping the last good pack', async () => {
+    const silent = await startMirror(m.repo, false);
+    for (const peer of ['http://127.0.0.1:9', silent]) {
+      const r = await subscribe(nodeCopy(`node-gossip-${peer.length}`), mirror, [
+        ...trustFlags(),
+        '--gossip',
+        peer,
+      ]);
+      expectKept(r, 'gossip_failed');
+    }
+    // a mirror that serves no gossip, as the default peer, fails too
+    const viaSilent = await subscribe(nodeCopy('node-gossip-default'), silent, [
+      ...trustFlags(),
+      '--gossip',
+      silent,
+    ]);
+    expectKept(viaSilent, 'gossip_failed');
+    const home = nodeCopy('node-no-gossip');
+    const off = await subscribe(home, silent, [...trustFlags(), '--no-gossip']);
+    expect(off.code, JSON.stringify(off.json)).toBe(0);
+    const c = await check(home, 'mesh:coding-agent@canary');
+    expect(c.status).toBe('warn');
+    expect(c.detail).toContain('--no-gossip');
   });
   it('finishes a publish that missed the witness quorum with the same bytes, never a second version', async () => {
     const dir = fork('resume');

@@ -69,7 +69,14 @@ describe('publishing and serving', () => {
   });
 
   it('mesh verify passes on the repository and the mirror, and refuses another log key', async () => {
-    const byRepo = await mesh(['verify', '--repo', m.repo, '--log-key', m.logKey]);
+    const byRepo = await mesh([
+      'verify',
+      '--repo',
+      m.repo,
+      '--log-key',
+      m.logKey,
+      '--allow-no-witness',
+    ]);
     expect(byRepo.code, JSON.stringify(byRepo.json)).toBe(0);
     expect((byRepo.json.tuf as { targets: number }).targets).toBe(2);
     const byMirror = await mesh([
@@ -80,8 +87,13 @@ describe('publishing and serving', () => {
       m.logKey,
       '--root',
       m.root,
+      '--allow-no-witness',
     ]);
     expect(byMirror.code, JSON.stringify(byMirror.json)).toBe(0);
+    // without the opt-out an unwitnessed repository fails the governance witness quorum
+    const strict = await mesh(['verify', '--repo', m.repo, '--log-key', m.logKey]);
+    expect(strict.code).toBe(1);
+    expect(String(strict.json.problems)).toMatch(/2 witness cosignatures are required/);
     const wrongKey = await mesh([
       'verify',
       '--repo',
@@ -122,7 +134,16 @@ describe('publishing and serving', () => {
     expect(s.code, JSON.stringify(s.json)).toBe(0);
     const file = resolveSubscribedPack(state, 'mesh:coding-agent@canary');
     expect(sha256Hex(readFileSync(file))).toBe((s.json.pack as { sha256: string }).sha256);
-    const v = await mesh(['verify', '--mirror', down, '--log-key', m.logKey, '--root', m.root]);
+    const v = await mesh([
+      'verify',
+      '--mirror',
+      down,
+      '--log-key',
+      m.logKey,
+      '--root',
+      m.root,
+      '--allow-no-witness',
+    ]);
     expect(v.code, JSON.stringify(v.json)).toBe(0);
   });
   it('runs parallel refreshes of one subscription one after another, leaving valid state', async () => {

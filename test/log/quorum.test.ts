@@ -93,7 +93,7 @@ describe('witness quorum (2 of 3)', () => {
       quorum: 2,
       proof: (old) => tree.consistencyProof(old, size),
       knownSizes,
-      timeoutMs: 5_000,
+      limits: { idleTimeoutMs: 5_000, totalTimeoutMs: 5_000 },
     });
 
   it('all three up: three verified cosignatures', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSubscriptions, STALE_AFTER_MS } from '../../node/doctor/subscriptions.js';
+import { clearSplitViews, recordSplitViews } from '../../node/subscription/index.js';
 import {
   subscriptionDir,
   writeSubscription,
@@ -59,5 +60,33 @@ describe('mesh doctor: subscriptions', () => {
     expect(byName['mesh:bad@canary']).toMatchObject({ status: 'fail' });
     expect(byName['mesh:bad@canary']?.detail).toContain('quorum_not_met');
     expect(byName['mesh:bad@canary']?.detail).toContain('keeping pack 1.0.0');
+  });
+
+  it('warns on each opt-out and fails a stored trust below the governance quorum', () => {
+    const root = mkdtempSync(join(tmpdir(), 'mesh-doc-'));
+    const none = { ...trust, witnesses: [], quorum: 0 };
+    state(root, 'optout@canary', {
+      good: good(NOW),
+      trust: { ...none, allowNoWitness: true, noGossip: true },
+    });
+    state(root, 'old@canary', { good: good(NOW), trust: none });
+    const byName = Object.fromEntries(checkSubscriptions(root, NOW).map((c) => [c.name, c]));
+    expect(byName['mesh:optout@canary']).toMatchObject({ status: 'warn' });
+    expect(byName['mesh:optout@canary']?.detail).toContain('--allow-no-witness');
+    expect(byName['mesh:optout@canary']?.detail).toContain('--no-gossip');
+    expect(byName['mesh:old@canary']).toMatchObject({ status: 'fail' });
+    expect(byName['mesh:old@canary']?.detail).toContain('governance quorum');
+  });
+
+  it('fails while split-view evidence is kept, until it is cleared', () => {
+    const root = mkdtempSync(join(tmpdir(), 'mesh-doc-'));
+    const split = () => checkSubscriptions(root, NOW).find((c) => c.name === 'split-views');
+    expect(split()).toMatchObject({ status: 'ok' });
+    const ids = recordSplitViews(root, 'x@canary', 'two trees', []);
+    recordSplitViews(root, 'x@canary', 'two trees', []);
+    expect(split()).toMatchObject({ status: 'fail' });
+    expect(split()?.detail).toContain('1 split view(s)');
+    expect(clearSplitViews(root)).toEqual(ids);
+    expect(split()).toMatchObject({ status: 'ok' });
   });
 });

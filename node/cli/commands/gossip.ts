@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { TileReader, gossipWithPeer, type GossipPeerReport } from '../../../log/index.js';
 import { UsageError } from '../../errors.js';
+import { clearSplitViews, listSplitViews } from '../../subscription/index.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 import { collect, fetchCheckpoint, logKeys, logUrl, type LogFlags } from './log.js';
@@ -25,8 +26,30 @@ function render(reports: GossipPeerReport[]): string {
     .join('\n');
 }
 
+/** `mesh gossip clear-evidence [ID]`: the operator has reported a split view and lets it go. */
+function registerClearEvidence(gossip: Command): void {
+  gossip
+    .command('clear-evidence')
+    .description('remove kept split-view evidence (all, or one by id) so mesh doctor passes again')
+    .argument('[id]', 'the evidence id (default: every kept record)')
+    .option('--json', 'print one JSON object')
+    .action((id: string | undefined, f: { json?: boolean }, cmd: Command) => {
+      const ctx = contextFor(cmd, f);
+      const root = ctx.state().root;
+      const kept = listSplitViews(root);
+      if (id !== undefined && !kept.some((r) => r.id === id))
+        throw new UsageError(`no kept split view ${id}`, 'list them with: mesh doctor');
+      const cleared = clearSplitViews(root, id);
+      ctx.out.result({ cleared, kept: kept.length - cleared.length }, (r) =>
+        r.cleared.length === 0
+          ? 'no split-view evidence was kept'
+          : `cleared ${r.cleared.length} split-view record(s): ${r.cleared.join(', ')}`,
+      );
+    });
+}
+
 export function registerGossip(program: Command): void {
-  program
+  const gossip = program
     .command('gossip')
     .description(
       'exchange checkpoints with peers (GET|POST /gossip/checkpoints); report split views',
@@ -64,4 +87,5 @@ export function registerGossip(program: Command): void {
       ctx.out.result({ splitView, peers: reports }, (r) => render(r.peers));
       if (splitView) process.exitCode = EXIT_FAILURE;
     });
+  registerClearEvidence(gossip);
 }

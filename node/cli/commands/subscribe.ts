@@ -7,6 +7,7 @@ import { PackError } from '../../../packs/index.js';
 import {
   parseSubscriptionSpec,
   listSubscriptions,
+  optOutWarnings,
   readSubscription,
   refreshSubscription,
   runScheduler,
@@ -22,7 +23,9 @@ interface SubscribeFlags {
   logKey?: string[];
   witness?: string[];
   quorum?: string;
-  gossip?: string[];
+  /** commander: the URLs of --gossip, or false for --no-gossip */
+  gossip?: string[] | false;
+  allowNoWitness?: boolean;
   watch?: string;
   rounds?: string;
   json?: boolean;
@@ -108,12 +111,20 @@ export function registerSubscribe(program: Command): void {
       'a trusted witness cosignature key (repeatable; remembered)',
       collect,
     )
-    .option('--quorum <n>', 'witness cosignatures required (default: all --witness)')
+    .option(
+      '--quorum <n>',
+      'witness cosignatures required (default: all --witness; never below the governance quorum)',
+    )
+    .option(
+      '--allow-no-witness',
+      'accept packs with fewer cosignatures than the governance witness quorum (remembered; mesh doctor warns)',
+    )
     .option(
       '--gossip <url>',
-      'peer serving /gossip/checkpoints (repeatable; default: the mirror)',
+      'peer serving /gossip/checkpoints (repeatable; default: the mirror); a peer that does not answer fails the refresh',
       collect,
     )
+    .option('--no-gossip', 'do not gossip at all (remembered; mesh doctor warns)')
     .option(
       '--watch <seconds>',
       'then keep refreshing every subscription of this node on this interval, in the foreground',
@@ -123,6 +134,11 @@ export function registerSubscribe(program: Command): void {
     .addHelpText(
       'after',
       `
+Fail-closed defaults: a pack needs the governance witness quorum (2 of the trusted --witness
+keys) and a gossip exchange with every --gossip peer (default: the mirror); a split view is kept
+under <state>/split-views and fails mesh doctor until: mesh gossip clear-evidence. The explicit
+opt-outs --allow-no-witness and --no-gossip are remembered and reported by mesh doctor.
+
 Watch mode: mesh subscribe --watch 3600 refreshes every subscription under <state>/subscriptions
 once per interval (with a little jitter), printing one line per refresh: verified (new or
 unchanged) or REFUSED with the reason; a refused refresh keeps the last good pack. Running guards
@@ -159,13 +175,17 @@ Ctrl-C. Give a spec (and its trust flags) to subscribe to it first.`,
           ...(f.logKey !== undefined ? { logKeys: f.logKey } : {}),
           ...(f.witness !== undefined ? { witnesses: f.witness } : {}),
           ...(quorum !== undefined ? { quorum } : {}),
-          ...(f.gossip !== undefined ? { gossip: f.gossip } : {}),
+          ...(Array.isArray(f.gossip) ? { gossip: f.gossip } : {}),
+          ...(f.gossip === false ? { noGossip: true } : {}),
+          ...(f.allowNoWitness === true ? { allowNoWitness: true } : {}),
         });
+        for (const w of optOutWarnings(state.trust)) ctx.out.progress(`warning: ${w}`);
         ctx.out.result(
           {
             ok: true,
             subscription: s.id,
             pack: state.good,
+            optOuts: optOutWarnings(state.trust),
             log: {
               size: fetched.log.size,
               index: fetched.log.index,

@@ -14,6 +14,7 @@ interface VerifyFlags {
   logKey?: string[];
   witness?: string[];
   quorum?: string;
+  allowNoWitness?: boolean;
   json?: boolean;
 }
 
@@ -29,6 +30,10 @@ export function registerVerify(program: Command): void {
     .option('--log-key <vkey>', "the log's verifier key (repeatable)", collect)
     .option('--witness <vkey>', 'a trusted witness key (repeatable)', collect)
     .option('--quorum <n>', 'witness cosignatures required (default: all --witness)')
+    .option(
+      '--allow-no-witness',
+      'accept fewer cosignatures than the governance witness quorum (default: required)',
+    )
     .option('--json', 'print one JSON object')
     .action(async (f: VerifyFlags, cmd: Command) => {
       const ctx = contextFor(cmd, f);
@@ -39,7 +44,14 @@ export function registerVerify(program: Command): void {
       const quorum = f.quorum === undefined ? witnesses.length : Number(f.quorum);
       if (!Number.isInteger(quorum) || quorum < 0 || quorum > witnesses.length)
         throw new UsageError('--quorum must be between 0 and the number of --witness keys');
-      const trust = logTrustOf({ mirror: '', logKeys: f.logKey, witnesses, quorum, gossip: [] });
+      const trust = logTrustOf({
+        mirror: '',
+        logKeys: f.logKey,
+        witnesses,
+        quorum,
+        gossip: [],
+        ...(f.allowNoWitness === true ? { allowNoWitness: true } : {}),
+      });
       const src = f.repo !== undefined ? dirSource(f.repo) : mirrorSource(f.mirror as string);
       try {
         const report = await verifyRepository(src, trust, f.root);

@@ -24,7 +24,9 @@ const signer = ed25519Signer(ORIGIN, seed);
 const logKeys = new Map<string, NoteVerifier[]>([
   [ORIGIN, [ed25519Verifier(ORIGIN, signer.publicKey)]],
 ]);
-const trust = { logKeys, witnesses: [], quorum: 0 };
+/** The explicit opt-out: these cases are about the log, not the witnesses. */
+const trust = { logKeys, witnesses: [], quorum: 0, policyQuorum: 2, allowNoWitness: true };
+const gossip = { peers: [], disabled: true };
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of closers) await c();
@@ -84,6 +86,7 @@ describe('verifyLogged', () => {
       proof: a.proofs[1] ?? '',
       trust,
       reader: a.reader,
+      gossip,
     });
     expect(first.size).toBe(2);
     const b = await servedLog([leaf(1, 'a'), leaf(2, 'b'), leaf(3, 'c')]);
@@ -92,6 +95,7 @@ describe('verifyLogged', () => {
       proof: b.proofs[2] ?? '',
       trust,
       reader: b.reader,
+      gossip,
       lastAccepted: first.accepted,
     });
     expect(next.size).toBe(3);
@@ -101,7 +105,13 @@ describe('verifyLogged', () => {
     const a = await servedLog([leaf(1, 'a'), leaf(2, 'b')]);
     expect(
       await code(
-        verifyLogged({ leaf: leaf(2, 'f'), proof: a.proofs[1] ?? '', trust, reader: a.reader }),
+        verifyLogged({
+          leaf: leaf(2, 'f'),
+          proof: a.proofs[1] ?? '',
+          trust,
+          reader: a.reader,
+          gossip,
+        }),
       ),
     ).toBe('log_inclusion_failed');
     const w = ed25519Verifier('witness.test', randomBytes(32));
@@ -110,8 +120,21 @@ describe('verifyLogged', () => {
         verifyLogged({
           leaf: leaf(2, 'b'),
           proof: a.proofs[1] ?? '',
-          trust: { logKeys, witnesses: [w], quorum: 1 },
+          trust: { logKeys, witnesses: [w], quorum: 1, policyQuorum: 1 },
           reader: a.reader,
+          gossip,
+        }),
+      ),
+    ).toBe('quorum_not_met');
+    // the governance quorum applies when the operator did not opt out, whatever --quorum said
+    expect(
+      await code(
+        verifyLogged({
+          leaf: leaf(2, 'b'),
+          proof: a.proofs[1] ?? '',
+          trust: { logKeys, witnesses: [w], quorum: 0, policyQuorum: 2 },
+          reader: a.reader,
+          gossip,
         }),
       ),
     ).toBe('quorum_not_met');
@@ -120,7 +143,13 @@ describe('verifyLogged', () => {
   it('refuses a log that rewrote what this node accepted (a fork at a larger size)', async () => {
     const a = await servedLog([leaf(1, 'a'), leaf(2, 'b')]);
     const accepted = (
-      await verifyLogged({ leaf: leaf(2, 'b'), proof: a.proofs[1] ?? '', trust, reader: a.reader })
+      await verifyLogged({
+        leaf: leaf(2, 'b'),
+        proof: a.proofs[1] ?? '',
+        trust,
+        reader: a.reader,
+        gossip,
+      })
     ).accepted;
     const forked = await servedLog([leaf(1, 'a'), leaf(2, 'e'), leaf(3, 'c')]);
     expect(
@@ -130,6 +159,7 @@ describe('verifyLogged', () => {
           proof: forked.proofs[2] ?? '',
           trust,
           reader: forked.reader,
+          gossip,
           lastAccepted: accepted,
         }),
       ),
@@ -140,7 +170,13 @@ describe('verifyLogged', () => {
     const a = await servedLog([leaf(1, 'a'), leaf(2, 'b'), leaf(2, 'd')]);
     expect(
       await code(
-        verifyLogged({ leaf: leaf(2, 'b'), proof: a.proofs[1] ?? '', trust, reader: a.reader }),
+        verifyLogged({
+          leaf: leaf(2, 'b'),
+          proof: a.proofs[1] ?? '',
+          trust,
+          reader: a.reader,
+          gossip,
+        }),
       ),
     ).toBe('log_conflict');
   });
