@@ -105,6 +105,9 @@ export async function setUpMesh(
         repo,
         '--keys',
         keys,
+        // The demo's repository is threshold 1 from single key files: governance's demo profile.
+        '--profile',
+        'demo',
         '--ring',
         'canary',
         ...witnessFlags,
@@ -154,6 +157,9 @@ export async function setUpMesh(
         repo,
         '--keys',
         keys,
+        // The demo's repository is threshold 1 from single key files: governance's demo profile.
+        '--profile',
+        'demo',
         ...witnessFlags,
         '--quorum',
         '2',

@@ -255,6 +255,8 @@ describe('publish then subscribe', () => {
       dir,
       '--keys',
       m.keys,
+      '--profile',
+      'demo',
       '--witness',
       dead,
     ]);
