@@ -17,16 +17,22 @@ function servedCosignatures(repoDir: string): number {
   return Math.max(0, note.signatures.length - 1);
 }
 
-/** The witness quorum this repository's log has reached (0 while it was never witnessed). */
-export function witnessFloor(repoDir: string): number {
+/** The floor as recorded, or undefined for a repository that has no record yet. */
+function recorded(repoDir: string): number | undefined {
   const path = witnessFloorPath(repoDir);
-  if (existsSync(path)) {
-    const doc = JSON.parse(readFileSync(path, 'utf8')) as { quorum?: unknown };
-    if (typeof doc.quorum === 'number' && Number.isSafeInteger(doc.quorum) && doc.quorum >= 0)
-      return doc.quorum;
-    throw new PackError('publish_invalid', `${path}: not a witness floor record`);
-  }
-  return servedCosignatures(repoDir);
+  if (!existsSync(path)) return undefined;
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as { quorum?: unknown };
+  if (typeof doc.quorum === 'number' && Number.isSafeInteger(doc.quorum) && doc.quorum >= 0)
+    return doc.quorum;
+  throw new PackError('publish_invalid', `${path}: not a witness floor record`);
+}
+
+/**
+ * The witness quorum this repository's log has reached (0 while it was never witnessed); a
+ * repository without a record yet counts the cosignatures on the checkpoint it serves.
+ */
+export function witnessFloor(repoDir: string): number {
+  return recorded(repoDir) ?? servedCosignatures(repoDir);
 }
 
 /**
@@ -46,6 +52,6 @@ export function requireWitnessFloor(repoDir: string, quorum: number, force: bool
 
 /** Records a reached quorum; the floor only rises. */
 export function raiseWitnessFloor(repoDir: string, quorum: number): void {
-  if (quorum > witnessFloor(repoDir))
+  if (quorum > (recorded(repoDir) ?? 0))
     writeFileAtomic(witnessFloorPath(repoDir), JSON.stringify({ schema: 1, quorum }));
 }

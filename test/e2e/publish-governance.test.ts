@@ -6,6 +6,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { cosigner, cosignerVkey, formatSkey } from '../../log/index.js';
+import { LOG_ORIGIN } from '../../node/demo/mesh-setup.js';
 import { parseEnvelopeBytes } from '../../tuf/index.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe } from '../support/serve-process.js';
@@ -246,4 +249,65 @@ describe('timestamp stays fresh without a publish', () => {
     expect(res.status).toBe(200);
     await s.stop();
   }, 60_000);
+});
+
+describe('a witnessed log keeps its witnesses', () => {
+  it('refuses a publish without the quorum the log reached, unless --force-unwitnessed (loudly)', async () => {
+    const dir = mkdtempSync(join(work, 'witness-'));
+    const seed = randomBytes(32);
+    const name = 'witness-0.test';
+    writeFileSync(join(dir, 'w.key'), formatSkey(name, seed), { mode: 0o600 });
+    const logs = [{ origin: LOG_ORIGIN, vkeys: [m.logKey] }];
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ witness: { name, key: join(dir, 'w.key'), logs } }),
+    );
+    const w = await startServe([
+      '--role',
+      'witness',
+      '--data',
+      dir,
+      '--config',
+      join(dir, 'config.json'),
+    ]);
+    m.services.push(w);
+    const flag = `${w.url}=${cosignerVkey(cosigner(name, seed))}`;
+    await publish(m, packFile('0.5.0'), ['--witness', flag]);
+    const bare = await run([
+      'publish',
+      packFile('0.5.1'),
+      '--repo',
+      m.repo,
+      '--keys',
+      m.keys,
+      ...DEMO,
+    ]);
+    expect(bare.code).toBe(1);
+    expect(errorCode(bare)).toBe('witness_quorum_required');
+    const forced = await run([
+      'publish',
+      packFile('0.5.1'),
+      '--repo',
+      m.repo,
+      '--keys',
+      m.keys,
+      ...DEMO,
+      '--force-unwitnessed',
+    ]);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toContain('WARNING: --force-unwitnessed');
+    expect(forced.json.cosigners).toEqual([]);
+    // Forcing once does not lower the floor: the next publish still needs the witness.
+    const again = await run([
+      'publish',
+      packFile('0.5.2'),
+      '--repo',
+      m.repo,
+      '--keys',
+      m.keys,
+      ...DEMO,
+    ]);
+    expect(errorCode(again)).toBe('witness_quorum_required');
+    await publish(m, packFile('0.5.2'), ['--witness', flag]);
+  }, 120_000);
 });
