@@ -14,4 +14,11 @@ export { CONSENT_DEFAULTS, type ConsentDefaults } from './consent.js';
 export { DEFAULT_CONSENSUS, type ConsensusPolicy } from './consensus-policy.js';
 export { DEFAULT_WITNESS_POLICY, type WitnessPolicy } from './witness-policy.js';
 export { DATA_LICENCE, PACK_LICENCE, requirePackLicence } from './licences.js';
-export { defaultPolicy, parsePolicy, type GovernancePolicy } from './policy.js';
+export {
+  defaultPolicy,
+  parsePolicy,
+  type GovernancePolicy,
+  type GovernanceProfile,
+} from './policy.js';
+export { repositoryExpiry } from './expiry.js';
+export { isOfflineRole, OFFLINE_ROLES, requireThreshold, type OfflineRole } from './thresholds.js';

@@ -13,8 +13,12 @@ import {
 import { GOVERNANCE_FORMAT } from './version.js';
 import { DEFAULT_WITNESS_POLICY, type WitnessPolicy } from './witness-policy.js';
 
+export type GovernanceProfile = 'production' | 'demo';
+
 export interface GovernancePolicy {
   schema: number;
+  /** production: offline roles need their thresholds; demo: threshold 1, for tests and `mesh demo`. */
+  profile: GovernanceProfile;
   roles: Record<KeyRole, RolePolicy>;
   delegations: readonly Delegation[];
   consent: ConsentDefaults;
@@ -22,9 +26,10 @@ export interface GovernancePolicy {
   witnesses: WitnessPolicy;
 }
 
-export function defaultPolicy(profile: 'production' | 'demo' = 'production'): GovernancePolicy {
+export function defaultPolicy(profile: GovernanceProfile = 'production'): GovernancePolicy {
   return {
     schema: GOVERNANCE_FORMAT,
+    profile,
     roles: structuredClone(profile === 'demo' ? DEMO_ROLES : PRODUCTION_ROLES),
     delegations: DELEGATIONS,
     consent: { ...CONSENT_DEFAULTS },
@@ -94,7 +99,10 @@ export function parsePolicy(doc: unknown): GovernancePolicy {
   const policy = defaultPolicy(profile);
   for (const key of Object.keys(doc)) {
     if (!['schema', 'profile', 'roles', 'consensus', 'witnesses'].includes(key)) {
-      throw new GovernanceError('policy_invalid', `governance.${key} is not a known setting`);
+      throw new GovernanceError(
+        'policy_invalid',
+        `governance.${key} is not a known setting (schema, profile, roles, consensus, witnesses)`,
+      );
     }
   }
   if (doc.roles !== undefined) {
@@ -106,6 +114,13 @@ export function parsePolicy(doc: unknown): GovernancePolicy {
         throw new GovernanceError('policy_invalid', `governance.roles.${role} is not a key role`);
       if (!isObject(raw))
         throw new GovernanceError('policy_invalid', `governance.roles.${role} must be an object`);
+      for (const key of Object.keys(raw)) {
+        if (!['threshold', 'holders', 'expiryDays'].includes(key))
+          throw new GovernanceError(
+            'policy_invalid',
+            `governance.roles.${role}.${key} is not a known setting (threshold, holders, expiryDays)`,
+          );
+      }
       if (raw.threshold !== undefined)
         current.threshold = positiveInt(raw.threshold, `governance.roles.${role}.threshold`);
       if (raw.holders !== undefined)
@@ -116,6 +131,14 @@ export function parsePolicy(doc: unknown): GovernancePolicy {
         throw new GovernanceError(
           'policy_invalid',
           `governance.roles.${role}: threshold exceeds holders`,
+        );
+      }
+      // A stolen key alone must never change who holds keys or what blocks on a node.
+      if (profile === 'production' && current.custody === 'offline' && current.threshold < 2) {
+        throw new GovernanceError(
+          'policy_invalid',
+          `governance.roles.${role}.threshold: the production profile needs at least 2 for an offline role`,
+          'use "profile": "demo" for tests and demos only',
         );
       }
     }

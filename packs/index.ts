@@ -68,6 +68,11 @@ export {
   type Addition,
 } from './publish/publish.js';
 export { requirePassingPackTests } from './publish/pack-gate.js';
+export type { PublishRules, OfflineRoleName } from './publish/rules.js';
+export { refreshRepository, type RefreshResult } from './publish/refresh.js';
+export { withRepoLock } from './publish/repo-lock.js';
+export { witnessFloor } from './publish/witness-floor.js';
+export { compareSemver } from './publish/semver.js';
 export {
   requiredQuorum,
   checkGossip,

@@ -75,4 +75,11 @@ export {
   SIGNATURE_SCHEMA,
   type DetachedSignature,
 } from './ceremony/detached-signature.js';
-export { assemble, type Authority } from './ceremony/assemble.js';
+export {
+  assemble,
+  assembleReport,
+  type Assembled,
+  type Authority,
+  type Refusal,
+} from './ceremony/assemble.js';
+export { proposeKeyChange, type KeyChange } from './ceremony/key-change.js';

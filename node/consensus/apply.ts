@@ -144,7 +144,7 @@ async function advance(
       );
     return undefined;
   }
-  const p = proposeOffline(repoDir, 'stable', [addition]);
+  const p = proposeOffline(repoDir, 'stable', [addition], o.ctx.rules);
   const file = o.ceremonyOut ?? `${repoDir}.proposals/stable-v${p.version}.json`;
   writeFileAtomic(file, `${JSON.stringify(proposalToJson(p), null, 1)}\n`);
   r.state = 'proposed';

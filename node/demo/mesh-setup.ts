@@ -107,6 +107,9 @@ export async function setUpMesh(
         repo,
         '--keys',
         keys,
+        // The demo's repository is threshold 1 from single key files: governance's demo profile.
+        '--profile',
+        'demo',
         '--ring',
         'canary',
         ...witnessFlags,
@@ -158,6 +161,9 @@ export async function setUpMesh(
         repo,
         '--keys',
         keys,
+        // The demo's repository is threshold 1 from single key files: governance's demo profile.
+        '--profile',
+        'demo',
         ...witnessFlags,
         '--quorum',
         '2',

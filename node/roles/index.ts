@@ -5,6 +5,7 @@ import { dapLeaderRole } from './dap-leader.js';
 import type { RoleDefinition } from './role.js';
 import { witnessRole } from './witness.js';
 import { mirrorRole } from './mirror.js';
+import { timestampRole } from './timestamp.js';
 
 export type { RoleDefinition, RoleHealth, RoleInstance, RoleOptions } from './role.js';
 
@@ -14,6 +15,7 @@ export const ROLES: readonly RoleDefinition[] = [
   witnessRole,
   mirrorRole,
   collectorRole,
+  timestampRole,
 ];
 
 export function findRole(name: string): RoleDefinition | undefined {

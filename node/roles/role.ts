@@ -8,6 +8,8 @@ export interface RoleOptions {
   dataDir: string;
   /** --repo DIR, for roles that serve or publish a repository. */
   repo?: string;
+  /** --keys DIR, for roles that sign with a repository's online keys (timestamp). */
+  keys?: string;
   /** --task FILE..., for the DAP roles. */
   tasks: string[];
   /** --interop: mount the DAP interop test API. */

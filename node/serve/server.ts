@@ -37,6 +37,7 @@ export interface ServeOptions {
   port: number;
   dataDir: string;
   repo?: string;
+  keys?: string;
   tasks: string[];
   interop: boolean;
   config: Record<string, unknown>;
@@ -133,6 +134,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         await def.mount(roles, {
           dataDir,
           ...(opts.repo !== undefined ? { repo: opts.repo } : {}),
+          ...(opts.keys !== undefined ? { keys: opts.keys } : {}),
           tasks: opts.tasks,
           interop: opts.interop,
           config: opts.config,

@@ -5,6 +5,7 @@ import { ConfigError } from '../errors.js';
 import { writeFileAtomic } from '../../common/index.js';
 import { parseOperator } from './operator.js';
 import type { OperatorPolicy } from '../../packs/index.js';
+import { parseGovernanceSection } from './governance.js';
 
 export interface NodeConfig {
   schema: typeof CONFIG_SCHEMA;
@@ -17,10 +18,14 @@ export interface NodeConfig {
     windowSeconds?: number;
     /** Opt-out (demos, tests): report to a task under the consent batch-size floor. */
     belowConsentFloor?: boolean;
+    /** Unix seconds when the operator turned reporting on: earlier windows are never reported. */
+    enabledAt?: number;
   };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** How community rules may act here; defaults apply when absent. */
   operator?: OperatorPolicy;
+  /** Overrides of governance's policy (docs/GOVERNANCE.md), kept as written; validated on read. */
+  governance?: Record<string, unknown>;
 }
 
 export function defaultConfig(): NodeConfig {
@@ -107,6 +112,14 @@ export function parseConfig(
         );
       if (r.belowConsentFloor) config.reporting.belowConsentFloor = true;
     }
+    if (r.enabledAt !== undefined) {
+      if (typeof r.enabledAt !== 'number' || !Number.isSafeInteger(r.enabledAt) || r.enabledAt < 0)
+        throw new ConfigError(
+          'config_invalid',
+          `${source}: "reporting.enabledAt" must be unix seconds`,
+        );
+      config.reporting.enabledAt = r.enabledAt;
+    }
   }
   if (raw.logLevel !== undefined) {
     if (typeof raw.logLevel !== 'string' || !LOG_LEVELS.has(raw.logLevel)) {
@@ -118,6 +131,8 @@ export function parseConfig(
     config.logLevel = raw.logLevel as NodeConfig['logLevel'];
   }
   if (raw.operator !== undefined) config.operator = parseOperator(raw.operator, source);
+  if (raw.governance !== undefined)
+    config.governance = parseGovernanceSection(raw.governance, source);
   return start === CONFIG_SCHEMA ? { config } : { config, migratedFrom: start };
 }
 

@@ -1,6 +1,6 @@
 // A repository initialised straight from single key files (threshold 1): for tests and demos only
 // (DESIGN.md "Publish"). Delegations follow DESIGN.md: canary online, stable offline.
-import { Repository, type Key } from '../../tuf/index.js';
+import { Repository, type ExpiryPolicy, type Key } from '../../tuf/index.js';
 import type { PublishKeys } from './keys.js';
 
 /** What targets delegates to whom: node/ passes governance's DELEGATIONS (packs/ may not import it). */
@@ -14,6 +14,7 @@ export function initRepository(
   keys: PublishKeys,
   delegations: readonly DelegationPolicy[],
   now = Date.now(),
+  expiry?: ExpiryPolicy,
 ): Repository {
   const one = (k: Key): { keys: Key[]; threshold: number } => ({ keys: [k], threshold: 1 });
   const repo = Repository.create({
@@ -25,6 +26,7 @@ export function initRepository(
     },
     consistentSnapshot: true,
     now,
+    ...(expiry === undefined ? {} : { expiry }),
   });
   for (const d of delegations) {
     repo.delegate(

@@ -19,7 +19,11 @@ import {
 import { PackError } from '../errors.js';
 import { sha256Hex } from '../leaf.js';
 import { writeFileAtomic } from '../../common/index.js';
+import { compilePack } from '../pack.js';
 import { initRepository, type DelegationPolicy } from './init-repo.js';
+import { requireRisingVersion } from './monotonic.js';
+import type { PublishRules } from './rules.js';
+import { raiseWitnessFloor, requireWitnessFloor } from './witness-floor.js';
 import { readJournal, writeJournal } from './journal.js';
 import type { PublishKeys } from './keys.js';
 import { journalFor } from './leaves.js';
@@ -33,6 +37,8 @@ export interface PublishContext {
   log: LogConfig;
   /** Used only to initialise an empty repository; governance's DELEGATIONS in practice. */
   delegations: readonly DelegationPolicy[];
+  /** Governance's decisions: expiries, threshold floors, the pack licence, the witness floor. */
+  rules: PublishRules;
   now?: number;
 }
 
@@ -68,7 +74,10 @@ async function logSize(ctx: PublishContext): Promise<number> {
 /** Finishes a publish that was cut short (crash, witness quorum), with its journalled bytes. */
 export async function resumePending(ctx: PublishContext): Promise<Committed | undefined> {
   const j = readJournal(ctx.repoDir);
-  return j === undefined ? undefined : commitJournal(ctx.repoDir, j, ctx.log);
+  if (j === undefined) return undefined;
+  const done = await commitJournal(ctx.repoDir, j, ctx.log);
+  raiseWitnessFloor(ctx.repoDir, done.cosigners.length);
+  return done;
 }
 
 function onlineSigners(ctx: PublishContext, roles: readonly string[]): Record<string, Signer[]> {
@@ -80,6 +89,23 @@ function onlineSigners(ctx: PublishContext, roles: readonly string[]): Record<st
   return out;
 }
 
+/** Governance's threshold floor for every offline role the repository has, as it will be published. */
+function requireThresholds(ctx: PublishContext, repo: Repository): void {
+  ctx.rules.requireThreshold('root', repo.root.roles.root.threshold);
+  ctx.rules.requireThreshold('targets', repo.root.roles.targets.threshold);
+  if (repo.targets.has('stable'))
+    ctx.rules.requireThreshold('stable', repo.authority('stable').role.threshold);
+}
+
+/** Governance's licence for every pack among the additions (DAP task files carry none). */
+function requireLicences(ctx: PublishContext, additions: readonly Addition[]): void {
+  for (const a of additions) {
+    if (!a.path.startsWith('packs/')) continue;
+    const doc = JSON.parse(new TextDecoder().decode(a.bytes)) as unknown;
+    ctx.rules.requireLicence(compilePack(doc, a.path).meta.licence);
+  }
+}
+
 async function commit(
   ctx: PublishContext,
   repo: Repository,
@@ -87,9 +113,11 @@ async function commit(
   initialised: boolean,
   added: readonly Addition[],
 ): Promise<PublishResult> {
+  requireWitnessFloor(ctx.repoDir, ctx.log.quorum, ctx.rules.forceUnwitnessed);
   const j = journalFor(repo, files, await logSize(ctx));
   writeJournal(ctx.repoDir, j);
   const done = await commitJournal(ctx.repoDir, j, ctx.log);
+  raiseWitnessFloor(ctx.repoDir, done.cosigners.length);
   const versions: Record<string, number> = {};
   for (const r of ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp'])
     if (r === 'root' || r === 'timestamp' || r === 'snapshot' || repo.targets.has(r))
@@ -110,16 +138,19 @@ export async function publishOnline(
   ctx: PublishContext,
   additions: readonly Addition[],
 ): Promise<PublishResult> {
+  requireLicences(ctx, additions);
   await requirePassingPackTests(additions);
   await resumePending(ctx);
   const now = ctx.now ?? Date.now();
   const initialised = !hasRepository(ctx.repoDir);
   const repo = initialised
-    ? initRepository(ctx.keys, ctx.delegations, now)
-    : openRepository(ctx.repoDir);
+    ? initRepository(ctx.keys, ctx.delegations, now, ctx.rules.expiry)
+    : openRepository(ctx.repoDir, ctx.rules.expiry);
+  requireThresholds(ctx, repo);
   for (const a of additions) {
     if (roleForPath(a.path) !== 'canary')
       throw new PackError('publish_invalid', `${a.path} is not signed by the online canary role`);
+    requireRisingVersion(ctx.repoDir, repo, 'canary', a.path, a.bytes);
     repo.addTarget('canary', a.path, a.bytes);
   }
   const roles = initialised
@@ -140,6 +171,7 @@ export function proposeOffline(
   repoDir: string,
   role: string,
   additions: readonly Addition[],
+  rules: PublishRules,
 ): Proposal {
   if (!hasRepository(repoDir))
     throw new PackError(
@@ -147,8 +179,13 @@ export function proposeOffline(
       `no repository at ${repoDir}`,
       'publish to canary first',
     );
-  const repo = openRepository(repoDir);
+  const repo = openRepository(repoDir, rules.expiry);
   for (const a of additions) {
+    if (a.path.startsWith('packs/')) {
+      const doc = JSON.parse(new TextDecoder().decode(a.bytes)) as unknown;
+      rules.requireLicence(compilePack(doc, a.path).meta.licence);
+    }
+    requireRisingVersion(repoDir, repo, role, a.path, a.bytes);
     repo.addTarget(role, a.path, a.bytes);
     writeFileAtomic(join(stagingDir(repoDir), sha256Hex(a.bytes)), a.bytes);
   }
@@ -183,23 +220,24 @@ export async function applySigned(
 ): Promise<PublishResult> {
   await resumePending(ctx);
   const env = parseEnvelopeBytes(envelopeBytes);
-  const repo = openRepository(ctx.repoDir);
+  const repo = openRepository(ctx.repoDir, ctx.rules.expiry);
   const role = roleHint ?? inferRole(repo, env);
   const extra: RepoFile[] = [];
   const added: Addition[] = [];
+  const next = role === 'root' ? parseRoot(env.signed).version : parseTargets(env.signed).version;
+  // An older (or replayed) version would roll the repository back: only the next one is applied.
+  if (next !== repo.versionOf(role) + 1)
+    throw new PackError(
+      'version_not_next',
+      `${role} v${next} is not the next version (the repository has v${repo.versionOf(role)}); nothing was applied`,
+      `assemble a proposal for ${role} v${repo.versionOf(role) + 1}`,
+    );
   if (role === 'root') {
     const previous = repo.root;
     repo.root = parseRoot(env.signed);
     repo.install('root', env, previous);
   } else {
     const t = parseTargets(env.signed);
-    if (t.version !== repo.versionOf(role) + 1)
-      throw new PackError(
-        'publish_invalid',
-        `${role} v${t.version} is not the next version (the repository has v${repo.versionOf(role)})`,
-      );
-    repo.install(role, env);
-    repo.targets.set(role, t);
     for (const [path, info] of t.targets) {
       const sha = info.hashes.sha256 ?? '';
       const file = `targets/${hashedName(path, sha)}`;
@@ -210,10 +248,15 @@ export async function applySigned(
       const bytes = readFileSync(staged);
       if (sha256Hex(bytes) !== sha || bytes.length !== info.length)
         throw new PackError('target_missing', `${staged} does not match ${path}`);
+      requireRisingVersion(ctx.repoDir, repo, role, path, bytes);
       extra.push({ path: file, bytes });
       added.push({ path, bytes });
     }
+    repo.install(role, env);
+    repo.targets.set(role, t);
   }
+  requireThresholds(ctx, repo);
+  requireLicences(ctx, added);
   const files = [repo.metadataFile(role), ...extra];
   files.push(...repo.publish(onlineSigners(ctx, ['snapshot', 'timestamp']), ctx.now ?? Date.now()));
   await requirePassingPackTests(added);

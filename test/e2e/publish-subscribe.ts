@@ -12,6 +12,8 @@ import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 
 export { PACK };
+/** The maintainer's repository is threshold 1 from single key files: governance's demo profile. */
+export const DEMO = ['--profile', 'demo'];
 export const BUILTIN = BUILTIN_PACKS[PACK] as { catalog: string[] };
 export const CATALOG = BUILTIN.catalog;
 
@@ -110,7 +112,10 @@ export async function publish(
   repo = m.repo,
 ): Promise<MeshRun> {
   return expectOk(
-    await meshJson(['publish', pack, '--repo', repo, '--keys', m.keys, ...flags], strictFor(m)),
+    await meshJson(
+      ['publish', pack, '--repo', repo, '--keys', m.keys, ...DEMO, ...flags],
+      strictFor(m),
+    ),
   );
 }
 
@@ -118,7 +123,7 @@ export async function publish(
 export async function publishTask(m: Maintainer, client: string, name = PACK): Promise<MeshRun> {
   return expectOk(
     await meshJson(
-      ['publish', '--task', client, '--name', name, '--repo', m.repo, '--keys', m.keys],
+      ['publish', '--task', client, '--name', name, '--repo', m.repo, '--keys', m.keys, ...DEMO],
       strictFor(m),
     ),
   );
@@ -126,7 +131,7 @@ export async function publishTask(m: Maintainer, client: string, name = PACK): P
 
 /** The argument list of `mesh publish --apply FILE` for the maintainer's repository. */
 export function applyArgs(m: Maintainer, file: string, flags: string[] = []): string[] {
-  return ['publish', '--apply', file, '--repo', m.repo, '--keys', m.keys, ...flags];
+  return ['publish', '--apply', file, '--repo', m.repo, '--keys', m.keys, ...DEMO, ...flags];
 }
 
 /**
@@ -143,7 +148,7 @@ export async function signAndApply(m: Maintainer, proposal: string): Promise<voi
       strictFor(m),
     ),
   );
-  const assemble = ['ceremony', 'assemble', '--repo', m.repo, '--proposal', proposal];
+  const assemble = ['ceremony', 'assemble', '--repo', m.repo, '--proposal', proposal, ...DEMO];
   expectOk(await meshJson([...assemble, '--signature', sig, '--out', signed], strictFor(m)));
   expectOk(await meshJson(applyArgs(m, signed), strictFor(m)));
 }

@@ -37,6 +37,9 @@ const packFile = (version: string, description = ''): string =>
     description,
   });
 
+/** An attacker holding the online keys publishes past the witnesses, as `mesh publish` lets one who forces it. */
+const UNWITNESSED = ['--force-unwitnessed'];
+
 const mesh = (args: string[]): Promise<MeshRun> =>
   meshJson(args, { strict: true, timeoutMs: m.timeoutMs });
 
@@ -200,14 +203,14 @@ describe('publish then subscribe', () => {
 
   it('refuses a pack whose checkpoint lacks the witness quorum', async () => {
     const dir = fork('no-quorum');
-    await publish(m, packFile('1.0.2'), [], dir);
+    await publish(m, packFile('1.0.2'), UNWITNESSED, dir);
     const url = await startMirror(dir, false);
     expectKept(await subscribe(nodeCopy('node-quorum'), url), 'quorum_not_met');
   });
 
   it('refuses when the monitor sees a second pack logged for the same version', async () => {
     const dir = fork('conflict');
-    await publish(m, packFile('1.0.3'), [], dir);
+    await publish(m, packFile('1.0.3'), UNWITNESSED, dir);
     const canary = openRepository(dir).versionOf('canary');
     const k = new PublishKeys(m.keys);
     const evil = readFileSync(packFile('6.6.6', 'second'));
@@ -248,7 +251,7 @@ describe('publish then subscribe', () => {
       [a, '2.0.0'],
       [b, '2.0.1'],
     ] as const) {
-      await publish(m, packFile(v), [], dir);
+      await publish(m, packFile(v), UNWITNESSED, dir);
     }
     const urlA = await startMirror(a);
     const urlB = await startMirror(b, false);
@@ -334,6 +337,8 @@ describe('publish then subscribe', () => {
       dir,
       '--keys',
       m.keys,
+      '--profile',
+      'demo',
       '--witness',
       dead,
     ]);

@@ -115,7 +115,18 @@ describe('mesh publish runs the pack tests first', () => {
   const repo = join(work, 'repo');
   /** `mesh publish PACK FLAGS... --repo REPO --keys KEYS --json` (REPO default: the suite's). */
   const publish = (pack: string, flags: string[] = [], to = repo): ReturnType<typeof runMesh> =>
-    runMesh(['publish', pack, ...flags, '--repo', to, '--keys', keys, '--json']);
+    runMesh([
+      'publish',
+      pack,
+      ...flags,
+      '--repo',
+      to,
+      '--keys',
+      keys,
+      '--profile',
+      'demo',
+      '--json',
+    ]);
   beforeAll(async () => {
     mkdirSync(keys, { recursive: true });
     for (const r of ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp', 'log']) {

@@ -123,6 +123,9 @@ describe('mesh keys, ceremony and tuf-client', () => {
         ...sigs.flatMap((s) => ['--signature', s]),
         '--out',
         join(work, out),
+        // Its targets role is threshold 1: governance's demo profile.
+        '--profile',
+        'demo',
         '--json',
       ]);
     // Old threshold unmet: only k1 of the old root signed (k4 is new).

@@ -263,10 +263,28 @@ export class Repository {
       if (prev?.version !== t.version)
         this.snapshot.meta.set(`${name}.json`, { version: t.version, unrecognized: {} });
     }
-    this.signRole('snapshot', signers.snapshot ?? [], now);
-    this.fresh.clear();
+    files.push(...this.signOnline(signers, now, true));
+    for (const [path, bytes] of this.pendingTargets) files.push({ path, bytes });
+    this.pendingTargets.clear();
+    if (this.metadataFile('root').path !== 'metadata/root.json') {
+      files.push({ path: 'metadata/root.json', bytes: this.metadataFile('root').bytes });
+    }
+    return files;
+  }
+
+  /** A new snapshot (when asked) and a new timestamp over it, signed by the online keys. */
+  private signOnline(
+    signers: Readonly<Record<string, readonly Signer[]>>,
+    now: number,
+    withSnapshot: boolean,
+  ): RepoFile[] {
+    const files: RepoFile[] = [];
+    if (withSnapshot) {
+      this.signRole('snapshot', signers.snapshot ?? [], now);
+      this.fresh.clear();
+      files.push(this.metadataFile('snapshot'));
+    }
     const snap = this.metadataFile('snapshot');
-    files.push(snap);
     this.timestamp.snapshotMeta = {
       version: this.snapshot.version,
       length: snap.bytes.length,
@@ -276,12 +294,29 @@ export class Repository {
     this.signRole('timestamp', signers.timestamp ?? [], now);
     this.fresh.clear();
     files.push(this.metadataFile('timestamp'));
-    for (const [path, bytes] of this.pendingTargets) files.push({ path, bytes });
-    this.pendingTargets.clear();
-    if (this.metadataFile('root').path !== 'metadata/root.json') {
-      files.push({ path: 'metadata/root.json', bytes: this.metadataFile('root').bytes });
-    }
     return files;
+  }
+
+  /**
+   * Re-signs timestamp, and snapshot when `withSnapshot`, with nothing else changed (TUF 1.0.34
+   * §6.1 steps 2-3): how an online process keeps a repository without publishes from expiring.
+   * Refuses while another role has unsigned edits, so a refresh never publishes half a change.
+   *
+   * @throws TufError repository_invalid
+   */
+  refresh(
+    signers: Readonly<Record<string, readonly Signer[]>>,
+    now = Date.now(),
+    withSnapshot = false,
+  ): RepoFile[] {
+    if (this.dirty.size > 0 || this.pendingTargets.size > 0)
+      throw new TufError('repository_invalid', 'a refresh cannot carry unpublished edits');
+    return this.signOnline(signers, now, withSnapshot);
+  }
+
+  /** When `name`'s current metadata expires, in milliseconds since the epoch. */
+  expiresAt(name: string): number {
+    return this.signedObject(name).expiresMs;
   }
 
   /** DESIGN.md layout: metadata/N.root.json, timestamp.json, V.<role>.json under consistent snapshots. */

@@ -1,16 +1,21 @@
 // `mesh ceremony propose|sign|assemble`: offline-role changes signed by keyholders (TUF 1.0.34 §6.1).
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { requireThreshold, type GovernancePolicy } from '../../../governance/index.js';
 import {
-  assemble,
+  assembleReport,
   detachedSignatureFileBytes,
+  ed25519Key,
   envelopeFileBytes,
   loadKeyFile,
   openRepository,
   parseDetachedSignature,
   parseJsonBytes,
   parseProposal,
+  parseRoot,
+  parseTargets,
   proposalDigest,
+  proposeKeyChange,
   proposalFileBytes,
   signProposal,
   TufError,
@@ -18,7 +23,13 @@ import {
   type Proposal,
 } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
-import { contextFor } from '../context.js';
+import {
+  demoWarning,
+  governancePolicy,
+  governanceSectionAt,
+  publishRules,
+} from '../../state/governance.js';
+import { contextFor, type CommandContext } from '../context.js';
 
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
@@ -31,6 +42,61 @@ function writeNew(path: string, data: Uint8Array): void {
     }
     throw e;
   }
+}
+
+interface ProposeFlags {
+  repo: string;
+  role: string;
+  signed?: string;
+  addKey?: string[];
+  removeKey?: string[];
+  threshold?: string;
+  out: string;
+  profile?: string;
+  json?: boolean;
+}
+
+const HEX32 = /^[0-9a-f]{64}$/;
+
+function policyFor(ctx: CommandContext, profile: string | undefined): GovernancePolicy {
+  const policy = governancePolicy(governanceSectionAt(ctx.stateRoot), profile);
+  const warning = demoWarning(policy);
+  if (warning !== undefined) ctx.out.progress(warning);
+  return policy;
+}
+
+/** A key change as flags give it: public keys as `mesh keys new` prints them, key ids to drop. */
+function keyChangeProposal(o: ProposeFlags, policy: GovernancePolicy): Proposal {
+  for (const k of [...(o.addKey ?? []), ...(o.removeKey ?? [])])
+    if (!HEX32.test(k))
+      throw new UsageError(
+        `${k}: expected 64 lower-case hex digits`,
+        'give the "public" (--add-key) or "keyid" (--remove-key) that mesh keys new printed',
+      );
+  let threshold: number | undefined;
+  if (o.threshold !== undefined) {
+    threshold = Number(o.threshold);
+    if (!Number.isSafeInteger(threshold) || threshold < 1)
+      throw new UsageError(`--threshold ${o.threshold} must be a positive integer`);
+  }
+  const repo = openRepository(o.repo, publishRules(policy).expiry);
+  return proposeKeyChange(repo, o.role, {
+    addKeys: (o.addKey ?? []).map((k) => ed25519Key(k)),
+    removeKeyIds: o.removeKey ?? [],
+    ...(threshold === undefined ? {} : { threshold }),
+  });
+}
+
+/** Governance's floor for each offline role the proposed metadata names a threshold for. */
+function requireProposedThresholds(policy: GovernancePolicy, p: Proposal): void {
+  if (p.role === 'root') {
+    const r = parseRoot(p.signed);
+    requireThreshold(policy, 'root', r.roles.root.threshold);
+    requireThreshold(policy, 'targets', r.roles.targets.threshold);
+    return;
+  }
+  const stable = parseTargets(p.signed).delegations?.roles.find((d) => d.name === 'stable');
+  if (stable !== undefined) requireThreshold(policy, 'stable', stable.threshold);
 }
 
 function propose(repoDir: string, role: string, signedFile?: string): Proposal {
@@ -54,28 +120,37 @@ export function registerCeremony(program: Command): void {
   c.command('propose')
     .description('write the unsigned next version of an offline role for keyholders to sign')
     .requiredOption('--repo <dir>', 'the repository directory')
-    .requiredOption('--role <role>', 'root, targets, or a delegated role such as stable')
+    .requiredOption(
+      '--role <role>',
+      'whose keys change: root, targets or stable (a root or targets proposal results)',
+    )
+    .option('--add-key <public>', 'a public key to add to the role (repeatable)', collect)
+    .option('--remove-key <keyid>', 'a key id to remove from the role (repeatable)', collect)
+    .option('--threshold <n>', "the role's new threshold")
     .option(
       '--signed <file>',
-      'JSON of the edited "signed" object (default: the current one, re-dated)',
+      'JSON of an edited "signed" object, instead of key flags (default: the current one, re-dated)',
     )
     .requiredOption('--out <file>', 'proposal file to write')
+    .option('--profile <profile>', 'governance profile: production (default) or demo')
     .option('--json', 'print one JSON object')
-    .action(
-      (
-        o: { repo: string; role: string; signed?: string; out: string; json?: boolean },
-        cmd: Command,
-      ) => {
-        const ctx = contextFor(cmd, o);
-        const p = propose(o.repo, o.role, o.signed);
-        writeNew(o.out, proposalFileBytes(p));
-        ctx.out.result(
-          { role: p.role, version: p.version, signed_sha256: proposalDigest(p), file: o.out },
-          (r) =>
-            `proposal ${r.role} v${r.version}\nsigned_sha256 ${r.signed_sha256}\nwritten to ${r.file}`,
-        );
-      },
-    );
+    .action((o: ProposeFlags, cmd: Command) => {
+      const ctx = contextFor(cmd, o);
+      const policy = policyFor(ctx, o.profile);
+      const change =
+        o.addKey !== undefined || o.removeKey !== undefined || o.threshold !== undefined;
+      if (change && o.signed !== undefined)
+        throw new UsageError('give key flags or --signed, not both');
+      const p = change ? keyChangeProposal(o, policy) : propose(o.repo, o.role, o.signed);
+      if (change) requireProposedThresholds(policy, p);
+      writeNew(o.out, proposalFileBytes(p));
+      ctx.out.result(
+        { role: p.role, version: p.version, signed_sha256: proposalDigest(p), file: o.out },
+        (r) =>
+          `proposal ${r.role} v${r.version}\nsigned_sha256 ${r.signed_sha256}\nwritten to ${r.file}\n` +
+          `next: each keyholder runs mesh ceremony sign --proposal ${r.file} --key THEIR.key --out SIG.json`,
+      );
+    });
   c.command('sign')
     .description(
       'sign a proposal with one key file (on the offline machine); writes a detached signature',
@@ -113,14 +188,24 @@ export function registerCeremony(program: Command): void {
       '--out <file>',
       'signed metadata file to write (apply with mesh publish --apply)',
     )
+    .option('--profile <profile>', 'governance profile: production (default) or demo')
     .option('--json', 'print one JSON object')
     .action(
       (
-        o: { repo: string; proposal: string; signature: string[]; out: string; json?: boolean },
+        o: {
+          repo: string;
+          proposal: string;
+          signature: string[];
+          out: string;
+          profile?: string;
+          json?: boolean;
+        },
         cmd: Command,
       ) => {
         const ctx = contextFor(cmd, o);
+        const policy = policyFor(ctx, o.profile);
         const p = parseProposal(readFileSync(o.proposal));
+        requireProposedThresholds(policy, p);
         const repo = openRepository(o.repo);
         if (p.version !== repo.versionOf(p.role) + 1) {
           throw new TufError(
@@ -129,20 +214,28 @@ export function registerCeremony(program: Command): void {
           );
         }
         const { role, keys } = repo.authority(p.role);
-        const env = assemble(
+        const a = assembleReport(
           p,
           o.signature.map((f) => parseDetachedSignature(readFileSync(f))),
-          {
-            name: `${p.role} (current)`,
-            role,
-            keys,
-          },
+          { name: `${p.role} (current)`, role, keys },
         );
-        writeNew(o.out, envelopeFileBytes(env));
+        writeNew(o.out, envelopeFileBytes(a.envelope));
+        const refused = a.refused.map((r) => ({ ...r, file: o.signature[r.index] ?? '' }));
         ctx.out.result(
-          { role: p.role, version: p.version, signatures: env.signatures.length, file: o.out },
+          {
+            role: p.role,
+            version: p.version,
+            signatures: a.envelope.signatures.length,
+            valid: a.valid,
+            refused,
+            file: o.out,
+          },
           (r) =>
-            `assembled ${r.role} v${r.version} with ${r.signatures} signature(s)\nwritten to ${r.file}`,
+            [
+              `assembled ${r.role} v${r.version} with ${r.signatures} signature(s)`,
+              ...r.refused.map((x) => `refused ${x.file}: ${x.reason}`),
+              `written to ${r.file}`,
+            ].join('\n'),
         );
       },
     );

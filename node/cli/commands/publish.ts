@@ -19,15 +19,25 @@ import {
   proposeOffline,
   publishOnline,
   PublishKeys,
+  refreshRepository,
   requirePassingPackTests,
   taskTargetPath,
+  witnessFloor,
+  withRepoLock,
+  type PublishRules,
   type PublishContext,
   type PublishResult,
 } from '../../../packs/index.js';
 import { proposalDigest, proposalToJson } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../../common/index.js';
-import { contextFor } from '../context.js';
+import {
+  demoWarning,
+  governancePolicy,
+  governanceSectionAt,
+  publishRules,
+} from '../../state/governance.js';
+import { contextFor, type CommandContext } from '../context.js';
 import {
   applyConsensus,
   consensusDoc,
@@ -50,6 +60,9 @@ interface PublishFlags {
   collectorKey?: string;
   demoteTo?: string;
   maxAgeDays?: string;
+  refresh?: boolean;
+  profile?: string;
+  forceUnwitnessed?: boolean;
   json?: boolean;
 }
 
@@ -86,7 +99,26 @@ function originFor(repo: string, flag?: string): string {
   return flag ?? DEFAULT_ORIGIN;
 }
 
-function context(f: PublishFlags): PublishContext {
+/** Governance's rules for this run: the node config's section, --profile, --force-unwitnessed. */
+function rulesFor(ctx: CommandContext, f: PublishFlags): PublishRules {
+  const policy = governancePolicy(governanceSectionAt(ctx.stateRoot), f.profile);
+  const warning = demoWarning(policy);
+  if (warning !== undefined) ctx.out.progress(warning);
+  return publishRules(policy, { forceUnwitnessed: f.forceUnwitnessed === true });
+}
+
+/** --force-unwitnessed is loud: a subscriber that requires the witnesses refuses what this writes. */
+function warnUnwitnessed(f: PublishFlags, quorum: number): void {
+  if (f.forceUnwitnessed !== true) return;
+  const floor = witnessFloor(f.repo);
+  if (quorum < floor)
+    process.stderr.write(
+      `WARNING: --force-unwitnessed: this log was cosigned by ${floor} witness(es); this publish ` +
+        `asks ${quorum}. Nodes that require the witness quorum will refuse it until witnesses cosign again.\n`,
+    );
+}
+
+function context(f: PublishFlags, rules: PublishRules): PublishContext {
   const keys = new PublishKeys(f.keys);
   const origin = originFor(f.repo, f.logOrigin);
   const witnesses = (f.witness ?? []).map(parseWitnessFlag);
@@ -98,6 +130,7 @@ function context(f: PublishFlags): PublishContext {
     keys,
     log: { origin, signer: keys.logSigner(origin), witnesses, quorum },
     delegations: DELEGATIONS,
+    rules,
   };
 }
 
@@ -163,49 +196,84 @@ export function registerPublish(program: Command): void {
     )
     .option('--demote-to <status>', 'with a consensus proposal: shadow or disabled', 'shadow')
     .option('--max-age-days <n>', 'with a consensus proposal: refuse it when older', '30')
+    .option(
+      '--refresh',
+      're-sign timestamp (and snapshot when near expiry) with the online keys, nothing else',
+    )
+    .option(
+      '--profile <profile>',
+      'governance profile: production (default; offline roles need their thresholds) or demo (threshold 1, tests and demos only)',
+    )
+    .option(
+      '--force-unwitnessed',
+      'publish to a log that witnesses cosigned without their quorum (subscribers will refuse it)',
+    )
     .option('--json', 'print one JSON object')
     .action(async (pack: string | undefined, f: PublishFlags, cmd: Command) => {
       const ctx = contextFor(cmd, f);
-      const modes = [pack, f.task, f.apply].filter((x) => x !== undefined).length;
-      if (modes !== 1) throw new UsageError('give exactly one of PACK, --task FILE, --apply FILE');
-      const ring = parseRing(f.ring ?? 'canary');
-      if (ring === 'stable' && pack !== undefined) {
-        const { name, bytes } = readPack(pack);
-        const addition = { path: packTargetPath(name, ring), bytes };
-        // Keyholders should never be asked to sign a pack whose own tests fail.
-        await requirePassingPackTests([addition]);
-        const p = proposeOffline(f.repo, 'stable', [addition]);
-        const out = f.out ?? `${f.repo}.proposals/stable-v${p.version}.json`;
-        writeFileAtomic(out, `${JSON.stringify(proposalToJson(p), null, 1)}\n`);
-        ctx.out.result(
-          { proposal: out, role: p.role, version: p.version, signed_sha256: proposalDigest(p) },
-          (r) =>
-            `proposal ${r.role} v${r.version} written to ${r.proposal}\n` +
-            `next: mesh ceremony sign --proposal ${r.proposal} ...; mesh ceremony assemble ...; ` +
-            `mesh publish --apply FILE --repo ${f.repo} --keys ${f.keys}`,
-        );
-        return;
-      }
-      const pc = context(f);
-      let result: PublishResult;
-      const consensus = f.apply === undefined ? undefined : consensusDoc(f.apply);
-      if (f.apply !== undefined && consensus !== undefined) {
-        const o = await applyConsensus(consensus, consensusOptions(pc, f));
-        ctx.out.result(o, consensusHuman);
-        return;
-      }
-      if (f.apply !== undefined) {
-        result = await applySigned(pc, readFileSync(f.apply), f.role);
-      } else if (f.task !== undefined) {
-        if (f.name === undefined) throw new UsageError('--task needs --name <pack>');
-        result = await publishOnline(pc, [
-          { path: taskTargetPath(f.name), bytes: readFileSync(f.task) },
-        ]);
-      } else {
-        const { name, bytes } = readPack(pack as string);
-        ctx.out.progress(`validated pack ${name}`);
-        result = await publishOnline(pc, [{ path: packTargetPath(name, ring), bytes }]);
-      }
-      ctx.out.result({ ...result, logKey: signerVkey(pc.log.signer) }, human);
+      const modes = [pack, f.task, f.apply, f.refresh].filter((x) => x !== undefined).length;
+      if (modes !== 1)
+        throw new UsageError('give exactly one of PACK, --task FILE, --apply FILE, --refresh');
+      const rules = rulesFor(ctx, f);
+      await withRepoLock(f.repo, () => run(ctx, pack, f, rules));
     });
+}
+
+async function run(
+  ctx: CommandContext,
+  pack: string | undefined,
+  f: PublishFlags,
+  rules: PublishRules,
+): Promise<void> {
+  if (f.refresh === true) {
+    const r = refreshRepository(f.repo, new PublishKeys(f.keys), rules, { force: true });
+    ctx.out.result(
+      r,
+      (x) =>
+        `timestamp v${x.versions.timestamp} expires ${x.expires.timestamp}\n` +
+        `snapshot v${x.versions.snapshot} expires ${x.expires.snapshot}` +
+        (x.snapshotResigned ? ' (re-signed)' : ''),
+    );
+    return;
+  }
+  const ring = parseRing(f.ring ?? 'canary');
+  if (ring === 'stable' && pack !== undefined) {
+    const { name, bytes } = readPack(pack);
+    const addition = { path: packTargetPath(name, ring), bytes };
+    // Keyholders should never be asked to sign a pack whose own tests fail.
+    await requirePassingPackTests([addition]);
+    const p = proposeOffline(f.repo, 'stable', [addition], rules);
+    const out = f.out ?? `${f.repo}.proposals/stable-v${p.version}.json`;
+    writeFileAtomic(out, `${JSON.stringify(proposalToJson(p), null, 1)}\n`);
+    ctx.out.result(
+      { proposal: out, role: p.role, version: p.version, signed_sha256: proposalDigest(p) },
+      (r) =>
+        `proposal ${r.role} v${r.version} written to ${r.proposal}\n` +
+        `next: mesh ceremony sign --proposal ${r.proposal} ...; mesh ceremony assemble ...; ` +
+        `mesh publish --apply FILE --repo ${f.repo} --keys ${f.keys}`,
+    );
+    return;
+  }
+  const pc = context(f, rules);
+  warnUnwitnessed(f, pc.log.quorum);
+  let result: PublishResult;
+  const consensus = f.apply === undefined ? undefined : consensusDoc(f.apply);
+  if (f.apply !== undefined && consensus !== undefined) {
+    const o = await applyConsensus(consensus, consensusOptions(pc, f));
+    ctx.out.result(o, consensusHuman);
+    return;
+  }
+  if (f.apply !== undefined) {
+    result = await applySigned(pc, readFileSync(f.apply), f.role);
+  } else if (f.task !== undefined) {
+    if (f.name === undefined) throw new UsageError('--task needs --name <pack>');
+    result = await publishOnline(pc, [
+      { path: taskTargetPath(f.name), bytes: readFileSync(f.task) },
+    ]);
+  } else {
+    const { name, bytes } = readPack(pack as string);
+    ctx.out.progress(`validated pack ${name}`);
+    result = await publishOnline(pc, [{ path: packTargetPath(name, ring), bytes }]);
+  }
+  ctx.out.result({ ...result, logKey: signerVkey(pc.log.signer) }, human);
 }

@@ -12,6 +12,7 @@ interface ServeFlags {
   data?: string;
   config?: string;
   repo?: string;
+  keys?: string;
   task: string[];
   interop?: boolean;
   tlsCert?: string;
@@ -54,7 +55,8 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data <dir>', 'state directory for the roles (default: <state>/serve)')
     .option('--config <file>', 'JSON config; each role reads its own section')
-    .option('--repo <dir>', 'repository directory (mirror)')
+    .option('--repo <dir>', 'repository directory (mirror, timestamp)')
+    .option('--keys <dir>', 'online key files: timestamp.key and snapshot.key (timestamp)')
     .addOption(
       new Option('--task <file>', 'DAP task file (repeatable)').default([]).argParser(collect),
     )
@@ -75,6 +77,7 @@ export function registerServe(program: Command): void {
         port: parsePort(flags.port),
         dataDir: flags.data ?? ctx.state().path('serve'),
         ...(flags.repo !== undefined ? { repo: flags.repo } : {}),
+        ...(flags.keys !== undefined ? { keys: flags.keys } : {}),
         tasks: flags.task,
         interop: flags.interop === true,
         config: readConfigFile(flags.config),
