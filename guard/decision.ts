@@ -15,6 +15,12 @@ export interface Decision {
   result?: unknown;
   /** True when the named rule is in shadow: it matched, was recorded, and was not enforced. */
   shadow: boolean;
+  /**
+   * True when the deciding rule came from a subscribed community pack. Such a rule cannot grant:
+   * a front door treats its allow as no opinion and its modify as a rewrite the agent's own
+   * permission flow still approves (docs/packs.md "Trust boundary").
+   */
+  community?: true;
   /** The sensor's containment is a BLOCK with action "killed" (DESIGN.md); no fifth verdict. */
   action?: 'killed';
 }
@@ -30,6 +36,8 @@ export interface Hit {
   detectors: string[];
   args?: Record<string, unknown>;
   result?: unknown;
+  /** The rule came from a subscribed community pack (see Decision.community). */
+  community?: true;
 }
 
 /** The decision with everything that led to it, for receipts, the harness and reporting. */

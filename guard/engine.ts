@@ -170,10 +170,13 @@ function ruleHit(rule: CompiledRule, event: GuardEvent, ctx: EvalContext): Hit |
 }
 
 /** An engine fallback (`guard.*`) gives way to a pack rule of the same verdict: that rule is named,
- * counted in reports and tested with the pack. */
+ * counted in reports and tested with the pack; a community rule gives way to a local one. */
 function outranks(h: Hit, top: Hit): boolean {
   const d = verdictRank(h.verdict) - verdictRank(top.verdict);
-  return d > 0 || (d === 0 && top.rule.startsWith('guard.') && !h.rule.startsWith('guard.'));
+  if (d !== 0) return d > 0;
+  if (top.rule.startsWith('guard.') && !h.rule.startsWith('guard.')) return true;
+  // Local policy speaks for the operator: of two equal verdicts, its rule is the one that decides.
+  return top.community === true && h.community !== true;
 }
 
 function choose(hits: readonly Hit[]): Decision {
@@ -205,6 +208,7 @@ function choose(hits: readonly Hit[]): Decision {
     reason: win.reason,
     attributed_to: win.attributed_to,
     shadow: false,
+    ...(win.community ? { community: true as const } : {}),
   };
   return dispatchVerdict(win.verdict, {
     allow: () => base,
@@ -239,7 +243,9 @@ function ruleHits(event: GuardEvent, policies: readonly Policy[], ctx: EvalConte
     for (const rule of p.rules) {
       if (!ruleApplies(rule, event)) continue;
       const h = ruleHit(rule, event, ctx);
-      if (h !== null) hits.push(h);
+      if (h === null) continue;
+      if (p.community) h.community = true;
+      hits.push(h);
     }
   return hits;
 }

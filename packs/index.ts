@@ -22,6 +22,8 @@ export {
   type RuleTestStatus,
 } from './pack-tests/report.js';
 export { BUILTIN_PACKS } from './builtin/index.js';
+export { SELF_PROTECTION, selfProtectionPolicy } from './builtin/self-protection.js';
+export { OUTBOUND_TOOLS, READ_TOOLS, SHELL_TOOLS, WRITE_TOOLS } from './builtin/tool-roles.js';
 export { parseCorpus, readCorpus, type CorpusEntry } from './harness/corpus.js';
 export {
   runHarness,

@@ -72,15 +72,17 @@ async function preToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOut
   return dispatchVerdict(d.verdict, {
     block: () => deny(describe(d)),
     // Allow without a rule means "no objection": Claude Code's own permission settings still apply.
+    // Only local policy grants (docs/packs.md "Trust boundary"); a community allow is no opinion.
     allow: () =>
-      d.rule === null || d.shadow
+      d.rule === null || d.shadow || d.community === true
         ? PASS
         : preToolUse({ permissionDecision: 'allow', permissionDecisionReason: describe(d) }),
+    // A community rewrite is shown to the user to approve ("ask"), never approved on its behalf.
     modify: () =>
       d.args === undefined
         ? deny(`${describe(d)} (rewrite missing)`)
         : preToolUse({
-            permissionDecision: 'allow',
+            permissionDecision: d.community === true ? 'ask' : 'allow',
             permissionDecisionReason: describe(d),
             updatedInput: d.args,
           }),

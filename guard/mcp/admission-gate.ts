@@ -2,6 +2,7 @@
 // proxy reads every page of tools/list itself and compares the surface with the durable admission;
 // until that check ends every request waits, and a changed server is refused from then on.
 import { GuardError } from '../errors.js';
+import { poisonedSurface } from './description-check.js';
 import { readAdmission, writeAdmission } from './admission.js';
 import { INTERNAL_ERROR, key, type Message } from './jsonrpc.js';
 import type { ProxyLink } from './proxy-link.js';
@@ -13,6 +14,7 @@ export class AdmissionGate {
   /** Why the server is refused, or null while it is admitted. */
   refused: string | null = null;
   private admitted: Record<string, string> = {};
+  private instructions: unknown = undefined;
   private readonly own = new Map<string, (m: Message) => void>();
   private ownSeq = 0;
   private openGate: () => void = () => undefined;
@@ -35,15 +37,18 @@ export class AdmissionGate {
     return true;
   }
 
-  /** Starts a check when the server offers tools; otherwise there is no surface to pin. */
-  start(capabilities: unknown): void {
+  /**
+   * Starts a check of the initialize result: the server's instructions, and when it offers tools,
+   * its surface; otherwise there is no surface to pin. This value is attacker-controlled.
+   */
+  start(init: unknown): void {
+    const r = (typeof init === 'object' && init !== null ? init : {}) as Record<string, unknown>;
+    if (r.instructions !== undefined) this.instructions = r.instructions;
+    const capabilities = r.capabilities;
     const hasTools =
       typeof capabilities === 'object' && capabilities !== null && 'tools' in capabilities;
-    if (!hasTools) {
-      this.openGate();
-      return;
-    }
-    this.check()
+    const run = hasTools ? this.check() : this.checkText([]);
+    run
       .catch((e: unknown) => {
         this.refused ??= `could not check the server surface: ${(e as Error).message}`;
       })
@@ -53,7 +58,7 @@ export class AdmissionGate {
   /** The server said its tools changed: hold requests again until the new surface is checked. */
   restart(): void {
     this.gate = new Promise<void>((r) => (this.openGate = r));
-    this.start({ tools: {} });
+    this.start({ capabilities: { tools: {} } });
   }
 
   /** The server failed: every held and later request is refused, and a check in progress ends. */
@@ -71,6 +76,14 @@ export class AdmissionGate {
     if (drift.length === 0) return null;
     this.refused = `server surface changed since admission (${drift.map((t) => t.name).join(', ')})`;
     return this.refused;
+  }
+
+  /** Descriptions and instructions are checked at every admission, whatever the record says. */
+  private async checkText(tools: readonly ToolSurface[]): Promise<void> {
+    const why = await poisonedSurface(this.link, tools, this.instructions);
+    if (why === null) return;
+    this.refused = `poisoned server surface: ${why}; to have a reviewer decide instead, start the proxy with --poisoned escalate`;
+    this.link.opts.log(`mesh guard: refusing server: ${this.refused}`);
   }
 
   private request(method: string, params: unknown): Promise<Message> {
@@ -97,6 +110,8 @@ export class AdmissionGate {
       cursor = nextCursor(res.result);
       if (cursor === undefined) break;
     }
+    await this.checkText(tools);
+    if (this.refused !== null) return;
     const hash = surfaceHash(tools);
     const known = readAdmission(opts.admissionDir, opts.command);
     if (known === null) {

@@ -4,16 +4,23 @@
 // while it is decided, so a server failure in the meantime answers it too.
 import { dispatchVerdict } from '../verdict.js';
 import { errorResponse, GUARD_REFUSED, key, type Id, type Message } from './jsonrpc.js';
+import { mcpToolName } from './tool-name.js';
 import { refusal, type ProxyLink } from './proxy-link.js';
 
 /** Methods whose requests carry an action the guard decides. */
 export const DECIDED_METHODS = new Set(['tools/call', 'resources/read']);
 
-/** The event a decided request becomes: tools/call by its tool name, resources/read by its URI. */
-export function callOf(m: Message): { tool: string; args: Record<string, unknown> } {
+/** The event a decided request becomes: tools/call as mcp__<server>__<tool>, resources/read by its URI. */
+export function callOf(
+  m: Message,
+  server: string,
+): { tool: string; args: Record<string, unknown> } {
   const params = (m.params ?? {}) as Record<string, unknown>;
   return m.method === 'tools/call'
-    ? { tool: String(params.name), args: (params.arguments ?? {}) as Record<string, unknown> }
+    ? {
+        tool: mcpToolName(server, String(params.name)),
+        args: (params.arguments ?? {}) as Record<string, unknown>,
+      }
     : { tool: 'resources/read', args: { uri: params.uri } };
 }
 
@@ -26,7 +33,7 @@ export async function handleAgentRequest(link: ProxyLink, m: Message): Promise<v
     return;
   }
   const params = (m.params ?? {}) as Record<string, unknown>;
-  const { tool, args } = callOf(m);
+  const { tool, args } = callOf(m, link.serverName);
   link.deciding.set(key(id), { id, method, tool, args });
   const d = await link.decide('call', tool, args, { principal: 'mcp-agent' }).finally(() => {
     link.deciding.delete(key(id));

@@ -1,5 +1,7 @@
 // Issue 8 "MCP proxy": what every part of the proxy shares: the two directions (agent, server), the
 // requests in flight each way, and one decision function that resolves escalations through reviews.
+import type { PoisonedPolicy } from './description-check.js';
+import { normaliseServerName } from './tool-name.js';
 import type { Decision } from '../decision.js';
 import type { Guard } from '../guard.js';
 import { resolveEscalation } from '../review/escalate.js';
@@ -8,6 +10,10 @@ import type { Id, Message } from './jsonrpc.js';
 
 export interface McpProxyOptions {
   command: string[];
+  /** The server's name in tool events (`mcp__<name>__<tool>`); default: its serverInfo.name. */
+  serverName?: string;
+  /** A tool description or server instructions the result rules object to: refuse, or escalate. */
+  poisoned?: PoisonedPolicy;
   guard: Guard;
   session: string;
   reviews?: ReviewQueue;
@@ -35,6 +41,8 @@ export interface ProxyLink {
   fromAgent: Map<string, Pending>;
   /** Why the server failed, once it has: every request is then answered with an error. */
   failure: string | null;
+  /** The server part of its tools' names, known once initialize is answered. */
+  serverName: string;
   /** Requests from the agent still being decided (an escalation may wait minutes), by key(id). */
   deciding: Map<string, Pending>;
   /** Requests from the server waiting for the agent's answer, by key(id). */
@@ -60,6 +68,7 @@ export function createLink(
     toAgent: write.agent,
     toServer: write.server,
     failure: null,
+    serverName: opts.serverName === undefined ? 'server' : normaliseServerName(opts.serverName),
     fromAgent: new Map(),
     deciding: new Map(),
     fromServer: new Map(),

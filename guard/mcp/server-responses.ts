@@ -1,6 +1,7 @@
 // Issue 8 "MCP proxy": routing of the server's responses: the proxy's own requests go to admission,
 // initialize starts the surface check, a drifted tools/list page refuses the server, and decided
 // requests have their results checked before the agent sees them.
+import { normaliseServerName, serverInfoName } from './tool-name.js';
 import type { AdmissionGate } from './admission-gate.js';
 import { errorResponse, GUARD_REFUSED, key, type Id, type Message } from './jsonrpc.js';
 import type { ProxyLink } from './proxy-link.js';
@@ -17,8 +18,10 @@ export async function routeServerResponse(
   link.fromAgent.delete(key(id));
   if (!p) return;
   if (p.method === 'initialize') {
+    if (link.opts.serverName === undefined)
+      link.serverName = normaliseServerName(serverInfoName(m.result));
     link.toAgent(m);
-    gate.start((m.result as { capabilities?: unknown } | undefined)?.capabilities);
+    gate.start(m.result);
     return;
   }
   if (p.method === 'tools/list' && m.result !== undefined) {

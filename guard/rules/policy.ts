@@ -25,6 +25,11 @@ export interface QuarantinedRule {
 
 export interface Policy {
   name: string;
+  /**
+   * A subscribed community pack (docs/packs.md "Trust boundary"): its rules may block, escalate,
+   * modify or stay silent, never grant; an allow from it is no opinion at every front door.
+   */
+  community: boolean;
   rules: CompiledRule[];
   quarantined: QuarantinedRule[];
   shell: ShellField[];
@@ -33,6 +38,8 @@ export interface Policy {
 
 export interface CompilePolicyOptions {
   name?: string;
+  /** True for a subscribed community pack; local policy (builtin:, files, local edits) is false. */
+  community?: boolean;
   /** Defaults to the built-in detectors. */
   detectors?: DetectorRegistry;
   limits?: RuleLimits;
@@ -120,6 +127,7 @@ export function compilePolicy(doc: unknown, opts: CompilePolicyOptions = {}): Po
   });
   return {
     name: opts.name ?? 'policy',
+    community: opts.community === true,
     rules,
     quarantined,
     shell: shellFields(d.shell),

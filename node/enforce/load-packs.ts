@@ -88,6 +88,7 @@ export function loadCommunityPack(
   );
   const policy = compilePolicy(enforced.doc, {
     name: `${published.meta.name}@${published.meta.version}`,
+    community: true,
     ...(detectors ? { detectors } : {}),
   });
   return { pack: { meta: published.meta, policy }, standings: enforced.standings };

@@ -15,6 +15,7 @@ import {
   type ReceiptSink,
 } from '../../guard/index.js';
 import type { NodeConfig } from '../state/config.js';
+import { nodeBasePolicies } from '../guard/base-policies.js';
 import { loadNodePacks } from './load-packs.js';
 
 export interface ReloadableGuardOptions {
@@ -42,9 +43,12 @@ export interface ReloadableGuard {
 
 export function openReloadableGuard(opts: ReloadableGuardOptions): ReloadableGuard {
   const flow = wireFlow(opts.tracker, { builtinRules: opts.flowRules });
-  const builtins = opts.mcpRules
-    ? [compilePolicy(BUILTIN_MCP_POLICY, { name: 'builtin:mcp', detectors: flow.detectors })]
-    : [];
+  const builtins = [
+    ...nodeBasePolicies(opts.stateRoot, flow.detectors),
+    ...(opts.mcpRules
+      ? [compilePolicy(BUILTIN_MCP_POLICY, { name: 'builtin:mcp', detectors: flow.detectors })]
+      : []),
+  ];
   // Compiling a flow rule registers its source selector with the flow stage; the packs' selectors
   // are kept apart from the built-ins' so a reload replaces them instead of piling them up.
   const sources = (flow.detectors.get(FLOW_DETECTOR) as { sources?: unknown[] } | undefined)

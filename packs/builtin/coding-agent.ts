@@ -1,28 +1,8 @@
-// builtin:coding-agent — the pack for coding agents (Claude Code tool names; Bash, file, web and MCP tools).
+// builtin:coding-agent — the pack for coding agents: shell, file, web and MCP tools by role (tool-roles.ts).
 import { ruleContentHash } from '../rule-hash.js';
 import { DATA_RULE_TESTS } from './coding-agent-data-tests.js';
 import { SHELL_RULE_TESTS } from './coding-agent-shell-tests.js';
-
-const SHELL_TOOLS = [
-  'Bash',
-  'bash',
-  'shell',
-  'run_terminal_cmd',
-  'exec_command',
-  'mcp__*__bash',
-  'mcp__*__shell',
-];
-const READ_TOOLS = ['Read', 'Grep', 'Glob', 'NotebookRead', 'LS', 'view'];
-const WRITE_TOOLS = [
-  'Write',
-  'Edit',
-  'MultiEdit',
-  'NotebookEdit',
-  'create_file',
-  'str_replace_based_edit_tool',
-];
-const OUTBOUND_TOOLS = [...SHELL_TOOLS, 'WebFetch', 'WebSearch', 'mcp__*'];
-const PATH_FIELDS = ['args.file_path', 'args.path', 'args.notebook_path', 'args.pattern'];
+import { OUTBOUND_TOOLS, PATH_FIELDS, READ_TOOLS, SHELL_TOOLS, WRITE_TOOLS } from './tool-roles.js';
 
 /** Hosts a coding agent may send data to without asking (code hosts and package registries). */
 const UPLOAD_ALLOW = [

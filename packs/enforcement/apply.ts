@@ -54,6 +54,11 @@ export function applyEnforcement(
     }
     let verdict = rule.verdict;
     let shadow = rule.status === 'shadow';
+    // docs/packs.md "Trust boundary": a community rule never grants; its allow stays silent.
+    if (verdict === 'allow' && !shadow) {
+      shadow = true;
+      why.push('community rules cannot allow: silent');
+    }
     const capped = cap(verdict, RING_CEILING[ctx.ring]);
     if (capped !== verdict) why.push(`${ctx.ring} ring ceiling: ${verdict} -> ${capped}`);
     verdict = capped;

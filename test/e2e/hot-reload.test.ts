@@ -34,7 +34,7 @@ const RULES = {
     id: 'hot.no-env',
     verdict: 'block',
     phase: 'call',
-    tools: ['read_file'],
+    tools: ['mcp__*__read_file'],
     when: { field: 'args.path', glob: '**/.env' },
     reason: 'no env files',
   },
@@ -42,7 +42,7 @@ const RULES = {
     id: 'hot.no-readme',
     verdict: 'block',
     phase: 'call',
-    tools: ['read_file'],
+    tools: ['mcp__*__read_file'],
     when: { field: 'args.path', glob: 'README*' },
     reason: 'the README is off limits from v2 on',
   },
@@ -61,7 +61,7 @@ const EXAMPLES: Record<keyof typeof RULES, { match: string[]; no_match: string[]
 };
 
 const examples = (paths: string[]): { event: object }[] =>
-  paths.map((path) => ({ event: { phase: 'call', tool: 'read_file', args: { path } } }));
+  paths.map((path) => ({ event: { phase: 'call', tool: 'mcp__fs__read_file', args: { path } } }));
 
 function packFile(version: string, ids: (keyof typeof RULES)[]): string {
   return writePack(m, `hot-${version}.json`, {

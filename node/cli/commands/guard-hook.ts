@@ -24,6 +24,7 @@ import {
   type ReceiptSigner,
 } from '../../../guard/index.js';
 import { loadNodePacks } from '../../enforce/load-packs.js';
+import { nodeBasePolicies } from '../../guard/base-policies.js';
 import { UsageError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
 import { addGuardFlags, loadNodeKey, type GuardFlags } from './guard.js';
@@ -151,7 +152,11 @@ export function openFlowParts(
     );
   }
   return {
-    policies: [...flow.policies, ...packs.map((p) => p.policy)],
+    policies: [
+      ...nodeBasePolicies(ctx.stateRoot, flow.detectors),
+      ...flow.policies,
+      ...packs.map((p) => p.policy),
+    ],
     stages: shared ? [flow.stage, shared.stage] : [flow.stage],
     ...(store ? { receipts: new ReceiptWriter(store) } : {}),
     close: () => store?.close(),

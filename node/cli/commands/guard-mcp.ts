@@ -25,6 +25,8 @@ export interface McpFlags extends FlowFlags {
   refreshEvery?: string;
   watchInterval: string;
   mcpRules: boolean;
+  name?: string;
+  poisoned: string;
   json?: boolean;
 }
 
@@ -66,6 +68,15 @@ export function addGuardMcp(group: Command): void {
         'how often to look for a newly verified subscribed pack or an ended shadow window',
         '1000',
       )
+      .option(
+        '--name <server>',
+        "the server's name in tool events, mcp__<server>__<tool> (default: its serverInfo name); use the name the agent's config gives it",
+      )
+      .option(
+        '--poisoned <policy>',
+        'a tool description or server instructions the result rules object to: refuse | escalate',
+        'refuse',
+      )
       .option('--no-mcp-rules', 'do not load builtin:mcp (checks of sampling and elicitation)')
       .option('--json', 'admit: print one JSON object')
       .addHelpText(
@@ -76,6 +87,11 @@ subscription accepts a new verified pack (another process ran "mesh subscribe", 
 --refresh-every refreshed it), when the local edits or config.json change, and when a rule's
 shadow window ends. A pack that fails to compile or fails its own tests is not loaded: the last
 good policy stays in force and the reason goes to stderr.
+
+Tool names: a server's tools are decided as mcp__<server>__<tool>, the names Claude Code gives
+them, so one pack decides the hook and the proxy alike. Tool descriptions and the server's
+instructions are decided with the result rules at admission and on every list change; a poisoned
+one refuses the server (--poisoned escalate: a reviewer decides).
 
 Server requests: sampling/createMessage is decided as tool "mcp:sampling", elicitation/create as
 "mcp:elicitation" (args: the request params); the client's answers as "mcp:sampling-answer" and
@@ -110,6 +126,9 @@ Server requests: sampling/createMessage is decided as tool "mcp:sampling", elici
         : positive(opts.refreshEvery, '--refresh-every') * 1000;
     const watchIntervalMs = positive(opts.watchInterval, '--watch-interval');
     const reviewTimeoutMs = positive(opts.reviewTimeout, '--review-timeout') * 1000;
+    if (opts.poisoned !== 'refuse' && opts.poisoned !== 'escalate')
+      throw new UsageError('--poisoned must be refuse or escalate');
+    const poisoned = opts.poisoned;
     const log = (line: string): void => {
       process.stderr.write(`${line}\n`);
     };
@@ -140,6 +159,8 @@ Server requests: sampling/createMessage is decided as tool "mcp:sampling", elici
       stop = hot.stop;
       process.exitCode = await runMcpProxy({
         command,
+        ...(opts.name !== undefined ? { serverName: opts.name } : {}),
+        poisoned,
         guard: hot.guard,
         session: opts.session ?? `mcp-${process.pid}-${Date.now()}`,
         reviews,

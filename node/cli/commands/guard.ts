@@ -19,6 +19,7 @@ import {
 } from '../../../guard/index.js';
 import type { LoadedPack } from '../../../packs/index.js';
 import { loadNodePacks } from '../../enforce/load-packs.js';
+import { nodeBasePolicies } from '../../guard/base-policies.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../../common/index.js';
 import { contextFor, type CommandContext } from '../context.js';
@@ -121,7 +122,11 @@ export function openGuard(
   const receipts = store === null ? null : new ReceiptWriter(store);
   return {
     guard: createGuard({
-      policies: [...(flow?.policies ?? []), ...packs.map((p) => p.policy)],
+      policies: [
+        ...nodeBasePolicies(ctx.stateRoot, flow?.detectors),
+        ...(flow?.policies ?? []),
+        ...packs.map((p) => p.policy),
+      ],
       stages: flow ? [...stages, flow.stage] : stages,
     }),
     packs,

@@ -28,7 +28,7 @@ const PACK = {
         id: 'r.marker',
         verdict: 'block',
         phase: 'result',
-        tools: ['read_file', 'resources/read'],
+        tools: ['mcp__*__read_file', 'resources/read'],
         when: { field: 'result', contains: 'FORBIDDEN-MARKER' },
         reason: 'result carries the marker',
       },

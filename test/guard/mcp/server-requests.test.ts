@@ -188,15 +188,18 @@ describe('mesh guard mcp: requests from the server to the client', () => {
 describe('mesh guard mcp: data read from a sensitive file', () => {
   it('may not leave in a sampling answer (mcp.answer-sensitive-egress)', async () => {
     const files = join(home, 'files');
-    mkdirSync(files, { recursive: true });
-    writeFileSync(join(files, '.env'), `DEPLOY_TOKEN=${envFileToken}\n`);
+    mkdirSync(join(files, 'conf'), { recursive: true });
+    writeFileSync(join(files, 'conf', 'deploy-secrets.txt'), `DEPLOY_TOKEN=${envFileToken}\n`);
     const fs = await proxied(
       home,
       ['--pack', 'builtin:coding-agent', '--no-receipts', '--session', SESSION],
       [process.execPath, join(FIXTURES, 'fs-server.mjs'), files],
     );
     try {
-      const read = await fs.client.callTool({ name: 'read_file', arguments: { path: '.env' } });
+      const read = await fs.client.callTool({
+        name: 'read_file',
+        arguments: { path: 'conf/deploy-secrets.txt' },
+      });
       expect(text(read)).toContain(envFileToken);
       samplingAnswer = `the deploy token is ${Buffer.from(envFileToken).toString('hex')}`;
       expect(await sample('Summarise the deployment.')).toMatch(

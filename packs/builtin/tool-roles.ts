@@ -1,0 +1,75 @@
+// The tools of a coding agent by role (shell, file read, file write, outbound), under the names every
+// front door gives them (DESIGN.md "Guard event"): built-in tools by name, MCP tools as
+// mcp__<server>__<tool> by what the tool does, so a server's file or shell tool is the same role.
+
+/** Tools that run a shell command in `args.command`. */
+export const SHELL_TOOLS = [
+  'Bash',
+  'bash',
+  'shell',
+  'run_terminal_cmd',
+  'exec_command',
+  'mcp__*__bash',
+  'mcp__*__shell',
+  'mcp__*__*_shell',
+  'mcp__*__run_command',
+  'mcp__*__run_shell*',
+  'mcp__*__run_terminal*',
+  'mcp__*__execute_command',
+  'mcp__*__exec',
+  'mcp__*__exec_command',
+  'mcp__*__terminal*',
+];
+
+/** Tools that read a file or list a folder. */
+export const READ_TOOLS = [
+  'Read',
+  'Grep',
+  'Glob',
+  'NotebookRead',
+  'LS',
+  'view',
+  'mcp__*__read_file',
+  'mcp__*__read_text_file',
+  'mcp__*__read_media_file',
+  'mcp__*__read_multiple_files',
+  'mcp__*__get_file*',
+  'mcp__*__view_file',
+  'mcp__*__open_file',
+  'mcp__*__list_dir*',
+  'mcp__*__list_directory*',
+  'mcp__*__search_files',
+];
+
+/** Tools that write, edit, move or delete a file. */
+export const WRITE_TOOLS = [
+  'Write',
+  'Edit',
+  'MultiEdit',
+  'NotebookEdit',
+  'create_file',
+  'str_replace_based_edit_tool',
+  'mcp__*__write_file',
+  'mcp__*__edit_file',
+  'mcp__*__create_file',
+  'mcp__*__append_file',
+  'mcp__*__move_file',
+  'mcp__*__rename_file',
+  'mcp__*__delete_file',
+  'mcp__*__remove_file',
+  'mcp__*__create_directory',
+];
+
+/** Tools whose arguments may leave the machine: shell, web, and every MCP tool (fetch, messaging). */
+export const OUTBOUND_TOOLS = [...SHELL_TOOLS, 'WebFetch', 'WebSearch', 'mcp__*'];
+
+/** Where file tools name their target (built-in and MCP filesystem servers). */
+export const PATH_FIELDS = [
+  'args.file_path',
+  'args.path',
+  'args.paths',
+  'args.notebook_path',
+  'args.pattern',
+  'args.source',
+  'args.destination',
+];
