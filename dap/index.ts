@@ -40,3 +40,4 @@ export {
 } from './server.js';
 export { aggregatorOptions, type AggregatorOptions } from './aggregator/options.js';
 export { openKeyAdmin, type KeyAdmin, type KeyInfo } from './aggregator/key-admin.js';
+export * as privacyPass from './privacy-pass/index.js';
