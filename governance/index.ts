@@ -15,3 +15,4 @@ export { DEFAULT_CONSENSUS, type ConsensusPolicy } from './consensus-policy.js';
 export { DEFAULT_WITNESS_POLICY, type WitnessPolicy } from './witness-policy.js';
 export { DATA_LICENCE, PACK_LICENCE, requirePackLicence } from './licences.js';
 export { defaultPolicy, parsePolicy, type GovernancePolicy } from './policy.js';
+export * from './membership/index.js';
