@@ -5,6 +5,7 @@ import { dapLeaderRole } from './dap-leader.js';
 import type { RoleDefinition } from './role.js';
 import { witnessRole } from './witness.js';
 import { mirrorRole } from './mirror.js';
+import { issuerRole } from './issuer.js';
 
 export type { RoleDefinition, RoleInstance, RoleOptions } from './role.js';
 
@@ -14,6 +15,7 @@ export const ROLES: readonly RoleDefinition[] = [
   witnessRole,
   mirrorRole,
   collectorRole,
+  issuerRole,
 ];
 
 export function findRole(name: string): RoleDefinition | undefined {

@@ -34,12 +34,14 @@ import {
   consensusHuman,
   consensusOptions,
 } from '../../consensus/apply-cli.js';
+import { membersAdditions } from '../../tokens/publish-members.js';
 
 interface PublishFlags {
   repo: string;
   keys: string;
   ring?: string;
   task?: string;
+  members?: string;
   name?: string;
   apply?: string;
   role?: string;
@@ -142,6 +144,7 @@ export function registerPublish(program: Command): void {
     .option('--ring <ring>', 'canary (signed now) or stable (writes a proposal)', 'canary')
     .option('--task <file>', 'publish a DAP client task file instead (needs --name)')
     .option('--name <pack>', 'the pack the --task file belongs to')
+    .option('--members <file>', 'publish the member and revocation lists (mesh members)')
     .option(
       '--apply <file>',
       'finish an assembled ceremony output (mesh ceremony assemble --out), or apply a signed consensus proposal',
@@ -166,8 +169,9 @@ export function registerPublish(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (pack: string | undefined, f: PublishFlags, cmd: Command) => {
       const ctx = contextFor(cmd, f);
-      const modes = [pack, f.task, f.apply].filter((x) => x !== undefined).length;
-      if (modes !== 1) throw new UsageError('give exactly one of PACK, --task FILE, --apply FILE');
+      const modes = [pack, f.task, f.apply, f.members].filter((x) => x !== undefined).length;
+      if (modes !== 1)
+        throw new UsageError('give exactly one of PACK, --task FILE, --members FILE, --apply FILE');
       const ring = parseRing(f.ring ?? 'canary');
       if (ring === 'stable' && pack !== undefined) {
         const { name, bytes } = readPack(pack);
@@ -196,6 +200,8 @@ export function registerPublish(program: Command): void {
       }
       if (f.apply !== undefined) {
         result = await applySigned(pc, readFileSync(f.apply), f.role);
+      } else if (f.members !== undefined) {
+        result = await publishOnline(pc, membersAdditions(f.members));
       } else if (f.task !== undefined) {
         if (f.name === undefined) throw new UsageError('--task needs --name <pack>');
         result = await publishOnline(pc, [
