@@ -55,3 +55,4 @@ export type {
 export { aggregatorOptions, type AggregatorOptions } from './aggregator/options.js';
 export { openKeyAdmin, type KeyAdmin, type KeyInfo } from './aggregator/key-admin.js';
 export { DEFAULT_PEER_LIMITS, peerLimitsWith, type PeerLimits } from './http/peer-limits.js';
+export * as privacyPass from './privacy-pass/index.js';

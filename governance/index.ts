@@ -22,3 +22,4 @@ export {
 } from './policy.js';
 export { repositoryExpiry } from './expiry.js';
 export { isOfflineRole, OFFLINE_ROLES, requireThreshold, type OfflineRole } from './thresholds.js';
+export * from './membership/index.js';

@@ -22,14 +22,18 @@ export function timeError(
 
 /**
  * Extension checks after decryption. No report extension is defined by DAP-18, so any extension
- * is unrecognised; order within each list was enforced when it was decoded.
+ * is unrecognised except the public ones the task accepts (its report token); order within each
+ * list was enforced when it was decoded.
  */
 export function extensionError(
   metadata: ReportMetadata,
   privateExtensionTypes: readonly number[],
+  acceptedPublic: readonly number[] = [],
 ): ReportErrorName | null {
   const all = [...metadata.publicExtensions.map((e) => e.type), ...privateExtensionTypes];
   if (new Set(all).size !== all.length) return 'invalid_message';
-  if (all.length > 0) return 'invalid_message';
+  if (privateExtensionTypes.length > 0) return 'invalid_message';
+  if (metadata.publicExtensions.some((e) => !acceptedPublic.includes(e.type)))
+    return 'invalid_message';
   return null;
 }

@@ -12,6 +12,7 @@ import {
 } from '../messages/index.js';
 import type { AggregatorContext, AggregatorTask } from './context.js';
 import { extensionError, timeError } from './input-share-checks.js';
+import { acceptedReportExtensions } from '../privacy-pass/aggregator-hooks.js';
 
 /** InputShareAad built from the task's pre-encoded TaskConfiguration (§4.4.2). */
 export function inputShareAadBytes(
@@ -58,6 +59,7 @@ export function openReportShare<T extends AggregatorTask>(
   const ee = extensionError(
     metadata,
     pis.privateExtensions.map((e) => e.type),
+    acceptedReportExtensions(at.task),
   );
   if (ee) return { ok: false, error: ee };
   return { ok: true, payload: pis.payload };

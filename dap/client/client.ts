@@ -14,6 +14,7 @@ import {
   MediaType,
   REPORT_ID_SIZE,
   Role,
+  type Extension,
   type HpkeConfig,
   type Report,
   type ReportErrorName,
@@ -40,6 +41,11 @@ const MAX_PER_REQUEST = 1000;
 export class DapClient {
   readonly task: Task;
   private configs = new Map<'leader' | 'helper', HpkeConfig>();
+  /**
+   * The public extensions of a new report, given its ID and time (a task with an issuer needs its
+   * token here: node/ sets this to fetch one per report).
+   */
+  reportExtensions?: (reportId: Uint8Array, time: number) => Promise<Extension[]>;
 
   constructor(
     file: ClientTaskFile,
@@ -80,7 +86,10 @@ export class DapClient {
     const time = Math.floor(s.timeSeconds / t.params.time_precision);
     const rand = new Uint8Array(randomBytes(t.vdaf.randSize));
     const { publicShare, inputShares } = t.vdaf.shard(t.ctx, measurement, reportId, rand);
-    const metadata = { reportId, time, publicExtensions: [] };
+    const publicExtensions = this.reportExtensions
+      ? await this.reportExtensions(reportId, time)
+      : [];
+    const metadata = { reportId, time, publicExtensions };
     const aad = { taskId: t.id, taskConfiguration: t.config, metadata, publicShare };
     const seal = (cfg: HpkeConfig, role: Role, payload: Uint8Array) =>
       sealInputShare(

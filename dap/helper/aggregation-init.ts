@@ -21,6 +21,8 @@ import { batchBucketId, K, timeBucketId } from '../aggregator/keys.js';
 import { openReportShare } from '../aggregator/open-report-share.js';
 import { markSeenOps, seenMany } from '../aggregator/replay.js';
 import type { Opaque } from '../vdaf-port.js';
+import { tokenCheck, type AcceptedToken } from '../privacy-pass/aggregator-hooks.js';
+import { spendTokens } from '../privacy-pass/spent.js';
 
 export interface HelperJobRecord {
   digest: string;
@@ -73,7 +75,7 @@ function decodeInit(ht: HelperTask, body: Uint8Array, limits: DecodeLimits): Agg
   return req;
 }
 
-type Outcome = { resp: VerifyResp; outShare?: Opaque; time: number };
+type Outcome = { resp: VerifyResp; outShare?: Opaque; time: number; token?: AcceptedToken };
 
 export async function initAggregationJob(
   ctx: AggregatorContext<HelperTask>,
@@ -94,6 +96,10 @@ export async function initAggregationJob(
       resp: error,
       time: md.time,
     });
+    // A Leader cannot add a report: without a valid token of its own, the Helper rejects it.
+    const tc = tokenCheck(t, md);
+    if (tc !== undefined && !tc.ok)
+      return reject({ reportId: md.reportId, type: 'reject', error: 'invalid_message' });
     const opened = openReportShare(
       ctx,
       ht,
@@ -119,6 +125,7 @@ export async function initAggregationJob(
       resp: { reportId: md.reportId, type: 'continue', payload: st.outbound },
       outShare: st.outShare,
       time: md.time,
+      ...(tc?.ok ? { token: tc } : {}),
     };
   });
 
@@ -135,6 +142,14 @@ export async function initAggregationJob(
       : false;
     const updates = new BucketUpdates(ctx.store, t, req.aggParam);
     const ops: KvOp[] = [];
+    const live = outcomes.map((o, i) =>
+      o.outShare === undefined ||
+      seen[i] ||
+      (batchId ? batchCollected : ht.collected.contains(o.time))
+        ? undefined
+        : o.token,
+    );
+    const spent = t.tokens === undefined ? undefined : await spendTokens(ctx.store, t, live);
     for (const [i, o] of outcomes.entries()) {
       if (o.outShare === undefined) continue;
       const reportId = o.resp.reportId;
@@ -145,6 +160,10 @@ export async function initAggregationJob(
           type: 'reject',
           error: seen[i] ? 'report_replayed' : 'batch_collected',
         };
+        continue;
+      }
+      if (spent?.refusals[i] !== undefined) {
+        o.resp = { reportId, type: 'reject', error: 'invalid_message' };
         continue;
       }
       const bucket = batchId ? batchBucketId(hex(batchId)) : timeBucketId(o.time);
@@ -159,6 +178,7 @@ export async function initAggregationJob(
     };
     const newest = outcomes.reduce((m, o) => Math.max(m, o.time), 0);
     ops.push(
+      ...(spent?.ops ?? []),
       ...updates.ops(),
       { type: 'put', key: K.job(t.idB64, jobId), value: jsonValue(rec) },
       { type: 'put', key: K.jobByTime(t.idB64, newest, jobId), value: new Uint8Array(0) },

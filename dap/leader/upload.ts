@@ -15,6 +15,12 @@ import { K } from '../aggregator/keys.js';
 import { markSeenOps, seenMany } from '../aggregator/replay.js';
 import { reportSizeError } from '../aggregator/report-size.js';
 import { encodePendingReport } from './pending-report.js';
+import {
+  acceptedReportExtensions,
+  requireUploadTokens,
+  spendUploadTokens,
+  type AcceptedToken,
+} from '../privacy-pass/aggregator-hooks.js';
 
 export async function upload(
   ctx: AggregatorContext<LeaderTask>,
@@ -32,12 +38,23 @@ export async function upload(
     throw new DapProblem('invalidMessage', `UploadRequest: ${detail}`, t.id);
   }
   const reports = spans.map((s) => s.report);
+  const allowed = acceptedReportExtensions(t);
   const unsupported = [
     ...new Set(reports.flatMap((r) => r.metadata.publicExtensions.map((e) => e.type))),
-  ];
+  ].filter((type) => !allowed.includes(type));
   if (unsupported.length > 0) {
     ctx.events?.uploadRefused?.('unsupportedExtension', reports.length);
     throw new DapProblem('unsupportedExtension', 'unsupported report extension', t.id, unsupported);
+  }
+  let tokens;
+  try {
+    tokens = requireUploadTokens(
+      t,
+      reports.map((r) => r.metadata),
+    );
+  } catch (e) {
+    if (e instanceof DapProblem) ctx.events?.uploadRefused?.(e.problemType, reports.length);
+    throw e;
   }
 
   return ctx.mutex.run(async () => {
@@ -50,6 +67,7 @@ export async function upload(
     const errors: ReportUploadStatus[] = [];
     const ops: KvOp[] = [];
     const inRequest = new Set<string>();
+    const spending: (AcceptedToken | undefined)[] = [];
     const receivedMs = Date.now();
     for (const [i, { report: r, bytes }] of spans.entries()) {
       const md = r.metadata;
@@ -81,12 +99,14 @@ export async function upload(
         continue;
       }
       inRequest.add(id);
+      spending.push(tokens[i]);
       ops.push(...markSeenOps(t, md.reportId, md.time), {
         type: 'put',
         key: K.pending(t.idB64, md.time, id),
         value: encodePendingReport({ report: bytes, receivedMs, attempts: 0 }),
       });
     }
+    ops.push(...(await spendUploadTokens(ctx.store, t, spending)));
     await ctx.store.write(ops);
     lt.uploads++;
     if (lt.waiting && inRequest.size > 0)

@@ -13,6 +13,7 @@ import type {
 } from './task-file.js';
 import { TASK_FILE_SCHEMA } from './task-file.js';
 import { parseTaskParams, type TaskParamsJson } from './task-params.js';
+import { parseTokenPolicy, type TokenPolicyJson } from '../privacy-pass/policy.js';
 
 /** Prio3 with TurboSHAKE128 (VDAF-20 §6.2) uses a 32-byte verification key. */
 export const VERIFY_KEY_SIZE = 32;
@@ -24,13 +25,16 @@ export interface TaskFiles {
   collector: CollectorTaskFile;
 }
 
-export function newTaskFiles(params: TaskParamsJson): TaskFiles {
+/** `issuer` pins the token issuer in every role's file: each report then needs a fresh token. */
+export function newTaskFiles(params: TaskParamsJson, issuer?: TokenPolicyJson): TaskFiles {
   const task = parseTaskParams(params);
+  if (issuer !== undefined) parseTokenPolicy(issuer, task.time_precision);
   const base = {
     schema: TASK_FILE_SCHEMA,
     kind: 'dap-task' as const,
     task_id: b64url(randomBytes(TASK_ID_SIZE)),
     task,
+    ...(issuer === undefined ? {} : { issuer }),
   };
   const kp = hpkeDefault.generateKeyPair();
   const collectorConfig = b64url(

@@ -4,6 +4,7 @@ import { TaskError, TaskFileModeError } from '../errors.js';
 import { fromB64url } from '../encoding.js';
 import { decodeHpkeConfig, TASK_ID_SIZE } from '../messages/index.js';
 import { parseTaskParams, type TaskParamsJson } from './task-params.js';
+import { parseTokenPolicy, type TokenPolicyJson } from '../privacy-pass/policy.js';
 
 export const TASK_FILE_SCHEMA = 1;
 export type TaskRole = 'client' | 'leader' | 'helper' | 'collector';
@@ -13,6 +14,8 @@ interface Base {
   kind: 'dap-task';
   task_id: string;
   task: TaskParamsJson;
+  /** Present when the task requires a Privacy Pass token per report (docs/dap.md "Report tokens"). */
+  issuer?: TokenPolicyJson;
 }
 export interface ClientTaskFile extends Base {
   role: 'client';
@@ -81,7 +84,8 @@ export function parseTaskFile(v: unknown, expectRole?: TaskRole): TaskFile {
     );
   if (typeof o.task_id !== 'string') throw new TaskError('task_invalid', 'task_id missing');
   fromB64url(o.task_id, TASK_ID_SIZE);
-  parseTaskParams(o.task);
+  const params = parseTaskParams(o.task);
+  if (o.issuer !== undefined) parseTokenPolicy(o.issuer, params.time_precision);
   for (const f of FIELDS[role])
     if (typeof o[f] !== 'string' || o[f] === '')
       throw new TaskError('task_invalid', `${role} task file lacks ${f}`);

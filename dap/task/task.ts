@@ -12,6 +12,7 @@ import { bindVdaf } from '../vdaf-binding.js';
 import type { DapVdaf } from '../vdaf-port.js';
 import { DAP_VERSION } from '../version.js';
 import type { TaskFile } from './task-file.js';
+import { parseTokenPolicy, type TokenPolicy } from '../privacy-pass/policy.js';
 import { taskConfigurationOf, vdafConfigOf, type TaskParamsJson } from './task-params.js';
 
 export interface Task {
@@ -26,6 +27,8 @@ export interface Task {
   /** "dap-18" || task_id, the VDAF application context (§4.4.2). */
   ctx: Uint8Array;
   interval: Interval | undefined;
+  /** Set when every report must carry a valid, unspent token from this issuer. */
+  tokens?: TokenPolicy;
 }
 
 export function taskOf(file: TaskFile): Task {
@@ -46,5 +49,8 @@ export function taskOf(file: TaskFile): Task {
     vdaf: bindVdaf(vdafConfig),
     ctx,
     interval: taskInterval(config),
+    ...(file.issuer === undefined
+      ? {}
+      : { tokens: parseTokenPolicy(file.issuer, file.task.time_precision) }),
   };
 }

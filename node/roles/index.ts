@@ -6,6 +6,7 @@ import type { RoleDefinition } from './role.js';
 import { witnessRole } from './witness.js';
 import { mirrorRole } from './mirror.js';
 import { timestampRole } from './timestamp.js';
+import { issuerRole } from './issuer.js';
 
 export type { RoleDefinition, RoleHealth, RoleInstance, RoleOptions } from './role.js';
 
@@ -16,6 +17,7 @@ export const ROLES: readonly RoleDefinition[] = [
   mirrorRole,
   collectorRole,
   timestampRole,
+  issuerRole,
 ];
 
 export function findRole(name: string): RoleDefinition | undefined {

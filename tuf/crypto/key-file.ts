@@ -18,6 +18,9 @@ export const KEY_ROLES = [
   'witness',
   'node',
   'collector',
+  'issuer',
+  'membership',
+  'org',
 ] as const;
 export type KeyRole = (typeof KEY_ROLES)[number];
 

@@ -17,6 +17,8 @@ import { batchSizeFloor, refuseNewTaskBelowFloor } from '../../report/batch-floo
 import { contextFor } from '../context.js';
 import { registerDapKeys } from './dap-keys.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
+import { attachTokens, uploadEach } from '../../tokens/report-tokens.js';
+import { issuerPolicyFor } from '../../tokens/issuer-policy.js';
 
 const VDAFS = ['Prio3Count', 'Prio3Sum', 'Prio3SumVec', 'Prio3Histogram', 'Prio3MultihotCountVec'];
 
@@ -44,10 +46,13 @@ interface NewFlags {
   outDir: string;
   taskInfo: string;
   belowConsentFloor?: boolean;
+  issuer?: string;
+  issuerKey?: string;
+  tokenWindow?: string;
   json?: boolean;
 }
 
-function taskNew(flags: NewFlags, cmd: Command): void {
+async function taskNew(flags: NewFlags, cmd: Command): Promise<void> {
   const ctx = contextFor(cmd, flags);
   if (!VDAFS.includes(flags.vdaf))
     throw new UsageError(`--vdaf must be one of ${VDAFS.join(', ')}`);
@@ -78,9 +83,17 @@ function taskNew(flags: NewFlags, cmd: Command): void {
     ctx.out.progress(
       `warning: min_batch_size ${params.min_batch_size} is under the consent floor ${batchSizeFloor()}; nodes refuse this task unless their operator opts out`,
     );
+  const issuer =
+    flags.issuer === undefined
+      ? undefined
+      : await issuerPolicyFor(flags.issuer, {
+          publicKey: flags.issuerKey,
+          windowSeconds: positiveInt(flags.tokenWindow, '--token-window'),
+          timePrecision: params.time_precision,
+        });
   let files;
   try {
-    files = newTaskFiles(params);
+    files = newTaskFiles(params, issuer);
   } catch (e) {
     throw new UsageError(
       (e as Error).message,
@@ -137,6 +150,7 @@ async function submit(
     measurement?: string;
     measurements?: string;
     time?: string;
+    orgKey?: string;
     json?: boolean;
   },
   cmd: Command,
@@ -144,6 +158,12 @@ async function submit(
   const ctx = contextFor(cmd, flags);
   const file = readTaskFile(flags.task, 'client');
   const client = new DapClient(file);
+  if (file.issuer !== undefined && flags.orgKey === undefined)
+    throw new UsageError(
+      'this task requires a token per report',
+      'give --org-key FILE (your organisation key, mesh org new)',
+    );
+  const org = flags.orgKey === undefined ? undefined : attachTokens(client, flags.orgKey);
   let timeSeconds = Math.floor(Date.now() / 1000);
   if (flags.time !== undefined) {
     const t = Number(flags.time);
@@ -162,17 +182,29 @@ async function submit(
     }
   }
   ctx.out.progress(`uploading ${subs.length} report(s) to ${file.task.leader}`);
-  const r = await client.upload(subs);
+  const r =
+    org === undefined
+      ? { ...(await client.upload(subs)), refused: [] }
+      : await uploadEach(client, subs);
   const tp = file.task.time_precision;
   ctx.out.result(
-    { accepted: r.accepted, rejected: r.rejected, time: Math.floor(timeSeconds / tp) * tp },
+    {
+      accepted: r.accepted,
+      rejected: r.rejected,
+      ...(org === undefined ? {} : { org_id: org.orgId, refused: r.refused }),
+      time: Math.floor(timeSeconds / tp) * tp,
+    },
     (v) =>
       `${v.accepted} accepted` +
       (v.rejected.length
         ? `, ${v.rejected.length} rejected: ${v.rejected.map((x) => `#${x.index} ${x.error}`).join(', ')}`
+        : '') +
+      (r.refused.length
+        ? `, ${r.refused.length} not sent: ${r.refused.map((x) => `#${x.index} ${x.error}`).join(', ')}` +
+          ' (one token per organisation per window)'
         : ''),
   );
-  if (r.rejected.length > 0) process.exitCode = EXIT_FAILURE;
+  if (r.rejected.length > 0 || r.refused.length > 0) process.exitCode = EXIT_FAILURE;
 }
 
 async function collectCmd(
@@ -242,6 +274,13 @@ export function registerDap(program: Command): void {
     .requiredOption('--leader <url>', 'Leader endpoint, e.g. https://leader.example/leader/')
     .requiredOption('--helper <url>', 'Helper endpoint, e.g. https://helper.example/helper/')
     .requiredOption('--out-dir <dir>', 'where the four task files are written')
+    .option('--issuer <url>', 'require a Privacy Pass token per report from this issuer')
+    .option('--issuer-key <hex>', "with --issuer: the issuer's Ed25519 public key (default: asked)")
+    .option(
+      '--token-window <seconds>',
+      'with --issuer: one token per organisation per window',
+      '3600',
+    )
     .option('--json', 'print one JSON object')
     .action(taskNew);
   dap
@@ -251,6 +290,7 @@ export function registerDap(program: Command): void {
     .option('--measurement <json>', 'one measurement, e.g. 1 or [0,1,0]')
     .option('--measurements <file>', 'JSON lines, one measurement per line')
     .option('--time <unix-seconds>', 'report time (default now), truncated to time_precision')
+    .option('--org-key <file>', "your organisation's key: obtains a token per report")
     .option('--json', 'print one JSON object')
     .action(submit);
   dap

@@ -44,12 +44,14 @@ import {
   consensusHuman,
   consensusOptions,
 } from '../../consensus/apply-cli.js';
+import { membersAdditions } from '../../tokens/publish-members.js';
 
 interface PublishFlags {
   repo: string;
   keys: string;
   ring?: string;
   task?: string;
+  members?: string;
   name?: string;
   apply?: string;
   role?: string;
@@ -175,6 +177,7 @@ export function registerPublish(program: Command): void {
     .option('--ring <ring>', 'canary (signed now) or stable (writes a proposal)', 'canary')
     .option('--task <file>', 'publish a DAP client task file instead (needs --name)')
     .option('--name <pack>', 'the pack the --task file belongs to')
+    .option('--members <file>', 'publish the member and revocation lists (mesh members)')
     .option(
       '--apply <file>',
       'finish an assembled ceremony output (mesh ceremony assemble --out), or apply a signed consensus proposal',
@@ -211,9 +214,13 @@ export function registerPublish(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (pack: string | undefined, f: PublishFlags, cmd: Command) => {
       const ctx = contextFor(cmd, f);
-      const modes = [pack, f.task, f.apply, f.refresh].filter((x) => x !== undefined).length;
+      const modes = [pack, f.task, f.apply, f.refresh, f.members].filter(
+        (x) => x !== undefined,
+      ).length;
       if (modes !== 1)
-        throw new UsageError('give exactly one of PACK, --task FILE, --apply FILE, --refresh');
+        throw new UsageError(
+          'give exactly one of PACK, --task FILE, --members FILE, --apply FILE, --refresh',
+        );
       const rules = rulesFor(ctx, f);
       await withRepoLock(f.repo, () => run(ctx, pack, f, rules));
     });
@@ -265,6 +272,8 @@ async function run(
   }
   if (f.apply !== undefined) {
     result = await applySigned(pc, readFileSync(f.apply), f.role);
+  } else if (f.members !== undefined) {
+    result = await publishOnline(pc, membersAdditions(f.members));
   } else if (f.task !== undefined) {
     if (f.name === undefined) throw new UsageError('--task needs --name <pack>');
     result = await publishOnline(pc, [

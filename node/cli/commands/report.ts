@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { DapClient, messages } from '../../../dap/index.js';
+import { attachTokens } from '../../tokens/report-tokens.js';
 import { UsageError } from '../../errors.js';
 import { gatherEvidence } from '../../report/evidence.js';
 import { ReportLedger } from '../../report/ledger.js';
@@ -200,8 +201,9 @@ export function registerReport(program: Command): void {
     .command('submit')
     .description('send one window as a Prio3SumVec report through DAP (never twice per window)')
     .option('--window <start>', 'window start (unix seconds); default: the last complete window')
+    .option('--org-key <file>', "your organisation's key, for a task that requires tokens")
     .option('--json', 'print one JSON object')
-    .action(async (flags: { window?: string; json?: boolean }, cmd: Command) => {
+    .action(async (flags: { window?: string; orgKey?: string; json?: boolean }, cmd: Command) => {
       const ctx = contextFor(cmd, flags);
       const b = build(ctx, flags.window);
       if (!b.setup.enabled) throw new UsageError('reporting is off', 'run: mesh report enable');
@@ -211,6 +213,9 @@ export function registerReport(program: Command): void {
         ctx.state().config.reporting.belowConsentFloor === true,
       );
       const client = new DapClient(task);
+      if (flags.orgKey !== undefined) attachTokens(client, flags.orgKey);
+      else if (task.issuer !== undefined)
+        throw new UsageError('this task requires a token per report', 'give --org-key FILE');
       const ledger = new ReportLedger(
         ctx.state().path('report', parseSubscriptionSpec(b.setup.pack).id),
       );
