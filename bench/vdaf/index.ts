@@ -1,6 +1,7 @@
 // npm run bench:vdaf — our Prio3 (draft-irtf-cfrg-vdaf-20) against @divviup/prio3@0.8.0 (VDAF-08)
 // on the same workload in one process: shard one report; verify one report by both Aggregators
-// (ours includes decoding the encoded shares, theirs starts from decoded objects).
+// (ours includes decoding the encoded shares, theirs starts from decoded objects). Then, in the
+// same run, Poplar1 (bench/vdaf/poplar1.ts; BENCH_POPLAR1=0 skips it).
 import { randomBytes } from 'node:crypto';
 import { Prio3Histogram as DvHistogram, Prio3SumVec as DvSumVec } from '@divviup/prio3';
 import {
@@ -11,6 +12,7 @@ import {
   chooseSumVecChunkLength,
   type Prio3,
 } from '../../vdaf/index.js';
+import { benchPoplar1 } from './poplar1.js';
 
 const CTX = new TextEncoder().encode('bench');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -156,3 +158,5 @@ for (const w of workloads) {
     );
   }
 }
+
+if (process.env.BENCH_POPLAR1 !== '0') benchPoplar1();

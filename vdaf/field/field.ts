@@ -242,7 +242,7 @@ export abstract class Field {
 
   /** Words of `bytes` (a multiple of ENCODED_SIZE long), not yet checked against the modulus. */
   wordsOf(bytes: Uint8Array): FieldVec {
-    if (LITTLE_ENDIAN) return new Uint32Array(bytes.slice().buffer);
+    if (LITTLE_ENDIAN) return new Uint32Array(Uint8Array.prototype.slice.call(bytes).buffer);
     const v = new Uint32Array(bytes.length / 4);
     for (let w = 0; w < v.length; w++) {
       v[w] =

@@ -53,6 +53,11 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
+function increasing(xs: readonly bigint[]): boolean {
+  for (let i = 1; i < xs.length; i++) if ((xs[i - 1] as bigint) >= (xs[i] as bigint)) return false;
+  return true;
+}
+
 function words(bytes: Uint8Array): Uint32Array {
   return new Uint32Array(copyBytes(bytes).buffer);
 }
@@ -361,7 +366,7 @@ export class IdpfBBCGGI21 {
         throw new VdafArgumentError('incorrect prefix length');
       }
     }
-    if (new Set(prefixes).size !== prefixes.length) {
+    if (!increasing(prefixes) && new Set(prefixes).size !== prefixes.length) {
       throw new VdafArgumentError('prefixes must be unique');
     }
     const h = hashers ?? new IdpfHashers(ctx, nonce);

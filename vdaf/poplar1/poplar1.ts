@@ -62,6 +62,10 @@ export class Poplar1 {
   readonly BITS: number;
   readonly idpf: IdpfBBCGGI21;
   private readonly dsts = new Map<string, Uint8Array>();
+  /** Frozen aggregation parameters already checked against this instance. */
+  private readonly checked = new WeakSet<Poplar1AggParam>();
+  private readonly encodedParams = new WeakMap<Poplar1AggParam, Uint8Array>();
+  private lastAggParam: { encoded: Uint8Array; aggParam: Poplar1AggParam } | undefined;
 
   constructor(options: Poplar1Options) {
     const bits = options.bits;
@@ -218,6 +222,7 @@ export class Poplar1 {
    * a level + 1 bit string, all distinct. Throws VdafAggParamError.
    */
   checkAggParam(aggParam: Poplar1AggParam): void {
+    if (this.checked.has(aggParam)) return;
     const { level, prefixes } = aggParam;
     if (!Number.isInteger(level) || level < 0 || level >= this.BITS) {
       throw new VdafAggParamError(`level must be in [0, ${this.BITS})`);
@@ -230,9 +235,10 @@ export class Poplar1 {
         throw new VdafAggParamError(`each prefix must be a bigint below 2^${level + 1}`);
       }
     }
-    if (new Set(prefixes).size !== prefixes.length) {
+    if (!strictlyIncreasing(prefixes) && new Set(prefixes).size !== prefixes.length) {
       throw new VdafAggParamError('prefixes must be unique');
     }
+    if (Object.isFrozen(aggParam) && Object.isFrozen(prefixes)) this.checked.add(aggParam);
   }
 
   /**
@@ -296,10 +302,26 @@ export class Poplar1 {
       hashers,
     );
 
-    // This Aggregator's share of (a, b, c) for the level, and of (A, B).
-    const corrXof = this.corrXof(inputShare.corrSeed, ctx, aggId, nonce, leaf);
-    if (!leaf && level > 0) corrXof.nextVec(f, 3 * level);
-    const sketch = corrXof.nextVec(f, 3);
+    // This Aggregator's share of (a, b, c) for the level, and of (A, B). Inner levels read the
+    // stream from 3 * level on; a cache keeps the stream where the last (lower) level left it.
+    let sketch: FieldVec;
+    if (leaf) {
+      sketch = this.corrXof(inputShare.corrSeed, ctx, aggId, nonce, true).nextVec(f, 3);
+    } else {
+      const bound = concatBytes(Uint8Array.of(aggId), inputShare.corrSeed, nonce, ctx);
+      let corr = cache?.corr;
+      if (!corr || corr.consumed > 3 * level || !sameBytes(corr.bound, bound)) {
+        corr = {
+          xof: this.corrXof(inputShare.corrSeed, ctx, aggId, nonce, false),
+          consumed: 0,
+          bound,
+        };
+      }
+      if (corr.consumed < 3 * level) corr.xof.nextVec(f, 3 * level - corr.consumed);
+      sketch = corr.xof.nextVec(f, 3);
+      corr.consumed = 3 * level + 3;
+      if (cache) cache.corr = corr;
+    }
     const a = leaf
       ? f.slice(inputShare.corrLeaf, 0, 1)
       : f.slice(inputShare.corrInner, 2 * level, 2 * level + 1);
@@ -466,6 +488,8 @@ export class Poplar1 {
   }
 
   encodeAggParam(aggParam: Poplar1AggParam): Uint8Array {
+    const cached = this.encodedParams.get(aggParam);
+    if (cached) return cached.slice();
     this.checkAggParam(aggParam);
     const { level, prefixes } = aggParam;
     const nb = this.prefixBytes(level);
@@ -481,15 +505,27 @@ export class Poplar1 {
         x >>= 8n;
       }
     });
+    if (this.checked.has(aggParam)) this.encodedParams.set(aggParam, out.slice());
     return out;
   }
 
   /**
    * Parses an aggregation parameter (this value is attacker-controlled): exact length, a level
-   * below BITS and no bits set past each prefix. Uniqueness and order are isValid's checks.
+   * below BITS, no bits set past each prefix, and distinct prefixes (agg_param_invalid
+   * otherwise; their order is isValid's check). The result is frozen, and the last one is kept:
+   * decoding the same bytes again (once per report) returns the same object.
    */
   decodeAggParam(input: Uint8Array): Poplar1AggParam {
     const encoded = plainBytes(input);
+    // The Aggregators decode one parameter per report of a job: keep the last one (frozen).
+    const last = this.lastAggParam;
+    if (last && sameBytes(last.encoded, encoded)) return last.aggParam;
+    const aggParam = this.decodeAggParamUncached(encoded);
+    this.lastAggParam = { encoded: copyBytes(encoded), aggParam };
+    return aggParam;
+  }
+
+  private decodeAggParamUncached(encoded: Uint8Array): Poplar1AggParam {
     if (encoded.length < 6) throw lengthError('aggregation parameter', 6, encoded.length);
     const view = new DataView(encoded.buffer, encoded.byteOffset, encoded.byteLength);
     const level = view.getUint16(0);
@@ -507,11 +543,12 @@ export class Poplar1 {
       if (((encoded[o + nb - 1] as number) & padMask) !== 0) {
         throw new VdafDecodeError('decode_trailing_bits', 'trailing bits in prefix');
       }
-      let x = 0n;
-      for (let k = 0; k < nb; k++) x = (x << 8n) | BigInt(encoded[o + k] as number);
-      prefixes[i] = x >> BigInt(pad);
+      prefixes[i] = bigintOf(encoded, o, nb) >> BigInt(pad);
     }
-    return { level, prefixes };
+    const aggParam: Poplar1AggParam = Object.freeze({ level, prefixes: Object.freeze(prefixes) });
+    // A decoded parameter is frozen, so one check covers every report it is used for.
+    this.checkAggParam(aggParam);
+    return aggParam;
   }
 
   encodePublicShare(publicShare: Poplar1PublicShare): Uint8Array {
@@ -618,7 +655,7 @@ export class Poplar1 {
 
   /** A fresh cache for one report and one Aggregator (see verifyInit). */
   newReportCache(): Poplar1ReportCache {
-    return { idpf: IdpfBBCGGI21.newCache(), hashers: undefined };
+    return { idpf: IdpfBBCGGI21.newCache(), hashers: undefined, corr: undefined };
   }
 }
 
@@ -626,4 +663,27 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+function strictlyIncreasing(xs: readonly bigint[]): boolean {
+  for (let i = 1; i < xs.length; i++) if ((xs[i - 1] as bigint) >= (xs[i] as bigint)) return false;
+  return true;
+}
+
+/** The big-endian integer of bytes[o, o + n). */
+function bigintOf(bytes: Uint8Array, o: number, n: number): bigint {
+  let x = 0n;
+  let k = 0;
+  // Six bytes at a time stay exact in a double.
+  for (; k + 6 <= n; k += 6) {
+    let w = 0;
+    for (let j = 0; j < 6; j++) w = w * 256 + (bytes[o + k + j] as number);
+    x = (x << 48n) | BigInt(w);
+  }
+  if (k < n) {
+    let w = 0;
+    for (; k < n; k++) w = w * 256 + (bytes[o + k] as number);
+    x = (x << BigInt(8 * (n - Math.floor(n / 6) * 6))) | BigInt(w);
+  }
+  return x;
 }

@@ -1,6 +1,7 @@
 // draft-irtf-cfrg-vdaf-20 §8.2: the message types of Poplar1.
 import type { FieldVec } from '../field/field.js';
 import type { IdpfEvalCache, IdpfHashers, IdpfPublicShare } from '../idpf/idpf-bbcggi21.js';
+import type { XofTurboShake128Seeded } from '../xof/turboshake-seeded.js';
 
 /**
  * A Client's string of BITS bits: a bigint below 2^BITS (the first bit is the most significant),
@@ -74,4 +75,6 @@ export type Poplar1Transition =
 export type Poplar1ReportCache = {
   idpf: IdpfEvalCache;
   hashers: IdpfHashers | undefined;
+  /** The inner-level correlation stream, read up to `consumed` elements (3 per level). */
+  corr: { xof: XofTurboShake128Seeded; consumed: number; bound: Uint8Array } | undefined;
 };
