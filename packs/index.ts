@@ -89,6 +89,7 @@ export {
   type FetchedPack,
 } from './subscribe/fetch-pack.js';
 export { dirSource, mirrorSource, type RepoSource } from './subscribe/source.js';
+export { loadAllRoles, storedRole } from './subscribe/trusted-roles.js';
 export { verifyRepository, type VerifyReport } from './subscribe/verify-repo.js';
 export {
   DEFAULT_OPERATOR_POLICY,

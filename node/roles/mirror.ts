@@ -15,7 +15,8 @@ import {
 } from '../../log/index.js';
 import { ConfigError, UsageError } from '../errors.js';
 import { startMirrorSeeding } from '../subscription/mirror-seed.js';
-import type { RoleDefinition } from './role.js';
+import { gossipMetrics, seedingMetrics } from './log-metrics.js';
+import type { RoleDefinition, RoleHealth } from './role.js';
 
 interface MirrorConfig {
   upstream?: string;
@@ -98,7 +99,12 @@ export const mirrorRole: RoleDefinition = {
     const logKeys = logKeyMap(cfg.logKey);
     let root: string;
     let stopSeeding = (): Promise<void> => Promise.resolve();
+    // with an upstream the mirror serves only what it verified: not ready until a pass succeeded
+    let health: RoleHealth = { state: 'ready' };
     if (cfg.upstream !== undefined) {
+      health = { state: 'starting', detail: 'seeding from the upstream' };
+      const seeding = seedingMetrics(opts.metrics);
+      let seeded = false;
       if (cfg.root === undefined || logKeys === undefined)
         throw new ConfigError(
           'config_invalid',
@@ -113,7 +119,16 @@ export const mirrorRole: RoleDefinition = {
         work: join(opts.dataDir, 'seed'),
         intervalMs: (cfg.intervalSeconds ?? 60) * 1000,
         onError: (e) => {
+          seeding.refused(e);
+          const why = `seeding refused upstream data: ${(e as Error).message}`;
+          // a mirror that verified once keeps serving that copy; one that never did serves nothing
+          health = seeded ? { state: 'ready', detail: why } : { state: 'failed', detail: why };
           opts.log.warn('mirror seeding refused upstream data', { error: (e as Error).message });
+        },
+        onSeeded: (r) => {
+          seeding.ok();
+          seeded = true;
+          health = { state: 'ready', detail: `seeded log size ${r.size}, ${r.targets} target(s)` };
         },
       });
     } else {
@@ -127,6 +142,7 @@ export const mirrorRole: RoleDefinition = {
     let closeGossip = (): Promise<void> => Promise.resolve();
     if (logKeys !== undefined) {
       const store = await openGossipStore(join(opts.dataDir, 'gossip'));
+      app.use('/gossip/*', gossipMetrics(opts.metrics));
       app.route('/gossip', gossipApp(new Gossip(logKeys, store)));
       closeGossip = () => store.close();
     }
@@ -139,6 +155,7 @@ export const mirrorRole: RoleDefinition = {
         await stopSeeding();
         await closeGossip();
       },
+      health: () => health,
     };
   },
 };

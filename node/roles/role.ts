@@ -1,5 +1,6 @@
 // What a server role contributes to `mesh serve`: routes mounted on one shared hono app.
 import type { Hono } from 'hono';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../log/logger.js';
 
 export interface RoleOptions {
@@ -16,11 +17,22 @@ export interface RoleOptions {
   /** The URL this server is reachable at, e.g. http://127.0.0.1:8080 */
   baseUrl: string;
   log: Logger;
+  /** The server's /metrics registry: a role registers its own counters (closed label sets only). */
+  metrics: Registry;
+}
+
+/** What /healthz reports for a role: 503 unless every role is ready. */
+export interface RoleHealth {
+  state: 'starting' | 'ready' | 'failed';
+  /** Why it is not ready, or the last problem of a ready role (never a secret). */
+  detail?: string;
 }
 
 export interface RoleInstance {
   /** Background work (sequencers, job drivers) stops here; called once on shutdown. */
   close(): Promise<void>;
+  /** The role's real state now; a role without it is ready once mounted. */
+  health?(): RoleHealth;
 }
 
 export interface RoleDefinition {

@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js';
 import { findRole, ROLES, type RoleDefinition, type RoleInstance } from '../roles/index.js';
 import { checkListenPolicy } from './listen-policy.js';
 import { createServerMetrics } from './metrics.js';
+import { roleHealth } from './health.js';
 
 /** First path segments the roles serve under (DESIGN.md "Mirror URLs" and DAP prefixes). */
 const AREAS = [
@@ -69,14 +70,18 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const app = new Hono();
   const metrics = createServerMetrics(AREAS);
   app.use('*', metrics.middleware);
-  app.get('/healthz', (c) => c.json({ ok: true, roles: opts.roles }));
+  const instances: RoleInstance[] = [];
+  let ready = false;
+  app.get('/healthz', (c) => {
+    const h = roleHealth(opts.roles, ready ? instances : undefined);
+    return c.json(h, h.ok ? 200 : 503);
+  });
   app.get('/metrics', async (c) =>
     c.text(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }),
   );
   // Roles mount on their own app once the port (and so their base URL) is known; until every role
   // has mounted, requests get 503 instead of racing hono's route table being built.
   const roles = new Hono();
-  let ready = false;
   app.all('*', (c) =>
     ready ? roles.fetch(c.req.raw, c.env) : c.text('starting', 503, { 'retry-after': '1' }),
   );
@@ -103,7 +108,6 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const url = `${tls ? 'https' : 'http'}://${host}:${server.port}`;
 
-  const instances: RoleInstance[] = [];
   try {
     for (const def of defs) {
       const dataDir = join(opts.dataDir, def.name);
@@ -117,6 +121,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
           config: opts.config,
           baseUrl: url,
           log: opts.log.child({ role: def.name }),
+          metrics: metrics.registry,
         }),
       );
     }

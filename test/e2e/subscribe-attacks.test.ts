@@ -267,6 +267,15 @@ describe('publish then subscribe', () => {
     expect(cleared.code, JSON.stringify(cleared.json)).toBe(0);
     expect((cleared.json.cleared as string[]).length).toBe(1);
     expect((await check(node, 'split-views')).status).toBe('ok');
+    // the gossiping mirror counts the exchanges and the split view it was shown
+    const metrics = await (await fetch(`${urlA}/metrics`)).text();
+    expect(metrics).toMatch(/mesh_gossip_exchanges_total\{kind="view",outcome="ok"\} [1-9]/);
+    expect(metrics).toMatch(/mesh_gossip_split_views_total [1-9]/);
+  });
+
+  it("counts each witness's cosignatures on its /metrics", async () => {
+    const metrics = await (await fetch(`${witnesses[0]?.url ?? ''}/metrics`)).text();
+    expect(metrics).toMatch(/mesh_witness_cosignatures_total\{outcome="cosigned"\} [1-9]/);
   });
 
   it('refuses a first subscribe without the governance witness quorum unless opted out, which doctor reports', async () => {
