@@ -2,6 +2,8 @@
 // `mesh publish` with three witness processes (quorum two), serve with `mesh serve --role mirror`,
 // subscribe with `mesh subscribe`; then each attack is refused and the last good pack is kept.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -271,6 +273,47 @@ describe('publish then subscribe', () => {
     const metrics = await (await fetch(`${urlA}/metrics`)).text();
     expect(metrics).toMatch(/mesh_gossip_exchanges_total\{kind="view",outcome="ok"\} [1-9]/);
     expect(metrics).toMatch(/mesh_gossip_split_views_total [1-9]/);
+  });
+
+  it('refuses a mirror that streams an endless log checkpoint, in bounded time, keeping the last good pack', async () => {
+    // a hostile mirror: the honest repository, but /log/checkpoint never ends
+    const proxy = createServer((req, res) => {
+      const path = req.url ?? '/';
+      if (path === '/log/checkpoint') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const chunk = Buffer.alloc(64 * 1024, 0x61);
+        const pump = (): void => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        pump();
+        return;
+      }
+      fetch(`${mirror}${path}`)
+        .then(async (up) => {
+          res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? '' });
+          res.end(Buffer.from(await up.arrayBuffer()));
+        })
+        .catch(() => res.destroy());
+    });
+    await new Promise<void>((r) => {
+      proxy.listen(0, '127.0.0.1', r);
+    });
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const start = Date.now();
+      const r = await subscribe(nodeCopy('node-endless'), url);
+      expectKept(r, 'mirror_unreachable');
+      expect((r.json.error as { message: string }).message).toMatch(/body_too_large/);
+      expect(Date.now() - start).toBeLessThan(30_000);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((r) => {
+        proxy.close(() => {
+          r();
+        });
+      });
+    }
   });
 
   it("counts each witness's cosignatures on its /metrics", async () => {
