@@ -70,6 +70,7 @@ export {
 export { requirePassingPackTests } from './publish/pack-gate.js';
 export {
   requiredQuorum,
+  requireCosigned,
   checkGossip,
   SplitViewError,
   type GossipPolicy,

@@ -23,6 +23,11 @@ interface MirrorConfig {
   root?: string;
   logKey?: string;
   intervalSeconds?: number;
+  /** Witness cosignature vkeys the upstream checkpoint needs (the governance quorum of them). */
+  witnesses: string[];
+  quorum?: number;
+  /** Opt-out: seed checkpoints with fewer cosignatures than the governance quorum. */
+  allowNoWitness: boolean;
 }
 
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,254}$/;
@@ -60,7 +65,7 @@ async function serveStatic(c: Context, root: string, prefix: string): Promise<Re
 
 function readMirrorConfig(config: Record<string, unknown>): MirrorConfig {
   const m = config.mirror;
-  if (m === undefined) return {};
+  if (m === undefined) return { witnesses: [], allowNoWitness: false };
   if (typeof m !== 'object' || m === null || Array.isArray(m))
     throw new ConfigError('config_invalid', '"mirror" must be an object');
   const o = m as Record<string, unknown>;
@@ -73,7 +78,20 @@ function readMirrorConfig(config: Record<string, unknown>): MirrorConfig {
   const interval = o.intervalSeconds;
   if (interval !== undefined && (typeof interval !== 'number' || !(interval >= 1)))
     throw new ConfigError('config_invalid', 'mirror.intervalSeconds must be a number >= 1');
-  const out: MirrorConfig = {};
+  const witnesses = o.witnesses ?? [];
+  if (!Array.isArray(witnesses) || !witnesses.every((w) => typeof w === 'string'))
+    throw new ConfigError('config_invalid', 'mirror.witnesses must be a list of witness vkeys');
+  const quorum = o.quorum;
+  if (
+    quorum !== undefined &&
+    (typeof quorum !== 'number' || !Number.isSafeInteger(quorum) || quorum < 0)
+  )
+    throw new ConfigError('config_invalid', 'mirror.quorum must be an integer >= 0');
+  const allow = o.allowNoWitness ?? false;
+  if (typeof allow !== 'boolean')
+    throw new ConfigError('config_invalid', 'mirror.allowNoWitness must be true or false');
+  const out: MirrorConfig = { witnesses, allowNoWitness: allow };
+  if (quorum !== undefined) out.quorum = quorum;
   const [upstream, root, logKey] = [str('upstream'), str('root'), str('logKey')];
   if (upstream !== undefined) out.upstream = upstream;
   if (root !== undefined) out.root = root;
@@ -111,10 +129,24 @@ export const mirrorRole: RoleDefinition = {
           'a mirror with an upstream needs mirror.root and mirror.logKey',
         );
       root = join(opts.dataDir, 'repo');
+      const witnesses = cfg.witnesses.map((w) => {
+        try {
+          return parseVkey(w);
+        } catch (e) {
+          throw new ConfigError('config_invalid', `mirror.witnesses: ${(e as Error).message}`);
+        }
+      });
+      if (cfg.allowNoWitness)
+        opts.log.warn('mirror seeds checkpoints without the governance witness quorum', {
+          optOut: 'mirror.allowNoWitness',
+        });
       stopSeeding = await startMirrorSeeding({
         upstream: cfg.upstream,
         rootFile: cfg.root,
         logKeys,
+        witnesses,
+        quorum: cfg.quorum ?? witnesses.length,
+        allowNoWitness: cfg.allowNoWitness,
         served: root,
         work: join(opts.dataDir, 'seed'),
         intervalMs: (cfg.intervalSeconds ?? 60) * 1000,

@@ -21,6 +21,7 @@ import {
   loadAllRoles,
   parseLeaf,
   PROOF_SUFFIX,
+  requireCosigned,
   sha256Hex,
   type Leaf,
 } from '../../packs/index.js';
@@ -32,12 +33,18 @@ import {
   type RepoFile,
 } from '../../tuf/index.js';
 import { StateError } from '../errors.js';
+import { POLICY_QUORUM } from './refresh.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 
 export interface SeedOptions {
   upstream: string;
   rootFile: string;
   logKeys: ReadonlyMap<string, readonly NoteVerifier[]>;
+  /** Witnesses whose cosignatures the upstream checkpoint needs (the governance quorum). */
+  witnesses: readonly NoteVerifier[];
+  quorum: number;
+  /** `mirror.allowNoWitness`: seed unwitnessed checkpoints (logged as a warning at start). */
+  allowNoWitness: boolean;
   /** The directory the mirror serves. */
   served: string;
   /** Private working state: trusted TUF metadata, downloads, the accepted checkpoint. */
@@ -118,6 +125,13 @@ async function seedLog(
   const reader = new TileReader(`${up}/log`);
   const note = await reader.checkpoint();
   const cp = openCheckpoint(note, o.logKeys).checkpoint;
+  requireCosigned(note, {
+    logKeys: o.logKeys,
+    witnesses: o.witnesses,
+    quorum: o.quorum,
+    policyQuorum: POLICY_QUORUM,
+    allowNoWitness: o.allowNoWitness,
+  });
   const tree = new MemoryTree();
   const entries = await readAllEntries(reader, cp.size);
   for (const e of entries) tree.append(leafHash(e));

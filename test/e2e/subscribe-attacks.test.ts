@@ -80,6 +80,21 @@ async function subscribe(state: string, url: string, extra: string[] = trustFlag
   ]);
 }
 
+/** The /healthz mirror state of a mirror seeding from UPSTREAM with WITNESSES trusted. */
+async function seedingHealth(
+  upstream: string,
+  trusted: string[] = witnesses.map((w) => w.vkey),
+): Promise<{ state: string; detail?: string }> {
+  const url = await startMirrorOf(m, {
+    repo: null,
+    config: { mirror: { upstream, root: m.root, logKey: m.logKey, witnesses: trusted } },
+  });
+  const body = (await (await fetch(`${url}/healthz`)).json()) as {
+    state: { mirror: { state: string; detail?: string } };
+  };
+  return body.state.mirror;
+}
+
 /** One named check of `mesh doctor --json` on the node STATE. */
 async function check(
   state: string,
@@ -306,6 +321,10 @@ describe('publish then subscribe', () => {
       expectKept(r, 'mirror_unreachable');
       expect((r.json.error as { message: string }).message).toMatch(/body_too_large/);
       expect(Date.now() - start).toBeLessThan(30_000);
+      // a mirror seeding from it serves nothing and says why
+      const seeded = await seedingHealth(url);
+      expect(seeded.state).toBe('failed');
+      expect(seeded.detail).toMatch(/body_too_large|more than/);
     } finally {
       proxy.closeAllConnections();
       await new Promise<void>((r) => {
@@ -314,6 +333,20 @@ describe('publish then subscribe', () => {
         });
       });
     }
+  });
+
+  it('a seeding mirror needs the governance witness quorum on the upstream checkpoint', async () => {
+    expect(
+      await seedingHealth(
+        mirror,
+        witnesses.map((w) => w.vkey),
+      ),
+    ).toMatchObject({
+      state: 'ready',
+    });
+    const unwitnessed = await seedingHealth(mirror, []);
+    expect(unwitnessed.state).toBe('failed');
+    expect(unwitnessed.detail).toMatch(/2 witness cosignatures are required/);
   });
 
   it("counts each witness's cosignatures on its /metrics", async () => {

@@ -127,7 +127,10 @@ describe('publishing and serving', () => {
   it('a mirror seeded from an upstream serves what it verified, and nodes subscribe through it', async () => {
     const down = await startMirror(m, {
       repo: null,
-      config: { mirror: { upstream: mirror, root: m.root, logKey: m.logKey } },
+      // this repository is published without witnesses: the explicit opt-out
+      config: {
+        mirror: { upstream: mirror, root: m.root, logKey: m.logKey, allowNoWitness: true },
+      },
     });
     const state = join(work, 'node-down');
     const s = await subscribe(m, state, 'mesh:coding-agent@canary', down);
