@@ -71,7 +71,13 @@ export { AppendableLog, type LogOptions, type Appended } from './appendable-log.
 export { encodeTileIndex, tilePath, parseTilePath, tileWidth, type TileRef } from './tile-path.js';
 export { writeTiles, encodeEntryBundle, type TileSource } from './tile-writer.js';
 export { tilesApp } from './tile-server.js';
-export { TileReader, decodeEntryBundle, type TileReaderOptions } from './tile-reader.js';
+export {
+  TileReader,
+  decodeEntryBundle,
+  readAllEntries,
+  type TileReaderOptions,
+  type TileGetter,
+} from './tile-reader.js';
 export { DEFAULT_LOG_READ_LIMITS, logReadLimits, type LogReadLimits } from './limits.js';
 export { peerFetch, type PeerResponse } from './peer-fetch.js';
 export { monitorLog, type EntryKey, type MonitorConflict, type MonitorReport } from './monitor.js';

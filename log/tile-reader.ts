@@ -16,20 +16,35 @@ export interface TileReaderOptions {
   limits?: Partial<LogReadLimits>;
 }
 
+/**
+ * Where tiles come from when not over HTTP (a repository directory): the bytes at `path` below the
+ * log's root, at most `maxBytes` of them, or undefined when there are none.
+ */
+export type TileGetter = (path: string, maxBytes: number) => Promise<Uint8Array | undefined>;
+
 export class TileReader {
   private readonly cache = new Map<string, Uint8Array>();
   /** Paths whose body came from the full tile because the partial one was gone. */
   private readonly fromFull = new Set<string>();
   private readonly base: string;
+  private readonly getter: TileGetter | undefined;
   private readonly limits: LogReadLimits;
 
-  constructor(baseUrl: string, opts: TileReaderOptions = {}) {
-    this.base = baseUrl.replace(/\/+$/, '');
+  /** `source` is the log's tiles prefix URL (…/log) or a getter over any other store. */
+  constructor(source: string | TileGetter, opts: TileReaderOptions = {}) {
+    this.base = typeof source === 'string' ? source.replace(/\/+$/, '') : 'log';
+    this.getter = typeof source === 'string' ? undefined : source;
     this.limits = logReadLimits(opts.limits);
   }
 
   /** this value is attacker-controlled: the mirror's body, counted while it streams. */
   private async get(path: string, maxBytes: number): Promise<Uint8Array | undefined> {
+    if (this.getter !== undefined) {
+      const body = await this.getter(path, maxBytes);
+      if (body !== undefined && body.length > maxBytes)
+        throw new RemoteError('body_too_large', `${path}: more than ${maxBytes} bytes`);
+      return body;
+    }
     const url = `${this.base}/${path}`;
     const res = await peerFetch(url, {}, maxBytes, this.limits);
     if (res.status === 404) return undefined;
@@ -134,6 +149,13 @@ export class TileReader {
     const body = await this.tile(ref);
     return decodeEntryBundle(body, width, !this.fromFull.has(tilePath(ref)));
   }
+}
+
+/** Every entry of a tree of `size`, bundle by bundle (tlog-tiles §Entry Bundles). */
+export async function readAllEntries(reader: TileReader, size: number): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
+  for (let n = 0; n * TILE_WIDTH < size; n++) out.push(...(await reader.entryBundle(size, n)));
+  return out;
 }
 
 /** this value is attacker-controlled: u16-length-prefixed entries; the first `width` are returned. */

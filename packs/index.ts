@@ -77,6 +77,7 @@ export { witnessFloor } from './publish/witness-floor.js';
 export { compareSemver } from './publish/semver.js';
 export {
   requiredQuorum,
+  requireCosigned,
   checkGossip,
   SplitViewError,
   type GossipPolicy,
@@ -96,6 +97,7 @@ export {
   type FetchedPack,
 } from './subscribe/fetch-pack.js';
 export { dirSource, mirrorSource, type RepoSource } from './subscribe/source.js';
+export { loadAllRoles, storedRole } from './subscribe/trusted-roles.js';
 export { verifyRepository, type VerifyReport } from './subscribe/verify-repo.js';
 export {
   DEFAULT_OPERATOR_POLICY,

@@ -15,13 +15,19 @@ import {
 } from '../../log/index.js';
 import { ConfigError, UsageError } from '../errors.js';
 import { startMirrorSeeding } from '../subscription/mirror-seed.js';
-import type { RoleDefinition } from './role.js';
+import { gossipMetrics, seedingMetrics } from './log-metrics.js';
+import type { RoleDefinition, RoleHealth } from './role.js';
 
 interface MirrorConfig {
   upstream?: string;
   root?: string;
   logKey?: string;
   intervalSeconds?: number;
+  /** Witness cosignature vkeys the upstream checkpoint needs (the governance quorum of them). */
+  witnesses: string[];
+  quorum?: number;
+  /** Opt-out: seed checkpoints with fewer cosignatures than the governance quorum. */
+  allowNoWitness: boolean;
 }
 
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,254}$/;
@@ -59,7 +65,7 @@ async function serveStatic(c: Context, root: string, prefix: string): Promise<Re
 
 function readMirrorConfig(config: Record<string, unknown>): MirrorConfig {
   const m = config.mirror;
-  if (m === undefined) return {};
+  if (m === undefined) return { witnesses: [], allowNoWitness: false };
   if (typeof m !== 'object' || m === null || Array.isArray(m))
     throw new ConfigError('config_invalid', '"mirror" must be an object');
   const o = m as Record<string, unknown>;
@@ -72,7 +78,20 @@ function readMirrorConfig(config: Record<string, unknown>): MirrorConfig {
   const interval = o.intervalSeconds;
   if (interval !== undefined && (typeof interval !== 'number' || !(interval >= 1)))
     throw new ConfigError('config_invalid', 'mirror.intervalSeconds must be a number >= 1');
-  const out: MirrorConfig = {};
+  const witnesses = o.witnesses ?? [];
+  if (!Array.isArray(witnesses) || !witnesses.every((w) => typeof w === 'string'))
+    throw new ConfigError('config_invalid', 'mirror.witnesses must be a list of witness vkeys');
+  const quorum = o.quorum;
+  if (
+    quorum !== undefined &&
+    (typeof quorum !== 'number' || !Number.isSafeInteger(quorum) || quorum < 0)
+  )
+    throw new ConfigError('config_invalid', 'mirror.quorum must be an integer >= 0');
+  const allow = o.allowNoWitness ?? false;
+  if (typeof allow !== 'boolean')
+    throw new ConfigError('config_invalid', 'mirror.allowNoWitness must be true or false');
+  const out: MirrorConfig = { witnesses, allowNoWitness: allow };
+  if (quorum !== undefined) out.quorum = quorum;
   const [upstream, root, logKey] = [str('upstream'), str('root'), str('logKey')];
   if (upstream !== undefined) out.upstream = upstream;
   if (root !== undefined) out.root = root;
@@ -100,22 +119,50 @@ export const mirrorRole: RoleDefinition = {
     const logKeys = logKeyMap(cfg.logKey);
     let root: string;
     let stopSeeding = (): Promise<void> => Promise.resolve();
+    // with an upstream the mirror serves only what it verified: not ready until a pass succeeded
+    let health: RoleHealth = { state: 'ready' };
     if (cfg.upstream !== undefined) {
+      health = { state: 'starting', detail: 'seeding from the upstream' };
+      const seeding = seedingMetrics(opts.metrics);
+      let seeded = false;
       if (cfg.root === undefined || logKeys === undefined)
         throw new ConfigError(
           'config_invalid',
           'a mirror with an upstream needs mirror.root and mirror.logKey',
         );
       root = join(opts.dataDir, 'repo');
+      const witnesses = cfg.witnesses.map((w) => {
+        try {
+          return parseVkey(w);
+        } catch (e) {
+          throw new ConfigError('config_invalid', `mirror.witnesses: ${(e as Error).message}`);
+        }
+      });
+      if (cfg.allowNoWitness)
+        opts.log.warn('mirror seeds checkpoints without the governance witness quorum', {
+          optOut: 'mirror.allowNoWitness',
+        });
       stopSeeding = await startMirrorSeeding({
         upstream: cfg.upstream,
         rootFile: cfg.root,
         logKeys,
+        witnesses,
+        quorum: cfg.quorum ?? witnesses.length,
+        allowNoWitness: cfg.allowNoWitness,
         served: root,
         work: join(opts.dataDir, 'seed'),
         intervalMs: (cfg.intervalSeconds ?? 60) * 1000,
         onError: (e) => {
+          seeding.refused(e);
+          const why = `seeding refused upstream data: ${(e as Error).message}`;
+          // a mirror that verified once keeps serving that copy; one that never did serves nothing
+          health = seeded ? { state: 'ready', detail: why } : { state: 'failed', detail: why };
           opts.log.warn('mirror seeding refused upstream data', { error: (e as Error).message });
+        },
+        onSeeded: (r) => {
+          seeding.ok();
+          seeded = true;
+          health = { state: 'ready', detail: `seeded log size ${r.size}, ${r.targets} target(s)` };
         },
       });
     } else {
@@ -129,6 +176,7 @@ export const mirrorRole: RoleDefinition = {
     let closeGossip = (): Promise<void> => Promise.resolve();
     if (logKeys !== undefined) {
       const store = await openGossipStore(join(opts.dataDir, 'gossip'));
+      app.use('/gossip/*', gossipMetrics(opts.metrics));
       app.route('/gossip', gossipApp(new Gossip(logKeys, store)));
       closeGossip = () => store.close();
     }
@@ -141,6 +189,7 @@ export const mirrorRole: RoleDefinition = {
         await stopSeeding();
         await closeGossip();
       },
+      health: () => health,
     };
   },
 };

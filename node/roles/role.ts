@@ -19,22 +19,21 @@ export interface RoleOptions {
   /** The URL this server is reachable at, e.g. http://127.0.0.1:8080 */
   baseUrl: string;
   log: Logger;
-  /** The server's `/metrics` registry, for a role's own counters (closed label sets only). */
-  metrics?: Registry;
+  /** The server's /metrics registry: a role registers its own counters (closed label sets only). */
+  metrics: Registry;
 }
 
-/** A role's real state for `/healthz`: ready once serving, not ready while starting or failed. */
+/** What /healthz reports for a role: 503 unless every role is ready. */
 export interface RoleHealth {
-  ready: boolean;
-  /** A short closed word: starting, ready, degraded, failed. */
-  state: string;
+  state: 'starting' | 'ready' | 'failed' | 'closed';
+  /** Why it is not ready, or the last problem of a ready role (never a secret). */
   detail?: string;
 }
 
 export interface RoleInstance {
   /** Background work (sequencers, job drivers) stops here; called once on shutdown. */
   close(): Promise<void>;
-  /** The role's state for `/healthz`; a role without it is ready once mounted. */
+  /** The role's real state now; a role without it is ready once mounted. */
   health?(): RoleHealth;
 }
 

@@ -18,6 +18,7 @@ import {
 import { readSecretFile } from '../../common/index.js';
 import { ConfigError } from '../errors.js';
 import { writeFileAtomic } from '../../common/index.js';
+import { witnessMetrics } from './log-metrics.js';
 import type { RoleDefinition, RoleOptions } from './role.js';
 
 interface WitnessConfig {
@@ -92,6 +93,7 @@ export const witnessRole: RoleDefinition = {
     const signer = cosigner(name, seed);
     const store = await openWitnessStore(join(opts.dataDir, 'store'));
     const witness = new Witness({ cosigner: signer, logs: cfg.logs, store });
+    app.use('/witness/*', witnessMetrics(opts.metrics));
     app.route('/witness', witnessApp(witness));
     opts.log.info('witness ready', { vkey: cosignerVkey(signer), logs: [...cfg.logs.keys()] });
     return { close: () => store.close() };

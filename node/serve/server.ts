@@ -7,16 +7,11 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Logger } from '../log/logger.js';
 import { UsageError } from '../errors.js';
-import {
-  findRole,
-  ROLES,
-  type RoleDefinition,
-  type RoleHealth,
-  type RoleInstance,
-} from '../roles/index.js';
+import { findRole, ROLES, type RoleDefinition, type RoleInstance } from '../roles/index.js';
 import { checkListenPolicy } from './listen-policy.js';
 import { createServerMetrics } from './metrics.js';
 import { refuseExposedSecretFile } from './secret-file.js';
+import { roleHealth } from './health.js';
 
 /** First path segments the roles serve under (DESIGN.md "Mirror URLs" and DAP prefixes). */
 const AREAS = [
@@ -80,19 +75,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   app.use('*', metrics.middleware);
   const instances: RoleInstance[] = [];
   let ready = false;
-  // 503 until every role has mounted, and while any role says it is not ready.
   app.get('/healthz', (c) => {
-    const states: Record<string, RoleHealth> = {};
-    instances.forEach((inst, i) => {
-      const h = inst.health?.();
-      if (h) states[opts.roles[i] ?? String(i)] = h;
-    });
-    const ok = ready && Object.values(states).every((h) => h.ready);
-    const body =
-      Object.keys(states).length > 0
-        ? { ok, roles: opts.roles, states }
-        : { ok, roles: opts.roles };
-    return c.json(body, ok ? 200 : 503);
+    const h = roleHealth(opts.roles, ready ? instances : undefined);
+    return c.json(h, h.ok ? 200 : 503);
   });
   app.get('/metrics', async (c) =>
     c.text(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }),

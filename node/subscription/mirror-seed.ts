@@ -10,22 +10,22 @@ import {
   leafHash,
   openCheckpoint,
   parseTlogProof,
+  readAllEntries,
   writeTiles,
   type NoteVerifier,
 } from '../../log/index.js';
 import {
   hashedName,
   leafBytes,
+  loadAllRoles,
   parseLeaf,
   PROOF_SUFFIX,
+  requireCosigned,
   sha256Hex,
   type Leaf,
 } from '../../packs/index.js';
 import {
   HttpFetcher,
-  parseEnvelopeBytes,
-  parseTargets,
-  quoteName,
   Updater,
   writeRepository,
   type Fetcher,
@@ -33,17 +33,25 @@ import {
 } from '../../tuf/index.js';
 import { StateError } from '../errors.js';
 import { bytesEqual, writeFileAtomic } from '../../common/index.js';
+import { POLICY_QUORUM } from './refresh.js';
 
 export interface SeedOptions {
   upstream: string;
   rootFile: string;
   logKeys: ReadonlyMap<string, readonly NoteVerifier[]>;
+  /** Witnesses whose cosignatures the upstream checkpoint needs (the governance quorum). */
+  witnesses: readonly NoteVerifier[];
+  quorum: number;
+  /** `mirror.allowNoWitness`: seed unwitnessed checkpoints (logged as a warning at start). */
+  allowNoWitness: boolean;
   /** The directory the mirror serves. */
   served: string;
   /** Private working state: trusted TUF metadata, downloads, the accepted checkpoint. */
   work: string;
   intervalMs: number;
   onError: (e: unknown) => void;
+  /** Called after each pass that verified and wrote everything. */
+  onSeeded?: (r: { size: number; targets: number }) => void;
 }
 
 const MAX_PROOF_BYTES = 256 * 1024;
@@ -56,11 +64,6 @@ class RecordingFetcher implements Fetcher {
     this.seen.set(url, b);
     return b;
   }
-}
-
-function storedTargets(dir: string, role: string): ReturnType<typeof parseTargets> | undefined {
-  const f = join(dir, `${quoteName(role)}.json`);
-  return existsSync(f) ? parseTargets(parseEnvelopeBytes(readFileSync(f)).signed) : undefined;
 }
 
 /** One seeding pass; throws (changing nothing served) unless everything verifies. */
@@ -82,15 +85,9 @@ export async function seedOnce(o: SeedOptions): Promise<{ size: number; targets:
       fetcher,
     });
     await updater.refresh();
-    const top = storedTargets(metadataDir, 'targets');
-    // a probe path per delegation makes the client load (and verify) each delegated role
-    for (const r of top?.delegations?.roles ?? [])
-      await updater.getTargetInfo((r.paths?.[0] ?? r.name).replaceAll('*', 'x'));
     const files: RepoFile[] = [];
     const leaves: { leaf: Leaf; proof: string }[] = [];
-    for (const role of ['targets', ...(top?.delegations?.roles.map((r) => r.name) ?? [])]) {
-      const t = storedTargets(metadataDir, role);
-      if (t === undefined) continue;
+    for (const [role, t] of await loadAllRoles(updater, metadataDir)) {
       for (const [path] of t.targets) {
         const info = await updater.getTargetInfo(path);
         const sha = info?.hashes.sha256;
@@ -127,13 +124,16 @@ async function seedLog(
   const reader = new TileReader(`${up}/log`);
   const note = await reader.checkpoint();
   const cp = openCheckpoint(note, o.logKeys).checkpoint;
+  requireCosigned(note, {
+    logKeys: o.logKeys,
+    witnesses: o.witnesses,
+    quorum: o.quorum,
+    policyQuorum: POLICY_QUORUM,
+    allowNoWitness: o.allowNoWitness,
+  });
   const tree = new MemoryTree();
-  const entries: Uint8Array[] = [];
-  for (let n = 0; n * 256 < cp.size; n++)
-    for (const e of await reader.entryBundle(cp.size, n)) {
-      entries.push(e);
-      tree.append(leafHash(e));
-    }
+  const entries = await readAllEntries(reader, cp.size);
+  for (const e of entries) tree.append(leafHash(e));
   if (!bytesEqual(tree.root(), cp.root))
     throw new StateError('state_invalid', 'upstream log entries do not hash to its checkpoint');
   const acceptedFile = join(o.work, 'checkpoint');
@@ -209,7 +209,7 @@ async function loggedMetadata(
 export async function startMirrorSeeding(o: SeedOptions): Promise<() => Promise<void>> {
   let running: Promise<unknown> = Promise.resolve();
   const pass = (): void => {
-    running = seedOnce(o).catch(o.onError);
+    running = seedOnce(o).then((r) => o.onSeeded?.(r), o.onError);
   };
   pass();
   await running;

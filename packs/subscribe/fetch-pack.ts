@@ -1,22 +1,15 @@
 // DESIGN.md "Subscribe", TUF half: refresh through the TUF 1.0.34 §5 client from a mirror, find the
 // pack target through the delegations, download it with its length and hashes checked, and fetch
 // its .tlog-proof; then the log checks of verify-log.ts. Nothing here changes the caller's pack.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TileReader } from '../../log/index.js';
-import {
-  DownloadError,
-  HttpFetcher,
-  parseEnvelopeBytes,
-  parseTargets,
-  quoteName,
-  TufError,
-  Updater,
-} from '../../tuf/index.js';
+import { DownloadError, HttpFetcher, TufError, Updater } from '../../tuf/index.js';
 import { PackError } from '../errors.js';
 import { type Leaf } from '../leaf.js';
 import { compilePack, type PackMeta } from '../pack.js';
 import { hashedName, PROOF_SUFFIX, roleForPath } from '../publish/paths.js';
+import { storedRole } from './trusted-roles.js';
 import { verifyLogged, type LogCheckResult } from './verify-log.js';
 import type { GossipPolicy, LogTrust } from './trust-rules.js';
 
@@ -66,9 +59,8 @@ function listingRole(
   sha256: string,
 ): { role: string; version: number } {
   const role = roleForPath(path);
-  const file = join(metadataDir, `${quoteName(role)}.json`);
-  if (!existsSync(file)) throw new PackError('target_missing', `no trusted ${role} metadata`);
-  const t = parseTargets(parseEnvelopeBytes(readFileSync(file)).signed);
+  const t = storedRole(metadataDir, role);
+  if (t === undefined) throw new PackError('target_missing', `no trusted ${role} metadata`);
   if (t.targets.get(path)?.hashes.sha256 !== sha256)
     throw new PackError('target_missing', `${role} v${t.version} does not list ${path}`);
   return { role, version: t.version };

@@ -3,6 +3,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { TileReader } from '../../log/index.js';
 import { DownloadError, HttpFetcher, type Fetcher } from '../../tuf/index.js';
 
 export interface RepoSource extends Fetcher {
@@ -10,6 +11,8 @@ export interface RepoSource extends Fetcher {
   readonly base: string;
   /** The bytes at `path` below the base, or undefined when there are none. */
   get(path: string, maxLength: number): Promise<Uint8Array | undefined>;
+  /** The log below the base (log/), read with the same bounds. */
+  tiles(): TileReader;
   close(): void;
 }
 
@@ -37,6 +40,9 @@ class DirSource implements RepoSource {
   get(path: string, maxLength: number): Promise<Uint8Array | undefined> {
     return getVia(this, path, maxLength);
   }
+  tiles(): TileReader {
+    return new TileReader((p, max) => this.get(`log/${p}`, max));
+  }
   close(): void {
     // nothing held open
   }
@@ -53,6 +59,9 @@ class MirrorSource implements RepoSource {
   }
   get(path: string, maxLength: number): Promise<Uint8Array | undefined> {
     return getVia(this, path, maxLength);
+  }
+  tiles(): TileReader {
+    return new TileReader(`${this.base}log`);
   }
   close(): void {
     this.http.close();

@@ -1,6 +1,7 @@
 // The witness-quorum and gossip rules every verification of a repository applies (DESIGN.md
 // "Subscribe"), written once: fail closed unless the operator opted out explicitly and visibly.
 import {
+  countCosigners,
   gossipWithPeer,
   LogError,
   type NoteVerifier,
@@ -60,6 +61,25 @@ export function requiredQuorum(t: LogTrust): number {
       'give --witness VKEY for each trusted witness, or accept unwitnessed packs explicitly with --allow-no-witness',
     );
   return need;
+}
+
+/**
+ * The witnesses of `trust` that cosigned the signed checkpoint `note`, at least the required quorum.
+ *
+ * @throws {PackError} `quorum_not_met`
+ * @example
+ * const cosigners = requireCosigned(await reader.checkpoint(), trust);
+ */
+export function requireCosigned(note: string, trust: LogTrust): string[] {
+  const need = requiredQuorum(trust);
+  const cosigners = countCosigners(note, trust.witnesses);
+  if (cosigners.length < need)
+    throw new PackError(
+      'quorum_not_met',
+      `the checkpoint is cosigned by ${cosigners.length} of the required ${need} trusted witnesses`,
+      'the log may be showing a view no witness checked; keep the last good copy',
+    );
+  return cosigners;
 }
 
 export interface GossipOutcome {

@@ -46,9 +46,18 @@ export interface LogCheckResult {
   gossip: GossipOutcome[];
 }
 
+const TRANSPORT: ReadonlySet<string> = new Set(['body_too_large', 'body_timeout', 'fetch_failed']);
+
 function wrap(code: 'log_inclusion_failed' | 'log_inconsistent', what: string, e: unknown): never {
   if (e instanceof LogError && e.code === 'quorum_not_met')
     throw new PackError('quorum_not_met', `${what}: ${e.message}`, 'check --witness and --quorum');
+  // the mirror did not deliver (too much, too slowly, or not at all): not a verdict on the log
+  if (e instanceof LogError && TRANSPORT.has(e.code))
+    throw new PackError(
+      'mirror_unreachable',
+      `${what}: [${e.code}] ${e.message}`,
+      'the mirror may be down or hostile; the last good pack stays. Try again or use another --mirror',
+    );
   if (e instanceof LogError || e instanceof PackError)
     throw new PackError(code, `${what}: ${e.message}`);
   throw e;

@@ -8,25 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   countCosigners,
-  decodeEntryBundle,
   leafHash,
   MemoryTree,
   openCheckpoint,
-  tilePath,
-  tileWidth,
+  readAllEntries,
   verifyTlogProof,
 } from '../../log/index.js';
-import {
-  parseEnvelopeBytes,
-  parseTargets,
-  quoteName,
-  Updater,
-  type Targets,
-} from '../../tuf/index.js';
+import { parseEnvelopeBytes, parseTargets, Updater } from '../../tuf/index.js';
 import { leafBytes, leafKey, parseLeaf, sha256Hex, type Leaf } from '../leaf.js';
 import { hashedName, PROOF_SUFFIX } from '../publish/paths.js';
 import { LOGGED_ROLES } from '../publish/leaves.js';
 import type { RepoSource } from './source.js';
+import { loadAllRoles } from './trusted-roles.js';
 import { requiredQuorum, type LogTrust } from './trust-rules.js';
 import { bytesEqual } from '../../common/index.js';
 
@@ -38,22 +31,6 @@ export interface VerifyReport {
 }
 
 const MAX_METADATA = 2_000_000;
-const MAX_BUNDLE = 256 * (2 + 65535);
-
-async function readEntries(src: RepoSource, size: number): Promise<Uint8Array[]> {
-  const out: Uint8Array[] = [];
-  for (let n = 0; n * 256 < size; n++) {
-    const width = tileWidth(size, 0, n);
-    // a partial bundle may have been replaced by the full one (tlog-tiles §Partial Tiles)
-    const body =
-      (await src.get(`log/${tilePath({ kind: 'entries', index: n, width })}`, MAX_BUNDLE)) ??
-      (await src.get(`log/${tilePath({ kind: 'entries', index: n, width: 256 })}`, MAX_BUNDLE));
-    if (body === undefined) throw new PackError('proof_missing', `entry bundle ${n} is not served`);
-    out.push(...decodeEntryBundle(body, width));
-  }
-  return out;
-}
-
 async function checkTuf(src: RepoSource, rootFile: string | undefined, problems: string[]) {
   const dir = mkdtempSync(join(tmpdir(), 'mesh-verify-'));
   try {
@@ -72,14 +49,7 @@ async function checkTuf(src: RepoSource, rootFile: string | undefined, problems:
       fetcher: src,
     });
     await updater.refresh();
-    const roles = new Map<string, Targets>();
-    const load = (role: string): Targets =>
-      parseTargets(parseEnvelopeBytes(readFileSync(join(dir, `${quoteName(role)}.json`))).signed);
-    roles.set('targets', load('targets'));
-    for (const r of roles.get('targets')?.delegations?.roles ?? []) {
-      await updater.getTargetInfo((r.paths?.[0] ?? r.name).replaceAll('*', 'x'));
-      roles.set(r.name, load(r.name));
-    }
+    const roles = await loadAllRoles(updater, dir);
     let targets = 0;
     for (const t of roles.values())
       for (const path of t.targets.keys()) {
@@ -109,10 +79,8 @@ export async function verifyRepository(
 ): Promise<VerifyReport> {
   const problems: string[] = [];
   const tuf = await checkTuf(src, rootFile, problems);
-  const cpBytes = await src.get('log/checkpoint', 128 * 1024);
-  if (cpBytes === undefined)
-    throw new PackError('proof_missing', 'the repository has no log/checkpoint');
-  const note = new TextDecoder('utf-8', { fatal: true }).decode(cpBytes);
+  const tiles = src.tiles();
+  const note = await tiles.checkpoint();
   const cp = openCheckpoint(note, trust.logKeys).checkpoint;
   const cosigners = countCosigners(note, trust.witnesses);
   let quorum = trust.quorum;
@@ -123,7 +91,7 @@ export async function verifyRepository(
   }
   if (cosigners.length < quorum)
     problems.push(`checkpoint cosigned by ${cosigners.length} of the required ${quorum} witnesses`);
-  const entries = await readEntries(src, cp.size);
+  const entries = await readAllEntries(tiles, cp.size);
   const tree = new MemoryTree();
   for (const e of entries) tree.append(leafHash(e));
   if (!bytesEqual(tree.root(), cp.root))

@@ -2,6 +2,8 @@
 // `mesh publish` with three witness processes (quorum two), serve with `mesh serve --role mirror`,
 // subscribe with `mesh subscribe`; then each attack is refused and the last good pack is kept.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +81,21 @@ async function subscribe(state: string, url: string, extra: string[] = trustFlag
     url,
     ...extra,
   ]);
+}
+
+/** The /healthz mirror state of a mirror seeding from UPSTREAM with WITNESSES trusted. */
+async function seedingHealth(
+  upstream: string,
+  trusted: string[] = witnesses.map((w) => w.vkey),
+): Promise<{ state: string; detail?: string }> {
+  const url = await startMirrorOf(m, {
+    repo: null,
+    config: { mirror: { upstream, root: m.root, logKey: m.logKey, witnesses: trusted } },
+  });
+  const body = (await (await fetch(`${url}/healthz`)).json()) as {
+    state: { mirror: { state: string; detail?: string } };
+  };
+  return body.state.mirror;
 }
 
 /** One named check of `mesh doctor --json` on the node STATE. */
@@ -270,6 +287,74 @@ describe('publish then subscribe', () => {
     expect(cleared.code, JSON.stringify(cleared.json)).toBe(0);
     expect((cleared.json.cleared as string[]).length).toBe(1);
     expect((await check(node, 'split-views')).status).toBe('ok');
+    // the gossiping mirror counts the exchanges and the split view it was shown
+    const metrics = await (await fetch(`${urlA}/metrics`)).text();
+    expect(metrics).toMatch(/mesh_gossip_exchanges_total\{kind="view",outcome="ok"\} [1-9]/);
+    expect(metrics).toMatch(/mesh_gossip_split_views_total [1-9]/);
+  });
+
+  it('refuses a mirror that streams an endless log checkpoint, in bounded time, keeping the last good pack', async () => {
+    // a hostile mirror: the honest repository, but /log/checkpoint never ends
+    const proxy = createServer((req, res) => {
+      const path = req.url ?? '/';
+      if (path === '/log/checkpoint') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const chunk = Buffer.alloc(64 * 1024, 0x61);
+        const pump = (): void => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        pump();
+        return;
+      }
+      fetch(`${mirror}${path}`)
+        .then(async (up) => {
+          res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? '' });
+          res.end(Buffer.from(await up.arrayBuffer()));
+        })
+        .catch(() => res.destroy());
+    });
+    await new Promise<void>((r) => {
+      proxy.listen(0, '127.0.0.1', r);
+    });
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const start = Date.now();
+      const r = await subscribe(nodeCopy('node-endless'), url);
+      expectKept(r, 'mirror_unreachable');
+      expect((r.json.error as { message: string }).message).toMatch(/body_too_large/);
+      expect(Date.now() - start).toBeLessThan(30_000);
+      // a mirror seeding from it serves nothing and says why
+      const seeded = await seedingHealth(url);
+      expect(seeded.state).toBe('failed');
+      expect(seeded.detail).toMatch(/body_too_large|more than/);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((r) => {
+        proxy.close(() => {
+          r();
+        });
+      });
+    }
+  });
+
+  it('a seeding mirror needs the governance witness quorum on the upstream checkpoint', async () => {
+    expect(
+      await seedingHealth(
+        mirror,
+        witnesses.map((w) => w.vkey),
+      ),
+    ).toMatchObject({
+      state: 'ready',
+    });
+    const unwitnessed = await seedingHealth(mirror, []);
+    expect(unwitnessed.state).toBe('failed');
+    expect(unwitnessed.detail).toMatch(/2 witness cosignatures are required/);
+  });
+
+  it("counts each witness's cosignatures on its /metrics", async () => {
+    const metrics = await (await fetch(`${witnesses[0]?.url ?? ''}/metrics`)).text();
+    expect(metrics).toMatch(/mesh_witness_cosignatures_total\{outcome="cosigned"\} [1-9]/);
   });
 
   it('refuses a first subscribe without the governance witness quorum unless opted out, which doctor reports', async () => {

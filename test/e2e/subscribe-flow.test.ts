@@ -127,7 +127,10 @@ describe('publishing and serving', () => {
   it('a mirror seeded from an upstream serves what it verified, and nodes subscribe through it', async () => {
     const down = await startMirror(m, {
       repo: null,
-      config: { mirror: { upstream: mirror, root: m.root, logKey: m.logKey } },
+      // this repository is published without witnesses: the explicit opt-out
+      config: {
+        mirror: { upstream: mirror, root: m.root, logKey: m.logKey, allowNoWitness: true },
+      },
     });
     const state = join(work, 'node-down');
     const s = await subscribe(m, state, 'mesh:coding-agent@canary', down);
@@ -145,7 +148,30 @@ describe('publishing and serving', () => {
       '--allow-no-witness',
     ]);
     expect(v.code, JSON.stringify(v.json)).toBe(0);
+    const health = await fetch(`${down}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ state: { mirror: { state: 'ready' } } });
+    expect(await (await fetch(`${down}/metrics`)).text()).toMatch(
+      /mesh_mirror_seeding_total\{outcome="ok",reason="none"\} [1-9]/,
+    );
   });
+
+  it('a mirror whose seeding was refused serves nothing and says so on /healthz and /metrics', async () => {
+    const other = signerVkey(new PublishKeys(m.keys).logSigner('other/log'));
+    const refused = await startMirror(m, {
+      repo: null,
+      config: { mirror: { upstream: mirror, root: m.root, logKey: other } },
+    });
+    const health = await fetch(`${refused}/healthz`);
+    expect(health.status).toBe(503);
+    const body = (await health.json()) as { ok: boolean; state: { mirror: { state: string } } };
+    expect(body).toMatchObject({ ok: false, state: { mirror: { state: 'failed' } } });
+    expect((await fetch(`${refused}/metadata/timestamp.json`)).status).toBe(404);
+    expect(await (await fetch(`${refused}/metrics`)).text()).toMatch(
+      /mesh_mirror_seeding_total\{outcome="refused",reason="log_refused"\} 1/,
+    );
+  });
+
   it('runs parallel refreshes of one subscription one after another, leaving valid state', async () => {
     const state = join(work, 'node-parallel');
     const refresh = (): Promise<MeshRun> => subscribe(m, state, 'mesh:coding-agent@canary', mirror);

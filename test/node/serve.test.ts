@@ -44,13 +44,49 @@ describe('mesh serve', () => {
     running.push(s);
     expect(await (await fetch(`${s.url}/witness/ping`)).text()).toBe('pong');
     await fetch(`${s.url}/some/attacker/chosen/path-123`);
-    expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({ ok: true, roles: ['ping'] });
+    expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({
+      ok: true,
+      roles: ['ping'],
+      state: { ping: { state: 'ready' } },
+    });
     const metrics = await (await fetch(`${s.url}/metrics`)).text();
     expect(metrics).toMatch(
       /mesh_http_requests_total\{area="witness",method="GET",status="2xx"\} 1/,
     );
     expect(metrics).toMatch(/area="other",method="GET",status="4xx"/);
     expect(metrics).not.toContain('attacker');
+  });
+
+  it('answers /healthz 503 while a role is not ready or has failed, naming its state', async () => {
+    let health: { state: 'starting' | 'ready' | 'failed'; detail?: string } = {
+      state: 'starting',
+    };
+    const slow: RoleDefinition = {
+      name: 'slow',
+      mount: () => Promise.resolve({ close: () => Promise.resolve(), health: () => health }),
+    };
+    const s = await startServer(
+      base({
+        roles: ['ping', 'slow'],
+        resolveRole: (n) => (n === 'ping' ? pingRole : n === 'slow' ? slow : undefined),
+      }),
+    );
+    running.push(s);
+    const get = async () => {
+      const r = await fetch(`${s.url}/healthz`);
+      return { status: r.status, body: (await r.json()) as { ok: boolean; state: object } };
+    };
+    expect(await get()).toMatchObject({
+      status: 503,
+      body: { ok: false, state: { ping: { state: 'ready' }, slow: { state: 'starting' } } },
+    });
+    health = { state: 'failed', detail: 'seeding refused' };
+    expect(await get()).toMatchObject({
+      status: 503,
+      body: { state: { slow: { state: 'failed', detail: 'seeding refused' } } },
+    });
+    health = { state: 'ready' };
+    expect((await get()).status).toBe(200);
   });
 
   it('refuses an unknown role before listening', async () => {
