@@ -1,5 +1,7 @@
 // DAP-18 §4.6.1 and §4.6.6 Collector: create and poll a collection job, decrypt both aggregate shares,
-// unshard, then delete the job so the Leader can forget it. Polls as often as Retry-After says.
+// unshard, let the caller make the result durable, then delete the job so the Leader can forget it.
+// Polls as often as Retry-After says.
+import { createHash } from 'node:crypto';
 import { DapError } from '../errors.js';
 import { fromB64url } from '../encoding.js';
 import { hpkeDefault, type Hpke } from '../hpke/index.js';
@@ -29,6 +31,11 @@ export interface Collection {
   reportCount: number;
   /** In units of time_precision. */
   interval: Interval;
+  /**
+   * SHA-256 (hex) of the Leader's CollectionJobResp: the same for every poll of one job, so a
+   * collector that recorded it knows a batch it collected before a crash when it sees it again.
+   */
+  id: string;
 }
 
 export interface CollectOptions {
@@ -38,6 +45,11 @@ export interface CollectOptions {
   peerLimits?: PeerLimits;
   /** Each request to the Leader, its answer included (default 30 s). */
   requestTimeoutMs?: number;
+  /**
+   * Makes the collection durable before the Leader's job is deleted. When it throws, the job is
+   * kept, so collecting again with the same query returns the same aggregate (same `id`).
+   */
+  persist?: (c: Collection) => Promise<void> | void;
 }
 
 export async function collect(
@@ -72,6 +84,7 @@ export async function collect(
     throw new DapError('protocol_failed', 'the Leader gave no collection job location');
   const jobUrl = new URL(res.location ?? createUrl, createUrl).toString();
   let deleted = false;
+  let persisting = false;
   try {
     while (res.status < 300 && res.body.length === 0) {
       if (Date.now() > deadline)
@@ -104,17 +117,22 @@ export async function collect(
         throw new DapError('protocol_failed', 'share sealed to another config');
       return openAggShare(hpke, sk, role, aad, c);
     });
-    const out = {
+    const out: Collection = {
       aggregate: t.vdaf.unshard(req.aggParam, plain, resp.reportCount),
       reportCount: resp.reportCount,
       interval: resp.interval,
+      id: createHash('sha256').update(res.body).digest('hex'),
     };
+    persisting = true;
+    await opts.persist?.(out);
+    persisting = false;
     await deleteJob(true);
     return out;
   } catch (e) {
     // A job not ready in time, or a poll lost in transit, may still finish at the Leader, which
-    // marks its batch collected: it is kept, and the same query asks for it again (§4.6.1).
-    if (!isTransit(e)) await deleteJob(false);
+    // marks its batch collected: it is kept, and the same query asks for it again (§4.6.1). So is
+    // one whose result could not be made durable: deleting it would lose the batch.
+    if (!isTransit(e) && !persisting) await deleteJob(false);
     throw e;
   }
 

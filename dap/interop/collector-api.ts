@@ -8,7 +8,8 @@ import { DapError, TaskError } from '../errors.js';
 import { hpkeDefault } from '../hpke/index.js';
 import { AEAD_AES_128_GCM, KDF_HKDF_SHA256, KEM_DHKEM_X25519_HKDF_SHA256 } from '../hpke/index.js';
 import { encodeHpkeConfig } from '../messages/index.js';
-import { collect, type CollectQuery } from '../collector/collector.js';
+import { collect, type Collection, type CollectQuery } from '../collector/collector.js';
+import { isTransit } from '../http/peer.js';
 import type { KvStore } from '../storage/kv.js';
 import { parseTaskFile, TASK_FILE_SCHEMA, type CollectorTaskFile } from '../task/task-file.js';
 import { obj, resultOf, str, success, taskParamsOf, uint, type Json } from './json.js';
@@ -160,32 +161,42 @@ export class InteropCollector {
     }
     const tp = file.task.time_precision;
     const deadline = Date.now() + COLLECT_TIMEOUT_MS;
-    const attempt = (): void => {
-      collect(file, rec.query, { timeoutMs: Math.max(1, deadline - Date.now()) }).then(
-        (ok) => {
-          let result: unknown;
-          try {
-            result = resultOf(ok.aggregate);
-          } catch (e) {
-            finish({ done: true, error: (e as Error).message });
-            return;
-          }
-          finish({
-            done: true,
-            answer: {
-              status: 'complete',
-              report_count: ok.reportCount,
-              interval_start: ok.interval.start * tp,
-              interval_duration: ok.interval.duration * tp,
-              result,
-            },
-          });
+    const answerOf = (ok: Collection): JobState => {
+      let result: unknown;
+      try {
+        result = resultOf(ok.aggregate);
+      } catch (e) {
+        return { done: true, error: (e as Error).message };
+      }
+      return {
+        done: true,
+        answer: {
+          status: 'complete',
+          report_count: ok.reportCount,
+          interval_start: ok.interval.start * tp,
+          interval_duration: ok.interval.duration * tp,
+          result,
         },
+      };
+    };
+    const attempt = (): void => {
+      collect(file, rec.query, {
+        timeoutMs: Math.max(1, deadline - Date.now()),
+        // Stored before the Leader's job is deleted: a process killed in between resumes the same
+        // job, which the Leader still holds, instead of losing the batch.
+        persist: async (ok) => {
+          // Closing: keep the Leader's job for the restarted process rather than drop the result.
+          if (this.closed) throw new DapError('protocol_failed', 'collector closing');
+          const done = { ...rec, state: answerOf(ok) };
+          await putRecord(this.store, JOBS + handle, done);
+          this.jobs.set(handle, done);
+        },
+      }).then(
+        () => undefined,
         (e: unknown) => {
           // A Leader not reachable yet (both restarting) is retried: the same request names the
           // same collection job. A DAP problem is protocol_failed and ends the collection.
-          const transient = e instanceof DapError && e.code === 'http_failed';
-          if (transient && !this.closed && Date.now() + RETRY_MS < deadline) {
+          if (isTransit(e) && !this.closed && Date.now() + RETRY_MS < deadline) {
             setTimeout(attempt, RETRY_MS).unref();
             return;
           }

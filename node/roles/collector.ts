@@ -1,9 +1,11 @@
 // `mesh serve --role collector`: collects each batch once the Leader has min_batch_size reports
-// (DAP-18 leader_selected "next" queries), then turns the aggregate into a signed consensus proposal.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// (DAP-18 leader_selected "next" queries), then turns the aggregate into a signed consensus proposal,
+// recorded durably before the Leader's collection job is deleted (collector-ledger.ts).
 import {
   collect,
+  DapError,
+  DapProblem,
+  type Collection,
   readTaskFile,
   TaskFileModeError,
   type CollectorTaskFile,
@@ -12,9 +14,18 @@ import { loadKeyFile } from '../../tuf/index.js';
 import { UsageError } from '../errors.js';
 import { computeProposals } from '../consensus/proposals.js';
 import { proposalBody, signProposal, type SignedProposal } from '../consensus/proposal-file.js';
-import { writeFileAtomic } from '../../common/index.js';
+import { CollectorLedger } from './collector-ledger.js';
+import { collectionsCounter } from './dap-metrics.js';
 import { parseCollectorConfig, type CollectorConfig } from './collector-config.js';
-import type { RoleDefinition, RoleOptions } from './role.js';
+import type { RoleDefinition, RoleHealth, RoleOptions } from './role.js';
+
+/** Attempts in a row that failed for a reason other than "no batch ready yet" before health fails. */
+const FAILED_ATTEMPTS = 3;
+
+/** No batch with min_batch_size reports yet: the normal idle answer, not a failure. */
+const notReady = (e: unknown): boolean =>
+  (e instanceof DapProblem && e.problemType === 'invalidBatchSize') ||
+  (e instanceof DapError && e.code === 'http_failed' && e.message.includes('not ready in time'));
 
 function collectorTask(paths: readonly string[]): CollectorTaskFile {
   for (const p of paths) {
@@ -42,25 +53,26 @@ class Collector {
   private running: Promise<void> | undefined;
   private closed = false;
   readonly status: Status = { collected: 0, lastError: null, lastAttempt: null };
+  private readonly ledger: CollectorLedger;
+  private attempts = 0;
+  private failedInRow = 0;
 
   constructor(
     private readonly task: CollectorTaskFile,
     private readonly cfg: CollectorConfig,
-    private readonly dir: string,
+    dir: string,
     private readonly opts: RoleOptions,
   ) {
-    mkdirSync(join(dir, 'proposals'), { recursive: true, mode: 0o700 });
+    this.ledger = new CollectorLedger(dir);
     this.status.collected = this.list().length;
   }
 
   list(): string[] {
-    return readdirSync(join(this.dir, 'proposals'))
-      .filter((f) => /^\d{6}\.json$/.test(f))
-      .sort();
+    return this.ledger.list();
   }
 
   read(name: string): SignedProposal {
-    return JSON.parse(readFileSync(join(this.dir, 'proposals', name), 'utf8')) as SignedProposal;
+    return this.ledger.read(name);
   }
 
   start(): void {
@@ -76,48 +88,75 @@ class Collector {
   private async attempt(): Promise<void> {
     this.status.lastAttempt = new Date().toISOString();
     try {
+      let proposals = 0;
       const c = await collect(
         this.task,
         { next: true },
-        { timeoutMs: this.cfg.pollSeconds * 1000 },
+        {
+          timeoutMs: this.cfg.pollSeconds * 1000,
+          // Durable before the Leader deletes the job; a batch seen again after a crash is not re-recorded.
+          persist: (got) => {
+            if (this.ledger.has(got.id)) return;
+            const signed = this.propose(got);
+            proposals = signed.proposals;
+            this.ledger.record(got.id, signed.file);
+            this.status.collected = this.list().length;
+          },
+        },
       );
-      const vector = c.aggregate as number[];
-      const n = this.cfg.catalog.length;
-      const tp = this.task.task.time_precision;
-      const now = Math.floor(Date.now() / 1000);
-      const agg = {
-        pack: this.cfg.pack,
-        reportCount: c.reportCount,
-        hits: vector.slice(0, n),
-        falsePositives: vector.slice(n, 2 * n),
-        // The Leader speaks in time_precision units; proposals record seconds.
-        interval: { start: c.interval.start * tp, duration: c.interval.duration * tp },
-      };
-      const standings = this.cfg.catalog.map((id) => ({
-        id,
-        ring: this.cfg.ring,
-        since: this.cfg.ringSince,
-      }));
-      const proposals = computeProposals(standings, agg, this.cfg.consensus, now);
-      const signed = signProposal(
-        proposalBody(agg, this.cfg.ring, proposals, new Date(), this.cfg.packSha256),
-        loadKeyFile(this.cfg.keyFile).signer,
-      );
-      const seq = String(this.status.collected + 1).padStart(6, '0');
-      writeFileAtomic(
-        join(this.dir, 'proposals', `${seq}.json`),
-        JSON.stringify(signed, null, 2) + '\n',
-        { mode: 0o600 },
-      );
-      this.status.collected++;
       this.status.lastError = null;
-      this.opts.log.info('collected a batch', {
-        reports: c.reportCount,
-        proposals: proposals.length,
-      });
+      this.failedInRow = 0;
+      this.count('done');
+      this.opts.log.info('collected a batch', { reports: c.reportCount, proposals });
     } catch (e) {
       this.status.lastError = (e as Error).message;
+      if (notReady(e)) this.failedInRow = 0;
+      else {
+        this.failedInRow++;
+        this.count('failed');
+      }
+    } finally {
+      this.attempts++;
     }
+  }
+
+  private count(outcome: 'done' | 'failed'): void {
+    if (this.opts.metrics)
+      collectionsCounter(this.opts.metrics).inc({ role: 'collector', outcome });
+  }
+
+  /** starting until the first attempt ends; failed after FAILED_ATTEMPTS real failures in a row. */
+  health(): RoleHealth {
+    if (this.failedInRow >= FAILED_ATTEMPTS)
+      return { state: 'failed', detail: this.status.lastError ?? 'collecting fails' };
+    return this.attempts > 0 ? { state: 'ready' } : { state: 'starting' };
+  }
+
+  /** The signed consensus proposal for one collected batch. */
+  private propose(c: Collection): { file: SignedProposal; proposals: number } {
+    const vector = c.aggregate as number[];
+    const n = this.cfg.catalog.length;
+    const tp = this.task.task.time_precision;
+    const now = Math.floor(Date.now() / 1000);
+    const agg = {
+      pack: this.cfg.pack,
+      reportCount: c.reportCount,
+      hits: vector.slice(0, n),
+      falsePositives: vector.slice(n, 2 * n),
+      // The Leader speaks in time_precision units; proposals record seconds.
+      interval: { start: c.interval.start * tp, duration: c.interval.duration * tp },
+    };
+    const standings = this.cfg.catalog.map((id) => ({
+      id,
+      ring: this.cfg.ring,
+      since: this.cfg.ringSince,
+    }));
+    const proposals = computeProposals(standings, agg, this.cfg.consensus, now);
+    const signed = signProposal(
+      proposalBody(agg, this.cfg.ring, proposals, new Date(), this.cfg.packSha256),
+      loadKeyFile(this.cfg.keyFile).signer,
+    );
+    return { file: signed, proposals: proposals.length };
   }
 
   async close(): Promise<void> {
@@ -144,6 +183,6 @@ export const collectorRole: RoleDefinition = {
     );
     app.get('/collector/proposals', (c) => c.json(collector.list().map((f) => collector.read(f))));
     collector.start();
-    return Promise.resolve({ close: () => collector.close() });
+    return Promise.resolve({ close: () => collector.close(), health: () => collector.health() });
   },
 };

@@ -22,6 +22,8 @@ interface Mesh {
   dir: string;
   client: ClientTaskFile;
   leader: ServeProcess;
+  /** SIGKILLs the Leader and starts it again on its port and store. */
+  restartLeader: () => Promise<ServeProcess>;
 }
 
 /** A Count task and its two Aggregators; `helperLimit` is the Helper's real body limit. */
@@ -67,15 +69,16 @@ async function mesh(name: string, helperLimit: number, leaderDap: object): Promi
     running.push(p);
     return p;
   };
-  const leader = await serve('leader', lp, {
-    minJobSize: 100,
-    maxJobAgeMs: 300,
-    tickMs: 20,
-    ...leaderDap,
-  });
+  const leaderConfig = { minJobSize: 100, maxJobAgeMs: 300, tickMs: 20, ...leaderDap };
+  let leader = await serve('leader', lp, leaderConfig);
   await serve('helper', hp, { maxBodyBytes: helperLimit });
   const client = JSON.parse(readFileSync(join(dir, 'client.json'), 'utf8')) as ClientTaskFile;
-  return { dir, client, leader };
+  const restartLeader = async () => {
+    await leader.kill();
+    leader = await serve('leader', lp, leaderConfig);
+    return leader;
+  };
+  return { dir, client, leader, restartLeader };
 }
 
 async function collectInterval(dir: string, now: number) {
@@ -138,12 +141,17 @@ describe('padded Helper ciphertexts', () => {
 
   it('a Helper accepting less than the Leader was told: jobs split on 413 and nothing stalls', async () => {
     // The Helper takes 1 KiB bodies; the Leader believes 1 MiB, so its first job is refused whole.
-    const { dir, client, leader } = await mesh('split', 1024, { peerMaxBodyBytes: 1 << 20 });
+    const { dir, client, restartLeader } = await mesh('split', 1024, {
+      peerMaxBodyBytes: 1 << 20,
+    });
     const now = Math.floor(Date.now() / 1000);
     const up = await new DapClient(client).upload(
       HONEST.map((x) => ({ measurement: x, timeSeconds: now })),
     );
     expect(up).toEqual({ accepted: HONEST.length, rejected: [] });
+    // Killed while its first, too large, job is stored or in flight: the restarted Leader goes on.
+    await new Promise((r) => setTimeout(r, 400));
+    const leader = await restartLeader();
     const got = await collectInterval(dir, now);
     expect(got).toMatchObject({ aggregate: want, report_count: HONEST.length });
     const metrics = await (await fetch(`${leader.url}/metrics`)).text();

@@ -59,6 +59,8 @@ beforeAll(async () => {
     '--window',
     String(HOUR),
     '--enable',
+    // The test task (min_batch_size 1) is under the consent floor on purpose.
+    '--below-consent-floor',
   ]);
   expect(init.code, JSON.stringify(init.json)).toBe(0);
 }, 180_000);
