@@ -3,7 +3,6 @@
 // (tuf/ proposal format) that `applySigned` finishes once keyholders have assembled it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppendableLog } from '../../log/index.js';
 import {
   countValidSignatures,
   openRepository,
@@ -24,7 +23,7 @@ import { readJournal, writeJournal } from './journal.js';
 import type { PublishKeys } from './keys.js';
 import { journalFor } from './leaves.js';
 import { requirePassingPackTests } from './pack-gate.js';
-import { commitJournal, logDbPath, type Committed, type LogConfig } from './log-append.js';
+import { commitJournal, openLog, type Committed, type LogConfig } from './log-append.js';
 import { hashedName, roleForPath } from './paths.js';
 
 export interface PublishContext {
@@ -52,19 +51,6 @@ function hasRepository(dir: string): boolean {
   return existsSync(meta) && readdirSync(meta).some((f) => /^\d+\.root\.json$/.test(f));
 }
 
-async function logSize(ctx: PublishContext): Promise<number> {
-  const log = await AppendableLog.open({
-    dir: logDbPath(ctx.repoDir),
-    origin: ctx.log.origin,
-    signer: ctx.log.signer,
-  });
-  try {
-    return log.size;
-  } finally {
-    await log.close();
-  }
-}
-
 /** Finishes a publish that was cut short (crash, witness quorum), with its journalled bytes. */
 export async function resumePending(ctx: PublishContext): Promise<Committed | undefined> {
   const j = readJournal(ctx.repoDir);
@@ -87,9 +73,16 @@ async function commit(
   initialised: boolean,
   added: readonly Addition[],
 ): Promise<PublishResult> {
-  const j = journalFor(repo, files, await logSize(ctx));
-  writeJournal(ctx.repoDir, j);
-  const done = await commitJournal(ctx.repoDir, j, ctx.log);
+  // One open of the log for the whole publish: its size starts the journal, then it commits it.
+  const log = await openLog(ctx.repoDir, ctx.log);
+  let done: Committed;
+  try {
+    const j = journalFor(repo, files, log.size);
+    writeJournal(ctx.repoDir, j);
+    done = await commitJournal(ctx.repoDir, j, ctx.log, log);
+  } finally {
+    await log.close();
+  }
   const versions: Record<string, number> = {};
   for (const r of ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp'])
     if (r === 'root' || r === 'timestamp' || r === 'snapshot' || repo.targets.has(r))
