@@ -62,7 +62,9 @@ export class AppendableLog {
       const { size, checkpoint } = await store.state();
       const path = join(opts.dir, TREE_FILE);
       const leaves = (from: number, to: number, fn: (h: Uint8Array) => void): Promise<void> =>
-        store.scan(from, to, (entry) => fn(leafHash(entry)));
+        store.scan(from, to, (entry) => {
+          fn(leafHash(entry));
+        });
       tree = await FileTree.open(path, size, leaves);
       const cp = checkpoint === undefined ? undefined : verifiedCheckpoint(checkpoint, opts);
       if (cp !== undefined && !bytesEqual(cp.root, tree.root(size))) {

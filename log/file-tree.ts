@@ -127,7 +127,9 @@ export class FileTree extends HashTree {
   flush(): void {
     if (this.pending.length === 0) return;
     const buf = Buffer.allocUnsafe(this.pending.length * HASH_SIZE);
-    this.pending.forEach((h, i) => buf.set(h, i * HASH_SIZE));
+    this.pending.forEach((h, i) => {
+      buf.set(h, i * HASH_SIZE);
+    });
     let off = 0;
     while (off < buf.length)
       off += writeSync(this.fd, buf, off, buf.length - off, this.written * HASH_SIZE + off);
