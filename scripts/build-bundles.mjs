@@ -15,6 +15,9 @@ const DIST = join(ROOT, 'dist');
 const HOOK_ENTRY = join(DIST, 'node', 'cli', 'hook-main.js');
 const HOOK_BUNDLE = join(DIST, 'hook', 'mesh-hook.cjs');
 const HELP_FILE = join(DIST, 'cli', 'help.json');
+/** A compiled module of ours: under dist/, not node_modules and not a generated entry. */
+const ourCode = (path) =>
+  path.startsWith(DIST) && path.endsWith('.js') && !path.includes('node_modules');
 /**
  * Native addons and wasm stay files of their own and load from node_modules at run time; the
  * JavaScript of better-sqlite3 and web-tree-sitter is bundled (its loading cost ~10 ms a call).
@@ -100,6 +103,20 @@ async function bundle(list) {
           pluginData: 'pure',
         });
         return { ...r, sideEffects: false };
+      });
+      // Our modules do nothing at import but define what they export (no import is made for its
+      // effect alone): marked free of side effects, a bundle keeps just the modules behind the names
+      // it uses. Without this every command evaluated all of packs, guard, tuf and log at start
+      // (node's config reaches the packs barrel for one constant).
+      b.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === 'pure' || !args.path.startsWith('.')) return undefined;
+        const r = await b.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: 'pure',
+        });
+        return ourCode(r.path) ? { ...r, sideEffects: false } : r;
       });
     },
   };
