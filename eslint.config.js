@@ -18,7 +18,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'bin/*.js', '.ci/*.mjs', 'scripts/*.mjs'] },
+        projectService: {
+          allowDefaultProject: ['*.js', 'bin/*.js', '.ci/*.mjs', 'scripts/*.mjs', 'bench/*/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

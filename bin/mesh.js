@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // Entry point of the `mesh` command: runs the compiled CLI from dist/ (built by `npm ci` via "prepare").
-// `mesh guard hook ...` first tries the hook daemon through a tiny client (node:net only); when no
-// daemon answers it runs in process from the one-file hook bundle (dist/hook/, docs/guard.md "Hook
-// start-up"), or from the normal entry if there is no bundle.
-import { existsSync } from 'node:fs';
+// Start paths (docs/architecture.md "Start-up"; `mesh doctor` says which one a command takes):
+// - `mesh [command...] --help` into a pipe or file prints the text the build saved (dist/cli/help.json);
+// - `mesh guard hook ...` first tries the hook daemon through a tiny client (node:net only); when no
+//   daemon answers it runs in process from the one-file hook bundle (dist/hook/, docs/guard.md "Hook
+//   start-up");
+// - any other command runs from its one-file bundle (dist/cli/<command>.cjs) with its code cache;
+// - a missing or stale bundle or help text falls back to the plain build (dist/node/main.js).
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The first two command words, skipping global options (`--state DIR`, `-q`). */
@@ -39,7 +43,38 @@ if (!existsSync(entry)) {
   process.exit(hookCall ? 2 : 1);
 }
 
+/**
+ * `mesh [word...] --help` (or -h) and nothing else: the command path it asks about. Into a terminal
+ * commander wraps help to its width, so only a pipe or a file takes the saved text.
+ */
+function helpPath(args) {
+  if (process.stdout.isTTY) return null;
+  const last = args[args.length - 1];
+  if (last !== '--help' && last !== '-h') return null;
+  const words = args.slice(0, -1);
+  return words.every((w) => /^[a-z][a-z0-9-]*$/.test(w)) ? words.join(' ') : null;
+}
+
+/** The saved help text for `path`, when the build made one from the current dist/. */
+function savedHelp(path) {
+  try {
+    const file = new URL('../dist/cli/help.json', import.meta.url);
+    if (statSync(file).mtimeMs < statSync(entry).mtimeMs) return undefined;
+    const text = JSON.parse(readFileSync(file, 'utf8')).texts?.[path];
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const help = hookCall ? null : helpPath(argv);
+const helpText = help === null ? undefined : savedHelp(help);
+
 let code = null;
+if (helpText !== undefined) {
+  process.stdout.write(helpText);
+  code = 0;
+}
 if (hookCall) {
   // A failure before the request is sent (stdin still unread) falls back to the in-process hook,
   // which fails closed itself; an uncaught error here would exit 1, which Claude Code lets through.
@@ -54,7 +89,7 @@ if (hookCall) {
 if (code === null && hookCall) {
   // Any failure of the bundle itself denies (exit 2): a broken bundle must not let calls through.
   try {
-    const loader = new URL('../dist/node/cli/hook-bundle-loader.js', import.meta.url);
+    const loader = new URL('../dist/node/cli/bundle-loader.js', import.meta.url);
     const { loadHookBundle } = await import(loader.href);
     const bundle = new URL('../dist/hook/mesh-hook.cjs', import.meta.url);
     const hook = loadHookBundle(fileURLToPath(bundle), { cache: true });
@@ -63,6 +98,19 @@ if (code === null && hookCall) {
     process.stderr.write(`mesh guard: failed closed: hook bundle: ${e?.message ?? String(e)}\n`);
     code = 2;
   }
+}
+if (code === null && !hookCall && first !== undefined && /^[a-z][a-z0-9-]*$/.test(first)) {
+  // A command's bundle; none (or a stale one) runs the plain build. Its failures are the command's.
+  const loader = new URL('../dist/node/cli/bundle-loader.js', import.meta.url);
+  const { loadBundle, commandBundlePath, commandEntry } = await import(loader.href);
+  const dist = fileURLToPath(new URL('../dist', import.meta.url));
+  let bundle;
+  try {
+    bundle = loadBundle(commandBundlePath(dist, first), commandEntry(dist), { cache: true });
+  } catch {
+    bundle = null; // a broken bundle (mesh doctor names it): the plain build still runs the command
+  }
+  if (bundle !== null) code = await bundle.run(argv);
 }
 if (code === null) await import(entry.href);
 else process.exitCode = code;

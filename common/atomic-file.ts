@@ -18,6 +18,12 @@ export interface AtomicWriteOptions {
   mode?: number;
 }
 
+/** Writes all of `buf` at the descriptor's position (writeSync may write less than asked). */
+function writeAll(fd: number, buf: Uint8Array): void {
+  let off = 0;
+  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+}
+
 function tempSibling(path: string): string {
   return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
 }
@@ -33,6 +39,41 @@ export function fsyncDir(dir: string): void {
 }
 
 /**
+ * Writes `data` to a synced temporary sibling of `path`, lets `place` put it in position (rename or
+ * link), removes what is left of the temporary file and syncs the directory; returns `place`'s answer.
+ */
+function placeSynced<T>(
+  path: string,
+  data: Uint8Array | string,
+  opts: AtomicWriteOptions,
+  place: (tmp: string) => T,
+): T {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  const tmp = tempSibling(path);
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const fd = openSync(tmp, 'wx', opts.mode ?? 0o644);
+  let placed: T;
+  try {
+    writeAll(fd, buf);
+    fsyncSync(fd);
+    closeSync(fd);
+    placed = place(tmp);
+  } catch (e) {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+    throw e;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  fsyncDir(dir);
+  return placed;
+}
+
+/**
  * After this returns `path` holds `data`; if the process dies first, its old contents.
  *
  * @example
@@ -43,27 +84,9 @@ export function writeFileAtomic(
   data: Uint8Array | string,
   opts: AtomicWriteOptions = {},
 ): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
-  const tmp = tempSibling(path);
-  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const fd = openSync(tmp, 'wx', opts.mode ?? 0o644);
-  try {
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
-    closeSync(fd);
+  placeSynced(path, data, opts, (tmp) => {
     renameSync(tmp, path);
-  } catch (e) {
-    try {
-      closeSync(fd);
-    } catch {
-      // already closed
-    }
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-  fsyncDir(dir);
+  });
 }
 
 /**
@@ -78,35 +101,15 @@ export function createFileOnce(
   data: Uint8Array | string,
   opts: AtomicWriteOptions = {},
 ): boolean {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
-  const tmp = tempSibling(path);
-  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const fd = openSync(tmp, 'wx', opts.mode ?? 0o644);
-  let created = true;
-  try {
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
-    closeSync(fd);
+  return placeSynced(path, data, opts, (tmp) => {
     try {
       linkSync(tmp, path);
+      return true;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      created = false;
+      return false;
     }
-  } catch (e) {
-    try {
-      closeSync(fd);
-    } catch {
-      // already closed
-    }
-    throw e;
-  } finally {
-    rmSync(tmp, { force: true });
-  }
-  fsyncDir(dir);
-  return created;
+  });
 }
 
 /** Removes a file and makes the removal durable. */

@@ -1,11 +1,15 @@
 // An append-only RFC 6962 log with a batching sequencer: appends that arrive while a batch is being
 // synced form the next batch; every batch is one synced write with its signed checkpoint
-// (c2sp.org/tlog-checkpoint), so no size is ever signed with two different roots.
+// (c2sp.org/tlog-checkpoint), so no size is ever signed with two different roots. The tree's nodes
+// are kept durably beside the entries (file-tree.ts), so opening reads the right edge of the tree,
+// not every entry.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatCheckpoint, parseCheckpoint } from './checkpoint.js';
 import { LogError, StorageError } from './errors.js';
 import { leafHash } from './hash.js';
+import { FileTree } from './file-tree.js';
 import { LogStore } from './log-store.js';
-import { MemoryTree } from './memory-tree.js';
 import { openNote, signNote } from './note.js';
 import { ed25519Verifier, type Ed25519NoteSigner } from './ed25519-key.js';
 import { bytesEqual } from '../common/index.js';
@@ -32,8 +36,10 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
+/** The tree's nodes, inside the store's folder (level leaves files it does not name alone). */
+const TREE_FILE = 'mesh-tree.hashes';
+
 export class AppendableLog {
-  readonly tree = new MemoryTree();
   private queue: Pending[] = [];
   private flushing = false;
   private scheduled = false;
@@ -43,37 +49,50 @@ export class AppendableLog {
 
   private constructor(
     private readonly store: LogStore,
+    /** Every complete node of the tree at the durable size (and of appends being committed). */
+    readonly tree: FileTree,
     private readonly opts: Required<LogOptions>,
   ) {}
 
   static async open(options: LogOptions): Promise<AppendableLog> {
     const opts = { maxBatch: 4096, maxEntryBytes: 65535, ...options };
     const store = await LogStore.open(opts.dir, opts.origin);
-    const log = new AppendableLog(store, opts);
+    let tree: FileTree | undefined;
     try {
-      await log.recover();
+      const { size, checkpoint } = await store.state();
+      const path = join(opts.dir, TREE_FILE);
+      const leaves = (from: number, to: number, fn: (h: Uint8Array) => void): Promise<void> =>
+        store.scan(from, to, (entry) => {
+          fn(leafHash(entry));
+        });
+      tree = await FileTree.open(path, size, leaves);
+      const cp = checkpoint === undefined ? undefined : verifiedCheckpoint(checkpoint, opts);
+      if (cp !== undefined && !bytesEqual(cp.root, tree.root(size))) {
+        // The tree file disagrees with the signed checkpoint: rebuild it from the entries once.
+        tree.close();
+        tree = undefined;
+        rmSync(path, { force: true });
+        tree = await FileTree.open(path, size, leaves);
+      }
+      const log = new AppendableLog(store, tree, opts);
+      await log.recover(size, checkpoint);
+      return log;
     } catch (e) {
+      tree?.close();
       await store.close();
       throw e;
     }
-    return log;
   }
 
-  /** Rebuilds the tree from the stored entries and checks it against the stored checkpoint. */
-  private async recover(): Promise<void> {
-    const { size, checkpoint } = await this.store.state();
-    await this.store.scan(0, size, (entry) => {
-      this.tree.append(leafHash(entry));
-    });
+  /** Checks the tree against the stored checkpoint (or signs the first, empty one). */
+  private async recover(size: number, checkpoint: string | undefined): Promise<void> {
     if (checkpoint === undefined) {
       if (size !== 0) throw new StorageError('storage_corrupt', 'entries without a checkpoint');
       this.latest = this.sign();
       await this.store.commit(0, [], this.latest);
       return;
     }
-    const { name, publicKey } = this.opts.signer;
-    const note = openNote(checkpoint, [ed25519Verifier(name, publicKey)]);
-    const cp = parseCheckpoint(note.text);
+    const cp = verifiedCheckpoint(checkpoint, this.opts);
     if (cp.size !== size || !bytesEqual(cp.root, this.tree.root()))
       throw new StorageError('storage_corrupt', 'stored checkpoint does not match stored entries');
     this.latest = checkpoint;
@@ -121,6 +140,7 @@ export class AppendableLog {
     while (this.flushing || this.scheduled) await new Promise((r) => setTimeout(r, 5));
     for (const p of this.queue.splice(0)) p.reject(this.failed);
     await this.store.close();
+    this.tree.close();
   }
 
   private sign(): string {
@@ -157,6 +177,9 @@ export class AppendableLog {
     for (const p of batch) this.tree.append(leafHash(p.entry));
     const note = this.sign();
     try {
+      // The nodes first: a crash before the store's batch leaves nodes past the durable size,
+      // which the next open cuts off; never a durable size without its nodes.
+      this.tree.flush();
       await this.store.commit(
         start,
         batch.map((p) => p.entry),
@@ -175,4 +198,12 @@ export class AppendableLog {
     });
     for (const fn of this.listeners) fn(note, this.tree.size);
   }
+}
+
+function verifiedCheckpoint(
+  checkpoint: string,
+  opts: Required<LogOptions>,
+): ReturnType<typeof parseCheckpoint> {
+  const { name, publicKey } = opts.signer;
+  return parseCheckpoint(openNote(checkpoint, [ed25519Verifier(name, publicKey)]).text);
 }

@@ -1,13 +1,11 @@
 // RFC 6962 §2.1 over an append-only sequence: every complete node kept in memory, so proofs for any
 // size up to the current one are computed without I/O.
-import { consistencyRanges } from './consistency.js';
-import { EMPTY_ROOT, HASH_SIZE, assertSize } from './hash.js';
-import { inclusionRanges } from './inclusion.js';
+import { HASH_SIZE } from './hash.js';
 import { ProofError } from './errors.js';
 import { nodeHash } from './hash.js';
-import { hashRanges, type NodeId } from './subtree.js';
+import { HashTree } from './hash-tree.js';
 
-export class MemoryTree {
+export class MemoryTree extends HashTree {
   /** levels[l] holds the complete nodes of level l back to back. */
   private readonly levels: Uint8Array[] = [];
   private readonly counts: number[] = [];
@@ -38,31 +36,6 @@ export class MemoryTree {
     if (buf === undefined || index >= (this.counts[level] ?? 0))
       throw new ProofError('bad_size', `node ${level}/${index} is not in the tree`);
     return buf.slice(index * HASH_SIZE, (index + 1) * HASH_SIZE);
-  }
-
-  readonly read = (ids: readonly NodeId[]): Uint8Array[] =>
-    ids.map((id) => this.node(id.level, id.index));
-
-  root(size: number = this.size): Uint8Array {
-    this.checkSize(size);
-    if (size === 0) return EMPTY_ROOT;
-    const [h] = hashRanges([{ start: 0, end: size }], this.read);
-    return h as Uint8Array;
-  }
-
-  inclusionProof(index: number, size: number = this.size): Uint8Array[] {
-    this.checkSize(size);
-    return hashRanges(inclusionRanges(index, size), this.read);
-  }
-
-  consistencyProof(m: number, n: number = this.size): Uint8Array[] {
-    this.checkSize(n);
-    return hashRanges(consistencyRanges(m, n), this.read);
-  }
-
-  private checkSize(size: number): void {
-    assertSize(size, 'tree size');
-    if (size > this.size) throw new ProofError('bad_size', `tree size ${size} > ${this.size}`);
   }
 
   private push(level: number, h: Uint8Array): number {

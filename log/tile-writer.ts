@@ -3,12 +3,12 @@
 import { join } from 'node:path';
 import { HASH_SIZE } from './hash.js';
 import { writeFileAtomicAsync } from '../common/index.js';
-import type { MemoryTree } from './memory-tree.js';
 import { tileLevelCount, tilePath, tileWidth } from './tile-path.js';
 import { TILE_WIDTH } from './version.js';
 
 export interface TileSource {
-  tree: MemoryTree;
+  /** A tree of at least the size being published (a MemoryTree or a log's FileTree). */
+  tree: { node(level: number, index: number): Uint8Array };
   entries(start: number, end: number): Promise<Uint8Array[]>;
 }
 

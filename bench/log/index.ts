@@ -1,6 +1,7 @@
 // `npm run bench:log`: the log's throughput and latency figures (docs/log.md), each beside its floor
 // or anchor. Sizes: BENCH_LOG_APPENDS (default 30000), BENCH_LOG_TREE (default 1000000),
-// BENCH_LOG_CLIENTS (concurrent appenders, default 1024).
+// BENCH_LOG_CLIENTS (concurrent appenders, default 1024), BENCH_LOG_OPEN (the sizes a log is
+// opened at, default 1000,100000,1000000: one log grown once to each, in this run).
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { Level } from 'level';
 import {
   AppendableLog,
   MemoryTree,
@@ -146,6 +148,64 @@ async function tiles(base: string): Promise<{ rate: number; mbps: number }> {
   return { rate: count / secs, mbps: bytes / secs / 1e6 };
 }
 
+const OPEN_SIZES = (process.env.BENCH_LOG_OPEN ?? '1000,100000,1000000').split(',').map(Number);
+
+/** Wall time of AppendableLog.open at each size, from the tree file and (rebuild) from the entries. */
+async function opens(
+  base: string,
+): Promise<{ size: number; open: number; rss: number; rebuild?: number; grow: number }[]> {
+  const dir = join(base, 'open-log');
+  const opts = {
+    dir,
+    origin: 'bench.example/open',
+    signer: ed25519Signer('bench.example/open', randomBytes(32)),
+  };
+  const out = [];
+  let size = 0;
+  for (const target of OPEN_SIZES) {
+    const t0 = performance.now();
+    const log = await AppendableLog.open(opts);
+    while (size < target) {
+      const n = Math.min(50_000, target - size);
+      await Promise.all(
+        Array.from({ length: n }, (_, k) => log.append(randomBytes(48 + ((size + k) % 32)))),
+      );
+      size += n;
+    }
+    await log.close();
+    const grow = (performance.now() - t0) / 1000;
+    // A log this size has long been compacted by level; a just-written one is still compacting in
+    // the background, which is the cost of the writes, not of an open.
+    const db = new Level(dir);
+    await db.open();
+    await (db as unknown as { compactRange(a: string, b: string): Promise<void> }).compactRange(
+      '',
+      '\xff',
+    );
+    await db.close();
+    const times: number[] = [];
+    let rss = 0;
+    for (let r = 0; r < 5; r++) {
+      const before = process.memoryUsage().rss;
+      const t1 = performance.now();
+      const l = await AppendableLog.open(opts);
+      times.push(performance.now() - t1);
+      rss = Math.max(rss, process.memoryUsage().rss - before);
+      if (l.size !== size) throw new Error(`opened at ${l.size}, not ${size}`);
+      await l.close();
+    }
+    let rebuild: number | undefined;
+    if (size <= 100_000 || process.env.BENCH_LOG_REBUILD === 'all') {
+      rmSync(join(dir, 'mesh-tree.hashes'));
+      const t2 = performance.now();
+      await (await AppendableLog.open(opts)).close();
+      rebuild = performance.now() - t2;
+    }
+    out.push({ size, open: pct(times, 50), rss, rebuild, grow });
+  }
+  return out;
+}
+
 const base = mkdtempSync(join(tmpdir(), 'mesh-bench-log-'));
 try {
   console.log(
@@ -176,6 +236,13 @@ try {
   console.log(
     `consistency proof generation p50 ${f(pct(p.cons, 50) * 1000, 1)} us  p99 ${f(pct(p.cons, 99) * 1000, 1)} us`,
   );
+  for (const o of await opens(base)) {
+    console.log(
+      `open at ${o.size} entries  ${f(o.open, 1)} ms (median of 5, from the tree file; RSS +${f(o.rss / 1e6, 1)} MB)` +
+        (o.rebuild === undefined ? '' : `  rebuild from entries ${f(o.rebuild, 0)} ms`) +
+        `  (target < 100 ms at 1M; fixture grown in ${f(o.grow, 1)} s)`,
+    );
+  }
   const t = await tiles(base);
   console.log(
     `tile serving  ${f(t.rate, 0)} tiles/s (${f(t.mbps, 1)} MB/s) over loopback HTTP, 32 concurrent clients`,

@@ -1,6 +1,10 @@
-// TUF bench: cold refresh + one target download, our client vs tuf-js@5, same repository, same run.
-// Repository: 1,000 targets spread over 10 delegated roles (all matching, non-terminating, so the
-// search walks every role), consistent snapshots, served by a real HTTP server on 127.0.0.1.
+// TUF bench: cold refresh + one target download, our client vs tuf-js@5, same repository, same run,
+// twice: in process (the libraries alone) and as whole processes the way a user or the conformance
+// harness runs them (`mesh tuf-client refresh` then `download`, beside tufjs-cli.mjs doing the same
+// with tuf-js; target <= 0.5x). Repository: 1,000 targets spread over 10 delegated roles (all
+// matching, non-terminating, so the search walks every role), consistent snapshots, served by a
+// real HTTP server on 127.0.0.1.
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +73,47 @@ async function tufjs(): Promise<number> {
   return ms;
 }
 
+const MESH = join(import.meta.dirname, '..', '..', 'bin', 'mesh.js');
+const TUFJS_CLI = join(import.meta.dirname, 'tufjs-cli.mjs');
+
+/** Wall time of one whole process; a failure throws with its stderr. */
+function proc(args: readonly string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const c = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    c.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    c.on('error', reject);
+    c.on('exit', (code) => {
+      const ms = performance.now() - t0;
+      if (code === 0) resolve(ms);
+      else reject(new Error(`${args.join(' ')} exited ${String(code)}: ${err.slice(0, 500)}`));
+    });
+  });
+}
+
+/** Cold `refresh` then `download` of one target, as two processes of `cli` (bin/mesh.js or tuf-js). */
+async function asProcesses(cli: string[]): Promise<number> {
+  const dirs = freshDirs();
+  const common = ['--metadata-dir', dirs.metadataDir, '--metadata-url', base.metadataBaseUrl];
+  const ms =
+    (await proc([...cli, ...common, 'refresh'])) +
+    (await proc([
+      ...cli,
+      ...common,
+      '--target-name',
+      wanted,
+      '--target-base-url',
+      base.targetBaseUrl,
+      '--target-dir',
+      dirs.targetDir,
+      'download',
+    ]));
+  rmSync(dirs.metadataDir, { recursive: true });
+  rmSync(dirs.targetDir, { recursive: true });
+  return ms;
+}
+
 const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -80,6 +125,16 @@ for (let i = 0; i < ROUNDS; i++) {
   a.push(await ours());
   b.push(await tufjs());
 }
+const PROCESS_ROUNDS = Number(process.env.BENCH_PROCESS_ROUNDS ?? 7);
+const meshCli = [MESH, 'tuf-client'];
+await asProcesses(meshCli);
+await asProcesses([TUFJS_CLI]);
+const pa: number[] = [];
+const pb: number[] = [];
+for (let i = 0; i < PROCESS_ROUNDS; i++) {
+  pa.push(await asProcesses(meshCli));
+  pb.push(await asProcesses([TUFJS_CLI]));
+}
 await srv.close();
 rmSync(f.dir, { recursive: true });
 const mo = median(a);
@@ -90,3 +145,9 @@ console.log(
 console.log(`  ours    ${mo.toFixed(1)} ms`);
 console.log(`  tuf-js  ${mt.toFixed(1)} ms`);
 console.log(`  ratio ours/tuf-js = ${(mo / mt).toFixed(2)} (target <= 1.00)`);
+const po = median(pa);
+const pt = median(pb);
+console.log(
+  `as processes (refresh + download, ${PROCESS_ROUNDS} rounds, median): mesh tuf-client ${po.toFixed(0)} ms, tuf-js@5 ${pt.toFixed(0)} ms`,
+);
+console.log(`  ratio mesh/tuf-js = ${(po / pt).toFixed(2)} (target <= 0.50)`);

@@ -1,4 +1,4 @@
-// Entry of `mesh guard hook ...` alone (docs/guard.md "Hook start-up"): scripts/build-hook-bundle.mjs
+// Entry of `mesh guard hook ...` alone (docs/guard.md "Hook start-up"): scripts/build-bundles.mjs
 // bundles the compiled form of this file into one file, instead of ~277 modules for one tool call.
 // bin/mesh.js runs it only for `guard hook`; the program is the one `buildProgram` builds for that argv.
 import type { Command } from 'commander';

@@ -3,6 +3,7 @@ import { accessSync, constants } from 'node:fs';
 import { sensorReadiness } from '../../bpf/index.js';
 import { openStateDir } from '../state/state-dir.js';
 import { checkHookStart } from './hook.js';
+import { checkCommandStart } from './start.js';
 import { checkSubscriptions } from './subscriptions.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -88,6 +89,7 @@ export function runChecks(input: DoctorInput): CheckResult[] {
     ...checkState(input.stateRoot),
     ...checkSubscriptions(input.stateRoot),
     checkHookStart(),
+    checkCommandStart(),
     checkSensor(),
   ];
 }

@@ -1,7 +1,7 @@
 // `mesh doctor`'s view of how `mesh guard hook` starts (docs/guard.md "Hook start-up"): from the
 // one-file bundle with its code cache, from the bundle alone, or from the full CLI.
 import { join } from 'node:path';
-import { loadHookBundle } from '../cli/hook-bundle-loader.js';
+import { loadHookBundle } from '../cli/bundle-loader.js';
 import { packageRoot } from '../version.js';
 import type { CheckResult } from './checks.js';
 

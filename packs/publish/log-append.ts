@@ -58,17 +58,22 @@ async function appendOnce(log: AppendableLog, j: Journal): Promise<void> {
   );
 }
 
-/** Finishes a journalled publish; safe to call again after a crash at any point. */
+/** Opens the repository's log store (one open per publish: the caller passes it on). */
+export function openLog(repoDir: string, cfg: LogConfig): Promise<AppendableLog> {
+  return AppendableLog.open({ dir: logDbPath(repoDir), origin: cfg.origin, signer: cfg.signer });
+}
+
+/**
+ * Finishes a journalled publish; safe to call again after a crash at any point. `open` is the log
+ * the caller already opened (it stays open); without one the log is opened and closed here.
+ */
 export async function commitJournal(
   repoDir: string,
   j: Journal,
   cfg: LogConfig,
+  open?: AppendableLog,
 ): Promise<Committed> {
-  const log = await AppendableLog.open({
-    dir: logDbPath(repoDir),
-    origin: cfg.origin,
-    signer: cfg.signer,
-  });
+  const log = open ?? (await openLog(repoDir, cfg));
   try {
     await appendOnce(log, j);
     const size = log.size;
@@ -108,7 +113,7 @@ export async function commitJournal(
     clearJournal(repoDir);
     return { size, checkpoint, cosigners, proofFiles: proofs.map((p) => p.path) };
   } finally {
-    await log.close();
+    if (open === undefined) await log.close();
   }
 }
 

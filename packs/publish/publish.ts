@@ -3,7 +3,6 @@
 // (tuf/ proposal format) that `applySigned` finishes once keyholders have assembled it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppendableLog } from '../../log/index.js';
 import {
   countValidSignatures,
   openRepository,
@@ -28,7 +27,7 @@ import { readJournal, writeJournal } from './journal.js';
 import type { PublishKeys } from './keys.js';
 import { journalFor } from './leaves.js';
 import { requirePassingPackTests } from './pack-gate.js';
-import { commitJournal, logDbPath, type Committed, type LogConfig } from './log-append.js';
+import { commitJournal, openLog, type Committed, type LogConfig } from './log-append.js';
 import { hashedName, roleForPath } from './paths.js';
 
 export interface PublishContext {
@@ -56,19 +55,6 @@ export interface Addition {
 function hasRepository(dir: string): boolean {
   const meta = join(dir, 'metadata');
   return existsSync(meta) && readdirSync(meta).some((f) => /^\d+\.root\.json$/.test(f));
-}
-
-async function logSize(ctx: PublishContext): Promise<number> {
-  const log = await AppendableLog.open({
-    dir: logDbPath(ctx.repoDir),
-    origin: ctx.log.origin,
-    signer: ctx.log.signer,
-  });
-  try {
-    return log.size;
-  } finally {
-    await log.close();
-  }
 }
 
 /** Finishes a publish that was cut short (crash, witness quorum), with its journalled bytes. */
@@ -114,9 +100,16 @@ async function commit(
   added: readonly Addition[],
 ): Promise<PublishResult> {
   requireWitnessFloor(ctx.repoDir, ctx.log.quorum, ctx.rules.forceUnwitnessed);
-  const j = journalFor(repo, files, await logSize(ctx));
-  writeJournal(ctx.repoDir, j);
-  const done = await commitJournal(ctx.repoDir, j, ctx.log);
+  // One open of the log for the whole publish: its size starts the journal, then it commits it.
+  const log = await openLog(ctx.repoDir, ctx.log);
+  let done: Committed;
+  try {
+    const j = journalFor(repo, files, log.size);
+    writeJournal(ctx.repoDir, j);
+    done = await commitJournal(ctx.repoDir, j, ctx.log, log);
+  } finally {
+    await log.close();
+  }
   raiseWitnessFloor(ctx.repoDir, done.cosigners.length);
   const versions: Record<string, number> = {};
   for (const r of ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp'])

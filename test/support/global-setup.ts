@@ -15,7 +15,7 @@ export default function setup(): void {
   if (r.error) throw r.error;
   // The hook's one-file bundle is made from that output; an older bundle would be passed over and
   // the hook suites would not run the path `mesh guard hook` takes (docs/guard.md "Hook start-up").
-  const b = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-hook-bundle.mjs')], {
+  const b = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-bundles.mjs')], {
     cwd: ROOT,
     encoding: 'utf8',
   });

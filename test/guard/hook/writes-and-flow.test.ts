@@ -232,7 +232,7 @@ describe('mesh guard hook claude-code: known gaps', { timeout: 300_000 }, () => 
       if (main !== null) {
         // The real bundle loader finds no bundle, so bin/mesh.js takes the normal entry.
         mkdirSync(join(dir, 'dist', 'node', 'cli'), { recursive: true });
-        const loader = join('dist', 'node', 'cli', 'hook-bundle-loader.js');
+        const loader = join('dist', 'node', 'cli', 'bundle-loader.js');
         copyFileSync(join(ROOT, loader), join(dir, loader));
         writeFileSync(join(dir, 'dist', 'node', 'main.js'), main);
       }

@@ -1,0 +1,68 @@
+// `npm run bench:cli`: start-up of whole `mesh` processes against `node -e 0` in the same run
+// (docs/architecture.md "Start-up"): `mesh --help`, every command path's `--help` (target <= 1.5x),
+// and one command that runs from its bundle beside the same command from the plain build.
+// Rounds: BENCH_CLI_ROUNDS (default 7, interleaved, median); BENCH_CLI_PATHS=all times every path
+// (default: the root, every command and every second-level command).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT } from '../../test/support/env.js';
+
+const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 7);
+const MESH = join(ROOT, 'bin', 'mesh.js');
+const PLAIN = join(ROOT, 'dist', 'node', 'main.js');
+const TARGET = 1.5;
+
+function time(args: readonly string[]): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const ms = performance.now() - t0;
+  if (r.status !== 0 && r.status !== 2)
+    throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.toString().slice(0, 300)}`);
+  return ms;
+}
+
+const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+const help = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'help.json'), 'utf8')) as {
+  texts: Record<string, string>;
+};
+const paths = Object.keys(help.texts).filter(
+  (p) => process.env.BENCH_CLI_PATHS === 'all' || p.split(' ').length <= 2,
+);
+const state = mkdtempSync(join(tmpdir(), 'bench-cli-'));
+const cases: [string, string[]][] = [
+  ['node -e 0', ['-e', '0']],
+  ...paths.map((p): [string, string[]] => [
+    `mesh ${p}${p === '' ? '' : ' '}--help`,
+    [MESH, ...(p === '' ? [] : p.split(' ')), '--help'],
+  ]),
+  ['mesh doctor (bundle)', [MESH, '--state', state, 'doctor', '--json']],
+  ['mesh doctor (plain build)', [PLAIN, '--state', state, 'doctor', '--json']],
+];
+const samples = new Map<string, number[]>(cases.map(([n]) => [n, []]));
+for (const [, args] of cases) time(args); // warm the page cache
+for (let r = 0; r < ROUNDS; r++) {
+  for (const [name, args] of cases) samples.get(name)?.push(time(args));
+}
+rmSync(state, { recursive: true, force: true });
+const base = median(samples.get('node -e 0') ?? []);
+console.log(
+  `cli bench: ${ROUNDS} rounds, median wall time of whole processes, ${paths.length} help paths`,
+);
+console.log(`  node -e 0                                  ${base.toFixed(1)} ms`);
+let worst = 0;
+let worstName = '';
+for (const [name] of cases.slice(1)) {
+  const m = median(samples.get(name) ?? []);
+  const ratio = m / base;
+  if (name.endsWith('--help') && ratio > worst) {
+    worst = ratio;
+    worstName = name;
+  }
+  console.log(`  ${name.padEnd(42)} ${m.toFixed(1).padStart(6)} ms  ${ratio.toFixed(2)}x`);
+}
+console.log(`  worst --help: ${worstName} ${worst.toFixed(2)}x node -e 0 (target <= ${TARGET})`);

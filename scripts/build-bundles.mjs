@@ -1,0 +1,321 @@
+// Builds the one-file bundles `mesh` starts from (docs/architecture.md "Start-up"), each with a V8
+// code cache keyed by the bundle's hash, and the help texts: dist/hook/mesh-hook.cjs for
+// `mesh guard hook` (docs/guard.md "Hook start-up"), dist/cli/<command>.cjs for every other command,
+// dist/cli/help.json for `mesh [command...] --help`. Runs after tsc in `npm run build` and `prepare`.
+// Usage: node scripts/build-bundles.mjs      bundle, then make and check the code caches and help
+//        node scripts/build-bundles.mjs --make-cache | --check-cache | --make-help   (child steps)
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+const HOOK_ENTRY = join(DIST, 'node', 'cli', 'hook-main.js');
+const HOOK_BUNDLE = join(DIST, 'hook', 'mesh-hook.cjs');
+const HELP_FILE = join(DIST, 'cli', 'help.json');
+/** A compiled module of ours: under dist/, not node_modules and not a generated entry. */
+const ourCode = (path) =>
+  path.startsWith(DIST) && path.endsWith('.js') && !path.includes('node_modules');
+/**
+ * Native addons and wasm stay files of their own and load from node_modules at run time; the
+ * JavaScript of better-sqlite3 and web-tree-sitter is bundled (its loading cost ~10 ms a call).
+ */
+const EXTERNAL = ['classic-level', 'tree-sitter-bash'];
+/**
+ * Packages whose import has no effect but the bindings it returns. The `packs/` barrel reaches
+ * `level` through log/ stores the hook never uses; without this, the unused import keeps the
+ * native classic-level addon loading on every call.
+ */
+const PURE_PACKAGES = /^level$/;
+/** `bindings(name)` for better-sqlite3, with the module root it would find unbundled. */
+const BINDINGS_SHIM = `
+const { dirname } = require('node:path');
+const req = require;
+module.exports = (name) => {
+  const root = dirname(req.resolve('better-sqlite3/package.json'));
+  try {
+    return req(root + '/build/Release/' + name);
+  } catch (e) {
+    if (e.code !== 'MODULE_NOT_FOUND') throw e;
+    return req('bindings')({ bindings: name, module_root: root });
+  }
+};
+`;
+const HOOK_ARGV = ['guard', 'hook', 'claude-code', '--pack', 'builtin:coding-agent'];
+/** The call the cache is made from: a Bash command runs the most code (shell parsing included). */
+const SAMPLE_EVENT = {
+  session_id: 'build',
+  transcript_path: '/dev/null',
+  cwd: ROOT,
+  permission_mode: 'default',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command: 'ls -la' },
+  tool_use_id: 'toolu_build',
+};
+
+const dist = (rel) => import(pathToFileURL(join(ROOT, 'dist', rel)).href);
+
+/** The entry of `mesh <name>`'s bundle: the program with that one command and nothing else. */
+function commandEntrySource(name, m) {
+  const fn = 'load' in m ? m.load : m.register;
+  const loader = 'load' in m ? fn : `() => Promise.resolve(${fn})`;
+  return [
+    "import { buildProgramFrom } from './program-builder.js';",
+    "import { runProgram } from './run-program.js';",
+    `import { ${fn} } from './commands/${m.file}.js';`,
+    `const commands = { ${JSON.stringify(name)}: ${loader} };`,
+    'export function runMeshCli(argv) {',
+    '  return runProgram(argv, (a) => buildProgramFrom(a, commands));',
+    '}',
+  ].join('\n');
+}
+
+/** Every bundle: the hook's, then one per command; path of the bundle to what it exports. */
+async function bundles() {
+  const { COMMAND_MODULES } = await dist('node/cli/command-modules.js');
+  const { commandBundlePath } = await dist('node/cli/bundle-loader.js');
+  const list = [{ name: 'hook', out: HOOK_BUNDLE, entry: HOOK_ENTRY, exportName: 'runHookCli' }];
+  for (const [name, m] of Object.entries(COMMAND_MODULES)) {
+    list.push({
+      name,
+      out: commandBundlePath(DIST, name),
+      source: commandEntrySource(name, m),
+      exportName: 'runMeshCli',
+    });
+  }
+  return list;
+}
+
+async function bundle(list) {
+  const { build } = await import('esbuild');
+  const pure = {
+    name: 'pure-packages',
+    setup(b) {
+      b.onResolve({ filter: PURE_PACKAGES }, async (args) => {
+        if (args.pluginData === 'pure') return undefined;
+        const r = await b.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: 'pure',
+        });
+        return { ...r, sideEffects: false };
+      });
+      // Our modules do nothing at import but define what they export (no import is made for its
+      // effect alone): marked free of side effects, a bundle keeps just the modules behind the names
+      // it uses. Without this every command evaluated all of packs, guard, tuf and log at start
+      // (node's config reaches the packs barrel for one constant).
+      b.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === 'pure' || !args.path.startsWith('.')) return undefined;
+        const r = await b.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: 'pure',
+        });
+        return ourCode(r.path) ? { ...r, sideEffects: false } : r;
+      });
+    },
+  };
+  // better-sqlite3 finds its addon through `bindings`, which looks from its caller's file: in the
+  // bundle that is dist/hook/, so the addon's package folder is named for it.
+  const addon = {
+    name: 'better-sqlite3-addon',
+    setup(b) {
+      b.onResolve({ filter: /^bindings$/ }, (args) =>
+        /better-sqlite3/.test(args.importer) ? { path: 'bindings', namespace: 'addon' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'addon' }, () => ({
+        contents: BINDINGS_SHIM,
+        loader: 'js',
+      }));
+    },
+  };
+  // Its CommonJS build: the ES one imports node: built-ins with import(), which functions restored
+  // from a V8 code cache cannot do inside a vm.Script on Node 20.
+  const cjsTreeSitter = {
+    name: 'web-tree-sitter-cjs',
+    setup(b) {
+      b.onResolve({ filter: /^web-tree-sitter$/ }, (args) =>
+        args.pluginData === 'cjs'
+          ? undefined
+          : b.resolve(args.path, {
+              kind: 'require-call',
+              resolveDir: args.resolveDir,
+              importer: args.importer,
+              pluginData: 'cjs',
+            }),
+      );
+    },
+  };
+  // A command's entry is generated: it imports the compiled program builder and that command.
+  const entries = {
+    name: 'command-entries',
+    setup(b) {
+      b.onResolve({ filter: /^mesh-command:/ }, (args) => ({
+        path: args.path.slice('mesh-command:'.length),
+        namespace: 'mesh-command',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'mesh-command' }, (args) => ({
+        contents: list.find((e) => e.name === args.path).source,
+        resolveDir: join(DIST, 'node', 'cli'),
+        loader: 'js',
+      }));
+    },
+  };
+  const out = await build({
+    entryPoints: Object.fromEntries(
+      list.map((e) => [
+        relative(DIST, e.out).replace(/\.cjs$/, ''),
+        e.entry ?? `mesh-command:${e.name}`,
+      ]),
+    ),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: EXTERNAL,
+    plugins: [entries, pure, addon, cjsTreeSitter],
+    // packageRoot() (node/version.ts) walks up from its own URL; in the bundle that is the bundle's.
+    define: { 'import.meta.url': '__mesh_bundle_url' },
+    banner: { js: "const __mesh_bundle_url = require('node:url').pathToFileURL(__filename).href;" },
+    legalComments: 'none',
+    logLevel: 'warning',
+    write: false,
+    outdir: DIST,
+    outExtension: { '.js': '.cjs' },
+  });
+  const { writeFileAtomic } = await dist('common/index.js');
+  let bytes = 0;
+  for (const e of list) {
+    const file = out.outputFiles.find((f) => f.path === e.out);
+    if (!file) throw new Error(`esbuild produced no ${relative(ROOT, e.out)}`);
+    writeFileAtomic(e.out, file.contents);
+    bytes += file.contents.length;
+  }
+  return bytes;
+}
+
+/** What a bundle is made from, for the loader's staleness check. */
+async function entryOf(e) {
+  const { commandEntry, hookEntry } = await dist('node/cli/bundle-loader.js');
+  return e.name === 'hook' ? hookEntry(DIST) : commandEntry(DIST);
+}
+
+/**
+ * Child step: run each bundle once (the hook one sample call, a command its --help), then save
+ * what V8 compiled, keyed by the bundle. Output of the runs is discarded.
+ */
+async function makeCache() {
+  const { loadBundle, codeCachePath } = await dist('node/cli/bundle-loader.js');
+  const { writeFileAtomic } = await dist('common/index.js');
+  const write = process.stdout.write.bind(process.stdout);
+  for (const e of await bundles()) {
+    const b = loadBundle(e.out, await entryOf(e), { cache: false });
+    if (!b) throw new Error(`${e.out} is missing`);
+    process.stdout.write = () => true;
+    let code;
+    try {
+      code = await b.run(e.name === 'hook' ? HOOK_ARGV : [e.name, '--help']);
+    } finally {
+      process.stdout.write = write;
+    }
+    if (code !== 0) throw new Error(`the sample call of ${e.name} exited ${code}`);
+    const data = Buffer.concat([b.key, b.script.createCachedData()]);
+    writeFileAtomic(codeCachePath(e.out), data, { mode: 0o644 });
+  }
+  process.exit(0);
+}
+
+/** Child step: a fresh process must accept each cache, or it is removed (it would only cost time). */
+async function checkCache() {
+  const { loadBundle, codeCachePath } = await dist('node/cli/bundle-loader.js');
+  const refused = [];
+  for (const e of await bundles()) {
+    const b = loadBundle(e.out, await entryOf(e), { cache: true });
+    if (b?.cacheRejected !== false) {
+      refused.push(e.name);
+      rmSync(codeCachePath(e.out), { force: true });
+    }
+  }
+  if (refused.length > 0) process.stderr.write(`refused: ${refused.join(', ')}\n`);
+  // Evaluating the bundles started nothing; exit before their lazily opened handles could matter.
+  process.exit(refused.length === 0 ? 0 : 1);
+}
+
+/** Every command path of the full program, the root first: `[]`, `['dap']`, `['dap', 'submit']`... */
+function commandPaths(cmd, prefix = []) {
+  const out = [prefix];
+  for (const c of cmd.commands) out.push(...commandPaths(c, [...prefix, c.name()]));
+  return out;
+}
+
+/**
+ * Child step (stdout a pipe, as in every non-terminal run): what `mesh <path> --help` prints, for
+ * every command path, exactly as the plain build prints it; bin/mesh.js prints it from help.json.
+ */
+async function makeHelp() {
+  const { buildProgram } = await dist('node/cli/program.js');
+  const { runProgram } = await dist('node/cli/run-program.js');
+  const { writeFileAtomic } = await dist('common/index.js');
+  const texts = {};
+  const write = process.stdout.write.bind(process.stdout);
+  for (const path of commandPaths(await buildProgram())) {
+    let text = '';
+    process.stdout.write = (chunk) => {
+      text += String(chunk);
+      return true;
+    };
+    let code;
+    try {
+      code = await runProgram([...path, '--help'], buildProgram);
+    } finally {
+      process.stdout.write = write;
+    }
+    if (code === 0) texts[path.join(' ')] = text;
+  }
+  writeFileAtomic(HELP_FILE, JSON.stringify({ texts }));
+  process.exit(0);
+}
+
+function child(step) {
+  const home = mkdtempSync(join(tmpdir(), 'mesh-hook-cache-'));
+  try {
+    return spawnSync(process.execPath, [fileURLToPath(import.meta.url), step], {
+      input: JSON.stringify(SAMPLE_EVENT),
+      env: { ...process.env, MESH_HOME: home },
+      encoding: 'utf8',
+    });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const step = process.argv[2];
+  if (step === '--make-cache') return makeCache();
+  if (step === '--check-cache') return checkCache();
+  if (step === '--make-help') return makeHelp();
+  const { codeCachePath } = await dist('node/cli/bundle-loader.js');
+  const list = await bundles();
+  for (const e of list) rmSync(codeCachePath(e.out), { force: true });
+  rmSync(HELP_FILE, { force: true });
+  const bytes = await bundle(list);
+  const made = child('--make-cache');
+  const checked = made.status === 0 ? child('--check-cache') : made;
+  if (made.status !== 0) for (const e of list) rmSync(codeCachePath(e.out), { force: true });
+  if (checked.status !== 0) {
+    // Every command runs correctly without a cache, only slower: say so, do not fail the install.
+    console.warn(`bundles: code caches incomplete (${(checked.stderr || 'V8 refused').trim()})`);
+  }
+  const help = child('--make-help');
+  if (help.status !== 0) console.warn(`bundles: no help texts (${help.stderr.trim()})`);
+  console.log(
+    `bundles: ${list.length} in dist/hook and dist/cli (${Math.round(bytes / 1024)} KB${checked.status === 0 ? ', code caches' : ''}${help.status === 0 ? ', help texts' : ''})`,
+  );
+}
+
+await main();
