@@ -121,8 +121,7 @@ class Collector {
   }
 
   private count(outcome: 'done' | 'failed'): void {
-    if (this.opts.metrics)
-      collectionsCounter(this.opts.metrics).inc({ role: 'collector', outcome });
+    collectionsCounter(this.opts.metrics).inc({ role: 'collector', outcome });
   }
 
   /** starting until the first attempt ends; failed after FAILED_ATTEMPTS real failures in a row. */
