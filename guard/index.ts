@@ -69,6 +69,7 @@ export { BUILTIN_FLOW_POLICY } from './flow/builtin-flow-policy.js';
 export { describeHit, type FlowCheck, type FlowHit, type TaintSource } from './flow/taint.js';
 export {
   ReviewQueue,
+  agentCallMarker,
   type Review,
   type ReviewStatus,
   type FrontDoor,
