@@ -54,6 +54,7 @@ export {
 export { ReceiptStore, type ChainHead } from './receipts/store.js';
 export { ReceiptWriter } from './receipts/writer.js';
 export { verifyReceipts, type VerifyReport } from './receipts/verify.js';
+export { anchorHead, latestSignedHead, readAnchors, type AnchoredHead } from './receipts/anchor.js';
 export { readReceipts } from './receipts/read.js';
 export { receiptBody, maskedPreview, type ReceiptBody } from './receipts/record.js';
 export { ed25519Signer, GENESIS, type ReceiptSigner } from './receipts/chain.js';
@@ -68,6 +69,7 @@ export { BUILTIN_FLOW_POLICY } from './flow/builtin-flow-policy.js';
 export { describeHit, type FlowCheck, type FlowHit, type TaintSource } from './flow/taint.js';
 export {
   ReviewQueue,
+  agentCallMarker,
   type Review,
   type ReviewStatus,
   type FrontDoor,

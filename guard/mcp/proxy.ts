@@ -32,7 +32,11 @@ const FAILURE_LINGER_MS = 200;
 export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
   const [cmd, ...cmdArgs] = opts.command;
   if (cmd === undefined) return Promise.reject(new Error('no server command'));
-  const child = spawn(cmd, cmdArgs, { stdio: ['pipe', 'pipe', 'pipe'] });
+  // The marker makes `mesh reviews approve` refuse to run from the server's own processes.
+  const child = spawn(cmd, cmdArgs, {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, MESH_GUARD_DOOR: 'mcp-proxy' },
+  });
   child.stderr.on('data', (d: Buffer) => {
     opts.log(d.toString('utf8').trimEnd());
   });

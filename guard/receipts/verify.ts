@@ -1,5 +1,6 @@
 // `mesh receipts verify`: recompute the chain, check every signed head, and compare with a recorded head.
 import { GuardError } from '../errors.js';
+import type { AnchoredHead } from './anchor.js';
 import { GENESIS, chainHash, verifyHead } from './chain.js';
 import { openReceiptDb } from './store.js';
 
@@ -16,7 +17,7 @@ const MAX_PROBLEMS = 100;
 
 export function verifyReceipts(
   path: string,
-  opts: { head?: string; key?: string } = {},
+  opts: { head?: string; key?: string; anchors?: readonly AnchoredHead[] } = {},
 ): VerifyReport {
   const db = openReceiptDb(path, true);
   try {
@@ -72,6 +73,16 @@ export function verifyReceipts(
     }
     if (count > 0 && signed < count)
       note(`receipts ${signed + 1}..${count} are not covered by a signed head`);
+    for (const a of opts.anchors ?? []) {
+      if (key === null || a.key !== key || !verifyHead(key, a.seq, a.hash, a.sig))
+        note(`anchored head ${a.seq} has no valid signature by the node key`);
+      else if (hashes.get(a.seq) !== a.hash)
+        note(
+          a.seq > count
+            ? `anchored head ${a.seq} is past the last receipt ${count} (truncated or rolled back)`
+            : `anchored head ${a.seq} does not match receipt ${a.seq} (chain rewritten)`,
+        );
+    }
     if (opts.head !== undefined) {
       const want = opts.head.toLowerCase();
       if (![...hashes.values()].includes(want))

@@ -8,6 +8,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GuardError } from '../errors.js';
 import { sameBinding, type CallBinding } from './call-binding.js';
+import {
+  keysDirFor,
+  loadReviewKey,
+  mac,
+  macOk,
+  readHighWater,
+  writeHighWater,
+} from './review-integrity.js';
 import { REVIEW_STORE_DDL, REVIEW_STORE_SCHEMA } from './review-schema.js';
 
 export const REVIEW_DB_FILE = 'reviews.db';
@@ -28,6 +36,8 @@ export interface Review extends CallBinding {
   attributedTo: string | null;
   frontDoor: FrontDoor;
   toolUseId: string | null;
+  /** The row does not carry a valid MAC (edited or copied outside mesh): it never approves. */
+  tampered?: true;
 }
 
 export interface ReviewRequest extends CallBinding {
@@ -65,6 +75,55 @@ interface Row {
   attributed_to: string | null;
   front_door: FrontDoor;
   tool_use_id: string | null;
+  mac: string | null;
+}
+
+/** What a row's MAC covers: every column but the MAC. */
+function macFields(r: Omit<Row, 'mac'>): unknown[] {
+  return [
+    r.id,
+    r.status,
+    r.created,
+    r.expires,
+    r.decided,
+    r.approver,
+    r.note,
+    r.tool,
+    r.args_digest,
+    r.session,
+    r.rule,
+    r.reason,
+    r.attributed_to,
+    r.front_door,
+    r.tool_use_id,
+  ];
+}
+
+/** Principals the front doors give agents: an approval may never name one of them. */
+const AGENT_PRINCIPALS = new Set([
+  'claude-code',
+  'mcp-agent',
+  'mcp-server',
+  'agent',
+  'library',
+  'mcp',
+]);
+
+/**
+ * Set by a front door in the environment of the agent's tool calls (Claude Code sets CLAUDECODE
+ * for its Bash tool; Codex its sandbox markers; `mesh guard mcp` sets MESH_GUARD_DOOR for its
+ * server): a review decided from there is the agent approving itself.
+ * @example agentCallMarker(process.env) // 'CLAUDECODE' inside Claude Code's Bash tool
+ */
+export function agentCallMarker(env: NodeJS.ProcessEnv): string | null {
+  for (const k of [
+    'MESH_GUARD_DOOR',
+    'CLAUDECODE',
+    'CODEX_SANDBOX',
+    'CODEX_SANDBOX_NETWORK_DISABLED',
+  ])
+    if (env[k] !== undefined && env[k] !== '') return k;
+  return null;
 }
 
 function fromRow(r: Row): Review {
@@ -87,13 +146,28 @@ function fromRow(r: Row): Review {
   };
 }
 
+const WRITES = 'writes';
+
 export class ReviewQueue {
   private constructor(
     private readonly db: Database.Database,
     private readonly now: () => number,
+    private readonly key: Buffer,
+    private readonly keysDir: string,
   ) {}
 
-  static open(dir: string, now: () => number = Date.now): ReviewQueue {
+  /**
+   * Opens (creating) the queue at DIR/reviews.db, its MAC key and high-water mark in `keysDir`
+   * (default: the state's keys folder beside DIR).
+   * @throws GuardError review_store_rolled_back when the database is older than its high-water mark
+   * @example const q = ReviewQueue.open(join(home, 'guard'))
+   */
+  static open(
+    dir: string,
+    now: () => number = Date.now,
+    keysDir: string = keysDirFor(dir),
+  ): ReviewQueue {
+    const key = loadReviewKey(keysDir);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, REVIEW_DB_FILE);
     closeSync(openSync(path, 'a', 0o600));
@@ -104,6 +178,8 @@ export class ReviewQueue {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.exec(REVIEW_STORE_DDL);
+      const cols = db.prepare('PRAGMA table_info(review)').all() as { name: string }[];
+      if (!cols.some((c) => c.name === 'mac')) db.exec('ALTER TABLE review ADD COLUMN mac TEXT');
       const row = db.prepare('SELECT v FROM meta WHERE k = ?').get('schema') as
         { v: string } | undefined;
       if (!row)
@@ -125,7 +201,47 @@ export class ReviewQueue {
         { cause: e },
       );
     }
-    return new ReviewQueue(db, now);
+    const q = new ReviewQueue(db, now, key, keysDir);
+    q.checkNotRolledBack(path);
+    return q;
+  }
+
+  /** The database's own write count, MACed; a missing or forged count is 0. */
+  private writes(): number {
+    const row = this.db.prepare('SELECT v FROM meta WHERE k = ?').get(WRITES) as
+      { v: string } | undefined;
+    if (!row) return 0;
+    const [n, tag] = row.v.split(' ');
+    const value = Number(n);
+    return Number.isSafeInteger(value) && macOk(this.key, [WRITES, value], tag ?? null) ? value : 0;
+  }
+
+  private checkNotRolledBack(path: string): void {
+    const mark = readHighWater(this.keysDir, this.key);
+    const have = this.writes();
+    if (have < mark) {
+      this.db.close();
+      throw new GuardError(
+        'review_store_rolled_back',
+        `${path}: the review database is older than its high-water mark (${have} < ${mark} writes): it was restored or edited; restore the newest copy or move it aside`,
+      );
+    }
+  }
+
+  /** Re-MACs row `id` and counts the write; call inside the write's transaction. */
+  private seal(id: string): void {
+    const r = this.db.prepare('SELECT * FROM review WHERE id = ?').get(id) as Row | undefined;
+    if (!r) return;
+    this.db.prepare('UPDATE review SET mac = ? WHERE id = ?').run(mac(this.key, macFields(r)), id);
+    const n = this.writes() + 1;
+    this.db
+      .prepare('INSERT OR REPLACE INTO meta (k, v) VALUES (?, ?)')
+      .run(WRITES, `${n} ${mac(this.key, [WRITES, n])}`);
+  }
+
+  /** After a committed write: the mark outside the database follows. */
+  private raiseMark(): void {
+    writeHighWater(this.keysDir, this.key, this.writes());
   }
 
   close(): void {
@@ -135,6 +251,16 @@ export class ReviewQueue {
   request(req: ReviewRequest): Review {
     const id = randomBytes(8).toString('hex');
     const created = this.now();
+    const insert = this.db.transaction(() => {
+      this.insertRow(id, created, req);
+      this.seal(id);
+    });
+    insert.immediate();
+    this.raiseMark();
+    return this.mustGet(id);
+  }
+
+  private insertRow(id: string, created: number, req: ReviewRequest): void {
     this.db
       .prepare(
         'INSERT INTO review (id, status, created, expires, tool, args_digest, session, rule, reason, attributed_to, front_door, tool_use_id) ' +
@@ -154,12 +280,17 @@ export class ReviewQueue {
         req.frontDoor,
         req.toolUseId ?? null,
       );
-    return this.mustGet(id);
+  }
+
+  private review(r: Row): Review {
+    const v = fromRow(r);
+    if (!macOk(this.key, macFields(r), r.mac)) v.tampered = true;
+    return v;
   }
 
   get(id: string): Review | undefined {
     const r = this.db.prepare('SELECT * FROM review WHERE id = ?').get(id) as Row | undefined;
-    return r && fromRow(r);
+    return r && this.review(r);
   }
 
   list(status?: ReviewStatus): Review[] {
@@ -169,7 +300,7 @@ export class ReviewQueue {
         ? this.db.prepare('SELECT * FROM review ORDER BY created, id').all()
         : this.db.prepare('SELECT * FROM review WHERE status = ? ORDER BY created, id').all(status)
     ) as Row[];
-    return rows.map(fromRow);
+    return rows.map((r) => this.review(r));
   }
 
   /** Approves or rejects a waiting review; a review that is already decided or expired stays as it is. */
@@ -179,14 +310,31 @@ export class ReviewQueue {
       const current = this.get(id);
       if (!current)
         throw new GuardError('review_not_found', `no review ${id}; run \`mesh reviews list\``);
+      if (current.tampered === true)
+        throw new GuardError(
+          'review_tampered',
+          `review ${id} was changed outside mesh; it cannot be decided (the call stays refused)`,
+        );
       if (current.status !== 'pending' && current.status !== 'asked')
         throw new GuardError('review_already_decided', `review ${id} is already ${current.status}`);
+      if (
+        outcome === 'approved' &&
+        (AGENT_PRINCIPALS.has(approver.trim().toLowerCase()) ||
+          approver.trim().toLowerCase() === current.frontDoor)
+      )
+        throw new GuardError(
+          'review_self_approval',
+          `review ${id}: the approver "${approver}" is the requesting agent; a person approves, by name`,
+        );
       this.db
         .prepare('UPDATE review SET status = ?, decided = ?, approver = ?, note = ? WHERE id = ?')
         .run(outcome, this.now(), approver, note ?? null, id);
+      this.seal(id);
       return this.mustGet(id);
     });
-    return run.immediate();
+    const r = run.immediate();
+    this.raiseMark();
+    return r;
   }
 
   /** Claude Code ran the call it asked about: its user approved it. Records that on the review. */
@@ -196,14 +344,18 @@ export class ReviewQueue {
         .prepare("SELECT * FROM review WHERE tool_use_id = ? AND status = 'asked'")
         .get(toolUseId) as Row | undefined;
       if (!r) return undefined;
-      const review = fromRow(r);
-      if (!sameBinding(review, { ...binding, rule: review.rule })) return undefined;
+      const review = this.review(r);
+      if (review.tampered === true || !sameBinding(review, { ...binding, rule: review.rule }))
+        return undefined;
       this.db
         .prepare("UPDATE review SET status = 'approved', decided = ?, approver = ? WHERE id = ?")
         .run(this.now(), 'claude-code-user', review.id);
+      this.seal(review.id);
       return this.mustGet(review.id);
     });
-    return run.immediate();
+    const done = run.immediate();
+    if (done !== undefined) this.raiseMark();
+    return done;
   }
 
   /**
@@ -219,6 +371,7 @@ export class ReviewQueue {
       this.expireDue();
       const r = this.get(id);
       if (!r) return 'rejected';
+      if (r.tampered === true) return 'rejected';
       if (r.status === 'approved') return sameBinding(r, binding) ? 'approved' : 'rejected';
       if (r.status === 'rejected' || r.status === 'expired') return r.status;
       await sleep(Math.max(10, Math.min(pollMs, r.expires - this.now() + 1)));
@@ -240,11 +393,25 @@ export class ReviewQueue {
   }
 
   private expireDue(): void {
-    this.db
-      .prepare(
-        "UPDATE review SET status = 'expired', decided = ? WHERE status IN ('pending', 'asked') AND expires <= ?",
-      )
-      .run(this.now(), this.now());
+    const now = this.now();
+    const due = this.db
+      .prepare("SELECT id FROM review WHERE status IN ('pending', 'asked') AND expires <= ?")
+      .all(now) as { id: string }[];
+    if (due.length === 0) return;
+    const run = this.db.transaction(() => {
+      for (const { id } of due) {
+        // A tampered row stays as it is: expiring it would give it a valid MAC.
+        if (this.get(id)?.tampered === true) continue;
+        this.db
+          .prepare(
+            "UPDATE review SET status = 'expired', decided = ? WHERE id = ? AND status IN ('pending', 'asked')",
+          )
+          .run(now, id);
+        this.seal(id);
+      }
+    });
+    run.immediate();
+    this.raiseMark();
   }
 
   private mustGet(id: string): Review {

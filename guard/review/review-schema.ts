@@ -1,6 +1,6 @@
 // Issue 8 "Escalation": the schema of the durable review queue (reviews.db).
 
-export const REVIEW_STORE_SCHEMA = 1;
+export const REVIEW_STORE_SCHEMA = 2;
 
 export const REVIEW_STORE_DDL = `
 CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS review (
   reason TEXT NOT NULL,
   attributed_to TEXT,
   front_door TEXT NOT NULL,
-  tool_use_id TEXT
+  tool_use_id TEXT,
+  mac TEXT
 );
 CREATE INDEX IF NOT EXISTS review_status ON review (status, created);
 CREATE INDEX IF NOT EXISTS review_tool_use ON review (tool_use_id);

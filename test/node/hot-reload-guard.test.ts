@@ -78,7 +78,9 @@ describe('openReloadableGuard', () => {
     writePack(pack, true);
     expect(await r.reload('edited')).toMatchObject({ ok: true });
     expect(await r.guard.decide(README)).toMatchObject({ verdict: 'block', rule: 'u.no-readme' });
-    expect(lines.at(-1)).toMatch(/reloaded \(edited\): builtin:flow, builtin:mcp, unit/);
+    expect(lines.at(-1)).toMatch(
+      /reloaded \(edited\): builtin:flow, builtin:self-protection, builtin:mcp, unit/,
+    );
 
     writeFileSync(pack, '{ broken');
     expect(await r.reload('broken')).toMatchObject({ ok: false });

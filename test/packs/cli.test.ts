@@ -95,7 +95,7 @@ describe('mesh guard decide', () => {
       ),
     );
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
-    const ok = await runMesh(['receipts', 'verify', db, '--json']);
+    const ok = await runMesh(['--state', state, 'receipts', 'verify', db, '--json']);
     expect(ok.code).toBe(0);
     const report = JSON.parse(ok.stdout) as {
       ok: boolean;
@@ -106,7 +106,7 @@ describe('mesh guard decide', () => {
     const d = new Database(db);
     d.exec('DELETE FROM receipts WHERE seq = 50');
     d.close();
-    const bad = await runMesh(['receipts', 'verify', db]);
+    const bad = await runMesh(['--state', state, 'receipts', 'verify', db]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/missing/);
     const usage = await runMesh(['receipts', 'verify', db, '--head', 'xyz']);

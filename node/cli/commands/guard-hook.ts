@@ -1,7 +1,6 @@
 // `mesh guard hook claude-code --pack P...`: the Claude Code hook (PreToolUse/PostToolUse) on stdin,
 // stdout and exit code. It fails closed: whatever goes wrong, it exits 2 with the reason on stderr.
-import { createPrivateKey, createPublicKey, sign as signNative } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import {
@@ -21,13 +20,13 @@ import {
   type HookDeps,
   type HookOutcome,
   type Policy,
-  type ReceiptSigner,
 } from '../../../guard/index.js';
 import { loadNodePacks } from '../../enforce/load-packs.js';
 import { nodeBasePolicies } from '../../guard/base-policies.js';
+import { nodeSigner } from '../../guard/node-key.js';
 import { UsageError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
-import { addGuardFlags, loadNodeKey, type GuardFlags } from './guard.js';
+import { addGuardFlags, type GuardFlags } from './guard.js';
 
 export interface FlowFlags extends GuardFlags {
   secretFile: string[];
@@ -93,36 +92,6 @@ export interface FlowParts {
   stages: GuardStage[];
   receipts?: ReceiptWriter;
   close: () => void;
-}
-
-// RFC 8410 PKCS#8 prefix of an Ed25519 private key; the 32-byte seed follows.
-const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
-/**
- * The node key as a native Ed25519 signer (same key file as `loadNodeKey`). A hook is one process per
- * tool call, and the pure-JS signer's first use costs hundreds of milliseconds of precomputation.
- */
-function nodeSigner(path: string, create: boolean): ReceiptSigner {
-  if (!existsSync(path)) return loadNodeKey(path, create);
-  const text = readFileSync(path, 'utf8').trim();
-  let seed = /^[0-9a-f]{64}$/i.test(text) ? text : undefined;
-  if (seed === undefined) {
-    try {
-      seed = (JSON.parse(text) as { seed?: unknown }).seed as string | undefined;
-    } catch {
-      seed = undefined;
-    }
-  }
-  if (typeof seed !== 'string' || !/^[0-9a-f]{64}$/i.test(seed)) return loadNodeKey(path, create);
-  const key = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519, Buffer.from(seed, 'hex')]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const spki = createPublicKey(key).export({ format: 'der', type: 'spki' });
-  return {
-    publicKey: new Uint8Array(spki.subarray(spki.length - 32)),
-    sign: (m) => new Uint8Array(signNative(null, m, key)),
-  };
 }
 
 /**

@@ -1,13 +1,11 @@
 // `mesh guard ...`: the guard's front doors. `decide` reads NDJSON events and writes one decision per line.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import {
   createFlowTracker,
   createGuard,
-  ed25519Signer,
   wireFlow,
   ReceiptStore,
   ReceiptWriter,
@@ -20,8 +18,8 @@ import {
 import type { LoadedPack } from '../../../packs/index.js';
 import { loadNodePacks } from '../../enforce/load-packs.js';
 import { nodeBasePolicies } from '../../guard/base-policies.js';
-import { ConfigError, UsageError } from '../../errors.js';
-import { writeFileAtomic } from '../../../common/index.js';
+import { nodeSigner } from '../../guard/node-key.js';
+import { UsageError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
 
 /** Longest NDJSON line accepted; longer events are escalated unread. */
@@ -54,39 +52,9 @@ export function addGuardFlags(cmd: Command): Command {
     );
 }
 
-/** The node key file: JSON {"type":"ed25519","seed":"<64 hex>"} (0600). */
+/** The node key (node/guard/node-key.ts): one file format, created at the default path if absent. */
 export function loadNodeKey(path: string, create: boolean): ReceiptSigner {
-  if (!existsSync(path)) {
-    if (!create)
-      throw new ConfigError(
-        'config_invalid',
-        `no node key at ${path}`,
-        'run `mesh keys new --role node --out FILE` or omit --node-key',
-      );
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    writeFileAtomic(
-      path,
-      JSON.stringify({ type: 'ed25519', role: 'node', seed: randomBytes(32).toString('hex') }) +
-        '\n',
-      { mode: 0o600 },
-    );
-  }
-  let seed: string | undefined;
-  try {
-    const text = readFileSync(path, 'utf8').trim();
-    seed = /^[0-9a-f]{64}$/i.test(text)
-      ? text
-      : ((JSON.parse(text) as { seed?: string; private_key?: string }).seed ?? undefined);
-  } catch {
-    seed = undefined;
-  }
-  if (seed === undefined || !/^[0-9a-f]{64}$/i.test(seed))
-    throw new ConfigError(
-      'config_invalid',
-      `${path}: not an Ed25519 node key`,
-      'expected JSON {"type":"ed25519","seed":"<64 hex>"}',
-    );
-  return ed25519Signer(Buffer.from(seed, 'hex'));
+  return nodeSigner(path, create);
 }
 
 export interface OpenedGuard {

@@ -1,6 +1,12 @@
 // `mesh reviews list|approve|reject|mark-fp`: the durable review queue of escalated calls (issue 8).
 import type { Command } from 'commander';
-import { ReviewQueue, type Review, type ReviewStatus } from '../../../guard/index.js';
+import {
+  agentCallMarker,
+  GuardError,
+  ReviewQueue,
+  type Review,
+  type ReviewStatus,
+} from '../../../guard/index.js';
 import { UsageError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
 
@@ -67,6 +73,12 @@ export function registerReviews(program: Command): void {
       .option('--note <text>', 'why')
       .option('--json', 'print one JSON object')
       .action((id: string, opts: { by: string; note?: string; json?: boolean }, cmd: Command) => {
+        const marker = agentCallMarker(process.env);
+        if (marker !== null)
+          throw new GuardError(
+            'review_self_approval',
+            `mesh reviews ${name} runs inside an agent's tool call (${marker} is set): the agent would decide its own review`,
+          );
         withQueue(cmd, opts, (q, ctx) => {
           const review = q.decide(id, outcome, opts.by, opts.note);
           ctx.out.result({ review }, (r) => line(r.review));
