@@ -23,13 +23,7 @@ export type PackErrorCode =
   | 'log_inconsistent'
   | 'log_conflict'
   | 'split_view'
-  | 'mirror_unreachable'
-  | 'consensus_unsigned'
-  | 'consensus_untrusted_key'
-  | 'consensus_signature_invalid'
-  | 'consensus_invalid'
-  | 'consensus_stale'
-  | 'consensus_tests_failed';
+  | 'mirror_unreachable';
 
 export class PackError extends Error {
   override readonly name = 'PackError';

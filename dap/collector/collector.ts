@@ -20,6 +20,7 @@ import { DapProblem, parseProblem } from '../problem.js';
 import { peerRequest, sleep } from '../http/peer.js';
 import type { CollectorTaskFile } from '../task/task-file.js';
 import { taskOf } from '../task/task.js';
+import { centeredAggregate, dpStatement, type DpStatement } from '../aggregator/dp-noise.js';
 
 export type CollectQuery = { interval: Interval } | { next: true };
 
@@ -28,6 +29,8 @@ export interface Collection {
   reportCount: number;
   /** In units of time_precision. */
   interval: Interval;
+  /** The noise both aggregators added, when the task asks for differential privacy. */
+  dp?: DpStatement;
 }
 
 export interface CollectOptions {
@@ -93,10 +96,13 @@ export async function collect(
         throw new DapError('protocol_failed', 'share sealed to another config');
       return openAggShare(hpke, sk, role, aad, c);
     });
-    const out = {
-      aggregate: t.vdaf.unshard(req.aggParam, plain, resp.reportCount),
+    const raw = t.vdaf.unshard(req.aggParam, plain, resp.reportCount);
+    const out: Collection = {
+      // With dp, a count may come out negative: the field integer is read as a signed value.
+      aggregate: t.dp === undefined ? raw : centeredAggregate(t.vdafConfig, raw),
       reportCount: resp.reportCount,
       interval: resp.interval,
+      ...(t.dp === undefined ? {} : { dp: dpStatement(t.dp, t.vdafConfig) }),
     };
     await deleteJob(true);
     return out;

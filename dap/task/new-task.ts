@@ -13,6 +13,7 @@ import type {
 } from './task-file.js';
 import { TASK_FILE_SCHEMA } from './task-file.js';
 import { parseTaskParams, type TaskParamsJson } from './task-params.js';
+import { parseDpParams, type DpParamsJson } from '../aggregator/dp-noise.js';
 
 /** Prio3 with TurboSHAKE128 (VDAF-20 §6.2) uses a 32-byte verification key. */
 export const VERIFY_KEY_SIZE = 32;
@@ -24,13 +25,14 @@ export interface TaskFiles {
   collector: CollectorTaskFile;
 }
 
-export function newTaskFiles(params: TaskParamsJson): TaskFiles {
+export function newTaskFiles(params: TaskParamsJson, dp?: DpParamsJson): TaskFiles {
   const task = parseTaskParams(params);
   const base = {
     schema: TASK_FILE_SCHEMA,
     kind: 'dap-task' as const,
     task_id: b64url(randomBytes(TASK_ID_SIZE)),
     task,
+    ...(dp === undefined ? {} : { dp: parseDpParams(dp) }),
   };
   const kp = hpkeDefault.generateKeyPair();
   const collectorConfig = b64url(

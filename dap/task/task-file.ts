@@ -4,6 +4,7 @@ import { TaskError } from '../errors.js';
 import { fromB64url } from '../encoding.js';
 import { decodeHpkeConfig, TASK_ID_SIZE } from '../messages/index.js';
 import { parseTaskParams, type TaskParamsJson } from './task-params.js';
+import { parseDpParams, type DpParamsJson } from '../aggregator/dp-noise.js';
 
 export const TASK_FILE_SCHEMA = 1;
 export type TaskRole = 'client' | 'leader' | 'helper' | 'collector';
@@ -13,6 +14,8 @@ interface Base {
   kind: 'dap-task';
   task_id: string;
   task: TaskParamsJson;
+  /** Differential privacy the aggregators add to their aggregate shares (absent: none). */
+  dp?: DpParamsJson;
 }
 export interface ClientTaskFile extends Base {
   role: 'client';
@@ -82,6 +85,7 @@ export function parseTaskFile(v: unknown, expectRole?: TaskRole): TaskFile {
   if (typeof o.task_id !== 'string') throw new TaskError('task_invalid', 'task_id missing');
   fromB64url(o.task_id, TASK_ID_SIZE);
   parseTaskParams(o.task);
+  if (o.dp !== undefined) parseDpParams(o.dp);
   for (const f of FIELDS[role])
     if (typeof o[f] !== 'string' || o[f] === '')
       throw new TaskError('task_invalid', `${role} task file lacks ${f}`);

@@ -11,6 +11,7 @@ import {
 import { bindVdaf } from '../vdaf-binding.js';
 import type { DapVdaf } from '../vdaf-port.js';
 import { DAP_VERSION } from '../version.js';
+import { parseDpParams, type DpParamsJson } from '../aggregator/dp-noise.js';
 import type { TaskFile } from './task-file.js';
 import { taskConfigurationOf, vdafConfigOf, type TaskParamsJson } from './task-params.js';
 
@@ -26,6 +27,8 @@ export interface Task {
   /** "dap-18" || task_id, the VDAF application context (§4.4.2). */
   ctx: Uint8Array;
   interval: Interval | undefined;
+  /** Differential privacy of the aggregate shares, when the task asks for it. */
+  dp: DpParamsJson | undefined;
 }
 
 export function taskOf(file: TaskFile): Task {
@@ -46,5 +49,6 @@ export function taskOf(file: TaskFile): Task {
     vdaf: bindVdaf(vdafConfig),
     ctx,
     interval: taskInterval(config),
+    dp: file.dp === undefined ? undefined : parseDpParams(file.dp),
   };
 }

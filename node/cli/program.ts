@@ -33,6 +33,7 @@ const COMMANDS: Readonly<Record<string, (argv: readonly string[]) => Promise<Reg
       );
     };
   },
+  consensus: async () => (await import('./commands/consensus.js')).registerConsensus,
   harness: async () => (await import('./commands/harness.js')).registerHarness,
   keys: async () => (await import('./commands/keys.js')).registerKeys,
   log: async () => (await import('./commands/log.js')).registerLog,

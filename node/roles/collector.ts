@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { collect, readTaskFile, type CollectorTaskFile } from '../../dap/index.js';
 import { loadKeyFile } from '../../tuf/index.js';
 import { UsageError } from '../errors.js';
-import { computeProposals } from '../consensus/proposals.js';
-import { proposalBody, signProposal, type SignedProposal } from '../consensus/proposal-file.js';
+import { encodeProposalFile, layoutOf, type SignedProposal } from '../consensus/index.js';
+import { proposalFromCollection } from '../consensus/from-collection.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { parseCollectorConfig, type CollectorConfig } from './collector-config.js';
 import type { RoleDefinition, RoleOptions } from './role.js';
@@ -75,34 +75,18 @@ class Collector {
         { next: true },
         { timeoutMs: this.cfg.pollSeconds * 1000 },
       );
-      const vector = c.aggregate as number[];
-      const n = this.cfg.catalog.length;
-      const tp = this.task.task.time_precision;
-      const now = Math.floor(Date.now() / 1000);
-      const agg = {
-        pack: this.cfg.pack,
-        reportCount: c.reportCount,
-        hits: vector.slice(0, n),
-        falsePositives: vector.slice(n, 2 * n),
-        // The Leader speaks in time_precision units; proposals record seconds.
-        interval: { start: c.interval.start * tp, duration: c.interval.duration * tp },
-      };
-      const standings = this.cfg.catalog.map((id) => ({
-        id,
-        ring: this.cfg.ring,
-        since: this.cfg.ringSince,
-      }));
-      const proposals = computeProposals(standings, agg, this.cfg.consensus, now);
-      const signed = signProposal(
-        proposalBody(agg, this.cfg.ring, proposals, new Date(), this.cfg.packSha256),
+      const signed = proposalFromCollection(
+        this.task,
+        c,
+        { ...this.cfg, budgetFile: join(this.dir, 'dp-budget.json') },
         loadKeyFile(this.cfg.keyFile).signer,
+        new Date(),
       );
+      const proposals = signed.signed.proposals;
       const seq = String(this.status.collected + 1).padStart(6, '0');
-      writeFileAtomic(
-        join(this.dir, 'proposals', `${seq}.json`),
-        JSON.stringify(signed, null, 2) + '\n',
-        { mode: 0o600 },
-      );
+      writeFileAtomic(join(this.dir, 'proposals', `${seq}.json`), encodeProposalFile(signed), {
+        mode: 0o600,
+      });
       this.status.collected++;
       this.status.lastError = null;
       this.opts.log.info('collected a batch', {
@@ -132,6 +116,8 @@ export const collectorRole: RoleDefinition = {
       );
     }
     const cfg = parseCollectorConfig(opts.config.collector, Math.floor(Date.now() / 1000));
+    // Refuse at start a task whose vector does not fit the pack's catalog (four signals per rule + tiers).
+    layoutOf(cfg.catalog, task.task.vdaf.length ?? 0);
     const collector = new Collector(task, cfg, opts.dataDir, opts);
     app.get('/collector/status', (c) =>
       c.json({ pack: cfg.pack, ring: cfg.ring, ...collector.status }),

@@ -15,6 +15,8 @@ export interface NodeConfig {
     pack?: string;
     /** Length of one report window in seconds: one report per window, never two. */
     windowSeconds?: number;
+    /** The organisation's tier in the member list: which tier slot its reports set. */
+    tier?: number;
   };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** How community rules may act here; defaults apply when absent. */
@@ -96,6 +98,14 @@ export function parseConfig(
         );
       }
       config.reporting.windowSeconds = w;
+    }
+    if (r.tier !== undefined) {
+      if (typeof r.tier !== 'number' || !Number.isSafeInteger(r.tier) || r.tier < 0)
+        throw new ConfigError(
+          'config_invalid',
+          `${source}: "reporting.tier" must be an integer >= 0`,
+        );
+      config.reporting.tier = r.tier;
     }
   }
   if (raw.logLevel !== undefined) {

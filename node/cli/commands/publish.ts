@@ -28,14 +28,9 @@ import { proposalDigest, proposalToJson } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../state/atomic-write.js';
 import { contextFor } from '../context.js';
-import {
-  applyConsensus,
-  consensusDoc,
-  consensusHuman,
-  consensusOptions,
-} from '../../consensus/apply-cli.js';
+import { refuseProposal } from '../../consensus/apply-cli.js';
 
-interface PublishFlags {
+export interface PublishFlags {
   repo: string;
   keys: string;
   ring?: string;
@@ -47,9 +42,6 @@ interface PublishFlags {
   quorum?: string;
   logOrigin?: string;
   out?: string;
-  collectorKey?: string;
-  demoteTo?: string;
-  maxAgeDays?: string;
   json?: boolean;
 }
 
@@ -86,7 +78,10 @@ function originFor(repo: string, flag?: string): string {
   return flag ?? DEFAULT_ORIGIN;
 }
 
-function context(f: PublishFlags): PublishContext {
+/** The repository, keys and log a publish (or a consensus apply) works on, from the shared flags. */
+export function context(
+  f: Pick<PublishFlags, 'repo' | 'keys' | 'witness' | 'quorum' | 'logOrigin'>,
+): PublishContext {
   const keys = new PublishKeys(f.keys);
   const origin = originFor(f.repo, f.logOrigin);
   const witnesses = (f.witness ?? []).map(parseWitnessFlag);
@@ -144,7 +139,7 @@ export function registerPublish(program: Command): void {
     .option('--name <pack>', 'the pack the --task file belongs to')
     .option(
       '--apply <file>',
-      'finish an assembled ceremony output (mesh ceremony assemble --out), or apply a signed consensus proposal',
+      'finish an assembled ceremony output (mesh ceremony assemble --out); proposals: mesh consensus apply',
     )
     .option('--role <role>', 'with --apply: the role of the signed file (default: inferred)')
     .option('--witness <url=vkey>', 'a witness to ask for a cosignature (repeatable)', collect)
@@ -153,16 +148,7 @@ export function registerPublish(program: Command): void {
       '--log-origin <origin>',
       `the log origin of a new repository (default ${DEFAULT_ORIGIN})`,
     )
-    .option(
-      '--out <file>',
-      'with --ring stable (or a consensus change to stable): where to write the ceremony proposal',
-    )
-    .option(
-      '--collector-key <hex|file>',
-      'with --apply of a consensus proposal: the collector public key it must be signed with',
-    )
-    .option('--demote-to <status>', 'with a consensus proposal: shadow or disabled', 'shadow')
-    .option('--max-age-days <n>', 'with a consensus proposal: refuse it when older', '30')
+    .option('--out <file>', 'with --ring stable: where to write the ceremony proposal')
     .option('--json', 'print one JSON object')
     .action(async (pack: string | undefined, f: PublishFlags, cmd: Command) => {
       const ctx = contextFor(cmd, f);
@@ -186,16 +172,12 @@ export function registerPublish(program: Command): void {
         );
         return;
       }
+      const signed = f.apply === undefined ? undefined : readFileSync(f.apply);
+      if (signed !== undefined) refuseProposal(signed, f.apply ?? '');
       const pc = context(f);
       let result: PublishResult;
-      const consensus = f.apply === undefined ? undefined : consensusDoc(f.apply);
-      if (f.apply !== undefined && consensus !== undefined) {
-        const o = await applyConsensus(consensus, consensusOptions(pc, f));
-        ctx.out.result(o, consensusHuman);
-        return;
-      }
-      if (f.apply !== undefined) {
-        result = await applySigned(pc, readFileSync(f.apply), f.role);
+      if (signed !== undefined) {
+        result = await applySigned(pc, signed, f.role);
       } else if (f.task !== undefined) {
         if (f.name === undefined) throw new UsageError('--task needs --name <pack>');
         result = await publishOnline(pc, [
