@@ -44,9 +44,27 @@ function privacyOf(
   const tail = inputs.consensus.noiseTailProbability;
   const margin = noiseMargin({ statement: dp, noise }, tail);
   const budget = spendDpBudget(inputs.budgetFile, task.task_id, dp, batch);
-  const { noisedBy, ...rest } = dp;
+  const opt = (k: string, x: number | undefined) => (x === undefined ? {} : { [k]: String(x) });
   return {
-    privacy: { ...rest, noised_by: noisedBy, margin, tail_probability: tail, budget },
+    privacy: {
+      mechanism: dp.mechanism,
+      epsilon: String(dp.epsilon),
+      ...opt('delta', dp.delta),
+      sensitivity: dp.sensitivity,
+      parameter: dp.parameter,
+      noised_by: dp.noisedBy,
+      margin,
+      tail_probability: String(tail),
+      budget: {
+        task_id: budget.task_id,
+        collections: budget.collections,
+        epsilon: String(budget.epsilon),
+        ...opt('delta', budget.delta),
+        epsilon_per_collection: String(budget.epsilon_per_collection),
+        ...opt('delta_per_collection', budget.delta_per_collection),
+        composition: budget.composition,
+      },
+    },
     margin,
   };
 }

@@ -6,7 +6,6 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { canonicalBytes, type JsonObject, type Signer } from '../../tuf/index.js';
 import type { DpStatement } from '../../dap/index.js';
-import type { DpBudgetSpent } from './dp-budget.js';
 import { ConsensusError, type ConsensusErrorCode } from './errors.js';
 import type { CollectedAggregate, Proposal, Ring } from './proposals.js';
 
@@ -24,16 +23,32 @@ export const COUNT_NOTE =
 /** A proposal file larger than this is refused before it is parsed. */
 export const MAX_PROPOSAL_BYTES = 8 << 20;
 
-/** How private the counts are: no noise, or the mechanism both aggregators applied. */
+/**
+ * How private the counts are: no noise, or the mechanism both aggregators applied. Fractional
+ * numbers are decimal strings: the canonical JSON the signature covers holds integers only.
+ */
 export type ProposalPrivacy =
   | { mechanism: 'none' }
-  | (Omit<DpStatement, 'noisedBy'> & {
+  | {
+      mechanism: DpStatement['mechanism'];
+      epsilon: string;
+      delta?: string;
+      sensitivity: string;
+      parameter: string;
       noised_by: DpStatement['noisedBy'];
       /** Each count is within margin of the true count with probability 1 - tail_probability. */
       margin: number;
-      tail_probability: number;
-      budget: DpBudgetSpent;
-    });
+      tail_probability: string;
+      budget: {
+        task_id: string;
+        collections: number;
+        epsilon: string;
+        delta?: string;
+        epsilon_per_collection: string;
+        delta_per_collection?: string;
+        composition: 'basic';
+      };
+    };
 
 export interface ProposalBody {
   type: typeof PROPOSAL_TYPE;

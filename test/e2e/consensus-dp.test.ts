@@ -141,10 +141,10 @@ describe('differential privacy at the aggregators, through real processes', () =
     const body = verifyProposal(proposals[0], k.public as string);
     expect(body.privacy).toMatchObject({
       mechanism: 'discrete-laplace',
-      epsilon: 0.5,
+      epsilon: '0.5',
       noised_by: 'leader and helper',
-      tail_probability: 0.001,
-      budget: { collections: 1, epsilon: 0.5, composition: 'basic' },
+      tail_probability: '0.001',
+      budget: { collections: 1, epsilon: '0.5', composition: 'basic' },
     });
     const margin = (body.privacy as { margin: number }).margin;
     // Two draws of scale 26 each exceed 26 ln(4000) ~ 215 with probability 1/2000: m = 2 x 215.
@@ -160,7 +160,7 @@ describe('differential privacy at the aggregators, through real processes', () =
     expect(noisy.every((x, i) => Math.abs(x - (EXACT[i] ?? 0)) <= 2 * margin)).toBe(true);
     // Three organisations' windows cannot clear a threshold of 2 hits beyond a 430 margin.
     expect(body.proposals).toEqual([]);
-    const ledger = JSON.parse(readFileSync(join(data, 'dp-budget.json'), 'utf8')) as {
+    const ledger = JSON.parse(readFileSync(join(data, 'collector', 'dp-budget.json'), 'utf8')) as {
       batches: string[];
     };
     expect(ledger.batches).toHaveLength(1);

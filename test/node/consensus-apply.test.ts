@@ -171,6 +171,30 @@ describe('consensus proposal file', () => {
     expect(b.privacy).toEqual({ mechanism: 'none' });
     expect(b.aggregate.tiers).toEqual([7, 2]);
     expect(b.aggregate.approvals).toEqual([1, 0]);
+    // A noisy proposal signs: its fractional numbers are decimal strings (canonical JSON).
+    const privacy = {
+      mechanism: 'discrete-laplace' as const,
+      epsilon: '0.5',
+      sensitivity: '13',
+      parameter: '26/1',
+      noised_by: 'leader and helper' as const,
+      margin: 430,
+      tail_probability: '0.001',
+      budget: {
+        task_id: 't',
+        collections: 2,
+        epsilon: '1',
+        epsilon_per_collection: '0.5',
+        composition: 'basic' as const,
+      },
+    };
+    const noisy = signProposal(
+      { ...b, aggregate: { ...b.aggregate, hits: [-3, 7] }, privacy },
+      key,
+    );
+    expect(decodeProposalFile(encodeProposalFile(noisy), key.key.publicKey).privacy).toEqual(
+      privacy,
+    );
   });
 
   it('`mesh publish --apply` refuses a proposal with a pointer to `mesh consensus apply`', () => {
