@@ -28,7 +28,12 @@ export {
   type TaskFile,
   type TaskRole,
 } from './task/task-file.js';
-export { encodeTaskInfo, parseTaskParams, type TaskParamsJson } from './task/task-params.js';
+export {
+  encodeTaskInfo,
+  parseTaskParams,
+  vdafConfigOf,
+  type TaskParamsJson,
+} from './task/task-params.js';
 export { newTaskFiles, type TaskFiles } from './task/new-task.js';
 export { DapClient, type Submission, type UploadResult } from './client/client.js';
 export {
@@ -56,3 +61,19 @@ export { aggregatorOptions, type AggregatorOptions } from './aggregator/options.
 export { openKeyAdmin, type KeyAdmin, type KeyInfo } from './aggregator/key-admin.js';
 export { DEFAULT_PEER_LIMITS, peerLimitsWith, type PeerLimits } from './http/peer-limits.js';
 export * as privacyPass from './privacy-pass/index.js';
+export {
+  calibrate as calibrateDpNoise,
+  dpParamsFor,
+  dpStatement,
+  parseDpParams,
+  type DpNoise,
+  type DpParamsJson,
+  type DpStatement,
+} from './aggregator/dp-noise.js';
+export {
+  sampleDiscreteGaussian,
+  sampleDiscreteLaplace,
+  seededUniform,
+  type Rational,
+  type UniformSource,
+} from './aggregator/dp-sampler.js';

@@ -1,4 +1,4 @@
-// governance/: key roles and thresholds, ceremony policy, consent defaults, consensus thresholds, licences.
+// governance/: key roles and thresholds, ceremony policy, consent defaults, licences.
 export { GOVERNANCE_FORMAT } from './version.js';
 export { GovernanceError, type GovernanceErrorCode } from './errors.js';
 export {
@@ -11,7 +11,6 @@ export {
   type RolePolicy,
 } from './roles.js';
 export { CONSENT_DEFAULTS, type ConsentDefaults } from './consent.js';
-export { DEFAULT_CONSENSUS, type ConsensusPolicy } from './consensus-policy.js';
 export { DEFAULT_WITNESS_POLICY, type WitnessPolicy } from './witness-policy.js';
 export { DATA_LICENCE, PACK_LICENCE, requirePackLicence } from './licences.js';
 export {

@@ -1,6 +1,5 @@
 // The governance policy node/ hands to tuf/ and packs/: defaults plus validated overrides from config.
 import { CONSENT_DEFAULTS, type ConsentDefaults } from './consent.js';
-import { DEFAULT_CONSENSUS, type ConsensusPolicy } from './consensus-policy.js';
 import { GovernanceError } from './errors.js';
 import {
   DELEGATIONS,
@@ -22,7 +21,6 @@ export interface GovernancePolicy {
   roles: Record<KeyRole, RolePolicy>;
   delegations: readonly Delegation[];
   consent: ConsentDefaults;
-  consensus: ConsensusPolicy;
   witnesses: WitnessPolicy;
 }
 
@@ -33,7 +31,6 @@ export function defaultPolicy(profile: GovernanceProfile = 'production'): Govern
     roles: structuredClone(profile === 'demo' ? DEMO_ROLES : PRODUCTION_ROLES),
     delegations: DELEGATIONS,
     consent: { ...CONSENT_DEFAULTS },
-    consensus: { ...DEFAULT_CONSENSUS },
     witnesses: { ...DEFAULT_WITNESS_POLICY },
   };
 }
@@ -72,7 +69,7 @@ function overrideNumbers(
 
 /**
  * Reads a governance section of a config file: `{ schema, profile, roles: { root: { threshold,
- * holders } }, consensus: {...}, witnesses: {...} }`. Unknown keys are refused so a typo never
+ * holders } }, witnesses: {...} }`. Unknown keys are refused so a typo never
  * silently weakens a threshold.
  */
 export function parsePolicy(doc: unknown): GovernancePolicy {
@@ -98,10 +95,10 @@ export function parsePolicy(doc: unknown): GovernancePolicy {
   }
   const policy = defaultPolicy(profile);
   for (const key of Object.keys(doc)) {
-    if (!['schema', 'profile', 'roles', 'consensus', 'witnesses'].includes(key)) {
+    if (!['schema', 'profile', 'roles', 'witnesses'].includes(key)) {
       throw new GovernanceError(
         'policy_invalid',
-        `governance.${key} is not a known setting (schema, profile, roles, consensus, witnesses)`,
+        `governance.${key} is not a known setting (schema, profile, roles, witnesses)`,
       );
     }
   }
@@ -143,10 +140,6 @@ export function parsePolicy(doc: unknown): GovernancePolicy {
       }
     }
   }
-  overrideNumbers(policy.consensus, doc.consensus, 'governance.consensus', (k, v) => {
-    if (k.endsWith('Share') && v > 1)
-      throw new GovernanceError('policy_invalid', `governance.consensus.${k} is a share in [0, 1]`);
-  });
   overrideNumbers(policy.witnesses, doc.witnesses, 'governance.witnesses', (k, v) => {
     if (!Number.isSafeInteger(v) || v < 1)
       throw new GovernanceError(

@@ -31,13 +31,7 @@ export type PackErrorCode =
   | 'log_conflict'
   | 'split_view'
   | 'gossip_failed'
-  | 'mirror_unreachable'
-  | 'consensus_unsigned'
-  | 'consensus_untrusted_key'
-  | 'consensus_signature_invalid'
-  | 'consensus_invalid'
-  | 'consensus_stale'
-  | 'consensus_tests_failed';
+  | 'mirror_unreachable';
 
 export class PackError extends MeshError<PackErrorCode> {
   override readonly name = 'PackError';

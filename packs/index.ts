@@ -108,19 +108,3 @@ export {
 } from './enforcement/context.js';
 export { applyEnforcement, LOCAL_SUFFIX, type Enforced } from './enforcement/apply.js';
 export { grantMatches } from './enforcement/glob.js';
-export {
-  bumpVersion,
-  demoteIn,
-  expireIn,
-  promoteInto,
-  type DemoteTo,
-  type PackDoc,
-} from './consensus/edit-pack.js';
-export {
-  parsePackDoc,
-  planConsensus,
-  type ConsensusPlan,
-  type RingEdit,
-  type RuleChange,
-} from './consensus/plan.js';
-export { currentPack, type CurrentPack } from './consensus/current.js';

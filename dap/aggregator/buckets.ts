@@ -5,6 +5,7 @@ import { CHECKSUM_SIZE } from '../messages/index.js';
 import { jsonValue, parseJson, type KvOp, type KvStore } from '../storage/kv.js';
 import type { Task } from '../task/task.js';
 import type { Opaque } from '../vdaf-port.js';
+import { withDpNoise } from './dp-noise.js';
 import { K } from './keys.js';
 
 export interface BucketRecord {
@@ -109,7 +110,8 @@ export function combine(task: Task, aggParam: Uint8Array, recs: BucketRecord[]):
   for (const r of recs) xorInto(checksum, fromB64url(r.checksum));
   const withReports = recs.filter((r) => r.count > 0);
   return {
-    aggShare: v.encodeAggShare(v.merge(aggParam, shares)),
+    // Each aggregator's own noise, drawn once: the share is stored and re-sent, never re-drawn.
+    aggShare: withDpNoise(task, v.encodeAggShare(v.merge(aggParam, shares))),
     count: recs.reduce((n, r) => n + r.count, 0),
     checksum,
     minTime: Math.min(...withReports.map((r) => r.minTime)),

@@ -23,6 +23,7 @@ import { isTransit, peerRequest, sleep } from '../http/peer.js';
 import { DEFAULT_PEER_LIMITS, type PeerLimits } from '../http/peer-limits.js';
 import type { CollectorTaskFile } from '../task/task-file.js';
 import { taskOf } from '../task/task.js';
+import { centeredAggregate, dpStatement, type DpStatement } from '../aggregator/dp-noise.js';
 
 export type CollectQuery = { interval: Interval } | { next: true };
 
@@ -36,6 +37,8 @@ export interface Collection {
    * collector that recorded it knows a batch it collected before a crash when it sees it again.
    */
   id: string;
+  /** The noise both aggregators added, when the task asks for differential privacy. */
+  dp?: DpStatement;
 }
 
 export interface CollectOptions {
@@ -117,10 +120,13 @@ export async function collect(
         throw new DapError('protocol_failed', 'share sealed to another config');
       return openAggShare(hpke, sk, role, aad, c);
     });
+    const raw = t.vdaf.unshard(req.aggParam, plain, resp.reportCount);
     const out: Collection = {
-      aggregate: t.vdaf.unshard(req.aggParam, plain, resp.reportCount),
+      // With dp, a count may come out negative: the field integer is read as a signed value.
+      aggregate: t.dp === undefined ? raw : centeredAggregate(t.vdafConfig, raw),
       reportCount: resp.reportCount,
       interval: resp.interval,
+      ...(t.dp === undefined ? {} : { dp: dpStatement(t.dp, t.vdafConfig) }),
       id: createHash('sha256').update(res.body).digest('hex'),
     };
     persisting = true;

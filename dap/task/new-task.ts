@@ -14,6 +14,7 @@ import type {
 import { TASK_FILE_SCHEMA } from './task-file.js';
 import { parseTaskParams, type TaskParamsJson } from './task-params.js';
 import { parseTokenPolicy, type TokenPolicyJson } from '../privacy-pass/policy.js';
+import { parseDpParams, type DpParamsJson } from '../aggregator/dp-noise.js';
 
 /** Prio3 with TurboSHAKE128 (VDAF-20 §6.2) uses a 32-byte verification key. */
 export const VERIFY_KEY_SIZE = 32;
@@ -25,8 +26,15 @@ export interface TaskFiles {
   collector: CollectorTaskFile;
 }
 
-/** `issuer` pins the token issuer in every role's file: each report then needs a fresh token. */
-export function newTaskFiles(params: TaskParamsJson, issuer?: TokenPolicyJson): TaskFiles {
+/**
+ * `issuer` pins the token issuer in every role's file (each report then needs a fresh token);
+ * `dp` is the noise the aggregators add to their aggregate shares.
+ */
+export function newTaskFiles(
+  params: TaskParamsJson,
+  extras: { issuer?: TokenPolicyJson; dp?: DpParamsJson } = {},
+): TaskFiles {
+  const { issuer, dp } = extras;
   const task = parseTaskParams(params);
   if (issuer !== undefined) parseTokenPolicy(issuer, task.time_precision);
   const base = {
@@ -35,6 +43,7 @@ export function newTaskFiles(params: TaskParamsJson, issuer?: TokenPolicyJson): 
     task_id: b64url(randomBytes(TASK_ID_SIZE)),
     task,
     ...(issuer === undefined ? {} : { issuer }),
+    ...(dp === undefined ? {} : { dp: parseDpParams(dp) }),
   };
   const kp = hpkeDefault.generateKeyPair();
   const collectorConfig = b64url(

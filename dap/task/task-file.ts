@@ -5,6 +5,7 @@ import { fromB64url } from '../encoding.js';
 import { decodeHpkeConfig, TASK_ID_SIZE } from '../messages/index.js';
 import { parseTaskParams, type TaskParamsJson } from './task-params.js';
 import { parseTokenPolicy, type TokenPolicyJson } from '../privacy-pass/policy.js';
+import { parseDpParams, type DpParamsJson } from '../aggregator/dp-noise.js';
 
 export const TASK_FILE_SCHEMA = 1;
 export type TaskRole = 'client' | 'leader' | 'helper' | 'collector';
@@ -16,6 +17,8 @@ interface Base {
   task: TaskParamsJson;
   /** Present when the task requires a Privacy Pass token per report (docs/dap.md "Report tokens"). */
   issuer?: TokenPolicyJson;
+  /** Differential privacy the aggregators add to their aggregate shares (absent: none). */
+  dp?: DpParamsJson;
 }
 export interface ClientTaskFile extends Base {
   role: 'client';
@@ -86,6 +89,7 @@ export function parseTaskFile(v: unknown, expectRole?: TaskRole): TaskFile {
   fromB64url(o.task_id, TASK_ID_SIZE);
   const params = parseTaskParams(o.task);
   if (o.issuer !== undefined) parseTokenPolicy(o.issuer, params.time_precision);
+  if (o.dp !== undefined) parseDpParams(o.dp);
   for (const f of FIELDS[role])
     if (typeof o[f] !== 'string' || o[f] === '')
       throw new TaskError('task_invalid', `${role} task file lacks ${f}`);

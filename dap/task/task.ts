@@ -11,6 +11,7 @@ import {
 import { bindVdaf } from '../vdaf-binding.js';
 import type { DapVdaf } from '../vdaf-port.js';
 import { DAP_VERSION } from '../version.js';
+import { parseDpParams, type DpParamsJson } from '../aggregator/dp-noise.js';
 import type { TaskFile } from './task-file.js';
 import { parseTokenPolicy, type TokenPolicy } from '../privacy-pass/policy.js';
 import { taskConfigurationOf, vdafConfigOf, type TaskParamsJson } from './task-params.js';
@@ -29,6 +30,8 @@ export interface Task {
   interval: Interval | undefined;
   /** Set when every report must carry a valid, unspent token from this issuer. */
   tokens?: TokenPolicy;
+  /** Differential privacy of the aggregate shares, when the task asks for it. */
+  dp: DpParamsJson | undefined;
 }
 
 export function taskOf(file: TaskFile): Task {
@@ -52,5 +55,6 @@ export function taskOf(file: TaskFile): Task {
     ...(file.issuer === undefined
       ? {}
       : { tokens: parseTokenPolicy(file.issuer, file.task.time_precision) }),
+    dp: file.dp === undefined ? undefined : parseDpParams(file.dp),
   };
 }

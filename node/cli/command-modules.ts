@@ -9,6 +9,7 @@ export const COMMAND_MODULES: Readonly<
 > = {
   ceremony: { file: 'ceremony', register: 'registerCeremony' },
   dap: { file: 'dap', register: 'registerDap' },
+  consensus: { file: 'consensus', register: 'registerConsensus' },
   demo: { file: 'demo', register: 'registerDemo' },
   doctor: { file: 'doctor', register: 'registerDoctor' },
   gossip: { file: 'gossip', register: 'registerGossip' },

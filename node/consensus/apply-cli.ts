@@ -1,41 +1,66 @@
-// The `mesh publish --apply` side of consensus: telling a consensus proposal from ceremony output,
-// the collector key and options from flags, and what the maintainer reads afterwards.
-import { existsSync, readFileSync } from 'node:fs';
+// The CLI side of `mesh consensus apply|show`: the proposal file, the collector key and options from
+// flags, and what the maintainer reads afterwards; `mesh publish --apply` refuses a proposal.
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { PublishContext } from '../../packs/index.js';
 import { UsageError } from '../errors.js';
 import type { ApplyOptions, ApplyOutcome } from './apply.js';
-import { PROPOSAL_TYPE } from './proposal-file.js';
+import { ConsensusError } from './errors.js';
+import { looksLikeProposal, MAX_PROPOSAL_BYTES } from './proposal-file.js';
 
 export { applyConsensus } from './apply.js';
 
-const MAX_PROPOSAL_BYTES = 8 << 20;
 const KEY_HEX = /^[0-9a-f]{64}$/;
 
-/** The parsed file when it is a consensus proposal; undefined for TUF ceremony output. */
-export function consensusDoc(file: string): unknown {
-  let text: string;
+/** A proposal file's text, read with a byte cap (one byte over the cap is enough to refuse). */
+export function readProposalText(file: string): string {
+  let fd: number;
   try {
-    text = readFileSync(file, 'utf8');
+    fd = openSync(file, 'r');
   } catch (e) {
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`, undefined, { cause: e });
   }
-  if (text.length > MAX_PROPOSAL_BYTES) return undefined;
+  try {
+    const buf = Buffer.alloc(MAX_PROPOSAL_BYTES + 1);
+    let n = 0;
+    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    if (n > MAX_PROPOSAL_BYTES)
+      throw new ConsensusError(
+        'consensus_invalid',
+        `${file} is larger than ${MAX_PROPOSAL_BYTES} bytes`,
+      );
+    return buf.subarray(0, n).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * `mesh publish --apply` takes ceremony output only: a consensus proposal there is refused with a
+ * pointer to the command that applies it.
+ *
+ * @throws ConsensusError consensus_wrong_command when the bytes are a consensus proposal
+ */
+export function refuseProposal(bytes: Uint8Array, file: string): void {
   let doc: unknown;
   try {
-    // This value is attacker-controlled until its signature verifies.
-    doc = JSON.parse(text);
+    // This value is attacker-controlled: only its type field is looked at, to refuse it.
+    doc = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    return undefined;
+    return;
   }
-  const signed = (doc as { signed?: { type?: unknown } } | null)?.signed;
-  return signed?.type === PROPOSAL_TYPE ? doc : undefined;
+  if (looksLikeProposal(doc))
+    throw new ConsensusError(
+      'consensus_wrong_command',
+      `${file} is a consensus proposal, not ceremony output`,
+      { hint: `run: mesh consensus apply ${file} --repo DIR --keys DIR --collector-key HEX|FILE` },
+    );
 }
 
 /** --collector-key: 64 hex digits, or a file holding them (or `mesh keys new --json` output). */
 export function collectorKeyFrom(flag: string | undefined): string {
   if (flag === undefined)
     throw new UsageError(
-      'a consensus proposal needs --collector-key HEX|FILE',
+      'applying a consensus proposal needs --collector-key HEX|FILE',
       'pass the collector public key printed by `mesh keys new --role collector`',
     );
   let text = flag.trim();

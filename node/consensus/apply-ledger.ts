@@ -1,9 +1,10 @@
 // Which consensus proposals a repository has applied, and how far: one file per proposal beside
 // the repository (never inside it: mirrors serve the repository), written before each publish so a
-// second `mesh publish --apply` of the same proposal never publishes twice, also after a crash.
+// second `mesh consensus apply` of the same proposal never publishes twice, also after a crash.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Ring, RuleChange } from '../../packs/index.js';
+import type { Ring } from '../../packs/index.js';
+import type { RuleChange } from './plan.js';
 import { StateError } from '../errors.js';
 import { writeFileAtomic } from '../../common/index.js';
 

@@ -1,4 +1,4 @@
-// One `mesh publish --apply` of consensus proposals at a time per repository
+// One `mesh consensus apply` at a time per repository
 // (node/state/pid-lock.ts).
 import { join } from 'node:path';
 import { withPidLock } from '../state/pid-lock.js';

@@ -1,21 +1,15 @@
-// `mesh publish --apply PROPOSAL.json` for a consensus proposal (DESIGN.md "Aggregate and decide"):
+// `mesh consensus apply PROPOSAL.json` (docs/consensus.md "Applying a proposal"):
 // verified against the collector key, refused when stale, turned into the next version of each ring's
 // pack (its tests run), then published: canary at once with the online keys, stable as a ceremony
 // proposal for the offline keyholders. The apply ledger makes a second apply publish nothing.
 import { mkdirSync } from 'node:fs';
 import {
-  currentPack,
-  parsePackDoc,
-  planConsensus,
-  PackError,
   packTargetPath,
   parseRing,
   proposeOffline,
   publishOnline,
   resumePending,
   sha256Hex,
-  type DemoteTo,
-  type PackDoc,
   type PublishContext,
   type PublishResult,
   type Ring,
@@ -30,7 +24,16 @@ import {
   type RingRecord,
 } from './apply-ledger.js';
 import { withApplyLock } from './apply-lock.js';
-import { COUNT_NOTE, proposalSha256, verifyProposal, type ProposalBody } from './proposal-file.js';
+import { currentPack } from './current.js';
+import type { DemoteTo, PackDoc } from './edit-pack.js';
+import { ConsensusError } from './errors.js';
+import { parsePackDoc, planConsensus } from './plan.js';
+import {
+  COUNT_NOTE,
+  decodeProposalFile,
+  proposalSha256,
+  type ProposalBody,
+} from './proposal-file.js';
 
 const DAY_MS = 86_400_000;
 
@@ -49,6 +52,8 @@ export interface ApplyOutcome {
   pack: string;
   outcome: 'published' | 'awaiting-ceremony' | 'already-applied' | 'nothing-to-change';
   note: string;
+  /** The proposal's statement of the noise on its counts (schema 2 proposals: none stated). */
+  privacy: NonNullable<ProposalBody['privacy']> | { mechanism: 'unstated' };
   rings: ApplyRecord['rings'];
   unchanged: ApplyRecord['unchanged'];
   published?: PublishResult;
@@ -57,25 +62,30 @@ export interface ApplyOutcome {
 function checkFresh(body: ProposalBody, repoDir: string, o: ApplyOptions): void {
   const created = Date.parse(body.created);
   if (created > o.now + DAY_MS)
-    throw new PackError('consensus_invalid', `proposal is dated in the future (${body.created})`);
+    throw new ConsensusError(
+      'consensus_invalid',
+      `proposal is dated in the future (${body.created})`,
+    );
   if (o.now - created > o.maxAgeDays * DAY_MS)
-    throw new PackError(
+    throw new ConsensusError(
       'consensus_stale',
       `proposal of ${body.created} is older than ${o.maxAgeDays} days`,
-      'apply the collector’s latest proposal, or pass --max-age-days',
+      { hint: 'apply the collector’s latest proposal, or pass --max-age-days' },
     );
   if (body.pack_sha256 === undefined)
-    throw new PackError(
+    throw new ConsensusError(
       'consensus_stale',
       'proposal does not name the pack it was counted over (schema 1)',
-      'let the collector write a new proposal',
+      { hint: 'let the collector write a new proposal' },
     );
   const live = currentPack(repoDir, body.pack, parseRing(body.ring));
   if (live?.sha256 !== body.pack_sha256)
-    throw new PackError(
+    throw new ConsensusError(
       'consensus_stale',
       `proposal was counted over ${body.pack}@${body.ring} ${body.pack_sha256.slice(0, 12)}…; the repository now serves ${live === undefined ? 'no such pack' : `${live.sha256.slice(0, 12)}…`}`,
-      'the catalog changed since: apply a proposal the collector made for the current pack',
+      {
+        hint: 'the catalog changed since: apply a proposal the collector made for the current pack',
+      },
     );
 }
 
@@ -122,7 +132,7 @@ async function advance(
     return undefined;
   }
   if (r.state === 'published')
-    throw new PackError(
+    throw new ConsensusError(
       'consensus_stale',
       `${rec.pack}@${ring} ${r.version} was published for this proposal and has since been replaced`,
     );
@@ -137,10 +147,10 @@ async function advance(
   }
   if (r.ceremony !== undefined) {
     if (openRepository(repoDir).versionOf('stable') >= r.ceremony.version)
-      throw new PackError(
+      throw new ConsensusError(
         'consensus_stale',
         `stable v${r.ceremony.version} was published without this proposal's pack`,
-        'the stable ring changed since: apply a new proposal from the collector',
+        { hint: 'the stable ring changed since: apply a new proposal from the collector' },
       );
     return undefined;
   }
@@ -152,8 +162,15 @@ async function advance(
   return undefined;
 }
 
-export async function applyConsensus(doc: unknown, o: ApplyOptions): Promise<ApplyOutcome> {
-  const body = verifyProposal(doc, o.collectorKey);
+/**
+ * Applies a proposal file's text to the repository of `o.ctx`: verified, checked fresh, planned,
+ * the packs' tests run, then published (canary) or proposed to the keyholders (stable). Idempotent.
+ *
+ * @throws ConsensusError consensus_* (see docs/consensus.md); PackError and TufError from publishing
+ * @example await applyConsensus(readFileSync(file, 'utf8'), { ctx, collectorKey, demoteTo: 'shadow', maxAgeDays: 30, now: Date.now() })
+ */
+export async function applyConsensus(text: string, o: ApplyOptions): Promise<ApplyOutcome> {
+  const body = decodeProposalFile(text, o.collectorKey);
   mkdirSync(ledgerDir(o.ctx.repoDir), { recursive: true, mode: 0o700 });
   return withApplyLock(ledgerDir(o.ctx.repoDir), () => applyLocked(body, o));
 }
@@ -188,6 +205,7 @@ async function applyLocked(body: ProposalBody, o: ApplyOptions): Promise<ApplyOu
     pack: rec.pack,
     outcome,
     note: COUNT_NOTE,
+    privacy: body.privacy ?? { mechanism: 'unstated' },
     rings: rec.rings,
     unchanged: rec.unchanged,
     ...(published === undefined ? {} : { published }),

@@ -1,6 +1,9 @@
-// Consensus v1 (DESIGN.md "Aggregate and decide"): one collected aggregate -> promote / demote /
-// expire proposals. Pure: every number behind a proposal travels with it.
-import type { ConsensusPolicy } from '../../governance/index.js';
+// Consensus (docs/consensus.md "Thresholds"): one collected aggregate of organisation-windows ->
+// promote / demote / expire proposals. Each signal counts for what it means: a hit and a rejection
+// of an escalation speak for a rule, a false-positive mark against it, an approval of an escalation
+// is the rule doing its job. With noise, each count is trusted only to its margin. Pure.
+import type { ConsensusPolicy } from './policy.js';
+import type { AggregateSignals } from './vector.js';
 
 export type Ring = 'canary' | 'stable' | 'shadow';
 
@@ -11,14 +14,27 @@ export interface RuleStanding {
   since: number;
 }
 
-/** One collected batch over a pack's catalog: index i of hits/falsePositives is catalog rule i. */
+/** One collected batch over a pack's catalog: index i of each signal is catalog rule i. */
 export interface CollectedAggregate {
   pack: string;
+  /** Organisation-windows in the batch (exact: DAP counts reports, one per organisation per window). */
   reportCount: number;
-  hits: readonly number[];
-  falsePositives: readonly number[];
+  signals: AggregateSignals;
   /** Unix seconds: the batch interval, for the record. */
   interval: { start: number; duration: number };
+}
+
+export interface ProposalNumbers {
+  reports: number;
+  hits: number;
+  falsePositiveMarks: number;
+  approvals: number;
+  rejections: number;
+  /** Organisation-windows from tier promoteMinTier or above. */
+  tierReports: number;
+  /** Each noisy count is within this of the true count with probability 1 - noiseTailProbability. */
+  margin: number;
+  daysInRing: number;
 }
 
 export interface Proposal {
@@ -26,34 +42,60 @@ export interface Proposal {
   rule: string;
   from: Ring;
   to: Ring | 'removed';
-  numbers: { reports: number; hits: number; falsePositives: number; daysInRing: number };
+  numbers: ProposalNumbers;
   reason: string;
 }
 
 const DAY = 86_400;
 
+function checkShape(catalog: readonly RuleStanding[], s: AggregateSignals): void {
+  for (const k of ['hits', 'falsePositiveMarks', 'approvals', 'rejections'] as const)
+    if (s[k].length !== catalog.length)
+      throw new RangeError(`aggregate covers ${s[k].length} rules, catalog has ${catalog.length}`);
+}
+
+/**
+ * The proposals one batch supports. `margin` is the noise margin (0 without differential privacy).
+ *
+ * @throws RangeError when the aggregate does not cover the catalog
+ * @example computeProposals(standings, agg, DEFAULT_CONSENSUS, now, 0)
+ */
 export function computeProposals(
   catalog: readonly RuleStanding[],
   agg: CollectedAggregate,
   policy: ConsensusPolicy,
   now: number,
+  margin = 0,
 ): Proposal[] {
-  if (agg.hits.length !== catalog.length || agg.falsePositives.length !== catalog.length) {
-    throw new RangeError(
-      `aggregate covers ${agg.hits.length} rules, catalog has ${catalog.length}`,
-    );
-  }
+  const s = agg.signals;
+  checkShape(catalog, s);
+  const m = margin;
+  const higher = s.tiers.slice(policy.promoteMinTier);
+  const tierReports = higher.reduce((a, x) => a + x, 0);
+  const tierLo = tierReports - m * higher.length;
   const out: Proposal[] = [];
   catalog.forEach((rule, i) => {
-    const hits = agg.hits[i] ?? 0;
-    const falsePositives = agg.falsePositives[i] ?? 0;
+    const hits = s.hits[i] ?? 0;
+    const fp = s.falsePositiveMarks[i] ?? 0;
+    const rej = s.rejections[i] ?? 0;
     const daysInRing = Math.floor((now - rule.since) / DAY);
-    const numbers = { reports: agg.reportCount, hits, falsePositives, daysInRing };
-    const fpShare = hits === 0 ? (falsePositives > 0 ? 1 : 0) : falsePositives / hits;
+    const numbers: ProposalNumbers = {
+      reports: agg.reportCount,
+      hits,
+      falsePositiveMarks: fp,
+      approvals: s.approvals[i] ?? 0,
+      rejections: rej,
+      tierReports,
+      margin: m,
+      daysInRing,
+    };
+    const marks = `${fp} false-positive mark(s), ${rej} rejection(s) of its escalations over ${hits} hit(s)`;
+    const noise = m > 0 ? ` (each count ±${m})` : '';
     if (
-      hits >= policy.demoteMinHits &&
-      fpShare > policy.demoteFalsePositiveShare &&
-      rule.ring !== 'shadow'
+      rule.ring !== 'shadow' &&
+      hits - m >= policy.demoteMinHits &&
+      fp - m > policy.demoteFalsePositiveShare * (hits + m) &&
+      fp - m > rej + m
     ) {
       out.push({
         kind: 'demote',
@@ -61,7 +103,7 @@ export function computeProposals(
         from: rule.ring,
         to: rule.ring === 'stable' ? 'canary' : 'shadow',
         numbers,
-        reason: `false-positive share ${fpShare.toFixed(3)} > ${policy.demoteFalsePositiveShare} over ${hits} hits`,
+        reason: `${marks}: false-positive share above ${policy.demoteFalsePositiveShare}${noise}`,
       });
       return;
     }
@@ -69,8 +111,9 @@ export function computeProposals(
       rule.ring === 'canary' &&
       daysInRing >= policy.promoteAfterDays &&
       agg.reportCount >= policy.promoteMinReports &&
-      hits >= policy.promoteMinHits &&
-      fpShare <= policy.promoteMaxFalsePositiveShare
+      hits - m >= policy.promoteMinHits &&
+      fp + m <= policy.promoteMaxFalsePositiveShare * (hits - m) &&
+      (policy.promoteMinTierReports === 0 || tierLo >= policy.promoteMinTierReports)
     ) {
       out.push({
         kind: 'promote',
@@ -78,12 +121,12 @@ export function computeProposals(
         from: 'canary',
         to: 'stable',
         numbers,
-        reason: `${daysInRing} days in canary, ${hits} hits in ${agg.reportCount} reports, false-positive share ${fpShare.toFixed(3)}`,
+        reason: `${daysInRing} days in canary, ${hits} of ${agg.reportCount} organisation-windows saw it fire, ${marks}${noise}`,
       });
       return;
     }
     if (
-      hits === 0 &&
+      hits + m <= policy.expireMaxHits &&
       daysInRing >= policy.expireAfterDays &&
       agg.reportCount >= policy.expireMinReports
     ) {
@@ -93,7 +136,7 @@ export function computeProposals(
         from: rule.ring,
         to: 'removed',
         numbers,
-        reason: `no hit in ${agg.reportCount} reports after ${daysInRing} days`,
+        reason: `fired in ${hits} of ${agg.reportCount} organisation-windows after ${daysInRing} days${noise}`,
       });
     }
   });

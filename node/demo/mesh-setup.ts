@@ -8,6 +8,10 @@ import { cosigner, cosignerVkey, formatSkey, signerVkey } from '../../log/index.
 import { BUILTIN_PACKS, PublishKeys } from '../../packs/index.js';
 import { runMeshCommand, startMeshService, type MeshService } from './children.js';
 import { freePort } from './ports.js';
+import { vectorLength } from '../consensus/index.js';
+
+/** Member tiers the demo's task has slots for (its nodes report as tier 0). */
+const DEMO_TIERS = 3;
 
 export const LOG_ORIGIN = 'interlock-mesh/log';
 export const PACK = 'coding-agent';
@@ -130,7 +134,7 @@ export async function setUpMesh(
         '--vdaf',
         'Prio3SumVec',
         '--length',
-        String(2 * pack.catalog.length),
+        String(vectorLength({ catalog: pack.catalog, tiers: DEMO_TIERS })),
         '--max-measurement',
         '1',
         '--min-batch-size',

@@ -11,6 +11,7 @@ import { runNode, WINDOW, type NodeOutcome } from './node-run.js';
 export interface DemoRow {
   rule: string;
   reportsWithHits: number;
+  // Explicit false-positive marks (`mesh reviews mark-fp`), not approvals of escalations.
   falsePositiveSightings: number;
   proposal: string;
 }
@@ -100,11 +101,11 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
     const rules = m.catalog.map((rule, i) => ({
       rule,
       reportsWithHits: a.hits[i] ?? 0,
-      falsePositiveSightings: a.false_positives[i] ?? 0,
+      falsePositiveSightings: a.false_positive_marks[i] ?? 0,
       proposal: byRule.get(rule) ?? '-',
     }));
     const sightings = outcomes.reduce((s, o) => s + o.falsePositivesMarked, 0);
-    const sum = a.false_positives.reduce((s, x) => s + x, 0);
+    const sum = a.false_positive_marks.reduce((s, x) => s + x, 0);
     return {
       ok: a.report_count === opts.nodes && sum === sightings,
       nodes: opts.nodes,
@@ -127,7 +128,7 @@ export function renderDemo(r: DemoResult): string {
     '',
     `${r.nodes} nodes, ${r.reportCount} reports aggregated in ${r.seconds} s (${r.note})`,
     '',
-    `${'rule'.padEnd(w)}  reports with hits  false-positive sightings  proposal`,
+    `${'rule'.padEnd(w)}  reports with hits     false-positive marks  proposal`,
     ...r.rules.map(
       (x) =>
         `${x.rule.padEnd(w)}  ${String(x.reportsWithHits).padStart(17)}  ${String(x.falsePositiveSightings).padStart(24)}  ${x.proposal}`,

@@ -2,9 +2,8 @@
 // ring and since when, the collector key, the poll period, and consensus threshold overrides.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { parsePolicy, type ConsensusPolicy } from '../../governance/index.js';
 import { ConfigError } from '../errors.js';
-import type { Ring } from '../consensus/proposals.js';
+import { parseConsensusPolicy, type ConsensusPolicy, type Ring } from '../consensus/index.js';
 
 export interface CollectorConfig {
   /** The published pack JSON whose `catalog` orders the report vector. */
@@ -75,7 +74,7 @@ export function parseCollectorConfig(section: unknown, nowSeconds: number): Coll
     throw new ConfigError('config_invalid', 'collector.pollSeconds must be in (0, 3600]');
   let consensus: ConsensusPolicy;
   try {
-    consensus = parsePolicy({ consensus: raw.consensus ?? {} }).consensus;
+    consensus = parseConsensusPolicy(raw.consensus);
   } catch (e) {
     throw new ConfigError(
       'config_invalid',

@@ -1,6 +1,7 @@
 // `mesh serve --role collector`: collects each batch once the Leader has min_batch_size reports
 // (DAP-18 leader_selected "next" queries), then turns the aggregate into a signed consensus proposal,
 // recorded durably before the Leader's collection job is deleted (collector-ledger.ts).
+import { join } from 'node:path';
 import {
   collect,
   DapError,
@@ -12,8 +13,8 @@ import {
 } from '../../dap/index.js';
 import { loadKeyFile } from '../../tuf/index.js';
 import { UsageError } from '../errors.js';
-import { computeProposals } from '../consensus/proposals.js';
-import { proposalBody, signProposal, type SignedProposal } from '../consensus/proposal-file.js';
+import { layoutOf, type SignedProposal } from '../consensus/index.js';
+import { proposalFromCollection } from '../consensus/from-collection.js';
 import { CollectorLedger } from './collector-ledger.js';
 import { collectionsCounter } from './dap-metrics.js';
 import { parseCollectorConfig, type CollectorConfig } from './collector-config.js';
@@ -60,7 +61,7 @@ class Collector {
   constructor(
     private readonly task: CollectorTaskFile,
     private readonly cfg: CollectorConfig,
-    dir: string,
+    private readonly dir: string,
     private readonly opts: RoleOptions,
   ) {
     this.ledger = new CollectorLedger(dir);
@@ -131,31 +132,16 @@ class Collector {
     return this.attempts > 0 ? { state: 'ready' } : { state: 'starting' };
   }
 
-  /** The signed consensus proposal for one collected batch. */
+  /** The signed consensus proposal for one collected batch; spends its privacy budget first. */
   private propose(c: Collection): { file: SignedProposal; proposals: number } {
-    const vector = c.aggregate as number[];
-    const n = this.cfg.catalog.length;
-    const tp = this.task.task.time_precision;
-    const now = Math.floor(Date.now() / 1000);
-    const agg = {
-      pack: this.cfg.pack,
-      reportCount: c.reportCount,
-      hits: vector.slice(0, n),
-      falsePositives: vector.slice(n, 2 * n),
-      // The Leader speaks in time_precision units; proposals record seconds.
-      interval: { start: c.interval.start * tp, duration: c.interval.duration * tp },
-    };
-    const standings = this.cfg.catalog.map((id) => ({
-      id,
-      ring: this.cfg.ring,
-      since: this.cfg.ringSince,
-    }));
-    const proposals = computeProposals(standings, agg, this.cfg.consensus, now);
-    const signed = signProposal(
-      proposalBody(agg, this.cfg.ring, proposals, new Date(), this.cfg.packSha256),
+    const file = proposalFromCollection(
+      this.task,
+      c,
+      { ...this.cfg, budgetFile: join(this.dir, 'dp-budget.json') },
       loadKeyFile(this.cfg.keyFile).signer,
+      new Date(),
     );
-    return { file: signed, proposals: proposals.length };
+    return { file, proposals: file.signed.proposals.length };
   }
 
   async close(): Promise<void> {
@@ -176,6 +162,8 @@ export const collectorRole: RoleDefinition = {
       );
     }
     const cfg = parseCollectorConfig(opts.config.collector, Math.floor(Date.now() / 1000));
+    // Refuse at start a task whose vector does not fit the pack's catalog (four signals per rule + tiers).
+    layoutOf(cfg.catalog, task.task.vdaf.length ?? 0);
     const collector = new Collector(task, cfg, opts.dataDir, opts);
     app.get('/collector/status', (c) =>
       c.json({ pack: cfg.pack, ring: cfg.ring, ...collector.status }),

@@ -20,6 +20,8 @@ export interface NodeConfig {
     belowConsentFloor?: boolean;
     /** Unix seconds when the operator turned reporting on: earlier windows are never reported. */
     enabledAt?: number;
+    /** The organisation's tier in the member list: which tier slot its reports set. */
+    tier?: number;
   };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** How community rules may act here; defaults apply when absent. */
@@ -119,6 +121,14 @@ export function parseConfig(
           `${source}: "reporting.enabledAt" must be unix seconds`,
         );
       config.reporting.enabledAt = r.enabledAt;
+    }
+    if (r.tier !== undefined) {
+      if (typeof r.tier !== 'number' || !Number.isSafeInteger(r.tier) || r.tier < 0)
+        throw new ConfigError(
+          'config_invalid',
+          `${source}: "reporting.tier" must be an integer >= 0`,
+        );
+      config.reporting.tier = r.tier;
     }
   }
   if (raw.logLevel !== undefined) {

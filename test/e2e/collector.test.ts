@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifyProposal } from '../../node/consensus/proposal-file.js';
+import { verifyProposal } from '../../node/consensus/index.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { dapEndpoints, newDapTask, startAggregators } from './reporting-mesh.js';
@@ -18,7 +18,7 @@ describe('collector role: batch -> aggregate -> signed consensus proposal', () =
     const dap = await dapEndpoints();
     const task = join(dir, 'task');
     await newDapTask(task, {
-      length: 6,
+      length: 13,
       minBatchSize: 3,
       batchMode: 'leader_selected',
       timePrecision: 60,
@@ -64,11 +64,13 @@ describe('collector role: batch -> aggregate -> signed consensus proposal', () =
     ]);
     services.push(collector);
 
-    // r1 hits on every report, r2 on one with a false positive on two, r3 never.
+    // r1 hits on every report (two approvals of its escalations: not false positives), r2 on one
+    // with a false-positive mark on two, r3 never; one organisation of tier 0 per report.
+    //  hits     marks    approved rejected tier
     const reports = [
-      [1, 0, 0, 0, 1, 0],
-      [1, 1, 0, 0, 1, 0],
-      [1, 0, 0, 0, 0, 0],
+      [1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1],
+      [1, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1],
+      [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
     ];
     const jsonl = join(dir, 'm.jsonl');
     writeFileSync(jsonl, reports.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -93,9 +95,13 @@ describe('collector role: batch -> aggregate -> signed consensus proposal', () =
     expect(body.aggregate).toMatchObject({
       report_count: 3,
       hits: [3, 1, 0],
-      false_positives: [0, 2, 0],
+      false_positive_marks: [0, 2, 0],
+      approvals: [2, 0, 0],
+      rejections: [0, 0, 0],
+      tiers: [3],
     });
-    expect(body.note).toContain('not of organisations');
+    expect(body.note).toContain('organisation-windows');
+    expect(body.privacy).toEqual({ mechanism: 'none' });
     expect(body.proposals.map((p) => [p.kind, p.rule])).toEqual([
       ['promote', 'r1'],
       ['demote', 'r2'],

@@ -1,4 +1,4 @@
-// Applying a consensus proposal is idempotent also across a crash: `mesh publish --apply` SIGKILLed
+// Applying a consensus proposal is idempotent also across a crash: `mesh consensus apply` SIGKILLed
 // at a random instant, then re-run, publishes each proposal's pack exactly once (one canary
 // version per proposal), and the repository still verifies end to end.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,6 @@ import { loadKeyFile } from '../../tuf/index.js';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
 import {
-  applyArgs,
   CATALOG as catalog,
   maintainer,
   meshJson,
@@ -30,8 +29,13 @@ function proposal(rule: string, round: number, kind: 'demote' | 'expire' = 'demo
     {
       pack: 'coding-agent',
       reportCount: 50,
-      hits: catalog.map(() => 5),
-      falsePositives: catalog.map(() => 3),
+      signals: {
+        hits: catalog.map(() => 5),
+        falsePositiveMarks: catalog.map(() => 3),
+        approvals: catalog.map(() => 0),
+        rejections: catalog.map(() => 0),
+        tiers: [50],
+      },
       interval: { start: 0, duration: 60 },
     },
     'canary',
@@ -41,7 +45,16 @@ function proposal(rule: string, round: number, kind: 'demote' | 'expire' = 'demo
         rule,
         from: 'canary',
         to: kind === 'demote' ? 'shadow' : 'removed',
-        numbers: { reports: 50, hits: 5, falsePositives: 3, daysInRing: 9 },
+        numbers: {
+          reports: 50,
+          hits: 5,
+          falsePositiveMarks: 3,
+          approvals: 0,
+          rejections: 0,
+          tierReports: 50,
+          margin: 0,
+          daysInRing: 9,
+        },
         reason: 'false-positive share 0.6',
       },
     ],
@@ -66,11 +79,21 @@ afterAll(async () => {
   await Promise.all(m.services.map((s) => s.stop()));
 });
 
-/** `mesh publish --apply FILE` trusting the collector's key. */
-const apply = (file: string, flags: string[] = []): string[] =>
-  applyArgs(m, file, ['--collector-key', m.publicKeys.collector ?? '', ...flags]);
+/** `mesh consensus apply FILE` trusting the collector's key. */
+const apply = (file: string, flags: string[] = []): string[] => [
+  'consensus',
+  'apply',
+  file,
+  '--repo',
+  m.repo,
+  '--keys',
+  m.keys,
+  '--collector-key',
+  m.publicKeys.collector ?? '',
+  ...flags,
+];
 
-describe('mesh publish --apply of a consensus proposal, killed and re-run', () => {
+describe('mesh consensus apply, killed and re-run', () => {
   const rounds = Math.min(CRASH_ROUNDS, catalog.length);
   it(`publishes each of ${rounds} proposals once whatever instant the apply dies at`, async () => {
     const killedAt: number[] = [];

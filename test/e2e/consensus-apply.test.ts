@@ -1,7 +1,8 @@
-// `mesh publish --apply PROPOSAL.json` for consensus proposals, end to end through the real CLI:
+// `mesh consensus apply PROPOSAL.json`, end to end through the real CLI:
 // refusals (unsigned, tampered, another key, too old, stale), then demote and expire (canary, online
 // keys) and promote (stable, through a ceremony), each ending with `mesh subscribe` verifying the
-// new pack version from a mirror, and a second apply publishing nothing.
+// new pack version from a mirror, and a second apply publishing nothing; `mesh publish --apply`
+// refuses a proposal and points at `mesh consensus apply`.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +11,9 @@ import type { PolicyDoc } from '../../guard/index.js';
 import {
   proposalBody,
   signProposal,
+  type Proposal,
   type SignedProposal,
-} from '../../node/consensus/proposal-file.js';
-import type { Proposal } from '../../node/consensus/proposals.js';
+} from '../../node/consensus/index.js';
 import { ruleContentHash } from '../../packs/index.js';
 import { loadKeyFile } from '../../tuf/index.js';
 import {
@@ -54,14 +55,28 @@ function proposalFile(
     rule: c.rule,
     from: c.from ?? 'canary',
     to: c.kind === 'promote' ? 'stable' : c.kind === 'demote' ? 'shadow' : 'removed',
-    numbers: { reports: 40, hits: 12, falsePositives: 0, daysInRing: 30 },
+    numbers: {
+      reports: 40,
+      hits: 12,
+      falsePositiveMarks: 0,
+      approvals: 0,
+      rejections: 0,
+      tierReports: 40,
+      margin: 0,
+      daysInRing: 30,
+    },
     reason: 'test',
   }));
   const agg = {
     pack: 'coding-agent',
     reportCount: 40,
-    hits: catalog.map(() => 1),
-    falsePositives: catalog.map(() => 0),
+    signals: {
+      hits: catalog.map(() => 1),
+      falsePositiveMarks: catalog.map(() => 0),
+      approvals: catalog.map(() => 0),
+      rejections: catalog.map(() => 0),
+      tiers: [40],
+    },
     interval: { start: 0, duration: 60 },
   };
   const body = proposalBody(
@@ -77,8 +92,19 @@ function proposalFile(
   return { file, doc };
 }
 
+const consensusArgs = (file: string, flags: string[] = []): string[] => [
+  'consensus',
+  'apply',
+  file,
+  '--repo',
+  m.repo,
+  '--keys',
+  m.keys,
+  ...flags,
+];
+
 const apply = (file: string): Promise<MeshRun> =>
-  mesh(applyArgs(m, file, ['--collector-key', m.publicKeys.collector ?? '']));
+  mesh(consensusArgs(file, ['--collector-key', m.publicKeys.collector ?? '']));
 
 const timestamp = (): string => readFileSync(join(m.repo, 'metadata', 'timestamp.json'), 'utf8');
 
@@ -98,7 +124,7 @@ afterAll(async () => {
   await Promise.all(m.services.map((s) => s.stop()));
 });
 
-describe('mesh publish --apply of a consensus proposal', () => {
+describe('mesh consensus apply', () => {
   it('refuses unsigned, tampered, foreign-key, old and stale proposals, publishing nothing', async () => {
     const before = timestamp();
     const { doc } = proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]);
@@ -143,10 +169,21 @@ describe('mesh publish --apply of a consensus proposal', () => {
       expect(r.code, name).toBe(1);
       expect(r.json, name).toMatchObject({ error: { code } });
     }
-    const noKey = await mesh(
-      applyArgs(m, proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file),
+    const noKey = await meshJson(
+      consensusArgs(proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file),
+      { strict: false },
     );
     expect(noKey.code).toBe(2);
+    const viaPublish = await mesh(
+      applyArgs(m, proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file),
+    );
+    expect(viaPublish.code).toBe(1);
+    expect(viaPublish.json).toMatchObject({
+      error: {
+        code: 'consensus_wrong_command',
+        hint: expect.stringContaining('mesh consensus apply') as string,
+      },
+    });
     expect(timestamp()).toBe(before);
   }, 120_000);
 
@@ -158,7 +195,7 @@ describe('mesh publish --apply of a consensus proposal', () => {
       outcome: 'published',
       rings: { canary: { version: '1.0.1', state: 'published' } },
     });
-    expect(r.json.note).toContain('not of organisations');
+    expect(r.json.note).toContain('organisation-windows');
     const after = timestamp();
     const again = await apply(file);
     expect(again.json).toMatchObject({ outcome: 'already-applied' });

@@ -27,7 +27,7 @@ describe('mesh demo', () => {
     expect(r.code, r.stderr).toBe(0);
     const d = JSON.parse(r.stdout) as DemoJson;
     expect(d).toMatchObject({ ok: true, nodes: 4, reportCount: 4 });
-    expect(d.note).toContain('not of organisations');
+    expect(d.note).toContain('organisation-windows');
     // Nodes with attacks in their traffic got non-allow decisions, and some rule saw hits.
     for (const o of d.outcomes)
       if (o.attacks > 0) expect(o.verdicts.escalate ?? 0).toBeGreaterThan(0);

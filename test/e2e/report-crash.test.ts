@@ -50,10 +50,22 @@ function expectedVector(start: number): number[] {
       .filter((f) => f.at < toMs)
       .map((f) => f.rule),
   );
+  const decided = (status: 'approved' | 'rejected') =>
+    new Set(
+      q
+        .list(status)
+        .filter((r) => (r.decided ?? r.created) >= fromMs && (r.decided ?? r.created) < toMs)
+        .map((r) => r.rule),
+    );
+  const approved = decided('approved');
+  const rejected = decided('rejected');
   q.close();
   return [
     ...CATALOG.map((id) => (hit.has(id) ? 1 : 0)),
     ...CATALOG.map((id) => (fp.has(id) ? 1 : 0)),
+    ...CATALOG.map((id) => (approved.has(id) ? 1 : 0)),
+    ...CATALOG.map((id) => (rejected.has(id) ? 1 : 0)),
+    1,
   ];
 }
 

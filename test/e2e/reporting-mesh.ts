@@ -119,7 +119,8 @@ export async function publishPackAndTask(
   const m = await maintainer(mkdtempSync(join(tmpdir(), 'mesh-report-e2e-')));
   const dap = join(m.work, 'dap');
   await publish(m, writePack(m, `${PACK}.json`));
-  await newDapTask(dap, { ...task, length: 2 * CATALOG.length, leader, helper });
+  // The consensus layout: four signals per catalog rule, then one tier slot.
+  await newDapTask(dap, { ...task, length: 4 * CATALOG.length + 1, leader, helper });
   await publishTask(m, join(dap, 'client.json'));
   return { ...m, dap };
 }

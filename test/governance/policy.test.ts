@@ -39,10 +39,8 @@ describe('governance policy', () => {
   it('accepts valid overrides', () => {
     const p = parsePolicy({
       roles: { root: { threshold: 2, holders: 4 } },
-      consensus: { promoteMinReports: 5 },
     });
     expect(p.roles.root).toMatchObject({ threshold: 2, holders: 4 });
-    expect(p.consensus.promoteMinReports).toBe(5);
   });
 
   it.each([
@@ -51,8 +49,7 @@ describe('governance policy', () => {
     ['an unknown role', { roles: { admin: { threshold: 1 } } }, 'policy_invalid'],
     ['threshold above holders', { roles: { root: { threshold: 6 } } }, 'policy_invalid'],
     ['a zero threshold', { roles: { root: { threshold: 0 } } }, 'policy_invalid'],
-    ['a share above one', { consensus: { demoteFalsePositiveShare: 1.5 } }, 'policy_invalid'],
-    ['an unknown consensus key', { consensus: { promoteAfter: 3 } }, 'policy_invalid'],
+    ['consensus thresholds (the collector config holds them)', { consensus: {} }, 'policy_invalid'],
     ['quorum above witnesses', { witnesses: { quorum: 4 } }, 'policy_invalid'],
     ['a fractional quorum', { witnesses: { quorum: 1.5 } }, 'policy_invalid'],
   ])('refuses %s', (_name, doc, code) => {

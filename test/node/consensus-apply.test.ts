@@ -1,25 +1,24 @@
 // The consensus proposal file as a signed codec, and consensus applied to pack documents
-// (packs/consensus): promote, demote, expire, idempotence, the pack's own tests as the gate.
+// (node/consensus): promote, demote, expire, idempotence, the pack's own tests as the gate.
 import fc from 'fast-check';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  bumpVersion,
+  ConsensusError,
+  decodeProposalFile,
+  encodeProposalFile,
+  planConsensus,
   proposalBody,
   proposalSha256,
   signProposal,
   verifyProposal,
-} from '../../node/consensus/proposal-file.js';
-import { collectorKeyFrom } from '../../node/consensus/apply-cli.js';
-import {
-  BUILTIN_PACKS,
-  bumpVersion,
-  PackError,
-  planConsensus,
-  ruleContentHash,
   type PackDoc,
-} from '../../packs/index.js';
+} from '../../node/consensus/index.js';
+import { collectorKeyFrom, refuseProposal } from '../../node/consensus/apply-cli.js';
+import { BUILTIN_PACKS, PackError, ruleContentHash } from '../../packs/index.js';
 import { createKeyFile } from '../../tuf/index.js';
 import { FC_RUNS } from '../support/env.js';
 
@@ -33,8 +32,13 @@ function signed(rules: string[], kind: 'promote' | 'demote' | 'expire' = 'demote
     {
       pack: 'coding-agent',
       reportCount: 9,
-      hits: [1, 2],
-      falsePositives: [0, 1],
+      signals: {
+        hits: [1, 2],
+        falsePositiveMarks: [0, 1],
+        approvals: [1, 0],
+        rejections: [0, 0],
+        tiers: [7, 2],
+      },
       interval: { start: 60, duration: 60 },
     },
     'canary',
@@ -43,7 +47,16 @@ function signed(rules: string[], kind: 'promote' | 'demote' | 'expire' = 'demote
       rule,
       from: 'canary' as const,
       to: 'shadow' as const,
-      numbers: { reports: 9, hits: 2, falsePositives: 1, daysInRing: 3 },
+      numbers: {
+        reports: 9,
+        hits: 2,
+        falsePositiveMarks: 1,
+        approvals: 0,
+        rejections: 0,
+        tierReports: 9,
+        margin: 0,
+        daysInRing: 3,
+      },
       reason: 'r',
     })),
     new Date(0),
@@ -56,7 +69,7 @@ const codeOf = (f: () => unknown): string => {
   try {
     f();
   } catch (e) {
-    return (e as PackError).code;
+    return (e as ConsensusError).code;
   }
   return 'none';
 };
@@ -103,7 +116,7 @@ describe('consensus proposal file', () => {
             { ...doc, signature: { ...doc.signature, sig: doc.signature.sig.slice(2) } },
           ];
           const m = mutations[which % mutations.length];
-          expect(() => verifyProposal(m, key.key.publicKey)).toThrow(PackError);
+          expect(() => verifyProposal(m, key.key.publicKey)).toThrow(ConsensusError);
         },
       ),
       { numRuns: FC_RUNS },
@@ -123,6 +136,77 @@ describe('consensus proposal file', () => {
     expect(codeOf(() => verifyProposal([], pub))).toBe('consensus_invalid');
     const bad = signProposal({ ...doc.signed, ring: 'shadow' }, key);
     expect(codeOf(() => verifyProposal(bad, pub))).toBe('consensus_invalid');
+  });
+
+  it('property: the file codec round-trips; truncated or extended text is refused', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z][a-z0-9.-]{0,20}$/), { maxLength: 5 }),
+        fc.nat(),
+        fc.string({ minLength: 1, maxLength: 8 }),
+        (rules, cut, extra) => {
+          const doc = signed(rules);
+          const text = encodeProposalFile(doc);
+          const pub = key.key.publicKey;
+          expect(decodeProposalFile(text, pub)).toEqual(doc.signed);
+          const at = cut % (text.trimEnd().length - 1);
+          expect(() => decodeProposalFile(text.slice(0, at), pub)).toThrow(ConsensusError);
+          const extended = JSON.stringify({ ...doc, signed: { ...doc.signed, extra } });
+          expect(codeOf(() => decodeProposalFile(extended, pub))).toBe(
+            'consensus_signature_invalid',
+          );
+          expect(() => decodeProposalFile(`${text.trimEnd()}x${extra}`, pub)).toThrow(
+            ConsensusError,
+          );
+        },
+      ),
+      { numRuns: FC_RUNS },
+    );
+  });
+
+  it('states the counting and the privacy of its counts', () => {
+    const b = signed(['ca.force-push']).signed;
+    expect(b.schema).toBe(3);
+    expect(b.note).toMatch(/organisation-windows/);
+    expect(b.privacy).toEqual({ mechanism: 'none' });
+    expect(b.aggregate.tiers).toEqual([7, 2]);
+    expect(b.aggregate.approvals).toEqual([1, 0]);
+    // A noisy proposal signs: its fractional numbers are decimal strings (canonical JSON).
+    const privacy = {
+      mechanism: 'discrete-laplace' as const,
+      epsilon: '0.5',
+      sensitivity: '13',
+      parameter: '26/1',
+      noised_by: 'leader and helper' as const,
+      margin: 430,
+      tail_probability: '0.001',
+      budget: {
+        task_id: 't',
+        collections: 2,
+        epsilon: '1',
+        epsilon_per_collection: '0.5',
+        composition: 'basic' as const,
+      },
+    };
+    const noisy = signProposal(
+      { ...b, aggregate: { ...b.aggregate, hits: [-3, 7] }, privacy },
+      key,
+    );
+    expect(decodeProposalFile(encodeProposalFile(noisy), key.key.publicKey).privacy).toEqual(
+      privacy,
+    );
+  });
+
+  it('`mesh publish --apply` refuses a proposal with a pointer to `mesh consensus apply`', () => {
+    const bytes = new TextEncoder().encode(encodeProposalFile(signed(['ca.force-push'])));
+    expect(
+      codeOf(() => {
+        refuseProposal(bytes, 'p.json');
+      }),
+    ).toBe('consensus_wrong_command');
+    expect(() => {
+      refuseProposal(new TextEncoder().encode('{"signed":{}}'), 'x');
+    }).not.toThrow();
   });
 
   it('names a proposal by its signed content', () => {

@@ -4,39 +4,42 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReportLedger } from '../../node/report/ledger.js';
-import { buildReportVector } from '../../node/report/vector.js';
+import { encodeReport, layoutOf } from '../../node/consensus/index.js';
 import { CRASH_ROUNDS, ROOT } from '../support/env.js';
 
-const catalog = ['a', 'b', 'c'];
-const W = { start: 1000, duration: 100 };
+const layout = layoutOf(['a', 'b', 'c'], 14);
+const none = new Set<string>();
 
 describe('report vector', () => {
-  it('hits first, then false-positive sightings; one flag per rule however often it fired', () => {
-    const v = buildReportVector(
-      catalog,
-      [
-        { rule: 'a', time: 1000 },
-        { rule: 'a', time: 1001 },
-        { rule: 'c', time: 1099 },
-      ],
-      [{ rule: 'c', time: 1050 }],
-      W,
-    );
-    expect(v).toEqual([1, 0, 1, 0, 0, 1]);
+  it('four signals per rule, then the tier one-hot; one flag per rule however often it fired', () => {
+    const v = encodeReport(layout, {
+      hits: new Set(['a', 'c']),
+      falsePositiveMarks: new Set(['c']),
+      approvals: new Set(['a']),
+      rejections: new Set(['b']),
+      tier: 1,
+    });
+    expect(v).toEqual([1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 1]);
   });
 
-  it('ignores other windows, unknown rules and locally edited rules', () => {
-    const v = buildReportVector(
-      catalog,
-      [
-        { rule: 'b', time: 1100 },
-        { rule: 'zz', time: 1000 },
-        { rule: 'c.local', time: 1000 },
-      ],
-      [{ rule: 'b', time: 999 }],
-      W,
-    );
-    expect(v).toEqual([0, 0, 0, 0, 0, 0]);
+  it('leaves out unknown and locally edited rules, and refuses a tier the task has no slot for', () => {
+    const v = encodeReport(layout, {
+      hits: new Set(['zz', 'c.local']),
+      falsePositiveMarks: none,
+      approvals: none,
+      rejections: none,
+      tier: 0,
+    });
+    expect(v).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
+    expect(() =>
+      encodeReport(layout, {
+        hits: none,
+        falsePositiveMarks: none,
+        approvals: none,
+        rejections: none,
+        tier: 2,
+      }),
+    ).toThrow(expect.objectContaining({ code: 'vector_invalid' }) as Error);
   });
 });
 

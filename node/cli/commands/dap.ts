@@ -10,7 +10,10 @@ import {
   readTaskFile,
   type Submission,
   type TaskParamsJson,
+  dpParamsFor,
+  type DpParamsJson,
 } from '../../../dap/index.js';
+import { collectionKey, spendDpBudget } from '../../consensus/index.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../../common/index.js';
 import { batchSizeFloor, refuseNewTaskBelowFloor } from '../../report/batch-floor.js';
@@ -49,7 +52,23 @@ interface NewFlags {
   issuer?: string;
   issuerKey?: string;
   tokenWindow?: string;
+  dpEpsilon?: string;
+  dpDelta?: string;
   json?: boolean;
+}
+
+/** --dp-epsilon E [--dp-delta D]: discrete Laplace without delta, discrete Gaussian with it. */
+function dpFlags(flags: NewFlags): DpParamsJson | undefined {
+  if (flags.dpEpsilon === undefined) {
+    if (flags.dpDelta !== undefined) throw new UsageError('--dp-delta needs --dp-epsilon');
+    return undefined;
+  }
+  const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  try {
+    return dpParamsFor(num(flags.dpEpsilon) ?? NaN, num(flags.dpDelta));
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/dp\.(epsilon|delta)/, '--dp-$1'));
+  }
 }
 
 async function taskNew(flags: NewFlags, cmd: Command): Promise<void> {
@@ -93,7 +112,11 @@ async function taskNew(flags: NewFlags, cmd: Command): Promise<void> {
         });
   let files;
   try {
-    files = newTaskFiles(params, issuer);
+    const dp = dpFlags(flags);
+    files = newTaskFiles(params, {
+      ...(issuer === undefined ? {} : { issuer }),
+      ...(dp === undefined ? {} : { dp }),
+    });
   } catch (e) {
     throw new UsageError(
       (e as Error).message,
@@ -240,8 +263,24 @@ async function collectCmd(
       aggregate: c.aggregate,
       report_count: c.reportCount,
       interval: { start: c.interval.start * tp, duration: c.interval.duration * tp },
+      // With dp: the mechanism, epsilon (delta) of this collection and what the task has spent.
+      ...(c.dp === undefined
+        ? {}
+        : {
+            dp: c.dp,
+            budget: spendDpBudget(
+              `${flags.task}.dp-budget.json`,
+              file.task_id,
+              c.dp,
+              collectionKey(c),
+            ),
+          }),
     },
-    (v) => `aggregate ${JSON.stringify(v.aggregate)} over ${v.report_count} reports`,
+    (v) =>
+      `aggregate ${JSON.stringify(v.aggregate)} over ${v.report_count} reports` +
+      (v.dp === undefined || v.budget === undefined
+        ? ''
+        : `\nnoised by ${v.dp.noisedBy}: ${v.dp.mechanism}, epsilon ${v.dp.epsilon}${v.dp.delta === undefined ? '' : `, delta ${v.dp.delta}`} per collection; this task has spent epsilon ${v.budget.epsilon} over ${v.budget.collections} collection(s)`),
   );
 }
 
@@ -271,6 +310,11 @@ export function registerDap(program: Command): void {
       '--below-consent-floor',
       'demos and tests only: allow --min-batch-size under the consent floor (10)',
     )
+    .option(
+      '--dp-epsilon <e>',
+      'differential privacy per collection: each aggregator adds discrete noise to its share',
+    )
+    .option('--dp-delta <d>', 'with --dp-epsilon: (epsilon, delta)-DP by discrete Gaussian noise')
     .requiredOption('--leader <url>', 'Leader endpoint, e.g. https://leader.example/leader/')
     .requiredOption('--helper <url>', 'Helper endpoint, e.g. https://helper.example/helper/')
     .requiredOption('--out-dir <dir>', 'where the four task files are written')

@@ -38,15 +38,10 @@ import {
   publishRules,
 } from '../../state/governance.js';
 import { contextFor, type CommandContext } from '../context.js';
-import {
-  applyConsensus,
-  consensusDoc,
-  consensusHuman,
-  consensusOptions,
-} from '../../consensus/apply-cli.js';
+import { refuseProposal } from '../../consensus/apply-cli.js';
 import { membersAdditions } from '../../tokens/publish-members.js';
 
-interface PublishFlags {
+export interface PublishFlags {
   repo: string;
   keys: string;
   ring?: string;
@@ -59,9 +54,6 @@ interface PublishFlags {
   quorum?: string;
   logOrigin?: string;
   out?: string;
-  collectorKey?: string;
-  demoteTo?: string;
-  maxAgeDays?: string;
   refresh?: boolean;
   profile?: string;
   forceUnwitnessed?: boolean;
@@ -102,7 +94,10 @@ function originFor(repo: string, flag?: string): string {
 }
 
 /** Governance's rules for this run: the node config's section, --profile, --force-unwitnessed. */
-function rulesFor(ctx: CommandContext, f: PublishFlags): PublishRules {
+export function rulesFor(
+  ctx: CommandContext,
+  f: Pick<PublishFlags, 'profile' | 'forceUnwitnessed'>,
+): PublishRules {
   const policy = governancePolicy(governanceSectionAt(ctx.stateRoot), f.profile);
   const warning = demoWarning(policy);
   if (warning !== undefined) ctx.out.progress(warning);
@@ -120,7 +115,11 @@ function warnUnwitnessed(f: PublishFlags, quorum: number): void {
     );
 }
 
-function context(f: PublishFlags, rules: PublishRules): PublishContext {
+/** The repository, keys and log a publish (or a consensus apply) works on, from the shared flags. */
+export function context(
+  f: Pick<PublishFlags, 'repo' | 'keys' | 'witness' | 'quorum' | 'logOrigin'>,
+  rules: PublishRules,
+): PublishContext {
   const keys = new PublishKeys(f.keys);
   const origin = originFor(f.repo, f.logOrigin);
   const witnesses = (f.witness ?? []).map(parseWitnessFlag);
@@ -180,7 +179,7 @@ export function registerPublish(program: Command): void {
     .option('--members <file>', 'publish the member and revocation lists (mesh members)')
     .option(
       '--apply <file>',
-      'finish an assembled ceremony output (mesh ceremony assemble --out), or apply a signed consensus proposal',
+      'finish an assembled ceremony output (mesh ceremony assemble --out); proposals: mesh consensus apply',
     )
     .option('--role <role>', 'with --apply: the role of the signed file (default: inferred)')
     .option('--witness <url=vkey>', 'a witness to ask for a cosignature (repeatable)', collect)
@@ -189,16 +188,7 @@ export function registerPublish(program: Command): void {
       '--log-origin <origin>',
       `the log origin of a new repository (default ${DEFAULT_ORIGIN})`,
     )
-    .option(
-      '--out <file>',
-      'with --ring stable (or a consensus change to stable): where to write the ceremony proposal',
-    )
-    .option(
-      '--collector-key <hex|file>',
-      'with --apply of a consensus proposal: the collector public key it must be signed with',
-    )
-    .option('--demote-to <status>', 'with a consensus proposal: shadow or disabled', 'shadow')
-    .option('--max-age-days <n>', 'with a consensus proposal: refuse it when older', '30')
+    .option('--out <file>', 'with --ring stable: where to write the ceremony proposal')
     .option(
       '--refresh',
       're-sign timestamp (and snapshot when near expiry) with the online keys, nothing else',
@@ -264,14 +254,10 @@ async function run(
   const pc = context(f, rules);
   warnUnwitnessed(f, pc.log.quorum);
   let result: PublishResult;
-  const consensus = f.apply === undefined ? undefined : consensusDoc(f.apply);
-  if (f.apply !== undefined && consensus !== undefined) {
-    const o = await applyConsensus(consensus, consensusOptions(pc, f));
-    ctx.out.result(o, consensusHuman);
-    return;
-  }
   if (f.apply !== undefined) {
-    result = await applySigned(pc, readFileSync(f.apply), f.role);
+    const signed = readFileSync(f.apply);
+    refuseProposal(signed, f.apply);
+    result = await applySigned(pc, signed, f.role);
   } else if (f.members !== undefined) {
     result = await publishOnline(pc, membersAdditions(f.members));
   } else if (f.task !== undefined) {

@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import { DapClient, messages } from '../../../dap/index.js';
 import { attachTokens } from '../../tokens/report-tokens.js';
 import { UsageError } from '../../errors.js';
-import { gatherEvidence } from '../../report/evidence.js';
+import { decodeReport, encodeReport, layoutOf } from '../../consensus/index.js';
+import { gatherEvidence, type Window } from '../../report/evidence.js';
 import { ReportLedger } from '../../report/ledger.js';
 import { reportStatus, reportStatusHuman } from '../../report/status.js';
 import { subscribedTask } from '../../report/task-source.js';
-import { buildReportVector, type Window } from '../../report/vector.js';
 import { loadConfig, saveConfig } from '../../state/config.js';
 import { parseSubscriptionSpec, resolveSubscribedPack } from '../../subscription/index.js';
 import { contextFor, type CommandContext } from '../context.js';
@@ -20,6 +20,7 @@ interface Setup {
   pack: string;
   windowSeconds: number;
   enabled: boolean;
+  tier: number;
 }
 
 function setup(ctx: CommandContext): Setup {
@@ -30,7 +31,12 @@ function setup(ctx: CommandContext): Setup {
       'run: mesh report init --pack mesh:<pack>@<ring>',
     );
   }
-  return { pack: r.pack, windowSeconds: r.windowSeconds ?? DEFAULT_WINDOW, enabled: r.enabled };
+  return {
+    pack: r.pack,
+    windowSeconds: r.windowSeconds ?? DEFAULT_WINDOW,
+    enabled: r.enabled,
+    tier: r.tier ?? 0,
+  };
 }
 
 function catalogOf(stateRoot: string, spec: string): string[] {
@@ -59,8 +65,13 @@ function build(ctx: CommandContext, windowFlag: string | undefined) {
   const catalog = catalogOf(ctx.stateRoot, s.pack);
   const window = windowOf(windowFlag, s.windowSeconds);
   const evidence = gatherEvidence(ctx.state().path('guard'), window);
-  const vector = buildReportVector(catalog, evidence.hits, evidence.sightings, window);
-  return { setup: s, catalog, window, receipts: evidence.receipts, vector };
+  // The task's vector length fixes the layout: 4 signals per catalog rule, then the tier slots.
+  const layout = layoutOf(
+    catalog,
+    subscribedTask(ctx.stateRoot, s.pack).task.task.vdaf.length ?? 0,
+  );
+  const vector = encodeReport(layout, { ...evidence.signals, tier: s.tier });
+  return { setup: s, catalog, layout, window, receipts: evidence.receipts, vector };
 }
 
 function setEnabled(ctx: CommandContext, enabled: boolean): void {
@@ -90,12 +101,14 @@ export function registerReport(program: Command): void {
       '--below-consent-floor',
       'demos and tests only: report to a task under the consent batch-size floor (mesh doctor warns)',
     )
+    .option('--tier <n>', "the organisation's tier in the member list (sets that tier slot)", '0')
     .option('--json', 'print one JSON object')
     .action(
       (
         flags: {
           pack: string;
           window: string;
+          tier: string;
           enable?: boolean;
           belowConsentFloor?: boolean;
           json?: boolean;
@@ -109,7 +122,11 @@ export function registerReport(program: Command): void {
           throw new UsageError('--window must be an integer >= 60');
         const below = flags.belowConsentFloor === true;
         const { task } = subscribedTask(ctx.stateRoot, flags.pack, below);
+        const tier = Number(flags.tier);
         const catalog = catalogOf(ctx.stateRoot, flags.pack);
+        const layout = layoutOf(catalog, task.task.vdaf.length ?? 0);
+        if (!Number.isSafeInteger(tier) || tier < 0 || tier >= layout.tiers)
+          throw new UsageError(`--tier must be an integer in [0, ${layout.tiers}) for this task`);
         const dir = ctx.state();
         const config = loadConfig(dir.configPath);
         config.reporting = {
@@ -117,6 +134,7 @@ export function registerReport(program: Command): void {
           pack: flags.pack,
           windowSeconds,
           ...(below ? { belowConsentFloor: true } : {}),
+          tier,
         };
         saveConfig(dir.configPath, config);
         ctx.out.result(
@@ -125,12 +143,15 @@ export function registerReport(program: Command): void {
             enabled: flags.enable === true,
             windowSeconds,
             rules: catalog.length,
+            tier,
+            tiers: layout.tiers,
             leader: task.task.leader,
             helper: task.task.helper,
           },
           (r) =>
             `reporting set up for ${r.pack}: one report per ${r.windowSeconds} s window, ${r.rules} rules\n` +
-            `each report: per rule, did it fire (0/1) and was a false positive seen (0/1), as secret shares to\n` +
+            `each report: per rule, did it fire, was it marked a false positive, was a call it escalated\n` +
+            `  approved, or rejected (0/1 each), and tier ${r.tier} of ${r.tiers}, as secret shares to\n` +
             `  leader ${r.leader}\n  helper ${r.helper}\n` +
             (r.enabled
               ? 'reporting is ON (mesh report disable stops it)'
@@ -178,7 +199,8 @@ export function registerReport(program: Command): void {
     .action((flags: { window?: string; json?: boolean }, cmd: Command) => {
       const ctx = contextFor(cmd, flags);
       const b = build(ctx, flags.window);
-      const n = b.catalog.length;
+      const s = decodeReport(b.layout, b.vector);
+      const bit = (set: ReadonlySet<string>, id: string) => (set.has(id) ? 1 : 0);
       ctx.out.result(
         {
           pack: b.setup.pack,
@@ -186,13 +208,15 @@ export function registerReport(program: Command): void {
           receipts: b.receipts,
           vector: b.vector,
           rules: b.catalog,
+          tier: s.tier,
+          tiers: b.layout.tiers,
         },
         (r) =>
-          `${r.pack} window ${new Date(r.window.start * 1000).toISOString()} (${r.receipts} receipts)\n` +
+          `${r.pack} window ${new Date(r.window.start * 1000).toISOString()} (${r.receipts} receipts), tier ${r.tier} of ${r.tiers}\n` +
           r.rules
             .map(
-              (id, i) =>
-                `  ${id.padEnd(40)} hit ${r.vector[i] ?? 0}  false-positive ${r.vector[n + i] ?? 0}`,
+              (id) =>
+                `  ${id.padEnd(40)} hit ${bit(s.hits, id)}  false-positive ${bit(s.falsePositiveMarks, id)}  approved ${bit(s.approvals, id)}  rejected ${bit(s.rejections, id)}`,
             )
             .join('\n'),
       );

@@ -3,9 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openRepository } from '../../tuf/index.js';
-import { PackError } from '../errors.js';
-import { sha256Hex } from '../leaf.js';
-import { hashedName, packTargetPath, type Ring } from '../publish/paths.js';
+import { hashedName, PackError, packTargetPath, sha256Hex, type Ring } from '../../packs/index.js';
 
 export interface CurrentPack {
   path: string;

@@ -1,9 +1,8 @@
 // Consensus proposals -> the next version of each ring's pack they touch (DESIGN.md "Aggregate and
 // decide"): every change validated against the current packs, the packs' own tests run, no I/O.
 import { canonicalJson } from '../../guard/index.js';
-import { compilePack } from '../pack.js';
-import { PackError } from '../errors.js';
-import type { Ring } from '../publish/paths.js';
+import { compilePack, PackError, runPackTests, type Ring } from '../../packs/index.js';
+import { ConsensusError } from './errors.js';
 import {
   bumpVersion,
   demoteIn,
@@ -13,7 +12,6 @@ import {
   type DemoteTo,
   type PackDoc,
 } from './edit-pack.js';
-import { runPackTests } from '../pack-tests/run-pack-tests.js';
 
 export interface RuleChange {
   kind: 'promote' | 'demote' | 'expire';
@@ -71,10 +69,16 @@ export async function planConsensus(
   for (const c of changes) {
     const from = docOf(c.from);
     if (from === undefined)
-      throw new PackError('consensus_stale', `the repository has no ${c.from} pack for ${c.rule}`);
+      throw new ConsensusError(
+        'consensus_stale',
+        `the repository has no ${c.from} pack for ${c.rule}`,
+      );
     const target: Ring = c.kind === 'promote' ? 'stable' : c.from;
     if (c.kind === 'promote' && c.from !== 'canary')
-      throw new PackError('consensus_invalid', `only a canary rule is promoted, not ${c.rule}`);
+      throw new ConsensusError(
+        'consensus_invalid',
+        `only a canary rule is promoted, not ${c.rule}`,
+      );
     const edited =
       c.kind === 'promote'
         ? promoteInto(docOf('stable') ?? emptyLike(from), from, c.rule)
@@ -98,7 +102,7 @@ export async function planConsensus(
     const loaded = compilePack(out, origin);
     const report = await runPackTests(loaded);
     if (!report.ok)
-      throw new PackError(
+      throw new ConsensusError(
         'consensus_tests_failed',
         `${origin}: the pack's own tests fail after the change: ${[
           ...report.rules
@@ -108,7 +112,7 @@ export async function planConsensus(
             (f) => `${f.test} (expected ${f.expected}, got ${f.got})`,
           ),
         ].join('; ')}`,
-        'edit the pack by hand and publish it; this proposal cannot be applied as is',
+        { hint: 'edit the pack by hand and publish it; this proposal cannot be applied as is' },
       );
     edits.push({
       ring,

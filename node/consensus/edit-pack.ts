@@ -2,8 +2,8 @@
 // into the stable ring's pack, demote a rule to shadow or disabled where it is, expire (remove) it.
 // Pure: the caller publishes what comes out, after the pack's own tests pass.
 import { canonicalJson, type PolicyDoc, type PolicyTest, type RuleDoc } from '../../guard/index.js';
-import { PackError } from '../errors.js';
-import { ruleContentHash } from '../rule-hash.js';
+import { PackError, ruleContentHash } from '../../packs/index.js';
+import { ConsensusError } from './errors.js';
 
 /** The pack document as published (PACK_FORMAT): the fields consensus edits, the rest kept. */
 export interface PackDoc {
@@ -37,7 +37,10 @@ function withoutTestsOf(doc: PackDoc, id: string): PolicyTest[] {
 export function promoteInto(stable: PackDoc, canary: PackDoc, id: string): PackDoc | undefined {
   const rule = ruleIn(canary, id);
   if (rule === undefined)
-    throw new PackError('consensus_stale', `${canary.name}@canary has no rule ${id} to promote`);
+    throw new ConsensusError(
+      'consensus_stale',
+      `${canary.name}@canary has no rule ${id} to promote`,
+    );
   const have = ruleIn(stable, id);
   if (have !== undefined && same(have, rule)) return undefined;
   const rules =
@@ -63,7 +66,7 @@ export function promoteInto(stable: PackDoc, canary: PackDoc, id: string): PackD
 export function demoteIn(doc: PackDoc, id: string, to: DemoteTo): PackDoc | undefined {
   const rule = ruleIn(doc, id);
   if (rule === undefined)
-    throw new PackError('consensus_stale', `${doc.name} has no rule ${id} to demote`);
+    throw new ConsensusError('consensus_stale', `${doc.name} has no rule ${id} to demote`);
   if (rule.status === to) return undefined;
   const demoted: RuleDoc = { ...rule, status: to };
   const entry = doc.rules?.[id];
