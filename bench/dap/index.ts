@@ -11,6 +11,7 @@ import { Prio3SumVec } from '../../vdaf/index.js';
 import { freePort } from '../../node/index.js';
 import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
 import { postUpload } from '../../test/dap/support.js';
+import { benchIssuer, tokenVerifyCpuPerReport } from './tokens.js';
 
 const N = Number(process.env.MESH_BENCH_REPORTS ?? 2000);
 /**
@@ -108,21 +109,30 @@ async function upload(url: string, reports: m.Report[]): Promise<void> {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mesh-bench-dap-'));
   const [lp, hp] = [await freePort(), await freePort()];
-  const files = newTaskFiles({
+  const params = {
     task_info: Buffer.from('bench').toString('base64url'),
     leader: `http://127.0.0.1:${lp}/leader/`,
     helper: `http://127.0.0.1:${hp}/helper/`,
     time_precision: TP,
     min_batch_size: Math.min(N, WARMUP > 0 ? WARMUP : N),
-    batch_mode: 'time_interval',
-    vdaf: { type: 'Prio3SumVec', length: LENGTH, max_measurement: 1, chunk_length: 11 },
-  });
-  for (const role of ['leader', 'helper'] as const)
+    batch_mode: 'time_interval' as const,
+    vdaf: { type: 'Prio3SumVec' as const, length: LENGTH, max_measurement: 1, chunk_length: 11 },
+  };
+  const files = newTaskFiles(params);
+  // The same task once more, requiring a token per report: throughput with tokens against without.
+  const issuer = benchIssuer(TP);
+  const tokenFiles = newTaskFiles({ ...params, min_batch_size: N }, issuer.policy);
+  for (const role of ['leader', 'helper'] as const) {
     writeFileSync(join(dir, `${role}.json`), JSON.stringify(files[role]), { mode: 0o600 });
+    writeFileSync(join(dir, `t-${role}.json`), JSON.stringify(tokenFiles[role]), { mode: 0o600 });
+  }
   const args = pairArgs({
     dir,
     ports: { leader: lp, helper: hp },
-    tasks: { leader: [join(dir, 'leader.json')], helper: [join(dir, 'helper.json')] },
+    tasks: {
+      leader: [join(dir, 'leader.json'), join(dir, 't-leader.json')],
+      helper: [join(dir, 'helper.json'), join(dir, 't-helper.json')],
+    },
     leaderDap: { minJobSize: 250, maxJobSize: 500, maxJobAgeMs: 100, tickMs: 5 },
   });
   const profile = process.env.MESH_BENCH_PROFILE
@@ -144,9 +154,14 @@ async function main(): Promise<void> {
       }
       return out;
     };
-    const check = async (start: number, n: number, sum: number[]): Promise<void> => {
+    const check = async (
+      start: number,
+      n: number,
+      sum: number[],
+      collector = files.collector,
+    ): Promise<void> => {
       const c = await collect(
-        files.collector,
+        collector,
         { interval: { start, duration: 1 } },
         { timeoutMs: 600_000 },
       );
@@ -159,6 +174,26 @@ async function main(): Promise<void> {
     const warm = await shard(WARMUP, t - TP, warmSum);
     const expected = new Array<number>(LENGTH).fill(0);
     const reports = await shard(N, t, expected);
+    // The same reports' twins for the token task (sharded and tokened here, untimed).
+    const tokenClient = new DapClient(tokenFiles.client);
+    issuer.attach(tokenClient);
+    // A pooled keep-alive socket may have gone stale while the other reports were sharded.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await tokenClient.hpkeConfig('leader');
+        await tokenClient.hpkeConfig('helper');
+        break;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+      }
+    }
+    const tokenSum = new Array<number>(LENGTH).fill(0);
+    const tokenReports: m.Report[] = [];
+    for (let i = 0; i < N; i++) {
+      const meas = Array.from({ length: LENGTH }, () => (Math.random() < 0.1 ? 1 : 0));
+      meas.forEach((x, j) => (tokenSum[j] = (tokenSum[j] ?? 0) + x));
+      tokenReports.push(await tokenClient.prepare({ measurement: meas, timeSeconds: t }));
+    }
     // The servers' JIT is warmed by a batch of its own (one time bucket earlier), not measured.
     if (WARMUP > 0) {
       await upload(url, warm);
@@ -176,6 +211,14 @@ async function main(): Promise<void> {
     const elapsed = (performance.now() - start) / 1000;
     const aggCpu = (cpu() - cpu0) / N;
     const vdafCpu = (vdafBefore + vdafVerifyCpuPerReport(Math.min(N, 500))) / 2;
+    const tokenCpu = tokenVerifyCpuPerReport(files, issuer, Math.min(N, 500));
+    const tokenUrl = `${tokenFiles.client.task.leader}tasks/${tokenFiles.client.task_id}/reports`;
+    const tcpu0 = cpu();
+    const tstart = performance.now();
+    await upload(tokenUrl, tokenReports);
+    await check(bucket, N, tokenSum, tokenFiles.collector);
+    const telapsed = (performance.now() - tstart) / 1000;
+    const tokenAggCpu = (cpu() - tcpu0) / N;
     const out = {
       reports: N,
       warmup_reports: WARMUP,
@@ -185,6 +228,14 @@ async function main(): Promise<void> {
       aggregator_cpu_ms_per_report: Number((aggCpu * 1000).toFixed(3)),
       vdaf_verify_cpu_ms_per_report: Number((vdafCpu * 1000).toFixed(3)),
       cpu_ratio: Number((aggCpu / vdafCpu).toFixed(2)),
+      token_verify_cpu_ms_per_report: Number((tokenCpu * 1000).toFixed(3)),
+      token_to_vdaf_cpu_ratio: Number((tokenCpu / vdafCpu).toFixed(3)),
+      with_tokens: {
+        end_to_end_seconds: Number(telapsed.toFixed(2)),
+        reports_per_second: Math.round(N / telapsed),
+        aggregator_cpu_ms_per_report: Number((tokenAggCpu * 1000).toFixed(3)),
+        throughput_ratio_to_without: Number((elapsed / telapsed).toFixed(2)),
+      },
       targets: { reports_per_second: '>= 200', cpu_ratio: '<= 2' },
     };
     console.log(JSON.stringify(out, null, 2));

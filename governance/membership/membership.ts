@@ -62,9 +62,7 @@ const bad = (why: string) => new MembershipError('membership_invalid', why);
 const HEX32 = /^[0-9a-f]{64}$/;
 
 function unsigned(doc: Signed): JsonObject {
-  return Object.fromEntries(
-    Object.entries(doc).filter(([k]) => k !== 'signature'),
-  );
+  return Object.fromEntries(Object.entries(doc).filter(([k]) => k !== 'signature'));
 }
 
 function sign<T extends Signed>(doc: Omit<T, 'signature'>, signer: AuthoritySigner): T {
