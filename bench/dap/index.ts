@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   const files = newTaskFiles(params);
   // The same task once more, requiring a token per report: throughput with tokens against without.
   const issuer = benchIssuer(TP);
-  const tokenFiles = newTaskFiles({ ...params, min_batch_size: N }, issuer.policy);
+  const tokenFiles = newTaskFiles({ ...params, min_batch_size: N }, { issuer: issuer.policy });
   for (const role of ['leader', 'helper'] as const) {
     writeFileSync(join(dir, `${role}.json`), JSON.stringify(files[role]), { mode: 0o600 });
     writeFileSync(join(dir, `t-${role}.json`), JSON.stringify(tokenFiles[role]), { mode: 0o600 });

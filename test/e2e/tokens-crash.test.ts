@@ -91,7 +91,7 @@ describe('spent-token sets under SIGKILL', () => {
           min_batch_size: 1,
           vdaf: { type: 'Prio3Count' },
         }),
-        policy,
+        { issuer: policy },
       );
       const paths = writeTaskFiles(dir, files);
       const args = pairArgs({
