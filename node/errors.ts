@@ -7,7 +7,8 @@ export type NodeErrorCode =
   | 'state_schema_newer'
   | 'state_invalid'
   | 'io_failed'
-  | 'not_implemented_here';
+  | 'not_implemented_here'
+  | 'report_retroactive';
 
 export class NodeError extends Error {
   override readonly name: string = 'NodeError';

@@ -93,6 +93,17 @@ export async function runNode(i: number, m: DemoMesh, windowStart: number): Prom
     '2',
     '--json',
   ]);
+  // Consent comes first: a report counts only what happened after reporting was enabled.
+  await mesh(home, [
+    'report',
+    'init',
+    '--pack',
+    spec,
+    '--window',
+    String(WINDOW),
+    '--enable',
+    '--json',
+  ]);
   const traffic = trafficFor(i);
   const out = await mesh(
     home,
@@ -130,16 +141,6 @@ export async function runNode(i: number, m: DemoMesh, windowStart: number): Prom
       falsePositivesMarked = 1;
     }
   }
-  await mesh(home, [
-    'report',
-    'init',
-    '--pack',
-    spec,
-    '--window',
-    String(WINDOW),
-    '--enable',
-    '--json',
-  ]);
   const sent = JSON.parse(
     await mesh(home, ['report', 'submit', '--window', String(windowStart), '--json']),
   ) as { reportId: string };

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { DapClient, messages } from '../../../dap/index.js';
 import { UsageError } from '../../errors.js';
+import { consentedPart } from '../../report/consent-window.js';
 import { gatherEvidence } from '../../report/evidence.js';
 import { ReportLedger } from '../../report/ledger.js';
 import { reportStatus, reportStatusHuman } from '../../report/status.js';
@@ -19,6 +20,7 @@ interface Setup {
   pack: string;
   windowSeconds: number;
   enabled: boolean;
+  enabledAt?: number;
 }
 
 function setup(ctx: CommandContext): Setup {
@@ -29,7 +31,12 @@ function setup(ctx: CommandContext): Setup {
       'run: mesh report init --pack mesh:<pack>@<ring>',
     );
   }
-  return { pack: r.pack, windowSeconds: r.windowSeconds ?? DEFAULT_WINDOW, enabled: r.enabled };
+  return {
+    pack: r.pack,
+    windowSeconds: r.windowSeconds ?? DEFAULT_WINDOW,
+    enabled: r.enabled,
+    ...(r.enabledAt === undefined ? {} : { enabledAt: r.enabledAt }),
+  };
 }
 
 function catalogOf(stateRoot: string, spec: string): string[] {
@@ -53,11 +60,15 @@ function windowOf(flag: string | undefined, seconds: number, now = Date.now() / 
   return { start: Math.floor(now / seconds) * seconds - seconds, duration: seconds };
 }
 
-function build(ctx: CommandContext, windowFlag: string | undefined) {
+function build(ctx: CommandContext, windowFlag: string | undefined, consentOnly = false) {
   const s = setup(ctx);
   const catalog = catalogOf(ctx.stateRoot, s.pack);
   const window = windowOf(windowFlag, s.windowSeconds);
-  const evidence = gatherEvidence(ctx.state().path('guard'), window);
+  // What is sent covers only what happened after the operator said yes; before any consent,
+  // build previews the whole window.
+  const counted =
+    consentOnly || s.enabledAt !== undefined ? consentedPart(window, s.enabledAt) : window;
+  const evidence = gatherEvidence(ctx.state().path('guard'), counted);
   const vector = buildReportVector(catalog, evidence.hits, evidence.sightings, window);
   return { setup: s, catalog, window, receipts: evidence.receipts, vector };
 }
@@ -71,9 +82,12 @@ function setEnabled(ctx: CommandContext, enabled: boolean): void {
       'run: mesh report init --pack mesh:<pack>@<ring>',
     );
   }
+  if (enabled && !config.reporting.enabled) config.reporting.enabledAt = nowSeconds();
   config.reporting.enabled = enabled;
   saveConfig(dir.configPath, config);
 }
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 export function registerReport(program: Command): void {
   const report = program
@@ -97,7 +111,15 @@ export function registerReport(program: Command): void {
         const catalog = catalogOf(ctx.stateRoot, flags.pack);
         const dir = ctx.state();
         const config = loadConfig(dir.configPath);
-        config.reporting = { enabled: flags.enable === true, pack: flags.pack, windowSeconds };
+        const was = config.reporting;
+        const enabledAt =
+          flags.enable !== true ? undefined : was.enabled ? was.enabledAt : nowSeconds();
+        config.reporting = {
+          enabled: flags.enable === true,
+          pack: flags.pack,
+          windowSeconds,
+          ...(enabledAt === undefined ? {} : { enabledAt }),
+        };
         saveConfig(dir.configPath, config);
         ctx.out.result(
           {
@@ -184,8 +206,8 @@ export function registerReport(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (flags: { window?: string; json?: boolean }, cmd: Command) => {
       const ctx = contextFor(cmd, flags);
-      const b = build(ctx, flags.window);
-      if (!b.setup.enabled) throw new UsageError('reporting is off', 'run: mesh report enable');
+      if (!setup(ctx).enabled) throw new UsageError('reporting is off', 'run: mesh report enable');
+      const b = build(ctx, flags.window, true);
       const { task } = subscribedTask(ctx.stateRoot, b.setup.pack);
       const client = new DapClient(task);
       const ledger = new ReportLedger(
