@@ -81,6 +81,6 @@ export const witnessRole: RoleDefinition = {
     const witness = new Witness({ cosigner: signer, logs: cfg.logs, store });
     app.route('/witness', witnessApp(witness));
     opts.log.info('witness ready', { vkey: cosignerVkey(signer), logs: [...cfg.logs.keys()] });
-    return { close: () => store.close() };
+    return { publicKeys: { witness: cosignerVkey(signer) }, close: () => store.close() };
   },
 };
