@@ -14,6 +14,9 @@ import {
 } from './reporting-mesh.js';
 import { runMesh } from '../support/run-mesh.js';
 
+/** Each test runs many `mesh` processes; generous for a loaded 2-core machine. */
+const E2E_TIMEOUT = 240_000;
+
 const HOUR = 3600;
 let p: Published;
 let home = '';
@@ -42,41 +45,45 @@ afterAll(async () => {
 });
 
 describe('reporting is never retroactive', () => {
-  it('stores when reporting was enabled; earlier windows and earlier receipts are not reported', async () => {
-    const current = Math.floor(Date.now() / 1000 / HOUR) * HOUR;
-    const setup = ['--state', home, 'report', 'init', '--pack', SPEC, '--window', String(HOUR)];
-    expect((await meshJson(setup)).code).toBe(0);
-    const preview = await meshJson([
-      '--state',
-      home,
-      'report',
-      'build',
-      '--window',
-      String(current),
-    ]);
-    expect(preview.code, JSON.stringify(preview.json)).toBe(0);
-    expect(preview.json.receipts).toBe(2);
+  it(
+    'stores when reporting was enabled; earlier windows and earlier receipts are not reported',
+    async () => {
+      const current = Math.floor(Date.now() / 1000 / HOUR) * HOUR;
+      const setup = ['--state', home, 'report', 'init', '--pack', SPEC, '--window', String(HOUR)];
+      expect((await meshJson(setup)).code).toBe(0);
+      const preview = await meshJson([
+        '--state',
+        home,
+        'report',
+        'build',
+        '--window',
+        String(current),
+      ]);
+      expect(preview.code, JSON.stringify(preview.json)).toBe(0);
+      expect(preview.json.receipts).toBe(2);
 
-    const before = Math.floor(Date.now() / 1000);
-    const enable = await meshJson(['--state', home, 'report', 'enable']);
-    expect(enable.code, JSON.stringify(enable.json)).toBe(0);
-    const config = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as {
-      reporting: { enabledAt: number };
-    };
-    expect(config.reporting.enabledAt).toBeGreaterThanOrEqual(before);
+      const before = Math.floor(Date.now() / 1000);
+      const enable = await meshJson(['--state', home, 'report', 'enable']);
+      expect(enable.code, JSON.stringify(enable.json)).toBe(0);
+      const config = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as {
+        reporting: { enabledAt: number };
+      };
+      expect(config.reporting.enabledAt).toBeGreaterThanOrEqual(before);
 
-    const earlier = await meshJson([
-      '--state',
-      home,
-      'report',
-      'submit',
-      '--window',
-      String(current - HOUR),
-    ]);
-    expect(earlier.code).toBe(1);
-    expect((earlier.json.error as { code: string }).code).toBe('report_retroactive');
-    const now = await meshJson(['--state', home, 'report', 'build', '--window', String(current)]);
-    expect(now.json.receipts).toBe(0);
-    expect((now.json.vector as number[]).every((v) => v === 0)).toBe(true);
-  });
+      const earlier = await meshJson([
+        '--state',
+        home,
+        'report',
+        'submit',
+        '--window',
+        String(current - HOUR),
+      ]);
+      expect(earlier.code).toBe(1);
+      expect((earlier.json.error as { code: string }).code).toBe('report_retroactive');
+      const now = await meshJson(['--state', home, 'report', 'build', '--window', String(current)]);
+      expect(now.json.receipts).toBe(0);
+      expect((now.json.vector as number[]).every((v) => v === 0)).toBe(true);
+    },
+    E2E_TIMEOUT,
+  );
 });
