@@ -1,5 +1,5 @@
-// governance/ as publish and ceremony enforce it: threshold floors per profile, expiries for tuf/,
-// and the node config's governance section naming the bad key.
+// governance/ as publish and ceremony enforce it: threshold floors per profile and expiries for tuf/
+// (the node config's governance section is tested in test/node/config-governance.test.ts).
 import { describe, expect, it } from 'vitest';
 import {
   defaultPolicy,
@@ -7,7 +7,6 @@ import {
   repositoryExpiry,
   requireThreshold,
 } from '../../governance/index.js';
-import { parseConfig } from '../../node/state/config.js';
 
 const DAY = 86_400_000;
 const withCode = (code: string): Error => expect.objectContaining({ code }) as Error;
@@ -61,27 +60,5 @@ describe('expiries', () => {
     expect(repositoryExpiry(parsePolicy({ roles: { canary: { expiryDays: 7 } } })).canary).toBe(
       7 * DAY,
     );
-  });
-});
-
-describe("the node config's governance section", () => {
-  it.each([
-    [{ governance: { rolez: {} } }, 'governance.rolez'],
-    [{ governance: { roles: { root: { treshold: 4 } } } }, 'governance.roles.root.treshold'],
-    [{ governance: { roles: { rot: { threshold: 4 } } } }, 'governance.roles.rot'],
-    [{ governance: { profile: 'testing' } }, 'governance.profile'],
-    [{ governance: { witnesses: { quorom: 2 } } }, 'governance.witnesses.quorom'],
-  ])('refuses %j naming %s', (doc, key) => {
-    expect(() => parseConfig({ schema: 1, ...doc }, 'config.json')).toThrow(
-      expect.objectContaining({
-        code: 'config_invalid',
-        message: expect.stringContaining(key) as string,
-      }) as Error,
-    );
-  });
-
-  it('keeps a valid section as written', () => {
-    const governance = { profile: 'demo', roles: { root: { threshold: 1 } } };
-    expect(parseConfig({ schema: 1, governance }).config.governance).toEqual(governance);
   });
 });
