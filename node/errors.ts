@@ -10,7 +10,8 @@ export type NodeErrorCode =
   | 'io_failed'
   | 'not_implemented_here'
   | 'secret_file_exposed'
-  | 'batch_size_below_floor';
+  | 'batch_size_below_floor'
+  | 'report_retroactive';
 
 export class NodeError extends MeshError<NodeErrorCode> {
   override readonly name: string = 'NodeError';

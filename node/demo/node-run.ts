@@ -95,6 +95,17 @@ export async function runNode(i: number, m: DemoMesh, windowStart: number): Prom
     '2',
     '--json',
   ]);
+  // Consent comes first: a report counts only what happened after reporting was enabled.
+  await mesh(home, [
+    'report',
+    'init',
+    '--pack',
+    spec,
+    '--window',
+    String(WINDOW),
+    '--enable',
+    '--json',
+  ]);
   const traffic = trafficFor(i);
   const out = await mesh(
     home,

@@ -2,6 +2,7 @@
 import { accessSync, constants } from 'node:fs';
 import { sensorReadiness } from '../../bpf/index.js';
 import { openStateDir } from '../state/state-dir.js';
+import { checkGovernance } from './governance.js';
 import { checkHookStart } from './hook.js';
 import { checkCommandStart } from './start.js';
 import { checkSubscriptions } from './subscriptions.js';
@@ -88,6 +89,7 @@ export function runChecks(input: DoctorInput): CheckResult[] {
     checkNode(input.nodeVersion ?? process.version),
     ...checkState(input.stateRoot),
     ...checkSubscriptions(input.stateRoot),
+    checkGovernance(input.stateRoot),
     checkHookStart(),
     checkCommandStart(),
     checkSensor(),

@@ -3,6 +3,9 @@ import { createHash } from 'node:crypto';
 
 const SECRET_KEY =
   /(secret|token|password|passphrase|private|credential|authorization|api[-_]?key|^key$|_key$|Key$)/i;
+/** Public keys (verifier keys, key ids) end in "key" too, but are meant to be shared: never masked. */
+const PUBLIC_KEY =
+  /^(vkey|vkeys|verifier|verifierKey|publicKey|public|publicKeys|logKey|logKeys|keyid)$/i;
 const MAX_DEPTH = 6;
 const MAX_STRING = 2048;
 
@@ -25,7 +28,13 @@ export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      if (SECRET_KEY.test(k) && v !== null && typeof v !== 'boolean' && typeof v !== 'number') {
+      if (
+        SECRET_KEY.test(k) &&
+        !PUBLIC_KEY.test(k) &&
+        v !== null &&
+        typeof v !== 'boolean' &&
+        typeof v !== 'number'
+      ) {
         out[k] = typeof v === 'string' || v instanceof Uint8Array ? maskSecret(v) : '[redacted]';
       } else {
         out[k] = redact(v, depth + 1);

@@ -31,6 +31,8 @@ export interface RoleHealth {
 }
 
 export interface RoleInstance {
+  /** Public keys others must pin (a witness's C2SP verifier key...), printed when the server starts. */
+  publicKeys?: Record<string, string>;
   /** Background work (sequencers, job drivers) stops here; called once on shutdown. */
   close(): Promise<void>;
   /** The role's real state now; a role without it is ready once mounted. */

@@ -84,6 +84,7 @@ export const timestampRole: RoleDefinition = {
     }, cfg.checkSeconds * 1000);
     timer.unref();
     return {
+      publicKeys: { timestamp: signer.key.publicKey },
       close: async () => {
         clearInterval(timer);
         await running;

@@ -96,6 +96,6 @@ export const witnessRole: RoleDefinition = {
     app.use('/witness/*', witnessMetrics(opts.metrics));
     app.route('/witness', witnessApp(witness));
     opts.log.info('witness ready', { vkey: cosignerVkey(signer), logs: [...cfg.logs.keys()] });
-    return { close: () => store.close() };
+    return { publicKeys: { witness: cosignerVkey(signer) }, close: () => store.close() };
   },
 };

@@ -47,6 +47,8 @@ export interface ServeOptions {
 export interface RunningServer {
   url: string;
   roles: string[];
+  /** Every role's public keys, by name (e.g. `witness`: its verifier key). */
+  publicKeys: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -138,6 +140,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   return {
     url,
     roles: opts.roles,
+    publicKeys: Object.assign({}, ...instances.map((i) => i.publicKeys ?? {})) as Record<
+      string,
+      string
+    >,
     async close() {
       await Promise.all(instances.map((i) => i.close()));
       await closeServer(server.server);

@@ -62,7 +62,7 @@ export async function resumePending(ctx: PublishContext): Promise<Committed | un
   const j = readJournal(ctx.repoDir);
   if (j === undefined) return undefined;
   const done = await commitJournal(ctx.repoDir, j, ctx.log);
-  raiseWitnessFloor(ctx.repoDir, done.cosigners.length);
+  raiseWitnessFloor(ctx.repoDir, ctx.log.quorum);
   return done;
 }
 
@@ -110,7 +110,7 @@ async function commit(
   } finally {
     await log.close();
   }
-  raiseWitnessFloor(ctx.repoDir, done.cosigners.length);
+  raiseWitnessFloor(ctx.repoDir, ctx.log.quorum);
   const versions: Record<string, number> = {};
   for (const r of ['root', 'targets', 'canary', 'stable', 'snapshot', 'timestamp'])
     if (r === 'root' || r === 'timestamp' || r === 'snapshot' || repo.targets.has(r))

@@ -28,11 +28,12 @@ function recorded(repoDir: string): number | undefined {
 }
 
 /**
- * The witness quorum this repository's log has reached (0 while it was never witnessed); a
- * repository without a record yet counts the cosignatures on the checkpoint it serves.
+ * The witness quorum this repository's log has reached (0 while it was never witnessed). A
+ * repository without a record yet (a copy, or one written before records) whose served checkpoint
+ * is cosigned needs at least one witness: the quorum it was published with is not in the note.
  */
 export function witnessFloor(repoDir: string): number {
-  return recorded(repoDir) ?? servedCosignatures(repoDir);
+  return recorded(repoDir) ?? Math.min(1, servedCosignatures(repoDir));
 }
 
 /**
@@ -45,12 +46,12 @@ export function requireWitnessFloor(repoDir: string, quorum: number, force: bool
   if (quorum >= floor || force) return;
   throw new PackError(
     'witness_quorum_required',
-    `this log's checkpoints carry ${floor} witness cosignature(s); a publish with quorum ${quorum} was refused and nothing was published`,
+    `this log is published with a quorum of ${floor} witness cosignature(s); a publish with quorum ${quorum} was refused and nothing was published`,
     `give --witness URL=VKEY for its witnesses (--quorum ${floor}), or --force-unwitnessed if you really mean to publish unwatched`,
   );
 }
 
-/** Records a reached quorum; the floor only rises. */
+/** Records the quorum a publish asked for and got; the floor only rises. */
 export function raiseWitnessFloor(repoDir: string, quorum: number): void {
   if (quorum > (recorded(repoDir) ?? 0))
     writeFileAtomic(witnessFloorPath(repoDir), JSON.stringify({ schema: 1, quorum }));

@@ -22,6 +22,9 @@ import {
   type MeshRun,
 } from './publish-subscribe.js';
 
+/** Each test runs many `mesh` processes; generous for a loaded 2-core machine. */
+const E2E_TIMEOUT = 240_000;
+
 const work = mkdtempSync(join(tmpdir(), 'mesh-ceremony-'));
 let m: Maintainer;
 const keys: Record<string, { public: string; keyid: string; file: string }> = {};
@@ -89,120 +92,144 @@ afterAll(async () => {
 describe('offline roles change by command, 2 of 3 from then on', () => {
   const rootKey = (): string => join(m.keys, 'root.key');
 
-  it('root becomes 2 of 3; a key outside both roots is refused by name', async () => {
-    const p = await propose('root-v2', [
-      '--role',
-      'root',
-      '--add-key',
-      keys.r2?.public ?? '',
-      '--add-key',
-      keys.r3?.public ?? '',
-      '--threshold',
-      '2',
-    ]);
-    const [old, r2, stranger] = [
-      await sign(p, rootKey(), 'v2-root'),
-      await sign(p, keys.r2?.file ?? '', 'v2-r2'),
-      await sign(p, keys.s2?.file ?? '', 'v2-s2'),
-    ];
-    const short = await assemble(p, [r2, stranger], 'x.json');
-    expect(short.code).toBe(1);
-    expect(errorOf(short).code).toBe('ceremony_threshold_unmet');
-    expect(errorOf(short).message).toContain('root (current): 0 valid signature(s) of 1 needed');
-    expect(errorOf(short).message).toContain(`${keys.s2?.keyid.slice(0, 16) ?? ''}…): key`);
-    expect(errorOf(short).message).toContain('is not a key of root (current) or new root');
-    // The production profile wants root 3 of 5: a 2-of-3 root is refused there.
-    const prod = await assemble(p, [old, r2], 'y.json', []);
-    expect(errorOf(prod).code).toBe('threshold_too_low');
-    const ok = expectOk(await assemble(p, [old, r2, stranger], '2.root.json'));
-    expect(ok.json.signatures).toBe(2);
-    expect((ok.json.refused as { file: string; reason: string }[])[0]?.file).toBe(stranger);
-    expectOk(await run(applyArgs(m, join(work, '2.root.json'))));
-    expect(rootVersion()).toBe(2);
-  });
-
-  it('the 2-of-3 root rotates its first key out only with two signatures of old and new', async () => {
-    const rootId = parseRoot(
-      parseEnvelopeBytes(readFileSync(join(m.repo, 'metadata', '1.root.json'))).signed,
-    ).roles.root.keyids[0];
-    const p = await propose('root-v3', [
-      '--role',
-      'root',
-      '--remove-key',
-      rootId ?? '',
-      '--add-key',
-      keys.r4?.public ?? '',
-    ]);
-    const r2 = await sign(p, keys.r2?.file ?? '', 'v3-r2');
-    const r3 = await sign(p, keys.r3?.file ?? '', 'v3-r3');
-    const one = await assemble(p, [r2], 'z.json');
-    expect(errorOf(one).message).toContain('root (current): 1 valid signature(s) of 2 needed');
-    expectOk(await assemble(p, [r2, r3], '3.root.json'));
-    expectOk(await run(applyArgs(m, join(work, '3.root.json'))));
-    expect(rootVersion()).toBe(3);
-  });
-
-  it('stable becomes 2 of 3, a stable pack needs two of its keys, and a client accepts it', async () => {
-    const p = await propose('stable-keys', [
-      '--role',
-      'stable',
-      '--add-key',
-      keys.s2?.public ?? '',
-      '--add-key',
-      keys.s3?.public ?? '',
-      '--threshold',
-      '2',
-    ]);
-    const t = await sign(p, join(m.keys, 'targets.key'), 'targets');
-    expectOk(await assemble(p, [t], 'targets.signed.json'));
-    expectOk(await run(applyArgs(m, join(work, 'targets.signed.json'))));
-
-    const pack = writePack(m, 'stable-pack.json', { ...BUILTIN, version: '1.0.0' });
-    const proposed = expectOk(
-      await run(['publish', pack, '--ring', 'stable', '--repo', m.repo, '--keys', m.keys, ...DEMO]),
-    );
-    const sp = String(proposed.json.proposal);
-    const one = await sign(sp, join(m.keys, 'stable.key'), 'stable-1');
-    const two = await sign(sp, keys.s2?.file ?? '', 'stable-2');
-    const three = await sign(sp, keys.s3?.file ?? '', 'stable-3');
-    const short = await assemble(sp, [one], 's1.json');
-    expect(errorOf(short).message).toContain('stable (current): 1 valid signature(s) of 2 needed');
-    // Production accepts a 2-of-3 stable role (its threshold is 2).
-    expectOk(await assemble(sp, [two, three], 'stable.signed.json', []));
-    expectOk(await run(applyArgs(m, join(work, 'stable.signed.json'))));
-
-    const mirror = await startServe([
-      '--role',
-      'mirror',
-      '--repo',
-      m.repo,
-      '--data',
-      mkdtempSync(join(work, 'mirror-')),
-    ]);
-    m.services.push(mirror);
-    const md = mkdtempSync(join(work, 'md-'));
-    const td = mkdtempSync(join(work, 'td-'));
-    const client = (args: string[]) =>
-      runMesh([
-        'tuf-client',
-        '--metadata-dir',
-        md,
-        '--metadata-url',
-        `${mirror.url}/metadata`,
-        '--target-base-url',
-        `${mirror.url}/targets`,
-        '--target-dir',
-        td,
-        ...args,
+  it(
+    'root becomes 2 of 3; a key outside both roots is refused by name',
+    async () => {
+      const p = await propose('root-v2', [
+        '--role',
+        'root',
+        '--add-key',
+        keys.r2?.public ?? '',
+        '--add-key',
+        keys.r3?.public ?? '',
+        '--threshold',
+        '2',
       ]);
-    expect((await client(['init', m.root])).code).toBe(0);
-    const target = 'packs/coding-agent/stable/coding-agent.json';
-    const got = await client(['--target-name', target, 'download']);
-    expect(got.code, got.stderr).toBe(0);
-    expect(parseRoot(parseEnvelopeBytes(readFileSync(join(md, 'root.json'))).signed).version).toBe(
-      3,
-    );
-    // The client stores a target under its URL-quoted path; its bytes are the pack the keyholders signed.
-    expect(readFileSync(join(td, encodeURIComponent(target)))).toEqual(readFileSync(pack));
-  }, 120_000);
+      const [old, r2, stranger] = [
+        await sign(p, rootKey(), 'v2-root'),
+        await sign(p, keys.r2?.file ?? '', 'v2-r2'),
+        await sign(p, keys.s2?.file ?? '', 'v2-s2'),
+      ];
+      const short = await assemble(p, [r2, stranger], 'x.json');
+      expect(short.code).toBe(1);
+      expect(errorOf(short).code).toBe('ceremony_threshold_unmet');
+      expect(errorOf(short).message).toContain('root (current): 0 valid signature(s) of 1 needed');
+      expect(errorOf(short).message).toContain(`${keys.s2?.keyid.slice(0, 16) ?? ''}…): key`);
+      expect(errorOf(short).message).toContain('is not a key of root (current) or new root');
+      // The production profile wants root 3 of 5: a 2-of-3 root is refused there.
+      const prod = await assemble(p, [old, r2], 'y.json', []);
+      expect(errorOf(prod).code).toBe('threshold_too_low');
+      const ok = expectOk(await assemble(p, [old, r2, stranger], '2.root.json'));
+      expect(ok.json.signatures).toBe(2);
+      expect((ok.json.refused as { file: string; reason: string }[])[0]?.file).toBe(stranger);
+      expectOk(await run(applyArgs(m, join(work, '2.root.json'))));
+      expect(rootVersion()).toBe(2);
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'the 2-of-3 root rotates its first key out only with two signatures of old and new',
+    async () => {
+      const rootId = parseRoot(
+        parseEnvelopeBytes(readFileSync(join(m.repo, 'metadata', '1.root.json'))).signed,
+      ).roles.root.keyids[0];
+      const p = await propose('root-v3', [
+        '--role',
+        'root',
+        '--remove-key',
+        rootId ?? '',
+        '--add-key',
+        keys.r4?.public ?? '',
+      ]);
+      const r2 = await sign(p, keys.r2?.file ?? '', 'v3-r2');
+      const r3 = await sign(p, keys.r3?.file ?? '', 'v3-r3');
+      const one = await assemble(p, [r2], 'z.json');
+      expect(errorOf(one).message).toContain('root (current): 1 valid signature(s) of 2 needed');
+      expectOk(await assemble(p, [r2, r3], '3.root.json'));
+      expectOk(await run(applyArgs(m, join(work, '3.root.json'))));
+      expect(rootVersion()).toBe(3);
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'stable becomes 2 of 3, a stable pack needs two of its keys, and a client accepts it',
+    async () => {
+      const p = await propose('stable-keys', [
+        '--role',
+        'stable',
+        '--add-key',
+        keys.s2?.public ?? '',
+        '--add-key',
+        keys.s3?.public ?? '',
+        '--threshold',
+        '2',
+      ]);
+      const t = await sign(p, join(m.keys, 'targets.key'), 'targets');
+      expectOk(await assemble(p, [t], 'targets.signed.json'));
+      expectOk(await run(applyArgs(m, join(work, 'targets.signed.json'))));
+
+      const pack = writePack(m, 'stable-pack.json', { ...BUILTIN, version: '1.0.0' });
+      const proposed = expectOk(
+        await run([
+          'publish',
+          pack,
+          '--ring',
+          'stable',
+          '--repo',
+          m.repo,
+          '--keys',
+          m.keys,
+          ...DEMO,
+        ]),
+      );
+      const sp = String(proposed.json.proposal);
+      const one = await sign(sp, join(m.keys, 'stable.key'), 'stable-1');
+      const two = await sign(sp, keys.s2?.file ?? '', 'stable-2');
+      const three = await sign(sp, keys.s3?.file ?? '', 'stable-3');
+      const short = await assemble(sp, [one], 's1.json');
+      expect(errorOf(short).message).toContain(
+        'stable (current): 1 valid signature(s) of 2 needed',
+      );
+      // Production accepts a 2-of-3 stable role (its threshold is 2).
+      expectOk(await assemble(sp, [two, three], 'stable.signed.json', []));
+      expectOk(await run(applyArgs(m, join(work, 'stable.signed.json'))));
+
+      const mirror = await startServe([
+        '--role',
+        'mirror',
+        '--repo',
+        m.repo,
+        '--data',
+        mkdtempSync(join(work, 'mirror-')),
+      ]);
+      m.services.push(mirror);
+      const md = mkdtempSync(join(work, 'md-'));
+      const td = mkdtempSync(join(work, 'td-'));
+      const client = (args: string[]) =>
+        runMesh([
+          'tuf-client',
+          '--metadata-dir',
+          md,
+          '--metadata-url',
+          `${mirror.url}/metadata`,
+          '--target-base-url',
+          `${mirror.url}/targets`,
+          '--target-dir',
+          td,
+          ...args,
+        ]);
+      expect((await client(['init', m.root])).code).toBe(0);
+      const target = 'packs/coding-agent/stable/coding-agent.json';
+      const got = await client(['--target-name', target, 'download']);
+      expect(got.code, got.stderr).toBe(0);
+      expect(
+        parseRoot(parseEnvelopeBytes(readFileSync(join(md, 'root.json'))).signed).version,
+      ).toBe(3);
+      // The client stores a target under its URL-quoted path; its bytes are the pack the keyholders signed.
+      expect(readFileSync(join(td, encodeURIComponent(target)))).toEqual(readFileSync(pack));
+    },
+    E2E_TIMEOUT,
+  );
 });

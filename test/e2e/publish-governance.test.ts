@@ -25,6 +25,9 @@ import {
   type MeshRun,
 } from './publish-subscribe.js';
 
+/** Each test runs many `mesh` processes; generous for a loaded 2-core machine. */
+const E2E_TIMEOUT = 240_000;
+
 const work = mkdtempSync(join(tmpdir(), 'mesh-pubgov-'));
 let m: Maintainer;
 const DAY = 86_400_000;
@@ -57,121 +60,144 @@ afterAll(async () => {
 });
 
 describe('mesh publish keeps the repository monotonic', () => {
-  it('applies only the next root: an older root (1.root.json after 2) is refused, root.json stays', async () => {
-    const key = expectOk(
-      await run(['keys', 'new', '--role', 'root', '--out', join(work, 'root2.key')]),
-    );
-    const proposal = join(work, 'root-v2.proposal.json');
-    expectOk(
-      await run([
-        'ceremony',
-        'propose',
+  it(
+    'applies only the next root: an older root (1.root.json after 2) is refused, root.json stays',
+    async () => {
+      const key = expectOk(
+        await run(['keys', 'new', '--role', 'root', '--out', join(work, 'root2.key')]),
+      );
+      const proposal = join(work, 'root-v2.proposal.json');
+      expectOk(
+        await run([
+          'ceremony',
+          'propose',
+          '--repo',
+          m.repo,
+          '--role',
+          'root',
+          '--add-key',
+          String(key.json.public),
+          '--out',
+          proposal,
+          ...DEMO,
+        ]),
+      );
+      const sig = join(work, 'root-v2.sig.json');
+      expectOk(
+        await run([
+          'ceremony',
+          'sign',
+          '--proposal',
+          proposal,
+          '--key',
+          join(m.keys, 'root.key'),
+          '--out',
+          sig,
+        ]),
+      );
+      const signed = join(work, '2.root.json');
+      expectOk(
+        await run([
+          'ceremony',
+          'assemble',
+          '--repo',
+          m.repo,
+          '--proposal',
+          proposal,
+          '--signature',
+          sig,
+          '--out',
+          signed,
+          ...DEMO,
+        ]),
+      );
+      expectOk(await run(applyArgs(m, signed)));
+      expect(signedOf(m.repo, 'root.json').version).toBe(2);
+
+      const old = await run(applyArgs(m, join(m.repo, 'metadata', '1.root.json')));
+      expect(old.code).toBe(1);
+      expect(errorCode(old)).toBe('version_not_next');
+      const replay = await run(applyArgs(m, signed));
+      expect(errorCode(replay)).toBe('version_not_next');
+      expect(signedOf(m.repo, 'root.json').version).toBe(2);
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'refuses a lower version, the same version with other content, and names a re-publish',
+    async () => {
+      const lower = await run([
+        'publish',
+        packFile('0.1.5'),
         '--repo',
         m.repo,
-        '--role',
-        'root',
-        '--add-key',
-        String(key.json.public),
-        '--out',
-        proposal,
+        '--keys',
+        m.keys,
         ...DEMO,
-      ]),
-    );
-    const sig = join(work, 'root-v2.sig.json');
-    expectOk(
-      await run([
-        'ceremony',
-        'sign',
-        '--proposal',
-        proposal,
-        '--key',
-        join(m.keys, 'root.key'),
-        '--out',
-        sig,
-      ]),
-    );
-    const signed = join(work, '2.root.json');
-    expectOk(
-      await run([
-        'ceremony',
-        'assemble',
+      ]);
+      expect(lower.code).toBe(1);
+      expect(errorCode(lower)).toBe('pack_version_lower');
+      const changed = packFile('0.2.0', { description: 'other content, same version' });
+      const reused = await run(['publish', changed, '--repo', m.repo, '--keys', m.keys, ...DEMO]);
+      expect(errorCode(reused)).toBe('pack_version_reused');
+      const same = await run([
+        'publish',
+        packFile('0.2.0'),
         '--repo',
         m.repo,
-        '--proposal',
-        proposal,
-        '--signature',
-        sig,
-        '--out',
-        signed,
+        '--keys',
+        m.keys,
         ...DEMO,
-      ]),
-    );
-    expectOk(await run(applyArgs(m, signed)));
-    expect(signedOf(m.repo, 'root.json').version).toBe(2);
-
-    const old = await run(applyArgs(m, join(m.repo, 'metadata', '1.root.json')));
-    expect(old.code).toBe(1);
-    expect(errorCode(old)).toBe('version_not_next');
-    const replay = await run(applyArgs(m, signed));
-    expect(errorCode(replay)).toBe('version_not_next');
-    expect(signedOf(m.repo, 'root.json').version).toBe(2);
-  });
-
-  it('refuses a lower version, the same version with other content, and names a re-publish', async () => {
-    const lower = await run([
-      'publish',
-      packFile('0.1.5'),
-      '--repo',
-      m.repo,
-      '--keys',
-      m.keys,
-      ...DEMO,
-    ]);
-    expect(lower.code).toBe(1);
-    expect(errorCode(lower)).toBe('pack_version_lower');
-    const changed = packFile('0.2.0', { description: 'other content, same version' });
-    const reused = await run(['publish', changed, '--repo', m.repo, '--keys', m.keys, ...DEMO]);
-    expect(errorCode(reused)).toBe('pack_version_reused');
-    const same = await run([
-      'publish',
-      packFile('0.2.0'),
-      '--repo',
-      m.repo,
-      '--keys',
-      m.keys,
-      ...DEMO,
-    ]);
-    expect(errorCode(same)).toBe('pack_version_exists');
-    const before = signedOf(m.repo, 'timestamp.json').version;
-    await publish(m, packFile('0.2.1'));
-    expect(signedOf(m.repo, 'timestamp.json').version).toBe(before + 1);
-  });
+      ]);
+      expect(errorCode(same)).toBe('pack_version_exists');
+      const before = signedOf(m.repo, 'timestamp.json').version;
+      await publish(m, packFile('0.2.1'));
+      expect(signedOf(m.repo, 'timestamp.json').version).toBe(before + 1);
+    },
+    E2E_TIMEOUT,
+  );
 });
 
 describe('governance at publish', () => {
-  it('refuses a pack licensed GPL-3.0-only', async () => {
-    const r = await run([
-      'publish',
-      packFile('0.3.0', { licence: 'GPL-3.0-only' }),
-      '--repo',
-      m.repo,
-      '--keys',
-      m.keys,
-      ...DEMO,
-    ]);
-    expect(r.code).toBe(1);
-    expect(errorCode(r)).toBe('licence_refused');
-  });
+  it(
+    'refuses a pack licensed GPL-3.0-only',
+    async () => {
+      const r = await run([
+        'publish',
+        packFile('0.3.0', { licence: 'GPL-3.0-only' }),
+        '--repo',
+        m.repo,
+        '--keys',
+        m.keys,
+        ...DEMO,
+      ]);
+      expect(r.code).toBe(1);
+      expect(errorCode(r)).toBe('licence_refused');
+    },
+    E2E_TIMEOUT,
+  );
 
-  it('the production profile (the default) refuses a threshold-1 repository; nothing is written', async () => {
-    const repo = join(work, 'prod-repo');
-    const r = await run(['publish', packFile('1.0.0'), '--repo', repo, '--keys', m.keys]);
-    expect(r.code).toBe(1);
-    expect(errorCode(r)).toBe('threshold_too_low');
-    expect(() => readFileSync(join(repo, 'metadata', '1.root.json'))).toThrow();
-    const existing = await run(['publish', packFile('0.4.0'), '--repo', m.repo, '--keys', m.keys]);
-    expect(errorCode(existing)).toBe('threshold_too_low');
-  });
+  it(
+    'the production profile (the default) refuses a threshold-1 repository; nothing is written',
+    async () => {
+      const repo = join(work, 'prod-repo');
+      const r = await run(['publish', packFile('1.0.0'), '--repo', repo, '--keys', m.keys]);
+      expect(r.code).toBe(1);
+      expect(errorCode(r)).toBe('threshold_too_low');
+      expect(() => readFileSync(join(repo, 'metadata', '1.root.json'))).toThrow();
+      const existing = await run([
+        'publish',
+        packFile('0.4.0'),
+        '--repo',
+        m.repo,
+        '--keys',
+        m.keys,
+      ]);
+      expect(errorCode(existing)).toBe('threshold_too_low');
+    },
+    E2E_TIMEOUT,
+  );
 
   it('writes the expiries docs/GOVERNANCE.md states (targets 180 days, canary 14, stable 90)', () => {
     const days = (file: string): number =>
@@ -194,120 +220,132 @@ describe('governance at publish', () => {
 });
 
 describe('timestamp stays fresh without a publish', () => {
-  it('mesh publish --refresh re-signs timestamp once; a client accepts it', async () => {
-    const before = signedOf(m.repo, 'timestamp.json').version;
-    const r = expectOk(
-      await run(['publish', '--refresh', '--repo', m.repo, '--keys', m.keys, ...DEMO]),
-    );
-    expect((r.json.versions as { timestamp: number }).timestamp).toBe(before + 1);
-    expect(signedOf(m.repo, 'timestamp.json').version).toBe(before + 1);
-    const mirror = await startServe([
-      '--role',
-      'mirror',
-      '--repo',
-      m.repo,
-      '--data',
-      mkdtempSync(join(work, 'mir-')),
-    ]);
-    m.services.push(mirror);
-    const md = mkdtempSync(join(work, 'md-'));
-    const client = (args: string[]) => runMesh(['tuf-client', '--metadata-dir', md, ...args]);
-    expect((await client(['init', m.root])).code).toBe(0);
-    const refreshed = await client(['--metadata-url', `${mirror.url}/metadata`, 'refresh']);
-    expect(refreshed.code, refreshed.stderr).toBe(0);
-    const trusted = parseEnvelopeBytes(readFileSync(join(md, 'timestamp.json')));
-    expect((trusted.signed as { version: number }).version).toBe(before + 1);
-  });
+  it(
+    'mesh publish --refresh re-signs timestamp once; a client accepts it',
+    async () => {
+      const before = signedOf(m.repo, 'timestamp.json').version;
+      const r = expectOk(
+        await run(['publish', '--refresh', '--repo', m.repo, '--keys', m.keys, ...DEMO]),
+      );
+      expect((r.json.versions as { timestamp: number }).timestamp).toBe(before + 1);
+      expect(signedOf(m.repo, 'timestamp.json').version).toBe(before + 1);
+      const mirror = await startServe([
+        '--role',
+        'mirror',
+        '--repo',
+        m.repo,
+        '--data',
+        mkdtempSync(join(work, 'mir-')),
+      ]);
+      m.services.push(mirror);
+      const md = mkdtempSync(join(work, 'md-'));
+      const client = (args: string[]) => runMesh(['tuf-client', '--metadata-dir', md, ...args]);
+      expect((await client(['init', m.root])).code).toBe(0);
+      const refreshed = await client(['--metadata-url', `${mirror.url}/metadata`, 'refresh']);
+      expect(refreshed.code, refreshed.stderr).toBe(0);
+      const trusted = parseEnvelopeBytes(readFileSync(join(md, 'timestamp.json')));
+      expect((trusted.signed as { version: number }).version).toBe(before + 1);
+    },
+    E2E_TIMEOUT,
+  );
 
-  it('mesh serve --role timestamp,mirror re-signs on its schedule, in one process with the mirror', async () => {
-    const before = signedOf(m.repo, 'timestamp.json').version;
-    const data = mkdtempSync(join(work, 'ts-'));
-    const config = join(data, 'config.json');
-    // Due at every check: more lead than the timestamp's one-day lifetime.
-    writeFileSync(
-      config,
-      JSON.stringify({ timestamp: { checkSeconds: 1, refreshBeforeSeconds: 2 * 86_400 } }),
-    );
-    const s = await startServe([
-      '--role',
-      'timestamp,mirror',
-      '--repo',
-      m.repo,
-      '--keys',
-      m.keys,
-      '--data',
-      data,
-      '--config',
-      config,
-    ]);
-    m.services.push(s);
-    const deadline = Date.now() + 30_000;
-    while (signedOf(m.repo, 'timestamp.json').version < before + 2 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 200));
-    expect(signedOf(m.repo, 'timestamp.json').version).toBeGreaterThanOrEqual(before + 2);
-    const res = await fetch(`${s.url}/metadata/timestamp.json`);
-    expect(res.status).toBe(200);
-    await s.stop();
-  }, 60_000);
+  it(
+    'mesh serve --role timestamp,mirror re-signs on its schedule, in one process with the mirror',
+    async () => {
+      const before = signedOf(m.repo, 'timestamp.json').version;
+      const data = mkdtempSync(join(work, 'ts-'));
+      const config = join(data, 'config.json');
+      // Due at every check: more lead than the timestamp's one-day lifetime.
+      writeFileSync(
+        config,
+        JSON.stringify({ timestamp: { checkSeconds: 1, refreshBeforeSeconds: 2 * 86_400 } }),
+      );
+      const s = await startServe([
+        '--role',
+        'timestamp,mirror',
+        '--repo',
+        m.repo,
+        '--keys',
+        m.keys,
+        '--data',
+        data,
+        '--config',
+        config,
+      ]);
+      m.services.push(s);
+      const deadline = Date.now() + 30_000;
+      while (signedOf(m.repo, 'timestamp.json').version < before + 2 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(signedOf(m.repo, 'timestamp.json').version).toBeGreaterThanOrEqual(before + 2);
+      const res = await fetch(`${s.url}/metadata/timestamp.json`);
+      expect(res.status).toBe(200);
+      await s.stop();
+    },
+    E2E_TIMEOUT,
+  );
 });
 
 describe('a witnessed log keeps its witnesses', () => {
-  it('refuses a publish without the quorum the log reached, unless --force-unwitnessed (loudly)', async () => {
-    const dir = mkdtempSync(join(work, 'witness-'));
-    const seed = randomBytes(32);
-    const name = 'witness-0.test';
-    writeFileSync(join(dir, 'w.key'), formatSkey(name, seed), { mode: 0o600 });
-    const logs = [{ origin: LOG_ORIGIN, vkeys: [m.logKey] }];
-    writeFileSync(
-      join(dir, 'config.json'),
-      JSON.stringify({ witness: { name, key: join(dir, 'w.key'), logs } }),
-    );
-    const w = await startServe([
-      '--role',
-      'witness',
-      '--data',
-      dir,
-      '--config',
-      join(dir, 'config.json'),
-    ]);
-    m.services.push(w);
-    const flag = `${w.url}=${cosignerVkey(cosigner(name, seed))}`;
-    await publish(m, packFile('0.5.0'), ['--witness', flag]);
-    const bare = await run([
-      'publish',
-      packFile('0.5.1'),
-      '--repo',
-      m.repo,
-      '--keys',
-      m.keys,
-      ...DEMO,
-    ]);
-    expect(bare.code).toBe(1);
-    expect(errorCode(bare)).toBe('witness_quorum_required');
-    const forced = await run([
-      'publish',
-      packFile('0.5.1'),
-      '--repo',
-      m.repo,
-      '--keys',
-      m.keys,
-      ...DEMO,
-      '--force-unwitnessed',
-    ]);
-    expect(forced.code, forced.stderr).toBe(0);
-    expect(forced.stderr).toContain('WARNING: --force-unwitnessed');
-    expect(forced.json.cosigners).toEqual([]);
-    // Forcing once does not lower the floor: the next publish still needs the witness.
-    const again = await run([
-      'publish',
-      packFile('0.5.2'),
-      '--repo',
-      m.repo,
-      '--keys',
-      m.keys,
-      ...DEMO,
-    ]);
-    expect(errorCode(again)).toBe('witness_quorum_required');
-    await publish(m, packFile('0.5.2'), ['--witness', flag]);
-  }, 120_000);
+  it(
+    'refuses a publish without the quorum the log reached, unless --force-unwitnessed (loudly)',
+    async () => {
+      const dir = mkdtempSync(join(work, 'witness-'));
+      const seed = randomBytes(32);
+      const name = 'witness-0.test';
+      writeFileSync(join(dir, 'w.key'), formatSkey(name, seed), { mode: 0o600 });
+      const logs = [{ origin: LOG_ORIGIN, vkeys: [m.logKey] }];
+      writeFileSync(
+        join(dir, 'config.json'),
+        JSON.stringify({ witness: { name, key: join(dir, 'w.key'), logs } }),
+      );
+      const w = await startServe([
+        '--role',
+        'witness',
+        '--data',
+        dir,
+        '--config',
+        join(dir, 'config.json'),
+      ]);
+      m.services.push(w);
+      const flag = `${w.url}=${cosignerVkey(cosigner(name, seed))}`;
+      await publish(m, packFile('0.5.0'), ['--witness', flag]);
+      const bare = await run([
+        'publish',
+        packFile('0.5.1'),
+        '--repo',
+        m.repo,
+        '--keys',
+        m.keys,
+        ...DEMO,
+      ]);
+      expect(bare.code).toBe(1);
+      expect(errorCode(bare)).toBe('witness_quorum_required');
+      const forced = await run([
+        'publish',
+        packFile('0.5.1'),
+        '--repo',
+        m.repo,
+        '--keys',
+        m.keys,
+        ...DEMO,
+        '--force-unwitnessed',
+      ]);
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(forced.stderr).toContain('WARNING: --force-unwitnessed');
+      expect(forced.json.cosigners).toEqual([]);
+      // Forcing once does not lower the floor: the next publish still needs the witness.
+      const again = await run([
+        'publish',
+        packFile('0.5.2'),
+        '--repo',
+        m.repo,
+        '--keys',
+        m.keys,
+        ...DEMO,
+      ]);
+      expect(errorCode(again)).toBe('witness_quorum_required');
+      await publish(m, packFile('0.5.2'), ['--witness', flag]);
+    },
+    E2E_TIMEOUT,
+  );
 });

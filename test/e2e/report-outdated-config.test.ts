@@ -12,9 +12,9 @@ import { runMesh } from '../support/run-mesh.js';
 import type { ServeProcess } from '../support/serve-process.js';
 import {
   CATALOG,
+  enableReporting,
   meshJson,
   publishPackAndTask,
-  SPEC,
   startAggregator,
   subscribeNode,
   type Published,
@@ -49,19 +49,7 @@ beforeAll(async () => {
   const node = await subscribeNode(p, await startMirror(p), 'stale-key');
   expect(node.run.code, JSON.stringify(node.run.json)).toBe(0);
   home = node.home;
-  const init = await meshJson([
-    '--state',
-    home,
-    'report',
-    'init',
-    '--pack',
-    SPEC,
-    '--window',
-    String(HOUR),
-    '--enable',
-    // The test task (min_batch_size 1) is under the consent floor on purpose.
-    '--below-consent-floor',
-  ]);
+  const init = await enableReporting(home, ['--window', String(HOUR)]);
   expect(init.code, JSON.stringify(init.json)).toBe(0);
 }, 180_000);
 

@@ -1,7 +1,7 @@
 // Shared set-up of the reporting end-to-end suites: builtin:coding-agent and its DAP client task
 // published through TUF and the log, the DAP aggregators, and node state directories subscribed
 // through a mirror — every step a real `mesh` process, on the steps of ./publish-subscribe.ts.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,10 +139,13 @@ export async function subscribeNode(
   return { home, run: await subscribe(p, home, SPEC, mirror, { strict: false }) };
 }
 
-/** `mesh report init --pack SPEC --enable` in HOME, with FLAGS. */
-export function enableReporting(home: string, flags: string[] = []): Promise<MeshRun> {
-  // Test tasks are smaller than the consent floor on purpose.
-  return meshJson([
+/**
+ * `mesh report init --pack SPEC --enable` in HOME, with FLAGS; then the consent is dated a day back,
+ * as for an operator who enabled reporting before the receipts these suites report on (consent is
+ * never retroactive: test/e2e/report-consent.test.ts shows what a fresh consent covers).
+ */
+export async function enableReporting(home: string, flags: string[] = []): Promise<MeshRun> {
+  const r = await meshJson([
     '--state',
     home,
     'report',
@@ -150,9 +153,20 @@ export function enableReporting(home: string, flags: string[] = []): Promise<Mes
     '--pack',
     SPEC,
     '--enable',
+    // Test tasks are smaller than the consent floor on purpose.
     '--below-consent-floor',
     ...flags,
   ]);
+  if (r.code === 0) consentedSince(home, Math.floor(Date.now() / 1000) - 86_400);
+  return r;
+}
+
+/** Dates HOME's consent to report at AT (unix seconds), as `mesh report enable` would have then. */
+export function consentedSince(home: string, at: number): void {
+  const file = join(home, 'config.json');
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as { reporting: Record<string, unknown> };
+  doc.reporting.enabledAt = at;
+  writeFileSync(file, JSON.stringify(doc), { mode: 0o600 });
 }
 
 /** An HTTP listener that records every request and answers 404: an endpoint that must stay quiet. */

@@ -99,8 +99,14 @@ function requireProposedThresholds(policy: GovernancePolicy, p: Proposal): void 
   if (stable !== undefined) requireThreshold(policy, 'stable', stable.threshold);
 }
 
-function propose(repoDir: string, role: string, signedFile?: string): Proposal {
-  const repo = openRepository(repoDir);
+function propose(
+  repoDir: string,
+  role: string,
+  policy: GovernancePolicy,
+  signedFile?: string,
+): Proposal {
+  // Re-dated by governance's expiry for the role, like every metadata mesh writes.
+  const repo = openRepository(repoDir, publishRules(policy).expiry);
   const current = repo.versionOf(role);
   let signed: JsonObject = repo.nextSigned(role);
   if (signedFile !== undefined) {
@@ -141,7 +147,7 @@ export function registerCeremony(program: Command): void {
         o.addKey !== undefined || o.removeKey !== undefined || o.threshold !== undefined;
       if (change && o.signed !== undefined)
         throw new UsageError('give key flags or --signed, not both');
-      const p = change ? keyChangeProposal(o, policy) : propose(o.repo, o.role, o.signed);
+      const p = change ? keyChangeProposal(o, policy) : propose(o.repo, o.role, policy, o.signed);
       if (change) requireProposedThresholds(policy, p);
       writeNew(o.out, proposalFileBytes(p));
       ctx.out.result(

@@ -1,7 +1,9 @@
 // `mesh keys new --role R --out FILE`: a new Ed25519 key file (0600); prints the public key.
+// `mesh keys show FILE`: the public key of a key file and, for log and witness keys, the C2SP vkey.
 import type { Command } from 'commander';
 import { createKeyFile, KEY_ROLES, type KeyRole } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
+import { describeKey } from '../../keys/describe-key.js';
 import { contextFor } from '../context.js';
 
 export function registerKeys(program: Command): void {
@@ -43,4 +45,33 @@ export function registerKeys(program: Command): void {
         (r) => `${r.role} key ${r.keyid}\npublic ${r.public}\nwritten to ${r.file} (0600)`,
       );
     });
+  keys
+    .command('show')
+    .description(
+      'print the public key of a key file; for log and witness keys also the C2SP verifier key',
+    )
+    .argument('<file>', 'a key file (mesh keys new) or a PRIVATE+KEY signed-note key')
+    .option(
+      '--name <name>',
+      'the note key name: the log origin (default interlock-mesh/log) or the witness name',
+    )
+    .option('--role <role>', 'for a PRIVATE+KEY file: log or witness (default witness)')
+    .option('--json', 'print one JSON object')
+    .action(
+      (file: string, opts: { name?: string; role?: string; json?: boolean }, cmd: Command) => {
+        const ctx = contextFor(cmd, opts);
+        const d = describeKey(file, {
+          ...(opts.name === undefined ? {} : { name: opts.name }),
+          ...(opts.role === undefined ? {} : { role: opts.role }),
+        });
+        ctx.out.result(d, (r) =>
+          [
+            `${r.role} key ${r.file}`,
+            ...(r.keyid === undefined ? [] : [`keyid ${r.keyid}`]),
+            ...(r.public === undefined ? [] : [`public ${r.public}`]),
+            ...(r.vkey === undefined ? [] : [`vkey ${r.vkey}`]),
+          ].join('\n'),
+        );
+      },
+    );
 }

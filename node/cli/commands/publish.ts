@@ -110,7 +110,7 @@ function warnUnwitnessed(f: PublishFlags, quorum: number): void {
   const floor = witnessFloor(f.repo);
   if (quorum < floor)
     process.stderr.write(
-      `WARNING: --force-unwitnessed: this log was cosigned by ${floor} witness(es); this publish ` +
+      `WARNING: --force-unwitnessed: this log was published with a quorum of ${floor} witness(es); this publish ` +
         `asks ${quorum}. Nodes that require the witness quorum will refuse it until witnesses cosign again.\n`,
     );
 }

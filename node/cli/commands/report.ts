@@ -7,6 +7,7 @@ import { attachTokens } from '../../tokens/report-tokens.js';
 import { UsageError } from '../../errors.js';
 import { decodeReport, encodeReport, layoutOf } from '../../consensus/index.js';
 import { gatherEvidence, type Window } from '../../report/evidence.js';
+import { consentedPart } from '../../report/consent-window.js';
 import { ReportLedger } from '../../report/ledger.js';
 import { reportStatus, reportStatusHuman } from '../../report/status.js';
 import { subscribedTask } from '../../report/task-source.js';
@@ -21,6 +22,7 @@ interface Setup {
   windowSeconds: number;
   enabled: boolean;
   tier: number;
+  enabledAt?: number;
 }
 
 function setup(ctx: CommandContext): Setup {
@@ -36,6 +38,7 @@ function setup(ctx: CommandContext): Setup {
     windowSeconds: r.windowSeconds ?? DEFAULT_WINDOW,
     enabled: r.enabled,
     tier: r.tier ?? 0,
+    ...(r.enabledAt === undefined ? {} : { enabledAt: r.enabledAt }),
   };
 }
 
@@ -60,15 +63,20 @@ function windowOf(flag: string | undefined, seconds: number, now = Date.now() / 
   return { start: Math.floor(now / seconds) * seconds - seconds, duration: seconds };
 }
 
-function build(ctx: CommandContext, windowFlag: string | undefined) {
+function build(ctx: CommandContext, windowFlag: string | undefined, consentOnly = false) {
   const s = setup(ctx);
   const catalog = catalogOf(ctx.stateRoot, s.pack);
   const window = windowOf(windowFlag, s.windowSeconds);
-  const evidence = gatherEvidence(ctx.state().path('guard'), window);
+  // What is sent covers only what happened after the operator said yes; before any consent,
+  // build previews the whole window.
+  const counted =
+    consentOnly || s.enabledAt !== undefined ? consentedPart(window, s.enabledAt) : window;
+  const evidence = gatherEvidence(ctx.state().path('guard'), counted);
   // The task's vector length fixes the layout: 4 signals per catalog rule, then the tier slots.
+  const below = ctx.state().config.reporting.belowConsentFloor === true;
   const layout = layoutOf(
     catalog,
-    subscribedTask(ctx.stateRoot, s.pack).task.task.vdaf.length ?? 0,
+    subscribedTask(ctx.stateRoot, s.pack, below).task.task.vdaf.length ?? 0,
   );
   const vector = encodeReport(layout, { ...evidence.signals, tier: s.tier });
   return { setup: s, catalog, layout, window, receipts: evidence.receipts, vector };
@@ -83,9 +91,12 @@ function setEnabled(ctx: CommandContext, enabled: boolean): void {
       'run: mesh report init --pack mesh:<pack>@<ring>',
     );
   }
+  if (enabled && !config.reporting.enabled) config.reporting.enabledAt = nowSeconds();
   config.reporting.enabled = enabled;
   saveConfig(dir.configPath, config);
 }
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 export function registerReport(program: Command): void {
   const report = program
@@ -129,12 +140,16 @@ export function registerReport(program: Command): void {
           throw new UsageError(`--tier must be an integer in [0, ${layout.tiers}) for this task`);
         const dir = ctx.state();
         const config = loadConfig(dir.configPath);
+        const was = config.reporting;
+        const enabledAt =
+          flags.enable !== true ? undefined : was.enabled ? was.enabledAt : nowSeconds();
         config.reporting = {
           enabled: flags.enable === true,
           pack: flags.pack,
           windowSeconds,
           ...(below ? { belowConsentFloor: true } : {}),
           tier,
+          ...(enabledAt === undefined ? {} : { enabledAt }),
         };
         saveConfig(dir.configPath, config);
         ctx.out.result(
@@ -229,8 +244,8 @@ export function registerReport(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (flags: { window?: string; orgKey?: string; json?: boolean }, cmd: Command) => {
       const ctx = contextFor(cmd, flags);
-      const b = build(ctx, flags.window);
-      if (!b.setup.enabled) throw new UsageError('reporting is off', 'run: mesh report enable');
+      if (!setup(ctx).enabled) throw new UsageError('reporting is off', 'run: mesh report enable');
+      const b = build(ctx, flags.window, true);
       const { task } = subscribedTask(
         ctx.stateRoot,
         b.setup.pack,

@@ -87,7 +87,16 @@ export function registerServe(program: Command): void {
         log: ctx.log,
       });
       // One line on stdout when ready, so supervisors and tests know where to connect.
-      process.stdout.write(JSON.stringify({ listening: server.url, roles: server.roles }) + '\n');
+      process.stdout.write(
+        JSON.stringify({
+          listening: server.url,
+          roles: server.roles,
+          ...(Object.keys(server.publicKeys).length > 0 ? { public_keys: server.publicKeys } : {}),
+        }) + '\n',
+      );
+      // Public keys are what operators hand to others to pin; they are no secret.
+      for (const [name, key] of Object.entries(server.publicKeys))
+        process.stderr.write(`mesh serve: ${name} public key ${key}\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => {
           void server.close().then(resolve);
