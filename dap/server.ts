@@ -21,7 +21,7 @@ import { readTaskFile } from './task/task-file.js';
 export interface AggregatorServerOptions {
   dataDir: string;
   taskFiles: string[];
-  /** Path prefix, e.g. "/leader" (DESIGN.md: one process may serve both roles). */
+  /** Path prefix, e.g. "/leader" (docs/architecture.md: one process may serve both roles). */
   prefix: string;
   options?: Partial<AggregatorOptions>;
   /** Mount the DAP interop test API under /internal/test/ as well. */

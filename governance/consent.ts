@@ -1,4 +1,4 @@
-// What a node shares, and only when its operator opts in (DESIGN.md "Report").
+// What a node shares, and only when its operator opts in (docs/architecture.md "Report").
 export interface ConsentDefaults {
   /** Reporting is off until the operator runs `mesh report init` and enables it. */
   reportingEnabled: false;

@@ -1,4 +1,4 @@
-// Who holds which key (DESIGN.md "Publish"): offline threshold roles change only through ceremonies.
+// Who holds which key (docs/architecture.md "Publish"): offline threshold roles change only through ceremonies.
 export type KeyRole =
   | 'root'
   | 'targets'

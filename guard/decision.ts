@@ -1,4 +1,4 @@
-// DESIGN.md "Guard": the decision every event gets, exactly as front doors and receipts see it.
+// docs/architecture.md "Guard": the decision every event gets, exactly as front doors and receipts see it.
 import type { Verdict } from './verdict.js';
 
 export interface Decision {
@@ -21,7 +21,7 @@ export interface Decision {
    * permission flow still approves (docs/packs.md "Trust boundary").
    */
   community?: true;
-  /** The sensor's containment is a BLOCK with action "killed" (DESIGN.md); no fifth verdict. */
+  /** The sensor's containment is a BLOCK with action "killed" (docs/architecture.md); no fifth verdict. */
   action?: 'killed';
 }
 

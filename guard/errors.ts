@@ -13,7 +13,7 @@ export type GuardErrorCode =
   | 'receipt_store_invalid'
   | 'receipt_schema_newer'
   | 'receipt_chain_broken'
-  // Flow, reviews and the front doors (issue 8).
+  // Flow, reviews and the front doors.
   | 'taint_refused'
   | 'flow_key_invalid'
   | 'flow_store_invalid'

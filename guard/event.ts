@@ -1,4 +1,4 @@
-// DESIGN.md "Guard event": the one event shape every front door hands the engine, decoded with bounds.
+// docs/architecture.md "Guard event": the one event shape every front door hands the engine, decoded with bounds.
 import { GuardError } from './errors.js';
 
 export type Phase = 'call' | 'result';

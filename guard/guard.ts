@@ -1,4 +1,4 @@
-// DESIGN.md "Library surface": createGuard(options) returning { decide(event) }.
+// docs/architecture.md "Library surface": createGuard(options) returning { decide(event) }.
 import type { Decision, Evaluation } from './decision.js';
 import { DEFAULT_EVENT_LIMITS, type EventLimits } from './event.js';
 import { evaluateEvent, type EngineParts, type GuardStage, type ShellSource } from './engine.js';

@@ -59,7 +59,7 @@ export { readReceipts } from './receipts/read.js';
 export { receiptBody, maskedPreview, type ReceiptBody } from './receipts/record.js';
 export { ed25519Signer, GENESIS, type ReceiptSigner } from './receipts/chain.js';
 export { canonicalJson } from './receipts/canonical.js';
-// Issue 8: flow and taint, reviews, and the front doors (Claude Code hook, MCP proxy, library wrapper).
+// Flow and taint, reviews, and the front doors (Claude Code hook, MCP proxy, library wrapper).
 export { createFlowTracker, type FlowTracker } from './flow/tracker.js';
 export { FingerprintStore } from './flow/fingerprint-store.js';
 export { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow/flow-limits.js';

@@ -1,4 +1,4 @@
-// DESIGN.md "Guard": the four verdicts, their precedence, and the one exhaustive dispatch over them.
+// docs/architecture.md "Guard": the four verdicts, their precedence, and the one exhaustive dispatch over them.
 
 export const VERDICTS = ['allow', 'modify', 'escalate', 'block'] as const;
 export type Verdict = (typeof VERDICTS)[number];

@@ -1,4 +1,4 @@
-// The versions node/ owns, in one place (DESIGN.md "Versions"); each room pins its own protocol strings.
+// The versions node/ owns, in one place (docs/architecture.md "Versions"); each room pins its own protocol strings.
 import { NodeError } from './errors.js';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

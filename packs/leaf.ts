@@ -1,4 +1,4 @@
-// DESIGN.md "Publish": the transparency-log leaf of one repository file, canonical JSON (TUF 1.0.34
+// docs/architecture.md "Publish": the transparency-log leaf of one repository file, canonical JSON (TUF 1.0.34
 // §4.2 canonical form) of {"role","version","path","sha256","length"}. Publisher, subscriber and
 // monitor all build these bytes here, so the three can never disagree.
 import { createHash } from 'node:crypto';
@@ -86,7 +86,7 @@ export function leafKey(l: Pick<Leaf, 'role' | 'version' | 'path'>): string {
 }
 
 /**
- * log/'s monitorLog conflict rule (DESIGN.md): two leaves with the same role, version and path but
+ * log/'s monitorLog conflict rule (docs/architecture.md): two leaves with the same role, version and path but
  * different hashes conflict. Entries that are not leaves are left unkeyed.
  */
 export const leafConflictKey: EntryKey = (entry) => {

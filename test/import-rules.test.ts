@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/env.js';
 import { checkImports } from './support/import-rules.js';
 
-describe('room import rules (DESIGN.md)', () => {
+describe('room import rules (docs/architecture.md)', () => {
   it('the project itself has no violation', () => {
     expect(checkImports(ROOT)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// Issue 8 benchmark: the outbound overlap check (in process and from persisted fingerprints) and the
+// Flow benchmark: the outbound overlap check (in process and from persisted fingerprints) and the
 // wall time of one `mesh guard hook claude-code` process against `node -e 0` measured in the same run.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

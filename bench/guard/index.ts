@@ -187,7 +187,7 @@ async function stress(): Promise<void> {
   }
 }
 
-/** Sections run in order; bench/guard/flow.ts (issue 8) adds its own when present. */
+/** Sections run in order; bench/guard/flow.ts adds its own when present. */
 const base = mkdtempSync(join(tmpdir(), 'bench-guard-'));
 try {
   console.log(

@@ -1,4 +1,4 @@
-// Provisioning a task (DESIGN.md `mesh dap task new`): one file per role, secrets only where needed.
+// Provisioning a task (docs/architecture.md `mesh dap task new`): one file per role, secrets only where needed.
 import { randomBytes } from 'node:crypto';
 import { newToken, tokenDigest } from '../auth.js';
 import { b64url } from '../encoding.js';

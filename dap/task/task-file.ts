@@ -1,4 +1,4 @@
-// Task files per role (DESIGN.md): each party holds only its own secrets; schema-versioned JSON, 0600.
+// Task files per role (docs/architecture.md): each party holds only its own secrets; schema-versioned JSON, 0600.
 import { readFileSync, statSync } from 'node:fs';
 import { TaskError, TaskFileModeError } from '../errors.js';
 import { fromB64url } from '../encoding.js';
@@ -116,7 +116,7 @@ function refuseExposed(path: string, role: string): void {
 }
 
 /**
- * Reads and checks a task file. A Leader, Helper or Collector file holds secrets (DESIGN.md "Key
+ * Reads and checks a task file. A Leader, Helper or Collector file holds secrets (docs/architecture.md "Key
  * files 0600"), so one that group or others may read is refused before it is parsed.
  *
  * @throws {TaskFileModeError} `task_file_exposed` for a secret-holding file wider than 0600

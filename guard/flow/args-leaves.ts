@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the strings of a call's arguments (values and keys), each with its path,
+// Flow and taint: the strings of a call's arguments (values and keys), each with its path,
 // so a decision can name the tainted argument.
 
 export interface Leaf {

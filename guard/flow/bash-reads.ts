@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the files a shell command reads (each file operand of a reading command,
+// Flow and taint: the files a shell command reads (each file operand of a reading command,
 // and every `<` redirection), so a Bash result is labelled by the paths it read, as a Read result is
 // by its file_path, and `cat .env` taints like Read(.env) does.
 import { posix } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 8 "Flow conditions": the flow rules every front door loads unless told not to. Registered
+// Flow conditions: the flow rules every front door loads unless told not to. Registered
 // secrets may go nowhere; data read from a sensitive place may not leave through a network-capable
 // tool and needs a human before it goes into any other call.
 import type { Json } from '../rules/types.js';

@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": what the decoder may decode in a view (base64 and hex runs, percent
+// Flow and taint: what the decoder may decode in a view (base64 and hex runs, percent
 // escapes). Runs are found from sampled positions: any run long enough to decode holds an 8-byte
 // window starting at a multiple of the stride, so only those windows are classified and only a hit
 // is widened to its run; percent escapes are found by the native byte search.

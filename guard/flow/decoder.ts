@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the bounded recursive decoder. From outbound text it builds views
+// Flow and taint: the bounded recursive decoder. From outbound text it builds views
 // (url-decoding, base64 and hex runs, gzip/deflate/brotli inside decoded blobs, and reversal where the
 // encoded forms do not already cover it), at most `maxDecodeDepth` layers deep, within a view count
 // and a total byte budget.

@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the single-layer encoded forms of a taint value that the matcher looks for.
+// Flow and taint: the single-layer encoded forms of a taint value that the matcher looks for.
 // Base64 forms are the "interiors" at each of the three byte alignments, so a value is found inside
 // any larger base64 blob whatever its offset; reversals of each form are patterns too, so the decoder
 // need not reverse every view; deeper nests are reached by the decoder (decoder.ts).

@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the schema of the persisted fingerprint store (flow.db).
+// Flow and taint: the schema of the persisted fingerprint store (flow.db).
 // No column holds a taint value: only keyed fingerprints, HMACs, and labels that are never secrets.
 
 /** 2 added taint_scope (last use per session, for the session bound and the age expiry). */

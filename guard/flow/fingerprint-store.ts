@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the persisted tracker for short-lived processes (the Claude Code hook).
+// Flow and taint: the persisted tracker for short-lived processes (the Claude Code hook).
 // It keeps only keyed fingerprints and HMACs of fixed-width windows of each value's encoded forms,
 // never a value, in a SQLite database (WAL) that concurrent processes share; files are 0600.
 import Database from 'better-sqlite3';

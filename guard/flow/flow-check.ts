@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": one outbound check: the argument leaves, their decoded views, all indexes.
+// Flow and taint: one outbound check: the argument leaves, their decoded views, all indexes.
 import { argumentLeaves } from './args-leaves.js';
 import { decodeViews, type View } from './decoder.js';
 import type { FlowLimits } from './flow-limits.js';

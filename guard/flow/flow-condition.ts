@@ -1,4 +1,4 @@
-// Issue 8 "Flow conditions": `{"flow": {"source": SEL, "sink": SEL}}` in the rule language, as the
+// Flow conditions: `{"flow": {"source": SEL, "sink": SEL}}` in the rule language, as the
 // detector `flow` (the rule language's extension point for front doors). Selectors are globs, checked
 // at load; a match names the tainted argument.
 import { RE2JS } from 're2js';

@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the keys of persisted fingerprints, derived with HKDF (RFC 5869, SHA-256)
+// Flow and taint: the keys of persisted fingerprints, derived with HKDF (RFC 5869, SHA-256)
 // from a node secret kept for this purpose only (it signs nothing), stored 0600.
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';

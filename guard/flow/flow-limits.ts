@@ -1,4 +1,4 @@
-// Bounds of flow tracking (issue 8): what may become taint and how far outbound text is decoded.
+// Bounds of flow tracking: what may become taint and how far outbound text is decoded.
 
 export interface FlowLimits {
   /** Shortest value that may become taint, in bytes. */

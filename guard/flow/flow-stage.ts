@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the stage that turns sensitive tool results into taint. A result is
+// Flow and taint: the stage that turns sensitive tool results into taint. A result is
 // sensitive when some loaded flow rule names its tool and target as a source; a Bash result's targets
 // are the files its command read.
 import type { Hit } from '../decision.js';

@@ -1,4 +1,4 @@
-// Issue 8: what a front door adds to the engine for flow: the `flow` detector in the registry packs
+// What a front door adds to the engine for flow: the `flow` detector in the registry packs
 // compile against, the stage that turns sensitive results into taint, and the built-in flow rules.
 import { BUILTIN_DETECTORS } from '../detectors/builtin.js';
 import type { Detector } from '../detectors/detector.js';

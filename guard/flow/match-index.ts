@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the multi-pattern matcher. Every pattern is indexed by the fingerprint of
+// Flow and taint: the multi-pattern matcher. Every pattern is indexed by the fingerprint of
 // its first window; one rolling pass over a view finds all candidates for all patterns at once, and
 // each candidate is confirmed before it counts (bytes in process, HMACs when persisted).
 import type { Layer, View } from './decoder.js';

@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the in-process multi-pattern matcher. Every pattern (at least WINDOW = 12
+// Flow and taint: the in-process multi-pattern matcher. Every pattern (at least WINDOW = 12
 // bytes) is indexed by the fingerprints of its 8-byte windows at offsets 0..4; a scan fingerprints only
 // every 5th position of a view, since any occurrence of a pattern holds exactly one such position whose
 // window starts 0..4 bytes into the pattern. Candidates are confirmed byte for byte.

@@ -1,4 +1,4 @@
-// Issue 8 "The tracker is bounded (LRU) and scoped per session": the persisted store's bound on
+// The tracker is bounded (LRU) and scoped per session: the persisted store's bound on
 // sessions. Each session scope records its last use; a session unused for maxSessionAgeMs is dropped,
 // and beyond maxSessions the least recently used go. Runs inside the caller's IMMEDIATE transaction,
 // so concurrent hook processes apply it one at a time. The node-wide scope is never dropped.

@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": what may become taint (minimum length, entropy floor), and result tokens.
+// Flow and taint: what may become taint (minimum length, entropy floor), and result tokens.
 import type { FlowLimits } from './flow-limits.js';
 
 /** Shannon entropy of the characters of `s`, in bits per character. */

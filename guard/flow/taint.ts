@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": what a taint value is, where it came from, and what a check reports.
+// Flow and taint: what a taint value is, where it came from, and what a check reports.
 import type { Layer } from './decoder.js';
 import type { Encoding } from './encoded-forms.js';
 

@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the in-process tracker (library, MCP proxy): per-session, bounded by LRU.
+// Flow and taint: the in-process tracker (library, MCP proxy): per-session, bounded by LRU.
 import { createHash } from 'node:crypto';
 import { GuardError } from '../errors.js';
 import { checkArguments, resultText, type IndexedTaint } from './flow-check.js';

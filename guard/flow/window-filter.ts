@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the bitset that lets the scan skip almost every window without a lookup.
+// Flow and taint: the bitset that lets the scan skip almost every window without a lookup.
 
 /** Words of a bitset for `entries` fingerprints: about 32 bits each, a power of two, bounded. */
 export function filterWords(entries: number): number {

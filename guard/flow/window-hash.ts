@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the fast keyed fingerprint of fixed-width windows (a keyed rolling hash).
+// Flow and taint: the fast keyed fingerprint of fixed-width windows (a keyed rolling hash).
 // It only pre-filters; every candidate is confirmed (byte compare in process, HMAC when persisted).
 import { WINDOW } from './flow-limits.js';
 

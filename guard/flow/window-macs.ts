@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the HMAC-SHA256 (RFC 2104) confirmations of a pattern's tiled windows.
+// Flow and taint: the HMAC-SHA256 (RFC 2104) confirmations of a pattern's tiled windows.
 import { createHmac } from 'node:crypto';
 import { constantTimeEqual } from '../../common/index.js';
 import { WINDOW } from './flow-limits.js';

@@ -1,4 +1,4 @@
-// Issue 8 "Bash writes count as file writes": the files a shell command writes (redirections, tee,
+// Bash writes count as file writes: the files a shell command writes (redirections, tee,
 // sed -i, cp/mv/install/dd destinations, heredocs and inline code fed to interpreters), so rules about
 // file writes see them as Write calls.
 import type { ShellAnalysis, ShellCommand } from '../shell/model.js';

@@ -1,4 +1,4 @@
-// Issue 7 "rate/budget/loop limits per session", shared by hook processes: the `session_limits`
+// Rate/budget/loop limits per session, shared by hook processes: the `session_limits`
 // detector and a stage, bound to one SessionRecorder, count each call event exactly once (whichever
 // of them sees the event first), so limits hold across the processes of a session.
 import type { Detector } from '../detectors/detector.js';

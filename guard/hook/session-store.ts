@@ -1,4 +1,4 @@
-// Issue 7 "rate/budget/loop limits per session" for the Claude Code hook (issue 8): one short-lived
+// Rate/budget/loop limits per session for the Claude Code hook: one short-lived
 // process per tool call, so a session's counters live in a SQLite database (WAL) that concurrent hook
 // processes update in one IMMEDIATE transaction each: no increment is lost, none counted twice.
 import Database from 'better-sqlite3';

@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": admission wiring. After initialize (and on every tools/list_changed) the
+// MCP proxy: admission wiring. After initialize (and on every tools/list_changed) the
 // proxy reads every page of tools/list itself and compares the surface with the durable admission;
 // until that check ends every request waits, and a changed server is refused from then on.
 import { GuardError } from '../errors.js';

@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": durable admission of a server: its command and the hash of its surface, one
+// MCP proxy: durable admission of a server: its command and the hash of its surface, one
 // file per server (written to a temporary name, fsynced, renamed, directory fsynced; mode 0600).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';

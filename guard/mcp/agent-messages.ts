@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": routing of the agent's messages. initialize passes at once; everything else
+// MCP proxy: routing of the agent's messages. initialize passes at once; everything else
 // waits for the admission check, is refused while the server is refused, and requests are decided
 // (call-decisions.ts). Answers to the server's own requests are checked (server-requests.ts); any
 // failure of a check refuses, never forwards.

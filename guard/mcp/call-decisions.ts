@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": the agent's tools/call and resources/read are held until decided; a refused
+// MCP proxy: the agent's tools/call and resources/read are held until decided; a refused
 // call gets an error result (tools/call) or a JSON-RPC error (resources/read) and never reaches the
 // server; a modified call goes on with the rewritten arguments. A request is held in link.deciding
 // while it is decided, so a server failure in the meantime answers it too.

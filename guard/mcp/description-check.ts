@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy", admission: a server's tool descriptions and instructions reach the agent's
+// MCP proxy, admission: a server's tool descriptions and instructions reach the agent's
 // model as text, so they are decided with the result-phase rules (injected instructions, secrets)
 // at admission and on every list change; a poisoned one refuses the server or, by policy, escalates.
 import { resolveEscalation } from '../review/escalate.js';

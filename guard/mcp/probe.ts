@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": `mesh guard mcp admit` reads a server's whole surface itself: it runs the MCP
+// MCP proxy: `mesh guard mcp admit` reads a server's whole surface itself: it runs the MCP
 // initialize handshake and every page of tools/list, then stops the server.
 import { spawn } from 'node:child_process';
 import { GuardError } from '../errors.js';

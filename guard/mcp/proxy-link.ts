@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": what every part of the proxy shares: the two directions (agent, server), the
+// MCP proxy: what every part of the proxy shares: the two directions (agent, server), the
 // requests in flight each way, and one decision function that resolves escalations through reviews.
 import type { PoisonedPolicy } from './description-check.js';
 import { normaliseServerName } from './tool-name.js';

@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": a stdio MCP proxy (protocol revisions the pinned SDK negotiates) in front of one
+// MCP proxy: a stdio MCP proxy (protocol revisions the pinned SDK negotiates) in front of one
 // server: it frames both directions with a maximum message size and routes each message to the part
 // that decides it (calls, results, the server's own requests, admission); a server that crashes or
 // sends garbage ends the proxy with an error to the agent.

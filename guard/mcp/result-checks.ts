@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": a tools/call or resources/read result is decided (phase "result") before the
+// MCP proxy: a tools/call or resources/read result is decided (phase "result") before the
 // agent sees it: withheld when blocked, rewritten when modified. Sensitive results become taint here.
 import { dispatchVerdict } from '../verdict.js';
 import { errorResponse, GUARD_REFUSED, type Message } from './jsonrpc.js';

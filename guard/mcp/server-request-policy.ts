@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy" and MCP 2025-06-18 "Client features: Sampling, Elicitation": the built-in rules
+// MCP proxy and MCP 2025-06-18 "Client features: Sampling, Elicitation": the built-in rules
 // for requests the server makes of the client and for the client's answers. Event tools:
 //   mcp:sampling            the server's sampling/createMessage params (phase "call", inbound)
 //   mcp:elicitation         the server's elicitation/create params, plus `fields` (property names,

@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy" and MCP 2025-06-18 "Client features": requests the server makes of the client.
+// MCP proxy and MCP 2025-06-18 "Client features": requests the server makes of the client.
 // Sampling and elicitation carry data to the agent's side (checked as `mcp:sampling` /
 // `mcp:elicitation` calls) and the client's answers carry data back to the server (checked as
 // outbound `mcp:*-answer` calls, so taint rules see them). A refused request or answer becomes a

@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": routing of the server's responses: the proxy's own requests go to admission,
+// MCP proxy: routing of the server's responses: the proxy's own requests go to admission,
 // initialize starts the surface check, a drifted tools/list page refuses the server, and decided
 // requests have their results checked before the agent sees them.
 import { normaliseServerName, serverInfoName } from './tool-name.js';

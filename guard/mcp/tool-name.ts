@@ -1,4 +1,4 @@
-// DESIGN.md "Guard event": one name for a tool at every front door. An MCP tool is
+// docs/architecture.md "Guard event": one name for a tool at every front door. An MCP tool is
 // `mcp__<server>__<tool>`, as Claude Code names it, so a rule written for the hook decides the proxy too.
 
 const MAX_PART = 64;

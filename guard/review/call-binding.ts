@@ -1,4 +1,4 @@
-// Issue 8 "Escalation": what an approval is bound to: the exact call (tool, args digest, session, rule).
+// Escalation: what an approval is bound to: the exact call (tool, args digest, session, rule).
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../receipts/canonical.js';
 

@@ -1,4 +1,4 @@
-// Issue 8 "Escalation": how an ESCALATE decision ends for the MCP proxy and the library: a review,
+// Escalation: how an ESCALATE decision ends for the MCP proxy and the library: a review,
 // an approval bound to the exact call, or a refusal when no approver answers in time.
 import type { Decision } from '../decision.js';
 import { bindingOf } from './call-binding.js';

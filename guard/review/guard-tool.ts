@@ -1,4 +1,4 @@
-// Issue 8 "Library API": wraps a tool function so every call and its result pass through a guard.
+// Library API: wraps a tool function so every call and its result pass through a guard.
 import type { Decision } from '../decision.js';
 import { GuardError } from '../errors.js';
 import type { Guard } from '../guard.js';

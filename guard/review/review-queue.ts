@@ -1,4 +1,4 @@
-// Issue 8 "Escalation": the durable review queue. An escalated call waits for an approval of its own
+// Escalation: the durable review queue. An escalated call waits for an approval of its own
 // review (bound to tool, args digest, session and rule) or is refused when none comes in time. SQLite
 // in WAL mode, so the proxy, hooks and `mesh reviews` in other processes share it safely; file 0600.
 import Database from 'better-sqlite3';

@@ -1,4 +1,4 @@
-// Issue 8 "Escalation": the schema of the durable review queue (reviews.db).
+// Escalation: the schema of the durable review queue (reviews.db).
 
 export const REVIEW_STORE_SCHEMA = 2;
 

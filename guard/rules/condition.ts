@@ -365,7 +365,7 @@ export function compileCondition(
     return compileShell(st, doc.shell, `${path}.shell`);
   }
   if ('detector' in doc) return compileDetector(st, doc, path);
-  // Issue 8: `{"flow": {...}}` is the front doors' `flow` detector (guard/flow/flow-condition.ts).
+  // `{"flow": {...}}` is the front doors' `flow` detector (guard/flow/flow-condition.ts).
   if ('flow' in doc) {
     if (Object.keys(doc).length !== 1) err(st, path, '"flow" stands alone in its object');
     return compileDetector(st, { detector: 'flow', params: doc.flow }, path);

@@ -49,9 +49,9 @@ export interface ShellAnalysis {
 }
 
 export interface ShellLimits {
-  /** Largest command in UTF-8 bytes (issue 7: 16 KB). */
+  /** Largest command in UTF-8 bytes (16 KB). */
   maxBytes: number;
-  /** Most arguments across all commands (issue 7: 4,096). */
+  /** Most arguments across all commands (4,096). */
   maxArgs: number;
   /** Deepest syntax tree nesting walked. */
   maxDepth: number;

@@ -1,4 +1,4 @@
-// The `mesh` command itself (DESIGN.md "Contracts"): its global options, shared by the full program
+// The `mesh` command itself (docs/architecture.md "Contracts"): its global options, shared by the full program
 // and the hook's own entry (hook-main.ts), so both parse `mesh guard hook ...` the same way.
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../version.js';

@@ -1,4 +1,4 @@
-// The `mesh` command tree (commander), DESIGN.md's contract. Command modules load lazily: a run of
+// The `mesh` command tree (commander), docs/architecture.md "Contracts". Command modules load lazily: a run of
 // one command imports only what that command needs; help and unknown input load every command so
 // `--help` lists them all. scripts/build-bundles.mjs makes one bundle per command from this table.
 import type { Command } from 'commander';

@@ -1,4 +1,4 @@
-// The pack a ring of a local repository serves now (DESIGN.md repository layout): its target bytes,
+// The pack a ring of a local repository serves now (docs/architecture.md repository layout): its target bytes,
 // checked against the length and sha256 the ring's TUF metadata lists for them.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

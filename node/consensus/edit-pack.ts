@@ -1,4 +1,4 @@
-// Consensus v1 applied to a pack document (DESIGN.md "Aggregate and decide"): promote a canary rule
+// Consensus v1 applied to a pack document (docs/architecture.md "Aggregate and decide"): promote a canary rule
 // into the stable ring's pack, demote a rule to shadow or disabled where it is, expire (remove) it.
 // Pure: the caller publishes what comes out, after the pack's own tests pass.
 import { canonicalJson, type PolicyDoc, type PolicyTest, type RuleDoc } from '../../guard/index.js';

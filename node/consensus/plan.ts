@@ -1,4 +1,4 @@
-// Consensus proposals -> the next version of each ring's pack they touch (DESIGN.md "Aggregate and
+// Consensus proposals -> the next version of each ring's pack they touch (docs/architecture.md "Aggregate and
 // decide"): every change validated against the current packs, the packs' own tests run, no I/O.
 import { canonicalJson } from '../../guard/index.js';
 import { compilePack, PackError, runPackTests, type Ring } from '../../packs/index.js';

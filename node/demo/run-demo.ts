@@ -1,4 +1,4 @@
-// `mesh demo`: the whole mesh on 127.0.0.1 with temporary state (DESIGN.md "The main flows"):
+// `mesh demo`: the whole mesh on 127.0.0.1 with temporary state (docs/architecture.md "Flows"):
 // publish -> subscribe -> guard -> report -> aggregate -> consensus, every party its own process.
 import { NodeError } from '../errors.js';
 import { mkdtempSync, rmSync } from 'node:fs';

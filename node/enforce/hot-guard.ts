@@ -1,4 +1,4 @@
-// Issue 10 "a scheduler that refreshes periodically and hot-reloads the guard": a reloadable guard
+// A scheduler that refreshes periodically and hot-reloads the guard: a reloadable guard
 // plus what drives its reloads in a long-running front door: the pack watcher and, when asked, the
 // subscription scheduler refreshing the subscriptions the guard uses.
 import type { FlowTracker, Guard, ReceiptSink } from '../../guard/index.js';

@@ -1,4 +1,4 @@
-// Issue 10 "hot-reloads the guard": watches what a running guard's community packs depend on and says
+// Hot-reloads the guard: watches what a running guard's community packs depend on and says
 // when to reload: a new verified pack in a subscription (another process ran `mesh subscribe`, or the
 // scheduler refreshed), an edited local override or node config, and the end of a shadow window.
 // Polling a few small files, because renames by other processes defeat fs.watch on some systems.

@@ -1,4 +1,4 @@
-// Issue 10 "a scheduler that refreshes periodically and hot-reloads the guard": the guard of a
+// A scheduler that refreshes periodically and hot-reloads the guard: the guard of a
 // long-running front door (the MCP proxy), built so its packs can be compiled again and swapped in
 // while it runs. Flow wiring (detector, taint stage) is kept across reloads so taint survives; a
 // compile error or a failing policy test keeps the last good policy in force.

@@ -1,5 +1,5 @@
 // `mesh report status`: whether reporting is on, for which pack and aggregators, and every window
-// this node has prepared or submitted (DESIGN.md "Report": one report per window, also across a crash).
+// this node has prepared or submitted (docs/architecture.md "Report": one report per window, also across a crash).
 import type { NodeConfig } from '../state/config.js';
 import { parseSubscriptionSpec } from '../subscription/index.js';
 import { ReportLedger, type WindowRecord } from './ledger.js';

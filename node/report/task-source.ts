@@ -1,4 +1,4 @@
-// The DAP client task a node reports with must have come through TUF (DESIGN.md "Report"): it is
+// The DAP client task a node reports with must have come through TUF (docs/architecture.md "Report"): it is
 // the verified `tasks/<pack>/client.json` target its subscription accepted, never a local file,
 // so nobody can point a node's shares at other servers by editing a mirror or a path.
 import { existsSync, readFileSync } from 'node:fs';

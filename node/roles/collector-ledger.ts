@@ -1,4 +1,4 @@
-// The collector role's durable record of collected batches (DESIGN.md "Nothing written is lost"):
+// The collector role's durable record of collected batches (docs/architecture.md "Rules every room follows"):
 // a batch is recorded, with its signed proposal, before the Leader's collection job is deleted, and
 // recognised by its collection id when a restarted collector is handed the same batch again.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `mesh serve --role dap-helper`: the DAP-18 Helper under /helper/ (DESIGN.md).
+// `mesh serve --role dap-helper`: the DAP-18 Helper under /helper/ (docs/architecture.md).
 import { dirname, join } from 'node:path';
 import { aggregatorOptionsFrom, mountHelper, taskFilesFor } from '../../dap/index.js';
 import { UsageError } from '../errors.js';

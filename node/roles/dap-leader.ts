@@ -1,4 +1,4 @@
-// `mesh serve --role dap-leader`: the DAP-18 Leader under /leader/ (DESIGN.md).
+// `mesh serve --role dap-leader`: the DAP-18 Leader under /leader/ (docs/architecture.md).
 import { dirname, join } from 'node:path';
 import { aggregatorOptionsFrom, mountLeader, taskFilesFor } from '../../dap/index.js';
 import { UsageError } from '../errors.js';

@@ -1,4 +1,4 @@
-// `mesh serve --role mirror` (DESIGN.md "Mirror URLs"): the static repository (/metadata, /targets,
+// `mesh serve --role mirror` (docs/architecture.md "Mirror URLs"): the static repository (/metadata, /targets,
 // c2sp.org/tlog-tiles under /log) and gossip (GET|POST /gossip/checkpoints). With an upstream in
 // config ({"mirror": {"upstream", "root", "logKey"}}) it serves only what it verified itself.
 import { realpathSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The narrow slice of guard's taint matcher (issue 8, guard/flow) the sensor needs: guard decides.
+// The narrow slice of guard's taint matcher (guard/flow) the sensor needs: guard decides.
 
 export interface TaintHitView {
   path: string;

@@ -1,4 +1,4 @@
-// `GET /healthz` of `mesh serve` (DESIGN.md server roles): each role's real state, 200 only when
+// `GET /healthz` of `mesh serve` (docs/architecture.md server roles): each role's real state, 200 only when
 // every role is ready; 503 while roles mount, and while any role is starting or has failed.
 import type { RoleHealth, RoleInstance } from '../roles/role.js';
 

@@ -1,4 +1,4 @@
-// DESIGN.md "Rules for every room": TLS when given a certificate; plain HTTP only on loopback
+// docs/architecture.md "Rules every room follows": TLS when given a certificate; plain HTTP only on loopback
 // unless the operator says --insecure-http.
 import { isIP } from 'node:net';
 import { UsageError } from '../errors.js';

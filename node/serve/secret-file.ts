@@ -1,4 +1,4 @@
-// DESIGN.md "Key files 0600": a server refuses a secret it reads (a TLS key) that other users may read.
+// docs/architecture.md "Rules every room follows": a server refuses a secret it reads (a TLS key) that other users may read.
 import { statSync } from 'node:fs';
 import { NodeError } from '../errors.js';
 

@@ -13,7 +13,7 @@ import { createServerMetrics } from './metrics.js';
 import { refuseExposedSecretFile } from './secret-file.js';
 import { roleHealth } from './health.js';
 
-/** First path segments the roles serve under (DESIGN.md "Mirror URLs" and DAP prefixes). */
+/** First path segments the roles serve under (docs/architecture.md "Mirror URLs" and DAP prefixes). */
 const AREAS = [
   'metadata',
   'targets',

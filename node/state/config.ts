@@ -9,7 +9,7 @@ import { parseGovernanceSection } from './governance.js';
 
 export interface NodeConfig {
   schema: typeof CONFIG_SCHEMA;
-  /** Contributing counts is off until the operator turns it on (DESIGN.md, Report flow). */
+  /** Contributing counts is off until the operator turns it on (docs/architecture.md, Report flow). */
   reporting: {
     enabled: boolean;
     /** The subscription whose catalog and DAP task the reports use: `mesh:<pack>@<ring>`. */

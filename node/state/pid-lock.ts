@@ -1,4 +1,4 @@
-// One holder at a time across processes for stores shared by short-lived processes (DESIGN.md): an
+// One holder at a time across processes for stores shared by short-lived processes (docs/architecture.md): an
 // O_EXCL lock file holding the owner's pid, taken over when that process is gone, so a crash never
 // wedges the store.
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';

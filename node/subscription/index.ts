@@ -1,4 +1,4 @@
-// Subscriptions to community packs (DESIGN.md "Subscribe"): state, refresh, resolution, scheduler.
+// Subscriptions to community packs (docs/architecture.md "Subscribe"): state, refresh, resolution, scheduler.
 export { parseSubscriptionSpec, isSubscriptionSpec, type SubscriptionSpec } from './spec.js';
 export {
   readSubscription,

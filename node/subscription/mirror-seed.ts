@@ -1,4 +1,4 @@
-// A mirror that seeds from an upstream (DESIGN.md server roles): it runs the TUF 1.0.34 §5 client
+// A mirror that seeds from an upstream (docs/architecture.md server roles): it runs the TUF 1.0.34 §5 client
 // against the upstream, downloads every target with its tlog-proof, rebuilds the log from its
 // entries (RFC 6962) against a checkpoint signed by the log key and consistent with the last one it
 // accepted, and only then copies the verified bytes into the tree it serves (timestamp last).

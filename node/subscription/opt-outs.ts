@@ -1,4 +1,4 @@
-// The fail-closed defaults a subscription was told to waive (DESIGN.md "Subscribe"): each one is a
+// The fail-closed defaults a subscription was told to waive (docs/architecture.md "Subscribe"): each one is a
 // visible warning in `mesh subscribe` and `mesh doctor`, never a silent state.
 import { POLICY_QUORUM } from './refresh.js';
 import type { SubscriptionTrust } from './state.js';

@@ -1,4 +1,4 @@
-// One refresh of a subscription (DESIGN.md "Subscribe"): verify through TUF and the log, then
+// One refresh of a subscription (docs/architecture.md "Subscribe"): verify through TUF and the log, then
 // remember the pack; on any failure keep the last good pack and record why.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

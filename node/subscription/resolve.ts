@@ -1,4 +1,4 @@
-// Resolution of `mesh:<pack>@<ring>` (DESIGN.md "Subscribe") to the verified local pack file: only
+// Resolution of `mesh:<pack>@<ring>` (docs/architecture.md "Subscribe") to the verified local pack file: only
 // the last good pack a refresh accepted, never anything fetched but not verified.
 import { existsSync } from 'node:fs';
 import { sha256Hex } from '../../packs/index.js';

@@ -1,4 +1,4 @@
-// The periodic subscription refresh (DESIGN.md "Subscribe"): every subscription under subscriptions/
+// The periodic subscription refresh (docs/architecture.md "Subscribe"): every subscription under subscriptions/
 // is refreshed on an interval with jitter; a failure keeps the last good pack and is recorded.
 import { existsSync, readdirSync } from 'node:fs';
 import { parseSubscriptionSpec } from './spec.js';

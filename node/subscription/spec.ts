@@ -1,4 +1,4 @@
-// `mesh:<pack>@<ring>` (DESIGN.md "Subscribe"): a community pack by name and ring.
+// `mesh:<pack>@<ring>` (docs/architecture.md "Subscribe"): a community pack by name and ring.
 import { packTargetPath, parseRing, type Ring } from '../../packs/index.js';
 import { UsageError } from '../errors.js';
 

@@ -1,4 +1,4 @@
-// Split-view evidence a node has seen (DESIGN.md "Subscribe"): kept durably, one file per fork under
+// Split-view evidence a node has seen (docs/architecture.md "Subscribe"): kept durably, one file per fork under
 // <state>/split-views/, until the operator has reported it and clears it (`mesh gossip
 // clear-evidence`); while any is kept, `mesh doctor` fails.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// A subscription's durable state (DESIGN.md "Subscribe"): trust settings, the last good pack, the
+// A subscription's durable state (docs/architecture.md "Subscribe"): trust settings, the last good pack, the
 // last accepted checkpoint, first-seen times per rule (the shadow window) and the last outcome.
 // One JSON file per subscription, replaced atomically; schema-versioned.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The tools of a coding agent by role (shell, file read, file write, outbound), under the names every
-// front door gives them (DESIGN.md "Guard event"): built-in tools by name, MCP tools as
+// front door gives them (docs/architecture.md "Guard event"): built-in tools by name, MCP tools as
 // mcp__<server>__<tool> by what the tool does, so a server's file or shell tool is the same role.
 
 /** Tools that run a shell command in `args.command`. */

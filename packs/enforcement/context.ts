@@ -44,7 +44,7 @@ export interface RuleStanding {
   why: string[];
 }
 
-/** A canary rule may at most escalate (DESIGN.md: a stolen online key cannot make nodes block). */
+/** A canary rule may at most escalate (docs/architecture.md: a stolen online key cannot make nodes block). */
 export const RING_CEILING: Readonly<Record<Ring, Verdict>> = {
   canary: 'escalate',
   stable: 'block',

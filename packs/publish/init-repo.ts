@@ -1,5 +1,5 @@
 // A repository initialised straight from single key files (threshold 1): for tests and demos only
-// (DESIGN.md "Publish"). Delegations follow DESIGN.md: canary online, stable offline.
+// (docs/architecture.md "Publish"). Delegations follow docs/architecture.md: canary online, stable offline.
 import { Repository, type ExpiryPolicy, type Key } from '../../tuf/index.js';
 import type { PublishKeys } from './keys.js';
 

@@ -1,4 +1,4 @@
-// A publish in flight (DESIGN.md "Publish"): the exact files and leaves are journalled before the log
+// A publish in flight (docs/architecture.md "Publish"): the exact files and leaves are journalled before the log
 // append, so a publish cut short (crash, missing witness quorum) is finished with the same bytes and
 // never logs two different files for one role version.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// DESIGN.md "Publish" keys: the online roles sign from `<role>.key` files in --keys (TUF 1.0.34 §6.1
+// docs/architecture.md "Publish" keys: the online roles sign from `<role>.key` files in --keys (TUF 1.0.34 §6.1
 // online keys); root.key and targets.key there only initialise a test or demo repository.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

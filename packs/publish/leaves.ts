@@ -1,4 +1,4 @@
-// DESIGN.md "Publish": which leaves one repository change logs. Every new version of root, targets,
+// docs/architecture.md "Publish": which leaves one repository change logs. Every new version of root, targets,
 // canary and stable metadata gets a leaf; every target listed by a role that got a new version gets
 // a leaf under that version (so a subscriber can rebuild it from the metadata it trusts).
 import type { Repository, RepoFile } from '../../tuf/index.js';

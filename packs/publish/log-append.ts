@@ -1,4 +1,4 @@
-// DESIGN.md "Publish", log half: append the journalled leaves (RFC 6962 log), collect witness
+// docs/architecture.md "Publish", log half: append the journalled leaves (RFC 6962 log), collect witness
 // cosignatures (c2sp.org/tlog-witness, quorum enforced), write tlog-tiles under <repo>/log/ and a
 // c2sp.org/tlog-proof@v1 beside each target, then the TUF files, timestamp last.
 import { existsSync, readFileSync } from 'node:fs';

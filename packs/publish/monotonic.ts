@@ -1,4 +1,4 @@
-// DESIGN.md "Publish": a pack's published versions only rise, and one version is one content. A
+// docs/architecture.md "Publish": a pack's published versions only rise, and one version is one content. A
 // subscriber that saw 0.2.0 must never be offered 0.1.5, nor two different files called 0.2.0.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

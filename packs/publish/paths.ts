@@ -1,4 +1,4 @@
-// DESIGN.md repository layout: where packs and DAP task files live as TUF 1.0.34 target paths.
+// docs/architecture.md repository layout: where packs and DAP task files live as TUF 1.0.34 target paths.
 import { PackError } from '../errors.js';
 
 export type Ring = 'canary' | 'stable';
@@ -28,7 +28,7 @@ export function taskTargetPath(name: string): string {
   return `tasks/${checkPackName(name)}/client.json`;
 }
 
-/** The role that signs a target path (DESIGN.md delegations). */
+/** The role that signs a target path (docs/architecture.md delegations). */
 export function roleForPath(path: string): Ring {
   return /^packs\/[^/]+\/stable\//.test(path) ? 'stable' : 'canary';
 }

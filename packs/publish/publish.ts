@@ -1,4 +1,4 @@
-// DESIGN.md "Publish": `mesh publish` as a library. Online changes (canary packs, DAP task files) are
+// docs/architecture.md "Publish": `mesh publish` as a library. Online changes (canary packs, DAP task files) are
 // signed and published at once; a change to an offline role (stable) becomes a TUF ceremony proposal
 // (tuf/ proposal format) that `applySigned` finishes once keyholders have assembled it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// One writer per repository at a time (DESIGN.md "Rules": concurrent writers are safe): a publish and
+// One writer per repository at a time (docs/architecture.md "Rules every room follows": concurrent writers are safe): a publish and
 // the timestamp role's refresh both re-sign timestamp, and two writers would each write version N+1.
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { PackError } from '../errors.js';

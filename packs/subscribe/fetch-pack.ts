@@ -1,4 +1,4 @@
-// DESIGN.md "Subscribe", TUF half: refresh through the TUF 1.0.34 §5 client from a mirror, find the
+// docs/architecture.md "Subscribe", TUF half: refresh through the TUF 1.0.34 §5 client from a mirror, find the
 // pack target through the delegations, download it with its length and hashes checked, and fetch
 // its .tlog-proof; then the log checks of verify-log.ts. Nothing here changes the caller's pack.
 import { readFileSync } from 'node:fs';

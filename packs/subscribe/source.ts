@@ -1,4 +1,4 @@
-// Where `mesh verify` reads a repository from (DESIGN.md layout): a local directory or a mirror URL,
+// Where `mesh verify` reads a repository from (docs/architecture.md layout): a local directory or a mirror URL,
 // both as a TUF 1.0.34 §5 Fetcher and as a bounded byte source for the log's files.
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';

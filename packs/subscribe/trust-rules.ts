@@ -1,4 +1,4 @@
-// The witness-quorum and gossip rules every verification of a repository applies (DESIGN.md
+// The witness-quorum and gossip rules every verification of a repository applies (docs/architecture.md
 // "Subscribe"), written once: fail closed unless the operator opted out explicitly and visibly.
 import {
   countCosigners,

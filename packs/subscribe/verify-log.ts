@@ -1,4 +1,4 @@
-// DESIGN.md "Subscribe", log half: (a) the pack's leaf is included in a checkpoint signed by the log
+// docs/architecture.md "Subscribe", log half: (a) the pack's leaf is included in a checkpoint signed by the log
 // key (c2sp.org/tlog-proof@v1), (b) that checkpoint is consistent (RFC 9162 §2.1.4.2) with the last
 // one this node accepted, (c) a quorum of trusted witnesses cosigned it; then the monitor rule (no
 // second file for the pack's role version) over the log's entries, and gossip for split views.

@@ -1,4 +1,4 @@
-// `mesh verify` (DESIGN.md "Publish"): a repository or mirror checked end to end. TUF 1.0.34 §5 from
+// `mesh verify` (docs/architecture.md "Publish"): a repository or mirror checked end to end. TUF 1.0.34 §5 from
 // the trusted root through every delegated role and target; the log's checkpoint (signed-note, log
 // key and witness cosignatures), its entries against its RFC 6962 root, every leaf against the file
 // it names, every current file and target against its leaf, and every target's tlog-proof.

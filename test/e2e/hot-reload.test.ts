@@ -1,4 +1,4 @@
-// Issue 10 "a scheduler that refreshes periodically and hot-reloads the guard", with real processes on
+// A scheduler that refreshes periodically and hot-reloads the guard, with real processes on
 // 127.0.0.1: a mirror serving a published pack, a running `mesh guard mcp --pack mesh:<pack>@canary`
 // in front of a real SDK server, and separate `mesh publish` / `mesh subscribe` processes. The running
 // proxy picks up the newly verified pack, holds a new rule in shadow until its window ends, keeps the

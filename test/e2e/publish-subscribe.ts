@@ -1,4 +1,4 @@
-// DESIGN.md "Publish" and "Subscribe", the steps every end-to-end suite repeats: maintainer keys (the
+// docs/architecture.md "Publish" and "Subscribe", the steps every end-to-end suite repeats: maintainer keys (the
 // roles `mesh demo` makes), `mesh publish`, a `mesh serve --role mirror`, a ceremony for the stable
 // ring and `mesh subscribe`, each a real `mesh` process. A suite says only what is particular to it.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

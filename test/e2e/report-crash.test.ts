@@ -1,4 +1,4 @@
-// DESIGN.md "Report": never submit twice for one window, also across a crash. Real DAP leader and
+// docs/architecture.md "Report": never submit twice for one window, also across a crash. Real DAP leader and
 // helper processes, a node subscribed through TUF, and `mesh report submit` SIGKILLed at a random
 // instant in each of CRASH_ROUNDS windows, then re-run; the collector's aggregate must count each
 // window once and equal what the node's own receipts and false-positive marks say.

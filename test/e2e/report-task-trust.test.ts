@@ -1,4 +1,4 @@
-// DESIGN.md "Report": the DAP client task reaches a node only as a TUF target of the pack's
+// docs/architecture.md "Report": the DAP client task reaches a node only as a TUF target of the pack's
 // repository, so nobody can point its shares at other servers by editing a mirror or the node's
 // files; and reporting is off until the operator enables it. The aggregators named by the genuine
 // task and the attacker's endpoint are real listeners that record every request.

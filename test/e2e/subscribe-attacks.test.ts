@@ -1,4 +1,4 @@
-// DESIGN.md "Publish" and "Subscribe" end to end with real processes on 127.0.0.1: publish through
+// docs/architecture.md "Publish" and "Subscribe" end to end with real processes on 127.0.0.1: publish through
 // `mesh publish` with three witness processes (quorum two), serve with `mesh serve --role mirror`,
 // subscribe with `mesh subscribe`; then each attack is refused and the last good pack is kept.
 import { randomBytes } from 'node:crypto';

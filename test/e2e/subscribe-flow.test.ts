@@ -1,4 +1,4 @@
-// DESIGN.md "Publish" and "Subscribe" happy paths with real processes on 127.0.0.1: canary and DAP
+// docs/architecture.md "Publish" and "Subscribe" happy paths with real processes on 127.0.0.1: canary and DAP
 // task publishing, the stable ring through a ceremony and `mesh publish --apply`, `mesh verify`, the
 // mirror's static serving rules, and a mirror seeded from an upstream that subscribers can use.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

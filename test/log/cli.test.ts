@@ -1,5 +1,5 @@
 // `mesh log checkpoint|prove|verify|monitor` as a user runs them: the built binary against a real
-// tlog-tiles server holding DESIGN.md leaves, one (role, version, path) logged with two hashes.
+// tlog-tiles server holding docs/architecture.md leaves, one (role, version, path) logged with two hashes.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -12,7 +12,7 @@ const key = logKey('example.com/cli-log');
 const vkey = signerVkey(key.signer);
 const dir = tempDir();
 const leaf = (role: string, version: number, path: string, sha256: string): string =>
-  // DESIGN.md leaves: a sha256 is 64 hex digits (the two given are repeated).
+  // docs/architecture.md leaves: a sha256 is 64 hex digits (the two given are repeated).
   JSON.stringify({ length: 10, path, role, sha256: sha256.repeat(32), version });
 const leaves = [
   leaf('root', 1, '1.root.json', 'aa'),

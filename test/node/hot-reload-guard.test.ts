@@ -1,4 +1,4 @@
-// Issue 10 "hot-reloads the guard", in process: the reloadable guard swaps in recompiled packs and
+// Hot-reloads the guard, in process: the reloadable guard swaps in recompiled packs and
 // keeps the last good policy on any failure; the pack watcher says when a subscription's verified
 // pack changes and when a shadow window ends.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

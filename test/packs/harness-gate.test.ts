@@ -14,7 +14,7 @@ const floors = (f: string) =>
 const STRESS_GATE_MS = 10 * 50;
 
 describe('corpora', () => {
-  it('meet the sizes issue 7 asks for', () => {
+  it('meet the sizes the harness gate needs', () => {
     const benign = readCorpus(join(dir, 'benign.jsonl'));
     const attacks = readCorpus(join(dir, 'attacks.jsonl'));
     expect(benign.length).toBeGreaterThanOrEqual(300);

@@ -1,4 +1,4 @@
-// DESIGN.md "Rooms": which room may import which, and only through its index.ts.
+// docs/architecture.md "Rooms": which room may import which, and only through its index.ts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';

@@ -1,5 +1,5 @@
 // Repository operations (TUF 1.0.34 §4, §6.1): init, targets, delegations, version bumps, expiry,
-// consistent snapshots, and the static directory layout of DESIGN.md.
+// consistent snapshots, and the static directory layout of docs/architecture.md.
 import { verifyThreshold } from '../crypto/verify-threshold.js';
 import type { Signer } from '../crypto/ed25519-signer.js';
 import { formatExpires } from '../dates.js';
@@ -319,7 +319,7 @@ export class Repository {
     return this.signedObject(name).expiresMs;
   }
 
-  /** DESIGN.md layout: metadata/N.root.json, timestamp.json, V.<role>.json under consistent snapshots. */
+  /** docs/architecture.md layout: metadata/N.root.json, timestamp.json, V.<role>.json under consistent snapshots. */
   metadataFile(name: string): RepoFile {
     const env = this.envelopes.get(name);
     if (env === undefined) throw new TufError('repository_invalid', `${name} is not signed yet`);

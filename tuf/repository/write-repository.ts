@@ -1,4 +1,4 @@
-// Writing and reading the static repository directory (DESIGN.md layout for TUF 1.0.34 metadata).
+// Writing and reading the static repository directory (docs/architecture.md layout for TUF 1.0.34 metadata).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../common/index.js';

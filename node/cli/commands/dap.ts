@@ -1,4 +1,4 @@
-// `mesh dap task new|submit|collect|keys` (DESIGN.md): provision a DAP-18 task, upload reports, collect.
+// `mesh dap task new|submit|collect|keys` (docs/architecture.md): provision a DAP-18 task, upload reports, collect.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';

@@ -36,7 +36,7 @@ export interface LogFlags {
 
 export const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
-/** --log URL is the tiles prefix; --mirror URL serves it under /log (DESIGN.md mirror layout). */
+/** --log URL is the tiles prefix; --mirror URL serves it under /log (docs/architecture.md mirror layout). */
 export function logUrl(f: LogFlags): string {
   if (f.log !== undefined) return f.log;
   if (f.mirror !== undefined) return `${f.mirror.replace(/\/+$/, '')}/log`;

@@ -1,5 +1,5 @@
 // `mesh publish`: a pack (or DAP task file) into the TUF repository and the transparency log
-// (DESIGN.md "Publish"); `--ring stable` writes a ceremony proposal, `--apply` finishes one.
+// (docs/architecture.md "Publish"); `--ring stable` writes a ceremony proposal, `--apply` finishes one.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';

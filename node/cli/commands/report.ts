@@ -1,4 +1,4 @@
-// `mesh report init|enable|disable|status|build|submit`: the node's contribution (DESIGN.md "Report"). Off
+// `mesh report init|enable|disable|status|build|submit`: the node's contribution (docs/architecture.md "Report"). Off
 // until the operator enables it; `disable` is the kill switch, checked again right before upload.
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `mesh reviews list|approve|reject|mark-fp`: the durable review queue of escalated calls (issue 8).
+// `mesh reviews list|approve|reject|mark-fp`: the durable review queue of escalated calls.
 import type { Command } from 'commander';
 import {
   agentCallMarker,

@@ -1,4 +1,4 @@
-// `mesh serve --role ROLE[,ROLE]`: one process, one port, any set of server roles (DESIGN.md).
+// `mesh serve --role ROLE[,ROLE]`: one process, one port, any set of server roles (docs/architecture.md).
 import { readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { ConfigError, UsageError } from '../../errors.js';

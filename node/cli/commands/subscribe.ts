@@ -1,5 +1,5 @@
 // `mesh subscribe mesh:<pack>@<ring>`: TUF refresh from a mirror, the pack's tlog-proof, consistency
-// with the last accepted checkpoint and a witness quorum (DESIGN.md "Subscribe"). Any failure keeps
+// with the last accepted checkpoint and a witness quorum (docs/architecture.md "Subscribe"). Any failure keeps
 // the last good pack, says why with a coded error, and exits 1. `--watch SECONDS` then keeps
 // refreshing every subscription of the node in the foreground (the subscription scheduler).
 import type { Command } from 'commander';

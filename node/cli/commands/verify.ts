@@ -1,4 +1,4 @@
-// `mesh verify --repo DIR | --mirror URL`: a repository checked end to end (DESIGN.md "Publish"):
+// `mesh verify --repo DIR | --mirror URL`: a repository checked end to end (docs/architecture.md "Publish"):
 // TUF metadata and targets, the log's checkpoint, witnesses, every leaf and every tlog-proof.
 import type { Command } from 'commander';
 import { dirSource, mirrorSource, verifyRepository } from '../../../packs/index.js';

@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": a Bash result is labelled by the files its command read, so `cat .env`
+// Flow and taint: a Bash result is labelled by the files its command read, so `cat .env`
 // (relative, piped, with options, through grep) taints like Read(.env) and a later exfiltrating call
 // is blocked; commands that read no sensitive file create no taint.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint" through `mesh guard decide`: NDJSON events of one stdin stream share taint
+// Flow and taint through `mesh guard decide`: NDJSON events of one stdin stream share taint
 // per session, so a secret read in one event and leaked, encoded, in a later one is blocked.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

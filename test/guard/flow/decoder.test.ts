@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the bounded recursive decoder: round trips, and hostile input ends early.
+// Flow and taint: the bounded recursive decoder: round trips, and hostile input ends early.
 import fc from 'fast-check';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the persisted tracker keeps only keyed fingerprints (never a value), in
+// Flow and taint: the persisted tracker keeps only keyed fingerprints (never a value), in
 // 0600 files, survives the process, is shared safely by concurrent processes, and finds every encoding.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, chmodSync } from 'node:fs';

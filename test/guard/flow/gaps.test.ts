@@ -1,4 +1,4 @@
-// Issue 8 "known gaps": laundering the flow check does not catch today. Each test pins the current
+// Known gaps: laundering the flow check does not catch today. Each test pins the current
 // behaviour (no hit), so a change in either direction is seen; docs/guard.md lists the same cases.
 import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, deflateRawSync } from 'node:zlib';

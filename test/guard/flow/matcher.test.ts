@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": the sampled run finder and the sampled multi-pattern matcher against
+// Flow and taint: the sampled run finder and the sampled multi-pattern matcher against
 // plain reference implementations (a loop over every byte, a substring search per pattern).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8 "The tracker is bounded (LRU)": the persisted store keeps at most maxSessions sessions
+// The tracker is bounded (LRU): the persisted store keeps at most maxSessions sessions
 // (least recently used, by observation or check, dropped first), drops a session unused for
 // maxSessionAgeMs with its taint, never drops node-wide secrets, holds its bound under concurrent
 // writer processes, and migrates a schema-1 store.

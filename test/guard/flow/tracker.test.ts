@@ -1,4 +1,4 @@
-// Issue 8 "Flow and taint": a registered secret leaving in any encoding of the closed set is found,
+// Flow and taint: a registered secret leaving in any encoding of the closed set is found,
 // wherever it sits in the argument, in process; ordinary traffic is not.
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';

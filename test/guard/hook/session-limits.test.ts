@@ -1,4 +1,4 @@
-// Issue 7 "rate/budget/loop limits per session" through the Claude Code hook: one process per call,
+// Rate/budget/loop limits per session through the Claude Code hook: one process per call,
 // so the counters live in the hook's shared session store; 8 parallel processes of one session cross
 // a budget exactly where a single process would.
 import { rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 8 "The Claude Code hook", driven exactly as Claude Code drives it (one process per call):
+// The Claude Code hook, driven exactly as Claude Code drives it (one process per call):
 // writes through a heredoc redirected after its marker and through sed -i, an explicit "allow", Bash
 // reads as taint sources (relative to the hook's cwd), a long secret matched by its 32-byte chunks
 // and a secret split across two results, through the persisted store; and a missing or broken

@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": real SDK clients and servers behind `mesh guard mcp`.
+// MCP proxy: real SDK clients and servers behind `mesh guard mcp`.
 import { randomBytes } from 'node:crypto';
 import {
   mkdirSync,

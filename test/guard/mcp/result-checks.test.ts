@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy checks results before the agent sees them": a tools/call result and a
+// MCP proxy checks results before the agent sees them: a tools/call result and a
 // resources/read result are withheld (block) or rewritten (modify) by the proxy; and taint from
 // results, through the persisted store the proxy shares with hooks: a long secret matched by its
 // 32-byte chunks, and a secret split across two tool results.

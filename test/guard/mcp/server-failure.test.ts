@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": a server that crashes or sends garbage ends cleanly with an error to the agent:
+// MCP proxy: a server that crashes or sends garbage ends cleanly with an error to the agent:
 // every pending and later request is answered with a JSON-RPC error and the proxy exits (code 1,
 // reason on stderr) instead of staying alive and dropping requests. Also the agent-side size limit.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

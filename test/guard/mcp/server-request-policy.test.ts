@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": builtin:mcp on its own (in process): what it refuses in the server's sampling
+// MCP proxy: builtin:mcp on its own (in process): what it refuses in the server's sampling
 // and elicitation requests, and the known gaps of its keyword rules, pinned as they are today.
 import { describe, expect, it } from 'vitest';
 import {

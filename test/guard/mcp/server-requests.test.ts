@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": the server's own requests (sampling, elicitation) and the client's answers,
+// MCP proxy: the server's own requests (sampling, elicitation) and the client's answers,
 // with a real SDK server that asks and a real SDK client that answers, through `mesh guard mcp`.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

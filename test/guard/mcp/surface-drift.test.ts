@@ -1,4 +1,4 @@
-// Issue 8 "MCP proxy": a server whose tool list (all pages) changed since admission is refused: a tool
+// MCP proxy: a server whose tool list (all pages) changed since admission is refused: a tool
 // added, a tool removed, a description changed on the last page, and a change announced at run time
 // with notifications/tools/list_changed (re-checked at once, before the next request passes).
 import { mkdtempSync, rmSync } from 'node:fs';

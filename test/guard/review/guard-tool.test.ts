@@ -1,4 +1,4 @@
-// Issue 8 "Library API": createGuard with the flow wiring, and guardTool around real tool functions.
+// Library API: createGuard with the flow wiring, and guardTool around real tool functions.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 8 "Escalation": a call waits for an approval bound to exactly itself, or is refused in time.
+// Escalation: a call waits for an approval bound to exactly itself, or is refused in time.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The DESIGN.md log leaf: canonical bytes, strict parsing, and the monitor's conflict rule.
+// The docs/architecture.md log leaf: canonical bytes, strict parsing, and the monitor's conflict rule.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -33,7 +33,7 @@ const rejects = (bytes: Uint8Array): boolean => {
 };
 
 describe('log leaf', () => {
-  it('is the canonical JSON DESIGN.md names', () => {
+  it('is the canonical JSON docs/architecture.md names', () => {
     const bytes = metadataLeaf('targets', 5, new TextEncoder().encode('x'));
     expect(new TextDecoder().decode(leafBytes(bytes))).toBe(
       `{"length":1,"path":"5.targets.json","role":"targets","sha256":"${sha256Hex(new TextEncoder().encode('x'))}","version":5}`,

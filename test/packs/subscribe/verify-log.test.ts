@@ -1,4 +1,4 @@
-// DESIGN.md "Subscribe" log checks against a real log on level storage, its tiles served over HTTP on
+// docs/architecture.md "Subscribe" log checks against a real log on level storage, its tiles served over HTTP on
 // 127.0.0.1: inclusion, consistency with the last accepted checkpoint, quorum, and the monitor rule.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
