@@ -129,7 +129,9 @@ describe('reporting is off by default', () => {
     expect(legit.requests).toEqual([]);
     // Turned on, the same node reaches the genuine aggregators: the listeners do record requests.
     expect((await meshJson(['--state', home, 'report', 'enable'])).code).toBe(0);
-    const on = await meshJson(['--state', home, 'report', 'submit']);
+    // Consent is never retroactive: the window running when reporting was enabled is the first.
+    const running = String(Math.floor(Date.now() / 1000 / 3600) * 3600);
+    const on = await meshJson(['--state', home, 'report', 'submit', '--window', running]);
     expect(on.code).toBe(1);
     expect(legit.requests.length).toBeGreaterThan(0);
     expect(attacker.requests).toEqual([]);
