@@ -27,4 +27,11 @@ export {
   type JsonValue,
   type JsonObject,
 } from './canonical-json.js';
-export { readSecretFile, SecretFileError, type SecretFileErrorCode } from './secret-file.js';
+export {
+  readSecretFile,
+  refuseExposedFile,
+  exposedMode,
+  modeText,
+  SecretFileError,
+  type SecretFileErrorCode,
+} from './secret-file.js';

@@ -1,5 +1,6 @@
 // Task files per role (docs/architecture.md): each party holds only its own secrets; schema-versioned JSON, 0600.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { exposedMode, modeText } from '../../common/index.js';
 import { TaskError, TaskFileModeError } from '../errors.js';
 import { fromB64url } from '../encoding.js';
 import { decodeHpkeConfig, TASK_ID_SIZE } from '../messages/index.js';
@@ -102,15 +103,11 @@ export function parseTaskFile(v: unknown, expectRole?: TaskRole): TaskFile {
 }
 
 function refuseExposed(path: string, role: string): void {
-  let mode: number;
-  try {
-    mode = statSync(path).mode & 0o777;
-  } catch (e) {
-    throw new TaskError('task_invalid', `cannot read task file ${path}: ${(e as Error).message}`);
-  }
-  if ((mode & 0o077) !== 0)
+  if (!existsSync(path)) throw new TaskError('task_invalid', `cannot read task file ${path}`);
+  const mode = exposedMode(path);
+  if (mode !== undefined)
     throw new TaskFileModeError(
-      `${role} task file ${path} is readable by other users (mode ${mode.toString(8).padStart(4, '0')}); it holds secrets`,
+      `${role} task file ${path} is readable by other users (mode ${modeText(mode)}); it holds secrets`,
       `run chmod 600 ${path}`,
     );
 }

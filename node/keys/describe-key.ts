@@ -1,6 +1,7 @@
 // `mesh keys show`: the public half of a key file, as others pin it. For log and witness keys that
 // is also the c2sp.org/signed-note verifier key (a log's names its origin; a witness's its name).
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { exposedMode } from '../../common/index.js';
 import {
   cosigner,
   cosignerVkey,
@@ -43,7 +44,7 @@ export function describeKey(
 ): KeyDescription {
   const text = readFileSync(file, 'utf8');
   if (text.startsWith('PRIVATE+KEY+')) {
-    if ((statSync(file).mode & 0o077) !== 0)
+    if (exposedMode(file) !== undefined)
       throw new ConfigError(
         'config_invalid',
         `${file}: permissions are wider than 0600`,

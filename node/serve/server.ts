@@ -5,12 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { refuseExposedFile } from '../../common/index.js';
 import type { Logger } from '../log/logger.js';
 import { UsageError } from '../errors.js';
 import { findRole, ROLES, type RoleDefinition, type RoleInstance } from '../roles/index.js';
 import { checkListenPolicy } from './listen-policy.js';
 import { createServerMetrics } from './metrics.js';
-import { refuseExposedSecretFile } from './secret-file.js';
 import { roleHealth } from './health.js';
 
 /** First path segments the roles serve under (docs/architecture.md "Mirror URLs" and DAP prefixes). */
@@ -63,7 +63,7 @@ function closeServer(server: ServerType): Promise<void> {
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const { tls } = checkListenPolicy(opts);
-  if (tls && opts.tlsKey !== undefined) refuseExposedSecretFile(opts.tlsKey, 'TLS key');
+  if (tls && opts.tlsKey !== undefined) refuseExposedFile(opts.tlsKey, 'TLS key');
   const defs = opts.roles.map((name) => {
     const def = (opts.resolveRole ?? findRole)(name);
     if (!def) {
