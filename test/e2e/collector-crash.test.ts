@@ -30,7 +30,8 @@ describe('collector crash safety', () => {
     const dap = await dapEndpoints();
     const task = join(dir, 'task');
     await newDapTask(task, {
-      length: 2,
+      // One rule: hit, false-positive mark, approval, rejection, then one tier slot.
+      length: 5,
       minBatchSize: PER_ROUND,
       batchMode: 'leader_selected',
       timePrecision: 60,
@@ -64,7 +65,7 @@ describe('collector crash safety', () => {
     for (let round = 0; round < CRASH_ROUNDS; round++) {
       const up = await client.upload(
         Array.from({ length: PER_ROUND }, () => ({
-          measurement: [1, 0],
+          measurement: [1, 0, 0, 0, 1],
           timeSeconds: Math.floor(Date.now() / 1000),
         })),
       );

@@ -90,6 +90,9 @@ const apply = (file: string, flags: string[] = []): string[] => [
   m.keys,
   '--collector-key',
   m.publicKeys.collector ?? '',
+  // The fixture repository is threshold 1 (a demo, not a ceremony).
+  '--profile',
+  'demo',
   ...flags,
 ];
 

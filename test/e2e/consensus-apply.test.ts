@@ -100,6 +100,9 @@ const consensusArgs = (file: string, flags: string[] = []): string[] => [
   m.repo,
   '--keys',
   m.keys,
+  // The fixture repository is threshold 1 (a demo, not a ceremony).
+  '--profile',
+  'demo',
   ...flags,
 ];
 

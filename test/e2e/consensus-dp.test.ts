@@ -58,6 +58,8 @@ async function task(name: string, noised: { leader: boolean; helper: boolean }, 
     dap.helper,
     '--out-dir',
     t,
+    // A small batch for the test, under the consent floor on purpose.
+    '--below-consent-floor',
     ...(noised.leader || noised.helper ? ['--dp-epsilon', '0.5'] : []),
   ]);
   for (const role of ['leader', 'helper'] as const) {

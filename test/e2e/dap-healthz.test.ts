@@ -20,7 +20,7 @@ afterAll(async () => {
 
 interface Health {
   ok: boolean;
-  states: Record<string, { ready: boolean; state: string; detail?: string }>;
+  state: Record<string, { state: string; detail?: string }>;
 }
 
 async function healthz(url: string): Promise<{ status: number; body: Health }> {
@@ -58,7 +58,7 @@ describe('/healthz of the DAP roles', () => {
         h = await healthz(p.url);
       }
       expect(h.status).toBe(200);
-      expect(h.body.states[`dap-${role}`]).toMatchObject({ ready: true, state: 'ready' });
+      expect(h.body.state[`dap-${role}`]).toMatchObject({ state: 'ready' });
     }
   }, 120_000);
 
@@ -92,7 +92,7 @@ describe('/healthz of the DAP roles', () => {
       }
       const failed = await healthz(s.url);
       expect(failed.status).toBe(503);
-      expect(failed.body.states['dap-leader']).toMatchObject({ ready: false, state: 'failed' });
+      expect(failed.body.state['dap-leader']).toMatchObject({ state: 'failed' });
     } finally {
       await s.close();
       await h.close().catch(() => undefined);

@@ -63,7 +63,8 @@ describe('mesh report submit after the Leader expired the key a prepared report 
     const w = Math.floor(Date.now() / 1000 / HOUR) * HOUR - HOUR;
     const dir = join(home, 'report', 'coding-agent@canary');
     const client = new DapClient(readTaskFile(join(p.dap, 'client.json'), 'client'));
-    const zeros = new Array<number>(2 * CATALOG.length).fill(0);
+    // The report layout: four signals per catalog rule, then one tier slot.
+    const zeros = new Array<number>(4 * CATALOG.length + 1).fill(0);
     // What `mesh report submit` leaves behind when killed between preparing and uploading.
     const crashed = await new ReportLedger(dir)
       .submit(
@@ -127,6 +128,7 @@ describe('mesh report submit after the Leader expired the key a prepared report 
     );
     expect(collected.code, JSON.stringify(collected.json) + collected.stderr).toBe(0);
     expect(collected.json.report_count).toBe(1);
-    expect(collected.json.aggregate).toEqual(zeros);
+    // No rule fired; the one report sets its organisation's tier slot, the last element.
+    expect(collected.json.aggregate).toEqual([...zeros.slice(0, -1), 1]);
   }, 300_000);
 });

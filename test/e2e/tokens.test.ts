@@ -5,14 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../../dap/auth.js';
-import { sealInputShare } from '../../dap/envelope.js';
 import {
   DapClient,
   hpkeDefault,
   messages as m,
   privacyPass as pp,
   readTaskFile,
+  bearer,
+  sealInputShare,
 } from '../../dap/index.js';
 import { orgIdOf } from '../../governance/index.js';
 import { freePort } from '../../node/index.js';
@@ -135,6 +135,8 @@ beforeAll(async () => {
     String(WINDOW),
     '--out-dir',
     taskDir,
+    // A small batch for the test, under the consent floor on purpose.
+    '--below-consent-floor',
   ]);
   expect(made.exit).toBe(0);
   const client = JSON.parse(readFileSync(join(taskDir, 'client.json'), 'utf8')) as {

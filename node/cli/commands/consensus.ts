@@ -10,7 +10,6 @@ import {
 } from '../../consensus/apply-cli.js';
 import { decodeProposalFile, type ProposalBody } from '../../consensus/index.js';
 import { contextFor } from '../context.js';
-import { withRepoLock } from '../../../packs/index.js';
 import { context, rulesFor } from './publish.js';
 
 interface ApplyFlags {
@@ -81,9 +80,8 @@ export function registerConsensus(program: Command): void {
       const ctx = contextFor(cmd, f);
       const text = readProposalText(file);
       const rules = rulesFor(ctx, f);
-      const o = await withRepoLock(f.repo, () =>
-        applyConsensus(text, consensusOptions(context(f, rules), f)),
-      );
+      // applyConsensus holds the proposal's own lock (node/consensus/apply-lock.ts).
+      const o = await applyConsensus(text, consensusOptions(context(f, rules), f));
       ctx.out.result(o, consensusHuman);
     });
   consensus
