@@ -5,8 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../../dap/auth.js';
-import { sealInputShare } from '../../dap/envelope.js';
 import {
   DapClient,
   hpkeDefault,
@@ -15,10 +13,10 @@ import {
   readTaskFile,
 } from '../../dap/index.js';
 import { orgIdOf } from '../../governance/index.js';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../../node/demo/ports.js';
 import { loadKeyFile } from '../../tuf/index.js';
 import { pairArgs, startPair } from '../dap/aggregator-pair.js';
-import { tempDir } from '../dap/support.js';
+import { bearer, sealInputShare, tempDir } from '../dap/support.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 
