@@ -35,7 +35,16 @@ export interface BuildResult {
   output: string;
 }
 
-/** Runs make in bpf/ (vmlinux.h from this kernel's BTF, CO-RE object, skeleton, loader). */
+/**
+ * Runs make in bpf/ (vmlinux.h from this kernel's BTF, CO-RE object, skeleton, loader); with
+ * `force` it rebuilds from scratch.
+ *
+ * @throws {SensorError} build_failed (missing Debian packages, with an apt-get hint; or make
+ * failed)
+ * @example
+ * const { loader } = await buildLoader();
+ * new SensorSupervisor({ onEvent, loader });
+ */
 export function buildLoader(opts: { force?: boolean } = {}): Promise<BuildResult> {
   const missing = missingPackages();
   if (missing.length > 0)

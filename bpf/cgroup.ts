@@ -19,7 +19,15 @@ export function cgroup2Root(mounts = '/proc/self/mounts'): string | null {
   return null;
 }
 
-/** Creates <root>/mesh-sensor/<name>: the cgroup a watched command runs in. */
+/**
+ * Creates <root>/mesh-sensor/<prefix>-<pid>-<random>: the cgroup a watched command runs in.
+ *
+ * @throws {SensorError} cgroup_unavailable (no cgroup2 hierarchy, or the directory cannot be made)
+ * @example
+ * const cgroup = createWatchCgroup('exec');
+ * await sensor.watchCgroup(cgroup, 1);
+ * await removeCgroup(cgroup);
+ */
 export function createWatchCgroup(prefix = 'exec'): string {
   const root = cgroup2Root();
   if (!root)

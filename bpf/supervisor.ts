@@ -41,6 +41,19 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/**
+ * Runs the sensor loader as a child process: restarts it when it dies (up to `maxRestarts`),
+ * replays the watch state into the new one, and resolves each command on the loader's ack.
+ *
+ * @throws {SensorError} loader_missing, loader_failed (from start); loader_exited,
+ * command_failed, command_timeout (from a command)
+ * @example
+ * const sensor = new SensorSupervisor({ onEvent: (e) => console.log(e.type, e.pid) });
+ * await sensor.start();
+ * const cgroup = createWatchCgroup();
+ * await sensor.watchCgroup(cgroup, 1);
+ * await sensor.stop();
+ */
 export class SensorSupervisor {
   features: Record<string, { ok: boolean; reason?: string }> = {};
   uprobes: { path: string; func: string; ok: boolean; reason?: string }[] = [];
@@ -56,6 +69,11 @@ export class SensorSupervisor {
 
   constructor(private readonly opts: SupervisorOptions) {}
 
+  /**
+   * Spawns the loader and resolves once it reports ready.
+   *
+   * @throws {SensorError} loader_missing (not built), loader_failed (died or not ready in time)
+   */
   async start(): Promise<void> {
     const path = this.opts.loader ?? loaderPath();
     if (!existsSync(path))

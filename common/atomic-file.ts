@@ -76,6 +76,8 @@ function placeSynced<T>(
 /**
  * After this returns `path` holds `data`; if the process dies first, its old contents.
  *
+ * @throws {NodeJS.ErrnoException} the file system's own codes (ENOENT for a missing directory,
+ * EACCES, ENOSPC); the temporary file is removed and `path` keeps its old contents
  * @example
  * writeFileAtomic('/var/lib/mesh/state.json', JSON.stringify(state), { mode: 0o600 });
  */

@@ -25,7 +25,7 @@ const DEFAULT_TOTAL_MS = 60_000;
  * Reads an async byte stream (a fetch body, an IncomingMessage, a child's stdout) into one buffer,
  * failing fast on size and time. `what` names the source in errors (a URL, never its secrets).
  *
- * @throws {BoundedReadError} `body_too_large`, `body_timeout` or `body_failed`
+ * @throws {BoundedReadError} body_too_large, body_timeout, body_failed
  * @example
  * const res = await fetch(url);
  * const bytes = await readBounded(res.body, { maxBytes: 64 * 1024 }, url);
@@ -99,7 +99,7 @@ export interface BoundedResponse {
  * `fetch` whose body is read under `limits`; a declared Content-Length over the cap is refused
  * before reading. Network failures are `body_failed` with the real cause kept.
  *
- * @throws {BoundedReadError}
+ * @throws {BoundedReadError} body_too_large, body_timeout, body_failed
  * @example
  * const { status, body } = await fetchBounded(`${mirror}/log/checkpoint`, {}, { maxBytes: 16384 });
  */

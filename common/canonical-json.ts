@@ -78,7 +78,14 @@ function encode(v: unknown, depth: number, parts: string[]): void {
   }
 }
 
-/** The canonical text of `value`; throws CanonicalJsonError on anything non-canonical. */
+/**
+ * The canonical text of `value`: keys sorted by code point, no whitespace, integers only.
+ *
+ * @throws {CanonicalJsonError} canonical_json_invalid (a float, -0, a lone surrogate, a class
+ * instance, nesting deeper than MAX_JSON_DEPTH)
+ * @example
+ * canonicalString({ b: 1, a: [true, 'x'] }); // '{"a":[true,"x"],"b":1}'
+ */
 export function canonicalString(value: JsonValue): string {
   const parts: string[] = [];
   encode(value, 0, parts);

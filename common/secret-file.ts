@@ -36,7 +36,7 @@ export function modeText(mode: number): string {
  * The bytes of `path`, refused when its mode lets group or others read or write it. `what` names
  * the secret in the error ("witness key").
  *
- * @throws {SecretFileError} `secret_file_exposed` (with a chmod hint) or `secret_file_unreadable`
+ * @throws {SecretFileError} secret_file_exposed (with a chmod hint), secret_file_unreadable
  * @example
  * const skey = new TextDecoder().decode(readSecretFile('/etc/mesh/witness.key', 'witness key'));
  */

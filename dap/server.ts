@@ -49,6 +49,23 @@ export interface AggregatorServer {
   health(): AggregatorHealth;
 }
 
+/**
+ * Mounts a DAP-18 Leader for `taskFiles` on `app` under `prefix`: opens its store in `dataDir`,
+ * starts the aggregation driver, garbage collection and the HPKE key admin socket.
+ *
+ * @throws {TaskFileModeError} task_file_exposed (a task file other users may read)
+ * @throws {TaskError} task_invalid, task_schema_newer
+ * @throws {DapError} storage_failed (the store cannot be opened, e.g. held by another server)
+ * @example
+ * const app = new Hono();
+ * const leader = await mountLeader(app, {
+ *   dataDir: '/var/lib/mesh/leader',
+ *   taskFiles: ['tasks/leader.json'],
+ *   prefix: '/leader',
+ * });
+ * serve({ fetch: app.fetch, port: 8080 }); // @hono/node-server
+ * // on shutdown: await leader.close();
+ */
 export async function mountLeader(
   app: Hono,
   o: AggregatorServerOptions,
@@ -85,6 +102,20 @@ export async function mountLeader(
   };
 }
 
+/**
+ * Mounts a DAP-18 Helper for `taskFiles` on `app` under `prefix`, its store in `dataDir`; the
+ * Helper only answers the Leader, so it has no background driver.
+ *
+ * @throws {TaskFileModeError} task_file_exposed
+ * @throws {TaskError} task_invalid, task_schema_newer
+ * @throws {DapError} storage_failed
+ * @example
+ * const helper = await mountHelper(app, {
+ *   dataDir: '/var/lib/mesh/helper',
+ *   taskFiles: ['tasks/helper.json'],
+ *   prefix: '/helper',
+ * });
+ */
 export async function mountHelper(
   app: Hono,
   o: AggregatorServerOptions,

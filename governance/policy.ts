@@ -70,7 +70,15 @@ function overrideNumbers(
 /**
  * Reads a governance section of a config file: `{ schema, profile, roles: { root: { threshold,
  * holders } }, witnesses: {...} }`. Unknown keys are refused so a typo never
- * silently weakens a threshold.
+ * silently weakens a threshold; `undefined` gives the production defaults.
+ *
+ * @throws {GovernanceError} policy_invalid, policy_schema_newer
+ * @example
+ * const policy = parsePolicy({
+ *   profile: 'production',
+ *   roles: { root: { threshold: 3, holders: 5 } },
+ * });
+ * policy.roles.root.threshold; // 3
  */
 export function parsePolicy(doc: unknown): GovernancePolicy {
   if (doc === undefined) return defaultPolicy();

@@ -14,8 +14,10 @@ export function isOfflineRole(role: string): role is OfflineRole {
 /**
  * Throws `threshold_too_low` when `threshold` is below the policy's threshold for an offline role.
  *
- * @throws GovernanceError threshold_too_low
- * @example requireThreshold(defaultPolicy(), 'root', 3)
+ * @throws {GovernanceError} threshold_too_low
+ * @example
+ * requireThreshold(defaultPolicy('production'), 'root', 3); // passes
+ * requireThreshold(defaultPolicy('production'), 'root', 1); // throws threshold_too_low
  */
 export function requireThreshold(
   policy: GovernancePolicy,

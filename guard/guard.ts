@@ -42,6 +42,18 @@ export interface Guard {
   policies(): readonly Policy[];
 }
 
+/**
+ * The guard: decides each agent tool event (allow, block, modify, escalate) against compiled
+ * policies and the extra stages (flow tracking, detectors), appending a receipt per decision when
+ * `receipts` is given. A malformed event is not an error: it escalates.
+ *
+ * @throws {GuardError} from decide and evaluate only: shell_unavailable (the shell parser cannot
+ * load), and what the receipt sink throws (receipt_store_invalid from ReceiptStore)
+ * @example
+ * const guard = createGuard({ policies: [compilePolicy(doc, { name: 'local' })] });
+ * const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command: 'rm -rf /' } });
+ * if (d.verdict === 'block') console.error(d.reason);
+ */
 export function createGuard(options: GuardOptions): Guard {
   let parser: ShellParser | undefined;
   // Loaded on the first event that needs shell analysis, not on construction: most hook calls

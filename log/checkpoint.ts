@@ -58,6 +58,13 @@ export interface OpenedCheckpoint {
 /**
  * Verifies a signed checkpoint against the log keys trusted for its origin, ignoring other keys.
  * `logKeys` maps origin to the keys that may sign for it; an origin not in it is `unknown_origin`.
+ *
+ * @throws {NoteError} malformed_note, malformed_checkpoint, unknown_origin, note_unverified (no
+ * trusted key signed it), note_bad_signature (a trusted key's signature fails)
+ * @example
+ * const keys = new Map([['example.org/log', [ed25519Verifier('example.org/log', logPublicKey)]]]);
+ * const { checkpoint } = openCheckpoint(await (await fetch(`${url}/checkpoint`)).text(), keys);
+ * verifyInclusion(index, checkpoint.size, leafHash(entry), proof, checkpoint.root);
  */
 export function openCheckpoint(
   signedNote: string | Uint8Array | Note,

@@ -97,7 +97,13 @@ function verifyEqualSizes(a: Uint8Array, b: Uint8Array, proof: readonly Uint8Arr
 
 /**
  * transparency-dev/merkle's rule: an old size of 0 is an error (nothing to check), equal sizes need
- * an empty proof and equal roots.
+ * an empty proof and equal roots; otherwise RFC 9162 §2.1.4.2.
+ *
+ * @throws {ProofError} proof_invalid, bad_size (first of 0, first above second, or not a safe
+ * integer), malformed_hash
+ * @example
+ * const proof = tree.consistencyProof(2);
+ * verifyConsistencyTransparencyDev(2, tree.size, tree.root(2), tree.root(), proof);
  */
 export function verifyConsistencyTransparencyDev(
   first: number,
@@ -119,6 +125,12 @@ export function verifyConsistencyTransparencyDev(
 /**
  * c2sp.org/tlog-witness's rule: the empty tree is consistent with any tree, so an old size of 0
  * needs an empty proof (and a new size of 0 the empty root, SHA-256 of ""); otherwise as RFC 9162 §2.1.4.2.
+ *
+ * @throws {ProofError} proof_invalid, bad_size (first above second, or not a safe integer),
+ * malformed_hash
+ * @example
+ * // A witness that cosigned `old` checks the log's new checkpoint grew from it.
+ * verifyConsistencyWitnessRule(old.size, next.size, old.root, next.root, proof);
  */
 export function verifyConsistencyWitnessRule(
   first: number,

@@ -60,7 +60,17 @@ export function rootFromInclusionProof(
   return r;
 }
 
-/** §2.1.3.2 in full: throws ProofError unless `proof` proves `hash` at `index` under `root`. */
+/**
+ * RFC 9162 §2.1.3.2 in full: returns only if `proof` proves the leaf `hash` at `index` in a tree
+ * of `size` leaves whose root is `root`.
+ *
+ * @throws {ProofError} proof_invalid, bad_size (index not below size, or not a safe integer),
+ * malformed_hash (a hash not 32 bytes)
+ * @example
+ * const tree = new MemoryTree();
+ * for (const e of entries) tree.append(leafHash(e));
+ * verifyInclusion(1, tree.size, leafHash(entries[1]), tree.inclusionProof(1), tree.root());
+ */
 export function verifyInclusion(
   index: number,
   size: number,

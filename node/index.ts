@@ -15,13 +15,6 @@ export { maskSecret, redact } from './log/redact.js';
 export { NodeError, UsageError, ConfigError, StateError, type NodeErrorCode } from './errors.js';
 export { PACKAGE_VERSION, CONFIG_SCHEMA, STATE_SCHEMA } from './version.js';
 export {
-  runMeshCommand,
-  startMeshService,
-  MESH_BIN,
-  type CommandResult,
-  type MeshService,
-} from './demo/children.js';
-export {
   runSensorExec,
   eventRecord,
   Correlator,
@@ -36,4 +29,3 @@ export {
   type SensorExecOptions,
   type SensorExecResult,
 } from './sensor/index.js';
-export { freePort } from './demo/ports.js';

@@ -32,7 +32,16 @@ function readPackFile(path: string): unknown {
   }
 }
 
-/** `detectors` adds front-door detectors (e.g. the flow detector) to the registry rules compile against. */
+/**
+ * Loads a pack from a file path or `builtin:<name>` and compiles it; rules that fail validation
+ * are quarantined, not thrown. `detectors` adds front-door detectors (e.g. the flow detector) to
+ * the registry rules compile against.
+ *
+ * @throws {PackError} pack_not_found, pack_unreadable, pack_invalid, pack_format_newer
+ * @example
+ * const agent = loadPack('builtin:coding-agent');
+ * const guard = createGuard({ policies: [agent.policy] });
+ */
 export function loadPack(spec: string, opts: { detectors?: DetectorRegistry } = {}): LoadedPack {
   if (spec.startsWith('builtin:')) {
     const name = spec.slice('builtin:'.length);

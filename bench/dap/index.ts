@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { Prio3SumVec } from '../../vdaf/index.js';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../../test/support/ports.js';
 import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
 import { postUpload } from '../../test/dap/support.js';
 import { benchIssuer, tokenVerifyCpuPerReport } from './tokens.js';

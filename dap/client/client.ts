@@ -38,6 +38,20 @@ export interface UploadResult {
 
 const MAX_PER_REQUEST = 1000;
 
+/**
+ * The DAP-18 §4.4 Client of one task: `upload` shards each measurement, seals the shares to the
+ * Leader's and Helper's HPKE configs and posts them in bulk; a report refused as outdated_config
+ * is regenerated and sent once more, other refusals come back in `rejected`.
+ *
+ * @throws {DapError} vdaf_failed (a measurement the task's VDAF does not accept), http_failed,
+ * http_timeout, http_body_too_large (an aggregator unreachable or refusing), protocol_failed (no
+ * supported HPKE config, or an answer that is not DAP)
+ * @example
+ * const client = new DapClient(readTaskFile('tasks/client.json', 'client'));
+ * const { accepted, rejected } = await client.upload([
+ *   { measurement: [1, 0, 3, 2], timeSeconds: Math.floor(Date.now() / 1000) },
+ * ]);
+ */
 export class DapClient {
   readonly task: Task;
   private configs = new Map<'leader' | 'helper', HpkeConfig>();

@@ -55,6 +55,20 @@ export interface CollectOptions {
   persist?: (c: Collection) => Promise<void> | void;
 }
 
+/**
+ * DAP-18 §4.6 collection: asks the Leader for a collection job over `query` (a time interval, or
+ * the next leader-selected batch), polls until it is ready, opens both aggregate shares and
+ * unshards them; the job is deleted once `persist` (if given) has made the result durable.
+ *
+ * @throws {DapProblem} protocol_failed, with the problem type the Leader answered in `problemType`
+ * (batchInvalid, invalidBatchSize, unrecognizedTask, ...)
+ * @throws {DapError} http_failed (unreachable, not ready before `timeoutMs`, or the job not
+ * deleted), http_timeout, http_body_too_large, protocol_failed
+ * @throws {HpkeError} hpke_open_failed (an aggregate share that does not open)
+ * @example
+ * const file = readTaskFile('tasks/collector.json', 'collector');
+ * const { aggregate, reportCount } = await collect(file, { next: true }, { timeoutMs: 120_000 });
+ */
 export async function collect(
   file: CollectorTaskFile,
   query: CollectQuery,

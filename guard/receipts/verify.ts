@@ -15,6 +15,17 @@ export interface VerifyReport {
 
 const MAX_PROBLEMS = 100;
 
+/**
+ * `mesh receipts verify`: recomputes the receipt chain in the store at `path`, checks every signed
+ * head (and `anchors`) against the node key, and compares with a recorded `head`. Tampering is
+ * reported in `problems`, not thrown.
+ *
+ * @throws {GuardError} receipt_store_invalid (not a receipt store, or unreadable),
+ * receipt_schema_newer
+ * @example
+ * const report = verifyReceipts('/var/lib/mesh/guard/receipts.db', { head: recordedHeadHash });
+ * if (!report.ok) console.error(report.problems.join('\n'));
+ */
 export function verifyReceipts(
   path: string,
   opts: { head?: string; key?: string; anchors?: readonly AnchoredHead[] } = {},

@@ -84,7 +84,26 @@ function policyTests(v: unknown, limits: RuleLimits): PolicyTest[] {
   });
 }
 
-/** Compiles a policy document. This value is attacker-controlled when it came in a pack. */
+/**
+ * Compiles a policy document. This value is attacker-controlled when it came in a pack. A rule
+ * that does not validate is quarantined (listed in `quarantined` with its code), never half-loaded;
+ * only a document that is wrong as a whole throws.
+ *
+ * @throws {GuardError} policy_invalid, policy_format_newer
+ * @example
+ * const policy = compilePolicy({
+ *   format: 1,
+ *   rules: [
+ *     {
+ *       id: 'no-rm-rf',
+ *       verdict: 'block',
+ *       when: { field: 'args.command', prefix: 'rm -rf' },
+ *       reason: 'recursive delete',
+ *     },
+ *   ],
+ * });
+ * policy.quarantined; // []
+ */
 export function compilePolicy(doc: unknown, opts: CompilePolicyOptions = {}): Policy {
   const limits = opts.limits ?? DEFAULT_RULE_LIMITS;
   const detectors = opts.detectors ?? builtinDetectors();

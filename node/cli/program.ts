@@ -15,7 +15,16 @@ const COMMANDS: Readonly<Record<string, CommandLoader>> = Object.fromEntries(
   ]),
 );
 
-/** Builds the program for `argv` (the arguments after `mesh`); no argv builds every command. */
+/**
+ * Builds the commander program for `argv` (the arguments after `mesh`), loading only the command
+ * it names; no argv (or help, or an unknown command) builds every command.
+ *
+ * @throws {Error} only when a command module cannot be loaded (ERR_MODULE_NOT_FOUND); bad input
+ * is reported when the program is parsed (commander's CommanderError, UsageError usage)
+ * @example
+ * const program = await buildProgram();
+ * program.commands.map((c) => c.name()); // every command, as `mesh --help` lists them
+ */
 export function buildProgram(argv: readonly string[] = []): Promise<Command> {
   return buildProgramFrom(argv, COMMANDS);
 }

@@ -146,7 +146,16 @@ export function parseConfig(
   return start === CONFIG_SCHEMA ? { config } : { config, migratedFrom: start };
 }
 
-/** Reads a config file; a migrated config is written back atomically in the current schema. */
+/**
+ * Reads a config file (the defaults when it does not exist); a migrated config is written back
+ * atomically in the current schema.
+ *
+ * @throws {ConfigError} config_invalid (too large, not JSON, an unknown or ill-typed key, a
+ * governance section that does not parse), config_schema_newer
+ * @example
+ * const config = loadConfig(join(stateRoot, 'config.json'));
+ * saveConfig(join(stateRoot, 'config.json'), { ...config, reporting: { enabled: true } });
+ */
 export function loadConfig(path: string): NodeConfig {
   if (!existsSync(path)) return defaultConfig();
   const text = readFileSync(path);

@@ -61,7 +61,18 @@ function readManifest(file: string): Manifest {
   };
 }
 
-/** Opens (creating if needed, mode 0700) the state directory and its config. */
+/**
+ * Opens (creating if needed, mode 0700) the state directory and its config; an older state
+ * manifest is moved up to the current schema.
+ *
+ * @throws {StateError} state_invalid (state.json unreadable or without a schema),
+ * state_schema_newer (written by a newer mesh)
+ * @throws {ConfigError} config_invalid, config_schema_newer (from config.json)
+ * @example
+ * const state = openStateDir(resolveStateRoot(flags.state)); // --state, $MESH_HOME or ~/.mesh
+ * state.config.reporting.enabled;
+ * state.path('receipts.db');
+ */
 export function openStateDir(root: string): StateDir {
   mkdirSync(root, { recursive: true, mode: 0o700 });
   const manifestPath = join(root, 'state.json');

@@ -126,7 +126,22 @@ async function commit(
   };
 }
 
-/** Publishes targets the online canary role signs (canary packs, DAP task files). */
+/**
+ * Publishes targets the online canary role signs (canary packs, DAP task files): checks each
+ * pack's licence and its own tests, finishes any publish cut short, signs canary, snapshot and
+ * timestamp (initialising the repository when empty), appends the leaves to the transparency log
+ * and gathers the witnesses' cosignatures before the files are placed.
+ *
+ * @throws {PackError} publish_invalid (a path the canary role does not sign), publish_keys_missing,
+ * pack_untested, pack_tests_failed, pack_version_lower, pack_version_reused, repository_busy,
+ * quorum_not_met, witness_quorum_required
+ * @throws {GovernanceError} licence_refused, threshold_too_low (from the publish rules)
+ * @example
+ * const result = await publishOnline(ctx, [
+ *   { path: packTargetPath('core', 'canary'), bytes: readFileSync('core.pack.json') },
+ * ]);
+ * result.targets[0]?.file; // targets/packs/core/canary/<sha256>.core.json
+ */
 export async function publishOnline(
   ctx: PublishContext,
   additions: readonly Addition[],

@@ -130,6 +130,26 @@ export async function fetchVerifiedTarget(input: FetchPackInput): Promise<Fetche
   }
 }
 
+/**
+ * The subscribe side: fetches a pack through TUF from `mirror`, then proves it in the
+ * transparency log (its tlog-proof, the witnesses' quorum, consistency with `lastAccepted`, and
+ * gossip against split views) before validating it as a pack. Nothing is accepted on a refusal.
+ *
+ * @throws {PackError} tuf_refused, target_missing, proof_missing, log_inclusion_failed,
+ * log_inconsistent, quorum_not_met, gossip_failed, pack_invalid
+ * @throws {SplitViewError} split_view (the log showed two histories; carries the evidence)
+ * @example
+ * const pack = await fetchVerifiedPack({
+ *   mirror: 'https://packs.example.org',
+ *   metadataDir: '/var/lib/mesh/subscriptions/core/tuf',
+ *   downloadDir: '/var/lib/mesh/subscriptions/core/download',
+ *   targetPath: packTargetPath('core', 'stable'),
+ *   trust, // log key and witness keys, with the quorum
+ *   gossip,
+ *   lastAccepted: previousCheckpoint,
+ * });
+ * pack.meta.version;
+ */
 export async function fetchVerifiedPack(input: FetchPackInput): Promise<FetchedPack> {
   const target = await fetchVerifiedTarget(input);
   // this value is attacker-controlled until the log checks pass; compiling it only validates it

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { CRASH_ROUNDS } from '../support/env.js';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../support/ports.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { pairArgs, startPair } from './aggregator-pair.js';
 import { postUpload, taskParams, tempDir, writeTaskFiles } from './support.js';

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../support/ports.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { addInteropTask, b64, call, ok } from './interop-calls.js';
 import { tempDir } from './support.js';

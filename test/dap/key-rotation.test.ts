@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, DapClient, newTaskFiles, type TaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../support/ports.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { tempDir } from './support.js';

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMesh } from '../support/run-mesh.js';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../support/ports.js';
 import type { ServeProcess } from '../support/serve-process.js';
 import { pairArgs, startPair } from './aggregator-pair.js';
 import { tempDir } from './support.js';

@@ -82,3 +82,6 @@ export async function postUpload(
 }
 
 export { newTaskFiles };
+// Internals the end-to-end suites use to forge requests (test/e2e may not reach inside dap/).
+export { bearer } from '../../dap/auth.js';
+export { sealInputShare } from '../../dap/envelope.js';

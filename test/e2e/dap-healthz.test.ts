@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../node/log/logger.js';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../../node/demo/ports.js';
 import type { RoleDefinition } from '../../node/roles/index.js';
 import { startServer } from '../../node/serve/server.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';

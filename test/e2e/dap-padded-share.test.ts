@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DapClient, messages as m, type ClientTaskFile } from '../../dap/index.js';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../../node/demo/ports.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { tempDir } from '../dap/support.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DapClient, messages as m, readTaskFile } from '../../dap/index.js';
 import { ReportLedger } from '../../node/report/ledger.js';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../../node/demo/ports.js';
 import { runMesh } from '../support/run-mesh.js';
 import type { ServeProcess } from '../support/serve-process.js';
 import {

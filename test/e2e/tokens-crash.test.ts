@@ -11,7 +11,7 @@ import {
   privacyPass as pp,
 } from '../../dap/index.js';
 import { addMember, newMembership, orgIdOf, type AuthoritySigner } from '../../governance/index.js';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../../node/demo/ports.js';
 import { createKeyFile, ed25519Signer, newEd25519Secret } from '../../tuf/index.js';
 import { writeFileSync } from 'node:fs';
 import { pairArgs, startPair } from '../dap/aggregator-pair.js';

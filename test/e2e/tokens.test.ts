@@ -15,10 +15,10 @@ import {
   sealInputShare,
 } from '../../dap/index.js';
 import { orgIdOf } from '../../governance/index.js';
-import { freePort } from '../../node/index.js';
+import { freePort } from '../../node/demo/ports.js';
 import { loadKeyFile } from '../../tuf/index.js';
 import { pairArgs, startPair } from '../dap/aggregator-pair.js';
-import { tempDir } from '../dap/support.js';
+import { bearer, sealInputShare, tempDir } from '../dap/support.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 

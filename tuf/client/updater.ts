@@ -31,6 +31,26 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((k) => b.includes(k));
 }
 
+/**
+ * The TUF 1.0.34 §5 client: `refresh` updates root, timestamp, snapshot and targets from the
+ * trusted root.json in `metadataDir`; `getTargetInfo` and `downloadTarget` then fetch a target
+ * checked against the trusted length and hashes. A refusal leaves the stored state as it was.
+ *
+ * @throws {RepositoryError} signature_threshold_unmet, version_rollback, metadata_expired,
+ * version_mismatch, length_mismatch, hash_mismatch, meta_missing, role_not_delegated
+ * @throws {DownloadError} http_status, download_failed, download_timeout, download_too_large
+ * @throws {TufError} state_missing, metadata_invalid, spec_version_unsupported
+ * @example
+ * const updater = new Updater({
+ *   metadataDir: '/var/lib/mesh/tuf', // holds the trusted root.json
+ *   metadataBaseUrl: 'https://packs.example.org/metadata/',
+ *   targetBaseUrl: 'https://packs.example.org/targets/',
+ *   targetDir: '/var/lib/mesh/targets',
+ * });
+ * await updater.refresh();
+ * const info = await updater.getTargetInfo('packs/core.json');
+ * if (info) await updater.downloadTarget(info); // the local path of the verified file
+ */
 export class Updater {
   private readonly store: MetadataStore;
   private readonly fetcher: Fetcher;
@@ -50,7 +70,11 @@ export class Updater {
     return `${this.metadataBaseUrl}${version === undefined ? '' : `${version}.`}${name}.json`;
   }
 
-  /** §5.1-§5.6: one full update of the top-level metadata. Runs at most once per Updater. */
+  /**
+   * §5.1-§5.6: one full update of the top-level metadata. Runs at most once per Updater.
+   *
+   * @throws {TufError} state_missing (no trusted root.json), and the refusals listed on Updater
+   */
   async refresh(): Promise<void> {
     // §5.1: the fixed update start time.
     const start = (this.opts.now ?? Date.now)();

@@ -251,6 +251,18 @@ export class Repository {
   /**
    * Signs every edited role with `signers` (by role name), then a new snapshot and timestamp, and
    * returns the files to write. Offline roles edited through a ceremony are installed first.
+   *
+   * @throws {RepositoryError} signature_threshold_unmet (the signers do not meet a role's
+   * threshold)
+   * @throws {TufError} repository_invalid, canonical_json_invalid
+   * @example
+   * const signer = ed25519Signer(newEd25519Secret());
+   * const one = { keys: [signer.key], threshold: 1 };
+   * const roles = { root: one, timestamp: one, snapshot: one, targets: one };
+   * const repo = Repository.create({ roles });
+   * repo.addTarget('targets', 'packs/core.json', packBytes);
+   * const s = [signer];
+   * writeRepository(dir, repo.publish({ root: s, timestamp: s, snapshot: s, targets: s }));
    */
   publish(signers: Readonly<Record<string, readonly Signer[]>>, now = Date.now()): RepoFile[] {
     const files: RepoFile[] = [];

@@ -11,7 +11,15 @@ import { parseTimestamp } from '../metadata/timestamp.js';
 import type { ExpiryPolicy } from './expiry-policy.js';
 import { Repository, type RepoFile } from './repository.js';
 
-/** Targets first, metadata last, timestamp very last: a reader never sees metadata ahead of its files. */
+/**
+ * Writes what `Repository.publish` returned under `dir`, each file atomically: targets first,
+ * metadata last, timestamp very last, so a reader never sees metadata ahead of its files.
+ *
+ * @throws {NodeJS.ErrnoException} the file system's codes (EACCES, ENOSPC); files already
+ * written stay, and the old timestamp.json still names a complete older state
+ * @example
+ * writeRepository('/srv/tuf', repo.publish(signers));
+ */
 export function writeRepository(dir: string, files: readonly RepoFile[]): void {
   const rank = (p: string): number =>
     p.startsWith('targets/')
@@ -39,7 +47,17 @@ function read(dir: string, file: string): Envelope {
   }
 }
 
-/** Opens the repository at `dir`: newest root, current timestamp, and what snapshot names. */
+/**
+ * Opens the repository at `dir`: newest root, current timestamp, and what snapshot names.
+ *
+ * @throws {TufError} repository_invalid (no N.root.json, or a file named cannot be read),
+ * json_invalid, metadata_invalid, metadata_type_mismatch
+ * @throws {NodeJS.ErrnoException} ENOENT when `dir`/metadata does not exist
+ * @example
+ * const repo = openRepository('/srv/tuf');
+ * repo.addTarget('targets', 'packs/core.json', packBytes);
+ * writeRepository('/srv/tuf', repo.publish(signers));
+ */
 export function openRepository(dir: string, expiry?: ExpiryPolicy): Repository {
   const roots = readdirSync(join(dir, 'metadata'))
     .map((f) => /^(\d+)\.root\.json$/.exec(f)?.[1])

@@ -52,6 +52,24 @@ function lengthError(what: string, want: number, got: number): VdafDecodeError {
   return new VdafDecodeError('decode_length', `${what}: expected ${want} bytes, got ${got}`);
 }
 
+/**
+ * Poplar1 (§8): heavy hitters over `bits`-bit strings. Two Aggregators walk the IDPF tree one
+ * level at a time, each aggregation parameter naming a level and its candidate prefixes; two
+ * verification rounds per report (multiRoundLeaderInit and friends drive them).
+ *
+ * @throws {VdafParamError} param_invalid (bits outside [1, 65536))
+ * @throws {VdafMeasurementError} measurement_invalid (from shard: not a `bits`-bit string)
+ * @throws {VdafAggParamError} agg_param_invalid (a level or prefix out of range, prefixes not
+ * sorted and unique, or a parameter that does not follow the report's previous ones)
+ * @throws {VdafVerifyError} verify_failed (the sketch did not verify)
+ * @example
+ * const vdaf = new Poplar1({ bits: 8 });
+ * const nonce = randomBytes(vdaf.NONCE_SIZE);
+ * const rand = randomBytes(vdaf.RAND_SIZE);
+ * const [pub, [leader]] = vdaf.shard(ctx, 0b1010_0001n, nonce, rand);
+ * const aggParam = { level: 3, prefixes: [0b1010n] }; // count the reports starting 1010
+ * vdaf.verifyInit(verifyKey, ctx, 0, aggParam, nonce, pub, leader);
+ */
 export class Poplar1 {
   readonly ID = 0x00000006;
   readonly NONCE_SIZE = 16;

@@ -55,6 +55,26 @@ export class Prio3Sum extends Prio3<SumMeasurement, bigint> {
   }
 }
 
+/**
+ * Prio3SumVec (§7.4.3): each Client sends a vector of `length` integers in [0, maxMeasurement];
+ * the aggregate is their element-wise sum. Field128; `chunkLength` sizes the ParallelSum gadget
+ * (chooseSumVecChunkLength picks a good one).
+ *
+ * @throws {VdafParamError} param_invalid (a missing or out-of-range option, shares outside
+ * [2, 256))
+ * @throws {VdafMeasurementError} measurement_invalid (from shard: wrong length, or an entry out
+ * of range)
+ * @throws {VdafVerifyError} verify_failed, joint_rand_mismatch (from verification)
+ * @example
+ * const vdaf = new Prio3SumVec({ shares: 2, length: 4, maxMeasurement: 3, chunkLength: 2 });
+ * const nonce = randomBytes(vdaf.NONCE_SIZE);
+ * const [pub, inputs] = vdaf.shard(ctx, [1n, 0n, 3n, 2n], nonce, randomBytes(vdaf.RAND_SIZE));
+ * const init = inputs.map((s, id) => vdaf.verifyInit(verifyKey, ctx, id, null, nonce, pub, s));
+ * const msg = vdaf.verifierSharesToMessage(ctx, null, init.map(([, share]) => share));
+ * const outs = init.map(([state]) => vdaf.verifyNext(ctx, state, msg));
+ * const aggs = outs.map((out) => vdaf.aggUpdate(null, vdaf.aggInit(null), out));
+ * vdaf.unshard(null, aggs, 1); // [1n, 0n, 3n, 2n]
+ */
 export class Prio3SumVec extends Prio3<SumVecMeasurement, bigint[]> {
   constructor(
     opts: Prio3Options & {

@@ -24,6 +24,19 @@ function checkLength(what: string, got: Uint8Array, want: number): void {
   if (got.length !== want) throw new VdafArgumentError(`${what} must be ${want} bytes`);
 }
 
+/**
+ * Prio3 (§7.2) over a validity circuit: the one-round VDAF behind Prio3Count, Prio3Sum,
+ * Prio3SumVec, Prio3Histogram and Prio3MultihotCountVec. Pure and synchronous.
+ *
+ * @throws {VdafParamError} param_invalid (shares outside [2, 256), proofs outside [1, 256))
+ * @throws {VdafArgumentError} argument_invalid (a nonce, rand, verify key, aggregator id or share
+ * of the wrong size)
+ * @throws {VdafVerifyError} verify_failed, joint_rand_mismatch (the report is invalid)
+ * @example
+ * const vdaf = new Prio3Count({ shares: 2 });
+ * const [pub, inputs] = vdaf.shard(ctx, 1, nonce, randomBytes(vdaf.RAND_SIZE));
+ * const [state, share] = vdaf.verifyInit(verifyKey, ctx, 0, null, nonce, pub, inputs[0]);
+ */
 export class Prio3<M, R> extends Prio3Codec {
   readonly NONCE_SIZE = 16;
   readonly ROUNDS = 1;
