@@ -77,7 +77,3 @@ export {
   type Rational,
   type UniformSource,
 } from './aggregator/dp-sampler.js';
-
-// A Leader's own sealing and bearer header: what an aggregator (or a test playing a hostile Leader) sends a Helper.
-export { sealInputShare } from './envelope.js';
-export { bearer } from './auth.js';

@@ -11,8 +11,6 @@ import {
   messages as m,
   privacyPass as pp,
   readTaskFile,
-  bearer,
-  sealInputShare,
 } from '../../dap/index.js';
 import { orgIdOf } from '../../governance/index.js';
 import { freePort } from '../../node/demo/ports.js';
