@@ -47,10 +47,7 @@ export class VdafMeasurementError extends VdafError {
 export class VdafDecodeError extends VdafError {
   override readonly name = 'VdafDecodeError';
   declare readonly code:
-    | 'decode_length'
-    | 'decode_modulus'
-    | 'decode_message_type'
-    | 'decode_trailing_bits';
+    'decode_length' | 'decode_modulus' | 'decode_message_type' | 'decode_trailing_bits';
 }
 
 /**

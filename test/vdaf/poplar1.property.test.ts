@@ -205,15 +205,9 @@ describe('IdpfBBCGGI21', () => {
       nonce,
       new Uint8Array(32),
     );
-    expect(codeOf(() => idpf.eval(2, ps, keys[0], 0, [0n], ctx, nonce))).toBe(
-      'argument_invalid',
-    );
-    expect(codeOf(() => idpf.eval(0, ps, keys[0], 4, [0n], ctx, nonce))).toBe(
-      'argument_invalid',
-    );
-    expect(codeOf(() => idpf.eval(0, ps, keys[0], 1, [4n], ctx, nonce))).toBe(
-      'argument_invalid',
-    );
+    expect(codeOf(() => idpf.eval(2, ps, keys[0], 0, [0n], ctx, nonce))).toBe('argument_invalid');
+    expect(codeOf(() => idpf.eval(0, ps, keys[0], 4, [0n], ctx, nonce))).toBe('argument_invalid');
+    expect(codeOf(() => idpf.eval(0, ps, keys[0], 1, [4n], ctx, nonce))).toBe('argument_invalid');
     expect(codeOf(() => idpf.eval(0, ps, keys[0], 1, [1n, 1n], ctx, nonce))).toBe(
       'argument_invalid',
     );
@@ -415,15 +409,9 @@ describe('Poplar1 parameters', () => {
     const nonce = new Uint8Array(16);
     const rand = new Uint8Array(128);
     expect(codeOf(() => vdaf.shard(CTX, 16n, nonce, rand))).toBe('measurement_invalid');
-    expect(codeOf(() => vdaf.shard(CTX, [true, false], nonce, rand))).toBe(
-      'measurement_invalid',
-    );
-    expect(codeOf(() => vdaf.shard(CTX, 3n, nonce.subarray(1), rand))).toBe(
-      'argument_invalid',
-    );
-    expect(codeOf(() => vdaf.encodeAggParam({ level: 4, prefixes: [] }))).toBe(
-      'agg_param_invalid',
-    );
+    expect(codeOf(() => vdaf.shard(CTX, [true, false], nonce, rand))).toBe('measurement_invalid');
+    expect(codeOf(() => vdaf.shard(CTX, 3n, nonce.subarray(1), rand))).toBe('argument_invalid');
+    expect(codeOf(() => vdaf.encodeAggParam({ level: 4, prefixes: [] }))).toBe('agg_param_invalid');
     expect(codeOf(() => vdaf.encodeAggParam({ level: 1, prefixes: [4n] }))).toBe(
       'agg_param_invalid',
     );
