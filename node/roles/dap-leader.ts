@@ -27,7 +27,7 @@ export const dapLeaderRole: RoleDefinition = {
       onError: (e) => {
         opts.log.error('dap-leader internal error', { error: (e as Error).message });
       },
-      ...(opts.metrics ? { events: leaderEvents(opts.metrics) } : {}),
+      events: leaderEvents(opts.metrics),
     });
   },
 };
