@@ -35,3 +35,4 @@ export {
   SecretFileError,
   type SecretFileErrorCode,
 } from './secret-file.js';
+export { pidLockHolder, releasePidLock, tryTakePidLock } from './pid-lock.js';

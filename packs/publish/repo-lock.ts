@@ -1,30 +1,9 @@
 // One writer per repository at a time (docs/architecture.md "Rules every room follows": concurrent writers are safe): a publish and
 // the timestamp role's refresh both re-sign timestamp, and two writers would each write version N+1.
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { pidLockHolder, releasePidLock, tryTakePidLock } from '../../common/index.js';
 import { PackError } from '../errors.js';
 
 export const repoLockPath = (repoDir: string): string => `${repoDir}.lock`;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function tryLock(path: string): boolean {
-  try {
-    const fd = openSync(path, 'wx', 0o600);
-    writeSync(fd, String(process.pid));
-    closeSync(fd);
-    return true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    return false;
-  }
-}
 
 /**
  * Runs `fn` holding the repository's lock; a lock left by a process that died (SIGKILL) is taken
@@ -34,26 +13,20 @@ function tryLock(path: string): boolean {
  */
 export async function withRepoLock<T>(repoDir: string, fn: () => Promise<T> | T): Promise<T> {
   const path = repoLockPath(repoDir);
-  if (!tryLock(path)) {
-    let holder = NaN;
-    try {
-      holder = Number(readFileSync(path, 'utf8'));
-    } catch {
-      // Removed between our attempt and this read: the next attempt decides.
-    }
-    if (Number.isSafeInteger(holder) && holder > 0 && alive(holder) && holder !== process.pid)
-      throw new PackError(
-        'repository_busy',
-        `${repoDir} is being written by process ${holder}`,
-        'wait for it to finish, then run the command again',
-      );
-    rmSync(path, { force: true });
-    if (!tryLock(path))
-      throw new PackError('repository_busy', `${repoDir} is being written by another process`);
+  // A second attempt takes a lock the first found left by a dead process (or by this one).
+  if (!tryTakePidLock(path, { reclaimOwn: true }) && !tryTakePidLock(path, { reclaimOwn: true })) {
+    const holder = pidLockHolder(path);
+    throw new PackError(
+      'repository_busy',
+      holder === undefined
+        ? `${repoDir} is being written by another process`
+        : `${repoDir} is being written by process ${holder}`,
+      'wait for it to finish, then run the command again',
+    );
   }
   try {
     return await fn();
   } finally {
-    rmSync(path, { force: true });
+    releasePidLock(path);
   }
 }
