@@ -104,6 +104,8 @@ export async function runNode(i: number, m: DemoMesh, windowStart: number): Prom
     '--window',
     String(WINDOW),
     '--enable',
+    // `mesh demo --nodes N` with N under the consent floor makes a task that small on purpose.
+    '--below-consent-floor',
     '--json',
   ]);
   const traffic = trafficFor(i);
@@ -143,18 +145,6 @@ export async function runNode(i: number, m: DemoMesh, windowStart: number): Prom
       falsePositivesMarked = 1;
     }
   }
-  await mesh(home, [
-    'report',
-    'init',
-    '--pack',
-    spec,
-    '--window',
-    String(WINDOW),
-    '--enable',
-    // `mesh demo --nodes N` with N under the consent floor makes a task that small on purpose.
-    '--below-consent-floor',
-    '--json',
-  ]);
   const sent = JSON.parse(
     await mesh(home, ['report', 'submit', '--window', String(windowStart), '--json']),
   ) as { reportId: string };
