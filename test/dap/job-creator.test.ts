@@ -27,8 +27,9 @@ async function state() {
     jobs: keys.filter((k) => k.startsWith(K.jobPrefix(task()))).length,
   };
 }
+// Noon of the day `daysAgo` days back: uploads of one test share one time bucket whatever the clock.
 const upload = async (n: number, daysAgo: number) => {
-  const t = Math.floor(Date.now() / 1000) - daysAgo * 86_400;
+  const t = Math.floor(Date.now() / 1000 / 86_400) * 86_400 - daysAgo * 86_400 + 43_200;
   const subs = Array.from({ length: n }, () => ({ measurement: 1, timeSeconds: t }));
   expect((await client.upload(subs)).accepted).toBe(n);
 };
