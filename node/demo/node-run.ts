@@ -108,6 +108,8 @@ export async function runNode(i: number, m: DemoMesh, windowStart: number): Prom
     '--below-consent-floor',
     '--json',
   ]);
+  // Consent counts from the next whole second after it was given (mesh report enable rounds up).
+  await new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
   const traffic = trafficFor(i);
   const out = await mesh(
     home,

@@ -96,7 +96,8 @@ function setEnabled(ctx: CommandContext, enabled: boolean): void {
   saveConfig(dir.configPath, config);
 }
 
-const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+// Rounded up: a receipt from earlier in the second consent was given is never counted (the safe side).
+const nowSeconds = (): number => Math.ceil(Date.now() / 1000);
 
 export function registerReport(program: Command): void {
   const report = program
