@@ -1,4 +1,4 @@
-// Durable atomic file replacement (docs/architecture.md "Nothing written is lost"): temp, fsync, rename, fsync dir.
+// Durable atomic file replacement (docs/architecture.md "Rules every room follows"): temp, fsync, rename, fsync dir.
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,

@@ -1,4 +1,4 @@
-// Reading a peer's bytes with explicit bounds (docs/architecture.md "Untrusted input"): size counted
+// Reading a peer's bytes with explicit bounds (docs/architecture.md "Rules every room follows"): size counted
 // while streaming, an idle and a total deadline, so an endless or slow-drip body fails with a code.
 import { MeshError } from './errors.js';
 

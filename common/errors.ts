@@ -1,4 +1,4 @@
-// The one coded error base of every room (docs/architecture.md "Errors"): a stable code, a cause, a hint.
+// The one coded error base of every room (docs/architecture.md "Rules every room follows"): a stable code, a cause, a hint.
 
 export interface MeshErrorOptions {
   /** The lower-level failure this one wraps (never carries secret bytes). */

@@ -1,5 +1,5 @@
 // Secret-holding files a server reads (signing keys, task files with tokens, TLS keys) must be
-// private to their owner (docs/architecture.md "Secrets"): group- or world-readable ones are refused.
+// private to their owner (docs/architecture.md "Rules every room follows"): group- or world-readable ones are refused.
 import { readFileSync, statSync } from 'node:fs';
 import { MeshError } from './errors.js';
 

@@ -37,7 +37,7 @@ export interface AggregatorServerOptions {
   events?: DapEvents;
 }
 
-/** An aggregator's state for `/healthz` (docs/dap.md "Health"). */
+/** An aggregator's state for `/healthz` (docs/dap.md "Metrics and health"). */
 export interface AggregatorHealth {
   ready: boolean;
   state: 'starting' | 'ready' | 'failed' | 'closed';

@@ -1,4 +1,4 @@
-// Bounds on every byte log/ reads from a peer (docs/architecture.md "Untrusted input"): a mirror's
+// Bounds on every byte log/ reads from a peer (docs/architecture.md "Rules every room follows"): a mirror's
 // checkpoint, tiles and entry bundles (c2sp.org/tlog-tiles), a gossip peer's view and answers, a
 // witness's cosignatures (c2sp.org/tlog-witness). Counted while streaming, with idle and total
 // deadlines, so an endless or slow-drip body fails with a code instead of exhausting memory.

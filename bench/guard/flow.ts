@@ -26,7 +26,7 @@ export interface FlowBenchResult {
     hookMs: number;
     nodeMs: number;
     ratio: number;
-    /** Through `mesh guard hook-daemon` (docs/guard.md "Warm path"); null if it could not start. */
+    /** Through `mesh guard hook-daemon` (docs/guard.md "Hook start-up"); null if it could not start. */
     warmMs: number | null;
     warmRatio: number | null;
     rounds: number;

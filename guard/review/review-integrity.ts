@@ -1,4 +1,4 @@
-// docs/guard.md "Reviews": review rows an agent cannot forge. Each row is MACed (HMAC-SHA256) with a
+// docs/guard.md "Escalation and reviews": review rows an agent cannot forge. Each row is MACed (HMAC-SHA256) with a
 // key kept outside the database (<state>/keys/reviews.mac, 0600, never readable through an agent's
 // tool call: self-protection blocks it), and every write raises a MACed high-water mark kept beside
 // the key, so an edited row, a row copied onto another, or an older database put back is refused.

@@ -1,4 +1,4 @@
-// The privacy budget a task has spent (docs/consensus.md "Noise"): one entry per collected batch,
+// The privacy budget a task has spent (docs/consensus.md "Thresholds"): one entry per collected batch,
 // kept durably at the collector; by basic composition, k collections of (epsilon, delta) each spend
 // (k epsilon, k delta) of an organisation that reported into all of them.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// What differential-privacy noise means for consensus (docs/consensus.md "Noise"): the margin a
+// What differential-privacy noise means for consensus (docs/consensus.md "Thresholds"): the margin a
 // noisy count is trusted to, from the tail of the noise both aggregators add, and the statement
 // every proposal carries.
 import type { DpNoise, DpStatement } from '../../dap/index.js';

@@ -1,4 +1,4 @@
-// The consensus proposal file (docs/consensus.md "Proposal file"): what the collector saw (counts of
+// The consensus proposal file (docs/consensus.md "Collection and proposals"): what the collector saw (counts of
 // organisation-windows and the noise on them), what it proposes, the numbers behind each proposal,
 // signed with the collector key over its canonical JSON (the TUF canonical form).
 import { ed25519 } from '@noble/curves/ed25519.js';

@@ -1,4 +1,4 @@
-// The hook daemon's wire format (docs/guard.md "Warm path"): one length-prefixed JSON frame each way.
+// The hook daemon's wire format (docs/guard.md "Hook start-up"): one length-prefixed JSON frame each way.
 // Kept free of project imports: bin/mesh.js loads it (through client.ts) on every hook call.
 
 /** Request frames carry the hook's stdin (at most 16 MiB) plus argv, cwd and a few env values. */

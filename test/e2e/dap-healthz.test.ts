@@ -1,4 +1,4 @@
-// `/healthz` reports the DAP roles' real state (docs/dap.md "Health"): 503 until a role is ready and
+// `/healthz` reports the DAP roles' real state (docs/dap.md "Metrics and health"): 503 until a role is ready and
 // once it has failed. A real `mesh serve` Leader and Helper report ready; a Leader whose store fails
 // under its driver turns failed.
 import { mkdtempSync } from 'node:fs';

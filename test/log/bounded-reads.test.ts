@@ -1,4 +1,4 @@
-// docs/architecture.md "Untrusted input": every reader of a peer's bytes (a mirror's checkpoint, hash
+// docs/architecture.md "Rules every room follows": every reader of a peer's bytes (a mirror's checkpoint, hash
 // tiles and entry bundles, a gossip peer's view, a witness's answer) against a real local server that
 // sends an endless, a slow-drip or a stalled chunked body ends with a coded error, in bounded time and
 // memory; and the witness and gossip servers refuse an endless chunked request body with 413.

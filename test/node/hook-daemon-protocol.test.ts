@@ -1,4 +1,4 @@
-// docs/guard.md "Warm path": the hook daemon's length-prefixed JSON frames and their decoders.
+// docs/guard.md "Hook start-up": the hook daemon's length-prefixed JSON frames and their decoders.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

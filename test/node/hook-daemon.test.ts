@@ -1,4 +1,4 @@
-// docs/guard.md "Warm path": `mesh guard hook claude-code` through the hook daemon answers exactly as
+// docs/guard.md "Hook start-up": `mesh guard hook claude-code` through the hook daemon answers exactly as
 // the hook in its own process does, falls back when no daemon answers, and fails closed (exit 2)
 // when a daemon answers garbage, stays silent or dies mid-request. Real processes throughout.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Secret files a server reads (docs/architecture.md "Secrets"): `mesh serve --role witness` refuses
+// Secret files a server reads (docs/architecture.md "Rules every room follows"): `mesh serve --role witness` refuses
 // a witness key that other users can read, with a coded error and a chmod hint, and starts on 0600.
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';

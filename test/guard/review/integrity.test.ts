@@ -1,4 +1,4 @@
-// docs/guard.md "Reviews": reviews an agent cannot forge, on a real SQLite queue and through the real
+// docs/guard.md "Escalation and reviews": reviews an agent cannot forge, on a real SQLite queue and through the real
 // CLI. A row edited in the database, an approval copied onto another review, a database rolled back
 // to an older copy, and an approval by the agent itself are each refused.
 import Database from 'better-sqlite3';
