@@ -2,16 +2,31 @@
 // names its aggregators' endpoints, and the aggregators load that task at start).
 import { createServer } from 'node:net';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Below Linux's default ephemeral range (32768–60999): a port the kernel hands to a `listen(0)` or
+ * to an outgoing connection between our probe and the server's own bind would take the port away.
+ */
+const LOW = 20_000;
+const HIGH = 32_000;
+
+function tryBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
+    srv.once('error', () => {
+      resolve(false);
+    });
+    srv.listen(port, '127.0.0.1', () => {
       srv.close(() => {
-        resolve(port);
+        resolve(true);
       });
     });
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = LOW + Math.floor(Math.random() * (HIGH - LOW));
+    if (await tryBind(port)) return port;
+  }
+  throw new Error(`no free port on 127.0.0.1 between ${String(LOW)} and ${String(HIGH)}`);
 }

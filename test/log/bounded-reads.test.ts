@@ -64,7 +64,9 @@ function hostile(res: ServerResponse, mode: Mode): void {
     return;
   }
   if (mode === 'drip') {
-    const t = setInterval(() => res.write('a'), 5);
+    // one byte per 25 ms stays under every limit (the smallest, a 3-hash tile, is 96 bytes) for
+    // longer than the total timeout, so the reader must end on time rather than on size
+    const t = setInterval(() => res.write('a'), 25);
     res.on('close', () => {
       clearInterval(t);
     });

@@ -95,7 +95,7 @@ describe('receipt chain', () => {
     ['a truncated tail', 'DELETE FROM receipts WHERE seq > 9', /past the last receipt/],
     [
       'a forged signature',
-      "UPDATE heads SET sig = replace(sig, substr(sig, 1, 2), 'ff') WHERE seq = (SELECT max(seq) FROM heads)",
+      "UPDATE heads SET sig = (CASE WHEN substr(sig, 1, 1) = '0' THEN '1' ELSE '0' END) || substr(sig, 2) WHERE seq = (SELECT max(seq) FROM heads)",
       /no valid signature/,
     ],
     [
