@@ -92,6 +92,9 @@ export {
 export {
   fetchVerifiedPack,
   fetchVerifiedTarget,
+  verifiedPack,
+  verifiedTarget,
+  withMirror,
   type FetchedTarget,
   type FetchPackInput,
   type FetchedPack,
@@ -99,6 +102,11 @@ export {
 export { dirSource, mirrorSource, type RepoSource } from './subscribe/source.js';
 export { loadAllRoles, storedRole } from './subscribe/trusted-roles.js';
 export { verifyRepository, type VerifyReport } from './subscribe/verify-repo.js';
+export {
+  VerifiedRepository,
+  type RepositoryInput,
+  type VerifiedTarget,
+} from './subscribe/repository-verifier.js';
 export {
   DEFAULT_OPERATOR_POLICY,
   RING_CEILING,

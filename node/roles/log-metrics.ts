@@ -69,11 +69,25 @@ export function gossipMetrics(registry: Registry): MiddlewareHandler {
 
 export type SeedReason = 'tuf_refused' | 'log_refused' | 'log_mismatch' | 'pack_refused' | 'other';
 
+/** Refusals of the repository verifier that are about the log, not TUF or a pack. */
+const LOG_CODES: ReadonlySet<string> = new Set([
+  'log_inclusion_failed',
+  'log_inconsistent',
+  'log_conflict',
+  'quorum_not_met',
+  'proof_missing',
+  'gossip_failed',
+  'split_view',
+  'mirror_unreachable',
+]);
+
 /** The closed reason label of a refused seeding pass. */
 export function seedReason(e: unknown): SeedReason {
   if (e instanceof TufError) return 'tuf_refused';
   if (e instanceof LogError) return 'log_refused';
   if (e instanceof NodeError && e.code === 'state_invalid') return 'log_mismatch';
+  if (e instanceof PackError && e.code === 'tuf_refused') return 'tuf_refused';
+  if (e instanceof PackError && LOG_CODES.has(e.code)) return 'log_refused';
   if (e instanceof PackError) return 'pack_refused';
   return 'other';
 }

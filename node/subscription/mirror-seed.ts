@@ -1,38 +1,30 @@
-// A mirror that seeds from an upstream (docs/architecture.md server roles): it runs the TUF 1.0.34 §5 client
-// against the upstream, downloads every target with its tlog-proof, rebuilds the log from its
-// entries (RFC 6962) against a checkpoint signed by the log key and consistent with the last one it
-// accepted, and only then copies the verified bytes into the tree it serves (timestamp last).
+// A mirror that seeds from an upstream (docs/architecture.md server roles) through the one repository
+// verifier (packs: TUF 1.0.34 §5, log key, witness quorum, consistency with the last accepted
+// checkpoint, RFC 6962 entries, gossip, every target's tlog-proof); only then are the verified bytes
+// copied into the tree it serves (tiles, then timestamp last).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   MemoryTree,
-  TileReader,
   leafHash,
   openCheckpoint,
-  parseTlogProof,
-  readAllEntries,
   writeTiles,
   type NoteVerifier,
 } from '../../log/index.js';
 import {
   hashedName,
-  leafBytes,
-  loadAllRoles,
+  mirrorSource,
   parseLeaf,
   PROOF_SUFFIX,
-  requireCosigned,
   sha256Hex,
+  VerifiedRepository,
+  type GossipPolicy,
   type Leaf,
+  type RepoSource,
 } from '../../packs/index.js';
-import {
-  HttpFetcher,
-  Updater,
-  writeRepository,
-  type Fetcher,
-  type RepoFile,
-} from '../../tuf/index.js';
+import { writeRepository, type RepoFile } from '../../tuf/index.js';
 import { StateError } from '../errors.js';
-import { bytesEqual, writeFileAtomic } from '../../common/index.js';
+import { writeFileAtomic } from '../../common/index.js';
 import { POLICY_QUORUM } from './refresh.js';
 
 export interface SeedOptions {
@@ -44,6 +36,8 @@ export interface SeedOptions {
   quorum: number;
   /** `mirror.allowNoWitness`: seed unwitnessed checkpoints (logged as a warning at start). */
   allowNoWitness: boolean;
+  /** Gossip peers for split views; default: the upstream itself (fail closed when it does not answer). */
+  gossip?: GossipPolicy;
   /** The directory the mirror serves. */
   served: string;
   /** Private working state: trusted TUF metadata, downloads, the accepted checkpoint. */
@@ -54,125 +48,98 @@ export interface SeedOptions {
   onSeeded?: (r: { size: number; targets: number }) => void;
 }
 
-const MAX_PROOF_BYTES = 256 * 1024;
-
-class RecordingFetcher implements Fetcher {
+/** The upstream as a repository source that keeps every metadata file the TUF client fetched. */
+class RecordingSource implements RepoSource {
   readonly seen = new Map<string, Uint8Array>();
-  constructor(private readonly inner: HttpFetcher) {}
+  readonly base: string;
+  constructor(private readonly inner: RepoSource) {
+    this.base = inner.base;
+  }
   async fetch(url: string, maxLength: number): Promise<Uint8Array> {
     const b = await this.inner.fetch(url, maxLength);
     this.seen.set(url, b);
     return b;
   }
+  get(path: string, maxLength: number): Promise<Uint8Array | undefined> {
+    return this.inner.get(path, maxLength);
+  }
+  tiles(): ReturnType<RepoSource['tiles']> {
+    return this.inner.tiles();
+  }
+  close(): void {
+    this.inner.close();
+  }
 }
 
-/** One seeding pass; throws (changing nothing served) unless everything verifies. */
+/**
+ * One seeding pass through the one repository verifier; throws (changing nothing served) unless
+ * everything verifies.
+ *
+ * @throws {PackError} every refusal of VerifiedRepository (tuf_refused, quorum_not_met, ...)
+ * @throws {StateError} state_invalid when the upstream log shrank or a file does not match its leaf
+ */
 export async function seedOnce(o: SeedOptions): Promise<{ size: number; targets: number }> {
   const up = o.upstream.replace(/\/+$/, '');
-  const http = new HttpFetcher();
-  const fetcher = new RecordingFetcher(http);
+  const source = new RecordingSource(mirrorSource(up));
   try {
     const metadataDir = join(o.work, 'tuf');
     if (!existsSync(join(metadataDir, 'root.json'))) {
       mkdirSync(metadataDir, { recursive: true });
       writeFileAtomic(join(metadataDir, 'root.json'), readFileSync(o.rootFile));
     }
-    const updater = new Updater({
+    mkdirSync(join(o.work, 'targets'), { recursive: true });
+    const acceptedFile = join(o.work, 'checkpoint');
+    const last = existsSync(acceptedFile) ? readFileSync(acceptedFile, 'utf8') : undefined;
+    const repo = await VerifiedRepository.open({
+      source,
       metadataDir,
-      metadataBaseUrl: `${up}/metadata/`,
-      targetBaseUrl: `${up}/targets/`,
-      targetDir: join(o.work, 'targets'),
-      fetcher,
+      downloadDir: join(o.work, 'targets'),
+      trust: {
+        logKeys: o.logKeys,
+        witnesses: o.witnesses,
+        quorum: o.quorum,
+        policyQuorum: POLICY_QUORUM,
+        allowNoWitness: o.allowNoWitness,
+      },
+      gossip: o.gossip ?? { peers: [up] },
+      ...(last !== undefined ? { lastAccepted: last } : {}),
     });
-    await updater.refresh();
     const files: RepoFile[] = [];
-    const leaves: { leaf: Leaf; proof: string }[] = [];
-    for (const [role, t] of await loadAllRoles(updater, metadataDir)) {
-      for (const [path] of t.targets) {
-        const info = await updater.getTargetInfo(path);
-        const sha = info?.hashes.sha256;
-        if (info === undefined || sha === undefined) continue;
-        const local = await updater.downloadTarget(info, join(o.work, 'targets', sha));
-        const bytes = readFileSync(local);
-        const name = `targets/${hashedName(path, sha)}`;
-        const proofBytes = await http.fetch(`${up}/${name}${PROOF_SUFFIX}`, MAX_PROOF_BYTES);
-        files.push({ path: name, bytes }, { path: `${name}${PROOF_SUFFIX}`, bytes: proofBytes });
-        leaves.push({
-          leaf: { role, version: t.version, path, sha256: sha, length: bytes.length },
-          proof: new TextDecoder('utf-8', { fatal: true }).decode(proofBytes),
-        });
+    let targets = 0;
+    for (const t of repo.roles.values())
+      for (const path of t.targets.keys()) {
+        const v = await repo.target(path);
+        const name = `targets/${hashedName(path, v.leaf.sha256)}`;
+        files.push(
+          { path: name, bytes: v.bytes },
+          { path: `${name}${PROOF_SUFFIX}`, bytes: new TextEncoder().encode(v.proof) },
+        );
+        targets++;
       }
-    }
-    const { size, entries } = await seedLog(o, up, leaves);
-    files.push(...(await loggedMetadata(http, up, o.served, entries, files)));
-    for (const [url, bytes] of fetcher.seen)
+    const { entries, opened, note } = repo.log;
+    const size = opened.checkpoint.size;
+    // a mirror never serves less than it served before
+    const from = last === undefined ? 0 : openCheckpoint(last, o.logKeys).checkpoint.size;
+    if (from > size) throw new StateError('state_invalid', 'upstream log shrank');
+    files.push(...(await loggedMetadata(source, o.served, entries, files)));
+    for (const [url, bytes] of source.seen)
       if (url.startsWith(`${up}/metadata/`))
         files.push({ path: `metadata/${url.slice(up.length + 10)}`, bytes });
+    const tree = new MemoryTree();
+    for (const e of entries) tree.append(leafHash(e));
+    await writeTiles(
+      join(o.served, 'log'),
+      { tree, entries: (s, e) => Promise.resolve(entries.slice(s, e)) },
+      from,
+      size,
+      note,
+    );
     writeRepository(o.served, files);
-    return { size, targets: leaves.length };
+    writeFileAtomic(acceptedFile, note);
+    return { size, targets };
   } finally {
-    http.close();
+    source.close();
   }
-}
-
-/** Rebuilds the upstream log from its entries, checks every proof against it, writes the tiles. */
-async function seedLog(
-  o: SeedOptions,
-  up: string,
-  leaves: readonly { leaf: Leaf; proof: string }[],
-): Promise<{ size: number; entries: Uint8Array[] }> {
-  const reader = new TileReader(`${up}/log`);
-  const note = await reader.checkpoint();
-  const cp = openCheckpoint(note, o.logKeys).checkpoint;
-  requireCosigned(note, {
-    logKeys: o.logKeys,
-    witnesses: o.witnesses,
-    quorum: o.quorum,
-    policyQuorum: POLICY_QUORUM,
-    allowNoWitness: o.allowNoWitness,
-  });
-  const tree = new MemoryTree();
-  const entries = await readAllEntries(reader, cp.size);
-  for (const e of entries) tree.append(leafHash(e));
-  if (!bytesEqual(tree.root(), cp.root))
-    throw new StateError('state_invalid', 'upstream log entries do not hash to its checkpoint');
-  const acceptedFile = join(o.work, 'checkpoint');
-  let from = 0;
-  if (existsSync(acceptedFile)) {
-    const prev = openCheckpoint(readFileSync(acceptedFile, 'utf8'), o.logKeys).checkpoint;
-    if (prev.size > cp.size) throw new StateError('state_invalid', 'upstream log shrank');
-    // we hold every entry, so consistency is the old root recomputed from them (RFC 9162 §2.1.4)
-    if (!bytesEqual(tree.root(prev.size), prev.root))
-      throw new StateError(
-        'state_invalid',
-        'upstream log is not consistent with the last accepted',
-      );
-    from = prev.size;
-  }
-  for (const { leaf, proof } of leaves) {
-    const p = parseTlogProof(proof);
-    const pc = openCheckpoint(p.checkpoint, o.logKeys).checkpoint;
-    const entry = entries[p.index];
-    if (
-      pc.size > cp.size ||
-      entry === undefined ||
-      !bytesEqual(entry, leafBytes(leaf)) ||
-      !bytesEqual(tree.root(pc.size), pc.root)
-    )
-      throw new StateError(
-        'state_invalid',
-        `upstream proof for ${leaf.path} does not match its log`,
-      );
-  }
-  await writeTiles(
-    join(o.served, 'log'),
-    { tree, entries: (s, e) => Promise.resolve(entries.slice(s, e)) },
-    from,
-    cp.size,
-    note,
-  );
-  writeFileAtomic(acceptedFile, note);
-  return { size: cp.size, entries };
 }
 
 /**
@@ -180,8 +147,7 @@ async function seedLog(
  * each accepted only if its bytes match its leaf in the verified log.
  */
 async function loggedMetadata(
-  http: HttpFetcher,
-  up: string,
+  source: RepoSource,
   served: string,
   entries: readonly Uint8Array[],
   have: readonly RepoFile[],
@@ -197,8 +163,8 @@ async function loggedMetadata(
     const path = `metadata/${leaf.path}`;
     if (leaf.path !== `${leaf.version}.${leaf.role}.json`) continue;
     if (existsSync(join(served, path)) || have.some((f) => f.path === path)) continue;
-    const bytes = await http.fetch(`${up}/${path}`, leaf.length);
-    if (bytes.length !== leaf.length || sha256Hex(bytes) !== leaf.sha256)
+    const bytes = await source.get(path, leaf.length);
+    if (bytes === undefined || bytes.length !== leaf.length || sha256Hex(bytes) !== leaf.sha256)
       throw new StateError('state_invalid', `upstream ${path} does not match its log leaf`);
     out.push({ path, bytes });
   }

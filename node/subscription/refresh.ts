@@ -5,14 +5,16 @@ import { join } from 'node:path';
 import { parseVkey, type NoteVerifier } from '../../log/index.js';
 import { DEFAULT_WITNESS_POLICY } from '../../governance/index.js';
 import {
-  fetchVerifiedPack,
-  fetchVerifiedTarget,
   PackError,
   SplitViewError,
   taskTargetPath,
+  verifiedPack,
+  verifiedTarget,
+  withMirror,
   type FetchedPack,
   type GossipPolicy,
   type LogTrust,
+  type VerifiedRepository,
 } from '../../packs/index.js';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic } from '../../common/index.js';
@@ -131,27 +133,19 @@ function seedRoot(metadataDir: string, rootFile: string | undefined): void {
 }
 
 /**
- * The pack's DAP client task (tasks/<pack>/client.json), verified exactly like the pack: only a
- * task that came this way may receive the node's reports. A repository without one is fine.
+ * The pack's DAP client task (tasks/<pack>/client.json), verified exactly like the pack (same
+ * repository, same accepted log): only a task that came this way may receive the node's reports.
+ * A repository without one is fine.
  */
 async function refreshTask(
   dir: string,
   spec: SubscriptionSpec,
-  trust: SubscriptionTrust,
-  metadataDir: string,
+  repo: VerifiedRepository,
   state: SubscriptionState,
 ): Promise<void> {
   let task;
   try {
-    task = await fetchVerifiedTarget({
-      mirror: trust.mirror,
-      metadataDir,
-      downloadDir: join(dir, 'download'),
-      targetPath: taskTargetPath(spec.pack),
-      trust: logTrustOf(trust),
-      ...(state.checkpoint !== undefined ? { lastAccepted: state.checkpoint } : {}),
-      gossip: gossipPolicyOf(trust),
-    });
+    task = await verifiedTarget(repo, taskTargetPath(spec.pack));
   } catch (e) {
     if (e instanceof PackError && e.code === 'target_missing') return;
     throw e;
@@ -159,7 +153,6 @@ async function refreshTask(
   const file = join(dir, 'tasks', `${task.leaf.sha256}.client.json`);
   if (!existsSync(file)) writeFileAtomic(file, task.bytes, { mode: 0o600 });
   state.task = { file, sha256: task.leaf.sha256 };
-  state.checkpoint = task.log.accepted;
 }
 
 async function refreshLocked(
@@ -183,14 +176,19 @@ async function refreshLocked(
   state.trust = trust;
   state.lastAttempt = now().toISOString();
   try {
-    const fetched = await fetchVerifiedPack({
+    // one verified repository for the pack and its task: one TUF refresh, one accepted log
+    const input = {
       mirror: trust.mirror,
       metadataDir,
       downloadDir: join(dir, 'download'),
-      targetPath: spec.targetPath,
       trust: logTrustOf(trust),
       ...(state.checkpoint !== undefined ? { lastAccepted: state.checkpoint } : {}),
       gossip: gossipPolicyOf(trust),
+    };
+    const fetched = await withMirror(input, async (repo) => {
+      const pack = await verifiedPack(repo, spec.targetPath);
+      await refreshTask(dir, spec, repo, state);
+      return pack;
     });
     const file = join(dir, 'packs', `${fetched.leaf.sha256}.json`);
     if (!existsSync(file)) writeFileAtomic(file, fetched.bytes);
@@ -205,7 +203,6 @@ async function refreshLocked(
       acceptedAt: at,
     };
     state.checkpoint = fetched.log.accepted;
-    await refreshTask(dir, spec, trust, metadataDir, state);
     state.status = 'ok';
     delete state.lastError;
     writeSubscription(dir, state);

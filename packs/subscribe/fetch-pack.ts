@@ -1,16 +1,12 @@
-// docs/architecture.md "Subscribe", TUF half: refresh through the TUF 1.0.34 §5 client from a mirror, find the
-// pack target through the delegations, download it with its length and hashes checked, and fetch
-// its .tlog-proof; then the log checks of verify-log.ts. Nothing here changes the caller's pack.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { TileReader } from '../../log/index.js';
-import { DownloadError, HttpFetcher, TufError, Updater } from '../../tuf/index.js';
+// docs/architecture.md "Subscribe": a pack (or any target) from a mirror through the one repository
+// verifier (repository-verifier.ts: TUF 1.0.34 §5, the log, witnesses, gossip), then validated as a
+// pack. Nothing here changes the caller's pack.
 import { PackError } from '../errors.js';
 import { type Leaf } from '../leaf.js';
 import { compilePack, type PackMeta } from '../pack.js';
-import { hashedName, PROOF_SUFFIX, roleForPath } from '../publish/paths.js';
-import { storedRole } from './trusted-roles.js';
-import { verifyLogged, type LogCheckResult } from './verify-log.js';
+import { VerifiedRepository } from './repository-verifier.js';
+import { mirrorSource } from './source.js';
+import type { LogCheckResult } from './verify-log.js';
 import type { GossipPolicy, LogTrust } from './trust-rules.js';
 
 export interface FetchPackInput {
@@ -38,96 +34,83 @@ export interface FetchedPack extends FetchedTarget {
   meta: PackMeta;
 }
 
-const MAX_PROOF_BYTES = 256 * 1024;
-const base = (u: string): string => u.replace(/\/+$/, '');
-
-function tufRefused(e: unknown, what: string): never {
-  if (e instanceof PackError) throw e;
-  if (e instanceof TufError)
-    throw new PackError(
-      'tuf_refused',
-      `${what}: [${e.code}] ${e.message}`,
-      'the mirror or a key may be compromised; the last good pack stays',
-    );
-  throw e;
+/**
+ * A target of an opened (so verified) repository, with the log result to remember.
+ *
+ * @throws {PackError} target_missing, tuf_refused, proof_missing, log_inclusion_failed,
+ * log_inconsistent, log_conflict, quorum_not_met
+ * @example
+ * const task = await verifiedTarget(repo, taskTargetPath('core'));
+ */
+export async function verifiedTarget(
+  repo: VerifiedRepository,
+  path: string,
+): Promise<FetchedTarget> {
+  const t = await repo.target(path);
+  const log: LogCheckResult = {
+    accepted: repo.log.accepted,
+    size: repo.log.size,
+    index: t.index,
+    witnesses: t.witnesses,
+    gossip: repo.log.gossip,
+  };
+  return { file: t.file, bytes: t.bytes, leaf: t.leaf, log };
 }
 
-/** The trusted version of the targets role that lists `path`, from the updater's stored copy. */
-function listingRole(
-  metadataDir: string,
-  path: string,
-  sha256: string,
-): { role: string; version: number } {
-  const role = roleForPath(path);
-  const t = storedRole(metadataDir, role);
-  if (t === undefined) throw new PackError('target_missing', `no trusted ${role} metadata`);
-  if (t.targets.get(path)?.hashes.sha256 !== sha256)
-    throw new PackError('target_missing', `${role} v${t.version} does not list ${path}`);
-  return { role, version: t.version };
+/**
+ * A pack of an opened repository: verifiedTarget, then validated as a pack.
+ *
+ * @throws {PackError} as verifiedTarget, and pack_invalid
+ * @example
+ * const pack = await verifiedPack(repo, packTargetPath('core', 'stable'));
+ */
+export async function verifiedPack(repo: VerifiedRepository, path: string): Promise<FetchedPack> {
+  const target = await verifiedTarget(repo, path);
+  // this value is attacker-controlled until the log checks pass; compiling it only validates it
+  let meta: PackMeta;
+  try {
+    meta = compilePack(JSON.parse(new TextDecoder().decode(target.bytes)), path).meta;
+  } catch (e) {
+    throw new PackError(
+      'pack_invalid',
+      `the downloaded pack is invalid: ${(e as Error).message}`,
+      undefined,
+      { cause: e },
+    );
+  }
+  return { ...target, meta };
+}
+
+/**
+ * Opens the mirror's repository through the one verifier and runs `use` on it.
+ *
+ * @throws {PackError} every refusal of VerifiedRepository.open, and what `use` throws
+ * @example
+ * const pack = await withMirror(input, (repo) => verifiedPack(repo, input.targetPath));
+ */
+export async function withMirror<T>(
+  input: Omit<FetchPackInput, 'targetPath'>,
+  use: (repo: VerifiedRepository) => Promise<T>,
+): Promise<T> {
+  const source = mirrorSource(input.mirror, { totalTimeoutMs: input.timeoutMs ?? 60_000 });
+  try {
+    const repo = await VerifiedRepository.open({
+      source,
+      metadataDir: input.metadataDir,
+      downloadDir: input.downloadDir,
+      trust: input.trust,
+      gossip: input.gossip,
+      ...(input.lastAccepted !== undefined ? { lastAccepted: input.lastAccepted } : {}),
+    });
+    return await use(repo);
+  } finally {
+    source.close();
+  }
 }
 
 /** Any target (a pack, a DAP task file) through TUF and the log; the caller validates its content. */
-export async function fetchVerifiedTarget(input: FetchPackInput): Promise<FetchedTarget> {
-  const fetcher = new HttpFetcher({ totalTimeoutMs: input.timeoutMs ?? 60_000 });
-  try {
-    const mirror = base(input.mirror);
-    const updater = new Updater({
-      metadataDir: input.metadataDir,
-      metadataBaseUrl: `${mirror}/metadata/`,
-      targetBaseUrl: `${mirror}/targets/`,
-      targetDir: input.downloadDir,
-      fetcher,
-    });
-    let info;
-    try {
-      await updater.refresh();
-      info = await updater.getTargetInfo(input.targetPath);
-    } catch (e) {
-      tufRefused(e, 'TUF refresh refused');
-    }
-    if (info === undefined)
-      throw new PackError('target_missing', `the repository does not list ${input.targetPath}`);
-    const sha256 = info.hashes.sha256;
-    if (sha256 === undefined)
-      throw new PackError('target_missing', `${input.targetPath} has no sha256 hash`);
-    let file: string;
-    try {
-      file = await updater.downloadTarget(info, join(input.downloadDir, `${sha256}.json`));
-    } catch (e) {
-      tufRefused(e, 'pack download refused');
-    }
-    const bytes = readFileSync(file);
-    const { role, version } = listingRole(input.metadataDir, input.targetPath, sha256);
-    const leaf: Leaf = { role, version, path: input.targetPath, sha256, length: bytes.length };
-    let proof: string;
-    try {
-      const raw = await fetcher.fetch(
-        `${mirror}/targets/${hashedName(input.targetPath, sha256)}${PROOF_SUFFIX}`,
-        MAX_PROOF_BYTES,
-      );
-      proof = new TextDecoder('utf-8', { fatal: true }).decode(raw);
-    } catch (e) {
-      if (e instanceof DownloadError || e instanceof TypeError)
-        throw new PackError(
-          'proof_missing',
-          `no usable tlog-proof beside the pack: ${e.message}`,
-          undefined,
-          { cause: e },
-        );
-      throw e;
-    }
-    const log = await verifyLogged({
-      leaf,
-      proof,
-      trust: input.trust,
-      ...(input.lastAccepted !== undefined ? { lastAccepted: input.lastAccepted } : {}),
-      reader: new TileReader(`${mirror}/log`),
-      gossip: input.gossip,
-    });
-    return { file, bytes, leaf, log };
-  } finally {
-    fetcher.close();
-  }
+export function fetchVerifiedTarget(input: FetchPackInput): Promise<FetchedTarget> {
+  return withMirror(input, (repo) => verifiedTarget(repo, input.targetPath));
 }
 
 /**
@@ -150,19 +133,6 @@ export async function fetchVerifiedTarget(input: FetchPackInput): Promise<Fetche
  * });
  * pack.meta.version;
  */
-export async function fetchVerifiedPack(input: FetchPackInput): Promise<FetchedPack> {
-  const target = await fetchVerifiedTarget(input);
-  // this value is attacker-controlled until the log checks pass; compiling it only validates it
-  let meta: PackMeta;
-  try {
-    meta = compilePack(JSON.parse(new TextDecoder().decode(target.bytes)), input.targetPath).meta;
-  } catch (e) {
-    throw new PackError(
-      'pack_invalid',
-      `the downloaded pack is invalid: ${(e as Error).message}`,
-      undefined,
-      { cause: e },
-    );
-  }
-  return { ...target, meta };
+export function fetchVerifiedPack(input: FetchPackInput): Promise<FetchedPack> {
+  return withMirror(input, (repo) => verifiedPack(repo, input.targetPath));
 }

@@ -4,7 +4,12 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TileReader } from '../../log/index.js';
-import { DownloadError, HttpFetcher, type Fetcher } from '../../tuf/index.js';
+import {
+  DownloadError,
+  HttpFetcher,
+  type Fetcher,
+  type HttpFetcherOptions,
+} from '../../tuf/index.js';
 
 export interface RepoSource extends Fetcher {
   /** Base URL of the repository: metadata/, targets/ and log/ below it. */
@@ -50,8 +55,9 @@ class DirSource implements RepoSource {
 
 class MirrorSource implements RepoSource {
   readonly base: string;
-  private readonly http = new HttpFetcher();
-  constructor(url: string) {
+  private readonly http: HttpFetcher;
+  constructor(url: string, opts: HttpFetcherOptions) {
+    this.http = new HttpFetcher(opts);
     this.base = `${url.replace(/\/+$/, '')}/`;
   }
   fetch(url: string, maxLength: number): Promise<Uint8Array> {
@@ -85,6 +91,6 @@ export function dirSource(dir: string): RepoSource {
   return new DirSource(dir);
 }
 
-export function mirrorSource(url: string): RepoSource {
-  return new MirrorSource(url);
+export function mirrorSource(url: string, opts: HttpFetcherOptions = {}): RepoSource {
+  return new MirrorSource(url, opts);
 }

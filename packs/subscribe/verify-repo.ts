@@ -1,37 +1,61 @@
-// `mesh verify` (docs/architecture.md "Publish"): a repository or mirror checked end to end. TUF 1.0.34 §5 from
-// the trusted root through every delegated role and target; the log's checkpoint (signed-note, log
-// key and witness cosignatures), its entries against its RFC 6962 root, every leaf against the file
-// it names, every current file and target against its leaf, and every target's tlog-proof.
-import { PackError } from '../errors.js';
+// `mesh verify` (docs/architecture.md "Publish"): a repository or mirror checked end to end through the one
+// repository verifier (TUF 1.0.34 §5, log key, witness quorum, entries against the RFC 6962 root,
+// gossip), then the auditor's extra rules: every target proven by its tlog-proof, every leaf
+// against the file it names, every current metadata file in the log.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  countCosigners,
-  leafHash,
-  MemoryTree,
-  openCheckpoint,
-  readAllEntries,
-  verifyTlogProof,
-} from '../../log/index.js';
-import { parseEnvelopeBytes, parseTargets, Updater } from '../../tuf/index.js';
-import { leafBytes, leafKey, parseLeaf, sha256Hex, type Leaf } from '../leaf.js';
-import { hashedName, PROOF_SUFFIX } from '../publish/paths.js';
+import { parseEnvelopeBytes, parseTargets } from '../../tuf/index.js';
+import { isMeshError } from '../../common/index.js';
+import { PackError } from '../errors.js';
+import { leafKey, parseLeaf, sha256Hex, type Leaf } from '../leaf.js';
 import { LOGGED_ROLES } from '../publish/leaves.js';
+import { VerifiedRepository } from './repository-verifier.js';
 import type { RepoSource } from './source.js';
-import { loadAllRoles } from './trusted-roles.js';
-import { requiredQuorum, type LogTrust } from './trust-rules.js';
-import { bytesEqual } from '../../common/index.js';
+import type { GossipPolicy, LogTrust } from './trust-rules.js';
 
 export interface VerifyReport {
   ok: boolean;
-  tuf: { trustedRoot: 'given' | 'first-seen'; versions: Record<string, number>; targets: number };
-  log: { origin: string; size: number; cosigners: string[]; leaves: number };
+  /** The first refusal of the shared verifier, when it refused (then tuf and log are absent). */
+  refused?: { code: string; message: string; hint?: string };
+  tuf?: { trustedRoot: 'given' | 'first-seen'; versions: Record<string, number>; targets: number };
+  log?: { origin: string; size: number; cosigners: string[]; leaves: number; gossip: string[] };
+  /** What this run did not check, in plain words (no pinned root, no witness, no gossip). */
+  unchecked: string[];
   problems: string[];
 }
 
 const MAX_METADATA = 2_000_000;
-async function checkTuf(src: RepoSource, rootFile: string | undefined, problems: string[]) {
+
+function uncheckedOf(trust: LogTrust, gossip: GossipPolicy, rootFile?: string): string[] {
+  const out: string[] = [];
+  if (rootFile === undefined)
+    out.push(
+      "no pinned root: the repository's own 1.root.json was trusted on first sight (give --root FILE)",
+    );
+  if (trust.witnesses.length === 0)
+    out.push('no witness: the checkpoint was checked against no witness key (give --witness VKEY)');
+  if (gossip.disabled === true)
+    out.push('no gossip: split views were not looked for (give --gossip URL)');
+  return out;
+}
+
+/**
+ * Verifies the repository at `src` end to end; a refusal of the shared verifier is reported, not
+ * thrown, so the auditor sees every problem it could find.
+ *
+ * @throws {Error} only for a failure that is not a verdict (an internal error)
+ * @example
+ * const r = await verifyRepository(dirSource('./repo'), trust, { peers: [], disabled: true });
+ * if (!r.ok) console.log(r.problems);
+ */
+export async function verifyRepository(
+  src: RepoSource,
+  trust: LogTrust,
+  gossip: GossipPolicy,
+  rootFile?: string,
+): Promise<VerifyReport> {
+  const unchecked = uncheckedOf(trust, gossip, rootFile);
   const dir = mkdtempSync(join(tmpdir(), 'mesh-verify-'));
   try {
     const root =
@@ -41,63 +65,37 @@ async function checkTuf(src: RepoSource, rootFile: string | undefined, problems:
     if (root === undefined)
       throw new PackError('tuf_refused', 'no metadata/1.root.json and no --root');
     writeFileSync(join(dir, 'root.json'), root);
-    const updater = new Updater({
+    const repo = await VerifiedRepository.open({
+      source: src,
       metadataDir: dir,
-      metadataBaseUrl: new URL('metadata/', src.base).href,
-      targetBaseUrl: new URL('targets/', src.base).href,
-      targetDir: dir,
-      fetcher: src,
+      downloadDir: dir,
+      trust,
+      gossip,
     });
-    await updater.refresh();
-    const roles = await loadAllRoles(updater, dir);
-    let targets = 0;
-    for (const t of roles.values())
-      for (const path of t.targets.keys()) {
-        const info = await updater.getTargetInfo(path);
-        if (info === undefined) problems.push(`${path}: listed but not reachable by delegation`);
-        else
-          try {
-            await updater.downloadTarget(info, join(dir, `t-${String(targets)}`));
-            targets++;
-          } catch (e) {
-            problems.push(`${path}: ${(e as Error).message}`);
-          }
-      }
-    const rootEnv = parseEnvelopeBytes(readFileSync(join(dir, 'root.json')));
-    const versions: Record<string, number> = { root: Number(rootEnv.signed.version) };
-    for (const [name, t] of roles) versions[name] = t.version;
-    return { roles, versions, targets, rootBytes: readFileSync(join(dir, 'root.json')) };
+    return { ...(await audit(src, repo, dir, rootFile)), unchecked };
+  } catch (e) {
+    if (!isMeshError(e)) throw e;
+    const refused = {
+      code: e.code,
+      message: e.message,
+      ...(e.hint !== undefined ? { hint: e.hint } : {}),
+    };
+    return { ok: false, refused, unchecked, problems: [`[${e.code}] ${e.message}`] };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-export async function verifyRepository(
+async function audit(
   src: RepoSource,
-  trust: LogTrust,
-  rootFile?: string,
-): Promise<VerifyReport> {
+  repo: VerifiedRepository,
+  dir: string,
+  rootFile: string | undefined,
+): Promise<Omit<VerifyReport, 'unchecked'>> {
   const problems: string[] = [];
-  const tuf = await checkTuf(src, rootFile, problems);
-  const tiles = src.tiles();
-  const note = await tiles.checkpoint();
-  const cp = openCheckpoint(note, trust.logKeys).checkpoint;
-  const cosigners = countCosigners(note, trust.witnesses);
-  let quorum = trust.quorum;
-  try {
-    quorum = requiredQuorum(trust);
-  } catch (e) {
-    problems.push((e as Error).message);
-  }
-  if (cosigners.length < quorum)
-    problems.push(`checkpoint cosigned by ${cosigners.length} of the required ${quorum} witnesses`);
-  const entries = await readAllEntries(tiles, cp.size);
-  const tree = new MemoryTree();
-  for (const e of entries) tree.append(leafHash(e));
-  if (!bytesEqual(tree.root(), cp.root))
-    problems.push('log entries do not hash to the checkpoint root');
+  const { log } = repo;
   const seen = new Map<string, Leaf>();
-  for (const [i, e] of entries.entries()) {
+  for (const [i, e] of log.entries.entries()) {
     let leaf: Leaf;
     try {
       leaf = parseLeaf(e);
@@ -111,38 +109,36 @@ export async function verifyRepository(
     seen.set(leafKey(leaf), leaf);
     await checkLeaf(src, leaf, problems, i);
   }
-  for (const [role, version] of Object.entries(tuf.versions)) {
-    if (!LOGGED_ROLES.has(role)) continue;
-    const bytes = await src.get(`metadata/${version}.${role}.json`, MAX_METADATA);
-    const l = seen.get(leafKey({ role, version, path: `${version}.${role}.json` }));
-    if (bytes === undefined || l?.sha256 !== sha256Hex(bytes))
-      problems.push(`${version}.${role}.json is not in the log`);
-  }
-  for (const [role, t] of tuf.roles)
-    for (const [path, info] of t.targets) {
-      const sha256 = info.hashes.sha256 ?? '';
-      const leaf: Leaf = { role, version: t.version, path, sha256, length: info.length };
-      if (seen.get(leafKey(leaf))?.sha256 !== sha256) problems.push(`${path}: not in the log`);
-      const proof = await src.get(`targets/${hashedName(path, sha256)}${PROOF_SUFFIX}`, 256 * 1024);
-      if (proof === undefined) problems.push(`${path}: no tlog-proof`);
-      else
-        try {
-          verifyTlogProof(new TextDecoder().decode(proof), leafHash(leafBytes(leaf)), {
-            ...trust,
-            quorum,
-          });
-        } catch (err) {
-          problems.push(`${path}: tlog-proof: ${(err as Error).message}`);
-        }
+  const rootEnv = parseEnvelopeBytes(readFileSync(join(dir, 'root.json')));
+  const versions: Record<string, number> = { root: Number(rootEnv.signed.version) };
+  let targets = 0;
+  for (const [role, t] of repo.roles) {
+    versions[role] = t.version;
+    if (LOGGED_ROLES.has(role)) {
+      const bytes = await src.get(`metadata/${t.version}.${role}.json`, MAX_METADATA);
+      const l = seen.get(leafKey({ role, version: t.version, path: `${t.version}.${role}.json` }));
+      if (bytes === undefined || l?.sha256 !== sha256Hex(bytes))
+        problems.push(`${t.version}.${role}.json is not in the log`);
     }
+    for (const path of t.targets.keys())
+      try {
+        await repo.target(path);
+        targets++;
+      } catch (err) {
+        problems.push(`${path}: ${(err as Error).message}`);
+      }
+  }
+  const cp = log.opened.checkpoint;
   return {
     ok: problems.length === 0,
-    tuf: {
-      trustedRoot: rootFile !== undefined ? 'given' : 'first-seen',
-      versions: tuf.versions,
-      targets: tuf.targets,
+    tuf: { trustedRoot: rootFile !== undefined ? 'given' : 'first-seen', versions, targets },
+    log: {
+      origin: cp.origin,
+      size: cp.size,
+      cosigners: log.cosigners,
+      leaves: log.entries.length,
+      gossip: log.gossip.map((g) => `${g.peer}: ${g.status}`),
     },
-    log: { origin: cp.origin, size: cp.size, cosigners, leaves: entries.length },
     problems,
   };
 }

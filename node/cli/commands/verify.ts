@@ -15,6 +15,7 @@ interface VerifyFlags {
   witness?: string[];
   quorum?: string;
   allowNoWitness?: boolean;
+  gossip?: string[] | false;
   json?: boolean;
 }
 
@@ -34,6 +35,12 @@ export function registerVerify(program: Command): void {
       '--allow-no-witness',
       'accept fewer cosignatures than the governance witness quorum (default: required)',
     )
+    .option(
+      '--gossip <url>',
+      'a gossip peer to look for split views with (repeatable; default: the --mirror)',
+      collect,
+    )
+    .option('--no-gossip', 'look for no split views (reported as not checked)')
     .option('--json', 'print one JSON object')
     .action(async (f: VerifyFlags, cmd: Command) => {
       const ctx = contextFor(cmd, f);
@@ -52,16 +59,24 @@ export function registerVerify(program: Command): void {
         gossip: [],
         ...(f.allowNoWitness === true ? { allowNoWitness: true } : {}),
       });
+      // a local directory has no peer of its own: gossip only with the peers given
+      const peers =
+        f.gossip === false ? [] : (f.gossip ?? (f.mirror !== undefined ? [f.mirror] : []));
+      const gossip = { peers, ...(peers.length === 0 ? { disabled: true } : {}) };
       const src = f.repo !== undefined ? dirSource(f.repo) : mirrorSource(f.mirror as string);
       try {
-        const report = await verifyRepository(src, trust, f.root);
+        const report = await verifyRepository(src, trust, gossip, f.root);
         ctx.out.result(report, (r) =>
           [
-            `${r.ok ? 'ok' : 'PROBLEMS'}: TUF root v${r.tuf.versions.root ?? '?'} (${r.tuf.trustedRoot}), ` +
-              `${r.tuf.targets} target(s) verified`,
-            `log ${r.log.origin}: ${r.log.leaves} leaves, size ${r.log.size}, cosigned by ` +
-              (r.log.cosigners.join(', ') || 'no known witness'),
+            r.tuf === undefined || r.log === undefined
+              ? `REFUSED: ${r.refused?.message ?? 'not verified'}`
+              : `${r.ok ? 'ok' : 'PROBLEMS'}: TUF root v${r.tuf.versions.root ?? '?'} (${r.tuf.trustedRoot}), ` +
+                `${r.tuf.targets} target(s) verified\n` +
+                `log ${r.log.origin}: ${r.log.leaves} leaves, size ${r.log.size}, cosigned by ` +
+                (r.log.cosigners.join(', ') || 'no known witness'),
+            ...r.unchecked.map((u) => `  not checked: ${u}`),
             ...r.problems.map((p) => `  - ${p}`),
+            ...(r.refused?.hint !== undefined ? [`  hint: ${r.refused.hint}`] : []),
           ].join('\n'),
         );
         if (!report.ok) process.exitCode = EXIT_FAILURE;
