@@ -1,9 +1,10 @@
 // docs/architecture.md "Publish" keys: the online roles sign from `<role>.key` files in --keys (TUF 1.0.34 §6.1
 // online keys); root.key and targets.key there only initialise a test or demo repository.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ed25519Signer as noteSigner, parseSkey, type Ed25519NoteSigner } from '../../log/index.js';
 import { loadKeyFile, type KeyFile, type KeyRole } from '../../tuf/index.js';
+import { readSecretFile } from '../../common/index.js';
 import { PackError } from '../errors.js';
 
 export class PublishKeys {
@@ -30,7 +31,13 @@ export class PublishKeys {
 
   /**
    * The log's note signer named `origin` (c2sp.org/signed-note key name = the log origin), from
-   * log.key: an interlock-mesh key file or a PRIVATE+KEY signed-note key.
+   * log.key: an interlock-mesh key file or a PRIVATE+KEY signed-note key. Either is refused when
+   * group or others may read it.
+   *
+   * @throws {PackError} publish_keys_missing
+   * @throws {SecretFileError} secret_file_exposed (mode wider than 0600), secret_file_unreadable
+   * @example
+   * const signer = new PublishKeys('./keys').logSigner('example.org/packs');
    */
   logSigner(origin: string): Ed25519NoteSigner {
     const file = this.path('log');
@@ -40,7 +47,7 @@ export class PublishKeys {
         `no log.key in ${this.dir}`,
         `create it with: mesh keys new --role log --out ${file}`,
       );
-    const text = readFileSync(file, 'utf8');
+    const text = new TextDecoder().decode(readSecretFile(file, 'log key'));
     if (text.startsWith('PRIVATE+KEY+')) return noteSigner(origin, parseSkey(text).seed);
     this.load('log');
     const hex = (JSON.parse(text) as { private: string }).private;
