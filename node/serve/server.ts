@@ -1,6 +1,7 @@
 // One hono app carrying every requested role, served over HTTP(S) until a signal stops it.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -9,6 +10,7 @@ import { refuseExposedFile } from '../../common/index.js';
 import type { Logger } from '../log/logger.js';
 import { UsageError } from '../errors.js';
 import { findRole, ROLES, type RoleDefinition, type RoleInstance } from '../roles/index.js';
+import { guardRequestBodies, readHttpLimits, serverOptionsOf } from './http-limits.js';
 import { checkListenPolicy } from './listen-policy.js';
 import { createServerMetrics } from './metrics.js';
 import { roleHealth } from './health.js';
@@ -91,6 +93,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     ready ? roles.fetch(c.req.raw, c.env) : c.text('starting', 503, { 'retry-after': '1' }),
   );
 
+  // every role, DAP included, gets the same bounds on how slowly a client may send
+  const limits = readHttpLimits(opts.config);
+  const bounds = serverOptionsOf(limits);
   const server = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
     const s = serve(
       {
@@ -100,15 +105,20 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         ...(tls && opts.tlsCert && opts.tlsKey
           ? {
               createServer: createHttpsServer,
-              serverOptions: { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) },
+              serverOptions: {
+                ...bounds,
+                cert: readFileSync(opts.tlsCert),
+                key: readFileSync(opts.tlsKey),
+              },
             }
-          : {}),
+          : { serverOptions: bounds }),
       },
       (info: AddressInfo) => {
         resolve({ server: s, port: info.port });
       },
     );
     s.once('error', reject);
+    guardRequestBodies(s as Server, limits);
   });
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const url = `${tls ? 'https' : 'http'}://${host}:${server.port}`;
