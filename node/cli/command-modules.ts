@@ -18,6 +18,7 @@ export const COMMAND_MODULES: Readonly<
   keys: { file: 'keys', register: 'registerKeys' },
   log: { file: 'log', register: 'registerLog' },
   members: { file: 'members', register: 'registerMembers' },
+  metrics: { file: 'metrics', register: 'registerMetrics' },
   org: { file: 'org', register: 'registerOrg' },
   pack: { file: 'pack', register: 'registerPack' },
   publish: { file: 'publish', register: 'registerPublish' },

@@ -33,3 +33,11 @@ export {
   listSubscriptions,
   type SchedulerOptions,
 } from './scheduler.js';
+export {
+  countRefusal,
+  readRefusalCounts,
+  refusalReason,
+  renderNodeMetrics,
+  REFUSAL_REASONS,
+  type RefusalReason,
+} from './refusal-metrics.js';

@@ -19,6 +19,7 @@ import {
 import { UsageError } from '../errors.js';
 import { writeFileAtomic } from '../../common/index.js';
 import { withSubscriptionLock } from './lock.js';
+import { countRefusal } from './refusal-metrics.js';
 import { recordSplitViews } from './split-views.js';
 import type { SubscriptionSpec } from './spec.js';
 import {
@@ -213,6 +214,8 @@ async function refreshLocked(
     if (e instanceof SplitViewError)
       recordSplitViews(stateRoot, spec.id, e.message, e.evidence, now());
     const code = (e as { code?: unknown }).code;
+    // a damaged metrics file must not hide the refusal; `mesh metrics` reports the damage
+    await countRefusal(stateRoot, code).catch(() => undefined);
     state.status = 'failed';
     state.lastError = {
       code: typeof code === 'string' ? code : 'internal',
