@@ -8,6 +8,7 @@ import type { EvalContext } from './rules/condition.js';
 import { getField } from './rules/field.js';
 import type { Policy } from './rules/policy.js';
 import type { CompiledRule } from './rules/rule.js';
+import { ruleIndex } from './rules/rule-index.js';
 import { NO_SESSION, type SessionTable, type SessionView } from './session.js';
 import { analyzeShell } from './shell/analyze.js';
 import { classify } from './shell/intents.js';
@@ -125,11 +126,6 @@ function shellHits(event: GuardEvent, policies: readonly Policy[], ctx: EvalCont
   return hits;
 }
 
-function ruleApplies(rule: CompiledRule, event: GuardEvent): boolean {
-  if (rule.phase !== null && rule.phase !== event.phase) return false;
-  return rule.tools === null || rule.tools(event.tool);
-}
-
 function ruleHit(rule: CompiledRule, event: GuardEvent, ctx: EvalContext): Hit | null {
   let m;
   try {
@@ -240,8 +236,10 @@ function invalid(e: unknown, started: bigint): Evaluation {
 function ruleHits(event: GuardEvent, policies: readonly Policy[], ctx: EvalContext): Hit[] {
   const hits = shellHits(event, policies, ctx);
   for (const p of policies)
-    for (const rule of p.rules) {
-      if (!ruleApplies(rule, event)) continue;
+    for (const i of ruleIndex(p.rules).candidates(ctx)) {
+      // docs/guard.md "Rule index": a rule left out by the index cannot match this event
+      const rule = p.rules[i];
+      if (rule === undefined) continue;
       const h = ruleHit(rule, event, ctx);
       if (h === null) continue;
       if (p.community) h.community = true;

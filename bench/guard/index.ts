@@ -1,6 +1,7 @@
 // `npm run bench:guard`: decision latency over the benign corpus (shell parsing in, receipts out),
 // durable receipts per second with group commit beside a bare synced append loop, stress cases,
-// then the flow figures of bench/guard/flow.ts when present. Sizes: BENCH_GUARD_PASSES (default 5),
+// then decision latency and load time as generated rules are added (the rule index), then the flow
+// figures of bench/guard/flow.ts when present. Sizes: BENCH_GUARD_PASSES (default 5),
 // BENCH_GUARD_RECEIPTS (default 20000), BENCH_GUARD_STRESS_RUNS (default 20), BENCH_GUARD_WARM_MS
 // (default 2000).
 import {
@@ -17,12 +18,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import {
+  compilePolicy,
   createGuard,
   ed25519Signer,
   ReceiptStore,
   ReceiptWriter,
   verifyReceipts,
   type Evaluation,
+  type Policy,
 } from '../../guard/index.js';
 import { loadPack, percentile, readCorpus, stressCases } from '../../packs/index.js';
 
@@ -187,6 +190,121 @@ async function stress(): Promise<void> {
   }
 }
 
+const REAL_PROGRAMS = ['git', 'npm', 'node', 'python3', 'curl', 'docker', 'kubectl', 'terraform'];
+
+/**
+ * A community-pack-like rule mix: program rules with a flag regex, regexes over commands, URL
+ * substrings for fetch tools, SQL substrings for one MCP server's tools, and a few rules no index
+ * key covers (detector conditions), which every event evaluates.
+ */
+function generatedRules(n: number): object[] {
+  const rules: object[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = `gen.r${i}`;
+    const base = { id, verdict: 'escalate', phase: 'call', reason: `generated rule ${i}` };
+    const prog =
+      i % 10 === 0 ? (REAL_PROGRAMS[i % REAL_PROGRAMS.length] ?? 'git') : `prog${i % 500}`;
+    switch (i % 20) {
+      case 0:
+      case 1:
+      case 2:
+      case 3:
+      case 4:
+      case 5:
+      case 6:
+      case 7:
+        rules.push({
+          ...base,
+          tools: ['Bash'],
+          when: {
+            all: [
+              { shell: { program: [prog] } },
+              { field: 'args.command', regex: `--danger-${i}(?:=|\\s|$)` },
+            ],
+          },
+        });
+        break;
+      case 8:
+      case 9:
+      case 10:
+      case 11:
+      case 12:
+      case 13:
+        rules.push({
+          ...base,
+          tools: ['Bash'],
+          when: { field: 'args.command', regex: `\\bwget\\s+\\S*evil-${i}\\.example` },
+        });
+        break;
+      case 14:
+      case 15:
+      case 16:
+        rules.push({
+          ...base,
+          tools: ['WebFetch', 'mcp__*fetch*'],
+          when: { field: 'args.url', contains: `tracker-${i}.test` },
+        });
+        break;
+      case 17:
+      case 18:
+        rules.push({
+          ...base,
+          tools: [`mcp__db${i % 50}__*`],
+          when: { field: 'args.sql', contains: `drop table t${i}` },
+        });
+        break;
+      default:
+        rules.push({
+          ...base,
+          tools: ['Bash'],
+          when: { detector: 'secrets', field: 'args.command' },
+        });
+    }
+  }
+  return rules;
+}
+
+async function decideAll(
+  policies: readonly Policy[],
+  events: readonly unknown[],
+): Promise<number[]> {
+  const guard = createGuard({ policies });
+  const w0 = performance.now();
+  while (performance.now() - w0 < WARM_MS / 4) for (const e of events) await guard.evaluate(e);
+  const us: number[] = [];
+  for (let p = 0; p < PASSES; p++)
+    for (const e of events) us.push((await guard.evaluate(e)).elapsedNs / 1000);
+  return us.sort((a, b) => a - b);
+}
+
+async function scale(): Promise<void> {
+  const builtin = loadPack('builtin:coding-agent').policy;
+  const events = readCorpus(join(ROOT, 'test-vectors/guard/benign.jsonl')).map((e) => e.event);
+  console.log(
+    `rule index: builtin:coding-agent (${builtin.rules.length} rules) plus generated rules, ${events.length} benign events x ${PASSES}`,
+  );
+  const floor = percentile(await decideAll([builtin], events), 50);
+  for (const n of [1000, 5000]) {
+    const doc = { format: 1, rules: generatedRules(n) };
+    const t0 = performance.now();
+    const gen = compilePolicy(doc, { name: `generated-${n}` });
+    const loadMs = performance.now() - t0;
+    if (gen.quarantined.length > 0)
+      throw new Error(`generated rules refused: ${gen.quarantined[0]?.message ?? ''}`);
+    const us = await decideAll([builtin, gen], events);
+    const p50 = percentile(us, 50);
+    // the peer: the same rules with no index key, so every applicable rule is evaluated per event
+    const flat = (p: Policy): Policy => ({
+      ...p,
+      rules: p.rules.map((r) => ({ ...r, needs: null })),
+    });
+    const linear = percentile(await decideAll([flat(builtin), flat(gen)], events), 50);
+    console.log(
+      `  +${n} rules: compile ${f(loadMs, 0)} ms (target < 300 ms)  p50 ${f(p50)} us (target <= 100; ${f(p50 / floor, 2)}x the builtin-only p50 of ${f(floor)} us)  p99 ${f(percentile(us, 99))} us; unindexed p50 ${f(linear)} us (${f(linear / p50, 1)}x slower)`,
+    );
+  }
+}
+
 /** Sections run in order; bench/guard/flow.ts adds its own when present. */
 const base = mkdtempSync(join(tmpdir(), 'bench-guard-'));
 try {
@@ -199,6 +317,7 @@ try {
   await latency();
   await receipts(base);
   await stress();
+  await scale();
   const flow = join(ROOT, 'bench/guard/flow.ts');
   if (existsSync(flow)) {
     const mod = (await import(pathToFileURL(flow).href)) as {

@@ -6,6 +6,7 @@ import type { DetectorRegistry } from '../detectors/registry.js';
 import { INTENTS, type Intent } from '../shell/intents.js';
 import { getField, findString, parseFieldPath, type FieldPath } from './field.js';
 import { compileGlob } from './glob.js';
+import { compileCommand } from './command-condition.js';
 import type { RuleLimits } from './limits.js';
 
 export interface Match {
@@ -364,6 +365,10 @@ export function compileCondition(
     if (Object.keys(doc).length !== 1) err(st, path, '"shell" stands alone in its object');
     return compileShell(st, doc.shell, `${path}.shell`);
   }
+  if ('command' in doc) {
+    if (Object.keys(doc).length !== 1) err(st, path, '"command" stands alone in its object');
+    return compileCommand(st, doc.command, `${path}.command`);
+  }
   if ('detector' in doc) return compileDetector(st, doc, path);
   // `{"flow": {...}}` is the front doors' `flow` detector (guard/flow/flow-condition.ts).
   if ('flow' in doc) {
@@ -371,5 +376,5 @@ export function compileCondition(
     return compileDetector(st, { detector: 'flow', params: doc.flow }, path);
   }
   if ('field' in doc) return compileField(st, doc, path);
-  err(st, path, 'unknown condition (field operators, shell, detector, all, any, not)');
+  err(st, path, 'unknown condition (field operators, shell, command, detector, all, any, not)');
 }

@@ -1,9 +1,12 @@
 // Bounds on a rule file: a hostile pack cannot make loading or evaluation unbounded.
 
 export interface RuleLimits {
+  /** Most rules in one policy: the rule index keeps decision cost flat, so this bounds load time. */
   maxRules: number;
   maxConditionDepth: number;
   maxConditionNodes: number;
+  /** Most conditions across all rules of one policy: bounds compile time and memory as a whole. */
+  maxPolicyConditionNodes: number;
   maxListItems: number;
   maxStringLength: number;
   maxRegexLength: number;
@@ -20,9 +23,10 @@ export interface RuleLimits {
 }
 
 export const DEFAULT_RULE_LIMITS: RuleLimits = {
-  maxRules: 2000,
+  maxRules: 5000,
   maxConditionDepth: 32,
   maxConditionNodes: 1000,
+  maxPolicyConditionNodes: 200_000,
   maxListItems: 10_000,
   maxStringLength: 8192,
   maxRegexLength: 2048,

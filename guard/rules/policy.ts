@@ -126,12 +126,13 @@ export function compilePolicy(doc: unknown, opts: CompilePolicyOptions = {}): Po
   const rules: CompiledRule[] = [];
   const quarantined: QuarantinedRule[] = [];
   const seen = new Set<string>();
+  const budget = { nodes: 0, max: limits.maxPolicyConditionNodes };
   d.rules.forEach((r: unknown, index) => {
     try {
       const id = ruleIdOf(r);
       if (id !== null && seen.has(id))
         throw new RuleError(id, `duplicate rule id "${id}"`, `rules[${index}].id`);
-      const compiled = compileRule(r, `rules[${index}]`, limits, detectors);
+      const compiled = compileRule(r, `rules[${index}]`, limits, detectors, budget);
       seen.add(compiled.id);
       if (compiled.status !== 'disabled') rules.push(compiled);
     } catch (e) {

@@ -7,6 +7,7 @@ import { toolMatcher, type ToolMatcher } from './tool-match.js';
 import type { Json, RuleStatus } from './types.js';
 import type { DetectorRegistry } from '../detectors/registry.js';
 import type { RuleLimits } from './limits.js';
+import { conditionNeeds, type Needs } from './needs.js';
 
 export interface CompiledRule {
   id: string;
@@ -18,6 +19,8 @@ export interface CompiledRule {
   when: CompiledCondition;
   reason: string;
   set: [FieldPath, Json][];
+  /** What the condition cannot match without, for the rule index; null when nothing is known. */
+  needs?: Needs | null;
 }
 
 const RULE_KEYS = new Set([
@@ -45,6 +48,7 @@ export function compileRule(
   path: string,
   limits: RuleLimits,
   detectors: DetectorRegistry,
+  budget: { nodes: number; max: number } = { nodes: 0, max: limits.maxPolicyConditionNodes },
 ): CompiledRule {
   const id = ruleIdOf(doc);
   const fail = (at: string, message: string): never => {
@@ -83,6 +87,9 @@ export function compileRule(
   }
   const st: CompileState = { ruleId: id, nodes: 0, limits, detectors, rewrites: false };
   const when = compileCondition(st, r.when, `${path}.when`);
+  if (budget.nodes + st.nodes > budget.max)
+    fail(`${path}.when`, `the policy would hold more than ${budget.max} conditions`);
+  budget.nodes += st.nodes;
   const set: [FieldPath, Json][] = [];
   if (r.set !== undefined) {
     if (r.verdict !== 'modify') fail(`${path}.set`, 'only a modify rule may set fields');
@@ -102,5 +109,16 @@ export function compileRule(
       path,
       'a modify rule needs "set" or a rewriting detector (e.g. prompt_injection with mode "sanitize")',
     );
-  return { id, description, status, verdict: r.verdict, phase, tools, when, reason: r.reason, set };
+  return {
+    id,
+    description,
+    status,
+    verdict: r.verdict,
+    phase,
+    tools,
+    when,
+    reason: r.reason,
+    set,
+    needs: conditionNeeds(r.when),
+  };
 }

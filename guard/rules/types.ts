@@ -21,6 +21,19 @@ export interface ShellCondition {
   shell: { field?: string; intent?: string[]; program?: string[] };
 }
 
+/** docs/guard.md "Command conditions": one parsed command's program, subcommand, flags, arguments. */
+export interface CommandCondition {
+  command: {
+    field?: string;
+    program: string | string[];
+    /** Consecutive positional words; each a word or a list of alternatives. */
+    subcommand?: (string | string[])[];
+    flags?: { any?: string[]; all?: string[]; none?: string[] };
+    /** Globs over the positional arguments after the subcommand. */
+    args?: { any?: string[]; none?: string[] };
+  };
+}
+
 export interface DetectorCondition {
   detector: string;
   field?: string | string[];
@@ -30,6 +43,7 @@ export interface DetectorCondition {
 export type Condition =
   | FieldCondition
   | ShellCondition
+  | CommandCondition
   | DetectorCondition
   | { all: Condition[] }
   | { any: Condition[] }

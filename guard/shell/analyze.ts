@@ -7,6 +7,7 @@ import { wordText } from './words.js';
 import { Expander, type Field } from './expand.js';
 import { assign, assignFromRead, assignLoop, unset } from './assign.js';
 import { evalPipeline } from './static-eval.js';
+import { containerRun, optionScripts, substitutePositional } from './indirect.js';
 
 interface Walk {
   parser: ShellParser;
@@ -19,6 +20,10 @@ interface Walk {
   steps: number;
   /** Variables the script assigns, in walk order, shared with `eval` and `sh -c` bodies. */
   expand: Expander;
+  /** Shell functions defined so far (name to body text): a call re-parses the body with its words. */
+  functions: Map<string, string>;
+  /** Functions being expanded now: a recursive call is not expanded again. */
+  calling: Set<string>;
 }
 
 interface Place {
@@ -146,9 +151,54 @@ function addCommand(w: Walk, words: readonly (Field | string)[], place: Place): 
   if (place.stdin !== undefined) cmd.stdin = place.stdin;
   if (head?.dynamic === true) cmd.dynamic = true;
   if (head?.tainted === true) cmd.tainted = true;
+  if (wrappers.includes('xargs')) xargsItems(w, cmd);
   w.out.commands.push(cmd);
+  // `env -S 'rm -rf ~'`: env is a wrapper, so its split string is read before it is peeled
+  const env = fields.findIndex((f) => basename(f.text) === 'env');
+  if (env >= 0 && env < fields.length - argv.length)
+    for (const body of optionScripts(fields.slice(env).map((f) => f.text))) reparse(w, body, place);
   followInner(w, cmd, place);
   return cmd;
+}
+
+/** FIND_FILTERS of intent-delete: a find with none lists everything below its root. */
+const FIND_PREDICATES = /^-(?:i?name|i?path|i?regex|newer|mtime|mmin|empty|size|user|wholename)$/;
+
+/** What `find`/`ls` stages hand on: the root itself when nothing filters the listing, else null. */
+function listedRoot(c: ShellCommand): string | null {
+  const ops = c.argv.slice(1).filter((a) => !a.startsWith('-'));
+  if (c.name === 'find') {
+    // as intent-delete reads find: a predicate scopes `.`, never `~` or `/`
+    const root = c.argv[1] ?? '.';
+    const scoped = c.argv.some((a) => FIND_PREDICATES.test(a));
+    return scoped && /^(?:\.|\.\/|\*|[^~/$].*)$/.test(root) ? null : root;
+  }
+  if (c.name === 'ls') return ops.length === 0 ? '.' : ops.length === 1 ? (ops[0] ?? null) : null;
+  return null;
+}
+
+/** `echo ~ | xargs rm -rf`, `ls | xargs rm -rf`: the items xargs appends, where the script shows them. */
+function xargsItems(w: Walk, cmd: ShellCommand): void {
+  if (cmd.pipeline < 0 || cmd.stage === 0) return;
+  const piped = pipedText(w, cmd);
+  let items: string[] = [];
+  if (piped !== null)
+    items = piped
+      .split(/\s+/)
+      .filter((x) => x.length > 0)
+      .slice(0, w.limits.maxArgs);
+  else {
+    const prev = w.out.commands.findLast(
+      (c) => c.pipeline === cmd.pipeline && c.stage === cmd.stage - 1,
+    );
+    const root = prev === undefined ? null : listedRoot(prev);
+    if (root !== null) items = [root];
+  }
+  if (items.length === 0) return;
+  w.args += items.length;
+  const at = cmd.argv.indexOf('{}');
+  if (at > 0) cmd.argv.splice(at, 1, ...items);
+  else cmd.argv.push(...items);
 }
 
 /** The text earlier pure stages of this command's pipeline hand it (`echo B64 | base64 -d | sh`). */
@@ -164,6 +214,34 @@ function pipedText(w: Walk, cmd: ShellCommand): string | null {
 /** Commands that run further commands given as arguments or stdin: re-parse or record them. */
 function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
   const { argv, name } = cmd;
+  if (
+    (name === 'busybox' || name === 'toybox') &&
+    argv[1] !== undefined &&
+    !argv[1].startsWith('-')
+  ) {
+    addCommand(w, argv.slice(1), place);
+    return;
+  }
+  const fn = w.functions.get(name);
+  if (fn !== undefined && !w.calling.has(name)) {
+    w.calling.add(name);
+    reparse(w, substitutePositional(fn, argv.slice(1)), place);
+    w.calling.delete(name);
+  }
+  for (const body of optionScripts(argv)) reparse(w, body, place);
+  const inner = containerRun(argv);
+  if (inner !== null && inner.argv.length > 0)
+    addCommand(w, inner.argv, { ...place, redirects: [] });
+  if (name === 'alias')
+    for (const a of argv.slice(1)) {
+      const eq = a.indexOf('=');
+      if (eq > 0) reparse(w, a.slice(eq + 1), place);
+    }
+  if (name === 'at' || name === 'batch') {
+    const body = cmd.stdin ?? pipedText(w, cmd);
+    if (body !== null) reparse(w, body, place);
+    return;
+  }
   if (SHELLS.has(name) || name === 'su') {
     const c = argv.findIndex((a, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(a));
     const body = c > 0 ? argv[c + 1] : undefined;
@@ -180,11 +258,17 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
     return;
   }
   if (name === 'find') {
-    const at = argv.findIndex((a) => a === '-exec' || a === '-execdir' || a === '-ok');
-    if (at > 0) {
-      const end = argv.findIndex((a, i) => i > at && (a === ';' || a === '+' || a === '\\;'));
-      addCommand(w, argv.slice(at + 1, end > at ? end : undefined), { ...place, redirects: [] });
-    }
+    // every -exec/-execdir/-ok/-okdir runs; `{}` stands for the root when nothing filters the listing
+    const root = listedRoot(cmd);
+    argv.forEach((a, at) => {
+      if (a !== '-exec' && a !== '-execdir' && a !== '-ok' && a !== '-okdir') return;
+      const end = argv.findIndex((x, i) => i > at && (x === ';' || x === '+' || x === '\\;'));
+      const words = argv.slice(at + 1, end > at ? end : undefined);
+      addCommand(w, root === null ? words : words.map((x) => (x === '{}' ? root : x)), {
+        ...place,
+        redirects: [],
+      });
+    });
     return;
   }
   const key = interpreterKey(name);
@@ -293,6 +377,14 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
         if (c.type !== 'variable_name') walk(w, c, { ...place, branch: true }, depth + 1);
       return;
     }
+    case 'function_definition': {
+      const fname = node.childForFieldName('name')?.text;
+      const body = node.childForFieldName('body')?.text;
+      if (fname !== undefined && body !== undefined && w.functions.size < 256)
+        w.functions.set(fname, body);
+      for (const c of node.namedChildren) walk(w, c, { ...place, branch: true }, depth + 1);
+      return;
+    }
     case 'program':
     case 'variable_assignments':
       for (const c of node.namedChildren) walk(w, c, place, depth + 1);
@@ -384,6 +476,8 @@ export function analyzeShell(
     deadline: performance.now() + limits.maxMillis,
     steps: 0,
     expand: new Expander(new Map(), limits.maxBytes),
+    functions: new Map(),
+    calling: new Set(),
   };
   analyzeInto(w, source, {
     pipeline: -1,

@@ -120,6 +120,22 @@ export function deleteIntents(cmd: ShellCommand): IntentHit[] {
         hits.push({ intent: 'destructive_delete', detail: `find ${normalizePath(root)} -delete` });
       break;
     }
+    case 'rsync': {
+      // `rsync -a --delete empty/ ~/`: whatever the source, the destination loses what it lacks
+      const dest = ops.at(-1);
+      if (
+        ops.length >= 2 &&
+        dest !== undefined &&
+        !/^[^/]*:/.test(dest) &&
+        cmd.argv.some((a) => /^--del(?:ete(?:-\w+)?)?$/.test(a)) &&
+        isCatastrophicTarget(dest)
+      )
+        hits.push({
+          intent: 'destructive_delete',
+          detail: `rsync --delete onto ${normalizePath(dest)}`,
+        });
+      break;
+    }
     case 'shred':
     case 'wipe':
     case 'srm':

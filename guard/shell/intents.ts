@@ -5,6 +5,7 @@ import { gitIntents } from './intent-git.js';
 import { networkIntents } from './intent-network.js';
 import { hostIntents } from './intent-host.js';
 import { dynamicIntents } from './intent-dynamic.js';
+import { containerIntents } from './intent-container.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -43,6 +44,7 @@ const CLASSIFIERS: Classifier[] = [
   networkIntents,
   hostIntents,
   dynamicIntents,
+  containerIntents,
 ];
 
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {

@@ -30,7 +30,7 @@ describe('shell analysis', () => {
     ).commands;
     expect(c?.argv).toEqual(['rm', '-rf', 'x']);
     expect(c?.wrappers).toEqual(['sudo', 'env', 'nohup', 'timeout', 'nice']);
-    expect(argvs('find . | xargs -n1 rm -f')).toEqual(['find .', 'rm -f']);
+    expect(argvs('find . | xargs -n1 rm -f')).toEqual(['find .', 'rm -f .']);
   });
 
   it('re-parses sh -c, bash -c, eval bodies and heredocs fed to shells', () => {
@@ -57,7 +57,7 @@ describe('shell analysis', () => {
         .map((c) => c.name)
         .sort(),
     ).toEqual(['curl', 'id', 'wget']);
-    expect(argvs('find / -name x -exec rm -rf {} \\;')).toContain('rm -rf {}');
+    expect(argvs('find / -name x -exec rm -rf {} \\;')).toContain('rm -rf /');
   });
 
   it('keeps redirections as file writes', () => {

@@ -1,0 +1,252 @@
+// What a rule's condition cannot match without (docs/guard.md "Rule index"): the key the index files it under.
+import { parseFieldPath, type FieldPath } from './field.js';
+
+export type Primitive = string | number | boolean | null;
+
+/** A necessary condition: when it does not hold for an event, the rule cannot match that event. */
+export type Needs =
+  /** The field is a shell command that runs one of `programs` or has one of `intents`. */
+  | { kind: 'shell'; field: string; parts: FieldPath; keys: string[] }
+  /** The field is a string holding one of `grams` (three lower-case ASCII characters each). */
+  | { kind: 'text'; field: string; parts: FieldPath; literals: string[] }
+  /** The field equals one of `values`. */
+  | { kind: 'equals'; field: string; parts: FieldPath; values: Primitive[] };
+
+const RANK: Record<Needs['kind'], number> = { equals: 3, shell: 2, text: 1 };
+
+/** Shell index keys: a program name, or an intent (`intent:destructive_delete`). */
+export const programKey = (name: string): string => `program:${name}`;
+export const intentKey = (intent: string): string => `intent:${intent}`;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
+
+/** Lower-cased, with the two non-ASCII letters that case-fold onto ASCII ones (ſ, K) mapped too. */
+export function foldAscii(s: string): string {
+  return s.toLowerCase().replace(/\u017f/g, 's');
+}
+
+const PUNCT = /^[!-/:-@[-`{-~]$/;
+const BREAKING_ESCAPES = new Set(['d', 'D', 's', 'S', 'w', 'W', 'b', 'B', 'A', 'z', 'n', 't', 'r']);
+
+/** Index just past the character class that opens at `i`, or -1 when it never closes. */
+function skipClass(src: string, i: number): number {
+  let j = i + 1;
+  if (src[j] === '^') j++;
+  if (src[j] === ']') j++;
+  while (j < src.length) {
+    const c = src[j];
+    if (c === '\\') j += 2;
+    else if (c === ']') return j + 1;
+    else if (c === '[' && src[j + 1] === ':') {
+      const end = src.indexOf(':]', j + 2);
+      if (end < 0) return -1;
+      j = end + 2;
+    } else j++;
+  }
+  return -1;
+}
+
+/** Index just past the group that opens at `i` (escapes and classes skipped), or -1. */
+function skipGroup(src: string, i: number): number {
+  let depth = 0;
+  let j = i;
+  while (j < src.length) {
+    const c = src[j];
+    if (c === '\\') {
+      j += 2;
+      continue;
+    }
+    if (c === '[') {
+      j = skipClass(src, j);
+      if (j < 0) return -1;
+      continue;
+    }
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return j + 1;
+    j++;
+  }
+  return -1;
+}
+
+/** Index past a quantifier at `i` (`*`, `+`, `?`, `{m,n}` and a lazy `?`), or `i` when none. */
+function skipQuantifier(src: string, i: number): number {
+  let j = i;
+  const c = src[j];
+  if (c === '*' || c === '+' || c === '?') j++;
+  else if (c === '{') {
+    const end = src.indexOf('}', j);
+    if (end < 0 || !/^\{\d*(?:,\d*)?\}$/.test(src.slice(j, end + 1))) return i;
+    j = end + 1;
+  } else return i;
+  return src[j] === '?' ? j + 1 : j;
+}
+
+/** The longest literal run one branch of a regex cannot match without, or null. */
+function branchLiteral(src: string): string | null {
+  let best = '';
+  let cur = '';
+  const flush = (): void => {
+    if (cur.length > best.length) best = cur;
+    cur = '';
+  };
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i] ?? '';
+    let lit: string;
+    if (c === '\\') {
+      const n = src[i + 1] ?? '';
+      if (PUNCT.test(n)) lit = n;
+      else if (BREAKING_ESCAPES.has(n)) {
+        flush();
+        i = skipQuantifier(src, i + 2);
+        continue;
+      } else return best.length >= 3 ? best : null;
+      i += 2;
+    } else if (c === '[' || c === '(') {
+      flush();
+      const end = c === '[' ? skipClass(src, i) : skipGroup(src, i);
+      if (end < 0) return null;
+      i = skipQuantifier(src, end);
+      continue;
+    } else if (c === '.' || c === '^' || c === '$') {
+      flush();
+      i = skipQuantifier(src, i + 1);
+      continue;
+    } else if (/[*+?{)|]/.test(c)) return null;
+    else {
+      lit = c;
+      i++;
+    }
+    if (lit.charCodeAt(0) > 0x7e || lit.charCodeAt(0) < 0x20) {
+      flush();
+      i = skipQuantifier(src, i);
+      continue;
+    }
+    const q = skipQuantifier(src, i);
+    if (q === i) cur += lit;
+    else {
+      // `x+` needs one x; `x*`, `x?`, `x{0,n}` need none
+      const once = src[i] === '+' || /^\{[1-9]/.test(src.slice(i));
+      if (once) cur += lit;
+      flush();
+      // the last repetition still sits right before what follows: `ab+cd` needs `bcd`
+      if (once) cur = lit;
+      i = q;
+    }
+  }
+  flush();
+  return best.length >= 3 ? foldAscii(best) : null;
+}
+
+/** One literal per top-level alternative of an RE2 pattern, each required by its branch; or null. */
+export function regexLiterals(src: string): string[] | null {
+  const branches: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      const end = skipClass(src, i);
+      if (end < 0) return null;
+      i = end - 1;
+    } else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      branches.push(src.slice(start, i));
+      start = i + 1;
+    }
+  }
+  branches.push(src.slice(start));
+  const out: string[] = [];
+  for (const b of branches) {
+    const l = branchLiteral(b);
+    if (l === null) return null;
+    out.push(l);
+  }
+  return out;
+}
+
+/** The longest ASCII run of a literal string (three characters or more), folded, or null. */
+function plainLiteral(s: string): string | null {
+  let best = '';
+  for (const run of s.split(/[^\x20-\x7e]+/)) if (run.length > best.length) best = run;
+  return best.length >= 3 ? foldAscii(best) : null;
+}
+
+function globLiteral(g: string): string | null {
+  let best = '';
+  for (const run of g.split(/[*?]+|\[[^\]]*\]?/)) if (run.length > best.length) best = run;
+  return plainLiteral(best);
+}
+
+function allOrNull<T>(xs: readonly (T | null)[]): T[] | null {
+  return xs.every((x) => x !== null) ? (xs as T[]) : null;
+}
+
+function fieldNeeds(doc: Record<string, unknown>): Needs | null {
+  const field = doc.field as string;
+  const parts = parseFieldPath(field);
+  if (parts === null) return null;
+  let literals: string[] | null = null;
+  if ('equals' in doc) return { kind: 'equals', field, parts, values: [doc.equals as Primitive] };
+  if ('in' in doc) return { kind: 'equals', field, parts, values: doc.in as Primitive[] };
+  if ('contains' in doc || 'prefix' in doc)
+    literals = allOrNull(listOf(doc.contains ?? doc.prefix).map((s) => plainLiteral(String(s))));
+  else if ('glob' in doc) literals = allOrNull(listOf(doc.glob).map((g) => globLiteral(String(g))));
+  else if ('regex' in doc) literals = regexLiterals(String(doc.regex));
+  return literals === null ? null : { kind: 'text', field, parts, literals };
+}
+
+function shellNeeds(doc: Record<string, unknown>, programsKey: string): Needs | null {
+  const field = typeof doc.field === 'string' ? doc.field : 'args.command';
+  const parts = parseFieldPath(field);
+  if (parts === null) return null;
+  const keys = [
+    ...listOf(doc[programsKey] ?? []).map((p) => programKey(String(p))),
+    ...listOf(doc.intent ?? []).map((i) => intentKey(String(i))),
+  ];
+  return keys.length === 0 ? null : { kind: 'shell', field, parts, keys };
+}
+
+function union(ns: readonly Needs[]): Needs | null {
+  const first = ns[0];
+  if (first === undefined || !ns.every((n) => n.kind === first.kind && n.field === first.field))
+    return null;
+  switch (first.kind) {
+    case 'shell':
+      return { ...first, keys: ns.flatMap((n) => (n.kind === 'shell' ? n.keys : [])) };
+    case 'text':
+      return { ...first, literals: ns.flatMap((n) => (n.kind === 'text' ? n.literals : [])) };
+    default:
+      return { ...first, values: ns.flatMap((n) => (n.kind === 'equals' ? n.values : [])) };
+  }
+}
+
+/**
+ * A necessary condition of an already validated condition document, or null when none is known
+ * (`not`, detectors, numeric comparisons): such a rule is evaluated for every event it applies to.
+ */
+export function conditionNeeds(doc: unknown): Needs | null {
+  if (!isObject(doc)) return null;
+  if (Array.isArray(doc.all)) {
+    let best: Needs | null = null;
+    for (const c of doc.all) {
+      const n = conditionNeeds(c);
+      if (n !== null && (best === null || RANK[n.kind] > RANK[best.kind])) best = n;
+    }
+    return best;
+  }
+  if (Array.isArray(doc.any)) {
+    const ns = allOrNull(doc.any.map(conditionNeeds));
+    return ns === null ? null : union(ns);
+  }
+  if (isObject(doc.shell)) return shellNeeds(doc.shell, 'program');
+  if (isObject(doc.command)) return shellNeeds(doc.command, 'program');
+  if (typeof doc.field === 'string' && !('detector' in doc)) return fieldNeeds(doc);
+  return null;
+}
