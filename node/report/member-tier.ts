@@ -1,9 +1,7 @@
 // The tier slot a node's reports set (docs/consensus.md "The report vector"): its organisation's
 // entry in the member list, read through TUF and the log from the subscription's mirror, never an
 // operator flag. The operator may only lower it (`mesh report init --tier N` is a ceiling).
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../common/index.js';
 import { lookupMember, orgIdOf } from '../../governance/index.js';
 import { PackError } from '../../packs/index.js';
 import { slotOfTier } from '../consensus/index.js';
@@ -15,7 +13,7 @@ import {
   readSubscription,
   subscriptionDir,
 } from '../subscription/index.js';
-import { fetchVerifiedMembership } from '../tokens/verified-membership.js';
+import { fetchVerifiedMembership, hasSeenMembership } from '../tokens/verified-membership.js';
 
 export interface MemberTier {
   /** The slot the report sets. */
@@ -23,23 +21,6 @@ export interface MemberTier {
   /** Where it came from: the verified member entry, or none (no org key, no list published). */
   source: 'member-list' | 'no-org-key' | 'no-member-list';
   org?: { id: string; name: string; tier: number };
-}
-
-interface Seen {
-  checkpoint: string;
-  members: number;
-  revocations: number;
-}
-
-function readSeen(file: string): Seen {
-  const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<Seen>;
-  if (
-    typeof v.checkpoint !== 'string' ||
-    !Number.isSafeInteger(v.members) ||
-    !Number.isSafeInteger(v.revocations)
-  )
-    throw new StateError('state_invalid', `${file} is damaged`, `remove it; the lists are re-read`);
-  return v as Seen;
 }
 
 /**
@@ -69,38 +50,23 @@ export async function memberTier(
       `run: mesh subscribe ${spec}`,
     );
   const dir = join(reportDir, 'members');
-  const metadataDir = join(dir, 'metadata');
-  mkdirSync(metadataDir, { recursive: true, mode: 0o700 });
-  // The subscription's trusted root is where this TUF client starts; it then updates on its own.
-  if (!existsSync(join(metadataDir, 'root.json')))
-    writeFileAtomic(
-      join(metadataDir, 'root.json'),
-      readFileSync(join(sub, 'metadata', 'root.json')),
-    );
-  const seenFile = join(dir, 'seen.json');
-  const seen = existsSync(seenFile) ? readSeen(seenFile) : undefined;
-  const lastAccepted = seen?.checkpoint ?? state.checkpoint;
   let v;
   try {
     v = await fetchVerifiedMembership({
       mirror: state.trust.mirror,
-      metadataDir,
-      downloadDir: join(dir, 'download'),
+      dir,
+      // The subscription's trusted root is where this TUF client starts; it then updates on its own.
+      rootFile: join(sub, 'metadata', 'root.json'),
       trust: logTrustOf(state.trust),
       gossip: gossipPolicyOf(state.trust),
-      ...(lastAccepted === undefined ? {} : { lastAccepted }),
-      ...(seen === undefined ? {} : { previous: seen }),
+      ...(state.checkpoint === undefined ? {} : { lastAccepted: state.checkpoint }),
     });
   } catch (e) {
     // A repository that publishes no member list has no tiers: the lowest slot.
-    if (e instanceof PackError && e.code === 'target_missing' && seen === undefined)
+    if (e instanceof PackError && e.code === 'target_missing' && !hasSeenMembership(dir))
       return { slot: 0, source: 'no-member-list' };
     throw e;
   }
-  writeFileAtomic(
-    seenFile,
-    `${JSON.stringify({ checkpoint: v.checkpoint, members: v.members.version, revocations: v.revocations.version })}\n`,
-  );
   const id = orgIdOf(orgPublicKey);
   const m = lookupMember(v.members, v.revocations, id);
   if (m === 'revoked' || m === 'unknown')
