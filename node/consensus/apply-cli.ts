@@ -80,6 +80,7 @@ interface Flags {
   collectorKey?: string;
   demoteTo?: string;
   maxAgeDays?: string;
+  waitSeconds?: string;
   out?: string;
 }
 
@@ -90,8 +91,12 @@ export function consensusOptions(ctx: PublishContext, f: Flags): ApplyOptions {
   const maxAgeDays = Number(f.maxAgeDays ?? '30');
   if (!Number.isInteger(maxAgeDays) || maxAgeDays < 1)
     throw new UsageError('--max-age-days must be a positive integer');
+  const waitSeconds = Number(f.waitSeconds ?? '120');
+  if (!Number.isInteger(waitSeconds) || waitSeconds < 0)
+    throw new UsageError('--wait-seconds must be a whole number of seconds, 0 or more');
   return {
     ctx,
+    lockWaitMs: waitSeconds * 1000,
     collectorKey: collectorKeyFrom(f.collectorKey),
     demoteTo,
     maxAgeDays,

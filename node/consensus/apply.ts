@@ -27,6 +27,7 @@ import { withApplyLock } from './apply-lock.js';
 import { currentPack } from './current.js';
 import type { DemoteTo, PackDoc } from './edit-pack.js';
 import { ConsensusError } from './errors.js';
+import { withRepoLockWaiting } from './repo-lock-wait.js';
 import { parsePackDoc, planConsensus } from './plan.js';
 import {
   COUNT_NOTE,
@@ -45,6 +46,8 @@ export interface ApplyOptions {
   /** Where a stable-ring ceremony proposal goes (default `<repo>.proposals/stable-v<N>.json`). */
   ceremonyOut?: string;
   now: number;
+  /** How long to wait for another writer of the repository (default 120 s). */
+  lockWaitMs?: number;
 }
 
 export interface ApplyOutcome {
@@ -166,13 +169,18 @@ async function advance(
  * Applies a proposal file's text to the repository of `o.ctx`: verified, checked fresh, planned,
  * the packs' tests run, then published (canary) or proposed to the keyholders (stable). Idempotent.
  *
- * @throws ConsensusError consensus_* (see docs/consensus.md); PackError and TufError from publishing
+ * @throws ConsensusError consensus_* (see docs/consensus.md); PackError repository_busy when another
+ *   writer holds the repository past `lockWaitMs`; PackError and TufError from publishing
  * @example await applyConsensus(readFileSync(file, 'utf8'), { ctx, collectorKey, demoteTo: 'shadow', maxAgeDays: 30, now: Date.now() })
  */
 export async function applyConsensus(text: string, o: ApplyOptions): Promise<ApplyOutcome> {
   const body = decodeProposalFile(text, o.collectorKey);
   mkdirSync(ledgerDir(o.ctx.repoDir), { recursive: true, mode: 0o700 });
-  return withApplyLock(ledgerDir(o.ctx.repoDir), () => applyLocked(body, o));
+  // The apply lock orders applies; the repository lock orders every writer of the repository
+  // (`mesh publish`, the timestamp role), which would otherwise each sign version N+1.
+  return withApplyLock(ledgerDir(o.ctx.repoDir), () =>
+    withRepoLockWaiting(o.ctx.repoDir, () => applyLocked(body, o), o.lockWaitMs),
+  );
 }
 
 async function applyLocked(body: ProposalBody, o: ApplyOptions): Promise<ApplyOutcome> {

@@ -10,6 +10,7 @@ export {
   MAX_RULES,
   MAX_TIERS,
   SIGNALS,
+  slotOfTier,
   vectorLength,
   type AggregateSignals,
   type ReportSignals,

@@ -50,6 +50,16 @@ export function layoutOf(catalog: readonly string[], length: number): VectorLayo
 }
 
 /**
+ * The tier slot of a member-list tier (1 is the highest): the highest tier takes the last slot, so
+ * "slot k or above" is "tier T-k or higher"; a tier lower than the layout has slots for takes slot 0.
+ *
+ * @example slotOfTier(1, 3) === 2 && slotOfTier(3, 3) === 0 && slotOfTier(7, 3) === 0
+ */
+export function slotOfTier(memberTier: number, tiers: number): number {
+  return Math.min(tiers - 1, Math.max(0, tiers - memberTier));
+}
+
+/**
  * One window's report: 0/1 entries in the layout's order. Rules outside the catalog (local edits)
  * are left out; a tier outside [0, T) is refused.
  *

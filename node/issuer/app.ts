@@ -23,7 +23,7 @@ export interface IssuerDeps {
 const MIN_WINDOW = 60;
 const MAX_WINDOW = 31 * 86_400;
 
-function problem(c: Context, status: 400 | 403 | 422 | 429, code: string, detail: string) {
+function problem(c: Context, status: 400 | 403 | 422 | 429 | 503, code: string, detail: string) {
   return c.json(
     { type: `urn:interlock-mesh:issuer:${code}`, title: code, status, detail },
     status,
@@ -91,6 +91,15 @@ export function issuerApp(d: IssuerDeps): Hono {
     if (!d.challenges.take(nonce))
       return problem(c, 403, 'challenge_invalid', 'challenge unknown, used or expired');
     const member = d.members.lookup(orgId);
+    if (member === 'stale' || member === 'unverified')
+      return problem(
+        c,
+        503,
+        `members_${member}`,
+        member === 'stale'
+          ? 'the member lists could not be verified recently enough; no tokens until they are'
+          : 'the member lists have not been verified yet; no tokens until they are',
+      );
     if (member === 'revoked' || member === 'unknown')
       return problem(c, 403, `member_${member}`, `organisation ${orgId} is ${member}`);
     const message = pp.attestationMessage({ orgId, taskId, ...w, nonce }, body);

@@ -1,49 +1,76 @@
-// The issuer's view of the member and revocation lists (docs/GOVERNANCE.md "Membership"): the files a
-// verified TUF download wrote, checked against the authority key, re-read when they change.
-import { readFileSync, statSync } from 'node:fs';
+// The issuer's view of the member and revocation lists (docs/GOVERNANCE.md "Membership"): read by
+// the issuer itself through a TUF client update against the repository's mirror, each list proved
+// in the log and checked against the authority, refreshed on a timer. Fail closed: before the first
+// verified read, and once the last one is older than the allowed age, every organisation is refused.
 import {
   lookupMember,
-  parseMemberList,
-  parseRevocationList,
   type Member,
   type MemberList,
   type RevocationList,
 } from '../../governance/index.js';
+import type { Logger } from '../log/logger.js';
+import { fetchVerifiedMembership, type MembershipSource } from '../tokens/verified-membership.js';
+
+/** Why an organisation may not obtain tokens. */
+export type MemberRefusal = 'revoked' | 'unknown' | 'unverified' | 'stale';
+
+export interface MembersSourceOptions {
+  /** The last verified read may be at most this old (ms). */
+  maxAgeMs: number;
+  now?: () => number;
+  log?: Logger;
+}
 
 export class MembersSource {
-  private stamp = '';
-  private lists?: { members: MemberList; revocations: RevocationList };
+  private lists?: { members: MemberList; revocations: RevocationList; at: number };
+  private lastError = '';
   constructor(
-    private readonly membersFile: string,
-    private readonly revocationsFile: string,
-    private readonly authority: string,
-  ) {
-    this.load();
+    private readonly source: MembershipSource,
+    private readonly o: MembersSourceOptions,
+  ) {}
+
+  private now(): number {
+    return (this.o.now ?? Date.now)();
   }
 
-  private load(): void {
-    const stamp = [this.membersFile, this.revocationsFile]
-      .map((f) => `${statSync(f).mtimeMs}:${statSync(f).size}`)
-      .join('/');
-    if (stamp === this.stamp && this.lists) return;
-    // A list that no longer verifies keeps the last good one out: refuse everyone instead.
-    this.lists = undefined;
-    const read = (f: string): unknown => JSON.parse(readFileSync(f, 'utf8')) as unknown;
-    this.lists = {
-      members: parseMemberList(read(this.membersFile), this.authority),
-      revocations: parseRevocationList(read(this.revocationsFile), this.authority),
+  /** One TUF update; a failure keeps the last verified lists (until they are too old). */
+  async refresh(): Promise<boolean> {
+    try {
+      const v = await fetchVerifiedMembership(this.source);
+      this.lists = { members: v.members, revocations: v.revocations, at: this.now() };
+      this.lastError = '';
+      this.o.log?.info('member lists verified', {
+        members: v.members.version,
+        revocations: v.revocations.version,
+      });
+      return true;
+    } catch (e) {
+      this.lastError = `${(e as { code?: string }).code ?? 'internal'}: ${(e as Error).message}`;
+      this.o.log?.warn('member lists not updated', { error: this.lastError });
+      return false;
+    }
+  }
+
+  /** What the last refresh said, for `/config` and logs. */
+  status(): { verified?: { members: number; revocations: number; at: string }; error?: string } {
+    return {
+      ...(this.lists === undefined
+        ? {}
+        : {
+            verified: {
+              members: this.lists.members.version,
+              revocations: this.lists.revocations.version,
+              at: new Date(this.lists.at).toISOString(),
+            },
+          }),
+      ...(this.lastError === '' ? {} : { error: this.lastError }),
     };
-    this.stamp = stamp;
   }
 
   /** The organisation, or why it may not obtain tokens. */
-  lookup(orgId: string): Member | 'revoked' | 'unknown' {
-    try {
-      this.load();
-    } catch {
-      return 'unknown';
-    }
-    if (!this.lists) return 'unknown';
+  lookup(orgId: string): Member | MemberRefusal {
+    if (this.lists === undefined) return 'unverified';
+    if (this.now() - this.lists.at > this.o.maxAgeMs) return 'stale';
     return lookupMember(this.lists.members, this.lists.revocations, orgId);
   }
 }

@@ -1,5 +1,8 @@
 // `mesh serve --role issuer`: the Privacy Pass issuer at /issuer (docs/dap.md "Report tokens"). Config
-// section "issuer": { key: FILE (mesh keys new --role issuer), authority: HEX, members: FILE, revocations: FILE }.
+// section "issuer": { key: FILE (mesh keys new --role issuer), mirror: URL, root: FILE (the
+// repository's initial root.json), log_keys: [VKEY], witnesses?: [VKEY], quorum?: N,
+// allow_no_witness?: bool, no_gossip?: bool, authority?: HEX, refresh_seconds?: 300,
+// max_age_seconds?: 3600 }. The member lists are read through TUF from the mirror, never from a file.
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { loadKeyFile } from '../../tuf/index.js';
@@ -7,37 +10,29 @@ import { ConfigError } from '../errors.js';
 import { issuerApp } from '../issuer/app.js';
 import { Challenges } from '../issuer/challenges.js';
 import { IssuanceLedger } from '../issuer/ledger.js';
-import { MembersSource } from '../issuer/members-source.js';
+import { membersSourceOf } from '../issuer/members-config.js';
 import { WindowKeys } from '../issuer/window-keys.js';
 import type { RoleDefinition, RoleOptions } from './role.js';
-
-function section(config: Record<string, unknown>): Record<string, string> {
-  const s = (config.issuer ?? {}) as Record<string, unknown>;
-  const out: Record<string, string> = {};
-  for (const k of ['key', 'authority', 'members', 'revocations']) {
-    const v = s[k];
-    if (typeof v !== 'string' || v === '')
-      throw new ConfigError(
-        'config_invalid',
-        `issuer.${k} missing`,
-        'give --config with "issuer": {"key", "authority", "members", "revocations"}',
-      );
-    out[k] = v;
-  }
-  return out;
-}
 
 export const issuerRole: RoleDefinition = {
   name: 'issuer',
   async mount(app: Hono, opts: RoleOptions) {
-    const s = section(opts.config);
-    const key = loadKeyFile(s.key ?? '', 'issuer');
-    let members: MembersSource;
-    try {
-      members = new MembersSource(s.members ?? '', s.revocations ?? '', s.authority ?? '');
-    } catch (e) {
-      throw new ConfigError('config_invalid', `issuer member lists: ${(e as Error).message}`);
-    }
+    const s = (opts.config.issuer ?? {}) as Record<string, unknown>;
+    if (typeof s.key !== 'string' || s.key === '')
+      throw new ConfigError(
+        'config_invalid',
+        'issuer.key missing',
+        'give --config with "issuer": {"key", "mirror", "root", "log_keys"}',
+      );
+    const key = loadKeyFile(s.key, 'issuer');
+    const { members, refreshMs } = membersSourceOf(s, join(opts.dataDir, 'members'), opts.log);
+    // The first read happens before the server says it is ready; until one verifies, no tokens.
+    await members.refresh();
+    let running = Promise.resolve();
+    const timer = setInterval(() => {
+      running = running.then(() => members.refresh().then(() => undefined));
+    }, refreshMs);
+    timer.unref();
     const ledger = await IssuanceLedger.open(join(opts.dataDir, 'ledger'));
     const keys = new WindowKeys(join(opts.dataDir, 'window-keys'), (m) => key.signer.sign(m));
     app.route(
@@ -51,7 +46,13 @@ export const issuerRole: RoleDefinition = {
         log: opts.log,
       }),
     );
-    opts.log.info('issuer ready', { public_key: key.signer.key.publicKey });
-    return { close: () => ledger.close() };
+    opts.log.info('issuer ready', { public_key: key.signer.key.publicKey, ...members.status() });
+    return {
+      close: async () => {
+        clearInterval(timer);
+        await running;
+        await ledger.close();
+      },
+    };
   },
 };

@@ -18,12 +18,15 @@ import { pairArgs, startPair } from '../dap/aggregator-pair.js';
 import { taskParams, tempDir, writeTaskFiles } from '../dap/support.js';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
+import { issuerConfig, memberMesh, type MemberMesh } from './issuer-mesh.js';
 
 const TP = 60;
 const dir = tempDir('tokens-crash');
 const running: ServeProcess[] = [];
+let mm: MemberMesh | undefined;
 afterAll(async () => {
   for (const p of running) await p.kill();
+  await Promise.all((mm?.services ?? []).map((s) => s.stop()));
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,20 +57,11 @@ describe('spent-token sets under SIGKILL', () => {
           new Date(),
         );
       });
-      writeFileSync(join(dir, 'members.json'), JSON.stringify(ms.members));
-      writeFileSync(join(dir, 'revocations.json'), JSON.stringify(ms.revocations));
+      // The authority's working file, published as TUF targets and read by the issuer from a mirror.
+      writeFileSync(join(dir, 'membership.json'), JSON.stringify(ms));
+      mm = await memberMesh(join(dir, 'maintainer'), join(dir, 'membership.json'));
       const issuerKey = createKeyFile(join(dir, 'issuer.key'), 'issuer');
-      writeFileSync(
-        join(dir, 'issuer.json'),
-        JSON.stringify({
-          issuer: {
-            key: join(dir, 'issuer.key'),
-            authority: authority.publicKey,
-            members: join(dir, 'members.json'),
-            revocations: join(dir, 'revocations.json'),
-          },
-        }),
-      );
+      issuerConfig(mm, join(dir, 'issuer.key'), join(dir, 'issuer.json'));
       const [ip, lp, hp] = [await freePort(), await freePort(), await freePort()];
       running.push(
         await startServe([

@@ -19,6 +19,7 @@ import { pairArgs, startPair } from '../dap/aggregator-pair.js';
 import { bearer, sealInputShare, tempDir } from '../dap/support.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
+import { issuerConfig, memberMesh, type MemberMesh } from './issuer-mesh.js';
 
 const TP = 60;
 const WINDOW = 3600;
@@ -27,6 +28,7 @@ const procs: ServeProcess[] = [];
 let taskDir = '';
 let issuerUrl = '';
 let issued: pp.ReportToken | undefined;
+let mm: MemberMesh;
 
 async function mesh(args: string[]): Promise<Record<string, unknown>> {
   const r = await runMesh([...args, '--json'], { timeoutMs: 120_000 });
@@ -81,23 +83,9 @@ beforeAll(async () => {
     ]);
   }
   await mesh(['members', 'revoke', ...auth, '--org', 'initech', '--reason', 'key lost']);
-  // What `mesh publish --members` makes the two TUF targets, as a subscriber downloads them.
-  const both = JSON.parse(readFileSync(file, 'utf8')) as { members: unknown; revocations: unknown };
-  writeFileSync(join(dir, 'members.json'), JSON.stringify(both.members));
-  writeFileSync(join(dir, 'revocations.json'), JSON.stringify(both.revocations));
-  const authority = (both.members as { authority: string }).authority;
-  const cfg = join(dir, 'issuer-config.json');
-  writeFileSync(
-    cfg,
-    JSON.stringify({
-      issuer: {
-        key: join(dir, 'issuer.key'),
-        authority,
-        members: join(dir, 'members.json'),
-        revocations: join(dir, 'revocations.json'),
-      },
-    }),
-  );
+  // The issuer reads the lists `mesh publish --members` made TUF targets, from a mirror.
+  mm = await memberMesh(join(dir, 'maintainer'), file);
+  const cfg = issuerConfig(mm, join(dir, 'issuer.key'), join(dir, 'issuer-config.json'));
   const [ip, lp, hp] = [await freePort(), await freePort(), await freePort()];
   procs.push(
     await startServe([
@@ -154,6 +142,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const p of procs) await p.stop();
+  await Promise.all(mm.services.map((s) => s.stop()));
 });
 
 const now = Math.floor(Date.now() / 1000);

@@ -18,6 +18,7 @@ interface ApplyFlags {
   collectorKey?: string;
   demoteTo?: string;
   maxAgeDays?: string;
+  waitSeconds?: string;
   out?: string;
   witness?: string[];
   quorum?: string;
@@ -66,6 +67,11 @@ export function registerConsensus(program: Command): void {
     )
     .option('--demote-to <status>', 'shadow or disabled', 'shadow')
     .option('--max-age-days <n>', 'refuse a proposal older than this', '30')
+    .option(
+      '--wait-seconds <n>',
+      'how long to wait while `mesh publish` or the timestamp role writes the repository',
+      '120',
+    )
     .option('--out <file>', 'where a change to the stable ring writes its ceremony proposal')
     .option('--witness <url=vkey>', 'a witness to ask for a cosignature (repeatable)', collect)
     .option('--quorum <n>', 'witness cosignatures required (default: all --witness)')
@@ -80,7 +86,7 @@ export function registerConsensus(program: Command): void {
       const ctx = contextFor(cmd, f);
       const text = readProposalText(file);
       const rules = rulesFor(ctx, f);
-      // applyConsensus holds the proposal's own lock (node/consensus/apply-lock.ts).
+      // applyConsensus holds the apply lock, then the repository lock every writer shares.
       const o = await applyConsensus(text, consensusOptions(context(f, rules), f));
       ctx.out.result(o, consensusHuman);
     });

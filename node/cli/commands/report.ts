@@ -7,6 +7,8 @@ import { attachTokens } from '../../tokens/report-tokens.js';
 import { UsageError } from '../../errors.js';
 import { decodeReport, encodeReport, layoutOf } from '../../consensus/index.js';
 import { gatherEvidence, type Window } from '../../report/evidence.js';
+import { memberTier, type MemberTier } from '../../report/member-tier.js';
+import { loadKeyFile } from '../../../tuf/index.js';
 import { consentedPart } from '../../report/consent-window.js';
 import { ReportLedger } from '../../report/ledger.js';
 import { reportStatus, reportStatusHuman } from '../../report/status.js';
@@ -21,7 +23,8 @@ interface Setup {
   pack: string;
   windowSeconds: number;
   enabled: boolean;
-  tier: number;
+  /** The operator's ceiling on the tier slot (never a way to raise it). */
+  tierCeiling?: number;
   enabledAt?: number;
 }
 
@@ -37,7 +40,7 @@ function setup(ctx: CommandContext): Setup {
     pack: r.pack,
     windowSeconds: r.windowSeconds ?? DEFAULT_WINDOW,
     enabled: r.enabled,
-    tier: r.tier ?? 0,
+    ...(r.tier === undefined ? {} : { tierCeiling: r.tier }),
     ...(r.enabledAt === undefined ? {} : { enabledAt: r.enabledAt }),
   };
 }
@@ -63,7 +66,22 @@ function windowOf(flag: string | undefined, seconds: number, now = Date.now() / 
   return { start: Math.floor(now / seconds) * seconds - seconds, duration: seconds };
 }
 
-function build(ctx: CommandContext, windowFlag: string | undefined, consentOnly = false) {
+/** The organisation's public key from --org-key FILE (an `org` key file). */
+function orgPublicKey(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return loadKeyFile(file, 'org').signer.key.publicKey;
+  } catch (e) {
+    throw new UsageError((e as Error).message, 'make one with mesh org new --name NAME --out FILE');
+  }
+}
+
+async function build(
+  ctx: CommandContext,
+  windowFlag: string | undefined,
+  orgKey: string | undefined,
+  consentOnly = false,
+) {
   const s = setup(ctx);
   const catalog = catalogOf(ctx.stateRoot, s.pack);
   const window = windowOf(windowFlag, s.windowSeconds);
@@ -78,8 +96,17 @@ function build(ctx: CommandContext, windowFlag: string | undefined, consentOnly 
     catalog,
     subscribedTask(ctx.stateRoot, s.pack, below).task.task.vdaf.length ?? 0,
   );
-  const vector = encodeReport(layout, { ...evidence.signals, tier: s.tier });
-  return { setup: s, catalog, layout, window, receipts: evidence.receipts, vector };
+  const reportDir = ctx.state().path('report', parseSubscriptionSpec(s.pack).id);
+  const tier: MemberTier = await memberTier(
+    ctx.stateRoot,
+    s.pack,
+    reportDir,
+    layout.tiers,
+    orgPublicKey(orgKey),
+    s.tierCeiling,
+  );
+  const vector = encodeReport(layout, { ...evidence.signals, tier: tier.slot });
+  return { setup: s, catalog, layout, window, receipts: evidence.receipts, vector, tier };
 }
 
 function setEnabled(ctx: CommandContext, enabled: boolean): void {
@@ -113,14 +140,17 @@ export function registerReport(program: Command): void {
       '--below-consent-floor',
       'demos and tests only: report to a task under the consent batch-size floor (mesh doctor warns)',
     )
-    .option('--tier <n>', "the organisation's tier in the member list (sets that tier slot)", '0')
+    .option(
+      '--tier <slot>',
+      'a ceiling on the tier slot (it comes from the verified member list; this can only lower it)',
+    )
     .option('--json', 'print one JSON object')
     .action(
       (
         flags: {
           pack: string;
           window: string;
-          tier: string;
+          tier?: string;
           enable?: boolean;
           belowConsentFloor?: boolean;
           json?: boolean;
@@ -134,10 +164,10 @@ export function registerReport(program: Command): void {
           throw new UsageError('--window must be an integer >= 60');
         const below = flags.belowConsentFloor === true;
         const { task } = subscribedTask(ctx.stateRoot, flags.pack, below);
-        const tier = Number(flags.tier);
+        const tier = flags.tier === undefined ? undefined : Number(flags.tier);
         const catalog = catalogOf(ctx.stateRoot, flags.pack);
         const layout = layoutOf(catalog, task.task.vdaf.length ?? 0);
-        if (!Number.isSafeInteger(tier) || tier < 0 || tier >= layout.tiers)
+        if (tier !== undefined && (!Number.isSafeInteger(tier) || tier < 0 || tier >= layout.tiers))
           throw new UsageError(`--tier must be an integer in [0, ${layout.tiers}) for this task`);
         const dir = ctx.state();
         const config = loadConfig(dir.configPath);
@@ -149,7 +179,7 @@ export function registerReport(program: Command): void {
           pack: flags.pack,
           windowSeconds,
           ...(below ? { belowConsentFloor: true } : {}),
-          tier,
+          ...(tier === undefined ? {} : { tier }),
           ...(enabledAt === undefined ? {} : { enabledAt }),
         };
         saveConfig(dir.configPath, config);
@@ -159,7 +189,7 @@ export function registerReport(program: Command): void {
             enabled: flags.enable === true,
             windowSeconds,
             rules: catalog.length,
-            tier,
+            ...(tier === undefined ? {} : { tierCeiling: tier }),
             tiers: layout.tiers,
             leader: task.task.leader,
             helper: task.task.helper,
@@ -167,7 +197,8 @@ export function registerReport(program: Command): void {
           (r) =>
             `reporting set up for ${r.pack}: one report per ${r.windowSeconds} s window, ${r.rules} rules\n` +
             `each report: per rule, did it fire, was it marked a false positive, was a call it escalated\n` +
-            `  approved, or rejected (0/1 each), and tier ${r.tier} of ${r.tiers}, as secret shares to\n` +
+            `  approved, or rejected (0/1 each), and its organisation's tier slot (of ${r.tiers}, from\n` +
+            `  the verified member list), as secret shares to\n` +
             `  leader ${r.leader}\n  helper ${r.helper}\n` +
             (r.enabled
               ? 'reporting is ON (mesh report disable stops it)'
@@ -211,10 +242,11 @@ export function registerReport(program: Command): void {
     .command('build')
     .description('show the report a window would send, without sending it')
     .option('--window <start>', 'window start (unix seconds); default: the last complete window')
+    .option('--org-key <file>', "your organisation's key: its tier comes from the member list")
     .option('--json', 'print one JSON object')
-    .action((flags: { window?: string; json?: boolean }, cmd: Command) => {
+    .action(async (flags: { window?: string; orgKey?: string; json?: boolean }, cmd: Command) => {
       const ctx = contextFor(cmd, flags);
-      const b = build(ctx, flags.window);
+      const b = await build(ctx, flags.window, flags.orgKey);
       const s = decodeReport(b.layout, b.vector);
       const bit = (set: ReadonlySet<string>, id: string) => (set.has(id) ? 1 : 0);
       ctx.out.result(
@@ -226,6 +258,8 @@ export function registerReport(program: Command): void {
           rules: b.catalog,
           tier: s.tier,
           tiers: b.layout.tiers,
+          tierSource: b.tier.source,
+          ...(b.tier.org === undefined ? {} : { org: b.tier.org }),
         },
         (r) =>
           `${r.pack} window ${new Date(r.window.start * 1000).toISOString()} (${r.receipts} receipts), tier ${r.tier} of ${r.tiers}\n` +
@@ -241,12 +275,15 @@ export function registerReport(program: Command): void {
     .command('submit')
     .description('send one window as a Prio3SumVec report through DAP (never twice per window)')
     .option('--window <start>', 'window start (unix seconds); default: the last complete window')
-    .option('--org-key <file>', "your organisation's key, for a task that requires tokens")
+    .option(
+      '--org-key <file>',
+      "your organisation's key: its tier from the member list, and tokens when the task requires them",
+    )
     .option('--json', 'print one JSON object')
     .action(async (flags: { window?: string; orgKey?: string; json?: boolean }, cmd: Command) => {
       const ctx = contextFor(cmd, flags);
       if (!setup(ctx).enabled) throw new UsageError('reporting is off', 'run: mesh report enable');
-      const b = build(ctx, flags.window, true);
+      const b = await build(ctx, flags.window, flags.orgKey, true);
       const { task } = subscribedTask(
         ctx.stateRoot,
         b.setup.pack,
