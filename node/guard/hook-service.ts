@@ -91,6 +91,21 @@ export function registerSecrets(
   }
 }
 
+/**
+ * The node's review queue under its config's quorum policy (docs/operator.md "reviews").
+ * @throws GuardError when the queue is rolled back or its key is too open; ConfigError on a bad config
+ * @example const q = openReviews({ stateRoot, state: () => openStateDir(stateRoot) })
+ */
+export function openReviews(node: GuardNode): ReviewQueue {
+  const quorum = node.state().config.reviews?.quorum;
+  return ReviewQueue.open(
+    node.state().path('guard'),
+    Date.now,
+    undefined,
+    quorum ? { quorum } : {},
+  );
+}
+
 function closeAll(closers: (() => void)[]): void {
   for (const close of closers.reverse()) {
     try {
@@ -154,7 +169,6 @@ export async function runHookCall(
         input.tool_name === 'Bash' && typeof command === 'string' ? loadShellParser() : undefined;
       // A failure is reported where it is awaited; this only keeps it from counting as unhandled.
       shell?.catch(() => undefined);
-      const dir = node.state().path('guard');
       const withSessions = input.hook_event_name === 'PreToolUse';
       const build = (): HookParts => openHookParts(node, req, withSessions);
       const got = cache
@@ -169,7 +183,7 @@ export async function runHookCall(
       const ask = req.askTimeoutSeconds;
       return {
         guard: guardOf(got.parts.flow),
-        reviews: () => (reviews ??= ReviewQueue.open(dir)),
+        reviews: () => (reviews ??= openReviews(node)),
         askTimeoutMs: Number.isFinite(ask) && ask > 0 ? ask * 1000 : 3_600_000,
         ...(shell ? { shell: await shell } : {}),
       };

@@ -35,7 +35,8 @@ export function openMcpGuard(node: GuardNode, req: McpGuardRequest): McpGuard {
     throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
   const dir = node.state().path('guard');
   const tracker = FingerprintStore.open(dir);
-  const reviews = ReviewQueue.open(dir);
+  const quorum = node.state().config.reviews?.quorum;
+  const reviews = ReviewQueue.open(dir, Date.now, undefined, quorum ? { quorum } : {});
   const closers: (() => void)[] = [
     () => {
       tracker.close();
