@@ -25,6 +25,7 @@ export type GuardErrorCode =
   | 'review_tampered'
   | 'review_store_rolled_back'
   | 'review_self_approval'
+  | 'review_quorum_invalid'
   | 'hook_input_invalid'
   | 'mcp_message_invalid'
   | 'mcp_message_too_large'

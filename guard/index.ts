@@ -56,6 +56,7 @@ export { ReceiptWriter } from './receipts/writer.js';
 export { verifyReceipts, type VerifyReport } from './receipts/verify.js';
 export { anchorHead, latestSignedHead, readAnchors, type AnchoredHead } from './receipts/anchor.js';
 export { readReceipts } from './receipts/read.js';
+export { listReceipts, receiptAt, type ListedReceipt, type ReceiptQuery } from './receipts/list.js';
 export { receiptBody, maskedPreview, type ReceiptBody } from './receipts/record.js';
 export { ed25519Signer, GENESIS, type ReceiptSigner } from './receipts/chain.js';
 export { canonicalJson } from './receipts/canonical.js';
@@ -74,7 +75,9 @@ export {
   type ReviewStatus,
   type FrontDoor,
   type FalsePositive,
+  type ReviewQueueOptions,
 } from './review/review-queue.js';
+export { quorumFor, MAX_QUORUM, type QuorumPolicy } from './review/review-quorum.js';
 export { argsDigest, bindingOf, type CallBinding } from './review/call-binding.js';
 export {
   resolveEscalation,

@@ -16,6 +16,15 @@ import {
   readHighWater,
   writeHighWater,
 } from './review-integrity.js';
+import {
+  APPROVAL_DDL,
+  approvalMac,
+  approverKey,
+  quorumFor,
+  validApprovers,
+  type ApprovalRow,
+  type QuorumPolicy,
+} from './review-quorum.js';
 import { REVIEW_STORE_DDL, REVIEW_STORE_SCHEMA } from './review-schema.js';
 
 export const REVIEW_DB_FILE = 'reviews.db';
@@ -36,6 +45,12 @@ export interface Review extends CallBinding {
   attributedTo: string | null;
   frontDoor: FrontDoor;
   toolUseId: string | null;
+  /** Distinct approvers the call needs before it runs. */
+  quorum: number;
+  /** Who approved so far (valid approvals only, one per person). */
+  approvals: string[];
+  /** The call as the approver sees it: its arguments with secrets and taint masked. */
+  preview: string | null;
   /** The row does not carry a valid MAC (edited or copied outside mesh): it never approves. */
   tampered?: true;
 }
@@ -49,6 +64,15 @@ export interface ReviewRequest extends CallBinding {
   toolUseId?: string;
   /** Claude Code's hook hands the question to its own prompt: the review starts as "asked". */
   asked?: boolean;
+  /** Distinct approvers needed; default: the queue's quorum policy for the rule. */
+  quorum?: number;
+  /** The masked preview of the call's arguments (never raw secret or taint values). */
+  preview?: string;
+}
+
+export interface ReviewQueueOptions {
+  /** How many distinct approvers each rule's reviews need (default: one). */
+  quorum?: QuorumPolicy;
 }
 
 export interface FalsePositive {
@@ -76,6 +100,8 @@ interface Row {
   front_door: FrontDoor;
   tool_use_id: string | null;
   mac: string | null;
+  quorum: number;
+  preview: string | null;
 }
 
 /** What a row's MAC covers: every column but the MAC. */
@@ -96,6 +122,9 @@ function macFields(r: Omit<Row, 'mac'>): unknown[] {
     r.attributed_to,
     r.front_door,
     r.tool_use_id,
+    // Outside the MAC at their defaults, so rows written before schema 3 still verify.
+    ...(r.quorum === 1 ? [] : [['quorum', r.quorum]]),
+    ...(r.preview === null ? [] : [['preview', r.preview]]),
   ];
 }
 
@@ -143,6 +172,9 @@ function fromRow(r: Row): Review {
     attributedTo: r.attributed_to,
     frontDoor: r.front_door,
     toolUseId: r.tool_use_id,
+    quorum: r.quorum,
+    approvals: [],
+    preview: r.preview,
   };
 }
 
@@ -154,6 +186,7 @@ export class ReviewQueue {
     private readonly now: () => number,
     private readonly key: Buffer,
     private readonly keysDir: string,
+    private readonly quorumPolicy: QuorumPolicy | undefined,
   ) {}
 
   /**
@@ -166,6 +199,7 @@ export class ReviewQueue {
     dir: string,
     now: () => number = Date.now,
     keysDir: string = keysDirFor(dir),
+    options: ReviewQueueOptions = {},
   ): ReviewQueue {
     const key = loadReviewKey(keysDir);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -178,8 +212,13 @@ export class ReviewQueue {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.exec(REVIEW_STORE_DDL);
+      db.exec(APPROVAL_DDL);
       const cols = db.prepare('PRAGMA table_info(review)').all() as { name: string }[];
-      if (!cols.some((c) => c.name === 'mac')) db.exec('ALTER TABLE review ADD COLUMN mac TEXT');
+      const has = (n: string): boolean => cols.some((c) => c.name === n);
+      if (!has('mac')) db.exec('ALTER TABLE review ADD COLUMN mac TEXT');
+      if (!has('quorum'))
+        db.exec('ALTER TABLE review ADD COLUMN quorum INTEGER NOT NULL DEFAULT 1');
+      if (!has('preview')) db.exec('ALTER TABLE review ADD COLUMN preview TEXT');
       const row = db.prepare('SELECT v FROM meta WHERE k = ?').get('schema') as
         { v: string } | undefined;
       if (!row)
@@ -187,6 +226,8 @@ export class ReviewQueue {
           'schema',
           String(REVIEW_STORE_SCHEMA),
         );
+      else if (Number(row.v) < REVIEW_STORE_SCHEMA)
+        db.prepare('UPDATE meta SET v = ? WHERE k = ?').run(String(REVIEW_STORE_SCHEMA), 'schema');
       else if (Number(row.v) > REVIEW_STORE_SCHEMA)
         throw new GuardError(
           'review_store_invalid',
@@ -201,7 +242,7 @@ export class ReviewQueue {
         { cause: e },
       );
     }
-    const q = new ReviewQueue(db, now, key, keysDir);
+    const q = new ReviewQueue(db, now, key, keysDir, options.quorum);
     q.checkNotRolledBack(path);
     return q;
   }
@@ -263,8 +304,8 @@ export class ReviewQueue {
   private insertRow(id: string, created: number, req: ReviewRequest): void {
     this.db
       .prepare(
-        'INSERT INTO review (id, status, created, expires, tool, args_digest, session, rule, reason, attributed_to, front_door, tool_use_id) ' +
-          'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO review (id, status, created, expires, tool, args_digest, session, rule, reason, attributed_to, front_door, tool_use_id, quorum, preview) ' +
+          'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         id,
@@ -279,13 +320,40 @@ export class ReviewQueue {
         req.attributedTo,
         req.frontDoor,
         req.toolUseId ?? null,
+        req.quorum ?? quorumFor(this.quorumPolicy, req.rule),
+        req.preview ?? null,
       );
   }
 
   private review(r: Row): Review {
     const v = fromRow(r);
     if (!macOk(this.key, macFields(r), r.mac)) v.tampered = true;
+    v.approvals = this.approvers(r.id, r.args_digest);
     return v;
+  }
+
+  private approvers(id: string, digest: string): string[] {
+    const rows = this.db
+      .prepare('SELECT * FROM approval WHERE review_id = ? ORDER BY at, who')
+      .all(id) as ApprovalRow[];
+    return validApprovers(this.key, rows, digest);
+  }
+
+  /** Records one person's approval (once per person); true when the review reached its quorum. */
+  private approveOnce(current: Review, approver: string): boolean {
+    const row = { review_id: current.id, who: approverKey(approver), approver, at: this.now() };
+    this.db
+      .prepare(
+        'INSERT OR IGNORE INTO approval (review_id, who, approver, at, mac) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(
+        row.review_id,
+        row.who,
+        row.approver,
+        row.at,
+        approvalMac(this.key, row, current.argsDigest),
+      );
+    return this.approvers(current.id, current.argsDigest).length >= current.quorum;
   }
 
   get(id: string): Review | undefined {
@@ -326,9 +394,15 @@ export class ReviewQueue {
           'review_self_approval',
           `review ${id}: the approver "${approver}" is the requesting agent; a person approves, by name`,
         );
+      if (outcome === 'approved' && !this.approveOnce(current, approver)) {
+        // Short of its quorum: the approval is recorded (and counted as a write); the call waits.
+        this.seal(id);
+        return this.mustGet(id);
+      }
+      const by = outcome === 'approved' ? this.mustGet(id).approvals.join(', ') : approver;
       this.db
         .prepare('UPDATE review SET status = ?, decided = ?, approver = ?, note = ? WHERE id = ?')
-        .run(outcome, this.now(), approver, note ?? null, id);
+        .run(outcome, this.now(), by, note ?? null, id);
       this.seal(id);
       return this.mustGet(id);
     });
@@ -372,7 +446,10 @@ export class ReviewQueue {
       const r = this.get(id);
       if (!r) return 'rejected';
       if (r.tampered === true) return 'rejected';
-      if (r.status === 'approved') return sameBinding(r, binding) ? 'approved' : 'rejected';
+      if (r.status === 'approved')
+        return sameBinding(r, binding) && (r.quorum === 1 || r.approvals.length >= r.quorum)
+          ? 'approved'
+          : 'rejected';
       if (r.status === 'rejected' || r.status === 'expired') return r.status;
       await sleep(Math.max(10, Math.min(pollMs, r.expires - this.now() + 1)));
     }

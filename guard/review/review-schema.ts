@@ -1,6 +1,8 @@
-// Escalation: the schema of the durable review queue (reviews.db).
+// Escalation: the schema of the durable review queue (reviews.db). Schema 3 adds each review's
+// quorum and masked call preview, and the approval table (review-quorum.ts); older stores gain them
+// on open, and their rows keep their MACs (a quorum of 1 and no preview are outside the MAC).
 
-export const REVIEW_STORE_SCHEMA = 2;
+export const REVIEW_STORE_SCHEMA = 3;
 
 export const REVIEW_STORE_DDL = `
 CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
@@ -20,7 +22,9 @@ CREATE TABLE IF NOT EXISTS review (
   attributed_to TEXT,
   front_door TEXT NOT NULL,
   tool_use_id TEXT,
-  mac TEXT
+  mac TEXT,
+  quorum INTEGER NOT NULL DEFAULT 1,
+  preview TEXT
 );
 CREATE INDEX IF NOT EXISTS review_status ON review (status, created);
 CREATE INDEX IF NOT EXISTS review_tool_use ON review (tool_use_id);

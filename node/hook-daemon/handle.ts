@@ -1,20 +1,21 @@
-// One hook call inside the daemon: the same commander command and the same hook handler as
-// `mesh guard hook claude-code` in its own process, with stdout, stderr and the exit code captured.
+// One hook call inside the daemon (docs/guard.md "Hook start-up"): the argv is read into a typed hook
+// request and decided by the same service as `mesh guard hook claude-code` in its own process
+// (node/guard/hook-service.ts), with no commander program per call. Only what the command would
+// refuse or explain (help, a bad option) goes through the commander command, so its usage error is
+// the CLI's own, and is still an exit-2 deny.
 import { CommanderError, type Command } from 'commander';
 import { buildProgram } from '../cli/program.js';
-import { deadlineMessage, hookDeadlineMs, hookOutcome } from '../cli/commands/guard-hook.js';
-import type { HookFlags } from '../cli/commands/guard-hook.js';
+import { parseHookArgv, type HookArgv } from '../guard/hook-argv.js';
+import {
+  deadlineMessage,
+  hookDeadlineMs,
+  MAX_HOOK_STDIN,
+  runHookCall,
+} from '../guard/hook-service.js';
+import { resolveStateRoot } from '../state/state-dir.js';
 import type { PartsCache } from './parts-cache.js';
 import type { HookReply, HookRequest } from './protocol.js';
 import { stateRootOf } from './socket-path.js';
-
-const MAX_STDIN = 16 * 1024 * 1024;
-
-function find(c: Command, path: readonly string[]): Command | undefined {
-  let at: Command | undefined = c;
-  for (const name of path) at = at?.commands.find((x) => x.name() === name);
-  return at;
-}
 
 /** Process-wide cwd and environment are swapped per call; the daemon runs calls one at a time. */
 async function withProcessState<T>(req: HookRequest, f: () => Promise<T>): Promise<T> {
@@ -40,76 +41,106 @@ export interface Handled {
   settled: Promise<void>;
 }
 
+const deny = (why: string): HookReply => ({
+  exitCode: 2,
+  stdout: '',
+  stderr: `mesh guard: failed closed: ${why}\n`,
+});
+
+/**
+ * Answers one hook request for the daemon serving `root`; never throws (a failure is a deny).
+ * @example const { reply } = await handleHookRequest(req, stateRoot, cache)
+ */
 export async function handleHookRequest(
   req: HookRequest,
   root: string,
   cache: PartsCache,
 ): Promise<Handled> {
   let settled: Promise<void> = Promise.resolve();
-  const reply = await replyTo(req, root, cache, (p) => {
+  const onWork = (p: Promise<void>): void => {
     settled = p;
-  });
+  };
+  let reply: HookReply;
+  try {
+    reply = await withProcessState(req, async () => {
+      if (stateRootOf(req.argv, process.env) !== root)
+        return deny(`the hook daemon serves ${root}, not this call's state directory`);
+      const parsed = parseHookArgv(req.argv);
+      return parsed === null ? await viaCommander(req) : await decide(req, parsed, cache, onWork);
+    });
+  } catch (e) {
+    reply = deny((e as Error).message);
+  }
   return { reply, settled };
 }
 
-async function replyTo(
+async function decide(
   req: HookRequest,
-  root: string,
+  a: HookArgv,
   cache: PartsCache,
   onWork: (settled: Promise<void>) => void,
 ): Promise<HookReply> {
-  const deny = (why: string): HookReply => ({
-    exitCode: 2,
-    stdout: '',
-    stderr: `mesh guard: failed closed: ${why}\n`,
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<HookReply>((done) => {
+    timer = setTimeout(() => {
+      done(deny(deadlineMessage(a.deadline)));
+    }, hookDeadlineMs(a.deadline));
+  });
+  const work = runHookCall(
+    {
+      stateRoot: resolveStateRoot(a.state),
+      packs: a.packs,
+      ...(a.receipts !== undefined ? { receipts: a.receipts } : {}),
+      ...(a.nodeKey !== undefined ? { nodeKey: a.nodeKey } : {}),
+      flowRules: a.flowRules,
+      secretFiles: a.secretFiles,
+      secretEnv: a.secretEnv,
+      askTimeoutSeconds: Number(a.askTimeout),
+      stdin: () =>
+        Buffer.byteLength(req.stdin) > MAX_HOOK_STDIN
+          ? Promise.reject(new Error(`hook input larger than ${MAX_HOOK_STDIN} bytes`))
+          : Promise.resolve(req.stdin),
+      env: process.env,
+    },
+    cache.lookup,
+  );
+  // Past the deadline the caller is answered at once, but the next call waits for this one.
+  onWork(work.then(() => undefined));
+  const reply = await Promise.race([work, late]);
+  clearTimeout(timer);
+  return reply;
+}
+
+/** Help, version and usage errors, exactly as the command prints them; never runs a hook. */
+async function viaCommander(req: HookRequest): Promise<HookReply> {
+  let out = '';
+  let err = '';
+  const program = await buildProgram(req.argv);
+  const configure = (c: Command): void => {
+    c.exitOverride().configureOutput({
+      writeOut: (s) => (out += s),
+      writeErr: (s) => (err += s),
+    });
+    c.commands.forEach(configure);
+  };
+  configure(program);
+  const seen = { ran: false };
+  let at: Command | undefined = program;
+  for (const name of ['guard', 'hook', 'claude-code'])
+    at = at?.commands.find((x) => x.name() === name);
+  if (at === undefined) return deny('not a hook call');
+  // An argv the typed reader refused but commander accepts is refused here too (fail closed).
+  at.action(() => {
+    seen.ran = true;
   });
   try {
-    return await withProcessState(req, async () => {
-      if (stateRootOf(req.argv, process.env) !== root)
-        return deny(`the hook daemon serves ${root}, not this call's state directory`);
-      let out = '';
-      let err = '';
-      let reply: HookReply | undefined;
-      const program = await buildProgram(req.argv);
-      const configure = (c: Command): void => {
-        c.exitOverride().configureOutput({
-          writeOut: (s) => (out += s),
-          writeErr: (s) => (err += s),
-        });
-        c.commands.forEach(configure);
-      };
-      configure(program);
-      const hook = find(program, ['guard', 'hook', 'claude-code']);
-      if (hook === undefined) return deny('not a hook call');
-      hook.action(async (opts: HookFlags, cmd: Command) => {
-        const ms = hookDeadlineMs(opts.deadline);
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<HookReply>((done) => {
-          timer = setTimeout(() => {
-            done(deny(deadlineMessage(opts.deadline)));
-          }, ms);
-        });
-        const stdin = (): Promise<string> =>
-          Buffer.byteLength(req.stdin) > MAX_STDIN
-            ? Promise.reject(new Error(`hook input larger than ${MAX_STDIN} bytes`))
-            : Promise.resolve(req.stdin);
-        const work = hookOutcome(opts, cmd, { stdin, cache: cache.lookup });
-        // Past the deadline the caller is answered at once, but the next call waits for this one.
-        onWork(work.then(() => undefined));
-        reply = await Promise.race([work, late]);
-        clearTimeout(timer);
-      });
-      try {
-        await program.parseAsync(req.argv, { from: 'user' });
-      } catch (e) {
-        if (!(e instanceof CommanderError)) throw e;
-        const ok = ['commander.helpDisplayed', 'commander.version', 'commander.help'];
-        return { exitCode: ok.includes(e.code) ? 0 : 2, stdout: out, stderr: err };
-      }
-      if (reply === undefined) return { exitCode: 0, stdout: out, stderr: err };
-      return { exitCode: reply.exitCode, stdout: out + reply.stdout, stderr: err + reply.stderr };
-    });
+    await program.parseAsync(req.argv, { from: 'user' });
   } catch (e) {
-    return deny((e as Error).message);
+    if (!(e instanceof CommanderError)) throw e;
+    const ok = ['commander.helpDisplayed', 'commander.version', 'commander.help'];
+    return { exitCode: ok.includes(e.code) ? 0 : 2, stdout: out, stderr: err };
   }
+  if (seen.ran)
+    return deny('hook arguments the hook daemon does not read; run the hook without it');
+  return { exitCode: 0, stdout: out, stderr: err };
 }

@@ -2,7 +2,7 @@
 // the flags and the pack files stay the same (a changed file pack is a new key, so it is recompiled).
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { HookParts, HookPartsCache } from '../cli/commands/guard-hook.js';
+import type { HookParts, HookPartsCache } from '../guard/hook-service.js';
 
 /** Distinct flag sets and pack contents kept at once; the least recently used is closed. */
 const MAX_ENTRIES = 16;
@@ -39,15 +39,15 @@ export function createPartsCache(): PartsCache {
     }
   };
   return {
-    lookup(ctx, flags, withSessions, build) {
-      const packs = flags.pack.map(packKey);
+    lookup(stateRoot, req, withSessions, build) {
+      const packs = req.packs.map(packKey);
       if (packs.includes(null)) return { parts: build(), cached: false };
       const key = JSON.stringify([
-        ctx.stateRoot,
+        stateRoot,
         packs,
-        flags.flowRules,
-        flags.receipts ?? null,
-        flags.nodeKey ?? null,
+        req.flowRules,
+        req.receipts ?? null,
+        req.nodeKey ?? null,
         withSessions,
       ]);
       const hit = entries.get(key);

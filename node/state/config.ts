@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../../common/index.js';
 import { parseOperator } from './operator.js';
 import type { OperatorPolicy } from '../../packs/index.js';
 import { parseGovernanceSection } from './governance.js';
+import { parseReviewsSection, type ReviewsConfig } from '../guard/reviews-config.js';
 
 export interface NodeConfig {
   schema: typeof CONFIG_SCHEMA;
@@ -28,6 +29,8 @@ export interface NodeConfig {
   operator?: OperatorPolicy;
   /** Overrides of governance's policy (docs/GOVERNANCE.md), kept as written; validated on read. */
   governance?: Record<string, unknown>;
+  /** How many distinct people approve an escalated call (docs/operator.md "reviews"). */
+  reviews?: ReviewsConfig;
 }
 
 export function defaultConfig(): NodeConfig {
@@ -143,6 +146,7 @@ export function parseConfig(
   if (raw.operator !== undefined) config.operator = parseOperator(raw.operator, source);
   if (raw.governance !== undefined)
     config.governance = parseGovernanceSection(raw.governance, source);
+  if (raw.reviews !== undefined) config.reviews = parseReviewsSection(raw.reviews, source);
   return start === CONFIG_SCHEMA ? { config } : { config, migratedFrom: start };
 }
 

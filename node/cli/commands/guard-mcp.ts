@@ -1,22 +1,11 @@
 // `mesh guard mcp --pack P... -- CMD [ARGS...]` (stdio MCP proxy) and `mesh guard mcp admit -- CMD`.
 import type { Command } from 'commander';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import {
-  FingerprintStore,
-  ReceiptStore,
-  ReceiptWriter,
-  probeSurface,
-  ReviewQueue,
-  runMcpProxy,
-  surfaceHash,
-  writeAdmission,
-} from '../../../guard/index.js';
+import { probeSurface, runMcpProxy, surfaceHash, writeAdmission } from '../../../guard/index.js';
 import { UsageError } from '../../errors.js';
+import { openMcpGuard } from '../../guard/mcp-guard.js';
 import { contextFor } from '../context.js';
-import { openHotGuard } from '../../enforce/hot-guard.js';
-import { addFlowFlags, registerSecrets, type FlowFlags } from './guard-hook.js';
-import { loadNodeKey } from './guard.js';
+import { addFlowFlags, type FlowFlags } from './guard-hook.js';
+import { guardNode, guardRequest } from './guard.js';
 
 export interface McpFlags extends FlowFlags {
   session?: string;
@@ -100,7 +89,6 @@ Server requests: sampling/createMessage is decided as tool "mcp:sampling", elici
   ).action(async (command: string[], opts: McpFlags, cmd: Command) => {
     const ctx = contextFor(cmd, opts);
     const maxMessageBytes = positive(opts.maxMessageBytes, '--max-message-bytes');
-    const dir = ctx.state().path('guard');
     const admissionDir = ctx.state().path('guard', 'mcp-admissions');
     if (command[0] === 'admit') {
       const server = command.slice(1);
@@ -118,8 +106,6 @@ Server requests: sampling/createMessage is decided as tool "mcp:sampling", elici
       );
       return;
     }
-    if (opts.pack.length === 0)
-      throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
     const refreshEveryMs =
       opts.refreshEvery === undefined
         ? undefined
@@ -132,38 +118,23 @@ Server requests: sampling/createMessage is decided as tool "mcp:sampling", elici
     const log = (line: string): void => {
       process.stderr.write(`${line}\n`);
     };
-    const tracker = FingerprintStore.open(dir);
-    const reviews = ReviewQueue.open(dir);
-    let store: ReceiptStore | null = null;
-    let stop = (): void => undefined;
+    const opened = openMcpGuard(guardNode(ctx), {
+      ...guardRequest(opts, opts.flowRules),
+      secretFiles: opts.secretFile,
+      secretEnv: opts.secretEnv,
+      mcpRules: opts.mcpRules,
+      ...(refreshEveryMs !== undefined ? { refreshEveryMs } : {}),
+      watchIntervalMs,
+      log,
+    });
     try {
-      registerSecrets(tracker, opts);
-      if (opts.receipts !== false) {
-        const file = opts.receipts ?? ctx.state().path('guard', 'receipts.db');
-        mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-        const keyPath = opts.nodeKey ?? ctx.state().path('keys', 'node.key');
-        store = new ReceiptStore(file, loadNodeKey(keyPath, opts.nodeKey === undefined));
-      }
-      const hot = openHotGuard({
-        stateRoot: ctx.stateRoot,
-        configPath: ctx.state().configPath,
-        specs: opts.pack,
-        tracker,
-        flowRules: opts.flowRules,
-        mcpRules: opts.mcpRules,
-        ...(store ? { receipts: new ReceiptWriter(store) } : {}),
-        ...(refreshEveryMs !== undefined ? { refreshEveryMs } : {}),
-        watchIntervalMs,
-        log,
-      });
-      stop = hot.stop;
       process.exitCode = await runMcpProxy({
         command,
         ...(opts.name !== undefined ? { serverName: opts.name } : {}),
         poisoned,
-        guard: hot.guard,
+        guard: opened.guard,
         session: opts.session ?? `mcp-${process.pid}-${Date.now()}`,
-        reviews,
+        reviews: opened.reviews,
         reviewTimeoutMs,
         admissionDir,
         maxMessageBytes,
@@ -172,10 +143,7 @@ Server requests: sampling/createMessage is decided as tool "mcp:sampling", elici
         log,
       });
     } finally {
-      stop();
-      store?.close();
-      reviews.close();
-      tracker.close();
+      opened.close();
     }
   });
 }

@@ -1,25 +1,21 @@
 // `mesh guard ...`: the guard's front doors. `decide` reads NDJSON events and writes one decision per line.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import {
   createFlowTracker,
-  createGuard,
-  wireFlow,
-  ReceiptStore,
-  ReceiptWriter,
   type Decision,
-  type FlowWiring,
   type Guard,
-  type GuardStage,
   type ReceiptSigner,
+  type ReceiptWriter,
 } from '../../../guard/index.js';
 import type { LoadedPack } from '../../../packs/index.js';
-import { loadNodePacks } from '../../enforce/load-packs.js';
-import { nodeBasePolicies } from '../../guard/base-policies.js';
+import {
+  buildGuardParts,
+  guardOf,
+  type GuardNode,
+  type GuardRequest,
+} from '../../guard/guard-builder.js';
 import { nodeSigner } from '../../guard/node-key.js';
-import { UsageError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
 
 /** Longest NDJSON line accepted; longer events are escalated unread. */
@@ -64,42 +60,36 @@ export interface OpenedGuard {
   close(): void;
 }
 
-/**
- * Loads the packs, opens the receipt store, and builds the guard every front door uses. With `flow`,
- * packs compile against its `flow` detector, its built-in rules come first, and its stage runs.
- */
-export function openGuard(
-  ctx: CommandContext,
-  flags: GuardFlags,
-  stages: readonly GuardStage[] = [],
-  flow?: FlowWiring,
-): OpenedGuard {
-  if (flags.pack.length === 0)
-    throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
-  const packs = loadNodePacks(ctx.stateRoot, () => ctx.state().config, flags.pack, flow?.detectors);
-  for (const p of packs)
+/** The node a command runs for, as the guard builder takes it. */
+export function guardNode(ctx: CommandContext): GuardNode {
+  return { stateRoot: ctx.stateRoot, state: () => ctx.state() };
+}
+
+/** The builder's request from the shared guard flags. */
+export function guardRequest(flags: GuardFlags, flowRules: boolean): GuardRequest {
+  return {
+    packs: flags.pack,
+    ...(flags.receipts !== undefined ? { receipts: flags.receipts } : {}),
+    ...(flags.nodeKey !== undefined ? { nodeKey: flags.nodeKey } : {}),
+    flowRules,
+  };
+}
+
+/** `mesh guard decide`'s guard, built by node/guard/guard-builder.ts; quarantined rules are warned. */
+export function openGuard(ctx: CommandContext, flags: GuardFlags, flowRules: boolean): OpenedGuard {
+  const parts = buildGuardParts(
+    guardNode(ctx),
+    guardRequest(flags, flowRules),
+    createFlowTracker(),
+  );
+  for (const p of parts.packs)
     for (const q of p.policy.quarantined)
       ctx.out.progress(`warning: ${p.meta.name}: rule quarantined: ${q.message}`);
-  let store: ReceiptStore | null = null;
-  if (flags.receipts !== false) {
-    const file = flags.receipts ?? ctx.state().path('guard', 'receipts.db');
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    const keyPath = flags.nodeKey ?? ctx.state().path('keys', 'node.key');
-    store = new ReceiptStore(file, loadNodeKey(keyPath, flags.nodeKey === undefined));
-  }
-  const receipts = store === null ? null : new ReceiptWriter(store);
   return {
-    guard: createGuard({
-      policies: [
-        ...nodeBasePolicies(ctx.stateRoot, flow?.detectors),
-        ...(flow?.policies ?? []),
-        ...packs.map((p) => p.policy),
-      ],
-      stages: flow ? [...stages, flow.stage] : stages,
-    }),
-    packs,
-    receipts,
-    close: () => store?.close(),
+    guard: guardOf(parts, false),
+    packs: parts.packs,
+    receipts: parts.receipts ?? null,
+    close: parts.close,
   };
 }
 
@@ -161,8 +151,7 @@ export function registerGuard(
   ).action(async (opts: GuardFlags & { json?: boolean; flowRules: boolean }, cmd: Command) => {
     const ctx = contextFor(cmd, opts);
     // One stream is one process: taint lives in memory, per session, for the stream's lifetime.
-    const flow = wireFlow(createFlowTracker(), { builtinRules: opts.flowRules });
-    const opened = openGuard(ctx, opts, [], flow);
+    const opened = openGuard(ctx, opts, opts.flowRules);
     try {
       await decideStream(opened);
     } finally {

@@ -5,12 +5,16 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import {
   anchorHead,
+  listReceipts,
   readAnchors,
+  receiptAt,
   verifyReceipts,
   type VerifyReport,
 } from '../../../guard/index.js';
 import { UsageError } from '../../errors.js';
 import { publicKeyHex, readNodeSeed } from '../../guard/node-key.js';
+import { receiptDetail, receiptLine, sinceMs, verdictOf } from '../../guard/receipt-query.js';
+import { NodeError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
@@ -44,7 +48,52 @@ function pinnedKey(ctx: CommandContext, opts: ReceiptFlags): string {
 }
 
 export function registerReceipts(program: Command): void {
-  const group = program.command('receipts').description('check the guard decision receipts');
+  const group = program
+    .command('receipts')
+    .description('read and check the guard decision receipts');
+  group
+    .command('list')
+    .description('list receipts, oldest first (the newest --limit of them), previews masked')
+    .argument('[file]', 'receipt store (default: <state>/guard/receipts.db)')
+    .option('--since <when>', 'only receipts since a duration ago (30m, 12h, 7d) or a date')
+    .option('--verdict <verdict>', 'only this verdict: allow, block, modify or escalate')
+    .option('--limit <n>', 'at most this many, the newest', '100')
+    .option('--json', 'print one JSON object')
+    .action(
+      (
+        file: string | undefined,
+        opts: { since?: string; verdict?: string; limit: string; json?: boolean },
+        cmd: Command,
+      ) => {
+        const ctx = contextFor(cmd, opts);
+        const limit = Number(opts.limit);
+        if (!Number.isSafeInteger(limit) || limit <= 0)
+          throw new UsageError('--limit must be a positive integer');
+        const receipts = listReceipts(storeOf(ctx, file), {
+          ...(opts.since !== undefined ? { sinceMs: sinceMs(opts.since, Date.now()) } : {}),
+          ...(opts.verdict !== undefined ? { verdict: verdictOf(opts.verdict) } : {}),
+          limit,
+        });
+        ctx.out.result({ receipts }, (r) =>
+          r.receipts.length === 0 ? 'no receipts' : r.receipts.map(receiptLine).join('\n'),
+        );
+      },
+    );
+  group
+    .command('show')
+    .description('one receipt in full: chain position, hash, verdict, rule, hits, masked preview')
+    .argument('<ref>', 'the receipt: its position in the chain (42) or its hash')
+    .argument('[file]', 'receipt store (default: <state>/guard/receipts.db)')
+    .option('--json', 'print one JSON object')
+    .action((ref: string, file: string | undefined, opts: { json?: boolean }, cmd: Command) => {
+      const ctx = contextFor(cmd, opts);
+      if (!/^\d+$/.test(ref) && !/^[0-9a-f]{64}$/i.test(ref))
+        throw new UsageError(`${ref}: not a receipt position or hash`, 'see mesh receipts list');
+      const receipt = receiptAt(storeOf(ctx, file), ref);
+      if (receipt === undefined)
+        throw new NodeError('usage', `no receipt ${ref} in the store`, 'see mesh receipts list');
+      ctx.out.result(receipt, receiptDetail);
+    });
   group
     .command('verify')
     .description(

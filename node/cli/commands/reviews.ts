@@ -1,19 +1,21 @@
 // `mesh reviews list|approve|reject|mark-fp`: the durable review queue of escalated calls.
 import type { Command } from 'commander';
+import type {
+  ReviewQueue} from '../../../guard/index.js';
 import {
   agentCallMarker,
   GuardError,
-  ReviewQueue,
   type Review,
   type ReviewStatus,
 } from '../../../guard/index.js';
 import { UsageError } from '../../errors.js';
+import { openReviews } from '../../guard/hook-service.js';
 import { contextFor, type CommandContext } from '../context.js';
 
 const STATUSES: readonly ReviewStatus[] = ['pending', 'asked', 'approved', 'rejected', 'expired'];
 
 function openQueue(ctx: CommandContext): ReviewQueue {
-  return ReviewQueue.open(ctx.state().path('guard'));
+  return openReviews({ stateRoot: ctx.stateRoot, state: () => ctx.state() });
 }
 
 function line(r: Review): string {

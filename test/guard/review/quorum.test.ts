@@ -1,0 +1,159 @@
+// docs/guard.md "Escalation and reviews" (quorum): a review whose rule asks for N approvers runs its
+// call only once N distinct people approved it, on a real SQLite queue and through the real CLI with
+// the quorum declared in the node's config. The same approver twice counts once; a forged or copied
+// approval row never counts; a store from before quorums keeps its reviews.
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bindingOf, type CallBinding } from '../../../guard/review/call-binding.js';
+import { ReviewQueue } from '../../../guard/review/review-queue.js';
+import { quorumFor } from '../../../guard/review/review-quorum.js';
+import { runMesh } from '../../support/run-mesh.js';
+
+const homes: string[] = [];
+afterAll(() => {
+  for (const h of homes) rmSync(h, { recursive: true, force: true });
+});
+
+const POLICY = { default: 1, rules: { 'pay.*': 2, 'pay.huge': 3 } };
+
+function home(): string {
+  const h = mkdtempSync(join(tmpdir(), 'mesh-quorum-'));
+  homes.push(h);
+  return h;
+}
+
+function ask(q: ReviewQueue, rule: string, amount: number): { id: string; binding: CallBinding } {
+  const binding = bindingOf({ tool: 'mcp__bank__pay', args: { amount }, session: 's', rule });
+  const r = q.request({
+    ...binding,
+    reason: 'payments need people',
+    attributedTo: null,
+    frontDoor: 'mcp',
+    timeoutMs: 600_000,
+  });
+  return { id: r.id, binding };
+}
+
+const settles = (q: ReviewQueue, id: string, b: CallBinding): Promise<string> =>
+  Promise.race([
+    q.wait(id, b, 10),
+    new Promise<string>((d) => setTimeout(() => { d('waiting'); }, 300)),
+  ]);
+
+describe('review quorum', () => {
+  it('takes the exact rule, else the longest prefix, else the default', () => {
+    expect(quorumFor(POLICY, 'pay.huge')).toBe(3);
+    expect(quorumFor(POLICY, 'pay.small')).toBe(2);
+    expect(quorumFor(POLICY, 'deploy.prod')).toBe(1);
+    expect(quorumFor(undefined, 'x')).toBe(1);
+    expect(() => quorumFor({ default: 0 }, 'x')).toThrow(/quorum/);
+  });
+
+  it('runs the call only at quorum; the same approver twice counts once', async () => {
+    const dir = join(home(), 'guard');
+    const q = ReviewQueue.open(dir, Date.now, undefined, { quorum: POLICY });
+    const held = ask(q, 'pay.large', 5000);
+    expect(q.get(held.id)?.quorum).toBe(2);
+    expect(q.decide(held.id, 'approved', 'alice').status).toBe('pending');
+    expect(await settles(q, held.id, held.binding)).toBe('waiting');
+    // Alice again, however spelt, is still one approver.
+    const again = q.decide(held.id, 'approved', '  ALICE ');
+    expect([again.status, again.approvals]).toEqual(['pending', ['alice']]);
+    expect(await settles(q, held.id, held.binding)).toBe('waiting');
+    const done = q.decide(held.id, 'approved', 'bob');
+    expect([done.status, done.approvals, done.approver]).toEqual([
+      'approved',
+      ['alice', 'bob'],
+      'alice, bob',
+    ]);
+    expect(await q.wait(held.id, held.binding)).toBe('approved');
+    // A rule without a quorum entry needs one person, as before.
+    const small = ask(q, 'deploy.staging', 1);
+    expect(q.decide(small.id, 'approved', 'carol').status).toBe('approved');
+    q.close();
+  });
+
+  it('never counts a forged approval row or one copied from another review', async () => {
+    const dir = join(home(), 'guard');
+    const q = ReviewQueue.open(dir, Date.now, undefined, { quorum: POLICY });
+    const a = ask(q, 'pay.large', 10);
+    const b = ask(q, 'pay.large', 9000);
+    q.decide(a.id, 'approved', 'alice');
+    q.decide(a.id, 'approved', 'bob');
+    expect(await q.wait(a.id, a.binding)).toBe('approved');
+    q.decide(b.id, 'approved', 'alice');
+    const db = new Database(join(dir, 'reviews.db'));
+    // bob's MACed approval of the small payment, copied onto the large one; and a row made up.
+    db.prepare(
+      "INSERT INTO approval (review_id, who, approver, at, mac) SELECT ?, who, approver, at, mac FROM approval WHERE review_id = ? AND who = 'bob'",
+    ).run(b.id, a.id);
+    db.prepare(
+      "INSERT INTO approval (review_id, who, approver, at, mac) VALUES (?, 'mallory', 'mallory', 1, ?)",
+    ).run(b.id, 'ab'.repeat(32));
+    db.close();
+    expect(q.get(b.id)?.approvals).toEqual(['alice']);
+    expect(await settles(q, b.id, b.binding)).toBe('waiting');
+    // One more real person reaches the quorum.
+    expect(q.decide(b.id, 'approved', 'dave').status).toBe('approved');
+    q.close();
+  });
+
+  it('opens a store from before quorums and keeps its reviews valid', () => {
+    const dir = join(home(), 'guard');
+    const q = ReviewQueue.open(dir);
+    const r = ask(q, 'pay.large', 1);
+    q.close();
+    const db = new Database(join(dir, 'reviews.db'));
+    db.exec('DROP TABLE approval');
+    db.exec('ALTER TABLE review DROP COLUMN preview');
+    db.exec('ALTER TABLE review DROP COLUMN quorum');
+    db.prepare("UPDATE meta SET v = '2' WHERE k = 'schema'").run();
+    db.close();
+    const again = ReviewQueue.open(dir);
+    const got = again.get(r.id);
+    expect([got?.tampered, got?.quorum, got?.status]).toEqual([undefined, 1, 'pending']);
+    expect(again.decide(r.id, 'approved', 'alice').status).toBe('approved');
+    again.close();
+  });
+
+  it('through the CLI: the config declares the quorum, two people approve', async () => {
+    const h = home();
+    writeFileSync(
+      join(h, 'config.json'),
+      JSON.stringify({ schema: 1, reviews: { quorum: { rules: { 'pay.*': 2 } } } }),
+      { mode: 0o600 },
+    );
+    const init = await runMesh(['reviews', 'list', '--json'], { env: { MESH_HOME: h } });
+    expect(init.code, init.stderr).toBe(0);
+    // The review is requested as the door would: under the node's config.
+    const { openReviews } = await import('../../../node/guard/hook-service.js');
+    const { openStateDir } = await import('../../../node/state/state-dir.js');
+    const q = openReviews({ stateRoot: h, state: () => openStateDir(h) });
+    const held = ask(q, 'pay.large', 5000);
+    const approve = (by: string): ReturnType<typeof runMesh> =>
+      runMesh(['reviews', 'approve', held.id, '--by', by, '--json'], { env: { MESH_HOME: h } });
+    const first = await approve('alice');
+    expect(first.code, first.stderr).toBe(0);
+    expect((JSON.parse(first.stdout) as { review: { status: string } }).review.status).toBe(
+      'pending',
+    );
+    expect((await approve('Alice')).code).toBe(0);
+    expect(await settles(q, held.id, held.binding)).toBe('waiting');
+    const second = await approve('bob');
+    expect((JSON.parse(second.stdout) as { review: { status: string } }).review.status).toBe(
+      'approved',
+    );
+    expect(await q.wait(held.id, held.binding)).toBe('approved');
+    q.close();
+    writeFileSync(
+      join(h, 'config.json'),
+      JSON.stringify({ schema: 1, reviews: { quorum: { rules: { 'pay.*': 0 } } } }),
+    );
+    const bad = await runMesh(['reviews', 'list'], { env: { MESH_HOME: h } });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/reviews\.quorum\.rules\.pay\.\*/);
+  }, 120_000);
+});
