@@ -8,6 +8,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createFlowTracker } from '../../guard/flow/tracker.js';
 import { FingerprintStore } from '../../guard/flow/fingerprint-store.js';
+import { DEFAULT_FLOW_LIMITS } from '../../guard/flow/flow-limits.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,7 +19,22 @@ export interface Timing {
   cpuMean: number;
 }
 
+/** One session holding `secrets` values: cost to add, check latency, heap, and fail-closed state. */
+export interface ScalePoint {
+  secrets: number;
+  addUsPerSecret: number;
+  check: Timing;
+  /** Check p50 against the 1,000-secret p50 of the same run. */
+  ratioTo1k: number;
+  heapMB: number;
+  /** The first secret added is still found (nothing was forgotten). */
+  firstCaught: boolean;
+  /** Whether the session reported itself saturated (it must not, under the raised bound). */
+  saturated: boolean;
+}
+
 export interface FlowBenchResult {
+  scale: ScalePoint[];
   inProcessUs: Timing;
   persistedUs: Timing;
   hook: {
@@ -104,6 +120,40 @@ function wallSamples(
 const median = (xs: number[]): number => percentiles(xs).p50;
 const ratioOf = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
 
+/** A session of `n` secrets under a byte bound large enough to hold them (the default saturates first). */
+function scalePoint(n: number, rounds: number, base: number): ScalePoint {
+  const values = secrets(n);
+  const heap0 = process.memoryUsage().heapUsed;
+  const tracker = createFlowTracker({ ...DEFAULT_FLOW_LIMITS, maxTaintBytesPerScope: 2 ** 31 });
+  const t0 = process.hrtime.bigint();
+  for (const v of values) tracker.registerSecret(v, 'scale', 'scale');
+  const addUs = Number(process.hrtime.bigint() - t0) / 1000 / n;
+  const heapMB = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
+  const check = timeChecks((a) => tracker.check('scale', a).hits.length, rounds);
+  const last = tracker.check('scale', { a: values[0] ?? '' });
+  return {
+    secrets: n,
+    addUsPerSecret: Math.round(addUs * 10) / 10,
+    check,
+    ratioTo1k: Math.round((check.p50 / base) * 100) / 100,
+    heapMB: Math.round(heapMB),
+    firstCaught: last.hits.length === 1,
+    saturated: last.saturated,
+  };
+}
+
+/** How many secrets the default bound admits in one session before it saturates. */
+export function defaultCapacity(): number {
+  const t = createFlowTracker();
+  let n = 0;
+  while (!t.check('cap', { a: 'plain words only' }).saturated && n < 1_000_000) {
+    for (let i = 0; i < 1000; i++)
+      t.registerSecret(randomBytes(24).toString('base64url'), 'c', 'cap');
+    n += 1000;
+  }
+  return n;
+}
+
 export function runFlowBench(opts: { rounds?: number; hookRounds?: number } = {}): FlowBenchResult {
   const rounds = opts.rounds ?? 2000;
   const values = secrets(1000);
@@ -112,6 +162,7 @@ export function runFlowBench(opts: { rounds?: number; hookRounds?: number } = {}
     tracker.registerSecret(v, `s${i}`, 'bench');
   });
   const inProcessUs = timeChecks((a) => tracker.check('bench', a).hits.length, rounds);
+  const scale = [10_000, 100_000].map((n) => scalePoint(n, Math.min(rounds, 500), inProcessUs.p50));
 
   const dir = mkdtempSync(join(tmpdir(), 'mesh-flow-bench-'));
   let persistedUs: Timing;
@@ -180,7 +231,7 @@ export function runFlowBench(opts: { rounds?: number; hookRounds?: number } = {}
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { inProcessUs, persistedUs, hook };
+  return { scale, inProcessUs, persistedUs, hook };
 }
 
 export function printFlowBench(r: FlowBenchResult): void {
@@ -195,6 +246,10 @@ export function printFlowBench(r: FlowBenchResult): void {
     ),
   );
   console.log(line('persisted (hook)', r.persistedUs, 'target < 5,000 us'));
+  for (const p of r.scale)
+    console.log(
+      `  ${`${p.secrets.toLocaleString('en')} secrets`.padEnd(17)} wall p50 ${p.check.p50} us  p99 ${p.check.p99} us  (${p.ratioTo1k}x the 1,000-secret p50)  add ${p.addUsPerSecret} us/secret  heap ${p.heapMB} MB  oldest caught: ${p.firstCaught ? 'yes' : 'NO'}`,
+    );
   const h = r.hook;
   if (h) {
     console.log(
@@ -211,5 +266,9 @@ export function printFlowBench(r: FlowBenchResult): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  printFlowBench(runFlowBench());
+  if (process.argv.includes('--scale-only')) {
+    const base = scalePoint(1000, 500, 1).check.p50;
+    for (const n of [10_000, 100_000]) console.log(JSON.stringify(scalePoint(n, 500, base)));
+    console.log(JSON.stringify({ base1kP50: base, defaultCapacity: defaultCapacity() }));
+  } else printFlowBench(runFlowBench());
 }

@@ -69,5 +69,25 @@ export const BUILTIN_FLOW_POLICY: Json = {
       when: { flow: { source: { kind: 'result', label: SENSITIVE_SOURCES } } },
       reason: 'data read from a sensitive file is being copied into this call',
     },
+    {
+      id: 'flow.credential-egress',
+      description:
+        'A credential seen in any tool result (by format or shape, wherever the file was) flowing into a network-capable tool.',
+      verdict: 'block',
+      phase: 'call',
+      tools: EGRESS_TOOLS,
+      when: { flow: { source: { kind: 'credential' } } },
+      reason: 'a credential read earlier in this session would leave through this call',
+    },
+    {
+      id: 'flow.taint-full',
+      description:
+        'The session read more sensitive data than the guard can track: its outbound calls need a human.',
+      verdict: 'escalate',
+      phase: 'call',
+      tools: EGRESS_TOOLS,
+      when: { flow: { saturated: true } },
+      reason: 'this session holds more taint than the guard tracks; a human decides what leaves',
+    },
   ],
 };

@@ -21,6 +21,8 @@ import { expireScopes, GLOBAL_SCOPE, liveScope, touchScope, trimScopes } from '.
 export const FLOW_DB_FILE = 'flow.db';
 /** Node-wide secrets live in this scope; sessions in a scope of their own id. */
 const GLOBAL = GLOBAL_SCOPE;
+/** The meta key marking a scope full (then its checks report `saturated`). */
+const FULL = 'full:';
 
 interface PatternRow {
   id: number;
@@ -32,7 +34,7 @@ interface PatternRow {
 }
 
 interface ValueRow {
-  kind: 'secret' | 'result';
+  kind: 'secret' | 'result' | 'credential';
   tool: string;
   label: string;
   chunked: number;
@@ -116,13 +118,24 @@ export class FingerprintStore implements FlowTracker {
     return this.insert(session, tokens, { kind: 'result', ...source });
   }
 
+  observeValues(session: string, source: Omit<TaintSource, 'kind'>, values: string[]): number {
+    const kept = values
+      .map((v) => v.slice(0, this.limits.maxTaintLength))
+      .filter((v) => taintRefusal(v, this.limits) === null);
+    return kept.length === 0 ? 0 : this.insert(session, kept, { kind: 'credential', ...source });
+  }
+
   check(session: string, args: Record<string, unknown>): FlowCheck {
     const live = liveScope(this.db, session, this.limits, this.now());
     const scopes = (live ? [GLOBAL, session] : [GLOBAL])
       .map((s) => this.scopeIndex(s))
       .filter((s) => s !== null);
     const indexes = scopes.map((s) => s.index);
-    return checkArguments(args, scopes, this.limits, (views) => matchViews(indexes, views));
+    const r = checkArguments(args, scopes, this.limits, (views) => matchViews(indexes, views));
+    const full = this.db
+      .prepare('SELECT 1 FROM meta WHERE k IN (?, ?) LIMIT 1')
+      .get(FULL + GLOBAL, FULL + session);
+    return { ...r, saturated: full !== undefined };
   }
 
   /** One transaction per registration: concurrent processes serialise on SQLite's write lock. */
@@ -136,14 +149,29 @@ export class FingerprintStore implements FlowTracker {
       'INSERT INTO taint_pattern (value_id, scope, fp, encoding, chunk, length, macs) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     const exists = this.db.prepare('SELECT 1 FROM taint_pattern WHERE value_id = ? LIMIT 1');
+    const known = this.db.prepare('SELECT 1 FROM taint_value WHERE scope = ? AND digest = ?');
     const run = this.db.transaction(() => {
       // An expired session (this one included) goes before anything is added to it.
       expireScopes(this.db, this.limits, now);
       const fps: number[] = [];
       let added = 0;
+      let count = this.db
+        .prepare('SELECT count(*) FROM taint_value WHERE scope = ?')
+        .pluck()
+        .get(scope) as number;
       for (const text of values) {
         const bytes = Buffer.from(text, 'utf8');
         const digest = valueDigest(this.keys.confirmKey, bytes);
+        if (known.get(scope, digest) === undefined) {
+          // Fail closed: a full scope keeps what it has and is marked, never evicts (tracker.ts).
+          if (count >= this.limits.maxValuesPerSession) {
+            this.db
+              .prepare('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO NOTHING')
+              .run(FULL + scope, '1');
+            break;
+          }
+          count++;
+        }
         const chunked = bytes.length > this.limits.longValue ? 1 : 0;
         const row = addValue.get(
           scope,
@@ -178,31 +206,18 @@ export class FingerprintStore implements FlowTracker {
     return run.immediate();
   }
 
-  /** Adds fingerprints to the scope's filter; evicts least recently used values and rebuilds when over. */
+  /** Adds fingerprints to the scope's filter; rebuilds it only when it must grow. */
   private updateFilter(scope: string, fps: number[]): void {
     const count = (
       this.db.prepare('SELECT count(*) AS n FROM taint_pattern WHERE scope = ?').get(scope) as {
         n: number;
       }
     ).n;
-    const values = (
-      this.db.prepare('SELECT count(*) AS n FROM taint_value WHERE scope = ?').get(scope) as {
-        n: number;
-      }
-    ).n;
-    const over = values - this.limits.maxValuesPerSession;
-    if (over > 0) {
-      this.db
-        .prepare(
-          'DELETE FROM taint_value WHERE id IN (SELECT id FROM taint_value WHERE scope = ? ORDER BY used, id LIMIT ?)',
-        )
-        .run(scope, over);
-    }
     const stored = this.db.prepare('SELECT bits FROM taint_filter WHERE scope = ?').get(scope) as
       { bits: Buffer } | undefined;
     let filter = stored ? filterFromBytes(stored.bits) : null;
     const words = filterWords(count * 2);
-    if (!filter || filter.length < words || over > 0) {
+    if (!filter || filter.length < words) {
       filter = new Uint32Array(words);
       const all = this.db
         .prepare('SELECT fp FROM taint_pattern WHERE scope = ?')

@@ -25,7 +25,7 @@ export function checkArguments(
   let truncated = cut;
   const hits: FlowHit[] = [];
   const seen = new Set<string>();
-  if (taint.length === 0) return { hits, truncated };
+  if (taint.length === 0) return { hits, truncated, saturated: false };
   for (const leaf of leaves) {
     if (leaf.text.length < WINDOW) continue;
     const { views, truncated: short } = decodeViews(leaf.text, limits);
@@ -45,7 +45,7 @@ export function checkArguments(
       });
     }
   }
-  return { hits, truncated };
+  return { hits, truncated, saturated: false };
 }
 
 /** The text of a tool result: its string leaves joined by newlines (JSON results included). */

@@ -13,7 +13,7 @@ import type { FlowTracker } from './tracker.js';
 export const FLOW_DETECTOR = 'flow';
 
 export interface SourceSelector {
-  kind: 'secret' | 'result' | null;
+  kind: 'secret' | 'result' | 'credential' | null;
   tool: RE2JS | null;
   label: RE2JS | null;
 }
@@ -26,6 +26,8 @@ export interface SinkSelector {
 export interface FlowParams {
   source: SourceSelector;
   sink: SinkSelector;
+  /** `{"flow": {"saturated": true}}`: matches when the session's taint is full or was forgotten. */
+  saturated: boolean;
 }
 
 type Obj = Record<string, Json>;
@@ -74,8 +76,11 @@ export function parseFlowParams(doc: Obj | undefined, path: string): FlowParams 
       'a flow condition is an object with "source" and optionally "sink"',
       path,
     );
-  keys(doc, ['source', 'sink'], path);
-  const src = doc.source;
+  keys(doc, ['source', 'sink', 'saturated'], path);
+  if (doc.saturated !== undefined && doc.saturated !== true)
+    throw new RuleError(null, 'must be true when present', `${path}.saturated`);
+  const saturated = doc.saturated === true;
+  const src = doc.source ?? (saturated ? {} : undefined);
   if (!isObj(src))
     throw new RuleError(
       null,
@@ -84,8 +89,8 @@ export function parseFlowParams(doc: Obj | undefined, path: string): FlowParams 
     );
   keys(src, ['kind', 'tool', 'label'], `${path}.source`);
   const kind = src.kind;
-  if (kind !== undefined && kind !== 'secret' && kind !== 'result')
-    throw new RuleError(null, 'must be "secret" or "result"', `${path}.source.kind`);
+  if (kind !== undefined && kind !== 'secret' && kind !== 'result' && kind !== 'credential')
+    throw new RuleError(null, 'must be "secret", "result" or "credential"', `${path}.source.kind`);
   const sink = doc.sink ?? {};
   if (!isObj(sink))
     throw new RuleError(null, 'must be an object of tool and arg selectors', `${path}.sink`);
@@ -97,6 +102,7 @@ export function parseFlowParams(doc: Obj | undefined, path: string): FlowParams 
       label: globs(src.label, `${path}.source.label`),
     },
     sink: { tool: globs(sink.tool, `${path}.sink.tool`), arg: globs(sink.arg, `${path}.sink.arg`) },
+    saturated,
   };
 }
 
@@ -130,7 +136,7 @@ export function flowDetector(
     rewrites: () => false,
     parseParams(params, path) {
       const p = parseFlowParams(params, path);
-      sources.push(p.source);
+      if (!p.saturated) sources.push(p.source);
       return p;
     },
     scan(_value: unknown, path: string, ctx: DetectorContext, params: FlowParams): Finding[] {
@@ -141,6 +147,10 @@ export function flowDetector(
         check = tracker.check(event.session ?? '', event.args);
         checks.set(event, check);
       }
+      if (params.saturated)
+        return check.saturated
+          ? [{ path, reason: 'this session holds more taint than the guard can track' }]
+          : [];
       return check.hits
         .filter(
           (h) =>

@@ -25,8 +25,14 @@ export interface FlowLimits {
   maxSessions: number;
   /** A persisted session unused this long is dropped with its taint. */
   maxSessionAgeMs: number;
-  /** Taint values kept per session (least recently used evicted). */
+  /** Taint values kept per session; past it the session is full (fail closed, never evicted). */
   maxValuesPerSession: number;
+  /**
+   * Bytes of matcher state one scope may hold (its patterns and their index entries, as estimated
+   * by the index). A value that would cross it is not added and the scope is full: its outbound calls
+   * escalate, since forgetting old taint would let it leave unseen.
+   */
+  maxTaintBytesPerScope: number;
 }
 
 export const DEFAULT_FLOW_LIMITS: FlowLimits = {
@@ -42,7 +48,8 @@ export const DEFAULT_FLOW_LIMITS: FlowLimits = {
   maxScanBytes: 4 * 1024 * 1024,
   maxSessions: 1024,
   maxSessionAgeMs: 7 * 24 * 3600 * 1000,
-  maxValuesPerSession: 4096,
+  maxValuesPerSession: 1_000_000,
+  maxTaintBytesPerScope: 256 * 1024 * 1024,
 };
 
 /** Width of the fingerprinted windows; equal to the shortest pattern so every pattern has one. */

@@ -10,6 +10,9 @@ import type { ShellAnalysis } from '../shell/model.js';
 import { loadShellParser } from '../shell/parser.js';
 import { bashReads } from './bash-reads.js';
 import { sourceMatches, type SourceSelector } from './flow-condition.js';
+import { credentialValues, notCredentialPlace } from './content-taint.js';
+import { resultText } from './flow-check.js';
+import { DEFAULT_FLOW_LIMITS } from './flow-limits.js';
 import type { FlowTracker } from './tracker.js';
 
 const TARGET_KEYS = [
@@ -58,6 +61,24 @@ export async function sourceLabels(
   return labels;
 }
 
+/**
+ * Content taint: every credential value of any result (content-taint.ts) becomes taint of kind
+ * `credential`, labelled by the call's target; example, public and test files are skipped.
+ */
+export function observeCredentials(
+  tracker: FlowTracker,
+  event: GuardEvent,
+  maxBytes: number,
+): number {
+  if (event.phase !== 'result' || event.result === undefined) return 0;
+  const label = targetOf(event.args);
+  if (notCredentialPlace(label)) return 0;
+  const values = credentialValues(resultText(event.result, maxBytes));
+  return values.length === 0
+    ? 0
+    : tracker.observeValues(event.session ?? '', { tool: event.tool, label }, values);
+}
+
 /** Registers a result as taint when a source selector matches it; returns whether it did. */
 export async function observeIfSource(
   tracker: FlowTracker,
@@ -68,7 +89,9 @@ export async function observeIfSource(
   if (event.phase !== 'result' || event.result === undefined) return false;
   if (sources.length === 0) return false;
   // One observation under the first label a source names: a result is one read, however labelled.
+  // Location only raises sensitivity: examples, public keys and tests are not sensitive places.
   for (const label of await sourceLabels(event, shell)) {
+    if (notCredentialPlace(label)) continue;
     const source = { tool: event.tool, label };
     if (!sources.some((s) => sourceMatches(s, { kind: 'result', ...source }))) continue;
     tracker.observeResult(event.session ?? '', source, event.result);
@@ -82,6 +105,7 @@ export function flowStage(tracker: FlowTracker, sources: readonly SourceSelector
     name: 'flow',
     async evaluate(event, ctx): Promise<Hit[]> {
       await observeIfSource(tracker, sources, event, (t) => ctx.shell(t));
+      observeCredentials(tracker, event, DEFAULT_FLOW_LIMITS.maxScanBytes);
       return [];
     },
   };

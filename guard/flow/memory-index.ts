@@ -43,11 +43,16 @@ export function sampleFingerprint(b: Uint8Array, q: number): number {
   return x >>> 0;
 }
 
+/** Estimated V8 cost of one pattern entry and of one fingerprint slot, in bytes. */
+const PATTERN_COST = 150;
+const FP_COST = 120;
+
 export class MemoryIndex {
   filter: Uint32Array = new Uint32Array(filterWords(0));
   private entries: Entry[] = [];
   /** Fingerprint -> pattern index * 8 + the window's offset in the pattern. */
   private byFp = new Map<number, number[]>();
+  private bytes = 0;
 
   constructor(private readonly limits: FlowLimits) {}
 
@@ -55,22 +60,31 @@ export class MemoryIndex {
     return this.entries.length;
   }
 
-  /** Rebuilds the index from scratch (after evictions). */
-  rebuild(values: Iterable<{ id: number; bytes: Uint8Array }>): void {
-    this.entries = [];
-    this.byFp = new Map();
-    this.filter = new Uint32Array(filterWords(0));
-    for (const v of values) this.add(v.id, v.bytes);
+  /**
+   * Estimated bytes of this index: pattern bytes plus a fixed cost per pattern and per fingerprint
+   * entry (V8 array and map slots), so a scope can be bounded by memory rather than by count.
+   */
+  get footprint(): number {
+    return this.bytes + this.filter.byteLength;
   }
 
-  add(id: number, bytes: Uint8Array): void {
+  /** What `add` would cost in footprint, without adding. */
+  costOf(bytes: Uint8Array): { patterns: Pattern[]; bytes: number } {
     const patterns = patternsFor(bytes, this.limits);
-    const words = filterWords((this.byFp.size + patterns.length * SAMPLE_STRIDE) * 2);
+    let n = 0;
+    for (const p of patterns) n += p.bytes.length + PATTERN_COST + SAMPLE_STRIDE * FP_COST;
+    return { patterns, bytes: n };
+  }
+
+  /** Adds a value's patterns incrementally: nothing already indexed is rebuilt (the filter grows by doubling). */
+  add(id: number, bytes: Uint8Array, cost = this.costOf(bytes)): void {
+    const words = filterWords((this.byFp.size + cost.patterns.length * SAMPLE_STRIDE) * 2);
     if (words > this.filter.length) {
       this.filter = new Uint32Array(words);
       for (const fp of this.byFp.keys()) filterAdd(this.filter, fp);
     }
-    for (const p of patterns) this.insert(id, p);
+    for (const p of cost.patterns) this.insert(id, p);
+    this.bytes += cost.bytes;
   }
 
   private insert(id: number, p: Pattern): void {

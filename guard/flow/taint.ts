@@ -3,7 +3,8 @@ import type { Layer } from './decoder.js';
 import type { Encoding } from './encoded-forms.js';
 
 export interface TaintSource {
-  kind: 'secret' | 'result';
+  /** `credential`: a result value a secret detector or the shape rules marked (content-taint.ts). */
+  kind: 'secret' | 'result' | 'credential';
   /** The tool whose result produced the taint, or "secret" for a registered secret. */
   tool: string;
   /** A label that is never the secret: the secret's name, or the source call's target (a path, a URL). */
@@ -25,6 +26,11 @@ export interface FlowCheck {
   hits: FlowHit[];
   /** True when the arguments were larger than the scan bound or decoding ran out of budget. */
   truncated: boolean;
+  /**
+   * True when the session (or the node-wide scope) is full or was forgotten: some of its taint may
+   * not be known, so its outbound calls escalate (flow-limits.ts `maxTaintBytesPerScope`).
+   */
+  saturated: boolean;
 }
 
 /** A human summary of a hit that names the argument and the encoding but never the value. */

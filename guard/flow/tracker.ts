@@ -1,4 +1,6 @@
-// Flow and taint: the in-process tracker (library, MCP proxy): per-session, bounded by LRU.
+// Flow and taint: the in-process tracker (library, MCP proxy): per session, bounded by bytes. A full
+// scope fails closed: it keeps every value it holds, refuses new ones and reports itself saturated, so
+// the session's outbound calls escalate (docs/guard.md "Flow at scale"); nothing is evicted or rebuilt.
 import { createHash } from 'node:crypto';
 import { GuardError } from '../errors.js';
 import { checkArguments, resultText, type IndexedTaint } from './flow-check.js';
@@ -10,73 +12,94 @@ import { resultTokens, taintRefusal } from './taint-policy.js';
 
 interface Value {
   id: number;
-  bytes: Uint8Array;
+  long: boolean;
   source: TaintSource;
 }
 
 /** How much of the previous sensitive result's end is joined to the next one's start. */
 const JOIN = 256;
+/** Sessions forgotten by the session bound that are still remembered as such (then saturated). */
+const MAX_FORGOTTEN = 65_536;
 
 class Scope implements IndexedTaint {
   readonly index: MemoryIndex;
-  readonly values: Lru<string, Value>;
+  readonly digests = new Set<string>();
   readonly byId = new Map<number, Value>();
-  dirty = false;
+  full = false;
   tail = '';
 
   constructor(private readonly limits: FlowLimits) {
     this.index = new MemoryIndex(limits);
-    this.values = new Lru(limits.maxValuesPerSession, (_k, v) => {
-      this.byId.delete(v.id);
-      this.dirty = true;
-    });
   }
 
   sourceOf(id: number): { source: TaintSource; chunked: boolean } | undefined {
     const v = this.byId.get(id);
-    return v && { source: v.source, chunked: v.bytes.length > this.limits.longValue };
+    return v && { source: v.source, chunked: v.long };
   }
 
+  /** Adds a value; false when it was known, or when the scope is full (then `full` is set). */
   add(id: number, text: string, source: TaintSource): boolean {
     const bytes = Buffer.from(text, 'utf8');
     const digest = createHash('sha256').update(bytes).digest('base64');
-    if (this.values.get(digest)) return false;
-    const v: Value = { id, bytes, source };
-    this.values.set(digest, v);
-    this.byId.set(id, v);
-    if (!this.dirty) this.index.add(id, bytes);
-    return true;
-  }
-
-  ready(): this {
-    if (this.dirty) {
-      this.index.rebuild(this.values.values());
-      this.dirty = false;
+    if (this.digests.has(digest)) return false;
+    const cost = this.index.costOf(bytes);
+    if (
+      this.byId.size >= this.limits.maxValuesPerSession ||
+      this.index.footprint + cost.bytes > this.limits.maxTaintBytesPerScope
+    ) {
+      this.full = true;
+      return false;
     }
-    return this;
+    this.digests.add(digest);
+    this.byId.set(id, { id, long: bytes.length > this.limits.longValue, source });
+    this.index.add(id, bytes, cost);
+    return true;
   }
 }
 
 export interface FlowTracker {
-  /** Registers a secret for one session, or for every session when `session` is omitted. */
+  /**
+   * Registers a secret for one session, or for every session when `session` is omitted.
+   * @throws GuardError `taint_refused` for a value that cannot be taint or when the node-wide
+   *   scope is at its bound.
+   */
   registerSecret(value: string, label: string, session?: string): void;
   /** Adds the high-entropy tokens of a sensitive result to the session's taint; returns how many. */
   observeResult(session: string, source: Omit<TaintSource, 'kind'>, result: unknown): number;
+  /** Adds values a detector marked as credentials (content-based taint); returns how many. */
+  observeValues(session: string, source: Omit<TaintSource, 'kind'>, values: string[]): number;
   /** Which arguments of an outbound call carry taint of this session (or a global secret). */
   check(session: string, args: Record<string, unknown>): FlowCheck;
 }
 
+/**
+ * The in-process tracker.
+ * @example
+ * const t = createFlowTracker();
+ * t.registerSecret(process.env.DEPLOY_TOKEN ?? '', 'deploy token');
+ * t.check('session-1', { url: 'https://x.test/?t=...' }).hits; // [] or the tainted arguments
+ */
 export function createFlowTracker(limits: FlowLimits = DEFAULT_FLOW_LIMITS): FlowTracker {
   let nextId = 1;
   const global = new Scope(limits);
-  const sessions = new Lru<string, Scope>(limits.maxSessions);
+  const forgotten = new Lru<string, true>(MAX_FORGOTTEN);
+  const sessions = new Lru<string, Scope>(limits.maxSessions, (id, s) => {
+    if (s.byId.size > 0 || s.full) forgotten.set(id, true);
+  });
   const scope = (session: string): Scope => {
     let s = sessions.get(session);
     if (!s) {
       s = new Scope(limits);
+      // A session whose taint was forgotten cannot be trusted to be clean: it starts full.
+      s.full = forgotten.has(session);
       sessions.set(session, s);
     }
     return s;
+  };
+  const addAll = (s: Scope, source: TaintSource, values: Iterable<string>): number => {
+    let added = 0;
+    for (const v of values) if (s.add(nextId++, v, source)) added++;
+    return added;
   };
   return {
     registerSecret(value, label, session) {
@@ -84,34 +107,38 @@ export function createFlowTracker(limits: FlowLimits = DEFAULT_FLOW_LIMITS): Flo
       if (why !== null)
         throw new GuardError('taint_refused', `secret "${label}" cannot be taint: ${why}`);
       const target = session === undefined ? global : scope(session);
-      target.add(nextId++, value.slice(0, limits.maxTaintLength), {
-        kind: 'secret',
-        tool: 'secret',
-        label,
-      });
+      const source: TaintSource = { kind: 'secret', tool: 'secret', label };
+      target.add(nextId++, value.slice(0, limits.maxTaintLength), source);
+      if (target === global && global.full)
+        throw new GuardError(
+          'taint_refused',
+          `secret "${label}" cannot be taint: the node-wide taint is at its bound`,
+          undefined,
+          { hint: 'raise the flow limit maxTaintBytesPerScope or register fewer secrets' },
+        );
     },
     observeResult(session, source, result) {
       const s = scope(session);
       const text = resultText(result, limits.maxScanBytes);
       const joined = s.tail + text.slice(0, JOIN);
       s.tail = text.slice(-JOIN);
-      let added = 0;
-      for (const token of new Set([
-        ...resultTokens(text, limits),
-        ...resultTokens(joined, limits),
-      ])) {
-        if (s.add(nextId++, token, { kind: 'result', ...source })) added++;
-      }
-      return added;
+      const tokens = new Set([...resultTokens(text, limits), ...resultTokens(joined, limits)]);
+      return addAll(s, { kind: 'result', ...source }, tokens);
+    },
+    observeValues(session, source, values) {
+      const kept = values
+        .map((v) => v.slice(0, limits.maxTaintLength))
+        .filter((v) => taintRefusal(v, limits) === null);
+      return addAll(scope(session), { kind: 'credential', ...source }, kept);
     },
     check(session, args) {
       const s = sessions.get(session);
+      const saturated = global.full || (s ? s.full : forgotten.has(session));
       // Only scopes holding taint are scanned: most calls have one (the session's or the node's).
-      const scopes = (s ? [global.ready(), s.ready()] : [global.ready()]).filter(
-        (x) => x.index.patternCount > 0,
-      );
+      const scopes = (s ? [global, s] : [global]).filter((x) => x.index.patternCount > 0);
       const indexes = scopes.map((x) => x.index);
-      return checkArguments(args, scopes, limits, (views) => matchSampled(indexes, views));
+      const r = checkArguments(args, scopes, limits, (views) => matchSampled(indexes, views));
+      return { ...r, saturated };
     },
   };
 }

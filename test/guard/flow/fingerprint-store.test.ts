@@ -74,12 +74,15 @@ describe('persisted fingerprint store', () => {
     );
   });
 
-  it('evicts the least recently used values of a session beyond its bound', () => {
+  it('fails closed at its bound: keeps the oldest values and reports the session saturated', () => {
     const s = FingerprintStore.open(dir, { ...DEFAULT_FLOW_LIMITS, maxValuesPerSession: 3 });
     const values = Array.from({ length: 5 }, () => randomBytes(18).toString('base64'));
+    expect(s.check('sess', { a: 'nothing here at all' }).saturated).toBe(false);
     for (const v of values) s.registerSecret(v, 'v', 'sess');
-    expect(s.check('sess', { a: values[0]! }).hits).toEqual([]);
-    expect(s.check('sess', { a: values[4]! }).hits).toHaveLength(1);
+    expect(s.check('sess', { a: values[0]! }).hits).toHaveLength(1);
+    expect(s.check('sess', { a: values[4]! }).hits).toEqual([]);
+    expect(s.check('sess', { a: 'nothing here at all' }).saturated).toBe(true);
+    expect(s.check('other', { a: 'nothing here at all' }).saturated).toBe(false);
     s.close();
   });
 

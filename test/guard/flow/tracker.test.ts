@@ -111,17 +111,32 @@ describe('in-process flow tracker', () => {
     expect(t.check('s', { body: key.slice(5, 5 + 20) }).hits).toEqual([]);
   });
 
-  it('stays bounded: least recently used values and sessions are forgotten', () => {
+  it('fails closed at its bound: the oldest taint stays, the session is saturated', () => {
     const t = createFlowTracker({ ...DEFAULT_FLOW_LIMITS, maxValuesPerSession: 3, maxSessions: 2 });
     const values = Array.from({ length: 5 }, () => randomBytes(18).toString('base64'));
     values.forEach((v, i) => {
       t.registerSecret(v, `v${i}`, 's1');
     });
-    expect(t.check('s1', { a: values[0] }).hits).toEqual([]);
-    expect(t.check('s1', { a: values[4] }).hits).toHaveLength(1);
+    expect(t.check('s1', { a: values[0] }).hits).toHaveLength(1);
+    expect(t.check('s1', { a: values[4] }).hits).toEqual([]);
+    expect(t.check('s1', { a: 'plain words only' }).saturated).toBe(true);
+    expect(t.check('s9', { a: 'plain words only' }).saturated).toBe(false);
+    // A session pushed out by the session bound comes back saturated, not clean.
     t.registerSecret(randomBytes(18).toString('base64'), 'x', 's2');
     t.registerSecret(randomBytes(18).toString('base64'), 'x', 's3');
-    expect(t.check('s1', { a: values[4] }).hits).toEqual([]);
+    expect(t.check('s1', { a: 'plain words only' }).saturated).toBe(true);
+  });
+
+  it('is bounded by bytes: a scope full by footprint saturates instead of growing', () => {
+    const t = createFlowTracker({ ...DEFAULT_FLOW_LIMITS, maxTaintBytesPerScope: 64 * 1024 });
+    const values = Array.from({ length: 200 }, () => randomBytes(24).toString('base64'));
+    for (const v of values) t.registerSecret(v, 'v', 's');
+    expect(t.check('s', { a: values[0] }).hits).toHaveLength(1);
+    expect(t.check('s', { a: values[199] }).hits).toEqual([]);
+    expect(t.check('s', { a: 'plain words only' }).saturated).toBe(true);
+    expect(() => {
+      for (const v of values) t.registerSecret(v + 'x', 'node-wide');
+    }).toThrow(/node-wide taint is at its bound/);
   });
 
   it('reports a truncated scan instead of reading past the bound', () => {

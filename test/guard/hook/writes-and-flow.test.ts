@@ -124,12 +124,13 @@ describe(
   () => {
     const token = `tok_${randomBytes(18).toString('base64url')}`;
 
-    for (const [command, sensitive] of [
-      ['cat .env', true],
-      ['grep TOKEN ./config/.env | head -5', true],
-      ['cat notes.txt', false],
+    // Location raises sensitivity; content alone makes a credential taint wherever it was read.
+    for (const [command, rule] of [
+      ['cat .env', 'flow\\.sensitive-egress'],
+      ['grep TOKEN ./config/.env | head -5', 'flow\\.sensitive-egress'],
+      ['cat notes.txt', 'flow\\.credential-egress'],
     ] as const) {
-      it(`${sensitive ? 'taints' : 'does not taint'} the output of \`${command}\` (cwd /repo)`, async () => {
+      it(`taints the output of \`${command}\` (cwd /repo) by ${rule}`, async () => {
         const session = `s-read-${command}`;
         const read = await runHook(
           env,
@@ -137,12 +138,25 @@ describe(
         );
         expect(read.code).toBe(0);
         const leak = await runHook(env, leakCall(session, Buffer.from(token).toString('base64')));
-        if (sensitive) {
-          expect(leak.code).toBe(2);
-          expect(leak.stderr).toMatch(/flow\.sensitive-egress.*\[args\.url\]/);
-        } else expect(leak.stderr).not.toMatch(/flow\./);
+        expect(leak.code).toBe(2);
+        expect(leak.stderr).toMatch(new RegExp(`${rule}.*\\[args\\.url\\]`));
       });
     }
+
+    it('does not taint a high-entropy word of an ordinary file that is no credential', async () => {
+      const read = await runHook(
+        env,
+        post(
+          's-plain',
+          'Bash',
+          { command: 'cat notes.txt' },
+          { stdout: `build ${token}\n`, stderr: '' },
+        ),
+      );
+      expect(read.code).toBe(0);
+      const leak = await runHook(env, leakCall('s-plain', Buffer.from(token).toString('base64')));
+      expect(leak.stderr).not.toMatch(/flow\./);
+    });
 
     it('blocks 64 bytes of a long secret read earlier (32-byte chunks), not 20', async () => {
       const long = randomBytes(120).toString('base64');

@@ -1,0 +1,78 @@
+// Secret formats: the validators that separate real credentials from placeholders and look-alikes.
+import { entropy } from './checksums.js';
+
+const PLACEHOLDER =
+  /(?:example|sample|dummy|placeholder|changeme|your[_-]?|xxxx|\*\*\*|<[^>]*>|\$\{|\{\{|redacted|fake|test(?:ing)?[_-]?(?:key|token|secret)|0000000|1234567|abcdef|process\.env|os\.environ)/i;
+
+/** Not a documentation placeholder, a template variable or one repeated character. */
+export const notPlaceholder = (v: string): boolean => !PLACEHOLDER.test(v) && !/^(.)\1+$/.test(v);
+
+/** Not a placeholder and at least `bits` of Shannon entropy per character (a random body). */
+export const randomish =
+  (bits: number) =>
+  (v: string): boolean =>
+    notPlaceholder(v) && entropy(v) > bits;
+
+/** A JWT whose header is JSON naming a signing algorithm other than `none` (RFC 7519 §7.2). */
+export function jwtValid(v: string): boolean {
+  const head = v.split('.')[0] ?? '';
+  try {
+    const doc = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as unknown;
+    return typeof doc === 'object' && doc !== null && 'alg' in doc && doc.alg !== 'none';
+  } catch {
+    return false;
+  }
+}
+
+/** A base64 or base64url blob whose decoded start is a PEM private key header (RFC 7468 §2). */
+export function encodedPemValid(v: string): boolean {
+  const head = Buffer.from(v.slice(0, 96), 'base64').toString('latin1');
+  return /^-----BEGIN [A-Z ]{0,30}PRIVATE KEY-----/.test(head);
+}
+
+/** Basic credentials (RFC 7617 §2): base64 of `user:password` with a non-trivial password. */
+export function basicAuthValid(v: string): boolean {
+  const text = Buffer.from(v, 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  if (colon < 0 || !/^[\x20-\x7e]+$/.test(text)) return false;
+  const password = text.slice(colon + 1);
+  return password.length >= 6 && notPlaceholder(password) && !WEAK_PASSWORDS.has(password);
+}
+
+/**
+ * Slack tokens: `xox?-` then numeric workspace and user/bot ids, then a secret segment of 24 (bot),
+ * 32 (user, legacy) or 64 hex characters; ids that are not 10-13 digits are look-alikes.
+ */
+export function slackValid(v: string): boolean {
+  const parts = v.split('-');
+  const ids = parts.slice(1, -1);
+  const secret = parts[parts.length - 1] ?? '';
+  if (ids.length < 2 || !ids.every((p) => /^\d{10,13}$/.test(p))) return false;
+  return (
+    notPlaceholder(v) &&
+    (/^[A-Za-z0-9]{24}$/.test(secret) ||
+      /^[a-f0-9]{32}$/.test(secret) ||
+      /^[a-f0-9]{64}$/.test(secret)) &&
+    entropy(secret) > 3.5
+  );
+}
+
+export const LOCAL_HOST =
+  /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|db|postgres|mysql|redis|mongo|host)$/i;
+
+export const WEAK_PASSWORDS = new Set([
+  'password',
+  'postgres',
+  'root',
+  'admin',
+  'example',
+  'secret',
+  'changeme',
+  'pass',
+  'test',
+  'user',
+  'guest',
+  'mysql',
+  'redis',
+  'passw0rd',
+]);

@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findSecrets } from '../../../guard/index.js';
+import { FC_RUNS } from '../../support/env.js';
+import { ALNUM, checksummed, secretSamples } from './secret-samples.js';
+
+const samples = secretSamples();
+
+describe('secret formats: a real-format example and its near-miss twin', () => {
+  it.each(samples.map((s) => [s.kind, s] as const))('%s', (_kind, s) => {
+    const real = findSecrets(`value: ${s.real} end`).map((m) => m.kind);
+    expect(real).toContain(s.kind);
+    expect(findSecrets(`value: ${s.near} end`).map((m) => m.kind)).not.toContain(s.kind);
+  });
+  it('covers the formats real attacks used and the checksummed ones', () => {
+    const kinds = new Set(samples.map((s) => s.kind));
+    for (const k of [
+      'anthropic_oauth_token',
+      'huggingface_token',
+      'sendgrid_key',
+      'azure_storage_key',
+      'vault_token',
+      'digitalocean_token',
+      'databricks_token',
+      'shopify_token',
+      'stripe_webhook_secret',
+      'encoded_private_key',
+      'github_token',
+      'npm_token',
+      'slack_token',
+    ])
+      expect(kinds.has(k)).toBe(true);
+  });
+  it('other samples seeds hold as well (no lucky body)', () => {
+    for (const seed of [1, 2, 3, 99])
+      for (const s of secretSamples(seed)) {
+        expect(
+          findSecrets(s.real).map((m) => m.kind),
+          `${s.kind} seed ${seed}`,
+        ).toContain(s.kind);
+        expect(
+          findSecrets(s.near).map((m) => m.kind),
+          `${s.kind} near seed ${seed}`,
+        ).not.toContain(s.kind);
+      }
+  });
+});
+
+describe('secret formats: properties', () => {
+  const body = fc.string({
+    unit: fc.constantFrom(...Array.from(ALNUM)),
+    minLength: 30,
+    maxLength: 30,
+  });
+  it('a checksummed token is found inside any text, and any one-character change is not', () => {
+    fc.assert(
+      fc.property(body, fc.string({ maxLength: 40 }), fc.nat(35), (b, pad, at) => {
+        const t = checksummed('ghp', b);
+        const text = `${pad} ${t} ${pad}`;
+        const found = findSecrets(text).filter((m) => m.kind === 'github_token');
+        expect(found.map((m) => text.slice(m.start, m.end))).toEqual([t]);
+        const i = 4 + at;
+        const c = t.charAt(i) === 'a' ? 'b' : 'a';
+        const mutated = t.slice(0, i) + c + t.slice(i + 1);
+        expect(findSecrets(mutated).filter((m) => m.kind === 'github_token')).toEqual([]);
+      }),
+      { numRuns: FC_RUNS },
+    );
+  });
+  it('spans reported are exact substrings and never overlap the text bounds', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.constantFrom(...samples), (pad, s) => {
+        const text = `${pad}\n${s.real}\n${pad}`;
+        for (const m of findSecrets(text)) expect(text.slice(m.start, m.end)).toBe(m.value);
+      }),
+      { numRuns: FC_RUNS },
+    );
+  });
+});
