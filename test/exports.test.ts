@@ -417,6 +417,7 @@ describe('the package exports (package.json "exports")', () => {
       'dpParamsFor',
       'dpStatement',
       'encodeTaskInfo',
+      'heavyHitters',
       'hpkeDefault',
       'hpkeNoble',
       'hpkeNode',
