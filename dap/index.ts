@@ -43,6 +43,13 @@ export {
   type CollectQuery,
 } from './collector/collector.js';
 export {
+  heavyHitters,
+  type HeavyHitter,
+  type HeavyHittersOptions,
+  type HeavyHittersResult,
+  type WalkLevel,
+} from './aggregation-param/heavy-hitters.js';
+export {
   mountHelper,
   aggregatorOptionsFrom,
   mountLeader,

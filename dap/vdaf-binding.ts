@@ -22,6 +22,7 @@ import {
 import { DapError } from './errors.js';
 import type { VdafConfig } from './messages/index.js';
 import type { DapVdaf, PingPongState } from './vdaf-port.js';
+import { bindPoplar1 } from './aggregation-param/poplar1-binding.js';
 
 function instance(c: VdafConfig): DapVdaf {
   const shares = 2;
@@ -36,6 +37,8 @@ function instance(c: VdafConfig): DapVdaf {
       return bindPrio3(new Prio3Histogram({ shares, ...c }), c);
     case 'Prio3MultihotCountVec':
       return bindPrio3(new Prio3MultihotCountVec({ shares, ...c }), c);
+    case 'Poplar1':
+      return bindPoplar1(c.bits);
   }
 }
 
@@ -89,6 +92,8 @@ function parseMeasurement(c: VdafConfig, v: unknown): unknown {
       if (ok) return v;
       throw measurementError(`${c.length} booleans with at most ${c.maxWeight} set`);
     }
+    case 'Poplar1':
+      return v; // parsed by the Poplar1 binding
   }
 }
 

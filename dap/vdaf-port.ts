@@ -9,8 +9,19 @@ export type PingPongState =
   | { kind: 'finished'; outShare: Opaque }
   | { kind: 'rejected' };
 
+/**
+ * A VDAF whose aggregation parameter arrives with each collection (Poplar1, VDAF-20 §8): reports
+ * wait for it, a batch is aggregated once per parameter, and parameters follow `isValid`.
+ */
+export interface AggParamRule {
+  /** is_valid(agg_param, previous_agg_params) of the VDAF, over encoded parameters. */
+  isValid(aggParam: Uint8Array, previous: readonly Uint8Array[]): boolean;
+}
+
 export interface DapVdaf {
   readonly verifyKeySize: number;
+  /** Set for VDAFs aggregated at collection time; unset for Prio3 (empty parameter). */
+  readonly aggParamAtCollection?: AggParamRule;
   readonly randSize: number;
   /** Checks and converts a measurement given as JSON; throws a DapError with a clear message. */
   parseMeasurement(json: unknown): unknown;

@@ -45,6 +45,15 @@ export {
 } from './shell/model.js';
 export { INTENTS, type Intent, type IntentHit } from './shell/intents.js';
 export { BUILTIN_DETECTORS, builtinDetectors } from './detectors/builtin.js';
+export {
+  CANONICAL_FORM_VERSION,
+  canonicalForm,
+  type CanonicalForm,
+  type FingerprintOutcome,
+} from './fingerprint/canonical-form.js';
+export { FINGERPRINT_BITS, fingerprintOf, type Fingerprint } from './fingerprint/fingerprint.js';
+export { argKind, hostClass, pathClass } from './fingerprint/arg-kind.js';
+export { canonicalFormOfCall } from './fingerprint/of-call.js';
 export { findSecrets } from './detectors/secrets.js';
 export { mask } from './detectors/detector.js';
 export {

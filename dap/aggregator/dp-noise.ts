@@ -106,6 +106,8 @@ function sensitivities(c: VdafConfig): [bigint, bigint] {
       const w = BigInt(Math.min(2 * c.maxWeight, c.length));
       return [w, w];
     }
+    case 'Poplar1':
+      throw new TaskError('task_invalid', 'dp noise is not offered for Poplar1 tasks');
   }
 }
 

@@ -53,6 +53,8 @@ export interface CollectOptions {
    * kept, so collecting again with the same query returns the same aggregate (same `id`).
    */
   persist?: (c: Collection) => Promise<void> | void;
+  /** The encoded aggregation parameter (Poplar1: level and prefixes); empty for Prio3. */
+  aggParam?: Uint8Array;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function collect(
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   const req: CollectionJobReq = {
     query: 'next' in query ? leaderSelectedQuery() : timeIntervalQuery(query.interval),
-    aggParam: new Uint8Array(0),
+    aggParam: opts.aggParam ?? new Uint8Array(0),
     extensions: [],
   };
   const limits = opts.peerLimits ?? DEFAULT_PEER_LIMITS;

@@ -34,7 +34,11 @@ export interface HelperJobRecord {
 export const resourceId = (body: Uint8Array): string =>
   b64url(createHash('sha256').update(body).digest().subarray(0, 16));
 
-function decodeInit(ht: HelperTask, body: Uint8Array, limits: DecodeLimits): AggregationJobInitReq {
+export function decodeInit(
+  ht: HelperTask,
+  body: Uint8Array,
+  limits: DecodeLimits,
+): AggregationJobInitReq {
   const taskId = ht.task.id;
   let req: AggregationJobInitReq;
   try {

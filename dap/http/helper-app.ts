@@ -4,6 +4,8 @@ import { encodeHpkeConfigList } from '../messages/index.js';
 import { DapProblem, HttpProblem } from '../problem.js';
 import type { AggregatorContext, HelperTask } from '../aggregator/context.js';
 import { initAggregationJob } from '../helper/aggregation-init.js';
+import { continueAggParamJob, initAggParamJob } from '../aggregation-param/helper-jobs.js';
+import { createAggParamShare } from '../aggregation-param/helper-shares.js';
 import {
   continueAggregationJob,
   deleteAggregationJob,
@@ -40,7 +42,9 @@ export function helperApp(
     const ht = task(c.req.param('taskId'));
     requireBearer(c, ht.aggregatorTokenDigest);
     const b = await body(c, 'aggregationJobInitReq', ht.task.id);
-    const { jobId, resp } = await initAggregationJob(ctx, ht, b);
+    const { jobId, resp } = ht.task.vdaf.aggParamAtCollection
+      ? await initAggParamJob(ctx, ht, b)
+      : await initAggregationJob(ctx, ht, b);
     const base = prefixOf(c.req.path, '/aggregation_jobs');
     return dapResponse(resp, 'aggregationJobResp', 201, {
       location: `${base}/aggregation_jobs/${jobId}`,
@@ -63,6 +67,11 @@ export function helperApp(
     const ht = task(c.req.param('taskId'));
     requireBearer(c, ht.aggregatorTokenDigest);
     const b = await body(c, 'aggregationJobContinueReq', ht.task.id);
+    if (ht.task.vdaf.aggParamAtCollection)
+      return dapResponse(
+        await continueAggParamJob(ctx, ht, c.req.param('jobId'), b),
+        'aggregationJobResp',
+      );
     return continueAggregationJob(ctx, ht, c.req.param('jobId'), b);
   });
 
@@ -77,7 +86,9 @@ export function helperApp(
     const ht = task(c.req.param('taskId'));
     requireBearer(c, ht.aggregatorTokenDigest);
     const b = await body(c, 'aggregateShareReq', ht.task.id);
-    const { id, resp } = await createAggregateShare(ctx, ht, b);
+    const { id, resp } = ht.task.vdaf.aggParamAtCollection
+      ? await createAggParamShare(ctx, ht, b)
+      : await createAggregateShare(ctx, ht, b);
     const base = prefixOf(c.req.path, '/aggregate_shares');
     return dapResponse(resp, 'aggregateShare', 201, { location: `${base}/aggregate_shares/${id}` });
   });

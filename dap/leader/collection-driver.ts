@@ -31,6 +31,7 @@ import { batchBucketId, K, pad } from '../aggregator/keys.js';
 import { peerRequest } from '../http/peer.js';
 import type { CollectionRecord } from './collection-jobs.js';
 import type { LeaderJobRecord } from './job-record.js';
+import { aggregateForCollection } from '../aggregation-param/leader-collection.js';
 
 type Ctx = AggregatorContext<LeaderTask>;
 type Failure = ['invalidBatchSize' | 'batchOverlap', string];
@@ -77,6 +78,8 @@ export async function driveCollection(
     });
   };
 
+  if (rec.state === 'pending' && t.vdaf.aggParamAtCollection)
+    return aggregateForCollection(ctx, lt, rec).then(() => undefined);
   if (rec.state === 'pending' && t.config.batchMode === BatchMode.time_interval) {
     const i = queryInterval(t, req.query);
     // Under the upload mutex from the pending check to the collected mark: an upload then either

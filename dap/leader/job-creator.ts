@@ -79,6 +79,8 @@ export async function createJob(
   lt: LeaderTask,
 ): Promise<{ job: LeaderJobRecord; states: LeaderStates } | null> {
   const t = lt.task;
+  // Reports of a VDAF with an aggregation parameter wait for their collections (§4.6.1).
+  if (t.vdaf.aggParamAtCollection) return null;
   const o = ctx.options;
   const due = (w: { count: number; oldestMs: number }) =>
     w.count >= o.minJobSize || (w.count > 0 && Date.now() - w.oldestMs >= o.maxJobAgeMs);

@@ -9,6 +9,7 @@ export const VdafType = {
   Prio3SumVec: 0x00000003,
   Prio3Histogram: 0x00000004,
   Prio3MultihotCountVec: 0x00000005,
+  Poplar1: 0x00000006,
 } as const;
 export type VdafName = keyof typeof VdafType;
 
@@ -17,7 +18,8 @@ export type VdafConfig =
   | { vdaf: 'Prio3Sum'; maxMeasurement: number }
   | { vdaf: 'Prio3SumVec'; length: number; maxMeasurement: number; chunkLength: number }
   | { vdaf: 'Prio3Histogram'; length: number; chunkLength: number }
-  | { vdaf: 'Prio3MultihotCountVec'; length: number; chunkLength: number; maxWeight: number };
+  | { vdaf: 'Prio3MultihotCountVec'; length: number; chunkLength: number; maxWeight: number }
+  | { vdaf: 'Poplar1'; bits: number };
 
 export function encodeVdafConfiguration(c: VdafConfig): Uint8Array {
   return encodeWith((w) => {
@@ -37,6 +39,9 @@ export function encodeVdafConfiguration(c: VdafConfig): Uint8Array {
       case 'Prio3MultihotCountVec':
         w.u32(c.length, 'length').u32(c.chunkLength, 'chunk_length');
         w.u64(c.maxWeight, 'max_weight');
+        return;
+      case 'Poplar1':
+        w.u16(c.bits, 'bits');
         return;
     }
   });
@@ -69,6 +74,8 @@ export function decodeVdafConfiguration(vdafType: number, b: Uint8Array): VdafCo
         chunkLength: r.u32('chunk_length'),
         maxWeight: r.u64('max_weight'),
       }));
+    case VdafType.Poplar1:
+      return decodeAll(b, what, (r) => ({ vdaf: 'Poplar1', bits: r.u16('bits') }));
     default:
       throw new DecodeError('decode_invalid', `unsupported vdaf_type ${vdafType}`);
   }

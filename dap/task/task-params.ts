@@ -19,6 +19,8 @@ export interface VdafParamsJson {
   max_measurement?: number;
   chunk_length?: number;
   max_weight?: number;
+  /** Poplar1: the length of each measurement in bits. */
+  bits?: number;
 }
 
 export interface TaskParamsJson {
@@ -93,6 +95,8 @@ export function vdafConfigOf(p: VdafParamsJson): VdafConfig {
           : int(p.chunk_length, 'chunk_length', 1, 0xffffffff);
       return { vdaf: 'Prio3MultihotCountVec', length, chunkLength, maxWeight };
     }
+    case 'Poplar1':
+      return { vdaf: 'Poplar1', bits: int(p.bits, 'bits', 1, 0xffff) };
     default:
       throw new TaskError('task_invalid', `unknown VDAF ${String((p as { type: unknown }).type)}`);
   }
@@ -110,6 +114,9 @@ export function parseTaskParams(v: unknown): TaskParamsJson {
     );
   const vdaf = v.vdaf as unknown as VdafParamsJson;
   vdafConfigOf(vdaf);
+  // Poplar1's batches are collected once per aggregation parameter, over fixed intervals (§4.6).
+  if (vdaf.type === 'Poplar1' && mode !== 'time_interval')
+    throw new TaskError('task_invalid', 'Poplar1 tasks use batch_mode time_interval');
   if (typeof v.task_info !== 'string') throw new TaskError('task_invalid', 'task_info missing');
   const info = fromB64url(v.task_info);
   if (info.length < 1 || info.length > 255)

@@ -19,11 +19,20 @@ import { writeFileAtomic } from '../../../common/index.js';
 import { batchSizeFloor, refuseNewTaskBelowFloor } from '../../report/batch-floor.js';
 import { contextFor } from '../context.js';
 import { registerDapKeys } from './dap-keys.js';
+import { registerDapHeavyHitters } from './dap-heavy-hitters.js';
+import { intervalFlag } from './dap-interval.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 import { attachTokens, uploadEach } from '../../tokens/report-tokens.js';
 import { issuerPolicyFor } from '../../tokens/issuer-policy.js';
 
-const VDAFS = ['Prio3Count', 'Prio3Sum', 'Prio3SumVec', 'Prio3Histogram', 'Prio3MultihotCountVec'];
+const VDAFS = [
+  'Prio3Count',
+  'Prio3Sum',
+  'Prio3SumVec',
+  'Prio3Histogram',
+  'Prio3MultihotCountVec',
+  'Poplar1',
+];
 
 function positiveInt(v: string | undefined, flag: string): number | undefined {
   if (v === undefined) return undefined;
@@ -41,6 +50,7 @@ interface NewFlags {
   maxMeasurement?: string;
   maxWeight?: string;
   chunkLength?: string;
+  bits?: string;
   minBatchSize: string;
   batchMode: string;
   timePrecision: string;
@@ -80,7 +90,7 @@ async function taskNew(flags: NewFlags, cmd: Command): Promise<void> {
   const vdaf: TaskParamsJson['vdaf'] = { type: flags.vdaf as TaskParamsJson['vdaf']['type'] };
   const opt = (
     v: number | undefined,
-    k: 'length' | 'max_measurement' | 'max_weight' | 'chunk_length',
+    k: 'length' | 'max_measurement' | 'max_weight' | 'chunk_length' | 'bits',
   ) => {
     if (v !== undefined) vdaf[k] = v;
   };
@@ -88,6 +98,7 @@ async function taskNew(flags: NewFlags, cmd: Command): Promise<void> {
   opt(positiveInt(flags.maxMeasurement, '--max-measurement'), 'max_measurement');
   opt(positiveInt(flags.maxWeight, '--max-weight'), 'max_weight');
   opt(positiveInt(flags.chunkLength, '--chunk-length'), 'chunk_length');
+  opt(positiveInt(flags.bits, '--bits'), 'bits');
   const params: TaskParamsJson = {
     task_info: encodeTaskInfo(flags.taskInfo),
     leader: endpoint(flags.leader),
@@ -120,7 +131,7 @@ async function taskNew(flags: NewFlags, cmd: Command): Promise<void> {
   } catch (e) {
     throw new UsageError(
       (e as Error).message,
-      'check the VDAF flags (--length, --max-measurement, --max-weight)',
+      'check the VDAF flags (--length, --max-measurement, --max-weight, --bits)',
       { cause: e },
     );
   }
@@ -241,15 +252,7 @@ async function collectCmd(
     throw new UsageError('give exactly one of --interval START,DURATION or --next');
   let query: Parameters<typeof collect>[1];
   if (flags.interval !== undefined) {
-    const m = /^(\d+),(\d+)$/.exec(flags.interval);
-    if (!m) throw new UsageError('--interval must be START,DURATION in seconds');
-    const [start, duration] = [Number(m[1]), Number(m[2])];
-    if (start % tp !== 0 || duration % tp !== 0 || duration === 0)
-      throw new UsageError(
-        `--interval ${flags.interval} is not aligned to the task's time_precision (${tp} s)`,
-        `use a START and a non-zero DURATION that are multiples of ${tp}, e.g. ${Math.floor(start / tp) * tp},${Math.max(1, Math.ceil(duration / tp)) * tp}`,
-      );
-    query = { interval: { start: start / tp, duration: duration / tp } };
+    query = { interval: intervalFlag(flags.interval, tp) };
   } else {
     if (file.task.batch_mode !== 'leader_selected')
       throw new UsageError('--next is for leader_selected tasks; this task needs --interval');
@@ -298,6 +301,7 @@ export function registerDap(program: Command): void {
     .option('--length <n>', 'vector length / number of buckets')
     .option('--max-measurement <m>', 'largest summand (Prio3Sum, Prio3SumVec)')
     .option('--max-weight <w>', 'most entries set (Prio3MultihotCountVec)')
+    .option('--bits <n>', 'length of each measurement in bits (Poplar1)')
     .option(
       '--chunk-length <c>',
       'proof chunk length (default: about the square root of the input)',
@@ -350,4 +354,5 @@ export function registerDap(program: Command): void {
     .option('--json', 'print {"aggregate", "report_count", "interval"}')
     .action(collectCmd);
   registerDapKeys(dap);
+  registerDapHeavyHitters(dap);
 }

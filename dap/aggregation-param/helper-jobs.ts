@@ -1,0 +1,181 @@
+// DAP-18 §4.5.2 the Helper's aggregation jobs for a VDAF with an aggregation parameter and two
+// rounds (Poplar1): initialization answers each report with its round-1 message, continuation
+// (§4.5.2.2, step 1) finishes it and commits the output share to the parameter's buckets. Between
+// the two, the Helper keeps the init request, not VDAF state: verification is deterministic, so
+// continuation recomputes it (a restart loses nothing). A report is verified at most once per
+// parameter, and only with parameters that follow its earlier ones (VDAF-20 §8.2 is_valid).
+import { b64url, fromB64url, hex } from '../encoding.js';
+import { DecodeError } from '../errors.js';
+import {
+  decodeAggregationJobContinueReq,
+  encodeAggregationJobResp,
+  Role,
+  type AggregationJobContinueReq,
+  type VerifyInit,
+  type VerifyResp,
+} from '../messages/index.js';
+import { DapProblem } from '../problem.js';
+import { jsonValue, parseJson, type KvOp } from '../storage/kv.js';
+import { BucketUpdates } from '../aggregator/buckets.js';
+import type { AggregatorContext, HelperTask } from '../aggregator/context.js';
+import { K } from '../aggregator/keys.js';
+import { openReportShare } from '../aggregator/open-report-share.js';
+import { decodeInit, resourceId, type HelperJobRecord } from '../helper/aggregation-init.js';
+import type { PingPongState } from '../vdaf-port.js';
+import { reportParamError, reportParams, reportParamsOp } from './batch-params.js';
+import { AK } from './keys.js';
+
+type Ctx = AggregatorContext<HelperTask>;
+
+/** The stored job: the init request it recomputes from, and its answer at its current step. */
+interface AggParamJobRecord extends HelperJobRecord {
+  body: string;
+}
+
+type Started =
+  | { st: Extract<PingPongState, { kind: 'continued' }> }
+  | { error: Extract<VerifyResp, { type: 'reject' }>['error'] };
+
+function helperStart(ctx: Ctx, ht: HelperTask, aggParam: Uint8Array, vi: VerifyInit): Started {
+  const md = vi.reportShare.metadata;
+  const opened = openReportShare(
+    ctx,
+    ht,
+    Role.helper,
+    md,
+    vi.reportShare.publicShare,
+    vi.reportShare.encryptedInputShare,
+  );
+  if (!opened.ok) return { error: opened.error };
+  const t = ht.task;
+  const st = t.vdaf.helperInit(
+    ht.verifyKey,
+    t.ctx,
+    aggParam,
+    md.reportId,
+    vi.reportShare.publicShare,
+    opened.payload,
+    vi.payload,
+  );
+  return st.kind === 'continued' ? { st } : { error: 'vdaf_verify_error' };
+}
+
+/**
+ * POST AggregationJobInitReq for a task whose VDAF takes its parameter at collection.
+ *
+ * @throws {DapProblem} invalidMessage, invalidAggregationParameter, unsupportedExtension
+ */
+export async function initAggParamJob(
+  ctx: Ctx,
+  ht: HelperTask,
+  body: Uint8Array,
+): Promise<{ jobId: string; resp: Uint8Array }> {
+  const t = ht.task;
+  const jobId = resourceId(body);
+  const existing = await ctx.store.get(K.job(t.idB64, jobId));
+  if (existing) return { jobId, resp: fromB64url(parseJson<HelperJobRecord>(existing).resp) };
+  const req = decodeInit(ht, body, ctx.options.limits);
+  const resps: VerifyResp[] = [];
+  let newest = 0;
+  for (const vi of req.verifyInits) {
+    const md = vi.reportShare.metadata;
+    newest = Math.max(newest, md.time);
+    const refusal = reportParamError(
+      t,
+      req.aggParam,
+      await reportParams(ctx.store, t, hex(md.reportId)),
+    );
+    const s: Started = refusal ? { error: refusal } : helperStart(ctx, ht, req.aggParam, vi);
+    resps.push(
+      'st' in s
+        ? { reportId: md.reportId, type: 'continue', payload: s.st.outbound }
+        : { reportId: md.reportId, type: 'reject', error: s.error },
+    );
+  }
+  const resp = encodeAggregationJobResp(resps);
+  const rec: AggParamJobRecord = { digest: jobId, resp: b64url(resp), step: 0, body: b64url(body) };
+  await ctx.mutex.run(() =>
+    ctx.store.write([
+      { type: 'put', key: K.job(t.idB64, jobId), value: jsonValue(rec) },
+      { type: 'put', key: K.jobByTime(t.idB64, newest, jobId), value: new Uint8Array(0) },
+    ]),
+  );
+  return { jobId, resp };
+}
+
+function decodeContinue(ht: HelperTask, body: Uint8Array, ctx: Ctx): AggregationJobContinueReq {
+  try {
+    // this value is attacker-controlled
+    return decodeAggregationJobContinueReq(body, ctx.options.limits);
+  } catch (e) {
+    const detail = e instanceof DecodeError ? e.message : 'undecodable';
+    throw new DapProblem('invalidMessage', `AggregationJobContinueReq: ${detail}`, ht.task.id);
+  }
+}
+
+/**
+ * POST AggregationJobContinueReq (step 1): finishes the job's reports and commits their output
+ * shares; the same step again gets the stored answer (§4.5.2.2).
+ *
+ * @throws {DapProblem} unrecognizedAggregationJob, stepMismatch, invalidMessage
+ */
+export async function continueAggParamJob(
+  ctx: Ctx,
+  ht: HelperTask,
+  jobId: string,
+  body: Uint8Array,
+): Promise<Uint8Array> {
+  const t = ht.task;
+  const load = async () => {
+    const v = await ctx.store.get(K.job(t.idB64, jobId));
+    if (!v) throw new DapProblem('unrecognizedAggregationJob', 'no such aggregation job', t.id);
+    return parseJson<AggParamJobRecord>(v);
+  };
+  const rec = await load();
+  const req = decodeContinue(ht, body, ctx);
+  if (req.step === rec.step && rec.step > 0) return fromB64url(rec.resp);
+  if (req.step !== 1 || rec.step !== 0)
+    throw new DapProblem('stepMismatch', `job is at step ${rec.step}, not ${req.step - 1}`, t.id);
+  const init = decodeInit(ht, fromB64url(rec.body), ctx.options.limits);
+  const ap = init.aggParam;
+  const byId = new Map(init.verifyInits.map((vi) => [hex(vi.reportShare.metadata.reportId), vi]));
+  const finished: { vi: VerifyInit; next: PingPongState }[] = [];
+  for (const vc of req.verifyContinues) {
+    const vi = byId.get(hex(vc.reportId));
+    if (!vi) throw new DapProblem('invalidMessage', 'a report the job does not hold', t.id);
+    byId.delete(hex(vc.reportId));
+    const s = helperStart(ctx, ht, ap, vi);
+    const next: PingPongState =
+      'st' in s ? t.vdaf.helperContinued(t.ctx, ap, s.st.state, vc.payload) : { kind: 'rejected' };
+    finished.push({ vi, next });
+  }
+  return ctx.mutex.run(async () => {
+    const again = await load();
+    if (again.step > 0) return fromB64url(again.resp);
+    const updates = new BucketUpdates(ctx.store, t, ap);
+    const ops: KvOp[] = [];
+    const resps: VerifyResp[] = [];
+    for (const { vi, next } of finished) {
+      const md = vi.reportShare.metadata;
+      const id = hex(md.reportId);
+      const previous = await reportParams(ctx.store, t, id);
+      const refusal = reportParamError(t, ap, previous);
+      if (next.kind !== 'finished' || refusal) {
+        resps.push({
+          reportId: md.reportId,
+          type: 'reject',
+          error: refusal ?? 'vdaf_verify_error',
+        });
+        continue;
+      }
+      await updates.add(AK.bucketId(ap, md.time), next.outShare, md.reportId, md.time);
+      ops.push(reportParamsOp(t, id, previous, ap));
+      resps.push({ reportId: md.reportId, type: 'finish' });
+    }
+    const resp = encodeAggregationJobResp(resps);
+    const done: AggParamJobRecord = { ...again, step: 1, resp: b64url(resp) };
+    ops.push(...updates.ops(), { type: 'put', key: K.job(t.idB64, jobId), value: jsonValue(done) });
+    await ctx.store.write(ops);
+    return resp;
+  });
+}
