@@ -42,9 +42,11 @@ export {
   type CollectOptions,
   type CollectQuery,
 } from './collector/collector.js';
+export { migrateStore } from './storage/migrate-store.js';
 export {
   mountHelper,
   aggregatorOptionsFrom,
+  storeFrom,
   mountLeader,
   taskFilesFor,
   type AggregatorHealth,

@@ -421,6 +421,7 @@ describe('the package exports (package.json "exports")', () => {
       'hpkeNoble',
       'hpkeNode',
       'messages',
+      'migrateStore',
       'mountHelper',
       'mountLeader',
       'newTaskFiles',
@@ -434,6 +435,7 @@ describe('the package exports (package.json "exports")', () => {
       'sampleDiscreteGaussian',
       'sampleDiscreteLaplace',
       'seededUniform',
+      'storeFrom',
       'taskFilesFor',
       'vdafConfigOf',
     ]);
