@@ -42,6 +42,7 @@ export {
   type CollectOptions,
   type CollectQuery,
 } from './collector/collector.js';
+export { migrateStore } from './storage/migrate-store.js';
 export {
   heavyHitters,
   type HeavyHitter,
@@ -52,6 +53,7 @@ export {
 export {
   mountHelper,
   aggregatorOptionsFrom,
+  storeFrom,
   mountLeader,
   taskFilesFor,
   type AggregatorHealth,

@@ -16,10 +16,13 @@ import type { HpkeKeyring } from './aggregator/hpke-keys.js';
 import { startAdminServer, type AdminServer } from './admin/server.js';
 import { mountInterop } from './interop/mount.js';
 import { startLeaderDriver } from './leader/driver.js';
+import type { KvStore } from './storage/kv.js';
 import { readTaskFile } from './task/task-file.js';
 
 export interface AggregatorServerOptions {
   dataDir: string;
+  /** `--store`: a postgres:// URL shared by every process of the role; level in dataDir if absent. */
+  store?: string;
   taskFiles: string[];
   /** Path prefix, e.g. "/leader" (docs/architecture.md: one process may serve both roles). */
   prefix: string;
@@ -74,6 +77,7 @@ export async function mountLeader(
   const ctx = await openLeaderContext(
     {
       dataDir: o.dataDir,
+      ...(o.store === undefined ? {} : { store: o.store }),
       ...(o.options ? { options: o.options } : {}),
       ...(o.clock ? { clock: o.clock } : {}),
     },
@@ -97,7 +101,7 @@ export async function mountLeader(
       await interop?.release();
       await gc.close();
       await driver.close();
-      await ctx.mutex.run(() => ctx.store.close());
+      await closeStore(ctx.store, ctx.mutex);
     },
   };
 }
@@ -124,6 +128,7 @@ export async function mountHelper(
   const ctx = await openHelperContext(
     {
       dataDir: o.dataDir,
+      ...(o.store === undefined ? {} : { store: o.store }),
       ...(o.options ? { options: o.options } : {}),
       ...(o.clock ? { clock: o.clock } : {}),
     },
@@ -145,9 +150,15 @@ export async function mountHelper(
       await admin?.close();
       await interop?.release();
       await gc.close();
-      await ctx.mutex.run(() => ctx.store.close());
+      await closeStore(ctx.store, ctx.mutex);
     },
   };
+}
+
+/** level closes after the last write; postgres drains its pool (closing inside a transaction would wait on itself). */
+async function closeStore(store: KvStore, mutex: { run<R>(f: () => Promise<R>): Promise<R> }) {
+  if (store.kind === 'level') await mutex.run(() => store.close());
+  else await store.close();
 }
 
 const interopDir = (o: AggregatorServerOptions): string =>
@@ -183,6 +194,19 @@ export function taskFilesFor(paths: readonly string[], role: 'leader' | 'helper'
   });
 }
 
+/**
+ * The store of a DAP role: `--store`, else the config's `dap.store`; undefined means level.
+ *
+ * @throws {TaskError} task_invalid (dap.store is not a string)
+ */
+export function storeFrom(flag: string | undefined, section: unknown): string | undefined {
+  if (flag !== undefined) return flag;
+  const v = (section as { store?: unknown } | undefined)?.store;
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new TaskError('task_invalid', 'dap.store must be a URL string');
+  return v;
+}
+
 /** AggregatorOptions from a config section; unknown keys and non-integer values are refused. */
 export function aggregatorOptionsFrom(section: unknown): Partial<AggregatorOptions> {
   if (section === undefined) return {};
@@ -190,6 +214,7 @@ export function aggregatorOptionsFrom(section: unknown): Partial<AggregatorOptio
     throw new TaskError('task_invalid', 'the dap config section must be an object');
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(section)) {
+    if (k === 'store') continue; // the store URL, read by storeFrom
     if (!(k in DEFAULT_AGGREGATOR_OPTIONS) || k === 'limits' || k === 'peerLimits')
       throw new TaskError('task_invalid', `unknown dap option ${k}`);
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)

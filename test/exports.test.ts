@@ -434,6 +434,7 @@ describe('the package exports (package.json "exports")', () => {
       'hpkeNoble',
       'hpkeNode',
       'messages',
+      'migrateStore',
       'mountHelper',
       'mountLeader',
       'newTaskFiles',
@@ -447,6 +448,7 @@ describe('the package exports (package.json "exports")', () => {
       'sampleDiscreteGaussian',
       'sampleDiscreteLaplace',
       'seededUniform',
+      'storeFrom',
       'taskFilesFor',
       'vdafConfigOf',
     ]);

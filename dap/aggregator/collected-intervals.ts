@@ -14,6 +14,11 @@ export class CollectedIntervals {
     return c;
   }
 
+  /** Re-reads the list (a shared store: another process may have collected a batch since). */
+  async reload(store: KvStore, task: Task): Promise<void> {
+    this.list = (await CollectedIntervals.load(store, task)).list;
+  }
+
   contains(time: number): boolean {
     return this.list.some((i) => time >= i.start && time < i.start + i.duration);
   }

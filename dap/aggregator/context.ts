@@ -2,7 +2,7 @@
 import type { Hpke } from '../hpke/index.js';
 import type { HpkeConfig } from '../messages/index.js';
 import type { KvStore } from '../storage/kv.js';
-import type { Mutex } from '../storage/mutex.js';
+import type { Leases } from '../storage/leases.js';
 import type { Task } from '../task/task.js';
 import type { Clock } from './clock.js';
 import type { CollectedIntervals } from './collected-intervals.js';
@@ -42,7 +42,10 @@ export interface HelperTask extends AggregatorTask {
 
 export interface AggregatorContext<T extends AggregatorTask> {
   store: KvStore;
-  mutex: Mutex;
+  /** Serialises read-check-write sequences: `store.exclusive` (across processes on postgres). */
+  mutex: { run<R>(f: () => Promise<R>): Promise<R> };
+  /** Which process of a fleet works on a task now (every lease is held on level). */
+  leases: Leases;
   keyring: HpkeKeyring;
   tasks: Map<string, T>;
   options: AggregatorOptions;

@@ -18,4 +18,11 @@ export interface DapEvents {
   /** Reports a job dropped without aggregating them (retries spent, or too large alone). */
   reportsRejected?(count: number): void;
   collection?(outcome: CollectionOutcome): void;
+  /** A database transaction or statement retried after a lost connection or serialization failure. */
+  transactionRetried?(): void;
+  /** This process took over a lease another process let expire (it was killed or stalled). */
+  leaseTakeover?(): void;
 }
+
+/** The store's counters only (a Helper has no job or upload events). */
+export type StoreEvents = Pick<DapEvents, 'transactionRetried' | 'leaseTakeover'>;

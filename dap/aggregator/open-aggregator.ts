@@ -1,12 +1,12 @@
-// Opening an aggregator's durable state: the level store, HPKE keys and per-task collected batches.
+// Opening an aggregator's durable state: its store (level or PostgreSQL), HPKE keys and per-task
+// collected batches.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fromB64url } from '../encoding.js';
 import type { Hpke } from '../hpke/index.js';
 import { hpkeDefault } from '../hpke/index.js';
 import { decodeHpkeConfig } from '../messages/index.js';
-import { openLevelKv } from '../storage/level-kv.js';
-import { Mutex } from '../storage/mutex.js';
+import { leasesOf } from '../storage/leases.js';
+import { openStore } from '../storage/open-store.js';
 import type { HelperTaskFile, LeaderTaskFile } from '../task/task-file.js';
 import { taskOf } from '../task/task.js';
 import { systemClock, type Clock } from './clock.js';
@@ -17,6 +17,8 @@ import { aggregatorOptions, type AggregatorOptions } from './options.js';
 
 export interface OpenOptions {
   dataDir: string;
+  /** A postgres:// URL shared by a fleet; level inside dataDir when absent. */
+  store?: string;
   options?: Partial<AggregatorOptions>;
   clock?: Clock;
   hpke?: Hpke;
@@ -27,17 +29,26 @@ async function openContext<T extends AggregatorTask>(
   role: 'leader' | 'helper',
 ): Promise<AggregatorContext<T>> {
   mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
-  const store = await openLevelKv(join(o.dataDir, 'store'));
+  // The events are set once the context exists; the store counts its retries through this.
+  const holder: { ctx?: AggregatorContext<T> } = {};
+  const store = await openStore({
+    dataDir: o.dataDir,
+    ...(o.store === undefined ? {} : { store: o.store }),
+    onRetry: () => holder.ctx?.events?.transactionRetried?.(),
+  });
   const hpke = o.hpke ?? hpkeDefault;
-  return {
+  const ctx: AggregatorContext<T> = {
     store,
-    mutex: new Mutex(),
+    mutex: { run: (f) => store.exclusive(f) },
+    leases: leasesOf(store),
     keyring: await HpkeKeyring.open(store, hpke, { decryptExpired: role === 'leader' }),
     tasks: new Map(),
     options: aggregatorOptions(o.options),
     clock: o.clock ?? systemClock,
     hpke,
   };
+  holder.ctx = ctx;
+  return ctx;
 }
 
 async function base<T extends AggregatorTask>(

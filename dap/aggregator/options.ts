@@ -33,6 +33,12 @@ export interface AggregatorOptions {
   /** Leader: the first retry of a job waits this long, doubling up to jobRetryMaxMs. */
   jobRetryMs: number;
   jobRetryMaxMs: number;
+  /**
+   * Leader on a shared store: a process drives a task (creates and runs its jobs, advances its
+   * collections) while it holds the task's lease, renewed every tick; a lease not renewed for this
+   * long is taken over by another process.
+   */
+  leaseMs: number;
 }
 
 export const DEFAULT_AGGREGATOR_OPTIONS: AggregatorOptions = {
@@ -51,6 +57,7 @@ export const DEFAULT_AGGREGATOR_OPTIONS: AggregatorOptions = {
   jobRetries: 10,
   jobRetryMs: 500,
   jobRetryMaxMs: 60_000,
+  leaseMs: 10_000,
 };
 
 export function aggregatorOptions(o: Partial<AggregatorOptions> = {}): AggregatorOptions {

@@ -14,7 +14,8 @@ export async function seenMany(store: KvStore, task: Task, ids: Uint8Array[]): P
 export function markSeenOps(task: Task, id: Uint8Array, time: number): KvOp[] {
   const h = hex(id);
   return [
-    { type: 'put', key: K.seen(task.idB64, h), value: EMPTY },
+    // insert: the store refuses a report ID seen before, whichever process wrote it.
+    { type: 'insert', key: K.seen(task.idB64, h), value: EMPTY },
     { type: 'put', key: K.seenByTime(task.idB64, time, h), value: EMPTY },
   ];
 }

@@ -32,6 +32,7 @@ export async function createAggregateShare(
   return ctx.mutex.run(async () => {
     const existing = await ctx.store.get(K.aggregateShare(t.idB64, id));
     if (existing) return { id, resp: fromB64url(parseJson<ShareRecord>(existing).resp) };
+    if (ctx.store.shared) await ht.collected.reload(ctx.store, t);
     let req;
     try {
       // this value is attacker-controlled

@@ -136,6 +136,7 @@ export async function initAggregationJob(
   return ctx.mutex.run(async () => {
     const again = await ctx.store.get(K.job(t.idB64, jobId));
     if (again) return { jobId, resp: fromB64url(parseJson<HelperJobRecord>(again).resp) };
+    if (ctx.store.shared) await ht.collected.reload(ctx.store, t);
     const seen = await seenMany(
       ctx.store,
       t,

@@ -88,6 +88,7 @@ export async function driveCollection(
     const step = await ctx.mutex.run(async (): Promise<CollectionRecord | Failure | null> => {
       // Reports of the batch still waiting or in flight are aggregated first (§4.6.1).
       if (await pendingIn(ctx, lt, i)) return null;
+      if (ctx.store.shared) await lt.collected.reload(ctx.store, t);
       if (inflight.some((j) => j.minTime < i.start + i.duration && j.maxTime >= i.start))
         return null;
       if (lt.collected.overlaps(i)) return ['batchOverlap', 'interval collected meanwhile'];

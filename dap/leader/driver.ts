@@ -19,6 +19,8 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Ticks in a row that failed before the Leader reports itself failed. */
 const FAILED_TICKS = 3;
 
+const leaseName = (taskId: string): string => `leader-driver/${taskId}`;
+
 export interface LeaderDriver {
   /** One pass over every task; resolves when the pass is done. */
   tick(): Promise<void>;
@@ -44,9 +46,43 @@ export function startLeaderDriver(
   let failedInRow = 0;
   let lastFailure = '';
 
+  const leased = new Set<string>();
+  /** Forgets what this process cached of a task (another process may have changed it). */
+  function forget(taskId: string): void {
+    for (const id of known.get(taskId)?.keys() ?? []) {
+      states.delete(id);
+      retryAt.delete(id);
+    }
+    known.delete(taskId);
+    settled.delete(taskId);
+  }
+
+  /**
+   * On a shared store, whether this process drives the task now: it claims or renews the task's
+   * lease, and forgets its caches whenever it did not hold the lease through the last pass.
+   */
+  async function drives(lt: LeaderTask): Promise<boolean> {
+    if (!ctx.store.shared) return true;
+    const id = lt.task.idB64;
+    const got = await ctx.leases.claim(leaseName(id), ctx.options.leaseMs);
+    if (got === 'busy') {
+      leased.delete(id);
+      forget(id);
+      return false;
+    }
+    if (got === 'taken_over') ctx.events?.leaseTakeover?.();
+    if (got !== 'held' || !leased.has(id)) forget(id);
+    leased.add(id);
+    // Uploads and collection jobs arrive at every process: what waits is read from the store.
+    lt.waiting = undefined;
+    settled.delete(id);
+    return true;
+  }
+
   /** One pass over a task; false when it left nothing to come back for (idle until new work). */
   async function pass(lt: LeaderTask): Promise<boolean> {
     const t = lt.task;
+    if (!(await drives(lt))) return false;
     let jobs = known.get(t.idB64);
     if (!jobs) {
       jobs = new Map();
@@ -173,6 +209,8 @@ export function startLeaderDriver(
       if (timer) clearTimeout(timer);
       delete ctx.wakeDriver;
       await running;
+      // Released at once, so another process takes the tasks over without waiting for expiry.
+      for (const id of leased) await ctx.leases.release(leaseName(id)).catch(() => undefined);
     },
   };
 }

@@ -15,7 +15,7 @@ import {
   type Report,
   type VerifyInit,
 } from '../messages/index.js';
-import type { KvOp } from '../storage/kv.js';
+import { writeIfPresent, type KvOp } from '../storage/kv.js';
 import { readBucket } from '../aggregator/buckets.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { batchBucketId, K } from '../aggregator/keys.js';
@@ -173,8 +173,11 @@ export async function createJob(
   };
   if (verifyInits.length > 0)
     ops.push({ type: 'put', key: K.job(t.idB64, job.id), value: encodeJobRecord(job) });
-  await ctx.mutex.run(() => ctx.store.write(ops));
+  // Another Leader process may have taken some of these reports meanwhile: then nothing is written.
+  const taken = ops.flatMap((op) => (op.type === 'del' ? [op.key] : []));
+  const wrote = await ctx.mutex.run(() => writeIfPresent(ctx.store, taken, ops));
   lt.waiting = undefined;
+  if (!wrote) return null;
   if (tooLarge > 0) ctx.events?.reportsRejected?.(tooLarge);
   return verifyInits.length > 0 ? { job, states } : null;
 }

@@ -11,7 +11,7 @@ import {
   MediaType,
   type VerifyResp,
 } from '../messages/index.js';
-import type { KvOp } from '../storage/kv.js';
+import { writeIfPresent, type KvOp } from '../storage/kv.js';
 import { BucketUpdates } from '../aggregator/buckets.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { batchBucketId, K, timeBucketId } from '../aggregator/keys.js';
@@ -106,7 +106,12 @@ export async function runJob(
     return 'abandoned';
   }
   const t = lt.task;
-  const updates = new BucketUpdates(ctx.store, t, EMPTY);
+  const finished: {
+    bucket: string;
+    outShare: Parameters<BucketUpdates['add']>[1];
+    id: Uint8Array;
+    time: number;
+  }[] = [];
   const times = new Map(
     job.reports.map((b) => {
       // The metadata leads the stored Report; the shares after it are not needed here.
@@ -128,11 +133,19 @@ export async function runJob(
     if (next.kind !== 'finished') continue;
     const time = times.get(id) ?? 0;
     const bucket = job.batchId ? batchBucketId(job.batchId) : timeBucketId(time);
-    await updates.add(bucket, next.outShare, r.reportId, time);
+    finished.push({ bucket, outShare: next.outShare, id: r.reportId, time });
   }
-  await ctx.mutex.run(() => ctx.store.write([...updates.ops(), ...jobGone(lt, job)]));
+  // Buckets are read under the lock (another Leader process may add to them), and written only
+  // while the job is stored: a Leader process that took the job over may have committed it.
+  await ctx.mutex.run(async () => {
+    const updates = new BucketUpdates(ctx.store, t, EMPTY);
+    for (const f of finished) await updates.add(f.bucket, f.outShare, f.id, f.time);
+    await writeIfPresent(ctx.store, [jobKey(lt, job)], [...updates.ops(), ...jobGone(lt, job)]);
+  });
   return 'committed';
 }
+
+const jobKey = (lt: LeaderTask, job: LeaderJobRecord): string => K.job(lt.task.idB64, job.id);
 
 const jobGone = (lt: LeaderTask, job: LeaderJobRecord): KvOp[] => [
   { type: 'del', key: K.job(lt.task.idB64, job.id) },
@@ -162,7 +175,7 @@ async function requeueSmaller(
   if (job.reports.length > 1)
     job.reports.forEach((b, i) => ops.push(pendingOp(lt, b, job.attempts[i] ?? 0)));
   else ctx.events?.reportsRejected?.(job.reports.length);
-  await ctx.mutex.run(() => ctx.store.write(ops));
+  await ctx.mutex.run(() => writeIfPresent(ctx.store, [jobKey(lt, job)], ops));
   lt.waiting = undefined;
 }
 
@@ -175,7 +188,7 @@ export async function failJob(
   lt: LeaderTask,
   job: LeaderJobRecord,
 ): Promise<void> {
-  await ctx.mutex.run(() => ctx.store.write(jobGone(lt, job)));
+  await ctx.mutex.run(() => writeIfPresent(ctx.store, [jobKey(lt, job)], jobGone(lt, job)));
   ctx.events?.reportsRejected?.(job.reports.length);
 }
 
@@ -217,7 +230,7 @@ async function abandon(
     else ops.push(pendingOp(lt, b, attempts));
   });
   if (dropped > 0) ctx.events?.reportsRejected?.(dropped);
-  await ctx.mutex.run(() => ctx.store.write(ops));
+  await ctx.mutex.run(() => writeIfPresent(ctx.store, [jobKey(lt, job)], ops));
   lt.waiting = undefined;
   if (helperJobUrl) {
     await peerRequest({

@@ -58,6 +58,7 @@ export async function upload(
   }
 
   return ctx.mutex.run(async () => {
+    if (ctx.store.shared) await lt.collected.reload(ctx.store, t);
     const seen = await seenMany(
       ctx.store,
       t,

@@ -1,14 +1,34 @@
 // Aggregator storage (DAP-18 §4.5.3 batch buckets, §2.3 replay state): the key-value interface.
 
-export type KvOp = { type: 'put'; key: string; value: Uint8Array } | { type: 'del'; key: string };
+/**
+ * put and del as usual; insert is a put that must create the key (report IDs and spent replay state):
+ * a key already stored fails the whole write with storage_conflict, enforced by the backend.
+ */
+export type KvOp =
+  | { type: 'put'; key: string; value: Uint8Array }
+  | { type: 'insert'; key: string; value: Uint8Array }
+  | { type: 'del'; key: string };
 
-/** Every `write` is one atomic, durably synced commit point. */
+/**
+ * One aggregator's durable state (docs/dap.md "Storage backends"). Every `write` is one atomic,
+ * durably synced commit point; `exclusive` runs a read-check-write sequence as one unit.
+ */
 export interface KvStore {
+  /** 'level' (one process) or 'postgres' (any number of processes over one database). */
+  readonly kind: 'level' | 'postgres';
+  /** True when other processes may write the same state (caches must not be trusted across ticks). */
+  readonly shared: boolean;
   get(key: string): Promise<Uint8Array | undefined>;
   getMany(keys: readonly string[]): Promise<(Uint8Array | undefined)[]>;
   write(ops: readonly KvOp[]): Promise<void>;
   /** Keys in [prefix, prefix + '\xff'), in key order. */
   scan(prefix: string, opts?: { limit?: number; lt?: string }): AsyncIterable<[string, Uint8Array]>;
+  /**
+   * Runs `f` serialised against every other `exclusive` of this state: inside one process (level),
+   * or across every process of the database as one transaction (postgres), retried as a whole when
+   * the database asks for it, so `f` must not act outside the store before it returns.
+   */
+  exclusive<T>(f: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -18,3 +38,28 @@ export const jsonValue = (v: unknown): Uint8Array => enc.encode(JSON.stringify(v
 /** Parses a record this process wrote itself (never peer input). */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 export const parseJson = <T>(b: Uint8Array): T => JSON.parse(dec.decode(b)) as T;
+
+/**
+ * Inside `exclusive`: writes `ops` only while every key of `mustExist` is still stored (another
+ * process may have taken the same reports or finished the same job); false when it did not write.
+ */
+export async function writeIfPresent(
+  store: KvStore,
+  mustExist: readonly string[],
+  ops: readonly KvOp[],
+): Promise<boolean> {
+  const got = mustExist.length === 0 ? [] : await store.getMany(mustExist);
+  if (got.some((v) => v === undefined)) return false;
+  await store.write(ops);
+  return true;
+}
+
+/** The last op of each key, in first-seen key order (a batch applies its ops in order). */
+export function lastOpPerKey(ops: readonly KvOp[]): KvOp[] {
+  const m = new Map<string, KvOp>();
+  for (const o of ops) {
+    m.delete(o.key);
+    m.set(o.key, o);
+  }
+  return [...m.values()];
+}

@@ -2,7 +2,15 @@
 import { Level } from 'level';
 import { DapError } from '../errors.js';
 import type { KvOp, KvStore } from './kv.js';
+import { Mutex } from './mutex.js';
 
+/**
+ * Opens (creating) the level store in `dir`; level's lock admits one process.
+ *
+ * @throws {DapError} storage_failed (held by another process, or unreadable)
+ * @example
+ * const store = await openLevelKv('/var/lib/mesh/leader/store');
+ */
 export async function openLevelKv(dir: string): Promise<KvStore> {
   const db = new Level<string, Uint8Array>(dir, { keyEncoding: 'utf8', valueEncoding: 'view' });
   try {
@@ -12,16 +20,25 @@ export async function openLevelKv(dir: string): Promise<KvStore> {
       cause: e,
     });
   }
-  return {
+  const mutex = new Mutex();
+  const store: KvStore = {
+    kind: 'level',
+    shared: false,
     get: (key) => db.get(key),
     getMany: (keys) => db.getMany(keys as string[]),
     async write(ops: readonly KvOp[]) {
       if (ops.length === 0) return;
+      const inserts = ops.filter((o) => o.type === 'insert').map((o) => o.key);
+      if (inserts.length > 0) {
+        const had = await db.getMany(inserts);
+        const i = had.findIndex(Boolean);
+        if (i >= 0) throw conflict(String(inserts[i]));
+      }
       await db.batch(
         ops.map((o) =>
-          o.type === 'put'
-            ? { type: 'put' as const, key: o.key, value: o.value }
-            : { type: 'del' as const, key: o.key },
+          o.type === 'del'
+            ? { type: 'del' as const, key: o.key }
+            : { type: 'put' as const, key: o.key, value: o.value },
         ),
         { sync: true },
       );
@@ -38,6 +55,13 @@ export async function openLevelKv(dir: string): Promise<KvStore> {
         await it.close();
       }
     },
+    exclusive: (f) => mutex.run(f),
     close: () => db.close(),
   };
+  return store;
 }
+
+export const conflict = (key: string): DapError =>
+  new DapError('storage_conflict', `key ${key} is already stored`, {
+    hint: 'another write created it first; the operation was not applied',
+  });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { aggregatorOptionsFrom, mountHelper, taskFilesFor } from '../../dap/index.js';
 import { UsageError } from '../errors.js';
 import { tuneHeapForDap } from './dap-heap.js';
+import { storeOf } from './dap-store.js';
 import type { RoleDefinition } from './role.js';
 
 export const dapHelperRole: RoleDefinition = {
@@ -17,6 +18,7 @@ export const dapHelperRole: RoleDefinition = {
     tuneHeapForDap();
     return mountHelper(app, {
       dataDir: opts.dataDir,
+      ...storeOf(opts),
       taskFiles,
       prefix: '/helper',
       options: aggregatorOptionsFrom(opts.config.dap),

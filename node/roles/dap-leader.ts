@@ -4,6 +4,7 @@ import { aggregatorOptionsFrom, mountLeader, taskFilesFor } from '../../dap/inde
 import { UsageError } from '../errors.js';
 import { tuneHeapForDap } from './dap-heap.js';
 import { leaderEvents } from './dap-metrics.js';
+import { storeOf } from './dap-store.js';
 import type { RoleDefinition } from './role.js';
 
 export const dapLeaderRole: RoleDefinition = {
@@ -18,6 +19,7 @@ export const dapLeaderRole: RoleDefinition = {
     tuneHeapForDap();
     return mountLeader(app, {
       dataDir: opts.dataDir,
+      ...storeOf(opts),
       taskFiles,
       prefix: '/leader',
       options: aggregatorOptionsFrom(opts.config.dap),

@@ -10,6 +10,8 @@ export interface RoleOptions {
   repo?: string;
   /** --keys DIR, for roles that sign with a repository's online keys (timestamp). */
   keys?: string;
+  /** --store URL for the DAP roles (else the config's dap.store; else level inside dataDir). */
+  store?: string;
   /** --task FILE..., for the DAP roles. */
   tasks: string[];
   /** --interop: mount the DAP interop test API. */

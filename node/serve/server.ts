@@ -35,6 +35,8 @@ export interface ServeOptions {
   dataDir: string;
   repo?: string;
   keys?: string;
+  /** --store URL: the DAP roles' shared PostgreSQL store (level inside dataDir without it). */
+  store?: string;
   tasks: string[];
   interop: boolean;
   config: Record<string, unknown>;
@@ -132,6 +134,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
           dataDir,
           ...(opts.repo !== undefined ? { repo: opts.repo } : {}),
           ...(opts.keys !== undefined ? { keys: opts.keys } : {}),
+          ...(opts.store !== undefined ? { store: opts.store } : {}),
           tasks: opts.tasks,
           interop: opts.interop,
           config: opts.config,

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import {
   collect,
   DapClient,
+  migrateStore,
   encodeTaskInfo,
   newTaskFiles,
   readTaskFile,
@@ -353,6 +354,22 @@ export function registerDap(program: Command): void {
     .option('--timeout <seconds>', 'give up after this long', '120')
     .option('--json', 'print {"aggregate", "report_count", "interval"}')
     .action(collectCmd);
+  dap
+    .command('migrate')
+    .description('create or upgrade the schema of a PostgreSQL aggregator store')
+    .requiredOption('--store <url>', 'postgres://USER@HOST/DATABASE (?host=/socket/dir)')
+    .option('--json', 'print {"store", "from", "to"}')
+    .action(migrateCmd);
   registerDapKeys(dap);
   registerDapHeavyHitters(dap);
+}
+
+async function migrateCmd(flags: { store: string; json?: boolean }, cmd: Command): Promise<void> {
+  const ctx = contextFor(cmd, flags);
+  const r = await migrateStore(flags.store);
+  ctx.out.result(r, (v) =>
+    v.from === v.to
+      ? `${v.store}: schema at version ${v.to}, nothing to do`
+      : `${v.store}: schema migrated from version ${v.from} to ${v.to}`,
+  );
 }

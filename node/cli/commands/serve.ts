@@ -13,6 +13,7 @@ interface ServeFlags {
   config?: string;
   repo?: string;
   keys?: string;
+  store?: string;
   task: string[];
   interop?: boolean;
   tlsCert?: string;
@@ -60,6 +61,10 @@ export function registerServe(program: Command): void {
     .addOption(
       new Option('--task <file>', 'DAP task file (repeatable)').default([]).argParser(collect),
     )
+    .option(
+      '--store <url>',
+      'DAP roles: postgres://USER@HOST/DB shared by a fleet (default: level inside --data)',
+    )
     .option('--interop', 'mount the DAP interop test API (/internal/test/*)')
     .option('--tls-cert <file>', 'TLS certificate (PEM)')
     .option('--tls-key <file>', 'TLS private key (PEM)')
@@ -78,6 +83,7 @@ export function registerServe(program: Command): void {
         dataDir: flags.data ?? ctx.state().path('serve'),
         ...(flags.repo !== undefined ? { repo: flags.repo } : {}),
         ...(flags.keys !== undefined ? { keys: flags.keys } : {}),
+        ...(flags.store !== undefined ? { store: flags.store } : {}),
         tasks: flags.task,
         interop: flags.interop === true,
         config: readConfigFile(flags.config),

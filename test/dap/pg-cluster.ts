@@ -1,0 +1,136 @@
+// Throwaway PostgreSQL for the DAP suites: $MESH_TEST_PG (a server .ci/run started), else a private
+// cluster in a temporary folder on a Unix socket. Under CI=true a missing server fails the suite.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { pgOptions } from '../../dap/storage/pg-url.js';
+import { IN_CI } from '../support/env.js';
+
+/** Where initdb and pg_ctl are: PATH, else Debian's /usr/lib/postgresql/N/bin. */
+function binDir(): string | undefined {
+  const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
+  const onPath = which.stdout.trim();
+  if (which.status === 0 && onPath) return join(onPath, '..');
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions)
+    if (existsSync(join(base, v, 'bin', 'initdb'))) return join(base, v, 'bin');
+  return undefined;
+}
+
+const BIN = binDir();
+const ENV_URL = process.env.MESH_TEST_PG;
+
+/** Why the PostgreSQL suites cannot run here, or undefined when they can. */
+export const PG_MISSING: string | undefined =
+  ENV_URL || BIN ? undefined : 'no PostgreSQL: set MESH_TEST_PG or install postgresql (initdb)';
+if (PG_MISSING && IN_CI)
+  throw new Error(`CI=true needs PostgreSQL for the DAP suites: ${PG_MISSING}`);
+
+export interface PgCluster {
+  /** A URL for a new, empty database of this cluster. */
+  createDatabase(name?: string): Promise<string>;
+  /** Stops and starts the server (fast shutdown: open connections are cut). */
+  restart(): void;
+  stop(): void;
+}
+
+const asPostgres = (argv: string[]): [string, string[]] =>
+  userInfo().uid === 0
+    ? ['runuser', ['-u', 'postgres', '--', ...argv]]
+    : [argv[0] ?? '', argv.slice(1)];
+
+function run(argv: string[]): void {
+  const [cmd, args] = asPostgres(argv);
+  // The server must not hold a pipe of ours open (it logs to its own file).
+  execFileSync(cmd, args, { stdio: 'ignore' });
+}
+
+let counter = 0;
+const dbName = (): string =>
+  `mesh_t${String(process.pid)}_${String(Date.now() % 1e8)}_${String(counter++)}`;
+
+function clusterOf(baseUrl: string, ctl?: { dir: string }): PgCluster {
+  return {
+    async createDatabase(name = dbName()) {
+      const o = pgOptions(baseUrl);
+      const sql = postgres(o.url, o.options);
+      try {
+        await sql.unsafe(`CREATE DATABASE ${name}`);
+      } finally {
+        await sql.end({ timeout: 1 });
+      }
+      const u = new URL(baseUrl);
+      u.pathname = `/${name}`;
+      return u.toString();
+    },
+    restart() {
+      if (!ctl) throw new Error('restart needs a private cluster');
+      const d = ctl.dir;
+      run([
+        join(BIN ?? '', 'pg_ctl'),
+        '-D',
+        join(d, 'data'),
+        '-w',
+        '-m',
+        'fast',
+        '-l',
+        join(d, 'log'),
+        'restart',
+      ]);
+    },
+    stop() {
+      if (!ctl) return;
+      try {
+        run([
+          join(BIN ?? '', 'pg_ctl'),
+          '-D',
+          join(ctl.dir, 'data'),
+          '-w',
+          '-m',
+          'immediate',
+          'stop',
+        ]);
+      } finally {
+        rmSync(ctl.dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** A cluster of its own (restartable), started in a temporary folder; stop() removes it. */
+export function startPrivateCluster(): PgCluster {
+  if (!BIN) throw new Error(PG_MISSING ?? 'initdb not found');
+  const dir = mkdtempSync(join(tmpdir(), 'mesh-pg-'));
+  if (userInfo().uid === 0) {
+    const ids = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
+    const gid = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
+    chownSync(dir, Number(ids), Number(gid));
+  }
+  const data = join(dir, 'data');
+  run([
+    join(BIN, 'initdb'),
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
+  const opts = `-c listen_addresses='' -k ${dir} -c fsync=off -c max_connections=200`;
+  run([join(BIN, 'pg_ctl'), '-D', data, '-w', '-l', join(dir, 'log'), '-o', opts, 'start']);
+  return clusterOf(`postgres://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`, {
+    dir,
+  });
+}
+
+/** The shared server of this run ($MESH_TEST_PG), else a private one. */
+export function usePg(): PgCluster {
+  return ENV_URL ? clusterOf(ENV_URL) : startPrivateCluster();
+}
