@@ -185,6 +185,8 @@ export const mirrorRole: RoleDefinition = {
       gossip: logKeys !== undefined,
     });
     return {
+      // the log's verifier key this mirror checks and gossips with: public, for nodes to pin
+      ...(cfg.logKey !== undefined ? { publicKeys: { log: cfg.logKey } } : {}),
       async close() {
         await stopSeeding();
         await closeGossip();
