@@ -102,6 +102,7 @@ export {
 export { dirSource, mirrorSource, type RepoSource } from './subscribe/source.js';
 export { loadAllRoles, storedRole } from './subscribe/trusted-roles.js';
 export { verifyRepository, type VerifyReport } from './subscribe/verify-repo.js';
+export { readLogEntries, targetLeaf, type LogEntry } from './subscribe/log-audit.js';
 export {
   VerifiedRepository,
   type RepositoryInput,

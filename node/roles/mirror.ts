@@ -28,6 +28,10 @@ interface MirrorConfig {
   quorum?: number;
   /** Opt-out: seed checkpoints with fewer cosignatures than the governance quorum. */
   allowNoWitness: boolean;
+  /** Gossip peers while seeding (default: the upstream). */
+  gossip?: string[];
+  /** Opt-out: seed without looking for split views. */
+  noGossip: boolean;
 }
 
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,254}$/;
@@ -65,7 +69,7 @@ async function serveStatic(c: Context, root: string, prefix: string): Promise<Re
 
 function readMirrorConfig(config: Record<string, unknown>): MirrorConfig {
   const m = config.mirror;
-  if (m === undefined) return { witnesses: [], allowNoWitness: false };
+  if (m === undefined) return { witnesses: [], allowNoWitness: false, noGossip: false };
   if (typeof m !== 'object' || m === null || Array.isArray(m))
     throw new ConfigError('config_invalid', '"mirror" must be an object');
   const o = m as Record<string, unknown>;
@@ -90,7 +94,22 @@ function readMirrorConfig(config: Record<string, unknown>): MirrorConfig {
   const allow = o.allowNoWitness ?? false;
   if (typeof allow !== 'boolean')
     throw new ConfigError('config_invalid', 'mirror.allowNoWitness must be true or false');
-  const out: MirrorConfig = { witnesses, allowNoWitness: allow };
+  const gossip = o.gossip;
+  if (
+    gossip !== undefined &&
+    (!Array.isArray(gossip) || !gossip.every((g) => typeof g === 'string'))
+  )
+    throw new ConfigError('config_invalid', 'mirror.gossip must be a list of peer URLs');
+  const noGossip = o.noGossip ?? false;
+  if (typeof noGossip !== 'boolean')
+    throw new ConfigError('config_invalid', 'mirror.noGossip must be true or false');
+  if (noGossip && gossip !== undefined)
+    throw new ConfigError(
+      'config_invalid',
+      'give either mirror.gossip or mirror.noGossip, not both',
+    );
+  const out: MirrorConfig = { witnesses, allowNoWitness: allow, noGossip };
+  if (gossip !== undefined) out.gossip = gossip;
   if (quorum !== undefined) out.quorum = quorum;
   const [upstream, root, logKey] = [str('upstream'), str('root'), str('logKey')];
   if (upstream !== undefined) out.upstream = upstream;
@@ -142,6 +161,10 @@ export const mirrorRole: RoleDefinition = {
         opts.log.warn('mirror seeds checkpoints without the governance witness quorum', {
           optOut: 'mirror.allowNoWitness',
         });
+      if (cfg.noGossip)
+        opts.log.warn('mirror seeds without looking for split views', {
+          optOut: 'mirror.noGossip',
+        });
       stopSeeding = await startMirrorSeeding({
         upstream: cfg.upstream,
         rootFile: cfg.root,
@@ -149,6 +172,11 @@ export const mirrorRole: RoleDefinition = {
         witnesses,
         quorum: cfg.quorum ?? witnesses.length,
         allowNoWitness: cfg.allowNoWitness,
+        ...(cfg.noGossip
+          ? { gossip: { peers: [], disabled: true } }
+          : cfg.gossip !== undefined
+            ? { gossip: { peers: cfg.gossip } }
+            : {}),
         served: root,
         work: join(opts.dataDir, 'seed'),
         intervalMs: (cfg.intervalSeconds ?? 60) * 1000,
@@ -185,6 +213,8 @@ export const mirrorRole: RoleDefinition = {
       gossip: logKeys !== undefined,
     });
     return {
+      // the log's verifier key this mirror checks and gossips with: public, for nodes to pin
+      ...(cfg.logKey !== undefined ? { publicKeys: { log: cfg.logKey } } : {}),
       async close() {
         await stopSeeding();
         await closeGossip();

@@ -1,4 +1,4 @@
-// docs/architecture.md "Rules every room follows", for every server role: a client may take only so long to
+// docs/log.md "Slow clients", for every server role: a client may take only so long to
 // send its headers and its whole request, and may not stall a request body. Node's own defaults
 // (5 minutes per request, checked every 30 s) let one slow-drip client hold a connection and a
 // handler for minutes; these are the bounds `mesh serve` applies instead, from the config's `http`.

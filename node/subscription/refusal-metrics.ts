@@ -1,4 +1,4 @@
-// Node metrics (docs/architecture.md "Metrics and health"): how many subscription refreshes were refused,
+// Node metrics (docs/log.md "Health and metrics"): how many subscription refreshes were refused,
 // by reason, from a closed label set, kept durably in the node's state directory so the count
 // survives restarts and is shared by every process (CLI, scheduler, server roles).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';

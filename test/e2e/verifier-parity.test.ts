@@ -195,6 +195,33 @@ describe('one verifier behind subscribe, verify and mirror seeding', () => {
     );
     expectRefusedByAll(await threePaths(dir, honest()), 'log_conflict', /two different files/);
   });
+
+  it('a seeding mirror gossips with its upstream: one that serves no gossip fails it unless mirror.noGossip', async () => {
+    const silent = await startMirror(m, { repo: m.repo, config: {} });
+    const seeded = async (extra: object): Promise<{ state: string; detail?: string }> => {
+      const url = await startMirror(m, {
+        repo: null,
+        config: {
+          mirror: {
+            upstream: silent,
+            root: m.root,
+            logKey: m.logKey,
+            allowNoWitness: true,
+            quorum: 0,
+            ...extra,
+          },
+        },
+      });
+      const h = (await (await fetch(`${url}/healthz`)).json()) as {
+        state: { mirror: { state: string; detail?: string } };
+      };
+      return h.state.mirror;
+    };
+    const strict = await seeded({});
+    expect(strict.state).toBe('failed');
+    expect(strict.detail).toMatch(/gossip with .* failed/);
+    expect((await seeded({ noGossip: true })).state).toBe('ready');
+  });
 });
 
 /** The tlog-proof of the pack the honest repository serves (the attacker reuses it). */

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cosigner, cosignerVkey, formatSkey } from '../../log/index.js';
+import { cosigner, cosignerVkey, ed25519Signer, formatSkey, signerVkey } from '../../log/index.js';
 import { PublishKeys } from '../../packs/index.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe } from '../support/serve-process.js';
@@ -85,6 +85,28 @@ describe('mesh keys show', () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(s.stderr()).toContain(`witness public key ${vkey}`);
       expect(s.stderr()).toContain(`"vkey":"${vkey}"`);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it("a mirror prints the log's verifier key it checks at start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mesh-mirror-key-'));
+    const vkey = signerVkey(ed25519Signer('example.test/log', randomBytes(32)));
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ mirror: { logKey: vkey } }));
+    const s = await startServe([
+      '--role',
+      'mirror',
+      '--repo',
+      dir,
+      '--data',
+      join(dir, 'data'),
+      '--config',
+      join(dir, 'config.json'),
+    ]);
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(s.stderr()).toContain(`mesh serve: log public key ${vkey}`);
     } finally {
       await s.stop();
     }

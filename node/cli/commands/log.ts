@@ -1,8 +1,8 @@
-// `mesh log checkpoint|prove|verify|monitor`: read and check the transparency log a mirror serves
+// `mesh log checkpoint|prove|verify|entries|monitor`: read and check the transparency log a mirror serves
 // (c2sp.org/tlog-tiles), and make or check c2sp.org/tlog-proof@v1 bundles.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { leafConflictKey } from '../../../packs/index.js';
+import { leafBytes, leafConflictKey, readLogEntries, targetLeaf } from '../../../packs/index.js';
 import {
   TileReader,
   decodeBase64,
@@ -151,23 +151,46 @@ export function registerLog(program: Command): void {
     .description('check a tlog-proof offline (--proof), or the log against its checkpoint (--log)')
     .option('--proof <file>', 'a .tlog-proof file')
     .option('--entry <file>', 'the logged entry the proof is for')
+    .option('--target <file>', 'or a published file: its leaf is built from it and --metadata')
+    .option('--metadata <file>', 'the targets metadata (N.ROLE.json) that lists --target')
     .option('--leaf-hash <b64>', 'or its RFC 6962 leaf hash (base64)')
     .option('--old <file>', 'a checkpoint accepted earlier: require consistency with it')
     .action(
       async (
-        f: LogFlags & { proof?: string; entry?: string; leafHash?: string; old?: string },
+        f: LogFlags & {
+          proof?: string;
+          entry?: string;
+          target?: string;
+          metadata?: string;
+          leafHash?: string;
+          old?: string;
+        },
         cmd: Command,
       ) => {
         const ctx = contextFor(cmd, f);
         if (f.proof !== undefined) {
+          const leaf =
+            f.target !== undefined
+              ? targetLeaf(
+                  readFileSync(f.target),
+                  f.target,
+                  f.metadata !== undefined
+                    ? { bytes: readFileSync(f.metadata), name: f.metadata }
+                    : undefined,
+                )
+              : undefined;
           const lh =
-            f.entry !== undefined
-              ? leafHash(readFileSync(f.entry))
-              : f.leafHash !== undefined
-                ? decodeBase64(f.leafHash, '--leaf-hash')
-                : undefined;
+            leaf !== undefined
+              ? leafHash(leafBytes(leaf))
+              : f.entry !== undefined
+                ? leafHash(readFileSync(f.entry))
+                : f.leafHash !== undefined
+                  ? decodeBase64(f.leafHash, '--leaf-hash')
+                  : undefined;
           if (lh === undefined)
-            throw new UsageError('give --entry FILE or --leaf-hash B64 with --proof');
+            throw new UsageError(
+              'give --target FILE (with --metadata FILE), --entry FILE or --leaf-hash B64 with --proof',
+            );
           const r = verifyTlogProof(readFileSync(f.proof, 'utf8'), lh, {
             logKeys: logKeys(f),
             ...witnessKeys(f),
@@ -179,8 +202,13 @@ export function registerLog(program: Command): void {
               size: r.checkpoint.size,
               index: r.index,
               witnesses: r.witnesses,
+              ...(leaf !== undefined ? { leaf } : {}),
             },
-            (x) => `ok: entry ${x.index} is in ${x.origin} at size ${x.size}`,
+            (x) =>
+              `ok: entry ${x.index} is in ${x.origin} at size ${x.size}` +
+              (x.leaf !== undefined
+                ? ` (${x.leaf.path}, ${x.leaf.role} v${x.leaf.version}, sha256 ${x.leaf.sha256})`
+                : ''),
           );
           return;
         }
@@ -212,6 +240,31 @@ export function registerLog(program: Command): void {
         );
       },
     );
+
+  addLogFlags(log.command('entries'))
+    .description("list the log's entries (after verifying its checkpoint) as leaves")
+    .option('--from <n>', 'first entry index', '0')
+    .option('--limit <n>', 'at most this many entries', '1000')
+    .action(async (f: LogFlags & { from: string; limit: string }, cmd: Command) => {
+      const ctx = contextFor(cmd, f);
+      const [from, limit] = [Number(f.from), Number(f.limit)];
+      if (!Number.isSafeInteger(from) || from < 0) throw new UsageError('--from must be >= 0');
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100_000)
+        throw new UsageError('--limit must be between 1 and 100000');
+      const { reader, opened } = await fetchCheckpoint(f);
+      const c = opened.checkpoint;
+      const entries = await readLogEntries(reader, c.size, from, limit);
+      ctx.out.result({ origin: c.origin, size: c.size, from, entries }, (r) =>
+        [
+          `${r.origin}: size ${r.size}, entries ${r.from}..${r.from + r.entries.length - 1}`,
+          ...r.entries.map((e) =>
+            e.leaf === undefined
+              ? `#${e.index} (not a leaf, ${e.bytes} bytes)`
+              : `#${e.index} ${e.leaf.role} v${e.leaf.version} ${e.leaf.path} ${e.leaf.sha256} ${e.leaf.length}`,
+          ),
+        ].join('\n'),
+      );
+    });
 
   addLogFlags(log.command('monitor'))
     .description('read every entry, recompute the tree and report entries that conflict')

@@ -1,4 +1,4 @@
-// `mesh metrics [--json]`: the node's own counters (docs/architecture.md "Metrics and health") as Prometheus
+// `mesh metrics [--json]`: the node's own counters (docs/log.md "Health and metrics") as Prometheus
 // text, or with --json as one object; read from the node's state directory.
 import type { Command } from 'commander';
 import { readRefusalCounts, renderNodeMetrics } from '../../subscription/index.js';
