@@ -97,7 +97,14 @@ async function bounded(
 }
 
 const want: Record<Mode, string> = { endless: 'http_body_too_large', drip: 'http_timeout' };
-const limits = peerLimitsWith({ idleTimeoutMs: 1000 });
+// Small caps, so an endless body reaches its cap long before the request timeout even on a loaded
+// machine (the defaults are tens of MiB; which cap applies is what is under test, not its size).
+const limits = peerLimitsWith({
+  idleTimeoutMs: 1000,
+  uploadResponseBytes: 64 * 1024,
+  collectionJobRespBytes: 256 * 1024,
+  aggregateShareBytes: 256 * 1024,
+});
 
 describe.each(['endless', 'drip'] as const)('a peer with an %s body', (mode) => {
   it('peerRequest (the Leader reading its Helper)', async () => {
@@ -107,7 +114,7 @@ describe.each(['endless', 'drip'] as const)('a peer with an %s body', (mode) => 
         url: `${base}/${mode}/helper/tasks/x/aggregation_jobs`,
         body: new Uint8Array(10),
         timeoutMs: 1500,
-        maxBodyBytes: 1 << 20,
+        maxBodyBytes: 256 * 1024,
       }),
     );
     expect(r.code).toBe(want[mode]);
