@@ -96,7 +96,7 @@ export {
 export { guardTool, GuardBlockedError, type GuardToolOptions } from './review/guard-tool.js';
 export { runClaudeCodeHook, type HookDeps } from './hook/claude-code.js';
 export type { HookOutcome } from './hook/hook-output.js';
-export { loadShellParser } from './shell/parser.js';
+export { loadShellParser, type ShellParser } from './shell/parser.js';
 export { runMcpProxy, type McpProxyOptions } from './mcp/proxy.js';
 export { probeSurface } from './mcp/probe.js';
 export { readAdmission, writeAdmission, type Admission } from './mcp/admission.js';

@@ -7,6 +7,7 @@
 export const COMMAND_MODULES: Readonly<
   Record<string, { file: string; register: string } | { file: string; load: string }>
 > = {
+  campaigns: { file: 'campaigns', register: 'registerCampaigns' },
   ceremony: { file: 'ceremony', register: 'registerCeremony' },
   dap: { file: 'dap', register: 'registerDap' },
   consensus: { file: 'consensus', register: 'registerConsensus' },
