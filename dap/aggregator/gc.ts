@@ -2,6 +2,7 @@
 // it; reports older than the horizon are refused with report_dropped (input-share-checks.ts), so no
 // replay of a dropped entry can be accepted. Waiting reports (Leader) and stored job responses
 // (Helper) older than the horizon go with it: neither aggregator could verify them any more.
+import { pruneSpentTokens } from '../privacy-pass/spent.js';
 import type { KvOp, KvStore } from '../storage/kv.js';
 import type { AggregatorContext, AggregatorTask } from './context.js';
 import { K, pad } from './keys.js';
@@ -63,6 +64,10 @@ export async function collectGarbage<T extends AggregatorTask>(
   ]);
   result.waitingReports = await dropIndexed(ctx, K.pendingPrefix(t), before, () => []);
   result.helperJobs = await dropIndexed(ctx, K.jobByTimePrefix(t), before, (id) => [K.job(t, id)]);
+  // Token windows wholly before the horizon (one time_precision of margin): docs/dap.md "Report tokens".
+  await pruneSpentTokens(ctx.store, at.task, (before - 1) * at.task.params.time_precision, (f) =>
+    ctx.mutex.run(f),
+  );
   return result;
 }
 

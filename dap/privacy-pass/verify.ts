@@ -24,7 +24,8 @@ export type TokenRefusal =
   | 'token_wrong_report'
   | 'token_invalid'
   | 'token_spent'
-  | 'token_key_inconsistent';
+  | 'token_key_inconsistent'
+  | 'token_window_pruned';
 
 export type TokenCheck =
   { ok: true; spentId: string; window: number; keyId: string } | { ok: false; code: TokenRefusal };

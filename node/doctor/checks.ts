@@ -4,6 +4,7 @@ import { sensorReadiness } from '../../bpf/index.js';
 import { openStateDir } from '../state/state-dir.js';
 import { checkGovernance } from './governance.js';
 import { checkHookStart } from './hook.js';
+import { checkReportingPrivacy } from './reporting-privacy.js';
 import { checkCommandStart } from './start.js';
 import { checkSubscriptions } from './subscriptions.js';
 
@@ -88,6 +89,7 @@ export function runChecks(input: DoctorInput): CheckResult[] {
   return [
     checkNode(input.nodeVersion ?? process.version),
     ...checkState(input.stateRoot),
+    ...checkReportingPrivacy(input.stateRoot),
     ...checkSubscriptions(input.stateRoot),
     checkGovernance(input.stateRoot),
     checkHookStart(),
