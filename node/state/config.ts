@@ -21,7 +21,7 @@ export interface NodeConfig {
     belowConsentFloor?: boolean;
     /** Unix seconds when the operator turned reporting on: earlier windows are never reported. */
     enabledAt?: number;
-    /** The organisation's tier in the member list: which tier slot its reports set. */
+    /** A ceiling on the tier slot: the slot itself comes from the verified member list, never from here. */
     tier?: number;
   };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
