@@ -2,6 +2,7 @@
 // an approval bound to the exact call, or a refusal when no approver answers in time.
 import type { Decision } from '../decision.js';
 import { bindingOf } from './call-binding.js';
+import { callPreview } from './call-preview.js';
 import type { FrontDoor, ReviewQueue } from './review-queue.js';
 
 export interface EscalationOptions {
@@ -12,6 +13,8 @@ export interface EscalationOptions {
   pollMs?: number;
   /** Called once the review exists, e.g. to tell the operator its id. */
   onReview?: (id: string) => void;
+  /** Argument paths the flow tracker holds as taint: masked whole in the review's preview. */
+  tainted?: ReadonlySet<string>;
 }
 
 export const DEFAULT_REVIEW_TIMEOUT_MS = 5 * 60_000;
@@ -36,6 +39,7 @@ export async function resolveEscalation(
     attributedTo: decision.attributed_to,
     frontDoor: opts.frontDoor,
     timeoutMs: opts.timeoutMs ?? DEFAULT_REVIEW_TIMEOUT_MS,
+    preview: callPreview(call.args, opts.tainted),
   });
   opts.onReview?.(review.id);
   const outcome = await opts.reviews.wait(review.id, binding, opts.pollMs);

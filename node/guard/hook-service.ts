@@ -1,4 +1,4 @@
-// docs/guard.md "Claude Code hook": one hook call as a service with a typed request, called by
+// docs/guard.md "The Claude Code hook": one hook call as a service with a typed request, called by
 // `mesh guard hook claude-code` in its own process and by the hook daemon directly. It never
 // throws: every failure is an exit-2 deny with the reason (Claude Code runs a call on any other exit).
 import { readFileSync } from 'node:fs';
@@ -92,7 +92,7 @@ export function registerSecrets(
 }
 
 /**
- * The node's review queue under its config's quorum policy (docs/operator.md "reviews").
+ * The node's review queue under its config's quorum policy (docs/operator.md "config.json").
  * @throws GuardError when the queue is rolled back or its key is too open; ConfigError on a bad config
  * @example const q = openReviews({ stateRoot, state: () => openStateDir(stateRoot) })
  */

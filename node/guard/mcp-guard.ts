@@ -1,4 +1,4 @@
-// docs/guard.md "MCP proxy": the MCP proxy's guard, built like every door's (guard-builder.ts's
+// docs/guard.md "The MCP proxy": the MCP proxy's guard, built like every door's (guard-builder.ts's
 // receipts and node key, the base policies through the hot-reloading guard) plus the stores the
 // proxy keeps open for its run: the fingerprint store (taint, registered secrets) and reviews.
 import { FingerprintStore, ReviewQueue, type Guard } from '../../guard/index.js';

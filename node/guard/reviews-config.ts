@@ -1,4 +1,4 @@
-// docs/operator.md "reviews": the node config's `reviews` section, how many distinct people approve
+// docs/operator.md "config.json": the node config's `reviews` section, how many distinct people approve
 // an escalated call: `{"quorum": {"default": 1, "rules": {"pay.*": 2, "deploy.prod": 3}}}`.
 import { MAX_QUORUM, type QuorumPolicy } from '../../guard/index.js';
 import { ConfigError } from '../errors.js';

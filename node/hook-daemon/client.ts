@@ -83,6 +83,8 @@ function exchange(sock: Socket, frame: Buffer, timeoutMs: number): Promise<HookR
 
 /** Runs `mesh <argv>` (a hook call) through the daemon; null when no daemon is reachable. */
 export async function runHookViaDaemon(argv: readonly string[]): Promise<number | null> {
+  // Installing the hook is not a hook call: it runs in its own process, never in the daemon.
+  if (argv.includes('install') || argv.includes('uninstall')) return null;
   const path = hookSocketPath(stateRootOf(argv, process.env));
   if (!existsSync(path)) return null;
   const sock = await connectTo(path);

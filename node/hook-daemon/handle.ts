@@ -130,9 +130,10 @@ async function viaCommander(req: HookRequest): Promise<HookReply> {
     at = at?.commands.find((x) => x.name() === name);
   if (at === undefined) return deny('not a hook call');
   // An argv the typed reader refused but commander accepts is refused here too (fail closed).
-  at.action(() => {
-    seen.ran = true;
-  });
+  for (const c of [at, ...at.commands])
+    c.action(() => {
+      seen.ran = true;
+    });
   try {
     await program.parseAsync(req.argv, { from: 'user' });
   } catch (e) {

@@ -29,7 +29,7 @@ export interface NodeConfig {
   operator?: OperatorPolicy;
   /** Overrides of governance's policy (docs/GOVERNANCE.md), kept as written; validated on read. */
   governance?: Record<string, unknown>;
-  /** How many distinct people approve an escalated call (docs/operator.md "reviews"). */
+  /** How many distinct people approve an escalated call (docs/operator.md "config.json"). */
   reviews?: ReviewsConfig;
 }
 

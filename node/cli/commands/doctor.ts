@@ -1,6 +1,7 @@
 // `mesh doctor [--json]`: what works on this machine and what does not, and why.
 import type { Command } from 'commander';
 import { runChecks, type CheckResult } from '../../doctor/index.js';
+import { checkHookInstalled } from '../../doctor/hook.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
@@ -22,7 +23,10 @@ export function registerDoctor(program: Command): void {
     .option('--json', 'print one JSON object')
     .action((opts: { json?: boolean }, cmd: Command) => {
       const ctx = contextFor(cmd, opts);
-      const checks = runChecks({ stateRoot: ctx.stateRoot });
+      const checks = [
+        ...runChecks({ stateRoot: ctx.stateRoot }),
+        checkHookInstalled({ stateRoot: ctx.stateRoot, cwd: process.cwd() }),
+      ];
       const ok = checks.every((c) => c.status !== 'fail');
       ctx.out.result({ ok, checks }, (r) => render(r.checks));
       if (!ok) process.exitCode = EXIT_FAILURE;

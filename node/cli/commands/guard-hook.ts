@@ -13,6 +13,7 @@ import {
 import { UsageError } from '../../errors.js';
 import { contextFor } from '../context.js';
 import { addGuardFlags, type GuardFlags } from './guard.js';
+import { addHookInstall } from './guard-hook-install.js';
 
 export interface FlowFlags extends GuardFlags {
   secretFile: string[];
@@ -60,7 +61,7 @@ export function addGuardHook(group: Command): void {
   // Commander's default on a bad option is exit 1, which Claude Code treats as "let the call run":
   // exitOverride makes it a usage error, and usage errors exit 2 (a deny).
   const hook = group.command('hook').description('coding-agent hook adapters').exitOverride();
-  addFlowFlags(
+  const claude = addFlowFlags(
     hook
       .command('claude-code')
       .exitOverride()
@@ -100,4 +101,5 @@ export function addGuardHook(group: Command): void {
     process.stderr.write(outcome.stderr);
     process.exitCode = outcome.exitCode;
   });
+  addHookInstall(claude);
 }

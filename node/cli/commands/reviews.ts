@@ -1,7 +1,6 @@
 // `mesh reviews list|approve|reject|mark-fp`: the durable review queue of escalated calls.
 import type { Command } from 'commander';
-import type {
-  ReviewQueue} from '../../../guard/index.js';
+import type { ReviewQueue } from '../../../guard/index.js';
 import {
   agentCallMarker,
   GuardError,
@@ -21,7 +20,28 @@ function openQueue(ctx: CommandContext): ReviewQueue {
 function line(r: Review): string {
   const when = new Date(r.created).toISOString();
   const at = r.attributedTo === null ? '' : ` [${r.attributedTo}]`;
-  return `${r.id}  ${r.status.padEnd(8)}  ${when}  ${r.frontDoor.padEnd(11)}  ${r.tool}  ${r.rule}: ${r.reason}${at}`;
+  const votes = r.quorum > 1 ? `  (${r.approvals.length}/${r.quorum} approvals)` : '';
+  const call = r.preview === null ? '' : `\n    ${r.preview.slice(0, 160)}`;
+  return `${r.id}  ${r.status.padEnd(8)}  ${when}  ${r.frontDoor.padEnd(11)}  ${r.tool}  ${r.rule}: ${r.reason}${at}${votes}${call}`;
+}
+
+function detail(r: Review): string {
+  return [
+    `review ${r.id}: ${r.status}${r.tampered === true ? ' (TAMPERED: changed outside mesh, it never approves)' : ''}`,
+    `  call      ${r.tool} (session ${r.session || '-'}, ${r.frontDoor})`,
+    `  arguments ${r.preview ?? '(no preview recorded; digest only)'}`,
+    `  digest    sha256 ${r.argsDigest}`,
+    `  rule      ${r.rule}: ${r.reason}${r.attributedTo === null ? '' : ` [${r.attributedTo}]`}`,
+    `  created   ${new Date(r.created).toISOString()}, expires ${new Date(r.expires).toISOString()}`,
+    `  quorum    ${r.quorum}; approved by ${r.approvals.length > 0 ? r.approvals.join(', ') : 'nobody yet'}`,
+    ...(r.decided === null
+      ? [
+          `  decide    mesh reviews approve ${r.id} --by NAME  |  mesh reviews reject ${r.id} --by NAME`,
+        ]
+      : [
+          `  decided   ${new Date(r.decided).toISOString()} by ${r.approver ?? '-'}${r.note ? ` (${r.note})` : ''}`,
+        ]),
+  ].join('\n');
 }
 
 function withQueue<T>(
@@ -60,6 +80,60 @@ export function registerReviews(program: Command): void {
           r.reviews.length === 0 ? 'no reviews' : r.reviews.map(line).join('\n'),
         );
       });
+    });
+
+  group
+    .command('show <id>')
+    .description('one review in full: the masked preview of the exact call, its rule, who approved')
+    .option('--json', 'print one JSON object')
+    .action((id: string, opts: { json?: boolean }, cmd: Command) => {
+      withQueue(cmd, opts, (q, ctx) => {
+        const review = q.get(id);
+        if (review === undefined)
+          throw new GuardError('review_not_found', `no review ${id}; run \`mesh reviews list\``);
+        ctx.out.result({ review }, (r) => detail(r.review));
+      });
+    });
+
+  group
+    .command('watch')
+    .description('print each new pending review as it appears (until interrupted, or --for)')
+    .option('--interval <ms>', 'how often to look', '1000')
+    .option('--for <seconds>', 'stop after this many seconds')
+    .option('--json', 'one JSON object per review, one per line')
+    .action(async (opts: { interval: string; for?: string; json?: boolean }, cmd: Command) => {
+      const every = Number(opts.interval);
+      const limit = opts.for === undefined ? Infinity : Number(opts.for) * 1000;
+      if (!Number.isSafeInteger(every) || every < 50)
+        throw new UsageError('--interval must be an integer of at least 50 ms');
+      if (!(limit > 0)) throw new UsageError('--for must be a positive number of seconds');
+      const ctx = contextFor(cmd, opts);
+      const q = openQueue(ctx);
+      const seen = new Set<string>();
+      const state = { stop: false };
+      const end = (): void => {
+        state.stop = true;
+      };
+      process.once('SIGINT', end);
+      process.once('SIGTERM', end);
+      const until = Date.now() + limit;
+      try {
+        ctx.out.progress('watching for pending reviews (Ctrl-C to stop)');
+        while (!state.stop && Date.now() < until) {
+          for (const r of q.list('pending'))
+            if (!seen.has(r.id)) {
+              seen.add(r.id);
+              process.stdout.write(`${opts.json === true ? JSON.stringify(r) : line(r)}\n`);
+            }
+          await new Promise((done) =>
+            setTimeout(done, Math.min(every, Math.max(0, until - Date.now()))),
+          );
+        }
+      } finally {
+        process.off('SIGINT', end);
+        process.off('SIGTERM', end);
+        q.close();
+      }
     });
 
   for (const [name, outcome] of [

@@ -40,7 +40,11 @@ function ask(q: ReviewQueue, rule: string, amount: number): { id: string; bindin
 const settles = (q: ReviewQueue, id: string, b: CallBinding): Promise<string> =>
   Promise.race([
     q.wait(id, b, 10),
-    new Promise<string>((d) => setTimeout(() => { d('waiting'); }, 300)),
+    new Promise<string>((d) =>
+      setTimeout(() => {
+        d('waiting');
+      }, 300),
+    ),
   ]);
 
 describe('review quorum', () => {
