@@ -83,6 +83,8 @@ export {
 } from './review/escalate.js';
 export { guardTool, GuardBlockedError, type GuardToolOptions } from './review/guard-tool.js';
 export { runClaudeCodeHook, type HookDeps } from './hook/claude-code.js';
+export { runCodexHook } from './hook/codex.js';
+export { runCursorHook } from './hook/cursor.js';
 export type { HookOutcome } from './hook/hook-output.js';
 export { loadShellParser } from './shell/parser.js';
 export { runMcpProxy, type McpProxyOptions } from './mcp/proxy.js';

@@ -4,6 +4,7 @@ import { CommanderError, type Command } from 'commander';
 import { buildProgram } from '../cli/program.js';
 import { deadlineMessage, hookDeadlineMs, hookOutcome } from '../cli/commands/guard-hook.js';
 import type { HookFlags } from '../cli/commands/guard-hook.js';
+import { hookDoor } from '../cli/commands/guard-hook-agents.js';
 import type { PartsCache } from './parts-cache.js';
 import type { HookReply, HookRequest } from './protocol.js';
 import { stateRootOf } from './socket-path.js';
@@ -79,8 +80,9 @@ async function replyTo(
         c.commands.forEach(configure);
       };
       configure(program);
-      const hook = find(program, ['guard', 'hook', 'claude-code']);
-      if (hook === undefined) return deny('not a hook call');
+      const door = hookDoor(req.argv);
+      const hook = door && find(program, ['guard', 'hook', door.name]);
+      if (hook === undefined || door === undefined) return deny('not a hook call');
       hook.action(async (opts: HookFlags, cmd: Command) => {
         const ms = hookDeadlineMs(opts.deadline);
         let timer: NodeJS.Timeout | undefined;
@@ -93,7 +95,7 @@ async function replyTo(
           Buffer.byteLength(req.stdin) > MAX_STDIN
             ? Promise.reject(new Error(`hook input larger than ${MAX_STDIN} bytes`))
             : Promise.resolve(req.stdin);
-        const work = hookOutcome(opts, cmd, { stdin, cache: cache.lookup });
+        const work = hookOutcome(opts, cmd, { stdin, cache: cache.lookup, ...door.io });
         // Past the deadline the caller is answered at once, but the next call waits for this one.
         onWork(work.then(() => undefined));
         reply = await Promise.race([work, late]);

@@ -27,6 +27,7 @@ import { nodeSigner } from '../../guard/node-key.js';
 import { UsageError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
 import { addGuardFlags, type GuardFlags } from './guard.js';
+import { addAgentHooks } from './guard-hook-agents.js';
 
 export interface FlowFlags extends GuardFlags {
   secretFile: string[];
@@ -225,6 +226,8 @@ export interface HookIo {
   stdin: () => Promise<string>;
   /** The hook daemon's cache of opened stores and compiled packs; none in a process of its own. */
   cache?: HookPartsCache;
+  /** The agent's hook protocol (Codex, Cursor); Claude Code's when absent. */
+  door?: typeof runClaudeCodeHook;
 }
 
 /** One hook call, in its own process or in the hook daemon: never throws, every failure denies. */
@@ -232,7 +235,7 @@ export async function hookOutcome(opts: HookFlags, cmd: Command, io: HookIo): Pr
   const closers: (() => void)[] = [];
   try {
     const stdin = await io.stdin();
-    return await runClaudeCodeHook(stdin, async (input): Promise<HookDeps> => {
+    return await (io.door ?? runClaudeCodeHook)(stdin, async (input): Promise<HookDeps> => {
       const command = input.tool_input.command;
       // The grammar loads only for a Bash command (its bash writes); other tools never parse shell.
       // Started first: its wasm compiles on V8's background threads while the packs compile here.
@@ -300,14 +303,24 @@ export function addGuardHook(group: Command): void {
         String(DEFAULT_DEADLINE_MS),
       ),
   ).action(async (opts: HookFlags, cmd: Command) => {
-    const timer = setTimeout(() => {
-      process.stderr.write(`mesh guard: failed closed: ${deadlineMessage(opts.deadline)}\n`);
-      process.exit(2);
-    }, hookDeadlineMs(opts.deadline));
-    timer.unref();
-    const outcome = await hookOutcome(opts, cmd, { stdin: readStdin });
-    process.stdout.write(outcome.stdout);
-    process.stderr.write(outcome.stderr);
-    process.exitCode = outcome.exitCode;
+    await runHookCommand(opts, cmd);
   });
+  addAgentHooks(hook);
+}
+
+/** One hook process: the answer on stdout/stderr and the exit code, or a deny at the deadline. */
+export async function runHookCommand(
+  opts: HookFlags,
+  cmd: Command,
+  door?: typeof runClaudeCodeHook,
+): Promise<void> {
+  const timer = setTimeout(() => {
+    process.stderr.write(`mesh guard: failed closed: ${deadlineMessage(opts.deadline)}\n`);
+    process.exit(2);
+  }, hookDeadlineMs(opts.deadline));
+  timer.unref();
+  const outcome = await hookOutcome(opts, cmd, { stdin: readStdin, ...(door ? { door } : {}) });
+  process.stdout.write(outcome.stdout);
+  process.stderr.write(outcome.stderr);
+  process.exitCode = outcome.exitCode;
 }
