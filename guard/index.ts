@@ -88,6 +88,12 @@ export { runCursorHook } from './hook/cursor.js';
 export type { HookOutcome } from './hook/hook-output.js';
 export { loadShellParser } from './shell/parser.js';
 export { runMcpProxy, type McpProxyOptions } from './mcp/proxy.js';
+export {
+  runMcpHttpProxy,
+  MCP_PATH,
+  type McpHttpProxyOptions,
+  type RunningMcpHttpProxy,
+} from './mcp-http/proxy-server.js';
 export { probeSurface } from './mcp/probe.js';
 export { readAdmission, writeAdmission, type Admission } from './mcp/admission.js';
 export { surfaceHash, type ToolSurface } from './mcp/surface.js';
