@@ -5,6 +5,7 @@ import { ReviewQueue } from '../../guard/index.js';
 import { ConsoleAuth } from '../console/console-auth.js';
 import { mountConsole } from '../console/console-app.js';
 import { ConsoleService } from '../console/console-service.js';
+import { registerGuardMetrics } from '../console/guard-metrics.js';
 import { ConfigError } from '../errors.js';
 import type { RoleDefinition } from './role.js';
 
@@ -23,6 +24,7 @@ export const consoleRole: RoleDefinition = {
   mount(app, opts) {
     const guardDir = guardDirOf(opts.config, opts.dataDir);
     const auth = new ConsoleAuth();
+    registerGuardMetrics(opts.metrics, guardDir);
     const service = new ConsoleService(guardDir);
     mountConsole(app, auth, service, () => {
       const q = ReviewQueue.open(guardDir);

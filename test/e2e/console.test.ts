@@ -140,6 +140,16 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await page.screenshot({ path: join(ROOT, 'docs/console/status.png'), fullPage: true });
     });
 
+    it('exposes guard metrics with closed label sets on /metrics', async () => {
+      const body = await (await fetch(`${consoleSrv.url}/metrics`)).text();
+      expect(body).toMatch(/mesh_guard_review_queue_depth\{status="approved"\} 1/);
+      expect(body).toMatch(
+        /mesh_guard_decisions_last_day\{door="[a-z-]+",verdict="escalate",family="pack"\} 1/,
+      );
+      expect(body).not.toContain('c.prod-fetch');
+      expect(body).not.toContain('console-e2e');
+    });
+
     it('refuses an approval without the session and CSRF token an agent cannot have', async () => {
       const r = await fetch(`${consoleSrv.url}/console/reviews/0123456789abcdef/approve`, {
         method: 'POST',
