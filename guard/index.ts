@@ -95,9 +95,17 @@ export {
 } from './review/escalate.js';
 export { guardTool, GuardBlockedError, type GuardToolOptions } from './review/guard-tool.js';
 export { runClaudeCodeHook, type HookDeps } from './hook/claude-code.js';
+export { runCodexHook } from './hook/codex.js';
+export { runCursorHook } from './hook/cursor.js';
 export type { HookOutcome } from './hook/hook-output.js';
 export { loadShellParser, type ShellParser } from './shell/parser.js';
 export { runMcpProxy, type McpProxyOptions } from './mcp/proxy.js';
+export {
+  runMcpHttpProxy,
+  MCP_PATH,
+  type McpHttpProxyOptions,
+  type RunningMcpHttpProxy,
+} from './mcp-http/proxy-server.js';
 export { probeSurface } from './mcp/probe.js';
 export { readAdmission, writeAdmission, type Admission } from './mcp/admission.js';
 export { surfaceHash, type ToolSurface } from './mcp/surface.js';

@@ -360,6 +360,8 @@ describe('the package exports (package.json "exports")', () => {
       'receiptBody',
       'resolveEscalation',
       'runClaudeCodeHook',
+      'runCodexHook',
+      'runCursorHook',
       'runMcpProxy',
       'sanitizeInjection',
       'surfaceHash',

@@ -3,14 +3,17 @@
 // (updatedInput) are exit 0 with hookSpecificOutput; PostToolUse blocks with decision "block" and
 // replaces output only for MCP tools (updatedMCPToolOutput). Every internal failure denies (exit 2).
 import type { Decision } from '../decision.js';
-import type { GuardEvent } from '../event.js';
 import type { Guard } from '../guard.js';
 import { argsDigest, bindingOf } from '../review/call-binding.js';
 import type { ReviewQueue } from '../review/review-queue.js';
-import { analyzeShell } from '../shell/analyze.js';
 import type { ShellParser } from '../shell/parser.js';
-import { dispatchVerdict, verdictRank } from '../verdict.js';
-import { bashWrites } from './bash-writes.js';
+import { dispatchVerdict } from '../verdict.js';
+import {
+  decideHookCall,
+  decideHookResult,
+  describeDecision,
+  withheldOutput,
+} from './decide-call.js';
 import { parseHookInput, type HookInput } from './hook-input.js';
 import { deny, PASS, postToolUse, preToolUse, type HookOutcome } from './hook-output.js';
 
@@ -26,46 +29,9 @@ export interface HookDeps {
 
 const PRINCIPAL = 'claude-code';
 
-function describe(d: Decision): string {
-  const where = d.attributed_to === null ? '' : ` [${d.attributed_to}]`;
-  return `mesh guard: ${d.rule ?? 'guard'}: ${d.reason}${where}`;
-}
-
-/** The strictest decision over the call itself and the file writes a Bash command makes. */
-async function decideCall(input: HookInput, deps: HookDeps): Promise<Decision> {
-  const base: GuardEvent = {
-    phase: 'call',
-    tool: input.tool_name,
-    args: input.tool_input,
-    session: input.session_id,
-    principal: PRINCIPAL,
-  };
-  let decision = await deps.guard.decide(base);
-  const command = input.tool_input.command;
-  if (input.tool_name !== 'Bash' || typeof command !== 'string' || deps.shell === undefined)
-    return decision;
-  const analysis = analyzeShell(deps.shell, command);
-  if (analysis.status !== 'ok') return decision;
-  for (const w of bashWrites(analysis)) {
-    const d = await deps.guard.decide({
-      phase: 'call',
-      tool: 'Write',
-      args: { file_path: w.path, content: w.content },
-      session: input.session_id,
-      principal: PRINCIPAL,
-    });
-    if (verdictRank(d.verdict) <= verdictRank(decision.verdict) || d.verdict === 'allow') continue;
-    // A rewrite of the implied Write cannot be applied to the shell command: a human decides.
-    decision = {
-      ...d,
-      verdict: d.verdict === 'modify' ? 'escalate' : d.verdict,
-      reason: `writes ${w.path} (${w.via}): ${d.reason}`,
-      attributed_to: 'args.command',
-    };
-    delete decision.args;
-  }
-  return decision;
-}
+const describe = describeDecision;
+const decideCall = (input: HookInput, deps: HookDeps): Promise<Decision> =>
+  decideHookCall(input, deps, PRINCIPAL);
 
 async function preToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOutcome> {
   const d = await decideCall(input, deps);
@@ -106,14 +72,7 @@ async function preToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOut
   });
 }
 
-/** The replacement of a withheld MCP tool output, in the shape the tool returned. */
-function withheld(original: unknown, why: string): unknown {
-  const text = `[withheld by mesh guard: ${why}]`;
-  if (Array.isArray(original)) return [{ type: 'text', text }];
-  if (typeof original === 'object' && original !== null)
-    return { content: [{ type: 'text', text }], isError: true };
-  return text;
-}
+const withheld = withheldOutput;
 
 async function postToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOutcome> {
   if (input.tool_use_id !== '')
@@ -122,15 +81,7 @@ async function postToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOu
       argsDigest: argsDigest(input.tool_input),
       session: input.session_id,
     });
-  const d = await deps.guard.decide({
-    phase: 'result',
-    tool: input.tool_name,
-    args: input.tool_input,
-    result: input.tool_response ?? null,
-    session: input.session_id,
-    principal: PRINCIPAL,
-    ...(input.cwd.startsWith('/') && input.cwd.length <= 4096 ? { cwd: input.cwd } : {}),
-  });
+  const d = await decideHookResult(input, deps, PRINCIPAL);
   const mcp = input.tool_name.startsWith('mcp__');
   const refuse = (): HookOutcome =>
     postToolUse({

@@ -32,6 +32,11 @@ function text(doc: Record<string, unknown>, key: string, required: boolean, max 
 
 /** This value is attacker-influenced (the model chose the tool input); bounded and typed here. */
 export function parseHookInput(raw: string): HookInput {
+  return hookInputOf(parseHookJson(raw));
+}
+
+/** The JSON a hook reads on stdin, bounded; attacker-influenced (the model chose the tool input). */
+export function parseHookJson(raw: string): unknown {
   if (Buffer.byteLength(raw, 'utf8') > MAX_HOOK_INPUT_BYTES)
     bad(`hook input larger than ${MAX_HOOK_INPUT_BYTES} bytes`);
   let doc: unknown;
@@ -40,6 +45,11 @@ export function parseHookInput(raw: string): HookInput {
   } catch (e) {
     bad(`hook input is not JSON (${(e as Error).message.slice(0, 120)})`);
   }
+  return doc;
+}
+
+/** A decoded hook input object, typed and bounded; other doors map their fields onto it first. */
+export function hookInputOf(doc: unknown): HookInput {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
     bad('hook input must be a JSON object');
   const d = doc as Record<string, unknown>;

@@ -31,7 +31,7 @@ export const REVIEW_DB_FILE = 'reviews.db';
 
 /** pending: waiting for a human; asked: handed to Claude Code's own prompt (approved by PostToolUse). */
 export type ReviewStatus = 'pending' | 'asked' | 'approved' | 'rejected' | 'expired';
-export type FrontDoor = 'mcp' | 'library' | 'claude-code';
+export type FrontDoor = 'mcp' | 'library' | 'claude-code' | 'codex' | 'cursor' | 'mcp-http';
 
 export interface Review extends CallBinding {
   id: string;

@@ -1,8 +1,8 @@
-// docs/guard.md "Hook start-up": the argv of `mesh guard hook claude-code ...` read into a typed hook
+// docs/guard.md "Hook start-up": the argv of `mesh guard hook DOOR ...` read into a typed hook
 // request without commander, for the hook daemon. Only the forms the command accepts are read;
 // anything else (help, an unknown or incomplete option, an argument) is null, and the daemon answers
 // it through the commander command so the usage error is the one the CLI prints.
-import { DEFAULT_DEADLINE_MS } from './hook-service.js';
+import { DEFAULT_DEADLINE_MS, HOOK_DOORS, type HookDoorName } from './hook-service.js';
 
 /** The hook's own options as the command defines them (a test holds the two lists equal). */
 export const HOOK_VALUE_OPTIONS = [
@@ -20,6 +20,8 @@ export const DEFAULT_ASK_TIMEOUT = '3600';
 
 /** The hook call's options, as commander would give them to the action. */
 export interface HookArgv {
+  /** The door the argv names: `guard hook <door>`. */
+  door: HookDoorName;
   state?: string;
   packs: string[];
   receipts?: string | false;
@@ -30,8 +32,6 @@ export interface HookArgv {
   askTimeout: string;
   deadline: string;
 }
-
-const PATH = ['guard', 'hook', 'claude-code'];
 
 /** Splits `--name=value` (commander accepts both forms for a long option). */
 function split(a: string): [string, string | undefined] {
@@ -46,6 +46,7 @@ function split(a: string): [string, string | undefined] {
  */
 export function parseHookArgv(argv: readonly string[]): HookArgv | null {
   const out: HookArgv = {
+    door: 'claude-code',
     packs: [],
     secretFiles: [],
     secretEnv: [],
@@ -66,7 +67,10 @@ export function parseHookArgv(argv: readonly string[]): HookArgv | null {
     if (v === undefined) return null;
     out.state = v;
   }
-  for (const word of PATH) if (argv[i++] !== word) return null;
+  if (argv[i++] !== 'guard' || argv[i++] !== 'hook') return null;
+  const door = argv[i++];
+  if (!(HOOK_DOORS as readonly (string | undefined)[]).includes(door)) return null;
+  out.door = door as HookDoorName;
   for (; i < argv.length; i++) {
     const [name, inline] = split(argv[i] as string);
     if ((HOOK_FLAG_OPTIONS as readonly string[]).includes(name)) {

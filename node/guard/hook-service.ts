@@ -8,6 +8,8 @@ import {
   loadShellParser,
   ReviewQueue,
   runClaudeCodeHook,
+  runCodexHook,
+  runCursorHook,
   SessionStore,
   type FlowTracker,
   type HookDeps,
@@ -34,8 +36,19 @@ export interface SecretSources {
   secretEnv: readonly string[];
 }
 
+/** Each agent's hook protocol over the same decision (docs/guard.md "Doors"). */
+const DOORS = {
+  'claude-code': runClaudeCodeHook,
+  codex: runCodexHook,
+  cursor: runCursorHook,
+} as const;
+export type HookDoorName = keyof typeof DOORS;
+export const HOOK_DOORS = Object.keys(DOORS) as HookDoorName[];
+
 /** One hook call: the node, the guard it is decided by, and its own knobs. */
 export interface HookCallRequest extends GuardRequest, SecretSources {
+  /** Whose hook protocol the call speaks. */
+  door: HookDoorName;
   stateRoot: string;
   /** Seconds an "ask" may stay unanswered before its review expires. */
   askTimeoutSeconds: number;
@@ -145,9 +158,9 @@ function openHookParts(node: GuardNode, req: GuardRequest, withSessions: boolean
 }
 
 /**
- * Decides one Claude Code hook call (PreToolUse or PostToolUse).
+ * Decides one hook call (PreToolUse or PostToolUse) in the protocol of its door.
  * @throws never: a failure is `{ exitCode: 2, stderr: "mesh guard: failed closed: ..." }`
- * @example const out = await runHookCall({ stateRoot, packs: ['builtin:coding-agent'], flowRules: true, secretFiles: [], secretEnv: [], askTimeoutSeconds: 3600, stdin: async () => input, env: process.env })
+ * @example const out = await runHookCall({ door: 'claude-code', stateRoot, packs: ['builtin:coding-agent'], flowRules: true, secretFiles: [], secretEnv: [], askTimeoutSeconds: 3600, stdin: async () => input, env: process.env })
  */
 export async function runHookCall(
   req: HookCallRequest,
@@ -161,7 +174,7 @@ export async function runHookCall(
       stateRoot: req.stateRoot,
       state: () => (opened ??= openStateDir(req.stateRoot)),
     };
-    return await runClaudeCodeHook(stdin, async (input): Promise<HookDeps> => {
+    return await DOORS[req.door](stdin, async (input): Promise<HookDeps> => {
       const command = input.tool_input.command;
       // The grammar loads only for a Bash command (its bash writes); other tools never parse shell.
       // Started first: its wasm compiles on V8's background threads while the packs compile here.

@@ -1,5 +1,5 @@
 // One hook call inside the daemon (docs/guard.md "Hook start-up"): the argv is read into a typed hook
-// request and decided by the same service as `mesh guard hook claude-code` in its own process
+// request and decided by the same service as `mesh guard hook DOOR` in its own process
 // (node/guard/hook-service.ts), with no commander program per call. Only what the command would
 // refuse or explain (help, a bad option) goes through the commander command, so its usage error is
 // the CLI's own, and is still an exit-2 deny.
@@ -88,6 +88,7 @@ async function decide(
   });
   const work = runHookCall(
     {
+      door: a.door,
       stateRoot: resolveStateRoot(a.state),
       packs: a.packs,
       ...(a.receipts !== undefined ? { receipts: a.receipts } : {}),
@@ -126,8 +127,8 @@ async function viaCommander(req: HookRequest): Promise<HookReply> {
   configure(program);
   const seen = { ran: false };
   let at: Command | undefined = program;
-  for (const name of ['guard', 'hook', 'claude-code'])
-    at = at?.commands.find((x) => x.name() === name);
+  const door = req.argv[req.argv.indexOf('hook') + 1];
+  for (const name of ['guard', 'hook', door]) at = at?.commands.find((x) => x.name() === name);
   if (at === undefined) return deny('not a hook call');
   // An argv the typed reader refused but commander accepts is refused here too (fail closed).
   for (const c of [at, ...at.commands])

@@ -7,6 +7,7 @@ import { witnessRole } from './witness.js';
 import { mirrorRole } from './mirror.js';
 import { timestampRole } from './timestamp.js';
 import { issuerRole } from './issuer.js';
+import { consoleRole } from './console.js';
 
 export type { RoleDefinition, RoleHealth, RoleInstance, RoleOptions } from './role.js';
 
@@ -18,6 +19,7 @@ export const ROLES: readonly RoleDefinition[] = [
   collectorRole,
   timestampRole,
   issuerRole,
+  consoleRole,
 ];
 
 export function findRole(name: string): RoleDefinition | undefined {

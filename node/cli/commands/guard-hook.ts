@@ -9,10 +9,12 @@ import {
   hookDeadlineMs,
   MAX_HOOK_STDIN,
   runHookCall,
+  type HookDoorName,
 } from '../../guard/hook-service.js';
 import { UsageError } from '../../errors.js';
 import { contextFor } from '../context.js';
 import { addGuardFlags, type GuardFlags } from './guard.js';
+import { addAgentHooks } from './guard-hook-agents.js';
 import { addHookInstall } from './guard-hook-install.js';
 
 export interface FlowFlags extends GuardFlags {
@@ -79,27 +81,38 @@ export function addGuardHook(group: Command): void {
         String(DEFAULT_DEADLINE_MS),
       ),
   ).action(async (opts: HookFlags, cmd: Command) => {
-    const timer = setTimeout(() => {
-      process.stderr.write(`mesh guard: failed closed: ${deadlineMessage(opts.deadline)}\n`);
-      process.exit(2);
-    }, hookDeadlineMs(opts.deadline));
-    timer.unref();
-    const ctx = contextFor(cmd, {});
-    const outcome = await runHookCall({
-      stateRoot: ctx.stateRoot,
-      packs: opts.pack,
-      ...(opts.receipts !== undefined ? { receipts: opts.receipts } : {}),
-      ...(opts.nodeKey !== undefined ? { nodeKey: opts.nodeKey } : {}),
-      flowRules: opts.flowRules,
-      secretFiles: opts.secretFile,
-      secretEnv: opts.secretEnv,
-      askTimeoutSeconds: Number(opts.askTimeout),
-      stdin: readStdin,
-      env: process.env,
-    });
-    process.stdout.write(outcome.stdout);
-    process.stderr.write(outcome.stderr);
-    process.exitCode = outcome.exitCode;
+    await runHookCommand(opts, cmd, 'claude-code');
   });
   addHookInstall(claude);
+  addAgentHooks(hook);
+}
+
+/** One hook process: the answer on stdout/stderr and the exit code, or a deny at the deadline. */
+export async function runHookCommand(
+  opts: HookFlags,
+  cmd: Command,
+  door: HookDoorName,
+): Promise<void> {
+  const timer = setTimeout(() => {
+    process.stderr.write(`mesh guard: failed closed: ${deadlineMessage(opts.deadline)}\n`);
+    process.exit(2);
+  }, hookDeadlineMs(opts.deadline));
+  timer.unref();
+  const ctx = contextFor(cmd, {});
+  const outcome = await runHookCall({
+    door,
+    stateRoot: ctx.stateRoot,
+    packs: opts.pack,
+    ...(opts.receipts !== undefined ? { receipts: opts.receipts } : {}),
+    ...(opts.nodeKey !== undefined ? { nodeKey: opts.nodeKey } : {}),
+    flowRules: opts.flowRules,
+    secretFiles: opts.secretFile,
+    secretEnv: opts.secretEnv,
+    askTimeoutSeconds: Number(opts.askTimeout),
+    stdin: readStdin,
+    env: process.env,
+  });
+  process.stdout.write(outcome.stdout);
+  process.stderr.write(outcome.stderr);
+  process.exitCode = outcome.exitCode;
 }

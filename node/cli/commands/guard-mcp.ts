@@ -6,8 +6,13 @@ import { openMcpGuard } from '../../guard/mcp-guard.js';
 import { contextFor } from '../context.js';
 import { addFlowFlags, type FlowFlags } from './guard-hook.js';
 import { guardNode, guardRequest } from './guard.js';
+import { runHttpDoor, type HttpDoorFlags } from './guard-mcp-http.js';
 
-export interface McpFlags extends FlowFlags {
+function collectOrigin(v: string, prev: string[] = []): string[] {
+  return [...prev, v];
+}
+
+export interface McpFlags extends FlowFlags, Partial<HttpDoorFlags> {
   session?: string;
   reviewTimeout: string;
   maxMessageBytes: string;
@@ -33,7 +38,22 @@ export function addGuardMcp(group: Command): void {
       .description(
         'stdio MCP proxy in front of a server: mesh guard mcp --pack P -- CMD [ARGS]; re-admit: mesh guard mcp admit -- CMD [ARGS]',
       )
-      .argument('<command...>', 'the server command (after --), or "admit" then -- and the command')
+      .argument('[command...]', 'the server command (after --), or "admit" then -- and the command')
+      .option(
+        '--upstream <url>',
+        'proxy MCP over Streamable HTTP to this server URL instead of a command',
+      )
+      .option(
+        '--listen <host:port>',
+        'with --upstream: where the agent connects (path /mcp)',
+        '127.0.0.1:8931',
+      )
+      .option(
+        '--allow-origin <origin>',
+        'with --upstream: a browser Origin allowed to call (repeatable)',
+        collectOrigin,
+        [],
+      )
       .option(
         '--session <id>',
         'flow session shared with other proxies and hooks (default: one per proxy run)',
@@ -128,6 +148,33 @@ Server requests: sampling/createMessage is decided as tool "mcp:sampling", elici
       log,
     });
     try {
+      if (opts.upstream !== undefined) {
+        process.exitCode = await runHttpDoor(
+          {
+            upstream: opts.upstream,
+            listen: opts.listen ?? '127.0.0.1:8931',
+            allowOrigin: opts.allowOrigin ?? [],
+          },
+          {
+            ...(opts.name !== undefined ? { serverName: opts.name } : {}),
+            poisoned,
+            guard: opened.guard,
+            reviews: opened.reviews,
+            reviewTimeoutMs,
+            admissionDir,
+            maxMessageBytes,
+            log,
+          },
+          opts.session,
+          log,
+        );
+        return;
+      }
+      if (command.length === 0)
+        throw new UsageError(
+          'give the server command after --, or --upstream URL',
+          'mesh guard mcp --pack P -- npx my-server',
+        );
       process.exitCode = await runMcpProxy({
         command,
         ...(opts.name !== undefined ? { serverName: opts.name } : {}),
