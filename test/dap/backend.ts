@@ -14,9 +14,12 @@ afterAll(() => {
   cluster = undefined;
 });
 
-/** A new, empty store for one aggregator: a postgres:// URL, or undefined for level in its --data. */
-export async function newStoreUrl(): Promise<string | undefined> {
-  if (BACKEND === 'level') return undefined;
+/**
+ * A new, empty store for one aggregator: a postgres:// URL, or undefined for level in its --data;
+ * `pg` asks for PostgreSQL whatever the backend (the fleet suite).
+ */
+export async function newStoreUrl(pg = false): Promise<string | undefined> {
+  if (BACKEND === 'level' && !pg) return undefined;
   if (PG_MISSING) throw new Error(`MESH_DAP_BACKEND=postgres: ${PG_MISSING}`);
   if (!cluster) {
     const c = usePg();
