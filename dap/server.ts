@@ -134,6 +134,7 @@ export async function mountHelper(
     },
     files,
   );
+  if (o.events) ctx.events = o.events;
   const onError = o.onError ?? (() => undefined);
   app.route(o.prefix, helperApp(ctx, onError));
   const interop = o.interop

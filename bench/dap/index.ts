@@ -11,6 +11,7 @@ import { Prio3SumVec } from '../../vdaf/index.js';
 import { freePort } from '../../test/support/ports.js';
 import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
 import { postUpload } from '../../test/dap/support.js';
+import { benchStores } from './stores.js';
 import { benchIssuer, tokenVerifyCpuPerReport } from './tokens.js';
 
 const N = Number(process.env.MESH_BENCH_REPORTS ?? 2000);
@@ -242,6 +243,9 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all([leader.stop(), helper.stop()]);
   }
+  // Level against PostgreSQL, one and two processes per role (docs/dap.md "Storage backends").
+  if (process.env.MESH_BENCH_STORES !== '0')
+    console.log(JSON.stringify(await benchStores(), null, 2));
 }
 
 await main();

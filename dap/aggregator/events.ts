@@ -18,6 +18,14 @@ export interface DapEvents {
   /** Reports a job dropped without aggregating them (retries spent, or too large alone). */
   reportsRejected?(count: number): void;
   collection?(outcome: CollectionOutcome): void;
+  /** Helper: an aggregation job answered, new or repeated (the same job sent again). */
+  helperAggregationJob?(
+    outcome: 'created' | 'repeated',
+    aggregated: number,
+    rejected: number,
+  ): void;
+  /** Helper: an aggregate share answered, new or repeated. */
+  helperAggregateShare?(outcome: 'created' | 'repeated'): void;
   /** A database transaction or statement retried after a lost connection or serialization failure. */
   transactionRetried?(): void;
   /** This process took over a lease another process let expire (it was killed or stalled). */

@@ -31,7 +31,10 @@ export async function createAggregateShare(
   const id = resourceId(body);
   return ctx.mutex.run(async () => {
     const existing = await ctx.store.get(K.aggregateShare(t.idB64, id));
-    if (existing) return { id, resp: fromB64url(parseJson<ShareRecord>(existing).resp) };
+    if (existing) {
+      ctx.events?.helperAggregateShare?.('repeated');
+      return { id, resp: fromB64url(parseJson<ShareRecord>(existing).resp) };
+    }
     if (ctx.store.shared) await ht.collected.reload(ctx.store, t);
     let req;
     try {
@@ -74,6 +77,7 @@ export async function createAggregateShare(
     ops.push({ type: 'put', key: K.aggregateShare(t.idB64, id), value: jsonValue(rec) });
     await ctx.store.write(ops);
     if (batch.mode === 'time_interval') ht.collected.remember(batch.interval);
+    ctx.events?.helperAggregateShare?.('created');
     return { id, resp };
   });
 }

@@ -135,7 +135,10 @@ export async function initAggregationJob(
 
   return ctx.mutex.run(async () => {
     const again = await ctx.store.get(K.job(t.idB64, jobId));
-    if (again) return { jobId, resp: fromB64url(parseJson<HelperJobRecord>(again).resp) };
+    if (again) {
+      ctx.events?.helperAggregationJob?.('repeated', 0, 0);
+      return { jobId, resp: fromB64url(parseJson<HelperJobRecord>(again).resp) };
+    }
     if (ctx.store.shared) await ht.collected.reload(ctx.store, t);
     const seen = await seenMany(
       ctx.store,
@@ -189,6 +192,8 @@ export async function initAggregationJob(
       { type: 'put', key: K.jobByTime(t.idB64, newest, jobId), value: new Uint8Array(0) },
     );
     await ctx.store.write(ops);
+    const aggregated = outcomes.filter((o) => o.resp.type === 'continue').length;
+    ctx.events?.helperAggregationJob?.('created', aggregated, outcomes.length - aggregated);
     return { jobId, resp };
   });
 }

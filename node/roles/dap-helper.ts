@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { aggregatorOptionsFrom, mountHelper, taskFilesFor } from '../../dap/index.js';
 import { UsageError } from '../errors.js';
 import { tuneHeapForDap } from './dap-heap.js';
+import { helperEvents } from './dap-metrics.js';
 import { storeOf } from './dap-store.js';
 import type { RoleDefinition } from './role.js';
 
@@ -28,6 +29,7 @@ export const dapHelperRole: RoleDefinition = {
       onError: (e) => {
         opts.log.error('dap-helper internal error', { error: (e as Error).message });
       },
+      events: helperEvents(opts.metrics),
     });
   },
 };

@@ -22,6 +22,64 @@ export function collectionsCounter(registry: Registry): Counter<'role' | 'outcom
   ]);
 }
 
+/** Transaction retries and lease takeovers of a role's store (PostgreSQL fleets). */
+function storeEvents(registry: Registry, role: 'leader' | 'helper'): DapEvents {
+  const retries = counter(
+    registry,
+    'mesh_dap_store_transaction_retries_total',
+    'Database transactions or statements retried (lost connection, serialization failure)',
+    ['role'],
+  );
+  const takeovers = counter(
+    registry,
+    'mesh_dap_lease_takeovers_total',
+    'Work leases this process took over from a process that let them expire',
+    ['role'],
+  );
+  return {
+    transactionRetried: () => {
+      retries.inc({ role });
+    },
+    leaseTakeover: () => {
+      takeovers.inc({ role });
+    },
+  };
+}
+
+/** The Helper's events as counters (its own /metrics); undefined without a registry. */
+export function helperEvents(registry: Registry | undefined): DapEvents | undefined {
+  if (!registry) return undefined;
+  const jobs = counter(
+    registry,
+    'mesh_dap_helper_aggregation_jobs_total',
+    'Aggregation jobs the Helper answered, created or repeated',
+    ['outcome'],
+  );
+  const reports = counter(
+    registry,
+    'mesh_dap_helper_reports_total',
+    "Reports in the Helper's new aggregation jobs, aggregated or rejected",
+    ['outcome'],
+  );
+  const shares = counter(
+    registry,
+    'mesh_dap_helper_aggregate_shares_total',
+    'Aggregate shares the Helper answered, created or repeated',
+    ['outcome'],
+  );
+  return {
+    ...storeEvents(registry, 'helper'),
+    helperAggregationJob: (outcome, aggregated, rejected) => {
+      jobs.inc({ outcome });
+      if (aggregated > 0) reports.inc({ outcome: 'aggregated' }, aggregated);
+      if (rejected > 0) reports.inc({ outcome: 'rejected' }, rejected);
+    },
+    helperAggregateShare: (outcome) => {
+      shares.inc({ outcome });
+    },
+  };
+}
+
 /** The Leader's events as counters; undefined without a registry (library use). */
 export function leaderEvents(registry: Registry | undefined): DapEvents | undefined {
   if (!registry) return undefined;
@@ -45,6 +103,7 @@ export function leaderEvents(registry: Registry | undefined): DapEvents | undefi
   );
   const collections = collectionsCounter(registry);
   return {
+    ...storeEvents(registry, 'leader'),
     uploadAccepted: (n) => {
       uploads.inc({ outcome: 'accepted', reason: 'none' }, n);
     },

@@ -15,6 +15,8 @@ export interface PairPlan {
   tasks: { leader: string[]; helper: string[] };
   /** The Leader's `dap` config section (job sizing, ticks), written to DIR/config.json. */
   leaderDap: Record<string, number>;
+  /** `--store` URLs (PostgreSQL); level inside DIR/l and DIR/h without them. */
+  stores?: { leader?: string; helper?: string };
 }
 
 /** The `mesh serve` arguments of both Aggregators; their stores live in DIR/l and DIR/h. */
@@ -28,6 +30,7 @@ export function pairArgs(p: PairPlan): PairArgs {
     String(p.ports[role]),
     '--data',
     join(p.dir, data),
+    ...(p.stores?.[role] === undefined ? [] : ['--store', p.stores[role]]),
     ...extra,
     ...p.tasks[role].flatMap((t) => ['--task', t]),
   ];

@@ -8,6 +8,7 @@ import { CRASH_ROUNDS } from '../support/env.js';
 import { freePort } from '../support/ports.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { pairArgs, startPair } from './aggregator-pair.js';
+import { pairStores } from './backend.js';
 import { postUpload, taskParams, tempDir, writeTaskFiles } from './support.js';
 
 const dir = tempDir('crash');
@@ -52,6 +53,7 @@ describe('crash suite', () => {
         ports: { leader: lp, helper: hp },
         tasks: { leader: [paths.leader], helper: [paths.helper] },
         leaderDap: { minJobSize: 3, maxJobAgeMs: 30, tickMs: 10, peerTimeoutMs: 2000 },
+        stores: await pairStores(),
       });
       const procs = await startPair(args);
       running.push(procs.leader, procs.helper);

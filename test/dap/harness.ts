@@ -13,6 +13,7 @@ import { leaderStart } from '../../dap/leader/job-creator.js';
 import type { Report, VerifyInit } from '../../dap/messages/index.js';
 import type { KvStore } from '../../dap/storage/kv.js';
 import type { TaskParamsJson } from '../../dap/task/task-params.js';
+import { storeOption } from './backend.js';
 import {
   listen,
   newTaskFiles,
@@ -75,12 +76,14 @@ export async function harness(
     ...options,
   };
   const c = clock ? { clock } : {};
-  const leader = await openLeaderContext({ dataDir: tempDir('leader'), options: opts, ...c }, [
-    readTaskFile(paths.leader, 'leader'),
-  ]);
-  const helper = await openHelperContext({ dataDir: tempDir('helper'), options: opts, ...c }, [
-    readTaskFile(paths.helper, 'helper'),
-  ]);
+  const leader = await openLeaderContext(
+    { dataDir: tempDir('leader'), options: opts, ...c, ...(await storeOption()) },
+    [readTaskFile(paths.leader, 'leader')],
+  );
+  const helper = await openHelperContext(
+    { dataDir: tempDir('helper'), options: opts, ...c, ...(await storeOption()) },
+    [readTaskFile(paths.helper, 'helper')],
+  );
   const fail = (e: unknown) => {
     throw e;
   };

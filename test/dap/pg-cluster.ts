@@ -31,6 +31,8 @@ if (PG_MISSING && IN_CI)
   throw new Error(`CI=true needs PostgreSQL for the DAP suites: ${PG_MISSING}`);
 
 export interface PgCluster {
+  /** The cluster's folder (a private cluster only; '' for $MESH_TEST_PG). */
+  dir: string;
   /** A URL for a new, empty database of this cluster. */
   createDatabase(name?: string): Promise<string>;
   /** Stops and starts the server (fast shutdown: open connections are cut). */
@@ -55,6 +57,7 @@ const dbName = (): string =>
 
 function clusterOf(baseUrl: string, ctl?: { dir: string }): PgCluster {
   return {
+    dir: ctl?.dir ?? '',
     async createDatabase(name = dbName()) {
       const o = pgOptions(baseUrl);
       const sql = postgres(o.url, o.options);

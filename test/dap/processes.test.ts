@@ -7,6 +7,7 @@ import { runMesh } from '../support/run-mesh.js';
 import { freePort } from '../support/ports.js';
 import type { ServeProcess } from '../support/serve-process.js';
 import { pairArgs, startPair } from './aggregator-pair.js';
+import { pairStores } from './backend.js';
 import { tempDir } from './support.js';
 
 const TP = 60;
@@ -77,6 +78,7 @@ beforeAll(async () => {
       ports: { leader: lp, helper: hp },
       tasks: { leader: tasks('leader'), helper: tasks('helper') },
       leaderDap: { minJobSize: 1, maxJobAgeMs: 50, tickMs: 20 },
+      stores: await pairStores(),
     }),
   ));
 }, 300_000);
