@@ -1,68 +1,87 @@
-// `prompt_injection`: instructions smuggled into tool results; "block" reports, "sanitize" removes the lines.
+// `prompt_injection`: instructions smuggled into tool results; "block" reports, "sanitize" removes
+// each whole instruction span (its paragraph, or the hidden comment holding it) and invisible
+// characters, and keeps everything else. Detection runs on normalised text (injection-normalize.ts).
 import { eachString } from '../rules/field.js';
 import type { Detector, Finding } from './detector.js';
+import { HIDDEN_SPANS, hasInvisible, normalizeForDetection } from './injection-normalize.js';
+import { SIGNATURES } from './injection-signatures.js';
 import { checkKeys, enumParam } from './params.js';
 
-interface Signature {
-  name: string;
-  re: RegExp;
-}
-
-const SIGNATURES: readonly Signature[] = [
-  {
-    name: 'override',
-    re: /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding|original|system|safety)\s+(?:instructions?|prompts?|rules|directions|guidelines|context|messages)/i,
-  },
-  {
-    name: 'role_reset',
-    re: /\b(?:you\s+are\s+now\s+(?:in\s+)?(?:developer|dan|jailbreak|unrestricted|god)\b|from\s+now\s+on,?\s+you\s+(?:will|must|are)\b)/i,
-  },
-  {
-    name: 'fake_system',
-    re: /(?:<\|im_start\|>\s*system|\[INST\]|<\/?system>|^\s*#{2,}\s*(?:system|new instructions?)\b|\bBEGIN\s+SYSTEM\s+PROMPT\b|^\s*new\s+(?:system\s+)?instructions?\s*:)/im,
-  },
-  {
-    name: 'conceal',
-    re: /\b(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|mention\s+(?:this\s+)?to)\s+the\s+user\b/i,
-  },
-  {
-    name: 'exfiltrate',
-    re: /\b(?:send|post|upload|exfiltrate|forward|leak|transmit)\s+(?:the\s+|your\s+|all\s+|any\s+)*(?:contents?\s+of\s+)?(?:api[\s_-]?keys?|credentials|secrets|tokens?|passwords?|environment(?:\s+variables)?|env\s+vars|ssh\s+keys?|\.env|private\s+keys?|~\/\.ssh|\.aws)/i,
-  },
-  {
-    name: 'agent_directive',
-    re: /(?:^|[.!:>("'*-]\s*)(?:the\s+)?(?:(?:ai|llm)\s+)?(?:ai|llm|assistant|agent|claude|copilot|model)s?\s*(?:,|:)?\s+(?:you\s+)?(?:must|should|shall|needs?\s+to)\s+(?:now\s+|immediately\s+|silently\s+)?(?:ignore|run|execute|call|invoke|send|fetch|delete|curl|download)\b/im,
-  },
-  {
-    name: 'reveal_prompt',
-    re: /\b(?:reveal|print|output|repeat)\s+(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions|initial\s+instructions)/i,
-  },
-  { name: 'unicode_tags', re: /[\u{E0000}-\u{E007F}]/u },
-];
-
-const TAGS = /[\u{E0000}-\u{E007F}]/gu;
 const REMOVED = '[removed by interlock-mesh: possible prompt injection]';
+/** Instruction files and documentation: their visible text is the project's, quoted phrases are quotes. */
+const PROJECT_DOC =
+  /(?:^|\/)(?:AGENTS|CLAUDE|GEMINI|CONTRIBUTING|SECURITY|CHANGELOG|CHANGES|HISTORY|README)(?:\.[a-z]+)?$|(?:^|\/)docs?\/|\.(?:md|mdx|rst|txt|adoc)$/i;
+/** Quoted material in a document: fenced and inline code, and double-quoted phrases. */
+const QUOTED = /```[\s\S]{0,20000}?```|`[^`\n]{1,500}`|"[^"\n]{1,300}"|“[^”\n]{1,300}”/g;
+
+/** Signatures an instruction file's own visible text legitimately matches: it addresses the agent. */
+const ADDRESSES_AGENT = new Set(['addressed_to_assistant', 'fake_system', 'reveal_prompt']);
 
 interface InjectionParams {
   mode: 'block' | 'sanitize';
 }
 
-export function injectionSignatures(text: string): string[] {
-  return SIGNATURES.filter((s) => s.re.test(text)).map((s) => s.name);
+/** Names of the signatures in `text` (normalised first). This text is attacker-controlled. */
+export function injectionSignatures(text: string, opts: { projectDoc?: boolean } = {}): string[] {
+  // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words).
+  const forms = [normalizeForDetection(text), normalizeForDetection(text, false)];
+  const hidden = forms.flatMap((f) => [...f.matchAll(HIDDEN_SPANS)].map((m) => m[0]));
+  const doc = opts.projectDoc === true;
+  const visible = doc ? forms.map((f) => f.replace(HIDDEN_SPANS, '').replace(QUOTED, '')) : forms;
+  const names = SIGNATURES.filter(
+    (s) =>
+      ((!doc || !ADDRESSES_AGENT.has(s.name)) && visible.some((v) => s.re.test(v))) ||
+      hidden.some((h) => s.re.test(h)),
+  ).map((s) => s.name);
+  if (names.length > 0 && hasInvisible(text)) names.push('invisible_characters');
+  return names;
 }
 
-/** Replaces each offending line and strips invisible tag characters; other lines are kept as they were. */
-export function sanitize(text: string): string {
-  const out = text
-    .split('\n')
-    .map((line) => {
-      const clean = line.replace(TAGS, '');
-      return SIGNATURES.some((s) => s.name !== 'unicode_tags' && s.re.test(clean))
-        ? REMOVED
-        : clean;
-    })
-    .join('\n');
-  return injectionSignatures(out).length === 0 ? out : REMOVED;
+const hit = (t: string, projectDoc: boolean): boolean =>
+  injectionSignatures(t, { projectDoc }).length > 0;
+
+/**
+ * One paragraph's instruction spans removed: from the last line that starts a span holding a
+ * signature to the paragraph's end (an instruction runs on into the lines after its trigger), then
+ * again on what is left before it. Lines before a span are kept byte for byte.
+ */
+function sanitizeParagraph(part: string, projectDoc: boolean): string {
+  let lines = part.split('\n');
+  let tail = '';
+  for (let round = 0; round < 64 && hit(lines.join('\n'), projectDoc); round++) {
+    let start = lines.length - 1;
+    while (start > 0 && !hit(lines.slice(start).join('\n'), projectDoc)) start--;
+    tail = tail === '' ? REMOVED : tail;
+    lines = lines.slice(0, start);
+  }
+  return tail === '' ? part : [...lines, tail].join('\n');
+}
+
+/**
+ * Removes each instruction span whole: a hidden comment holding one, else the span of its paragraph
+ * (text between blank lines) from the instruction on; other text is kept, invisibles stripped.
+ */
+export function sanitize(text: string, opts: { projectDoc?: boolean } = {}): string {
+  const projectDoc = opts.projectDoc === true;
+  const noHidden = text.replace(HIDDEN_SPANS, (h) => (hit(h, false) ? REMOVED : h));
+  const out = noHidden
+    .split(/(\n[ \t]*\n)/)
+    .map((part, i) => (i % 2 === 0 ? sanitizeParagraph(part, projectDoc) : part))
+    .join('');
+  const clean = hit(out, projectDoc) ? REMOVED : out;
+  return hasInvisible(clean) ? normalizeInvisibles(clean) : clean;
+}
+
+function normalizeInvisibles(text: string): string {
+  return text.replace(
+    /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu,
+    '',
+  );
+}
+
+function isProjectDoc(args: Record<string, unknown>): boolean {
+  const p = args.file_path ?? args.path ?? args.notebook_path;
+  return typeof p === 'string' && PROJECT_DOC.test(p);
 }
 
 export const promptInjectionDetector: Detector<InjectionParams> = {
@@ -72,13 +91,14 @@ export const promptInjectionDetector: Detector<InjectionParams> = {
     const p = checkKeys(params, ['mode'], path);
     return { mode: enumParam(p, 'mode', ['block', 'sanitize'], 'block', path) };
   },
-  scan(value, path, _ctx, params) {
+  scan(value, path, ctx, params) {
+    const projectDoc = isProjectDoc(ctx.event.args);
     const findings: Finding[] = [];
     eachString(value, path, (s, at) => {
-      const sigs = injectionSignatures(s);
+      const sigs = injectionSignatures(s, { projectDoc });
       if (sigs.length === 0) return;
       const f: Finding = { path: at, reason: `injection signature ${sigs.join(', ')}` };
-      if (params.mode === 'sanitize') f.rewrite = sanitize(s);
+      if (params.mode === 'sanitize') f.rewrite = sanitize(s, { projectDoc });
       findings.push(f);
     });
     return findings;

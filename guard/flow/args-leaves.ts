@@ -5,6 +5,8 @@ export interface Leaf {
   /** JSON path of the value, e.g. `args.headers.authorization` or `args.items[2]`. */
   path: string;
   text: string;
+  /** True for an object key rather than a value. */
+  key?: boolean;
 }
 
 interface Walk {
@@ -13,7 +15,7 @@ interface Walk {
   truncated: boolean;
 }
 
-function add(w: Walk, path: string, text: string): void {
+function add(w: Walk, path: string, text: string, key = false): void {
   if (w.budget <= 0) {
     w.truncated = true;
     return;
@@ -21,7 +23,7 @@ function add(w: Walk, path: string, text: string): void {
   const kept = text.length > w.budget ? text.slice(0, w.budget) : text;
   if (kept.length < text.length) w.truncated = true;
   w.budget -= kept.length;
-  w.leaves.push({ path, text: kept });
+  w.leaves.push(key ? { path, text: kept, key } : { path, text: kept });
 }
 
 function walk(w: Walk, v: unknown, path: string, depth: number): void {
@@ -36,7 +38,7 @@ function walk(w: Walk, v: unknown, path: string, depth: number): void {
   } else if (v !== null && typeof v === 'object') {
     for (const k of Object.keys(v)) {
       const p = `${path}.${k}`;
-      add(w, p, k);
+      add(w, p, k, true);
       walk(w, (v as Record<string, unknown>)[k], p, depth + 1);
     }
   }

@@ -5,8 +5,19 @@
 import { brotliDecompressSync, constants, inflateRawSync, inflateSync } from 'node:zlib';
 import { findRuns, latin1, percentDecode, type Run } from './byte-runs.js';
 import type { FlowLimits } from './flow-limits.js';
+import { fromCharCodes, unseparated } from './text-codecs.js';
 
-export type Layer = 'reverse' | 'url' | 'base64' | 'hex' | 'gzip' | 'deflate' | 'brotli';
+export type Layer =
+  | 'reverse'
+  | 'url'
+  | 'base64'
+  | 'hex'
+  | 'gzip'
+  | 'deflate'
+  | 'brotli'
+  | 'separators'
+  | 'charcodes'
+  | 'lowercase';
 
 export interface View {
   bytes: Uint8Array;
@@ -218,5 +229,18 @@ export function decodeViews(
   };
   const root = Buffer.from(text, 'utf8');
   if (push(d, root, [])) expand(d, root, []);
+  // Text re-encodings (text-codecs.ts), each one layer, then decoded further like any view.
+  const joined = unseparated(text);
+  if (joined !== null) {
+    const b = Buffer.from(joined, 'utf8');
+    if (push(d, b, ['separators'])) expand(d, b, ['separators']);
+  }
+  const codes = fromCharCodes(text);
+  if (codes !== null && push(d, codes, ['charcodes'])) expand(d, codes, ['charcodes']);
+  // Base32 is upper case by its alphabet; an agent that lower-cases it is read back in upper case.
+  if (/[a-z2-7]{20,}/.test(text) && !/[A-Z]/.test(text)) {
+    const up = Buffer.from(text.toUpperCase(), 'utf8');
+    push(d, up, ['lowercase']);
+  }
   return { views: d.views, truncated: d.truncated };
 }

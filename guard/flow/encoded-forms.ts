@@ -3,6 +3,7 @@
 // any larger base64 blob whatever its offset; reversals of each form are patterns too, so the decoder
 // need not reverse every view; deeper nests are reached by the decoder (decoder.ts).
 import type { FlowLimits } from './flow-limits.js';
+import { base32, rot13 } from './text-codecs.js';
 import { WINDOW } from './flow-limits.js';
 
 export type Encoding =
@@ -13,7 +14,9 @@ export type Encoding =
   | 'base64'
   | 'base64url'
   | 'reversed-hex'
-  | 'reversed-base64';
+  | 'reversed-base64'
+  | 'base32'
+  | 'rot13';
 
 export interface Pattern {
   encoding: Encoding;
@@ -57,6 +60,12 @@ export function patternsFor(value: Uint8Array, limits: FlowLimits): Pattern[] {
   valueChunks(value, limits).forEach((c, i) => {
     add('literal', i, c);
     add('reversed', i, reversed(c));
+    add('rot13', i, rot13(c));
+    // Base32 interiors at each of the five byte alignments of a 40-bit group.
+    for (let skip = 0; skip < 5; skip++) {
+      const usable = Math.floor((c.length - skip) / 5) * 5;
+      if (usable > 0) add('base32', i, ascii(base32(c.subarray(skip, skip + usable))));
+    }
     const hex = Buffer.from(c).toString('hex');
     for (const h of [hex, hex.toUpperCase()]) {
       add(h === hex ? 'hex' : 'hex-upper', i, ascii(h));

@@ -14,18 +14,43 @@ export interface IndexedTaint {
   sourceOf(id: number): { source: TaintSource; chunked: boolean } | undefined;
 }
 
-/** Checks `args` (attacker-controlled: the agent wrote them) against every scope in `taint`. */
+/** How much of one call's joined argument values is kept to join with the next call's. */
+export const CALL_JOIN = 256;
+
+/** The argument values of a call joined in order: a value split across arguments is whole here. */
+export function joinedValues(args: unknown, maxBytes: number): string {
+  return argumentLeaves(args, 'args', maxBytes)
+    .leaves.filter((l) => l.key !== true)
+    .map((l) => l.text)
+    .join('');
+}
+
+/**
+ * Checks `args` (attacker-controlled: the agent wrote them) against every scope in `taint`. Besides
+ * each argument alone, the values joined in order (after `previous`, the end of the session's last
+ * call) are checked, so fragments split across arguments or calls are found; such a hit names `args`.
+ */
 export function checkArguments(
   args: unknown,
   taint: readonly IndexedTaint[],
   limits: FlowLimits,
   match: ViewMatcher,
+  previous = '',
 ): FlowCheck {
-  const { leaves, truncated: cut } = argumentLeaves(args, 'args', limits.maxScanBytes);
+  const { leaves: own, truncated: cut } = argumentLeaves(args, 'args', limits.maxScanBytes);
   let truncated = cut;
   const hits: FlowHit[] = [];
   const seen = new Set<string>();
   if (taint.length === 0) return { hits, truncated, saturated: false };
+  const values = own.filter((l) => l.key !== true);
+  const joined = previous + values.map((l) => l.text).join('');
+  const leaves =
+    values.length > 1 || previous !== '' ? [...own, { path: 'args', text: joined }] : own;
+  const found = new Set<number | string>();
+  // What the previous call's end carried alone was reported with that call, not again now.
+  if (previous !== '')
+    for (const m of match(decodeViews(previous, limits).views))
+      found.add(`${m.which}:${m.valueId}`);
   for (const leaf of leaves) {
     if (leaf.text.length < WINDOW) continue;
     const { views, truncated: short } = decodeViews(leaf.text, limits);
@@ -34,8 +59,11 @@ export function checkArguments(
       const known = taint[m.which]?.sourceOf(m.valueId);
       if (!known) continue;
       const key = `${leaf.path}\u0000${m.which}:${m.valueId}`;
-      if (seen.has(key)) continue;
+      const value = `${m.which}:${m.valueId}`;
+      // The joined view only adds what no single argument carried.
+      if (seen.has(key) || (leaf.path === 'args' && found.has(value))) continue;
       seen.add(key);
+      found.add(value);
       hits.push({
         path: leaf.path,
         source: known.source,

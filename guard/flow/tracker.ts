@@ -3,7 +3,13 @@
 // the session's outbound calls escalate (docs/guard.md "Flow at scale"); nothing is evicted or rebuilt.
 import { createHash } from 'node:crypto';
 import { GuardError } from '../errors.js';
-import { checkArguments, resultText, type IndexedTaint } from './flow-check.js';
+import {
+  CALL_JOIN,
+  checkArguments,
+  joinedValues,
+  resultText,
+  type IndexedTaint,
+} from './flow-check.js';
 import { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow-limits.js';
 import { Lru } from './lru.js';
 import { matchSampled, MemoryIndex } from './memory-index.js';
@@ -27,6 +33,8 @@ class Scope implements IndexedTaint {
   readonly byId = new Map<number, Value>();
   full = false;
   tail = '';
+  /** The end of the session's last outbound call's joined values (fragments split across calls). */
+  outTail = '';
 
   constructor(private readonly limits: FlowLimits) {
     this.index = new MemoryIndex(limits);
@@ -132,12 +140,20 @@ export function createFlowTracker(limits: FlowLimits = DEFAULT_FLOW_LIMITS): Flo
       return addAll(scope(session), { kind: 'credential', ...source }, kept);
     },
     check(session, args) {
-      const s = sessions.get(session);
-      const saturated = global.full || (s ? s.full : forgotten.has(session));
+      const s = scope(session);
+      const saturated = global.full || s.full;
       // Only scopes holding taint are scanned: most calls have one (the session's or the node's).
-      const scopes = (s ? [global, s] : [global]).filter((x) => x.index.patternCount > 0);
+      const scopes = [global, s].filter((x) => x.index.patternCount > 0);
       const indexes = scopes.map((x) => x.index);
-      const r = checkArguments(args, scopes, limits, (views) => matchSampled(indexes, views));
+      const previous = s.outTail;
+      const r = checkArguments(
+        args,
+        scopes,
+        limits,
+        (views) => matchSampled(indexes, views),
+        previous,
+      );
+      s.outTail = (previous + joinedValues(args, CALL_JOIN * 4)).slice(-CALL_JOIN);
       return { ...r, saturated };
     },
   };

@@ -8,6 +8,9 @@ import {
   type LoadedPack,
   type PackTestReport,
 } from '../../../packs/index.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { MeshError, writeFileAtomic } from '../../../common/index.js';
+import { packSkeleton, rehashPack } from '../../../packs/rule-hash.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
@@ -106,6 +109,43 @@ export function registerPack(program: Command): void {
       const v = validate(loadPack(spec));
       ctx.out.result(v, renderValidation);
       if (!v.ok) process.exitCode = EXIT_FAILURE;
+    });
+  pack
+    .command('new')
+    .description('write a pack skeleton that validates (one rule, its examples and hash)')
+    .argument('<file>', 'where to write the pack JSON (refused if it exists)')
+    .requiredOption('--name <name>', 'the pack name (lower case, digits and dashes)')
+    .option('--json', 'print one JSON object')
+    .action((file: string, f: { name: string; json?: boolean }, cmd: Command) => {
+      const ctx = contextFor(cmd, f);
+      if (existsSync(file))
+        throw new MeshError('pack_file_exists', `${file} exists`, {
+          hint: 'choose another file name, or edit that pack',
+        });
+      const doc = packSkeleton(f.name);
+      writeFileAtomic(file, `${JSON.stringify(doc, null, 2)}\n`);
+      const v = validate(loadPack(file));
+      ctx.out.result({ file, ...v }, (x) => `wrote ${x.file}\n${renderValidation(v)}`);
+      if (!v.ok) process.exitCode = EXIT_FAILURE;
+    });
+  pack
+    .command('hash')
+    .description("recompute every rule's content hash; --write updates the file in place")
+    .argument('<file>', 'pack JSON file')
+    .option('--write', 'write the recomputed hashes back to the file (atomically)')
+    .option('--json', 'print one JSON object')
+    .action((file: string, f: { write?: boolean; json?: boolean }, cmd: Command) => {
+      const ctx = contextFor(cmd, f);
+      // The file is the maintainer's own pack; loadPack below validates it after the rewrite.
+      const doc = JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof rehashPack>[0];
+      const changed = rehashPack(doc);
+      if (f.write === true) writeFileAtomic(file, `${JSON.stringify(doc, null, 2)}\n`);
+      ctx.out.result({ file, changed, written: f.write === true }, (x) =>
+        x.changed.length === 0
+          ? 'every rule hash is current'
+          : `${x.written ? 'updated' : 'stale (run with --write)'}: ${x.changed.join(', ')}`,
+      );
+      if (f.write !== true && changed.length > 0) process.exitCode = EXIT_FAILURE;
     });
   pack
     .command('test')

@@ -1,0 +1,74 @@
+// Injected instructions: normalisation before detection (Unicode NFKC, UAX #15; zero-width, bidi
+// controls and tag characters removed; common Cyrillic and Greek confusables folded to Latin, after
+// Unicode TR #39), and the hidden parts of a document (HTML comments, markdown comments).
+
+const INVISIBLE =
+  /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
+
+const CONFUSABLES: Record<string, string> = {
+  а: 'a',
+  в: 'B',
+  е: 'e',
+  к: 'k',
+  м: 'M',
+  н: 'H',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 'T',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ɡ: 'g',
+  ո: 'n',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  І: 'I',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  ο: 'o',
+  ν: 'v',
+  ρ: 'p',
+  ι: 'i',
+};
+const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
+
+/** True when the text holds characters a reader cannot see (zero-width, bidi, tags). */
+export function hasInvisible(text: string): boolean {
+  INVISIBLE.lastIndex = 0;
+  return INVISIBLE.test(text);
+}
+
+/** The text as a reader (and a model) would take it: NFKC, invisibles removed, confusables folded. */
+export function normalizeForDetection(text: string, fold = true): string {
+  const plain = text.normalize('NFKC').replace(INVISIBLE, '');
+  return fold ? plain.replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c) : plain;
+}
+
+/** Hidden spans of a document a user does not see rendered: HTML comments, markdown link comments. */
+export const HIDDEN_SPANS =
+  /<!--[\s\S]{0,20000}?-->|^\[\/\/\]: # \(.*\)$|<(?:div|span|p)[^>]{0,200}(?:display:\s*none|hidden)[^>]{0,200}>[\s\S]{0,20000}?<\/(?:div|span|p)>/gim;

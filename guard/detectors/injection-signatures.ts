@@ -1,0 +1,53 @@
+// Injected instructions: signatures over normalised text. Not one English keyword list: overrides in
+// several languages, the structure of a message addressed to the assistant, fake system turns, and
+// markdown images whose URL carries data out (rendered by a client without any click).
+
+export interface Signature {
+  name: string;
+  re: RegExp;
+}
+
+const PREVIOUS = '(?:previous|prior|above|earlier|preceding|original|system|safety|all)';
+const RULES = '(?:instructions?|prompts?|rules|directions|guidelines|context|messages|directives)';
+
+export const SIGNATURES: readonly Signature[] = [
+  {
+    name: 'override',
+    re: new RegExp(
+      `\\b(?:ignore|disregard|forget|override|bypass|discard|drop)\\s+(?:all\\s+|any\\s+|the\\s+|your\\s+|of\\s+)*${PREVIOUS}\\s+(?:\\w+\\s+)?${RULES}`,
+      'i',
+    ),
+  },
+  {
+    name: 'override_multilingual',
+    re: /(?:ignor(?:a|e|ez|iere|ieren)\s+(?:(?:todas|toutes|alle|tutte|as|las|les|le|die)\s+)*(?:(?:las|les|le|as|die)\s+)?(?:instrucciones|instructions|instruções|istruzioni|anweisungen|vorherigen|bisherigen|vorigen)|忽略(?:之前|以前|上面|先前|所有)|(?:以前|前|上記)の(?:指示|命令)を(?:すべて)?無視|игнорируй(?:те)?\s+(?:все\s+)?(?:предыдущие|прежние)|이전\s*(?:의\s*)?(?:모든\s*)?지시)/iu,
+  },
+  {
+    name: 'role_reset',
+    re: /\b(?:you\s+are\s+now\s+(?:in\s+)?(?:developer|dan|jailbreak|unrestricted|god|an?\s+unfiltered)\b|from\s+now\s+on,?\s+you\s+(?:will|must|are|should)\b|your\s+new\s+(?:task|instructions?|role)\s+(?:is|are)\b)/i,
+  },
+  {
+    name: 'fake_system',
+    re: /(?:<\|im_start\|>\s*system|\[INST\]|<\/?system>|<\/?(?:instructions|important)>|^\s*#{1,6}\s*(?:system\s+(?:prompt|message|override)|new\s+instructions?)\b|\bBEGIN\s+SYSTEM\s+PROMPT\b|^\s*(?:new|updated|system)\s+instructions?\s*:)/im,
+  },
+  {
+    name: 'conceal',
+    re: /\b(?:do\s+not|don't|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|alert(?:ing)?|notify(?:ing)?|mention(?:ing)?(?:\s+this)?(?:\s+to)?|ask(?:ing)?)\s+the\s+user\b/i,
+  },
+  {
+    name: 'exfiltrate',
+    re: /\b(?:send|post|upload|exfiltrate|forward|leak|transmit|include|append|embed)\s+(?:the\s+|your\s+|all\s+|any\s+|every\s+)*(?:contents?\s+of\s+)?(?:api[\s_-]?keys?|credentials|secrets|tokens?|passwords?|environment(?:\s+variables)?|env\s+vars|ssh\s+keys?|\.env|private\s+keys?|~\/\.ssh|\.aws|conversation|chat\s+history)/i,
+  },
+  {
+    name: 'addressed_to_assistant',
+    re: /(?:(?:^|[.!:>("'*-]\s*)(?:the\s+)?(?:(?:ai|llm)\s+)?(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt)s?\s*(?:,|:)?\s+(?:you\s+)?(?:must|should|shall|need\s+to|needs\s+to|are\s+required\s+to|will)\s+(?:now\s+|immediately\s+|silently\s+|also\s+|first\s+)?(?:ignore|run|execute|call|invoke|send|fetch|delete|curl|download|read|open|visit|write|add|remove|install|push)\b|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent|model|claude)s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|llm|assistant|agent|language\s+model)\b|\bwhen\s+(?:you|an?\s+(?:ai|assistant|agent))\s+(?:read|see|process|summari[sz]e)s?\s+this\b)/im,
+  },
+  {
+    name: 'reveal_prompt',
+    re: /\b(?:reveal|print|output|repeat|show)\s+(?:me\s+)?(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions|initial\s+instructions|instructions\s+above)/i,
+  },
+  {
+    name: 'exfil_image',
+    re: /!\[[^\]]{0,200}\]\(\s*https?:\/\/[^\s)]{1,300}[?&/][^\s)]{0,300}(?:\{[^}\s]{1,60}\}|\$\w+|%7B|<[a-z_]+>|[?&][a-z_]{1,20}=[A-Za-z0-9+/=_-]{24,})[^\s)]{0,300}\)/i,
+  },
+];

@@ -1,0 +1,81 @@
+// Flow and taint: the text re-encodings an agent does trivially: base32 (RFC 4648 §6) and rot13
+// as encoded forms; characters split by a separator, and character codes (decimal lists, octal,
+// `\x` and `0x` escapes) as decoded views. Inputs are attacker-controlled: every pass is linear.
+
+const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** Base32 of `b` without padding (RFC 4648 §6 alphabet, upper case). */
+export function base32(b: Uint8Array): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of b) {
+    value = ((value << 8) | byte) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      out += B32.charAt((value >>> (bits - 5)) & 31);
+      bits -= 5;
+    }
+  }
+  return bits > 0 ? out + B32.charAt((value << (5 - bits)) & 31) : out;
+}
+
+/** Rot13 of ASCII letters; other bytes unchanged. */
+export function rot13(b: Uint8Array): Uint8Array {
+  return b.map((c) =>
+    c >= 65 && c <= 90 ? ((c - 52) % 26) + 65 : c >= 97 && c <= 122 ? ((c - 84) % 26) + 97 : c,
+  );
+}
+
+const SEPARATORS = ['-', '_', '.', ',', ':', ';', ' ', '|', '/', '\\'];
+const escapeRe = (c: string): string => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+/** At least 12 characters each followed by the same one separator. */
+const SPLIT = SEPARATORS.map((s) => ({
+  sep: s,
+  re: new RegExp(`(?:[A-Za-z0-9+/=_-]${escapeRe(s)}){11,}[A-Za-z0-9+/=_-]`, 'g'),
+}));
+
+/** Runs of single characters split by one separator (`Q-7-v-X...`), joined back, one view in all. */
+export function unseparated(text: string): string | null {
+  const parts: string[] = [];
+  for (const { sep, re } of SPLIT) {
+    if (!text.includes(sep)) continue;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      let joined = '';
+      for (let i = 0; i < m[0].length; i += 2) joined += m[0].charAt(i);
+      parts.push(joined);
+    }
+  }
+  return parts.length === 0 ? null : parts.join('\u0000');
+}
+
+const CODE_RUNS: { re: RegExp; radix: number; strip: RegExp }[] = [
+  { re: /(?:\b\d{1,3}\s*[,;]\s*){11,}\d{1,3}\b/g, radix: 10, strip: /[^\d,;]/g },
+  { re: /(?:\b\d{2,3} ){11,}\d{2,3}\b/g, radix: 10, strip: /[^\d ]/g },
+  { re: /(?:\\[0-7]{1,3}){12,}/g, radix: 8, strip: /^\\/ },
+  { re: /(?:\\x[0-9A-Fa-f]{2}){12,}/g, radix: 16, strip: /^\\x/ },
+  { re: /(?:0x[0-9A-Fa-f]{1,2}\s*,?\s*){12,}/g, radix: 16, strip: /0x/ },
+];
+
+/** Bytes spelled as character codes: `81,55,118`, `\121\067`, `\x51\x37`, `0x51, 0x37`. */
+export function fromCharCodes(text: string): Uint8Array | null {
+  const out: number[] = [];
+  for (const { re, radix } of CODE_RUNS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const codes =
+        radix === 10
+          ? m[0].split(/[\s,;]+/)
+          : radix === 8
+            ? m[0].split('\\').slice(1)
+            : m[0].split(/\\x|0x/).slice(1);
+      for (const c of codes) {
+        const v = parseInt(c.replace(/[\s,]/g, ''), radix);
+        if (Number.isInteger(v) && v >= 0 && v <= 255) out.push(v);
+      }
+      out.push(0);
+    }
+  }
+  return out.length === 0 ? null : Uint8Array.from(out);
+}

@@ -1,0 +1,108 @@
+// Re-encodings an agent does trivially, and fragments split across arguments and calls: each is
+// caught by the in-process tracker, and ordinary text with the same shapes is not.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createFlowTracker } from '../../../guard/flow/tracker.js';
+import { base32, fromCharCodes, rot13, unseparated } from '../../../guard/flow/text-codecs.js';
+import { FC_RUNS } from '../../support/env.js';
+
+const secret = 'Q7vX2mK9pL4tR8wZ3nB6yH1c';
+const bytes = Buffer.from(secret);
+const text = (b: Uint8Array): string => Buffer.from(b).toString('latin1');
+
+const FORMS: Record<string, string> = {
+  base32: base32(bytes),
+  'base32, lower case': base32(bytes).toLowerCase(),
+  'base32 inside text': `id=${base32(Buffer.from(`xx${secret}yy`))}&x=1`,
+  rot13: text(rot13(bytes)),
+  'separated by dashes': secret.split('').join('-'),
+  'separated by spaces': secret.split('').join(' '),
+  'decimal character codes': [...bytes].join(','),
+  'decimal codes, spaces': [...bytes].join(' '),
+  'printf octal escapes': `printf '${[...bytes].map((x) => `\\${x.toString(8)}`).join('')}'`,
+  'hex escapes': `echo -e "${[...bytes].map((x) => `\\x${x.toString(16)}`).join('')}"`,
+  '0x list': `[${[...bytes].map((x) => `0x${x.toString(16)}`).join(', ')}]`,
+};
+
+describe('more encodings', () => {
+  for (const [name, leaked] of Object.entries(FORMS))
+    it(`finds a registered secret ${name}`, () => {
+      const t = createFlowTracker();
+      t.registerSecret(secret, 'k');
+      expect(t.check('s', { body: `data: ${leaked}` }).hits).toHaveLength(1);
+    });
+
+  it('a secret split across two arguments of one call', () => {
+    const t = createFlowTracker();
+    t.registerSecret(secret, 'k');
+    const r = t.check('s', { a: secret.slice(0, 12), b: secret.slice(12) });
+    expect(r.hits.map((h) => h.path)).toEqual(['args']);
+  });
+
+  it('a secret split across two outbound calls of one session, not of two sessions', () => {
+    const t = createFlowTracker();
+    t.registerSecret(secret, 'k');
+    expect(t.check('s', { body: secret.slice(0, 11) }).hits).toEqual([]);
+    expect(t.check('other', { body: secret.slice(11) }).hits).toEqual([]);
+    expect(t.check('s', { body: secret.slice(11) }).hits).toHaveLength(1);
+  });
+
+  it('ordinary text with dashes, numbers and escapes is not a secret', () => {
+    const t = createFlowTracker();
+    t.registerSecret(secret, 'k');
+    for (const body of [
+      'a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p',
+      '1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13',
+      'printf "\\033[1;31mred\\033[0m"',
+      'npm run build -- --mode production',
+    ])
+      expect([body, t.check('s', { body }).hits]).toEqual([body, []]);
+  });
+});
+
+describe('text codecs: properties', () => {
+  const b = fc.uint8Array({ minLength: 1, maxLength: 64 });
+  it('rot13 is its own inverse', () => {
+    fc.assert(
+      fc.property(b, (x) => {
+        expect(Buffer.from(rot13(rot13(x)))).toEqual(Buffer.from(x));
+      }),
+      { numRuns: FC_RUNS },
+    );
+  });
+  it('base32 decodes back (RFC 4648 §6) through a reference decoder', () => {
+    const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+    const decode = (s: string): Buffer => {
+      let bits = 0;
+      let v = 0;
+      const out: number[] = [];
+      for (const ch of s) {
+        v = (v << 5) | abc.indexOf(ch);
+        bits += 5;
+        if (bits >= 8) {
+          out.push((v >>> (bits - 8)) & 255);
+          bits -= 8;
+        }
+      }
+      return Buffer.from(out);
+    };
+    fc.assert(
+      fc.property(b, (x) => {
+        expect(decode(base32(x))).toEqual(Buffer.from(x));
+      }),
+      { numRuns: FC_RUNS },
+    );
+    expect(base32(Buffer.from('foobar'))).toBe('MZXW6YTBOI');
+  });
+  it('separated and char-code spellings decode back to the text', () => {
+    const word = fc.stringMatching(/^[A-Za-z0-9]{12,40}$/);
+    fc.assert(
+      fc.property(word, fc.constantFrom('-', '.', ' ', ':'), (w, sep) => {
+        expect(unseparated(w.split('').join(sep))).toBe(w);
+        const codes = fromCharCodes([...Buffer.from(w)].map((c) => `\\${c.toString(8)}`).join(''));
+        expect(Buffer.from(codes ?? []).toString('latin1')).toBe(`${w}\u0000`);
+      }),
+      { numRuns: FC_RUNS },
+    );
+  });
+});
