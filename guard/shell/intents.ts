@@ -52,7 +52,8 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   for (const cmd of analysis.commands) for (const c of CLASSIFIERS) hits.push(...c(cmd, analysis));
   if (/:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))
     hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });
-  for (const s of analysis.scripts) hits.push(...scriptIntents(s.interpreter, s.code));
+  for (const s of analysis.scripts)
+    hits.push(...scriptIntents(s.interpreter, s.code), ...(s.hits ?? []));
   return hits;
 }
 
