@@ -137,8 +137,20 @@ function addCommand(w: Walk, words: readonly (Field | string)[], place: Place): 
   const fields = words.map((f) =>
     typeof f === 'string' ? { text: f, dynamic: false, tainted: false } : f,
   );
-  const { argv, wrappers } = unwrap(fields.map((f) => f.text));
+  const peeled = unwrap(fields.map((f) => f.text));
+  let { argv } = peeled;
+  const { wrappers } = peeled;
   const head = fields[fields.length - argv.length];
+  // `busybox rm -rf ~`: the applet is the command
+  const multi = basename(argv[0] ?? '');
+  if (
+    (multi === 'busybox' || multi === 'toybox') &&
+    argv[1] !== undefined &&
+    !argv[1].startsWith('-')
+  ) {
+    wrappers.push(multi);
+    argv = argv.slice(1);
+  }
   const name = basename(argv[0] ?? '');
   const cmd: ShellCommand = {
     argv,
@@ -222,14 +234,6 @@ function pipedText(w: Walk, cmd: ShellCommand): string | null {
 /** Commands that run further commands given as arguments or stdin: re-parse or record them. */
 function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
   const { argv, name } = cmd;
-  if (
-    (name === 'busybox' || name === 'toybox') &&
-    argv[1] !== undefined &&
-    !argv[1].startsWith('-')
-  ) {
-    addCommand(w, argv.slice(1), place);
-    return;
-  }
   const fn = w.functions.get(name);
   if (fn !== undefined && !w.calling.has(name)) {
     w.calling.add(name);

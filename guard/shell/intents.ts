@@ -6,6 +6,7 @@ import { networkIntents } from './intent-network.js';
 import { hostIntents } from './intent-host.js';
 import { dynamicIntents } from './intent-dynamic.js';
 import { containerIntents } from './intent-container.js';
+import { infraIntents } from './intent-infra.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -25,6 +26,7 @@ export const INTENTS = [
   'security_disable',
   'resource_exhaustion',
   'dynamic_command',
+  'infra_destroy',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -45,6 +47,7 @@ const CLASSIFIERS: Classifier[] = [
   hostIntents,
   dynamicIntents,
   containerIntents,
+  infraIntents,
 ];
 
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
