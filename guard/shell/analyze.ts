@@ -7,6 +7,7 @@ import { wordText } from './words.js';
 import { Expander, type Field } from './expand.js';
 import { assign, assignFromRead, assignLoop, unset } from './assign.js';
 import { evalPipeline } from './static-eval.js';
+import { codeEffects } from '../interp/code-effects.js';
 import { containerRun, optionScripts, substitutePositional } from './indirect.js';
 
 interface Walk {
@@ -24,6 +25,8 @@ interface Walk {
   functions: Map<string, string>;
   /** Functions being expanded now: a recursive call is not expanded again. */
   calling: Set<string>;
+  /** Files the script writes from a heredoc (`cat > x.py <<EOF`), by the path as written. */
+  files: Map<string, string>;
 }
 
 interface Place {
@@ -134,8 +137,20 @@ function addCommand(w: Walk, words: readonly (Field | string)[], place: Place): 
   const fields = words.map((f) =>
     typeof f === 'string' ? { text: f, dynamic: false, tainted: false } : f,
   );
-  const { argv, wrappers } = unwrap(fields.map((f) => f.text));
+  const peeled = unwrap(fields.map((f) => f.text));
+  let { argv } = peeled;
+  const { wrappers } = peeled;
   const head = fields[fields.length - argv.length];
+  // `busybox rm -rf ~`: the applet is the command
+  const multi = basename(argv[0] ?? '');
+  if (
+    (multi === 'busybox' || multi === 'toybox') &&
+    argv[1] !== undefined &&
+    !argv[1].startsWith('-')
+  ) {
+    wrappers.push(multi);
+    argv = argv.slice(1);
+  }
   const name = basename(argv[0] ?? '');
   const cmd: ShellCommand = {
     argv,
@@ -152,6 +167,11 @@ function addCommand(w: Walk, words: readonly (Field | string)[], place: Place): 
   if (head?.dynamic === true) cmd.dynamic = true;
   if (head?.tainted === true) cmd.tainted = true;
   if (wrappers.includes('xargs')) xargsItems(w, cmd);
+  if ((name === 'cat' || name === 'tee') && cmd.stdin !== undefined) {
+    const out = name === 'tee' ? argv.slice(1).filter((a) => !a.startsWith('-')) : [];
+    for (const r of place.redirects) if (r.op === '>' || r.op === '>>') out.push(r.target);
+    for (const f of out) if (w.files.size < 64) w.files.set(f, cmd.stdin);
+  }
   w.out.commands.push(cmd);
   // `env -S 'rm -rf ~'`: env is a wrapper, so its split string is read before it is peeled
   const env = fields.findIndex((f) => basename(f.text) === 'env');
@@ -214,14 +234,6 @@ function pipedText(w: Walk, cmd: ShellCommand): string | null {
 /** Commands that run further commands given as arguments or stdin: re-parse or record them. */
 function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
   const { argv, name } = cmd;
-  if (
-    (name === 'busybox' || name === 'toybox') &&
-    argv[1] !== undefined &&
-    !argv[1].startsWith('-')
-  ) {
-    addCommand(w, argv.slice(1), place);
-    return;
-  }
   const fn = w.functions.get(name);
   if (fn !== undefined && !w.calling.has(name)) {
     w.calling.add(name);
@@ -276,7 +288,29 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
     const flags = INLINE_FLAG[key];
     const at = flags === undefined ? -1 : argv.findIndex((a) => flags.has(a));
     const code = at > 0 ? argv[at + 1] : (cmd.stdin ?? pipedText(w, cmd) ?? undefined);
-    if (code !== undefined) w.out.scripts.push({ interpreter: key, code });
+    if (code !== undefined) script(w, key, code, place);
+    else {
+      // `python3 tool.py` where the script wrote tool.py earlier (a heredoc into a file)
+      const file = argv.slice(1).find((a) => w.files.has(a));
+      const body = file === undefined ? undefined : w.files.get(file);
+      if (body !== undefined) script(w, key, body, place);
+    }
+  }
+}
+
+/** Code handed to an interpreter: kept for signatures, read for what it runs, deletes and reaches. */
+function script(w: Walk, interpreter: string, code: string, place: Place): void {
+  const fx = codeEffects(w.parser.code, interpreter, code);
+  w.out.scripts.push({ interpreter, code, ...(fx === null ? {} : { hits: fx.hits }) });
+  if (fx === null) return;
+  for (const s of fx.shell.slice(0, 64)) reparse(w, s, place);
+  for (const a of fx.argvs.slice(0, 64)) {
+    w.args += a.length;
+    if (w.args > w.limits.maxArgs) {
+      fail(w, 'too_many_args');
+      return;
+    }
+    addCommand(w, a, { ...place, nested: place.nested + 1, redirects: [] });
   }
 }
 
@@ -478,6 +512,7 @@ export function analyzeShell(
     expand: new Expander(new Map(), limits.maxBytes),
     functions: new Map(),
     calling: new Set(),
+    files: new Map(),
   };
   analyzeInto(w, source, {
     pipeline: -1,

@@ -6,6 +6,7 @@ import { networkIntents } from './intent-network.js';
 import { hostIntents } from './intent-host.js';
 import { dynamicIntents } from './intent-dynamic.js';
 import { containerIntents } from './intent-container.js';
+import { infraIntents } from './intent-infra.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -25,6 +26,7 @@ export const INTENTS = [
   'security_disable',
   'resource_exhaustion',
   'dynamic_command',
+  'infra_destroy',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -45,6 +47,7 @@ const CLASSIFIERS: Classifier[] = [
   hostIntents,
   dynamicIntents,
   containerIntents,
+  infraIntents,
 ];
 
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
@@ -52,7 +55,8 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   for (const cmd of analysis.commands) for (const c of CLASSIFIERS) hits.push(...c(cmd, analysis));
   if (/:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))
     hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });
-  for (const s of analysis.scripts) hits.push(...scriptIntents(s.interpreter, s.code));
+  for (const s of analysis.scripts)
+    hits.push(...scriptIntents(s.interpreter, s.code), ...(s.hits ?? []));
   return hits;
 }
 

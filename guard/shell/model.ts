@@ -1,4 +1,5 @@
 // The shell analysis model: every simple command a script would run, after unwrapping and re-parsing.
+import type { IntentHit } from './intents.js';
 
 export interface Redirect {
   /** The operator as written: `>`, `>>`, `<`, `&>`, `>&`, `<<`, `<<<`. */
@@ -37,6 +38,8 @@ export interface ShellCommand {
 export interface InlineScript {
   interpreter: string;
   code: string;
+  /** What the code was read to do (guard/interp/), beyond the shell it runs. */
+  hits?: IntentHit[];
 }
 
 export type ShellStatus =

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import { GuardError } from '../errors.js';
+import { loadCodeParsers, type CodeParsers } from '../interp/grammars.js';
 
 export type { Node, Tree };
 
@@ -13,6 +14,8 @@ export interface ShellParser {
    * (a performance.now() instant) passes first: the parse is cancelled, never left running.
    */
   parse(source: string, deadline?: number): Tree | null;
+  /** The Python and JavaScript grammars, for code handed to interpreters (guard/interp/). */
+  code?: CodeParsers;
 }
 
 let loading: Promise<ShellParser> | undefined;
@@ -31,7 +34,9 @@ async function load(): Promise<ShellParser> {
     const bash = await Language.load(grammar);
     const parser = new Parser();
     parser.setLanguage(bash);
+    const code = await loadCodeParsers();
     return {
+      code,
       parse(source) {
         const tree = parser.parse(source);
         if (tree === null)

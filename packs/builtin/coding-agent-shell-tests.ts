@@ -21,6 +21,29 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('mentioned in a note', 'echo "rm -rf / is dangerous" > notes.txt'),
     ],
   },
+  'ca.infra-destroy': {
+    match: [
+      bash('terraform destroy', 'terraform destroy -auto-approve'),
+      bash('namespace delete', 'kubectl -n prod delete namespace payments'),
+      bash('helm release removed', 'helm uninstall api --namespace prod'),
+      bash('bucket removed', 'aws s3 rb s3://prod-backups --force'),
+      bash(
+        'database instance deleted',
+        'aws rds delete-db-instance --db-instance-identifier prod --skip-final-snapshot',
+      ),
+      bash('repository deleted', 'gh repo delete acme/api --yes'),
+      bash('volumes removed', 'docker volume rm pgdata'),
+      bash('via a variable', 'x=terraform; $x destroy'),
+    ],
+    no_match: [
+      bash('terraform plan', 'terraform plan -out tf.plan'),
+      bash('destroy preview', 'terraform plan -destroy'),
+      bash('pod restart', 'kubectl delete pod web-7d9c'),
+      bash('helm list', 'helm list -A'),
+      bash('bucket listing', 'aws s3 ls s3://prod-backups'),
+      bash('compose down keeps volumes', 'docker compose down'),
+    ],
+  },
   'ca.security-tamper': {
     match: [
       bash('SELinux off', 'setenforce 0'),

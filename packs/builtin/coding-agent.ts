@@ -118,6 +118,14 @@ const rules = [
     reason: 'runs downloaded or decoded code',
   },
   {
+    id: 'ca.infra-destroy',
+    verdict: 'escalate',
+    tools: SHELL_TOOLS,
+    phase: 'call',
+    when: shell(['infra_destroy']),
+    reason: 'destroys infrastructure or hosted data',
+  },
+  {
     id: 'ca.reverse-shell',
     verdict: 'block',
     tools: SHELL_TOOLS,

@@ -42,7 +42,7 @@ describe('shell analysis', () => {
 
   it('records code given to interpreters (flags and heredocs)', () => {
     expect(analyzeShell(parser, `python3 -c 'print(1)'`).scripts).toEqual([
-      { interpreter: 'python', code: 'print(1)' },
+      { interpreter: 'python', code: 'print(1)', hits: [] },
     ]);
     expect(
       analyzeShell(parser, "node - <<'JS'\nconsole.log(1)\nJS\n").scripts[0]?.interpreter,

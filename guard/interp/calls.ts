@@ -1,0 +1,259 @@
+// The calls a Python or JavaScript program makes, by resolved name (imports, aliases) and with the literal values of their arguments.
+import type { Node } from 'web-tree-sitter';
+import type { CodeLanguage } from './grammars.js';
+
+/** A known string, a list of known strings, or null for anything only known at run time. */
+export type Val = string | string[] | null;
+
+export interface CodeCall {
+  /** Dotted name after imports: `shutil.rmtree`, `fs.rmSync`, `pathlib.Path().unlink`. */
+  callee: string;
+  args: Val[];
+  kwargs: Record<string, Val>;
+  /** Arguments of the innermost call the callee hangs off (`Path("~")` in `Path("~").unlink()`). */
+  recv: Val[];
+  /** Set when some argument holds a network call (`exec(urlopen(u).read())`). */
+  fetchedArg: boolean;
+}
+
+const HOME_CALLS = new Set([
+  'os.path.expanduser',
+  'pathlib.Path.home',
+  'Path.home',
+  'os.homedir',
+  'os.getenv',
+]);
+export const FETCH_CALLS =
+  /^(?:urllib\.request\.urlopen|urlopen|requests\.(?:get|post)|httpx\.(?:get|post)|fetch|https?\.get|axios(?:\.get)?)$/;
+
+interface Scope {
+  lang: CodeLanguage;
+  alias: Map<string, string>;
+  vars: Map<string, Val>;
+  calls: CodeCall[];
+  steps: number;
+}
+
+const MAX_STEPS = 50_000;
+
+function stringValue(n: Node, s: Scope): string | null {
+  if (s.lang === 'python') {
+    if (n.namedChildren.some((c) => c.type === 'interpolation')) return null;
+    return n.namedChildren
+      .filter((c) => c.type === 'string_content')
+      .map((c) => c.text)
+      .join('');
+  }
+  if (
+    n.type === 'template_string' &&
+    n.namedChildren.some((c) => c.type === 'template_substitution')
+  )
+    return null;
+  const inner = n.text.slice(1, -1);
+  return inner.replace(/\\(.)/g, '$1');
+}
+
+function nameOf(n: Node | null, s: Scope): string {
+  if (n === null) return '?';
+  switch (n.type) {
+    case 'identifier':
+      return s.alias.get(n.text) ?? n.text;
+    case 'attribute':
+      return `${nameOf(n.childForFieldName('object'), s)}.${n.childForFieldName('attribute')?.text ?? '?'}`;
+    case 'member_expression':
+      return `${nameOf(n.childForFieldName('object'), s)}.${n.childForFieldName('property')?.text ?? '?'}`;
+    case 'call':
+    case 'call_expression': {
+      const fn = nameOf(n.childForFieldName('function'), s);
+      if (fn === 'require') return moduleName(firstArg(n, s));
+      if (fn === 'pathlib.Path' || fn === 'Path') return `${fn}()`;
+      return `${fn}()`;
+    }
+    case 'parenthesized_expression':
+    case 'await_expression':
+      return nameOf(n.namedChildren[0] ?? null, s);
+    default:
+      return '?';
+  }
+}
+
+function moduleName(v: Val): string {
+  return typeof v === 'string' ? v.replace(/^node:/, '').replace(/\/promises$/, '') : '?';
+}
+
+function argNodes(call: Node): Node[] {
+  const a = call.childForFieldName('arguments');
+  return a === null ? [] : a.namedChildren.filter((c) => c.type !== 'comment');
+}
+
+function firstArg(call: Node, s: Scope): Val {
+  const a = argNodes(call)[0];
+  return a === undefined ? null : valueOf(a, s);
+}
+
+function hasFetch(n: Node, s: Scope): boolean {
+  if (n.type === 'call' || n.type === 'call_expression') {
+    const fn = nameOf(n.childForFieldName('function'), s);
+    if (FETCH_CALLS.test(fn.replace(/\(\)/g, ''))) return true;
+  }
+  return n.namedChildren.some((c) => hasFetch(c, s));
+}
+
+/** The literal value of an expression, where the program shows it. */
+export function valueOf(n: Node, s: Scope): Val {
+  switch (n.type) {
+    case 'string':
+    case 'template_string':
+      return stringValue(n, s);
+    case 'identifier':
+      return s.vars.get(n.text) ?? null;
+    case 'list':
+    case 'tuple':
+    case 'array': {
+      const vs = n.namedChildren.map((c) => valueOf(c, s));
+      return vs.every((v) => typeof v === 'string') ? vs : null;
+    }
+    case 'binary_operator':
+    case 'binary_expression': {
+      const l = n.childForFieldName('left');
+      const r = n.childForFieldName('right');
+      const lv = l === null ? null : valueOf(l, s);
+      const rv = r === null ? null : valueOf(r, s);
+      return typeof lv === 'string' && typeof rv === 'string' ? lv + rv : null;
+    }
+    case 'subscript':
+    case 'subscript_expression':
+      return /environ|process\.env/.test(n.text) && /HOME/.test(n.text) ? '~' : null;
+    case 'member_expression':
+      return n.text === 'process.env.HOME' ? '~' : null;
+    case 'call':
+    case 'call_expression': {
+      const fn = nameOf(n.childForFieldName('function'), s);
+      const a = firstArg(n, s);
+      if (HOME_CALLS.has(fn)) return fn === 'os.getenv' ? (a === 'HOME' ? '~' : null) : (a ?? '~');
+      if (/(?:^|\.)(?:Path|PurePath)$/.test(fn) || fn === 'path.resolve' || fn === 'path.join')
+        return typeof a === 'string' ? a : null;
+      if (/\.expanduser$/.test(fn))
+        return valueOf(n.childForFieldName('function')?.childForFieldName('object') ?? n, s);
+      return null;
+    }
+    case 'parenthesized_expression':
+      return n.namedChildren[0] === undefined ? null : valueOf(n.namedChildren[0], s);
+    default:
+      return null;
+  }
+}
+
+function noteImports(n: Node, s: Scope): void {
+  if (s.lang === 'python') {
+    if (n.type === 'import_statement')
+      for (const c of n.namedChildren)
+        if (c.type === 'aliased_import') {
+          const name = c.childForFieldName('name')?.text;
+          const as = c.childForFieldName('alias')?.text;
+          if (name !== undefined && as !== undefined) s.alias.set(as, name);
+        }
+    if (n.type === 'import_from_statement') {
+      const mod = n.childForFieldName('module_name')?.text ?? '?';
+      for (const c of n.childrenForFieldName('name')) {
+        const name = c.type === 'aliased_import' ? c.childForFieldName('name')?.text : c.text;
+        const as = c.type === 'aliased_import' ? c.childForFieldName('alias')?.text : c.text;
+        if (name !== undefined && as !== undefined) s.alias.set(as, `${mod}.${name}`);
+      }
+    }
+    if (n.type === 'assignment') {
+      const left = n.childForFieldName('left');
+      const right = n.childForFieldName('right');
+      if (left?.type === 'identifier' && right !== null) s.vars.set(left.text, valueOf(right, s));
+    }
+    return;
+  }
+  if (n.type === 'import_statement') {
+    const mod = moduleName(
+      n.childForFieldName('source') === null
+        ? null
+        : valueOf(n.childForFieldName('source') as Node, s),
+    );
+    const clause = n.namedChildren.find((c) => c.type === 'import_clause');
+    for (const c of clause?.namedChildren ?? []) {
+      if (c.type === 'identifier') s.alias.set(c.text, mod);
+      if (c.type === 'namespace_import') {
+        const id = c.namedChildren.find((x) => x.type === 'identifier');
+        if (id !== undefined) s.alias.set(id.text, mod);
+      }
+      if (c.type === 'named_imports')
+        for (const spec of c.namedChildren) {
+          const name = spec.childForFieldName('name')?.text;
+          const as = spec.childForFieldName('alias')?.text ?? name;
+          if (name !== undefined && as !== undefined) s.alias.set(as, `${mod}.${name}`);
+        }
+    }
+  }
+  if (n.type === 'variable_declarator') {
+    const name = n.childForFieldName('name');
+    const value = n.childForFieldName('value');
+    if (name === null || value === null) return;
+    const isModule = /^(?:call_expression|member_expression|await_expression)$/.test(value.type);
+    const target = isModule ? nameOf(value, s) : '?';
+    if (name.type === 'identifier') {
+      if (isModule && !target.endsWith('()') && target !== '?') s.alias.set(name.text, target);
+      else s.vars.set(name.text, valueOf(value, s));
+    } else if (name.type === 'object_pattern' && target !== '?')
+      for (const p of name.namedChildren) {
+        if (p.type === 'shorthand_property_identifier_pattern')
+          s.alias.set(p.text, `${target}.${p.text}`);
+        if (p.type === 'pair_pattern') {
+          const key = p.childForFieldName('key')?.text;
+          const val = p.childForFieldName('value')?.text;
+          if (key !== undefined && val !== undefined) s.alias.set(val, `${target}.${key}`);
+        }
+      }
+  }
+}
+
+function innermostCall(fn: Node | null): Node | null {
+  let n = fn;
+  while (n !== null && (n.type === 'attribute' || n.type === 'member_expression'))
+    n = n.childForFieldName('object');
+  return n !== null && (n.type === 'call' || n.type === 'call_expression') ? n : null;
+}
+
+function visit(n: Node, s: Scope, depth: number): void {
+  if (++s.steps > MAX_STEPS || depth > 200) return;
+  noteImports(n, s);
+  if (n.type === 'call' || n.type === 'call_expression') {
+    const fn = n.childForFieldName('function');
+    const args: Val[] = [];
+    const kwargs: Record<string, Val> = {};
+    for (const a of argNodes(n)) {
+      if (a.type === 'keyword_argument') {
+        const k = a.childForFieldName('name')?.text;
+        const v = a.childForFieldName('value');
+        if (k !== undefined) kwargs[k] = v === null ? null : valueOf(v, s);
+      } else if (a.type === 'object') {
+        for (const p of a.namedChildren)
+          if (p.type === 'pair') {
+            const k = p.childForFieldName('key')?.text;
+            const v = p.childForFieldName('value');
+            if (k !== undefined) kwargs[k] = v === null ? null : v.text;
+          }
+      } else args.push(valueOf(a, s));
+    }
+    const inner = innermostCall(fn);
+    s.calls.push({
+      callee: nameOf(fn, s),
+      args,
+      kwargs,
+      recv: inner === null ? [] : argNodes(inner).map((a) => valueOf(a, s)),
+      fetchedArg: argNodes(n).some((a) => hasFetch(a, s)),
+    });
+  }
+  for (const c of n.namedChildren) visit(c, s, depth + 1);
+}
+
+/** Every call in a parsed program, in source order. This code is attacker-controlled (an agent wrote it). */
+export function collectCalls(root: Node, lang: CodeLanguage): CodeCall[] {
+  const s: Scope = { lang, alias: new Map(), vars: new Map(), calls: [], steps: 0 };
+  visit(root, s, 0);
+  return s.calls;
+}

@@ -1,0 +1,125 @@
+// What interpreter code would do (docs/guard.md "Interpreter code"): shell it runs, files it deletes or reads, hosts it reaches.
+import type { CodeParsers } from './grammars.js';
+import { languageOf } from './grammars.js';
+import { collectCalls, FETCH_CALLS, type CodeCall, type Val } from './calls.js';
+import { perlRubyEffects } from './perl-ruby.js';
+import type { IntentHit } from '../shell/intents.js';
+import {
+  isCatastrophicTarget,
+  isCredentialPath,
+  isPersistencePath,
+  normalizePath,
+} from '../sensitive-paths.js';
+
+export interface CodeEffects {
+  /** Shell text the code hands to a shell (`os.system`, `child_process.execSync`). */
+  shell: string[];
+  /** Programs it runs with an argument list (`subprocess.run([...])`, `spawn(cmd, [...])`). */
+  argvs: string[][];
+  hits: IntentHit[];
+}
+
+const DELETE =
+  /^(?:shutil\.rmtree|os\.(?:remove|unlink|rmdir|removedirs)|fs\.(?:rmSync|rmdirSync|rm|rmdir|unlinkSync|unlink|promises\.rm|promises\.rmdir)|fs-extra\.(?:removeSync|remove|emptyDirSync|emptyDir)|rimraf(?:\.sync|\.rimrafSync)?|rimrafSync|del(?:\.sync)?|deleteSync)$/;
+const PATH_DELETE = /(?:Path|PurePath)\(\)\.(?:unlink|rmdir)$/;
+const SHELL_CALLS =
+  /^(?:os\.system|os\.popen|subprocess\.getoutput|subprocess\.getstatusoutput|commands\.getoutput|child_process\.(?:exec|execSync)|execSync|exec)$/;
+const ARGV_CALLS =
+  /^(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.(?:execv|execvp|execvpe|spawnv|spawnvp)|child_process\.(?:spawn|spawnSync|execFile|execFileSync)|spawn|spawnSync|execFile|execFileSync|pty\.spawn)$/;
+const READ =
+  /^(?:open|io\.open|fs\.(?:readFileSync|readFile|promises\.readFile|createReadStream))$/;
+const PATH_READ = /(?:Path|PurePath)\(\)\.(?:read_text|read_bytes|open)$/;
+const SOCKET =
+  /^(?:socket\.socket\(\)\.connect|socket\.create_connection|net\.(?:connect|createConnection)|net\.Socket\(\)\.connect|dgram\.createSocket)$/;
+const UPLOAD = /^(?:requests|httpx)\.(?:post|put|patch)$/;
+const EVAL = /^(?:exec|eval|Function|vm\.runInThisContext|vm\.runInNewContext)$/;
+
+const str = (v: Val | undefined): string | null => (typeof v === 'string' ? v : null);
+
+function hostOf(url: string | null): string[] {
+  if (url === null) return [];
+  try {
+    return [new URL(url).hostname];
+  } catch {
+    return [];
+  }
+}
+
+function protectedTarget(t: string): boolean {
+  return isCatastrophicTarget(t) || isPersistencePath(t) || isCredentialPath(t);
+}
+
+function callEffects(c: CodeCall, lang: string, out: CodeEffects): void {
+  const name = c.callee;
+  const hit = (intent: IntentHit['intent'], detail: string, hosts?: string[]): void => {
+    out.hits.push({
+      intent,
+      detail: `${lang} ${detail}`,
+      ...(hosts === undefined ? {} : { hosts }),
+    });
+  };
+  const target = DELETE.test(name)
+    ? str(c.args[0])
+    : PATH_DELETE.test(name)
+      ? str(c.recv[0])
+      : null;
+  if (target !== null && protectedTarget(target))
+    hit('destructive_delete', `${name.replace(/\(\)/g, '')} of ${normalizePath(target)}`);
+  if (SHELL_CALLS.test(name)) {
+    const s = str(c.args[0]);
+    if (s !== null) out.shell.push(s);
+  }
+  if (ARGV_CALLS.test(name)) {
+    const a = c.args[0];
+    if (Array.isArray(a)) out.argvs.push(a);
+    else if (typeof a === 'string') {
+      const rest = c.args[1];
+      if (/^(?:child_process\.|spawn|execFile)/.test(name) && Array.isArray(rest))
+        out.argvs.push([a, ...rest]);
+      else out.shell.push(a);
+    }
+  }
+  const read = READ.test(name) ? str(c.args[0]) : PATH_READ.test(name) ? str(c.recv[0]) : null;
+  if (read !== null && isCredentialPath(read))
+    hit('credential_read', `opens ${normalizePath(read)}`);
+  if (FETCH_CALLS.test(name) || SOCKET.test(name)) {
+    const hosts = hostOf(str(c.args[0]));
+    const upload =
+      UPLOAD.test(name) ||
+      ['data', 'json', 'files'].some((k) => k in c.kwargs) ||
+      /POST|PUT/i.test(str(c.kwargs.method ?? null) ?? '');
+    hit(
+      upload ? 'upload' : 'network',
+      `${name.replace(/\(\)/g, '')} ${hosts.join(', ')}`.trim(),
+      hosts,
+    );
+  }
+  if (EVAL.test(name) && c.fetchedArg) hit('fetch_pipe_shell', `${name} of downloaded code`);
+}
+
+/**
+ * Effects of code given to an interpreter: Python and JavaScript by their grammars, Perl and Ruby
+ * by their common calls. Returns null when the language has no reader here.
+ *
+ * @example
+ * codeEffects(parsers, 'python', 'import shutil; shutil.rmtree("/")')?.hits[0]?.intent; // 'destructive_delete'
+ */
+export function codeEffects(
+  parsers: CodeParsers | undefined,
+  interpreter: string,
+  code: string,
+): CodeEffects | null {
+  const lang = languageOf(interpreter);
+  if (lang === null) return perlRubyEffects(interpreter, code);
+  if (parsers === undefined) return null;
+  // attacker-controlled code: parsed by tree-sitter, walked with a step bound
+  const tree = parsers[lang].parse(code);
+  if (tree === null) return null;
+  try {
+    const out: CodeEffects = { shell: [], argvs: [], hits: [] };
+    for (const c of collectCalls(tree.rootNode, lang)) callEffects(c, interpreter, out);
+    return out;
+  } finally {
+    tree.delete();
+  }
+}

@@ -1,0 +1,112 @@
+// Intents of commands that destroy infrastructure or hosted data: IaC destroy, cluster and cloud deletes, volumes, repositories.
+import type { ShellCommand } from './model.js';
+import type { IntentHit } from './intents.js';
+
+/** Program, consecutive positional words (each a set of alternatives), flags of which one is needed. */
+type Spec = [string[], string[][], string[]?];
+
+const K8S_KINDS = [
+  'namespace',
+  'namespaces',
+  'ns',
+  'pv',
+  'persistentvolume',
+  'pvc',
+  'persistentvolumeclaim',
+  'crd',
+  'customresourcedefinition',
+  'node',
+  'nodes',
+  'statefulset',
+  'sts',
+  'deployment',
+  'deploy',
+  'secret',
+  'secrets',
+  'all',
+];
+
+const SPECS: Spec[] = [
+  [['terraform', 'tofu', 'terragrunt'], [['destroy']]],
+  [['terraform', 'tofu', 'terragrunt'], [['apply']], ['-destroy']],
+  [
+    ['terraform', 'tofu'],
+    [['workspace'], ['delete']],
+  ],
+  [['pulumi'], [['destroy', 'down']]],
+  [['pulumi'], [['stack'], ['rm']]],
+  [['cdk'], [['destroy']]],
+  [
+    ['kubectl', 'oc'],
+    [['delete'], K8S_KINDS],
+  ],
+  [['kubectl', 'oc'], [['delete']], ['--all', '-A', '--all-namespaces']],
+  [['kubectl'], [['drain']]],
+  [['helm'], [['uninstall', 'delete', 'del', 'un']]],
+  [['gh'], [['repo'], ['delete']]],
+  [
+    ['docker', 'podman'],
+    [['volume'], ['rm', 'prune']],
+  ],
+  [
+    ['docker', 'podman'],
+    [['system'], ['prune']],
+    ['--volumes', '-a', '--all'],
+  ],
+  [
+    ['docker', 'podman'],
+    [['compose'], ['down']],
+    ['-v', '--volumes'],
+  ],
+  [['docker-compose'], [['down']], ['-v', '--volumes']],
+  [['aws'], [['s3'], ['rb']]],
+  [['aws'], [['s3'], ['rm']], ['--recursive']],
+  [['aws'], [['s3api'], ['delete-bucket']]],
+  [['aws'], [['rds'], ['delete-db-instance', 'delete-db-cluster']]],
+  [['aws'], [['ec2'], ['terminate-instances', 'delete-volume']]],
+  [['aws'], [['dynamodb'], ['delete-table']]],
+  [['aws'], [['cloudformation'], ['delete-stack']]],
+  [['aws'], [['eks'], ['delete-cluster']]],
+  [['gsutil'], [['rb']]],
+  [['gsutil'], [['rm']], ['-r', '-R']],
+  [['gcloud'], [['delete']]],
+  [['gcloud'], [['storage'], ['rm']], ['-r', '--recursive']],
+  [['az'], [['delete']]],
+  [['doctl'], [['delete', 'rm']]],
+  [['heroku'], [['apps:destroy', 'pg:reset']]],
+  [
+    ['fly', 'flyctl'],
+    [['apps', 'volumes'], ['destroy']],
+  ],
+  [['dropdb', 'dropuser']],
+  [['redis-cli'], [['flushall', 'flushdb', 'FLUSHALL', 'FLUSHDB']]],
+].map(([p, w, f]) => [p, w ?? [], f] as Spec);
+
+function split(argv: readonly string[]): { flags: string[]; pos: string[] } {
+  const flags: string[] = [];
+  const pos: string[] = [];
+  for (const a of argv.slice(1)) (a.length > 1 && a.startsWith('-') ? flags : pos).push(a);
+  return { flags, pos };
+}
+
+function hasFlag(flags: readonly string[], spec: string): boolean {
+  if (/^-[A-Za-z]$/.test(spec))
+    return flags.some((f) => f === spec || (/^-[A-Za-z]+$/.test(f) && f.includes(spec.slice(1))));
+  return flags.some((f) => f === spec || f.startsWith(`${spec}=`));
+}
+
+export function infraIntents(cmd: ShellCommand): IntentHit[] {
+  const { flags, pos } = split(cmd.argv);
+  for (const [programs, words, need] of SPECS) {
+    if (!programs.includes(cmd.name)) continue;
+    // the words stand consecutively among the positionals (flag values such as `-n prod` sit there too)
+    const at = pos.findIndex((_, i) => words.every((alts, j) => alts.includes(pos[i + j] ?? '')));
+    if (words.length > 0 && at < 0) continue;
+    if (need !== undefined && !need.some((f) => hasFlag(flags, f))) continue;
+    // a destroy scoped to named resources is routine clean-up, not the whole stack
+    if (hasFlag(flags, '-target') || hasFlag(flags, '--target')) continue;
+    const shown = [cmd.name, ...pos.slice(at, at + words.length)].join(' ');
+    return [{ intent: 'infra_destroy', detail: shown }];
+  }
+  return [];
+}
