@@ -12,6 +12,11 @@ import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { fetchServer, proxied, text, type Proxied } from '../guard/mcp/proxy-client.js';
 
 const CHROMIUM = '/usr/bin/chromium';
+/** Where the page screenshots go: docs/console when regenerating the docs' pictures, else a temp dir. */
+const SHOTS =
+  process.env.MESH_CONSOLE_SHOTS !== undefined
+    ? join(ROOT, process.env.MESH_CONSOLE_SHOTS)
+    : mkdtempSync(join(tmpdir(), 'mesh-console-shots-'));
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 if (IN_CI && !HAVE_CHROMIUM) throw new Error(`${CHROMIUM} is missing: .ci/run installs it`);
 
@@ -97,7 +102,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       const page = await context.newPage();
       await page.goto(`${consoleSrv.url}/console/`);
       expect(page.url()).toMatch(/\/console\/login$/);
-      await page.screenshot({ path: join(ROOT, 'docs/console/login.png') });
+      await page.screenshot({ path: join(SHOTS, 'login.png') });
       await page.fill('input[name=token]', token ?? '');
       await page.fill('input[name=name]', 'Alice Example');
       await page.click('button');
@@ -117,7 +122,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
         'content-security-policy'
       ];
       expect(csp).toContain("default-src 'none'");
-      await page.screenshot({ path: join(ROOT, 'docs/console/reviews.png'), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, 'reviews.png'), fullPage: true });
 
       await row.locator('button[name=approve]').click();
       await page.waitForSelector('#no-reviews');
@@ -134,10 +139,10 @@ describe.skipIf(!HAVE_CHROMIUM)(
       }
 
       await page.goto(`${consoleSrv.url}/console/receipts`);
-      await page.screenshot({ path: join(ROOT, 'docs/console/receipts.png'), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, 'receipts.png'), fullPage: true });
       await page.goto(`${consoleSrv.url}/console/status`);
       expect(await page.innerText('body')).toMatch(/approved\s+1/);
-      await page.screenshot({ path: join(ROOT, 'docs/console/status.png'), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, 'status.png'), fullPage: true });
     });
 
     it('exposes guard metrics with closed label sets on /metrics', async () => {
