@@ -3,7 +3,7 @@ export { PACK_FORMAT } from './version.js';
 export { PackError, type PackErrorCode } from './errors.js';
 export { compilePack, type LoadedPack, type PackMeta } from './pack.js';
 export { loadPack, loadPacks, MAX_PACK_BYTES } from './loader.js';
-export { ruleContentHash } from './rule-hash.js';
+export { packSkeleton, rehashPack, ruleContentHash } from './rule-hash.js';
 export {
   MIN_RULE_EXAMPLES,
   MAX_RULE_EXAMPLES,

@@ -72,3 +72,20 @@ export function normalizeForDetection(text: string, fold = true): string {
 /** Hidden spans of a document a user does not see rendered: HTML comments, markdown link comments. */
 export const HIDDEN_SPANS =
   /<!--[\s\S]{0,20000}?-->|^\[\/\/\]: # \(.*\)$|<(?:div|span|p)[^>]{0,200}(?:display:\s*none|hidden)[^>]{0,200}>[\s\S]{0,20000}?<\/(?:div|span|p)>/gim;
+
+/** Tag characters (U+E0020–U+E007E) mirror printable ASCII and render as nothing. */
+const TAG_RUN = /[\u{E0020}-\u{E007E}]+/gu;
+/** Emoji subdivision flags are the one legitimate use of tags (UTS #51 §2.8: black flag, tags, cancel). */
+const FLAG_TAGS = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,8}\u{E007F}/gu;
+
+/**
+ * The text smuggled in tag characters ("ASCII smuggling"), decoded; '' when there is none. A model
+ * reads it though a person sees nothing, so it is an instruction's hiding place, never content.
+ */
+export function smuggledTagText(text: string): string {
+  const runs = [...text.replace(FLAG_TAGS, '').matchAll(TAG_RUN)];
+  return runs
+    .map((m) => String.fromCodePoint(...Array.from(m[0], (c) => (c.codePointAt(0) ?? 0) - 0xe0000)))
+    .join(' ')
+    .trim();
+}

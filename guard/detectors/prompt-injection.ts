@@ -3,7 +3,12 @@
 // characters, and keeps everything else. Detection runs on normalised text (injection-normalize.ts).
 import { eachString } from '../rules/field.js';
 import type { Detector, Finding } from './detector.js';
-import { HIDDEN_SPANS, hasInvisible, normalizeForDetection } from './injection-normalize.js';
+import {
+  HIDDEN_SPANS,
+  hasInvisible,
+  normalizeForDetection,
+  smuggledTagText,
+} from './injection-normalize.js';
 import { SIGNATURES } from './injection-signatures.js';
 import { checkKeys, enumParam } from './params.js';
 
@@ -25,7 +30,11 @@ interface InjectionParams {
 export function injectionSignatures(text: string, opts: { projectDoc?: boolean } = {}): string[] {
   // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words).
   const forms = [normalizeForDetection(text), normalizeForDetection(text, false)];
-  const hidden = forms.flatMap((f) => [...f.matchAll(HIDDEN_SPANS)].map((m) => m[0]));
+  const smuggled = smuggledTagText(text);
+  const hidden = [
+    ...forms.flatMap((f) => [...f.matchAll(HIDDEN_SPANS)].map((m) => m[0])),
+    ...(smuggled === '' ? [] : [smuggled]),
+  ];
   const doc = opts.projectDoc === true;
   const visible = doc ? forms.map((f) => f.replace(HIDDEN_SPANS, '').replace(QUOTED, '')) : forms;
   const names = SIGNATURES.filter(
@@ -33,6 +42,7 @@ export function injectionSignatures(text: string, opts: { projectDoc?: boolean }
       ((!doc || !ADDRESSES_AGENT.has(s.name)) && visible.some((v) => s.re.test(v))) ||
       hidden.some((h) => s.re.test(h)),
   ).map((s) => s.name);
+  if (smuggled !== '') names.push('tag_smuggled_text');
   if (names.length > 0 && hasInvisible(text)) names.push('invisible_characters');
   return names;
 }

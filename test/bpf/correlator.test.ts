@@ -72,16 +72,31 @@ function correlator(
 }
 
 describe('Correlator', () => {
-  it('matches a secret split across two writes of one flow, not across two flows', () => {
+  it('matches a secret split across two writes of one flow, and across two flows of one session', () => {
     const verdicts: SensorVerdict[] = [];
     const c = correlator(new Containment(null), verdicts);
     c.handle(send(999_001, 3, `x ${SECRET.slice(0, 14)}`));
-    c.handle(send(999_001, 4, `${SECRET.slice(14)} y`));
-    expect(verdicts).toEqual([]);
     c.handle(send(999_001, 3, `${SECRET.slice(14)} y`));
     expect(verdicts).toHaveLength(1);
     expect(verdicts[0]?.decision).toMatchObject({ verdict: 'block', action: 'killed' });
     expect(JSON.stringify(verdicts[0])).not.toContain(SECRET);
+    // The supervised tree is one session: a secret split over two sockets, or two processes of
+    // the tree, is the same exfiltration (the flow tracker joins consecutive writes of a session).
+    const other: SensorVerdict[] = [];
+    const d = correlator(new Containment(null), other);
+    d.handle(send(999_003, 3, `x ${SECRET.slice(0, 14)}`));
+    d.handle(send(999_004, 4, `${SECRET.slice(14)} y`));
+    expect(other).toHaveLength(1);
+  });
+
+  it('a secret is not completed by writes that do not follow each other', () => {
+    const verdicts: SensorVerdict[] = [];
+    const c = correlator(new Containment(null), verdicts);
+    c.handle(send(999_001, 3, `x ${SECRET.slice(0, 14)}`));
+    c.handle(send(999_001, 4, 'GET / HTTP/1.1\r\nHost: example.test\r\n\r\n'));
+    c.handle(send(999_001, 5, `ordinary text`));
+    c.handle(send(999_001, 6, `${SECRET.slice(20)} y`));
+    expect(verdicts).toEqual([]);
   });
 
   it('reassembles DNS labels and ignores ordinary traffic', () => {

@@ -68,6 +68,7 @@ describe('task files', () => {
     expect(bad({ time_precision: 0 })).toThrow(/time_precision/);
     expect(bad({ leader: 'ftp://x/' })).toThrow(/http/);
     expect(bad({ vdaf: { type: 'Prio3SumVec', length: 4 } })).toThrow(/max_measurement/);
-    expect(bad({ vdaf: { type: 'Poplar1' } })).toThrow(/vdaf.type/);
+    expect(bad({ vdaf: { type: 'Prio3Unknown' } })).toThrow(/vdaf.type/);
+    expect(bad({ vdaf: { type: 'Poplar1' } })).toThrow(/bits/);
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReviewQueue } from '../../guard/review/review-queue.js';
+import { ReviewQueue } from '../../guard/index.js';
 import { ROOT, IN_CI } from '../support/env.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { fetchServer, proxied, text, type Proxied } from '../guard/mcp/proxy-client.js';

@@ -86,7 +86,8 @@ describe('the hook daemon reads a hook argv as the command does', () => {
         const theirs = await commanderReads(argv);
         expect(mine).not.toBeNull();
         expect(theirs).not.toBeNull();
-        const { state, ...rest } = mine ?? { state: undefined };
+        const { state, door, ...rest } = mine ?? { state: undefined, door: undefined };
+        expect(door).toBe('claude-code');
         expect({ state, ...rest }).toEqual(
           Object.fromEntries(Object.entries(theirs ?? {}).filter(([, v]) => v !== undefined)),
         );
@@ -106,7 +107,12 @@ describe('the hook daemon reads a hook argv as the command does', () => {
       ['--no-receipts=1'],
     ])
       expect(parseHookArgv([...base, ...extra]), extra.join(' ')).toBeNull();
-    expect(parseHookArgv(['guard', 'hook', 'codex'])).toBeNull();
+    expect(parseHookArgv(['guard', 'hook', 'gemini'])).toBeNull();
+    expect(parseHookArgv(['guard', 'hook', 'codex'])).toMatchObject({ door: 'codex' });
+    expect(parseHookArgv(['guard', 'hook', 'cursor', '--pack', 'p'])).toMatchObject({
+      door: 'cursor',
+      packs: ['p'],
+    });
     expect(parseHookArgv(['--verbose', ...base])).toBeNull();
   });
 });

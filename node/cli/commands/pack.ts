@@ -3,6 +3,8 @@
 import type { Command } from 'commander';
 import {
   loadPack,
+  packSkeleton,
+  rehashPack,
   ruleFails,
   runPackTests,
   type LoadedPack,
@@ -10,7 +12,6 @@ import {
 } from '../../../packs/index.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { MeshError, writeFileAtomic } from '../../../common/index.js';
-import { packSkeleton, rehashPack } from '../../../packs/rule-hash.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
