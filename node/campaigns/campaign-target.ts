@@ -1,11 +1,13 @@
 // docs/campaigns.md "Similarity guard": live campaigns as a pack target file — the fingerprints a
 // node compares its own calls' fingerprints with, escalating a match. Holds no canonical form.
 import {
+  FINGERPRINT_BITS,
   canonicalFormOfCall,
   fingerprintOf,
   type GuardEvent,
   type ShellParser,
 } from '../../guard/index.js';
+import { UsageError } from '../errors.js';
 import { liveCampaigns, type Ledger } from './campaign-ledger.js';
 
 export const CAMPAIGN_TARGET_SCHEMA = 1;
@@ -17,13 +19,24 @@ export interface CampaignTarget {
   campaigns: { fingerprint: string; first_seen: number; last_seen: number; orgs: number }[];
 }
 
-/** The target of the campaigns seen since `since` (unix seconds). */
-export function campaignTarget(l: Ledger, since: number, bits: number): CampaignTarget {
+/**
+ * The target of the campaigns seen since `since` (unix seconds). Its width is the ledger's: every
+ * campaign's fingerprint has the width of the Poplar1 task that found it.
+ * @throws UsageError when the ledger mixes widths, or `bits` is given and differs from them
+ */
+export function campaignTarget(l: Ledger, since: number, bits?: number): CampaignTarget {
+  const live = liveCampaigns(l, since);
+  const widths = new Set(live.map((c) => c.bits.length));
+  if (widths.size > 1 || (bits !== undefined && live.length > 0 && !widths.has(bits)))
+    throw new UsageError(
+      `the ledger's campaigns are ${[...widths].join(', ')} bits wide${bits !== undefined ? `, not ${String(bits)}` : ''}`,
+      'give the --bits of the Poplar1 task the campaigns were walked with, or none',
+    );
   return {
     schema: CAMPAIGN_TARGET_SCHEMA,
     kind: 'campaigns',
-    bits,
-    campaigns: liveCampaigns(l, since).map((c) => ({
+    bits: [...widths][0] ?? bits ?? FINGERPRINT_BITS,
+    campaigns: live.map((c) => ({
       fingerprint: c.bits,
       first_seen: c.first_seen,
       last_seen: c.last_seen,

@@ -121,14 +121,14 @@ function listCmd(flags: { ledger?: string; since: string; json?: boolean }, cmd:
 }
 
 function targetCmd(
-  flags: { ledger?: string; since: string; bits: string; out: string; json?: boolean },
+  flags: { ledger?: string; since: string; bits?: string; out: string; json?: boolean },
   cmd: Command,
 ): void {
   const ctx = contextFor(cmd, flags);
   const t = campaignTarget(
     readLedger(ledgerOf(ctx, flags.ledger), 1),
     Number(flags.since),
-    posInt(flags.bits, '--bits'),
+    flags.bits === undefined ? undefined : posInt(flags.bits, '--bits'),
   );
   writeFileAtomic(flags.out, JSON.stringify(t, null, 2) + '\n');
   ctx.out.result(
@@ -178,7 +178,7 @@ export function registerCampaigns(program: Command): void {
     .requiredOption('--out <file>', 'target file to write')
     .option('--ledger <file>', 'campaign ledger (default: STATE/campaigns/ledger.json)')
     .option('--since <unix-seconds>', 'live: seen in a window starting here or later', '0')
-    .option('--bits <n>', 'fingerprint width', String(FINGERPRINT_BITS))
+    .option('--bits <n>', "fingerprint width (default: the ledger's, the walk's Poplar1 --bits)")
     .option('--json', 'print one JSON object')
     .action(targetCmd);
 }
