@@ -42,7 +42,8 @@ export function injectionSignatures(text: string, opts: { projectDoc?: boolean }
       ((!doc || !ADDRESSES_AGENT.has(s.name)) && visible.some((v) => s.re.test(v))) ||
       hidden.some((h) => s.re.test(h)),
   ).map((s) => s.name);
-  if (smuggled !== '') names.push('tag_smuggled_text');
+  // A stray tag or two is noise to strip; words hidden in tags are an instruction's hiding place.
+  if (smuggled.replace(/\s/g, '').length >= 3) names.push('tag_smuggled_text');
   if (names.length > 0 && hasInvisible(text)) names.push('invisible_characters');
   return names;
 }
