@@ -9,7 +9,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    maxWorkers: 2,
+    // Three on two cores: most suites wait on child processes and sockets, not on the CPU.
+    maxWorkers: 3,
     // `npm test -- --coverage` (as .ci/run does): the protocol rooms keep a floor of covered lines.
     coverage: {
       provider: 'v8',
