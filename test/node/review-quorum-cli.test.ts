@@ -1,46 +1,14 @@
 // docs/guard.md "Escalation and reviews" (quorum), through the real CLI: the quorum is declared in
 // the node's config, two people approve, one approving twice counts once, a bad quorum is refused.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bindingOf, type CallBinding, type ReviewQueue } from '../../guard/index.js';
 import { openReviews } from '../../node/guard/hook-service.js';
 import { openStateDir } from '../../node/state/state-dir.js';
 import { runMesh } from '../support/run-mesh.js';
+import { ask, home, removeHomes, settles } from '../guard/review/quorum-support.js';
 
-const homes: string[] = [];
-afterAll(() => {
-  for (const h of homes) rmSync(h, { recursive: true, force: true });
-});
-
-function home(): string {
-  const h = mkdtempSync(join(tmpdir(), 'mesh-quorum-'));
-  homes.push(h);
-  return h;
-}
-
-function ask(q: ReviewQueue, rule: string, amount: number): { id: string; binding: CallBinding } {
-  const binding = bindingOf({ tool: 'mcp__bank__pay', args: { amount }, session: 's', rule });
-  const r = q.request({
-    ...binding,
-    reason: 'payments need people',
-    attributedTo: null,
-    frontDoor: 'mcp',
-    timeoutMs: 600_000,
-  });
-  return { id: r.id, binding };
-}
-
-const settles = (q: ReviewQueue, id: string, b: CallBinding): Promise<string> =>
-  Promise.race([
-    q.wait(id, b, 10),
-    new Promise<string>((d) =>
-      setTimeout(() => {
-        d('waiting');
-      }, 300),
-    ),
-  ]);
+afterAll(removeHomes);
 
 describe('review quorum through the CLI', () => {
   it('through the CLI: the config declares the quorum, two people approve', async () => {

@@ -1,50 +1,18 @@
 // docs/guard.md "Escalation and reviews" (quorum): a review whose rule asks for N approvers runs its
 // call only once N distinct people approved it, on a real SQLite queue and through the real CLI with
-// the quorum declared in the node's config (that part: test/node/review-quorum-cli.test.ts). The same approver twice counts once; a forged or copied
-// approval row never counts; a store from before quorums keeps its reviews.
+// the quorum declared in the node's config (test/node/review-quorum-cli.test.ts). The same
+// approver twice counts once; a forged or copied approval row never counts; a store from before
+// quorums keeps its reviews.
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bindingOf, type CallBinding } from '../../../guard/review/call-binding.js';
 import { ReviewQueue } from '../../../guard/review/review-queue.js';
 import { quorumFor } from '../../../guard/review/review-quorum.js';
+import { ask, home, removeHomes, settles } from './quorum-support.js';
 
-const homes: string[] = [];
-afterAll(() => {
-  for (const h of homes) rmSync(h, { recursive: true, force: true });
-});
+afterAll(removeHomes);
 
 const POLICY = { default: 1, rules: { 'pay.*': 2, 'pay.huge': 3 } };
-
-function home(): string {
-  const h = mkdtempSync(join(tmpdir(), 'mesh-quorum-'));
-  homes.push(h);
-  return h;
-}
-
-function ask(q: ReviewQueue, rule: string, amount: number): { id: string; binding: CallBinding } {
-  const binding = bindingOf({ tool: 'mcp__bank__pay', args: { amount }, session: 's', rule });
-  const r = q.request({
-    ...binding,
-    reason: 'payments need people',
-    attributedTo: null,
-    frontDoor: 'mcp',
-    timeoutMs: 600_000,
-  });
-  return { id: r.id, binding };
-}
-
-const settles = (q: ReviewQueue, id: string, b: CallBinding): Promise<string> =>
-  Promise.race([
-    q.wait(id, b, 10),
-    new Promise<string>((d) =>
-      setTimeout(() => {
-        d('waiting');
-      }, 300),
-    ),
-  ]);
 
 describe('review quorum', () => {
   it('takes the exact rule, else the longest prefix, else the default', () => {
