@@ -11,19 +11,13 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Three on two cores: most suites wait on child processes and sockets, not on the CPU.
     maxWorkers: 3,
-    // `npm test -- --coverage` checks the protocol rooms against a floor of covered lines; .ci/run
-    // does not pass it, since a coverage run takes about 1.65x as long as the suite.
+    // `npm test` (scripts/test.mjs) passes --coverage to the protocol rooms' run only; the floor is
+    // checked by scripts/coverage-report.mjs, which adds the `mesh` processes those suites start.
     coverage: {
       provider: 'v8',
       include: ['common/**/*.ts', 'vdaf/**/*.ts', 'dap/**/*.ts', 'tuf/**/*.ts', 'log/**/*.ts'],
-      reporter: ['text-summary', 'json-summary'],
+      reporter: ['json'],
       reportsDirectory: '.ci/out/coverage',
-      thresholds: {
-        'tuf/**/*.ts': { lines: 95 },
-        'log/**/*.ts': { lines: 95 },
-        'dap/**/*.ts': { lines: 95 },
-        'vdaf/**/*.ts': { lines: 95 },
-      },
     },
   },
 });

@@ -183,6 +183,8 @@ async function bundle(list) {
     define: { 'import.meta.url': '__mesh_bundle_url' },
     banner: { js: "const __mesh_bundle_url = require('node:url').pathToFileURL(__filename).href;" },
     legalComments: 'none',
+    sourcemap: 'external',
+    sourcesContent: false,
     logLevel: 'warning',
     write: false,
     outdir: DIST,
@@ -194,6 +196,8 @@ async function bundle(list) {
     const file = out.outputFiles.find((f) => f.path === e.out);
     if (!file) throw new Error(`esbuild produced no ${relative(ROOT, e.out)}`);
     writeFileAtomic(e.out, file.contents);
+    const map = out.outputFiles.find((f) => f.path === `${e.out}.map`);
+    if (map) writeFileAtomic(map.path, map.contents);
     bytes += file.contents.length;
   }
   return bytes;

@@ -7,10 +7,15 @@ import { ROOT } from './env.js';
 
 export default function setup(): void {
   if (process.env.MESH_SKIP_BUILD === '1') return;
+  // The build is not under test: no raw coverage of tsc and esbuild when the run collects the
+  // `mesh` processes' coverage (scripts/coverage-report.mjs).
+  const env = { ...process.env };
+  delete env.NODE_V8_COVERAGE;
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   const r = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], {
     cwd: ROOT,
     encoding: 'utf8',
+    env,
   });
   if (r.error) throw r.error;
   // The hook's one-file bundle is made from that output; an older bundle would be passed over and
@@ -18,6 +23,7 @@ export default function setup(): void {
   const b = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-bundles.mjs')], {
     cwd: ROOT,
     encoding: 'utf8',
+    env,
   });
   if (b.error) throw b.error;
   if (b.status !== 0) throw new Error(`hook bundle build failed: ${b.stderr.slice(0, 2000)}`);
