@@ -50,7 +50,8 @@ export function receiptLogVkey(seed: Uint8Array, origin: string): string {
   return signerVkey(ed25519Signer(origin, seed));
 }
 
-const leafOf = (h: LoggedHead): Uint8Array =>
+/** A logged head's leaf: the canonical JSON of its four fields. */
+export const headLeaf = (h: LoggedHead): Uint8Array =>
   new TextEncoder().encode(canonicalJson({ seq: h.seq, hash: h.hash, key: h.key, sig: h.sig }));
 
 export interface LogAnchor {
@@ -78,7 +79,7 @@ export async function anchorInLog(
     signer: ed25519Signer(cfg.origin, seed),
   });
   try {
-    const leaf = leafOf(head);
+    const leaf = headLeaf(head);
     const last = log.size === 0 ? [] : await log.entries(log.size - 1, log.size);
     const index =
       last[0] !== undefined && bytesEqual(last[0], leaf)
@@ -134,14 +135,14 @@ const fileGetter =
   };
 
 /** this value is attacker-controlled: a logged entry is parsed, never trusted, before the chain check. */
-function headOf(entry: Uint8Array): LoggedHead | null {
+export function parseHeadLeaf(entry: Uint8Array): LoggedHead | null {
   try {
     const o = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(entry)) as LoggedHead;
     return typeof o.seq === 'number' &&
       typeof o.hash === 'string' &&
       typeof o.key === 'string' &&
       typeof o.sig === 'string'
-      ? o
+      ? { seq: o.seq, hash: o.hash, key: o.key, sig: o.sig }
       : null;
   } catch {
     return null;
@@ -209,7 +210,7 @@ export async function checkLogAnchor(cfg: ReceiptLog, publicKey: Uint8Array): Pr
     if (entries.length !== checkpoint.size || !bytesEqual(tree.root(), checkpoint.root))
       problems.push("the receipt log's entries do not match its checkpoint");
     entries.forEach((e, i) => {
-      const h = headOf(e);
+      const h = parseHeadLeaf(e);
       if (h === null) problems.push(`receipt log entry ${i} is not a signed head`);
       else heads.push(h);
     });
