@@ -3,7 +3,7 @@
 // the masked preview of the exact call, an argument carrying a value read from `.env` masked whole
 // (and masked in the receipts too); a rule whose `reviews.quorum` asks for two people is held, not
 // asked, until two distinct people approved it, then the same call passes.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMesh } from '../../support/run-mesh.js';
@@ -21,8 +21,7 @@ beforeAll(() => {
     JSON.stringify({ reviews: { quorum: { rules: { 't.deploy': 2 } } } }),
   );
 });
-afterAll(async () => {
-  const { rmSync } = await import('node:fs');
+afterAll(() => {
   for (const e of [env, quorumEnv]) rmSync(e.home, { recursive: true, force: true });
 });
 
