@@ -72,6 +72,7 @@ export { canonicalJson } from './receipts/canonical.js';
 // Flow and taint, reviews, and the front doors (Claude Code hook, MCP proxy, library wrapper).
 export { createFlowTracker, type FlowTracker } from './flow/tracker.js';
 export { FingerprintStore } from './flow/fingerprint-store.js';
+export { memoTaint, type TaintMemo } from './flow/taint-memo.js';
 export { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow/flow-limits.js';
 export { wireFlow, type FlowWiring } from './flow/flow-wiring.js';
 export { flowDetector, FLOW_DETECTOR, type FlowParams } from './flow/flow-condition.js';

@@ -11,7 +11,8 @@ export type NodeErrorCode =
   | 'not_implemented_here'
   | 'secret_file_exposed'
   | 'batch_size_below_floor'
-  | 'report_retroactive';
+  | 'report_retroactive'
+  | 'quorum_not_met';
 
 export class NodeError extends MeshError<NodeErrorCode> {
   override readonly name: string = 'NodeError';

@@ -350,6 +350,7 @@ describe('the package exports (package.json "exports")', () => {
       'loadShellParser',
       'mask',
       'maskedPreview',
+      'memoTaint',
       'parseEvent',
       'pathClass',
       'probeSurface',

@@ -1,9 +1,9 @@
 // `npm run bench:guard`: decision latency over the benign corpus (shell parsing in, receipts out),
 // durable receipts per second with group commit beside a bare synced append loop, stress cases,
 // then decision latency and load time as generated rules are added (the rule index), then the flow
-// figures of bench/guard/flow.ts when present. Sizes: BENCH_GUARD_PASSES (default 5),
-// BENCH_GUARD_RECEIPTS (default 20000), BENCH_GUARD_STRESS_RUNS (default 20), BENCH_GUARD_WARM_MS
-// (default 2000).
+// figures of bench/guard/flow.ts when present, then whole hook processes (bench/guard/hook.ts).
+// Sizes: BENCH_GUARD_PASSES (default 5), BENCH_GUARD_RECEIPTS (default 20000),
+// BENCH_GUARD_STRESS_RUNS (default 20), BENCH_GUARD_WARM_MS (default 2000), BENCH_HOOK_ROUNDS (30).
 import {
   closeSync,
   existsSync,
@@ -28,6 +28,7 @@ import {
   type Policy,
 } from '../../guard/index.js';
 import { loadPack, percentile, readCorpus, stressCases } from '../../packs/index.js';
+import { runHookBench } from './hook.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSES = Number(process.env.BENCH_GUARD_PASSES ?? 5);
@@ -305,7 +306,7 @@ async function scale(): Promise<void> {
   }
 }
 
-/** Sections run in order; bench/guard/flow.ts adds its own when present. */
+/** Sections run in order; bench/guard/flow.ts adds its own when present, bench/guard/hook.ts last. */
 const base = mkdtempSync(join(tmpdir(), 'bench-guard-'));
 try {
   console.log(
@@ -327,6 +328,9 @@ try {
     if (mod.runFlowBench !== undefined && mod.printFlowBench !== undefined)
       mod.printFlowBench(mod.runFlowBench());
   }
+  // Whole hook processes, cold and through the daemon, beside `node -e 0` (needs the build).
+  if (existsSync(join(ROOT, 'dist', 'node', 'main.js'))) runHookBench();
+  else console.log('hook bench: not run, no build (run npm run build first)');
 } finally {
   rmSync(base, { recursive: true, force: true });
 }

@@ -5,6 +5,7 @@
 import type { Decision } from '../decision.js';
 import type { Guard } from '../guard.js';
 import { argsDigest, bindingOf } from '../review/call-binding.js';
+import { callPreview } from '../review/call-preview.js';
 import type { ReviewQueue } from '../review/review-queue.js';
 import type { ShellParser } from '../shell/parser.js';
 import { dispatchVerdict } from '../verdict.js';
@@ -14,6 +15,7 @@ import {
   describeDecision,
   withheldOutput,
 } from './decide-call.js';
+import { heldMessage, holdForReview } from './held-review.js';
 import { parseHookInput, type HookInput } from './hook-input.js';
 import { deny, PASS, postToolUse, preToolUse, type HookOutcome } from './hook-output.js';
 
@@ -25,6 +27,8 @@ export interface HookDeps {
   askTimeoutMs: number;
   /** For bash writes; without it a Bash call is decided on its own. */
   shell?: ShellParser;
+  /** The argument paths the flow tracker found taint in (TaintMemo): masked whole in previews. */
+  tainted?: (session: string, args: unknown) => ReadonlySet<string>;
 }
 
 const PRINCIPAL = 'claude-code';
@@ -52,24 +56,47 @@ async function preToolUseHook(input: HookInput, deps: HookDeps): Promise<HookOut
             permissionDecisionReason: describe(d),
             updatedInput: d.args,
           }),
-    escalate: () => {
-      deps.reviews().request({
-        ...bindingOf({
-          tool: input.tool_name,
-          args: input.tool_input,
-          session: input.session_id,
-          rule: d.rule,
-        }),
-        reason: d.reason,
-        attributedTo: d.attributed_to,
-        frontDoor: 'claude-code',
-        timeoutMs: deps.askTimeoutMs,
-        toolUseId: input.tool_use_id,
-        asked: true,
-      });
-      return preToolUse({ permissionDecision: 'ask', permissionDecisionReason: describe(d) });
-    },
+    escalate: () => escalateCall(input, d, deps),
   });
+}
+
+/**
+ * An escalation: Claude Code's own prompt is one person's answer, so a rule whose quorum is one
+ * asks there; a rule that needs more distinct approvers is held for review (refused now, run on
+ * the retry once the quorum approved it), as the MCP proxy holds it.
+ */
+function escalateCall(input: HookInput, d: Decision, deps: HookDeps): HookOutcome {
+  const queue = deps.reviews();
+  const tainted = deps.tainted?.(input.session_id, input.tool_input) ?? new Set<string>();
+  if (queue.quorumOf(d.rule ?? '') > 1) {
+    const held = holdForReview(
+      queue,
+      input,
+      d,
+      'claude-code',
+      deps.askTimeoutMs,
+      Date.now,
+      tainted,
+    );
+    // Approved by its quorum: no objection left; Claude Code's own permission rules still apply.
+    return held.approved ? PASS : deny(heldMessage(held.id, describe(d)));
+  }
+  queue.request({
+    ...bindingOf({
+      tool: input.tool_name,
+      args: input.tool_input,
+      session: input.session_id,
+      rule: d.rule,
+    }),
+    reason: d.reason,
+    attributedTo: d.attributed_to,
+    frontDoor: 'claude-code',
+    timeoutMs: deps.askTimeoutMs,
+    toolUseId: input.tool_use_id,
+    asked: true,
+    preview: callPreview(input.tool_input, tainted),
+  });
+  return preToolUse({ permissionDecision: 'ask', permissionDecisionReason: describe(d) });
 }
 
 const withheld = withheldOutput;

@@ -4,14 +4,17 @@
 // the review's own expiry.
 import type { Decision } from '../decision.js';
 import { bindingOf, sameBinding } from '../review/call-binding.js';
+import { callPreview } from '../review/call-preview.js';
 import type { FrontDoor, ReviewQueue } from '../review/review-queue.js';
 import type { HookInput } from './hook-input.js';
 
 export type HeldOutcome = { approved: true; id: string } | { approved: false; id: string };
 
 /**
- * Approved already (a person approved this exact call and the approval has not expired), or a new
- * pending review is queued and the call is to be refused now.
+ * Approved already (a person approved this exact call and the approval has not expired, by as many
+ * distinct people as its quorum asks), or a new pending review is queued and the call is to be
+ * refused now. The review carries the masked preview of the call; `tainted` names the argument
+ * paths the flow tracker found taint in, masked whole.
  * @example holdForReview(queue, input, d, 'codex', 3_600_000) // { approved: false, id: '9f…' }
  */
 export function holdForReview(
@@ -21,6 +24,7 @@ export function holdForReview(
   door: FrontDoor,
   timeoutMs: number,
   now: () => number = Date.now,
+  tainted: ReadonlySet<string> = new Set(),
 ): HeldOutcome {
   const binding = bindingOf({
     tool: input.tool_name,
@@ -33,7 +37,11 @@ export function holdForReview(
     .list('approved')
     .find(
       (r) =>
-        r.tampered !== true && r.frontDoor === door && r.expires > at && sameBinding(r, binding),
+        r.tampered !== true &&
+        r.frontDoor === door &&
+        r.expires > at &&
+        (r.quorum === 1 || r.approvals.length >= r.quorum) &&
+        sameBinding(r, binding),
     );
   if (granted) return { approved: true, id: granted.id };
   const waiting = queue
@@ -46,6 +54,7 @@ export function holdForReview(
     attributedTo: d.attributed_to,
     frontDoor: door,
     timeoutMs,
+    preview: callPreview(input.tool_input, tainted),
   });
   return { approved: false, id: r.id };
 }

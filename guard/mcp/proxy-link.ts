@@ -17,6 +17,8 @@ export interface McpProxyOptions {
   guard: Guard;
   session: string;
   reviews?: ReviewQueue;
+  /** The argument paths the flow tracker found taint in (TaintMemo): masked whole in previews. */
+  tainted?: (session: string, args: unknown) => ReadonlySet<string>;
   reviewTimeoutMs?: number;
   admissionDir: string;
   maxMessageBytes: number;
@@ -81,6 +83,7 @@ export function createLink(
           ...(opts.reviews ? { reviews: opts.reviews } : {}),
           frontDoor: 'mcp',
           timeoutMs: opts.reviewTimeoutMs,
+          ...(opts.tainted ? { tainted: opts.tainted(opts.session, args) } : {}),
           onReview: (id) => {
             opts.log(`mesh guard: ${tool} waits for review ${id} (mesh reviews approve ${id})`);
           },

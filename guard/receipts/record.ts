@@ -59,14 +59,37 @@ function str(doc: Record<string, unknown>, k: string): string | null {
   return typeof v === 'string' ? v.slice(0, 256) : null;
 }
 
-export function receiptBody(ev: Evaluation, event: unknown, ts: number): ReceiptBody {
+/**
+ * True when the value at `path` is, or sits inside, a path in `tainted`.
+ * @example underTaint('args.body', new Set(['args'])) // true
+ */
+export function underTaint(path: string, tainted: ReadonlySet<string>): boolean {
+  for (const t of tainted)
+    if (path === t || path.startsWith(`${t}.`) || path.startsWith(`${t}[`)) return true;
+  return false;
+}
+
+/** What stands in a preview for a value the flow tracker holds as taint (never any of it). */
+export const TAINT_MASK = '[taint]';
+
+/**
+ * The receipt body of one decision. `tainted` names the event's fields that carry taint (a value
+ * read earlier, a registered secret: flow/taint-memo.ts); a preview of such a field is masked whole.
+ */
+export function receiptBody(
+  ev: Evaluation,
+  event: unknown,
+  ts: number,
+  tainted: ReadonlySet<string> = new Set(),
+): ReceiptBody {
   const doc = typeof event === 'object' && event !== null ? (event as Record<string, unknown>) : {};
   const d = ev.decision;
   let preview: string | null = null;
   const fp = d.attributed_to === null ? null : parseFieldPath(d.attributed_to);
-  if (fp !== null) {
+  if (fp !== null && d.attributed_to !== null) {
     const v = getField(doc as never, fp);
-    if (typeof v === 'string') preview = maskedPreview(v);
+    if (typeof v === 'string')
+      preview = underTaint(d.attributed_to, tainted) ? TAINT_MASK : maskedPreview(v);
   }
   return {
     v: RECEIPT_FORMAT,

@@ -16,12 +16,18 @@ export class ReceiptWriter implements ReceiptSink {
 
   constructor(
     private readonly store: ReceiptStore,
-    private readonly opts: { maxBatch?: number; now?: () => number } = {},
+    private readonly opts: {
+      maxBatch?: number;
+      now?: () => number;
+      /** The event's fields that carry taint (TaintMemo.eventTaint): masked whole in previews. */
+      tainted?: (event: unknown) => ReadonlySet<string>;
+    } = {},
   ) {}
 
   /** Resolves once the receipt is durably committed. */
   append(evaluation: Evaluation, event: unknown): Promise<ChainHead> {
-    return this.appendBody(receiptBody(evaluation, event, (this.opts.now ?? Date.now)()));
+    const ts = (this.opts.now ?? Date.now)();
+    return this.appendBody(receiptBody(evaluation, event, ts, this.opts.tainted?.(event)));
   }
 
   appendBody(body: ReceiptBody): Promise<ChainHead> {

@@ -2,14 +2,14 @@
 // review. Every string value goes through the receipts' masking (secrets and personal data), and an
 // argument the flow tracker found tainted (a value read earlier, or a registered secret) is replaced
 // whole, so the preview never holds a value the guard knows to be secret.
-import { maskedPreview } from '../receipts/record.js';
+import { maskedPreview, TAINT_MASK } from '../receipts/record.js';
 
 /** Longest preview kept on a review. */
 export const CALL_PREVIEW_MAX = 1000;
 const MAX_DEPTH = 8;
 
 function walk(v: unknown, path: string, tainted: ReadonlySet<string>, depth: number): unknown {
-  if (tainted.has(path)) return '[taint]';
+  if (tainted.has(path)) return TAINT_MASK;
   if (typeof v === 'string') return maskedPreview(v);
   if (typeof v !== 'object' || v === null) return v;
   if (depth >= MAX_DEPTH) return '[…]';

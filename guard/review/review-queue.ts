@@ -289,6 +289,14 @@ export class ReviewQueue {
     this.db.close();
   }
 
+  /**
+   * Distinct approvers a review of `rule` needs under this queue's quorum policy.
+   * @throws GuardError review_quorum_invalid when the policy's entry is out of range
+   */
+  quorumOf(rule: string): number {
+    return quorumFor(this.quorumPolicy, rule);
+  }
+
   request(req: ReviewRequest): Review {
     const id = randomBytes(8).toString('hex');
     const created = this.now();

@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import {
   createGuard,
   durableSessions,
+  memoTaint,
   ReceiptStore,
   ReceiptWriter,
   wireFlow,
@@ -15,6 +16,7 @@ import {
   type GuardStage,
   type Policy,
   type SessionStore,
+  type TaintMemo,
 } from '../../guard/index.js';
 import type { LoadedPack } from '../../packs/index.js';
 import { loadNodePacks } from '../enforce/load-packs.js';
@@ -47,6 +49,8 @@ export interface GuardParts {
   stages: GuardStage[];
   packs: LoadedPack[];
   receipts?: ReceiptWriter;
+  /** What the flow tracker found in recent calls and results: previews mask it whole. */
+  taint: TaintMemo;
   close: () => void;
 }
 
@@ -82,7 +86,8 @@ export function buildGuardParts(
   if (req.packs.length === 0)
     throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
   const shared = sessions ? durableSessions(sessions, Date.now) : undefined;
-  const flow = wireFlow(tracker, {
+  const taint = memoTaint(tracker);
+  const flow = wireFlow(taint.tracker, {
     builtinRules: req.flowRules,
     ...(shared ? { replace: [shared.detector] } : {}),
   });
@@ -96,7 +101,8 @@ export function buildGuardParts(
     ],
     stages: shared ? [flow.stage, shared.stage] : [flow.stage],
     packs,
-    ...(store ? { receipts: new ReceiptWriter(store) } : {}),
+    ...(store ? { receipts: new ReceiptWriter(store, { tainted: taint.eventTaint }) } : {}),
+    taint,
     close: () => store?.close(),
   };
 }

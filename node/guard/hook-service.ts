@@ -197,6 +197,7 @@ export async function runHookCall(
       return {
         guard: guardOf(got.parts.flow),
         reviews: () => (reviews ??= openReviews(node)),
+        tainted: got.parts.flow.taint.taintedPaths,
         askTimeoutMs: Number.isFinite(ask) && ask > 0 ? ask * 1000 : 3_600_000,
         ...(shell ? { shell: await shell } : {}),
       };

@@ -1,7 +1,13 @@
 // docs/guard.md "The MCP proxy": the MCP proxy's guard, built like every door's (guard-builder.ts's
 // receipts and node key, the base policies through the hot-reloading guard) plus the stores the
 // proxy keeps open for its run: the fingerprint store (taint, registered secrets) and reviews.
-import { FingerprintStore, ReviewQueue, type Guard } from '../../guard/index.js';
+import {
+  FingerprintStore,
+  memoTaint,
+  ReviewQueue,
+  type Guard,
+  type TaintMemo,
+} from '../../guard/index.js';
 import { openHotGuard } from '../enforce/hot-guard.js';
 import { UsageError } from '../errors.js';
 import { openNodeReceipts, type GuardNode, type GuardRequest } from './guard-builder.js';
@@ -22,6 +28,8 @@ export interface McpGuard {
   guard: Guard;
   tracker: FingerprintStore;
   reviews: ReviewQueue;
+  /** What the flow tracker found in recent calls: the proxy's review previews mask it whole. */
+  taint: TaintMemo;
   close: () => void;
 }
 
@@ -51,6 +59,7 @@ export function openMcpGuard(node: GuardNode, req: McpGuardRequest): McpGuard {
   try {
     registerSecrets(tracker, req);
     const store = openNodeReceipts(node, req);
+    const taint = memoTaint(tracker);
     if (store)
       closers.push(() => {
         store.close();
@@ -59,16 +68,16 @@ export function openMcpGuard(node: GuardNode, req: McpGuardRequest): McpGuard {
       stateRoot: node.stateRoot,
       configPath: node.state().configPath,
       specs: req.packs,
-      tracker,
+      tracker: taint.tracker,
       flowRules: req.flowRules,
       mcpRules: req.mcpRules,
-      ...(store ? { receipts: new ReceiptWriter(store) } : {}),
+      ...(store ? { receipts: new ReceiptWriter(store, { tainted: taint.eventTaint }) } : {}),
       ...(req.refreshEveryMs !== undefined ? { refreshEveryMs: req.refreshEveryMs } : {}),
       watchIntervalMs: req.watchIntervalMs,
       log: req.log,
     });
     closers.push(hot.stop);
-    return { guard: hot.guard, tracker, reviews, close };
+    return { guard: hot.guard, tracker, reviews, taint, close };
   } catch (e) {
     close();
     throw e;

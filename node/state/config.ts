@@ -7,6 +7,7 @@ import { parseOperator } from './operator.js';
 import type { OperatorPolicy } from '../../packs/index.js';
 import { parseGovernanceSection } from './governance.js';
 import { parseReviewsSection, type ReviewsConfig } from '../guard/reviews-config.js';
+import { parseReceiptsSection, type ReceiptsConfig } from '../guard/receipts-config.js';
 
 export interface NodeConfig {
   schema: typeof CONFIG_SCHEMA;
@@ -31,6 +32,8 @@ export interface NodeConfig {
   governance?: Record<string, unknown>;
   /** How many distinct people approve an escalated call (docs/operator.md "config.json"). */
   reviews?: ReviewsConfig;
+  /** Where receipt heads are anchored beyond the anchor file (docs/operator.md "config.json"). */
+  receipts?: ReceiptsConfig;
 }
 
 export function defaultConfig(): NodeConfig {
@@ -147,6 +150,7 @@ export function parseConfig(
   if (raw.governance !== undefined)
     config.governance = parseGovernanceSection(raw.governance, source);
   if (raw.reviews !== undefined) config.reviews = parseReviewsSection(raw.reviews, source);
+  if (raw.receipts !== undefined) config.receipts = parseReceiptsSection(raw.receipts, source);
   return start === CONFIG_SCHEMA ? { config } : { config, migratedFrom: start };
 }
 

@@ -182,6 +182,7 @@ Server requests: sampling/createMessage is decided as tool "mcp:sampling", elici
         guard: opened.guard,
         session: opts.session ?? `mcp-${process.pid}-${Date.now()}`,
         reviews: opened.reviews,
+        tainted: opened.taint.taintedPaths,
         reviewTimeoutMs,
         admissionDir,
         maxMessageBytes,

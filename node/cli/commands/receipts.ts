@@ -1,12 +1,8 @@
 // `mesh receipts verify [FILE]` and `mesh receipts anchor [FILE]`: the receipt chain checked against
 // the node's pinned key (never the key the store names), and its signed head anchored outside it.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import {
-  anchorHead,
   listReceipts,
-  readAnchors,
   receiptAt,
   verifyReceipts,
   type VerifyReport,
@@ -15,6 +11,13 @@ import { UsageError } from '../../errors.js';
 import { publicKeyHex, readNodeSeed } from '../../guard/node-key.js';
 import { receiptDetail, receiptLine, sinceMs, verdictOf } from '../../guard/receipt-query.js';
 import { NodeError } from '../../errors.js';
+import {
+  anchorReceipts,
+  receiptLogFor,
+  verifyAnchored,
+  type AnchorTarget,
+} from '../../guard/receipt-anchoring.js';
+import { receiptLogOrigin as receiptLogOriginOf, receiptLogVkey } from '../../guard/receipt-log.js';
 import { contextFor, type CommandContext } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
@@ -24,8 +27,12 @@ interface ReceiptFlags {
   nodeKey?: string;
   anchored?: boolean;
   anchorFile?: string;
+  witness?: string[];
+  quorum?: string;
   json?: boolean;
 }
+
+const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 function render(r: VerifyReport): string {
   const head = `${r.receipts} receipts, head ${r.head.seq}:${r.head.hash}, signed through ${r.signed_head}`;
@@ -37,14 +44,38 @@ const storeOf = (ctx: CommandContext, file: string | undefined): string =>
 const anchorFileOf = (ctx: CommandContext, opts: ReceiptFlags): string =>
   opts.anchorFile ?? ctx.state().path('anchors', 'receipts.jsonl');
 
+const targetOf = (
+  ctx: CommandContext,
+  file: string | undefined,
+  o: ReceiptFlags,
+): AnchorTarget => ({
+  state: ctx.state(),
+  store: storeOf(ctx, file),
+  anchorFile: anchorFileOf(ctx, o),
+  witnesses: o.witness ?? [],
+  ...(o.quorum !== undefined ? { quorum: o.quorum } : {}),
+});
+
+function addWitnessFlags(c: Command): Command {
+  return c
+    .option(
+      '--witness <url=vkey>',
+      "a witness of the receipt log (repeatable; default: the config's receipts.log.witnesses)",
+      collect,
+    )
+    .option('--quorum <n>', 'witness cosignatures required (default: every witness)');
+}
+
+const nodeKeyFile = (ctx: CommandContext, opts: ReceiptFlags): string =>
+  opts.nodeKey ?? ctx.state().path('keys', 'node.key');
+
 /** The key heads must be signed by: --key, else the public half of the node's own key file. */
 function pinnedKey(ctx: CommandContext, opts: ReceiptFlags): string {
   if (opts.key !== undefined) {
     if (!/^[0-9a-f]{64}$/i.test(opts.key)) throw new UsageError('--key must be 64 hex characters');
     return opts.key.toLowerCase();
   }
-  const file = opts.nodeKey ?? ctx.state().path('keys', 'node.key');
-  return publicKeyHex(readNodeSeed(file, false));
+  return publicKeyHex(readNodeSeed(nodeKeyFile(ctx, opts), false));
 }
 
 export function registerReceipts(program: Command): void {
@@ -94,7 +125,7 @@ export function registerReceipts(program: Command): void {
         throw new NodeError('usage', `no receipt ${ref} in the store`, 'see mesh receipts list');
       ctx.out.result(receipt, receiptDetail);
     });
-  group
+  const verify = group
     .command('verify')
     .description(
       "recompute the hash chain, check signed heads against the node's key, detect edits, deletions, reordering and truncation",
@@ -109,33 +140,69 @@ export function registerReceipts(program: Command): void {
       '--node-key <file>',
       'the node key file whose public half is pinned (default: <state>/keys/node.key)',
     )
-    .option('--anchored', 'every head in the anchor file must still be in the chain')
+    .option(
+      '--anchored',
+      "every head in the anchor file and in the node's receipt log (where it has witnesses) must still be in the chain",
+    )
     .option('--anchor-file <file>', 'anchor file (default: <state>/anchors/receipts.jsonl)')
-    .option('--json', 'print one JSON object')
-    .action((file: string | undefined, opts: ReceiptFlags, cmd: Command) => {
+    .option('--json', 'print one JSON object');
+  addWitnessFlags(verify).action(
+    async (file: string | undefined, opts: ReceiptFlags, cmd: Command) => {
       const ctx = contextFor(cmd, opts);
       if (opts.head !== undefined && !/^[0-9a-f]{64}$/i.test(opts.head))
         throw new UsageError('--head must be 64 hex characters');
       const key = pinnedKey(ctx, opts);
-      const report = verifyReceipts(storeOf(ctx, file), {
-        key,
-        ...(opts.head ? { head: opts.head } : {}),
-        ...(opts.anchored ? { anchors: readAnchors(anchorFileOf(ctx, opts)) } : {}),
-      });
+      const extra = opts.head ? { head: opts.head } : {};
+      const report = opts.anchored
+        ? await verifyAnchored(targetOf(ctx, file, opts), key, extra)
+        : verifyReceipts(storeOf(ctx, file), { key, ...extra });
       ctx.out.result(report, render);
       if (!report.ok) process.exitCode = EXIT_FAILURE;
-    });
-  group
+    },
+  );
+  const anchor = group
     .command('anchor')
-    .description('append the latest signed head to the anchor file, outside the store')
+    .description(
+      "append the latest signed head to the anchor file and, where the node has witnesses, to the node's receipt log with their cosignatures",
+    )
     .argument('[file]', 'receipt store (default: <state>/guard/receipts.db)')
     .option('--anchor-file <file>', 'anchor file (default: <state>/anchors/receipts.jsonl)')
-    .option('--json', 'print one JSON object')
-    .action((file: string | undefined, opts: ReceiptFlags, cmd: Command) => {
+    .option('--node-key <file>', 'the node key that signs the log (default: <state>/keys/node.key)')
+    .option('--json', 'print one JSON object');
+  addWitnessFlags(anchor).action(
+    async (file: string | undefined, opts: ReceiptFlags, cmd: Command) => {
       const ctx = contextFor(cmd, opts);
-      const to = anchorFileOf(ctx, opts);
-      mkdirSync(dirname(to), { recursive: true, mode: 0o700 });
-      const a = anchorHead(storeOf(ctx, file), to);
-      ctx.out.result({ ...a, file: to }, (r) => `anchored head ${r.seq}:${r.hash} in ${r.file}`);
+      const a = await anchorReceipts(targetOf(ctx, file, opts), () =>
+        readNodeSeed(nodeKeyFile(ctx, opts), false),
+      );
+      ctx.out.result(a, (r) =>
+        [
+          `anchored head ${r.seq}:${r.hash} in ${r.file}`,
+          ...(r.log
+            ? [
+                `logged at ${r.log.index} in ${r.log.origin} (size ${r.log.size}), cosigned by ${r.log.cosigners.join(', ')}`,
+              ]
+            : []),
+        ].join('\n'),
+      );
+    },
+  );
+  group
+    .command('log-key')
+    .description(
+      "the receipt log's origin and verifier key, for the witnesses' witness.logs config",
+    )
+    .option('--node-key <file>', 'the node key (default: <state>/keys/node.key)')
+    .option('--json', 'print one JSON object')
+    .action((opts: ReceiptFlags, cmd: Command) => {
+      const ctx = contextFor(cmd, opts);
+      const seed = readNodeSeed(nodeKeyFile(ctx, opts), false);
+      const pub = publicKeyHex(seed);
+      const origin =
+        receiptLogFor(targetOf(ctx, undefined, opts), pub)?.origin ?? receiptLogOriginOf(pub);
+      ctx.out.result(
+        { origin, vkey: receiptLogVkey(seed, origin) },
+        (r) => `${r.origin}\n${r.vkey}`,
+      );
     });
 }

@@ -169,7 +169,7 @@ describe('receipt chain', () => {
     );
     db.close();
     expect(new Set(reasons).size).toBe(8 * perWriter);
-  });
+  }, 300_000);
 
   it('refuses a store from a newer receipt schema', () => {
     const path = tempDb();
