@@ -13,6 +13,7 @@ import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
 import { postUpload } from '../../test/dap/support.js';
 import { benchStores } from './stores.js';
 import { benchIssuer, tokenVerifyCpuPerReport } from './tokens.js';
+import { benchClient } from './client.js';
 
 const N = Number(process.env.MESH_BENCH_REPORTS ?? 2000);
 /**
@@ -246,6 +247,9 @@ async function main(): Promise<void> {
   // Level against PostgreSQL, one and two processes per role (docs/dap.md "Storage backends").
   if (process.env.MESH_BENCH_STORES !== '0')
     console.log(JSON.stringify(await benchStores(), null, 2));
+  // `mesh dap submit` plus `mesh dap collect` as processes, beside the floor (docs/dap.md "Client path").
+  if (process.env.MESH_BENCH_CLIENT !== '0')
+    console.log(JSON.stringify({ client_path: await benchClient(N) }, null, 2));
 }
 
 await main();

@@ -36,7 +36,10 @@ export interface UploadResult {
   rejected: { index: number; error: ReportErrorName }[];
 }
 
-const MAX_PER_REQUEST = 1000;
+/** Reports per upload request (an UploadRequest may hold many, DAP-18 §4.4.2). */
+const UPLOAD_CHUNK = 100;
+/** Upload requests open at once: one being stored by the Leader while the next is sent. */
+const UPLOADS_IN_FLIGHT = 3;
 
 /**
  * The DAP-18 §4.4 Client of one task: `upload` shards each measurement, seals the shares to the
@@ -186,27 +189,53 @@ export class DapClient {
       throw new DapError('protocol_failed', `the Leader refused the report: ${fatal.join(', ')}`);
   }
 
+  /**
+   * Shards, seals and uploads `subs` in requests of UPLOAD_CHUNK reports, at most UPLOADS_IN_FLIGHT
+   * requests at a time, so the Leader stores one request while the next is prepared. Reports
+   * refused as outdated_config are prepared again (fresh configs) and sent once more.
+   */
   async upload(subs: readonly Submission[]): Promise<UploadResult> {
     const result: UploadResult = { accepted: 0, rejected: [] };
-    for (let off = 0; off < subs.length; off += MAX_PER_REQUEST) {
-      const chunk = subs.slice(off, off + MAX_PER_REQUEST);
-      let pending = chunk.map((s, i) => ({ s, index: off + i }));
-      for (let attempt = 0; attempt < 2 && pending.length > 0; attempt++) {
-        const reports = await Promise.all(pending.map((p) => this.prepare(p.s)));
-        const errors = await this.post(reports);
-        const retry: typeof pending = [];
-        reports.forEach((r, i) => {
-          const p = pending[i];
-          if (!p) return;
-          const e = errors.get(Buffer.from(r.metadata.reportId).toString('hex'));
-          if (e === undefined) result.accepted++;
-          else if (e === 'outdated_config' && attempt === 0) retry.push(p);
-          else result.rejected.push({ index: p.index, error: e });
-        });
-        if (retry.length > 0) this.configs.clear();
-        pending = retry;
+    let pending = subs.map((s, index) => ({ s, index }));
+    for (let attempt = 0; attempt < 2 && pending.length > 0; attempt++) {
+      const retry: typeof pending = [];
+      const inFlight = new Set<Promise<void>>();
+      let failure: Error | undefined;
+      for (let off = 0; off < pending.length && failure === undefined; off += UPLOAD_CHUNK) {
+        const chunk = pending.slice(off, off + UPLOAD_CHUNK);
+        const reports: Report[] = [];
+        for (const p of chunk) {
+          reports.push(await this.prepare(p.s));
+          // Lets the requests in flight write their bodies and read their answers meanwhile.
+          await yieldToIo();
+        }
+        const sent = this.post(reports).then(
+          (errors) => {
+            reports.forEach((r, i) => {
+              const p = chunk[i];
+              if (!p) return;
+              const e = errors.get(Buffer.from(r.metadata.reportId).toString('hex'));
+              if (e === undefined) result.accepted++;
+              else if (e === 'outdated_config' && attempt === 0) retry.push(p);
+              else result.rejected.push({ index: p.index, error: e });
+            });
+          },
+          (e: unknown) => {
+            failure ??=
+              e instanceof Error ? e : new DapError('http_failed', `upload failed: ${String(e)}`);
+          },
+        );
+        const tracked: Promise<void> = sent.finally(() => inFlight.delete(tracked));
+        inFlight.add(tracked);
+        if (inFlight.size >= UPLOADS_IN_FLIGHT) await Promise.race(inFlight);
       }
+      await Promise.all(inFlight);
+      if (failure !== undefined) throw failure;
+      if (retry.length > 0) this.configs.clear();
+      pending = retry.sort((a, b) => a.index - b.index);
     }
     return result;
   }
 }
+
+const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -183,10 +183,10 @@ export function createHpke(p: HpkePrimitives): Hpke {
 
   const hpke: Hpke = {
     backend: p.name,
-    generateKeyPair: () => deriveKeyPair(p.randomBytes(N_SK)),
+    generateKeyPair: () => p.generateKeyPair?.() ?? deriveKeyPair(p.randomBytes(N_SK)),
     deriveKeyPair,
     setupBaseS(pkR, info, ikmE) {
-      const eph = deriveKeyPair(ikmE ?? p.randomBytes(N_SK));
+      const eph = ikmE === undefined ? hpke.generateKeyPair() : deriveKeyPair(ikmE);
       const z = dh(eph.privateKey, pkR);
       const enc = eph.publicKey;
       const shared = extractAndExpand(z, concat(enc, pkR));

@@ -6,11 +6,13 @@ import {
   createPrivateKey,
   createPublicKey,
   diffieHellman,
+  generateKeyPairSync,
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
 import type { HpkePrimitives } from './primitives.js';
-import { N_T } from './suite.js';
+import { HpkeError } from '../errors.js';
+import { N_PK, N_T } from './suite.js';
 
 const view = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
@@ -38,11 +40,33 @@ function receiver(sk: Uint8Array): { key: KeyObject; publicKey: Uint8Array } {
 }
 
 // JWK import takes the raw key directly; OpenSSL's DER decoder costs several times more per report.
+// A client seals every report to the same two configs, so the key object is kept per key array.
+const peers = new WeakMap<Uint8Array, KeyObject>();
 function publicKey(pk: Uint8Array): KeyObject {
-  return createPublicKey({
-    key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(pk).toString('base64url') },
-    format: 'jwk',
-  });
+  let key = peers.get(pk);
+  if (!key) {
+    key = createPublicKey({
+      key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(pk).toString('base64url') },
+      format: 'jwk',
+    });
+    peers.set(pk, key);
+  }
+  return key;
+}
+
+// An ephemeral key made by OpenSSL costs a fraction of importing random bytes as PKCS#8 (the DER
+// decoder again), and its public half exports faster as JWK than as SPKI; the key object is kept
+// for the one X25519 that follows.
+function generateKeyPair(): { privateKey: Uint8Array; publicKey: Uint8Array } {
+  const pair = generateKeyPairSync('x25519');
+  const sk = view(pair.privateKey.export({ format: 'der', type: 'pkcs8' }));
+  const privateKey = sk.slice(PKCS8_PREFIX.length);
+  const x = pair.publicKey.export({ format: 'jwk' }).x ?? '';
+  const publicKey = Uint8Array.from(Buffer.from(x, 'base64url'));
+  if (publicKey.length !== N_PK)
+    throw new HpkeError('hpke_invalid_key', 'the X25519 public key did not export as 32 bytes');
+  receivers.set(privateKey, { key: pair.privateKey, publicKey });
+  return { privateKey, publicKey: publicKey.slice() };
 }
 
 export const nodeBackend: HpkePrimitives = {
@@ -50,6 +74,7 @@ export const nodeBackend: HpkePrimitives = {
   x25519: (sk, pk) =>
     view(diffieHellman({ privateKey: receiver(sk).key, publicKey: publicKey(pk) })),
   x25519PublicKey: (sk) => receiver(sk).publicKey.slice(),
+  generateKeyPair,
   randomBytes: (n) => view(randomBytes(n)),
   hmacSha256: (key, data) => {
     const h = createHmac('sha256', key);

@@ -5,6 +5,11 @@ export interface HpkePrimitives {
   /** X25519(sk, pk); throws on an invalid key. Callers check the all-zero result themselves. */
   x25519(secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array;
   x25519PublicKey(secretKey: Uint8Array): Uint8Array;
+  /**
+   * RFC 9180 §4 GenerateKeyPair, when the backend has a faster way than DeriveKeyPair over random
+   * bytes (which is what runs without it).
+   */
+  generateKeyPair?(): { privateKey: Uint8Array; publicKey: Uint8Array };
   randomBytes(n: number): Uint8Array;
   /** HMAC-SHA256 over the concatenation of `data` (parts spare the caller a copy). */
   hmacSha256(key: Uint8Array, data: readonly Uint8Array[]): Uint8Array;

@@ -12,6 +12,7 @@ import { Challenges } from '../issuer/challenges.js';
 import { IssuanceLedger } from '../issuer/ledger.js';
 import { membersSourceOf } from '../issuer/members-config.js';
 import { WindowKeys } from '../issuer/window-keys.js';
+import { issuerOptOuts } from '../doctor/issuer-opt-outs.js';
 import type { RoleDefinition, RoleOptions } from './role.js';
 
 export const issuerRole: RoleDefinition = {
@@ -26,6 +27,8 @@ export const issuerRole: RoleDefinition = {
       );
     const key = loadKeyFile(s.key, 'issuer');
     const { members, refreshMs } = membersSourceOf(s, join(opts.dataDir, 'members'), opts.log);
+    for (const c of issuerOptOuts(s))
+      if (c.status === 'warn') opts.log.warn(c.detail, { check: c.name });
     // The first read happens before the server says it is ready; until one verifies, no tokens.
     await members.refresh();
     let running = Promise.resolve();

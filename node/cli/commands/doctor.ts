@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { runChecks, type CheckResult } from '../../doctor/index.js';
 import { checkHookInstalled } from '../../doctor/hook.js';
+import { checkServeConfig } from '../../doctor/issuer-opt-outs.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
@@ -20,12 +21,14 @@ export function registerDoctor(program: Command): void {
   program
     .command('doctor')
     .description('check what this node can do here and why not')
+    .option('--config <file>', "a config mesh serve reads: its roles' opt-outs are reported")
     .option('--json', 'print one JSON object')
-    .action((opts: { json?: boolean }, cmd: Command) => {
+    .action((opts: { json?: boolean; config?: string }, cmd: Command) => {
       const ctx = contextFor(cmd, opts);
       const checks = [
         ...runChecks({ stateRoot: ctx.stateRoot }),
         checkHookInstalled({ stateRoot: ctx.stateRoot, cwd: process.cwd() }),
+        ...(opts.config === undefined ? [] : checkServeConfig(opts.config)),
       ];
       const ok = checks.every((c) => c.status !== 'fail');
       ctx.out.result({ ok, checks }, (r) => render(r.checks));
