@@ -30,8 +30,7 @@ function helpPath(args) {
   if (last !== '--help' && last !== '-h') return null;
   const words = args.slice(0, -1);
   if (!words.every((w) => WORD.test(w))) return null;
-  // a hook call is never answered from here: its own path decides how it may end
-  if (words[0] === 'guard' && words[1] === 'hook') return null;
+  // `guard hook ... --help` too: commander prints this same text and exits 0 on every path
   return builtin('node:tty').isatty(1) ? null : words;
 }
 
