@@ -1,11 +1,11 @@
 // Builds the one-file bundles `mesh` starts from (docs/architecture.md "Start-up"), each with a V8
 // code cache keyed by the bundle's hash, and the help texts: dist/hook/mesh-hook.cjs for
 // `mesh guard hook` (docs/guard.md "Hook start-up"), dist/cli/<command>.cjs for every other command,
-// dist/cli/help.json for `mesh [command...] --help`. Runs after tsc in `npm run build` and `prepare`.
+// dist/cli/help.json and dist/cli/help/mesh.<path>.txt for `mesh [command...] --help`. Runs after tsc in `npm run build` and `prepare`.
 // Usage: node scripts/build-bundles.mjs      bundle, then make and check the code caches and help
 //        node scripts/build-bundles.mjs --make-cache | --check-cache | --make-help   (child steps)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,6 +15,11 @@ const DIST = join(ROOT, 'dist');
 const HOOK_ENTRY = join(DIST, 'node', 'cli', 'hook-main.js');
 const HOOK_BUNDLE = join(DIST, 'hook', 'mesh-hook.cjs');
 const HELP_FILE = join(DIST, 'cli', 'help.json');
+/** The bundle loader as CommonJS, for bin/mesh.js. */
+const LOADER_CJS = join(DIST, 'cli', 'bundle-loader.cjs');
+/** One file per command path, so bin/mesh.js reads only the text it prints. */
+const HELP_DIR = join(DIST, 'cli', 'help');
+const helpFileOf = (path) => join(HELP_DIR, `${['mesh', ...path].join('.')}.txt`);
 /** A compiled module of ours: under dist/, not node_modules and not a generated entry. */
 const ourCode = (path) =>
   path.startsWith(DIST) && path.endsWith('.js') && !path.includes('node_modules');
@@ -166,6 +171,22 @@ async function bundle(list) {
       }));
     },
   };
+  // commander requires node:child_process (and with it net and dgram) for executable subcommands,
+  // which mesh has none of: it loads on first use instead of at every start.
+  const lazyChildProcess = {
+    name: 'lazy-child-process',
+    setup(b) {
+      b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+        /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+          ? { path: 'node:child_process', namespace: 'lazy-builtin' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+        contents: `let m; module.exports = new Proxy({}, { get: (_, k) => (m ??= require(${JSON.stringify(args.path)}))[k] });`,
+        loader: 'js',
+      }));
+    },
+  };
   const out = await build({
     entryPoints: Object.fromEntries(
       list.map((e) => [
@@ -178,7 +199,7 @@ async function bundle(list) {
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [entries, pure, addon, cjsTreeSitter],
+    plugins: [entries, pure, addon, cjsTreeSitter, lazyChildProcess],
     // packageRoot() (node/version.ts) walks up from its own URL; in the bundle that is the bundle's.
     define: { 'import.meta.url': '__mesh_bundle_url' },
     banner: { js: "const __mesh_bundle_url = require('node:url').pathToFileURL(__filename).href;" },
@@ -191,6 +212,19 @@ async function bundle(list) {
     outExtension: { '.js': '.cjs' },
   });
   const { writeFileAtomic } = await dist('common/index.js');
+  // bin/mesh.js (CommonJS) requires the loader itself, so no ES module loader starts before a bundle
+  const loader = await build({
+    entryPoints: [join(DIST, 'node', 'cli', 'bundle-loader.js')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    legalComments: 'none',
+    logLevel: 'warning',
+    write: false,
+    outfile: LOADER_CJS,
+  });
+  writeFileAtomic(LOADER_CJS, loader.outputFiles[0].contents);
   let bytes = 0;
   for (const e of list) {
     const file = out.outputFiles.find((f) => f.path === e.out);
@@ -281,6 +315,9 @@ async function makeHelp() {
     }
     if (code === 0) texts[path.join(' ')] = text;
   }
+  mkdirSync(HELP_DIR, { recursive: true });
+  for (const [path, text] of Object.entries(texts))
+    writeFileAtomic(helpFileOf(path === '' ? [] : path.split(' ')), text);
   writeFileAtomic(HELP_FILE, JSON.stringify({ texts }));
   process.exit(0);
 }
@@ -307,6 +344,7 @@ async function main() {
   const list = await bundles();
   for (const e of list) rmSync(codeCachePath(e.out), { force: true });
   rmSync(HELP_FILE, { force: true });
+  rmSync(HELP_DIR, { recursive: true, force: true });
   const bytes = await bundle(list);
   const made = child('--make-cache');
   const checked = made.status === 0 ? child('--check-cache') : made;

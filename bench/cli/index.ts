@@ -1,8 +1,10 @@
 // `npm run bench:cli`: start-up of whole `mesh` processes against `node -e 0` in the same run
 // (docs/architecture.md "Start-up"): `mesh --help`, every command path's `--help` (target <= 1.5x),
 // and one command that runs from its bundle beside the same command from the plain build.
-// Rounds: BENCH_CLI_ROUNDS (default 7, interleaved, median); BENCH_CLI_PATHS=all times every path
-// (default: the root, every command and every second-level command).
+// Rounds: BENCH_CLI_ROUNDS (default 11). Each round runs every case once in a fresh random order,
+// with a `node -e 0` run before each case, so the floor is sampled as often as all cases together
+// and drifts of a shared machine's load fall on both sides alike; each figure is a median.
+// BENCH_CLI_PATHS=all times every path (default: the root, every command and second-level command).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from '../../test/support/env.js';
 
-const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 11);
 const MESH = join(ROOT, 'bin', 'mesh.js');
 const PLAIN = join(ROOT, 'dist', 'node', 'main.js');
 const TARGET = 1.5;
@@ -22,6 +24,16 @@ function time(args: readonly string[]): number {
   if (r.status !== 0 && r.status !== 2)
     throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.toString().slice(0, 300)}`);
   return ms;
+}
+
+/** Fisher-Yates: a fresh order each round, so no case always follows the same neighbour. */
+function shuffled<T>(xs: readonly T[]): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
 }
 
 const median = (xs: number[]): number =>
@@ -45,13 +57,18 @@ const cases: [string, string[]][] = [
 ];
 const samples = new Map<string, number[]>(cases.map(([n]) => [n, []]));
 for (const [, args] of cases) time(args); // warm the page cache
+const floor = cases[0];
+const measured = cases.slice(1);
 for (let r = 0; r < ROUNDS; r++) {
-  for (const [name, args] of cases) samples.get(name)?.push(time(args));
+  for (const [name, args] of shuffled(measured)) {
+    if (floor) samples.get(floor[0])?.push(time(floor[1]));
+    samples.get(name)?.push(time(args));
+  }
 }
 rmSync(state, { recursive: true, force: true });
 const base = median(samples.get('node -e 0') ?? []);
 console.log(
-  `cli bench: ${ROUNDS} rounds, median wall time of whole processes, ${paths.length} help paths`,
+  `cli bench: ${ROUNDS} rounds (random order, node -e 0 before each case), median wall time of whole processes, ${paths.length} help paths`,
 );
 console.log(`  node -e 0                                  ${base.toFixed(1)} ms`);
 let worst = 0;

@@ -4,6 +4,7 @@ import { sensorReadiness } from '../../bpf/index.js';
 import { openStateDir } from '../state/state-dir.js';
 import { checkGovernance } from './governance.js';
 import { checkHookStart } from './hook.js';
+import { checkMirrorOptOuts } from './mirror.js';
 import { checkReportingPrivacy } from './reporting-privacy.js';
 import { checkCommandStart } from './start.js';
 import { checkSubscriptions } from './subscriptions.js';
@@ -91,6 +92,7 @@ export function runChecks(input: DoctorInput): CheckResult[] {
     ...checkState(input.stateRoot),
     ...checkReportingPrivacy(input.stateRoot),
     ...checkSubscriptions(input.stateRoot),
+    ...checkMirrorOptOuts(input.stateRoot),
     checkGovernance(input.stateRoot),
     checkHookStart(),
     checkCommandStart(),

@@ -16,7 +16,7 @@ import {
 import { ConfigError, UsageError } from '../errors.js';
 import { startMirrorSeeding } from '../subscription/mirror-seed.js';
 import { gossipMetrics, seedingMetrics } from './log-metrics.js';
-import type { RoleDefinition, RoleHealth } from './role.js';
+import type { RoleDefinition, RoleHealth, RoleOptOut } from './role.js';
 
 interface MirrorConfig {
   upstream?: string;
@@ -131,11 +131,26 @@ function logKeyMap(vkey: string | undefined): Map<string, NoteVerifier[]> | unde
   }
 }
 
+/** The fail-closed defaults a seeding mirror waives (none without an upstream: it seeds nothing). */
+function mirrorOptOuts(cfg: MirrorConfig): RoleOptOut[] {
+  if (cfg.upstream === undefined) return [];
+  const out: RoleOptOut[] = [];
+  if (cfg.allowNoWitness)
+    out.push({
+      key: 'mirror.allowNoWitness',
+      effect: 'mirror seeds checkpoints without the governance witness quorum',
+    });
+  if (cfg.noGossip)
+    out.push({ key: 'mirror.noGossip', effect: 'mirror seeds without looking for split views' });
+  return out;
+}
+
 export const mirrorRole: RoleDefinition = {
   name: 'mirror',
   async mount(app: Hono, opts) {
     const cfg = readMirrorConfig(opts.config);
     const logKeys = logKeyMap(cfg.logKey);
+    const optOuts = mirrorOptOuts(cfg);
     let root: string;
     let stopSeeding = (): Promise<void> => Promise.resolve();
     // with an upstream the mirror serves only what it verified: not ready until a pass succeeded
@@ -157,14 +172,7 @@ export const mirrorRole: RoleDefinition = {
           throw new ConfigError('config_invalid', `mirror.witnesses: ${(e as Error).message}`);
         }
       });
-      if (cfg.allowNoWitness)
-        opts.log.warn('mirror seeds checkpoints without the governance witness quorum', {
-          optOut: 'mirror.allowNoWitness',
-        });
-      if (cfg.noGossip)
-        opts.log.warn('mirror seeds without looking for split views', {
-          optOut: 'mirror.noGossip',
-        });
+      for (const o of optOuts) opts.log.warn(o.effect, { optOut: o.key });
       stopSeeding = await startMirrorSeeding({
         upstream: cfg.upstream,
         rootFile: cfg.root,
@@ -215,6 +223,7 @@ export const mirrorRole: RoleDefinition = {
     return {
       // the log's verifier key this mirror checks and gossips with: public, for nodes to pin
       ...(cfg.logKey !== undefined ? { publicKeys: { log: cfg.logKey } } : {}),
+      optOuts,
       async close() {
         await stopSeeding();
         await closeGossip();

@@ -32,11 +32,18 @@ export interface RoleHealth {
   detail?: string;
 }
 
+export interface RoleOptOut {
+  key: string;
+  effect: string;
+}
+
 export interface RoleInstance {
   /** Public keys others must pin (a witness's C2SP verifier key...), printed when the server starts. */
   publicKeys?: Record<string, string>;
   /** Background work (sequencers, job drivers) stops here; called once on shutdown. */
   close(): Promise<void>;
+  /** Fail-closed defaults this role waives (config key and effect); `mesh doctor` warns on each. */
+  optOuts?: readonly RoleOptOut[];
   /** The role's real state now; a role without it is ready once mounted. */
   health?(): RoleHealth;
 }

@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { PublishKeys, refreshRepository, withRepoLock } from '../../packs/index.js';
 import { ConfigError, UsageError } from '../errors.js';
 import { governancePolicy, publishRules } from '../state/governance.js';
-import type { RoleDefinition, RoleOptions } from './role.js';
+import type { RoleDefinition, RoleHealth, RoleOptions } from './role.js';
 
 interface TimestampConfig {
   checkSeconds: number;
@@ -51,6 +51,10 @@ export const timestampRole: RoleDefinition = {
     const signer = keys.load('timestamp').signer;
     keys.load('snapshot');
     opts.log.info('timestamp ready', { keyid: signer.keyid, public: signer.key.publicKey });
+    // /healthz: ready while re-signing works; a repository another writer holds stays ready (the
+    // next tick tries again) until the timestamp it serves has expired; any other refusal fails.
+    let health: RoleHealth = { state: 'starting', detail: 'first check of timestamp' };
+    let expiresAt = 0;
     const tick = async (): Promise<void> => {
       const now = Date.now();
       try {
@@ -62,6 +66,11 @@ export const timestampRole: RoleDefinition = {
               : { leadMs: cfg.refreshBeforeSeconds * 1000 }),
           }),
         );
+        expiresAt = Date.parse(r.expires.timestamp);
+        health = {
+          state: 'ready',
+          detail: `timestamp version ${r.versions.timestamp} expires ${r.expires.timestamp}`,
+        };
         if (r.refreshed)
           opts.log.info('timestamp re-signed', {
             timestamp: r.versions.timestamp,
@@ -69,11 +78,12 @@ export const timestampRole: RoleDefinition = {
             expires: r.expires.timestamp,
           });
       } catch (e) {
-        // A publish holding the lock, or one pending: the next tick tries again.
-        opts.log.warn('timestamp refresh failed', {
-          code: (e as { code?: string }).code ?? 'internal',
-          error: (e as Error).message,
-        });
+        // A publish holding the lock: the next tick tries again.
+        const code = (e as { code?: string }).code ?? 'internal';
+        const detail = `re-signing refused (${code}): ${(e as Error).message}`;
+        const transient = code === 'repository_busy' && expiresAt > now;
+        health = { state: transient ? 'ready' : 'failed', detail };
+        opts.log.warn('timestamp refresh failed', { code, error: (e as Error).message });
       }
     };
     // The first check runs before the server reports ready: an expired timestamp is renewed at once.
@@ -89,6 +99,7 @@ export const timestampRole: RoleDefinition = {
         clearInterval(timer);
         await running;
       },
+      health: () => health,
     };
   },
 };

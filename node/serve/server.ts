@@ -14,6 +14,8 @@ import { guardRequestBodies, readHttpLimits, serverOptionsOf } from './http-limi
 import { checkListenPolicy } from './listen-policy.js';
 import { createServerMetrics } from './metrics.js';
 import { roleHealth } from './health.js';
+import { registerNodeMetrics } from './node-metrics.js';
+import { recordOptOuts } from './opt-outs-record.js';
 
 /** First path segments the roles serve under (docs/architecture.md "Mirror URLs" and DAP prefixes). */
 const AREAS = [
@@ -44,6 +46,8 @@ export interface ServeOptions {
   tlsKey?: string;
   insecureHttp?: boolean;
   log: Logger;
+  /** The node home the server runs for: its own counters (refused subscriptions) join /metrics. */
+  stateRoot?: string;
   /** Where role names are looked up; the registry unless a caller (a test, an embedder) says otherwise. */
   resolveRole?: (name: string) => RoleDefinition | undefined;
 }
@@ -79,6 +83,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const app = new Hono();
   const metrics = createServerMetrics(AREAS);
   app.use('*', metrics.middleware);
+  if (opts.stateRoot !== undefined) registerNodeMetrics(metrics.registry, opts.stateRoot, opts.log);
   const instances: RoleInstance[] = [];
   let ready = false;
   app.get('/healthz', (c) => {
@@ -129,20 +134,21 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     for (const def of defs) {
       const dataDir = join(opts.dataDir, def.name);
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      instances.push(
-        await def.mount(roles, {
-          dataDir,
-          ...(opts.repo !== undefined ? { repo: opts.repo } : {}),
-          ...(opts.keys !== undefined ? { keys: opts.keys } : {}),
-          ...(opts.store !== undefined ? { store: opts.store } : {}),
-          tasks: opts.tasks,
-          interop: opts.interop,
-          config: opts.config,
-          baseUrl: url,
-          log: opts.log.child({ role: def.name }),
-          metrics: metrics.registry,
-        }),
-      );
+      const inst = await def.mount(roles, {
+        dataDir,
+        ...(opts.repo !== undefined ? { repo: opts.repo } : {}),
+        ...(opts.keys !== undefined ? { keys: opts.keys } : {}),
+        ...(opts.store !== undefined ? { store: opts.store } : {}),
+        tasks: opts.tasks,
+        interop: opts.interop,
+        config: opts.config,
+        baseUrl: url,
+        log: opts.log.child({ role: def.name }),
+        metrics: metrics.registry,
+      });
+      instances.push(inst);
+      // what a role waives is kept beside its state, so `mesh doctor` warns about it
+      if (inst.optOuts !== undefined) recordOptOuts(dataDir, def.name, inst.optOuts);
     }
   } catch (e) {
     await Promise.all(instances.map((i) => i.close()));

@@ -6,10 +6,14 @@ import type { Targets } from '../metadata/targets.js';
 /** Loads and verifies `role` as delegated by `delegator` (§5.6.7.2). */
 export type LoadRole = (role: string, delegator: string) => Promise<Targets>;
 
+/** Told the roles the walk will visit next (in order), so their downloads may start together. */
+export type Ahead = (roles: readonly [string, string][]) => void;
+
 export async function findTarget(
   path: string,
   maxDelegations: number,
   load: LoadRole,
+  ahead?: Ahead,
 ): Promise<TargetFile | undefined> {
   const toVisit: [string, string][] = [['targets', 'root']];
   const visited = new Set<string>();
@@ -33,6 +37,7 @@ export async function findTarget(
         break;
       }
     }
+    if (children.length > 0) ahead?.(children);
     // Pushed in reverse so the first listed (most trusted) role is visited first.
     toVisit.push(...children.reverse());
   }

@@ -1,6 +1,6 @@
 // An HTTP(S) Fetcher for the TUF 1.0.34 §5 client: caps enforced while streaming, bounded in time.
 import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from 'node:http';
-import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import type { Agent as HttpsAgent } from 'node:https';
 import { DownloadError } from '../errors.js';
 import type { Fetcher } from './fetcher.js';
 
@@ -17,7 +17,8 @@ export class HttpFetcher implements Fetcher {
   private readonly totalMs: number;
   private readonly userAgent: string;
   private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 8 });
-  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 8 });
+  /** node:https (and TLS with it) loads on the first https URL: a plain-HTTP client never pays for it. */
+  private httpsAgent: HttpsAgent | undefined;
 
   constructor(opts: HttpFetcherOptions = {}) {
     this.idleMs = opts.idleTimeoutMs ?? 15_000;
@@ -28,7 +29,7 @@ export class HttpFetcher implements Fetcher {
   /** Closes kept-alive sockets so a short-lived process can exit promptly. */
   close(): void {
     this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    this.httpsAgent?.destroy();
   }
 
   fetch(url: string, maxLength: number): Promise<Uint8Array> {
@@ -42,10 +43,18 @@ export class HttpFetcher implements Fetcher {
     if (!https && parsed.protocol !== 'http:') {
       return Promise.reject(new DownloadError('download_failed', `unsupported scheme in ${url}`));
     }
+    let request = httpRequest;
+    let agent: HttpAgent = this.httpAgent;
+    if (https) {
+      const m = process.getBuiltinModule('node:https');
+      this.httpsAgent ??= new m.Agent({ keepAlive: true, maxSockets: 8 });
+      request = m.request;
+      agent = this.httpsAgent;
+    }
     return new Promise((resolve, reject) => {
-      const req = (https ? httpsRequest : httpRequest)(parsed, {
+      const req = request(parsed, {
         method: 'GET',
-        agent: https ? this.httpsAgent : this.httpAgent,
+        agent,
         headers: { 'user-agent': this.userAgent, 'accept-encoding': 'identity' },
       });
       const fail = (e: DownloadError): void => {

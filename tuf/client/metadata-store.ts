@@ -2,7 +2,7 @@
 // and durably. Writes run in the background in per-file order (a queued write superseded by a newer
 // one for the same file is dropped); `flush` awaits them all, and the
 // updater flushes before it reports any outcome, so a success is never reported ahead of the disk.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeFileDurablyAsync, writeFileAtomicAsync } from '../../common/index.js';
 
@@ -24,6 +24,11 @@ export class MetadataStore {
 
   path(role: string): string {
     return join(this.dir, `${quoteName(role)}.json`);
+  }
+
+  /** Whether a stored copy exists (to be tried before any download). */
+  has(role: string): boolean {
+    return existsSync(this.path(role));
   }
 
   /** The stored bytes, or undefined when there are none. */

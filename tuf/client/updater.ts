@@ -11,6 +11,7 @@ import type { Fetcher } from './fetcher.js';
 import { HttpFetcher } from './http-fetcher.js';
 import { DEFAULT_LIMITS, type UpdaterLimits } from './limits.js';
 import { MetadataStore, quoteName } from './metadata-store.js';
+import { Prefetch, PREFETCH_MAX } from './prefetch.js';
 import { TrustedSet } from './trusted-set.js';
 
 export interface UpdaterOptions {
@@ -172,7 +173,35 @@ export class Updater {
   }
 
   /** §5.6 (and §5.6.7.2 for delegated roles): stored copy if current, else download. */
-  async loadTargets(set: TrustedSet, role: string, delegator: string): Promise<Targets> {
+  /** §5.6.1: versioned name under consistent snapshots, length from snapshot or the cap. */
+  private targetsUrl(
+    set: TrustedSet,
+    role: string,
+  ): { url: string; maxLength: number } | undefined {
+    const meta = set.snapshot?.signed.meta.get(`${role}.json`);
+    if (meta === undefined) return undefined;
+    const version = set.root.signed.consistentSnapshot ? meta.version : undefined;
+    return {
+      url: this.metadataUrl(role, version),
+      maxLength: meta.length ?? this.limits.targetsMaxLength,
+    };
+  }
+
+  /** Starts the downloads of the next roles of a walk that have no stored copy to try first. */
+  private fetchAhead(set: TrustedSet, prefetch: Prefetch, roles: readonly [string, string][]) {
+    for (const [role, delegator] of roles.slice(0, PREFETCH_MAX)) {
+      if (set.loadedTargets(role, delegator) !== undefined || this.store.has(role)) continue;
+      const at = this.targetsUrl(set, role);
+      if (at !== undefined) prefetch.start(at.url, at.maxLength);
+    }
+  }
+
+  async loadTargets(
+    set: TrustedSet,
+    role: string,
+    delegator: string,
+    prefetch?: Prefetch,
+  ): Promise<Targets> {
     const have = set.loadedTargets(role, delegator);
     if (have !== undefined) return have;
     const local = this.store.read(role);
@@ -181,15 +210,10 @@ export class Updater {
       tryLocal(() => (ok = set.updateTargets(local, role, delegator)));
       if (ok !== undefined) return ok;
     }
-    const meta = set.snapshot?.signed.meta.get(`${role}.json`);
-    if (meta === undefined)
+    const at = this.targetsUrl(set, role);
+    if (at === undefined)
       throw new RepositoryError('meta_missing', `snapshot does not list ${role}.json`);
-    // §5.6.1: versioned name under consistent snapshots, length from snapshot or the cap.
-    const version = set.root.signed.consistentSnapshot ? meta.version : undefined;
-    const bytes = await this.fetcher.fetch(
-      this.metadataUrl(role, version),
-      meta.length ?? this.limits.targetsMaxLength,
-    );
+    const bytes = await (prefetch ?? this.fetcher).fetch(at.url, at.maxLength);
     const signed = set.updateTargets(bytes, role, delegator);
     // §5.6.6: persist.
     this.store.write(role, bytes);
@@ -205,9 +229,15 @@ export class Updater {
   /** §5.7.1-§5.7.2: the trusted TARGETS entry for `path`, via the pre-order delegation search. */
   async getTargetInfo(path: string): Promise<TargetFile | undefined> {
     const set = await this.ready();
+    const prefetch = new Prefetch(this.fetcher);
     return this.flushed(() =>
-      findTarget(path, this.limits.maxDelegations, (role, delegator) =>
-        this.loadTargets(set, role, delegator),
+      findTarget(
+        path,
+        this.limits.maxDelegations,
+        (role, delegator) => this.loadTargets(set, role, delegator, prefetch),
+        (roles) => {
+          this.fetchAhead(set, prefetch, roles);
+        },
       ),
     );
   }

@@ -5,8 +5,6 @@ import { TufError } from '../errors.js';
 import type { Key } from '../metadata/key.js';
 
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
-/** DER SubjectPublicKeyInfo header of an Ed25519 key (RFC 8410), before the 32 raw bytes. */
-const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const ed25519Cache = new Map<string, KeyObject>();
 
 /** Node's (OpenSSL's) RFC 8032 verification: native speed on the client's hot path. */
@@ -14,10 +12,11 @@ function ed25519PublicKey(hex: string): KeyObject {
   let k = ed25519Cache.get(hex);
   if (k === undefined) {
     try {
+      // the raw key as an RFC 8037 OKP JWK: OpenSSL takes the 32 bytes as they are, where a DER
+      // SubjectPublicKeyInfo goes through its decoder framework, some 50 times slower per key
       k = createPublicKey({
-        key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(hex, 'hex')]),
-        format: 'der',
-        type: 'spki',
+        key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(hex, 'hex').toString('base64url') },
+        format: 'jwk',
       });
     } catch {
       throw new TufError('key_invalid', 'ed25519 key is not a valid public key');

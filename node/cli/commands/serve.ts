@@ -91,6 +91,7 @@ export function registerServe(program: Command): void {
         ...(flags.tlsKey !== undefined ? { tlsKey: flags.tlsKey } : {}),
         ...(flags.insecureHttp === true ? { insecureHttp: true } : {}),
         log: ctx.log,
+        stateRoot: ctx.stateRoot,
       });
       // One line on stdout when ready, so supervisors and tests know where to connect.
       process.stdout.write(
