@@ -6,6 +6,7 @@ import { promptInjectionDetector } from './prompt-injection.js';
 import { secretsDetector } from './secrets.js';
 import { sensitivePathsDetector } from './sensitive-paths.js';
 import { sessionLimitsDetector } from './session-limits.js';
+import { sqlDetector } from './sql.js';
 import { destructiveDetector, gitDetector } from './shell-intent.js';
 import type { Detector } from './detector.js';
 
@@ -18,6 +19,7 @@ export const BUILTIN_DETECTORS: readonly Detector[] = [
   egressDetector,
   sensitivePathsDetector,
   sessionLimitsDetector,
+  sqlDetector,
 ] as readonly Detector[];
 
 /** A fresh registry with the built-in detectors; add front-door detectors to it before compiling. */

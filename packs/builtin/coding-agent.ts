@@ -2,7 +2,14 @@
 import { ruleContentHash } from '../rule-hash.js';
 import { DATA_RULE_TESTS } from './coding-agent-data-tests.js';
 import { SHELL_RULE_TESTS } from './coding-agent-shell-tests.js';
-import { OUTBOUND_TOOLS, PATH_FIELDS, READ_TOOLS, SHELL_TOOLS, WRITE_TOOLS } from './tool-roles.js';
+import {
+  DATABASE_TOOLS,
+  OUTBOUND_TOOLS,
+  PATH_FIELDS,
+  READ_TOOLS,
+  SHELL_TOOLS,
+  WRITE_TOOLS,
+} from './tool-roles.js';
 
 /** Hosts a coding agent may send data to without asking (code hosts and package registries). */
 const UPLOAD_ALLOW = [
@@ -124,6 +131,14 @@ const rules = [
     phase: 'call',
     when: shell(['infra_destroy']),
     reason: 'destroys infrastructure or hosted data',
+  },
+  {
+    id: 'ca.sql-destroy',
+    verdict: 'escalate',
+    tools: DATABASE_TOOLS,
+    phase: 'call',
+    when: { detector: 'sql', field: 'args' },
+    reason: 'SQL that destroys data (DROP, TRUNCATE, DELETE or UPDATE without WHERE)',
   },
   {
     id: 'ca.reverse-shell',

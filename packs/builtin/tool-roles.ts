@@ -73,3 +73,19 @@ export const PATH_FIELDS = [
   'args.source',
   'args.destination',
 ];
+
+/** Database tools of MCP servers, whose SQL arguments the `sql` detector reads. */
+export const DATABASE_TOOLS = [
+  'mcp__*postgres*__*',
+  'mcp__*mysql*__*',
+  'mcp__*sqlite*__*',
+  'mcp__*sql*__*',
+  'mcp__*db*__*',
+  'mcp__*database*__*',
+  'mcp__supabase__*',
+  'mcp__neon__*',
+  'mcp__*__*sql*',
+  'mcp__*__query',
+  'mcp__*__run_query',
+  'mcp__*__execute_query',
+];
