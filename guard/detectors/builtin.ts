@@ -7,6 +7,7 @@ import { secretsDetector } from './secrets.js';
 import { sensitivePathsDetector } from './sensitive-paths.js';
 import { sessionLimitsDetector } from './session-limits.js';
 import { sqlDetector } from './sql.js';
+import { outboundDetector } from './outbound.js';
 import { destructiveDetector, gitDetector } from './shell-intent.js';
 import type { Detector } from './detector.js';
 
@@ -20,6 +21,7 @@ export const BUILTIN_DETECTORS: readonly Detector[] = [
   sensitivePathsDetector,
   sessionLimitsDetector,
   sqlDetector,
+  outboundDetector,
 ] as readonly Detector[];
 
 /** A fresh registry with the built-in detectors; add front-door detectors to it before compiling. */

@@ -89,3 +89,16 @@ export const DATABASE_TOOLS = [
   'mcp__*__run_query',
   'mcp__*__execute_query',
 ];
+
+/** Tools that fetch a URL for the agent: the host policy covers them as it covers the shell. */
+export const FETCH_TOOLS = [
+  'WebFetch',
+  'mcp__*fetch*__*',
+  'mcp__*__fetch*',
+  'mcp__*http*__*',
+  'mcp__*__http_*',
+  'mcp__*__*request*',
+  'mcp__*browser*__*navigate*',
+  'mcp__*playwright*__*navigate*',
+  'mcp__*puppeteer*__*navigate*',
+];
