@@ -12,6 +12,7 @@ import { ruleIndex } from './rules/rule-index.js';
 import { NO_SESSION, type SessionTable, type SessionView } from './session.js';
 import { analyzeShell } from './shell/analyze.js';
 import { classify } from './shell/intents.js';
+import { SessionDefinitions } from './shell/session-definitions.js';
 import { clientOf } from './shell/intent-sql.js';
 import { sqlEffects, type SqlReading } from './sql/effects.js';
 import { currentSqlParser, loadSqlParser } from './sql/parser.js';
@@ -60,6 +61,15 @@ function sessionOf(event: GuardEvent, sessions: SessionTable, now: number): Sess
   );
 }
 
+/** Functions and aliases per session, beside each guard's session table (which lives as long). */
+const DEFINITIONS = new WeakMap<SessionTable, SessionDefinitions>();
+
+function definitionsOf(parts: EngineParts): SessionDefinitions {
+  let d = DEFINITIONS.get(parts.sessions);
+  if (d === undefined) DEFINITIONS.set(parts.sessions, (d = new SessionDefinitions()));
+  return d;
+}
+
 /** Stands in while the parser is not loaded; the pass that saw it is discarded and run again. */
 const PENDING_VIEW: ShellView = {
   analysis: { status: 'ok', commands: [], scripts: [] },
@@ -93,7 +103,10 @@ function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView
           ctx.pending = true;
           return PENDING_VIEW;
         }
-        const analysis = analyzeShell(parser, text, parts.shellLimits);
+        const defs = definitionsOf(parts);
+        const analysis = analyzeShell(parser, text, parts.shellLimits, defs.of(event.session));
+        // kept whatever the verdict: a blocked definition still names what the session tried
+        if (event.phase === 'call') defs.record(event.session, analysis.definitions);
         v = { analysis, intents: analysis.status === 'ok' ? classify(analysis, text) : [] };
         if (currentSqlParser() === undefined && analysis.commands.some((c) => clientOf(c)))
           ctx.sqlPending = true;
