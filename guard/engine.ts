@@ -12,6 +12,10 @@ import { ruleIndex } from './rules/rule-index.js';
 import { NO_SESSION, type SessionTable, type SessionView } from './session.js';
 import { analyzeShell } from './shell/analyze.js';
 import { classify } from './shell/intents.js';
+import { SessionDefinitions } from './shell/session-definitions.js';
+import { clientOf } from './shell/intent-sql.js';
+import { sqlEffects, type SqlReading } from './sql/effects.js';
+import { currentSqlParser, loadSqlParser } from './sql/parser.js';
 import type { ShellLimits } from './shell/model.js';
 import type { ShellParser } from './shell/parser.js';
 import { dispatchVerdict, verdictRank } from './verdict.js';
@@ -57,6 +61,15 @@ function sessionOf(event: GuardEvent, sessions: SessionTable, now: number): Sess
   );
 }
 
+/** Functions and aliases per session, beside each guard's session table (which lives as long). */
+const DEFINITIONS = new WeakMap<SessionTable, SessionDefinitions>();
+
+function definitionsOf(parts: EngineParts): SessionDefinitions {
+  let d = DEFINITIONS.get(parts.sessions);
+  if (d === undefined) DEFINITIONS.set(parts.sessions, (d = new SessionDefinitions()));
+  return d;
+}
+
 /** Stands in while the parser is not loaded; the pass that saw it is discarded and run again. */
 const PENDING_VIEW: ShellView = {
   analysis: { status: 'ok', commands: [], scripts: [] },
@@ -66,6 +79,8 @@ const PENDING_VIEW: ShellView = {
 interface PassContext extends EvalContext {
   /** Set when a condition asked for shell analysis before the parser was loaded. */
   pending: boolean;
+  /** Set when SQL was read before PostgreSQL's grammar was loaded (it loads only when SQL appears). */
+  sqlPending: boolean;
 }
 
 function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView): PassContext {
@@ -75,6 +90,11 @@ function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView
     session,
     cache: new Map(),
     pending: false,
+    sqlPending: false,
+    sql(text): SqlReading {
+      if (currentSqlParser() === undefined) ctx.sqlPending = true;
+      return sqlEffects(text);
+    },
     shell(text) {
       let v = shells.get(text);
       if (v === undefined) {
@@ -83,8 +103,13 @@ function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView
           ctx.pending = true;
           return PENDING_VIEW;
         }
-        const analysis = analyzeShell(parser, text, parts.shellLimits);
+        const defs = definitionsOf(parts);
+        const analysis = analyzeShell(parser, text, parts.shellLimits, defs.of(event.session));
+        // kept whatever the verdict: a blocked definition still names what the session tried
+        if (event.phase === 'call') defs.record(event.session, analysis.definitions);
         v = { analysis, intents: analysis.status === 'ok' ? classify(analysis, text) : [] };
+        if (currentSqlParser() === undefined && analysis.commands.some((c) => clientOf(c)))
+          ctx.sqlPending = true;
         shells.set(text, v);
       }
       return v;
@@ -259,9 +284,12 @@ export async function evaluateEvent(input: unknown, parts: EngineParts): Promise
   const session = sessionOf(event, parts.sessions, parts.now());
   let ctx = makeContext(event, parts, session);
   let hits = ruleHits(event, parts.policies, ctx);
-  if (ctx.pending) {
-    // Rules are pure given the context, so the pass is simply repeated once the parser is there.
-    await parts.shell.load();
+  // Rules are pure given the context, so the pass is simply repeated once the parsers are there
+  // (the shell's first; SQL in a command shows only once the shell is read).
+  for (let round = 0; round < 2 && (ctx.pending || ctx.sqlPending); round++) {
+    if (ctx.pending) await parts.shell.load();
+    // a SQL parser that cannot load leaves the lexical reading, which fails safe
+    if (ctx.sqlPending) await loadSqlParser().catch(() => undefined);
     ctx = makeContext(event, parts, session);
     hits = ruleHits(event, parts.policies, ctx);
   }

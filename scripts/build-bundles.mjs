@@ -24,10 +24,11 @@ const helpFileOf = (path) => join(HELP_DIR, `${['mesh', ...path].join('.')}.txt`
 const ourCode = (path) =>
   path.startsWith(DIST) && path.endsWith('.js') && !path.includes('node_modules');
 /**
- * Native addons and wasm stay files of their own and load from node_modules at run time; the
- * JavaScript of better-sqlite3 and web-tree-sitter is bundled (its loading cost ~10 ms a call).
+ * Native addons and wasm stay files of their own and load from node_modules at run time (libpg-query
+ * finds its wasm beside its own script); the JavaScript of better-sqlite3 and web-tree-sitter is
+ * bundled (its loading cost ~10 ms a call).
  */
-const EXTERNAL = ['classic-level', 'tree-sitter-bash'];
+const EXTERNAL = ['classic-level', 'tree-sitter-bash', 'libpg-query'];
 /**
  * Packages whose import has no effect but the bindings it returns. The `packs/` barrel reaches
  * `level` through log/ stores the hook never uses; without this, the unused import keeps the

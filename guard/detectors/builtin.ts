@@ -6,6 +6,8 @@ import { promptInjectionDetector } from './prompt-injection.js';
 import { secretsDetector } from './secrets.js';
 import { sensitivePathsDetector } from './sensitive-paths.js';
 import { sessionLimitsDetector } from './session-limits.js';
+import { sqlDetector } from './sql.js';
+import { outboundDetector } from './outbound.js';
 import { destructiveDetector, gitDetector } from './shell-intent.js';
 import type { Detector } from './detector.js';
 
@@ -18,6 +20,8 @@ export const BUILTIN_DETECTORS: readonly Detector[] = [
   egressDetector,
   sensitivePathsDetector,
   sessionLimitsDetector,
+  sqlDetector,
+  outboundDetector,
 ] as readonly Detector[];
 
 /** A fresh registry with the built-in detectors; add front-door detectors to it before compiling. */

@@ -4,6 +4,7 @@ import type { Json } from '../rules/types.js';
 import type { ShellAnalysis } from '../shell/model.js';
 import type { IntentHit } from '../shell/intents.js';
 import type { SessionView } from '../session.js';
+import type { SqlReading } from '../sql/effects.js';
 
 export interface Finding {
   /** The event path of the offending string (`args.command`, `result.0.text`). */
@@ -23,6 +24,8 @@ export interface DetectorContext {
   event: GuardEvent;
   /** The parsed shell view of a string (cached per string for the event). */
   shell(text: string): ShellView;
+  /** What SQL would destroy (guard/sql/); absent where no engine runs, then read without it. */
+  sql?(text: string): SqlReading;
   session: SessionView;
 }
 

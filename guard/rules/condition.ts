@@ -1,5 +1,4 @@
 // Rule conditions: validated and compiled once at load into closures over the event (closed operator set).
-import { RE2JS } from 're2js';
 import { RuleError } from '../errors.js';
 import type { DetectorContext, Finding } from '../detectors/detector.js';
 import type { DetectorRegistry } from '../detectors/registry.js';
@@ -7,6 +6,7 @@ import { INTENTS, type Intent } from '../shell/intents.js';
 import { getField, findString, parseFieldPath, type FieldPath } from './field.js';
 import { compileGlob } from './glob.js';
 import { compileCommand } from './command-condition.js';
+import { boundedTest, regexTest } from './regex-test.js';
 import type { RuleLimits } from './limits.js';
 
 export interface Match {
@@ -95,44 +95,6 @@ function fieldPath(st: CompileState, v: unknown, path: string): { parts: FieldPa
   return { parts, text };
 }
 
-export function compileRegex(
-  st: CompileState,
-  pattern: unknown,
-  path: string,
-  insensitive: boolean,
-): RE2JS {
-  const p = str(st, pattern, path, st.limits.maxRegexLength);
-  let re: RE2JS;
-  try {
-    re = RE2JS.compile(p, insensitive ? RE2JS.CASE_INSENSITIVE : 0);
-  } catch (e) {
-    err(st, path, `invalid RE2 regex: ${(e as Error).message.slice(0, 200)}`);
-  }
-  if (re.programSize() > st.limits.maxRegexProgram)
-    err(
-      st,
-      path,
-      `regex too costly (program size ${re.programSize()} > ${st.limits.maxRegexProgram})`,
-    );
-  return re;
-}
-
-/**
- * An RE2 test whose work is bounded: past `maxMatchCost` (program size times input length) it
- * throws, and the engine escalates the rule instead of spending seconds on one string.
- */
-function boundedTest(re: RE2JS, limits: RuleLimits): (s: string) => boolean {
-  const size = Math.max(1, re.programSize());
-  return (s) => {
-    if (s.length * size > limits.maxMatchCost)
-      throw new RuleError(
-        null,
-        `a ${s.length}-character value is too long for this pattern (program size ${size}, cost bound ${limits.maxMatchCost})`,
-      );
-    return re.test(s);
-  };
-}
-
 function leafMatch(value: unknown, base: string, test: (s: string) => boolean): Match | null {
   const at = findString(value, base, test);
   return at === null ? NO_MATCH : { path: at, detectors: [], findings: [] };
@@ -198,7 +160,11 @@ function compileField(
       return (ctx) => leafMatch(get(ctx), text, (s) => cs.some((c) => s.includes(c)));
     }
     case 'regex': {
-      const test = boundedTest(compileRegex(st, arg, at, doc.case_insensitive === true), st.limits);
+      const test = regexTest(str(st, arg, at, st.limits.maxRegexLength), {
+        insensitive: doc.case_insensitive === true,
+        limits: st.limits,
+        fail: (message) => err(st, at, message),
+      });
       return (ctx) => leafMatch(get(ctx), text, test);
     }
     case 'exists': {

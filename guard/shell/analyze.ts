@@ -10,6 +10,9 @@ import { evalPipeline } from './static-eval.js';
 import { codeEffects } from '../interp/code-effects.js';
 import { containerRun, optionScripts, substitutePositional } from './indirect.js';
 
+/** Most functions and aliases one script, or one session, keeps. */
+export const MAX_DEFINITIONS = 256;
+
 interface Walk {
   parser: ShellParser;
   limits: ShellLimits;
@@ -247,7 +250,11 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
   if (name === 'alias')
     for (const a of argv.slice(1)) {
       const eq = a.indexOf('=');
-      if (eq > 0) reparse(w, a.slice(eq + 1), place);
+      if (eq <= 0) continue;
+      reparse(w, a.slice(eq + 1), place);
+      // a later use of the alias runs its text with the words after it
+      if (w.functions.size < MAX_DEFINITIONS)
+        w.functions.set(a.slice(0, eq), `${a.slice(eq + 1)} "$@"`);
     }
   if (name === 'at' || name === 'batch') {
     const body = cmd.stdin ?? pipedText(w, cmd);
@@ -414,7 +421,7 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
     case 'function_definition': {
       const fname = node.childForFieldName('name')?.text;
       const body = node.childForFieldName('body')?.text;
-      if (fname !== undefined && body !== undefined && w.functions.size < 256)
+      if (fname !== undefined && body !== undefined && w.functions.size < MAX_DEFINITIONS)
         w.functions.set(fname, body);
       for (const c of node.namedChildren) walk(w, c, { ...place, branch: true }, depth + 1);
       return;
@@ -489,11 +496,15 @@ function prescan(source: string, limits: ShellLimits): ShellStatus {
   return words > limits.maxArgs + 1 ? 'too_many_args' : 'ok';
 }
 
-/** Every command `source` would run. This value is attacker-controlled (an agent wrote it). */
+/**
+ * Every command `source` would run; `definitions` are functions and aliases an earlier call of the
+ * same session defined. This value is attacker-controlled (an agent wrote it).
+ */
 export function analyzeShell(
   parser: ShellParser,
   source: string,
   limits: ShellLimits = DEFAULT_SHELL_LIMITS,
+  definitions?: ReadonlyMap<string, string>,
 ): ShellAnalysis {
   const out: ShellAnalysis = { status: 'ok', commands: [], scripts: [] };
   if (source.length > limits.maxBytes || Buffer.byteLength(source, 'utf8') > limits.maxBytes)
@@ -510,7 +521,7 @@ export function analyzeShell(
     deadline: performance.now() + limits.maxMillis,
     steps: 0,
     expand: new Expander(new Map(), limits.maxBytes),
-    functions: new Map(),
+    functions: new Map(definitions),
     calling: new Set(),
     files: new Map(),
   };
@@ -524,5 +535,6 @@ export function analyzeShell(
     branch: false,
   });
   out.status = w.status;
+  if (w.functions.size > 0) out.definitions = w.functions;
   return out;
 }

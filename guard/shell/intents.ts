@@ -7,6 +7,7 @@ import { hostIntents } from './intent-host.js';
 import { dynamicIntents } from './intent-dynamic.js';
 import { containerIntents } from './intent-container.js';
 import { infraIntents } from './intent-infra.js';
+import { sqlIntents } from './intent-sql.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -48,6 +49,7 @@ const CLASSIFIERS: Classifier[] = [
   dynamicIntents,
   containerIntents,
   infraIntents,
+  sqlIntents,
 ];
 
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {

@@ -49,6 +49,11 @@ export interface ShellAnalysis {
   status: ShellStatus;
   commands: ShellCommand[];
   scripts: InlineScript[];
+  /**
+   * Functions and aliases defined by this script (name to body, an alias as `body "$@"`), with any
+   * given to analyzeShell from earlier calls: a later call of the same session follows them.
+   */
+  definitions?: Map<string, string>;
 }
 
 export interface ShellLimits {

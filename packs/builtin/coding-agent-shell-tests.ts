@@ -34,6 +34,15 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('repository deleted', 'gh repo delete acme/api --yes'),
       bash('volumes removed', 'docker volume rm pgdata'),
       bash('via a variable', 'x=terraform; $x destroy'),
+      bash('psql drops a table', 'psql "$DATABASE_URL" -c "DROP TABLE users"'),
+      bash('mysql truncates', 'mysql -u root shop -e "TRUNCATE orders"'),
+      bash('sqlite3 deletes every row', 'sqlite3 app.db "DELETE FROM sessions"'),
+      bash(
+        'heredoc into psql',
+        'psql -d prod <<SQL\nBEGIN;\nUPDATE accounts SET balance = 0;\nCOMMIT;\nSQL',
+      ),
+      bash('piped into mysql', 'echo "DROP DATABASE shop" | mysql -u root'),
+      bash('mysql backquoted names', "mysql -e 'DELETE FROM `orders` WHERE 1=1'"),
     ],
     no_match: [
       bash('terraform plan', 'terraform plan -out tf.plan'),
@@ -42,6 +51,40 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('helm list', 'helm list -A'),
       bash('bucket listing', 'aws s3 ls s3://prod-backups'),
       bash('compose down keeps volumes', 'docker compose down'),
+      bash('psql query', 'psql -c "SELECT count(*) FROM users"'),
+      bash('scoped delete', 'psql -c "DELETE FROM sessions WHERE expires_at < now()"'),
+      bash('sqlite3 schema', 'sqlite3 app.db ".schema users"'),
+      bash('drop a temp table by name in a note', 'echo "DROP TABLE is irreversible" >> NOTES.md'),
+    ],
+  },
+  'ca.sql-destroy': {
+    match: [
+      call('drop through a database tool', 'mcp__postgres__query', { sql: 'DROP TABLE users;' }),
+      call('delete without where', 'mcp__supabase__execute_sql', {
+        query: 'delete from public.profiles',
+      }),
+      call('truncate in a batch', 'mcp__sqlite__write_query', {
+        query: 'SELECT 1; TRUNCATE TABLE audit_log',
+      }),
+      call('update every row', 'mcp__mysql__execute', { sql: 'UPDATE `users` SET role = "admin"' }),
+      call('data-modifying CTE', 'mcp__neon__run_sql', {
+        sql: 'WITH gone AS (DELETE FROM orders RETURNING id) SELECT count(*) FROM gone',
+      }),
+    ],
+    no_match: [
+      call('select', 'mcp__postgres__query', { sql: 'SELECT * FROM users WHERE id = 1' }),
+      call('scoped delete', 'mcp__supabase__execute_sql', {
+        query: "DELETE FROM sessions WHERE created_at < now() - interval '30 days'",
+      }),
+      call('scoped update', 'mcp__mysql__execute', {
+        sql: 'UPDATE users SET name = "x" WHERE id = 7',
+      }),
+      call('create table', 'mcp__sqlite__write_query', {
+        query: 'CREATE TABLE notes (id integer primary key, body text)',
+      }),
+      call('drop named in a comment', 'mcp__postgres__query', {
+        sql: "-- never DROP TABLE here\nSELECT 'TRUNCATE' AS word",
+      }),
     ],
   },
   'ca.security-tamper': {

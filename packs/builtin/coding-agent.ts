@@ -1,8 +1,17 @@
 // builtin:coding-agent — the pack for coding agents: shell, file, web and MCP tools by role (tool-roles.ts).
 import { ruleContentHash } from '../rule-hash.js';
 import { DATA_RULE_TESTS } from './coding-agent-data-tests.js';
+import { EGRESS_RULE_TESTS } from './coding-agent-egress-tests.js';
 import { SHELL_RULE_TESTS } from './coding-agent-shell-tests.js';
-import { OUTBOUND_TOOLS, PATH_FIELDS, READ_TOOLS, SHELL_TOOLS, WRITE_TOOLS } from './tool-roles.js';
+import {
+  DATABASE_TOOLS,
+  FETCH_TOOLS,
+  OUTBOUND_TOOLS,
+  PATH_FIELDS,
+  READ_TOOLS,
+  SHELL_TOOLS,
+  WRITE_TOOLS,
+} from './tool-roles.js';
 
 /** Hosts a coding agent may send data to without asking (code hosts and package registries). */
 const UPLOAD_ALLOW = [
@@ -16,6 +25,27 @@ const UPLOAD_ALLOW = [
   'upload.pypi.org',
   'crates.io',
   'proxy.golang.org',
+];
+
+/**
+ * Hosts a fetch tool may send data to (a query, a body, headers) without asking: code hosts,
+ * registries, documentation and search. An operator's own pack adds to the host policy.
+ */
+const FETCH_DATA_ALLOW = [
+  ...UPLOAD_ALLOW,
+  '*.google.com',
+  '*.bing.com',
+  'duckduckgo.com',
+  '*.duckduckgo.com',
+  '*.stackoverflow.com',
+  'stackoverflow.com',
+  '*.stackexchange.com',
+  'developer.mozilla.org',
+  '*.npmjs.com',
+  '*.python.org',
+  'docs.rs',
+  '*.wikipedia.org',
+  '*.readthedocs.io',
 ];
 
 const shell = (intents: string[]): object => ({ shell: { intent: intents } });
@@ -124,6 +154,43 @@ const rules = [
     phase: 'call',
     when: shell(['infra_destroy']),
     reason: 'destroys infrastructure or hosted data',
+  },
+  {
+    id: 'ca.cloud-metadata',
+    verdict: 'block',
+    tools: OUTBOUND_TOOLS,
+    phase: 'call',
+    when: {
+      any: [
+        {
+          detector: 'outbound',
+          field: 'args.command',
+          params: { mode: 'metadata', shell: true },
+        },
+        { detector: 'outbound', field: 'args', params: { mode: 'metadata' } },
+      ],
+    },
+    reason: 'reaches a cloud instance metadata endpoint (instance credentials)',
+  },
+  {
+    id: 'ca.fetch-data-offlist',
+    verdict: 'escalate',
+    tools: FETCH_TOOLS,
+    phase: 'call',
+    when: {
+      detector: 'outbound',
+      field: 'args',
+      params: { mode: 'data', allow: FETCH_DATA_ALLOW },
+    },
+    reason: 'a fetch carries data to a host the host policy does not list',
+  },
+  {
+    id: 'ca.sql-destroy',
+    verdict: 'escalate',
+    tools: DATABASE_TOOLS,
+    phase: 'call',
+    when: { detector: 'sql', field: 'args' },
+    reason: 'SQL that destroys data (DROP, TRUNCATE, DELETE or UPDATE without WHERE)',
   },
   {
     id: 'ca.reverse-shell',
@@ -267,7 +334,7 @@ const tests = [
   },
 ];
 
-const RULE_TESTS = { ...SHELL_RULE_TESTS, ...DATA_RULE_TESTS };
+const RULE_TESTS = { ...SHELL_RULE_TESTS, ...DATA_RULE_TESTS, ...EGRESS_RULE_TESTS };
 
 export const CODING_AGENT_PACK = {
   pack_format: 2,

@@ -73,3 +73,32 @@ export const PATH_FIELDS = [
   'args.source',
   'args.destination',
 ];
+
+/** Database tools of MCP servers, whose SQL arguments the `sql` detector reads. */
+export const DATABASE_TOOLS = [
+  'mcp__*postgres*__*',
+  'mcp__*mysql*__*',
+  'mcp__*sqlite*__*',
+  'mcp__*sql*__*',
+  'mcp__*db*__*',
+  'mcp__*database*__*',
+  'mcp__supabase__*',
+  'mcp__neon__*',
+  'mcp__*__*sql*',
+  'mcp__*__query',
+  'mcp__*__run_query',
+  'mcp__*__execute_query',
+];
+
+/** Tools that fetch a URL for the agent: the host policy covers them as it covers the shell. */
+export const FETCH_TOOLS = [
+  'WebFetch',
+  'mcp__*fetch*__*',
+  'mcp__*__fetch*',
+  'mcp__*http*__*',
+  'mcp__*__http_*',
+  'mcp__*__*request*',
+  'mcp__*browser*__*navigate*',
+  'mcp__*playwright*__*navigate*',
+  'mcp__*puppeteer*__*navigate*',
+];

@@ -24,10 +24,10 @@ function codeOf(f: () => unknown): string {
 }
 
 describe('per-rule tests in the pack format', () => {
-  it('builtin:coding-agent carries a hash and at least five examples of each kind for all 22 rules', () => {
+  it('builtin:coding-agent carries a hash and at least five examples of each kind for all 25 rules', () => {
     const p = loadPack('builtin:coding-agent');
     expect(p.meta.format).toBe(2);
-    expect(p.meta.catalog).toHaveLength(22);
+    expect(p.meta.catalog).toHaveLength(25);
     for (const id of p.meta.catalog) {
       const e = p.meta.rules[id];
       expect(e?.tests?.match.length, id).toBeGreaterThanOrEqual(MIN_RULE_EXAMPLES);
@@ -173,7 +173,7 @@ describe('runPackTests', () => {
     expect(failing).toEqual([]);
     expect(r.ok).toBe(true);
     expect(r.rules.every((x) => x.status === 'passed')).toBe(true);
-    expect(r.totals.examples).toBeGreaterThanOrEqual(22 * 10);
+    expect(r.totals.examples).toBeGreaterThanOrEqual(25 * 10);
     expect(r.policy_tests).toEqual({ total: 8, failures: [] });
   }, 60_000);
 

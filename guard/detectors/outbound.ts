@@ -1,0 +1,82 @@
+// `outbound`: one host policy over a call's egress (guard/egress/). Mode `metadata` finds cloud
+// instance metadata endpoints in any URL, shell network use or interpreter code; mode `data` finds
+// requests that carry data (query, credentials in the URL, body, headers) to a host off `allow`.
+import { isCloudMetadata, hostOnList, canonicalHost } from '../egress/hosts.js';
+import { outboundChannels } from '../egress/channels.js';
+import type { Detector, DetectorContext, Finding } from './detector.js';
+import { checkKeys, enumParam, listParam } from './params.js';
+
+interface OutboundParams {
+  mode: 'metadata' | 'data';
+  allow: string[];
+  /** `args.command` is a shell command: read its network use from the shell analysis. */
+  shell: boolean;
+}
+
+/** Clients whose bare `host/path` argument (no scheme) is where they connect. */
+const NET_CLIENTS = new Set([
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'telnet',
+  'aria2c',
+]);
+const LOCAL = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|0\.0\.0\.0)$/;
+
+function shellHosts(command: string, ctx: DetectorContext): string[] {
+  const view = ctx.shell(command);
+  const hosts: string[] = [];
+  for (const h of view.intents) for (const x of h.hosts ?? []) hosts.push(x);
+  for (const c of view.analysis.commands)
+    if (NET_CLIENTS.has(c.name))
+      for (const w of c.argv.slice(1))
+        if (!w.startsWith('-') && /^[\w.[\]:-]+(?::\d+)?(?:\/|$)/.test(w)) hosts.push(w);
+  return hosts.map((h) => canonicalHost(h) ?? h);
+}
+
+export const outboundDetector: Detector<OutboundParams> = {
+  name: 'outbound',
+  rewrites: () => false,
+  parseParams(params, path) {
+    const p = checkKeys(params, ['mode', 'allow', 'shell'], path);
+    return {
+      mode: enumParam(p, 'mode', ['metadata', 'data'], 'metadata', path),
+      allow: listParam(p, 'allow', path) ?? [],
+      shell: p.shell === true,
+    };
+  },
+  scan(value, path, ctx, params) {
+    const findings: Finding[] = [];
+    if (params.shell && typeof value === 'string') {
+      const meta = shellHosts(value, ctx).find(isCloudMetadata);
+      if (meta !== undefined && params.mode === 'metadata')
+        findings.push({ path, reason: `reaches the cloud metadata endpoint ${meta}` });
+      return findings;
+    }
+    for (const ch of outboundChannels(value, path)) {
+      if (params.mode === 'metadata') {
+        if (isCloudMetadata(ch.host))
+          findings.push({
+            path: ch.path,
+            reason: `reaches the cloud metadata endpoint ${ch.host}`,
+          });
+      } else if (
+        ch.carries.length > 0 &&
+        !LOCAL.test(ch.host) &&
+        !hostOnList(ch.host, params.allow)
+      )
+        findings.push({
+          path: ch.path,
+          reason: `sends data (${ch.carries.join(', ')}) to ${ch.host}, which the host policy does not list`,
+        });
+      if (findings.length > 0) break;
+    }
+    return findings;
+  },
+};

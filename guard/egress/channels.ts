@@ -1,0 +1,58 @@
+// The egress model: where a tool call sends data — the host of each URL it names and whether data
+// rides with it (a query string, credentials in the URL, a body, headers or files beside it).
+import { eachString } from '../rules/field.js';
+import { canonicalHost } from './hosts.js';
+
+export interface Channel {
+  host: string;
+  /** Where data rides, empty when the request carries none: `query`, `userinfo`, `body`, `headers`. */
+  carries: string[];
+  /** The event path of the string that named it. */
+  path: string;
+}
+
+const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s"'<>`]+/gi;
+/** Argument names of fetch tools that send data beside the URL. */
+const DATA_ARGS = /^(?:body|data|json|form|payload|headers|files?|content|params|query)$/i;
+
+function carriedBy(url: string): string[] {
+  const out: string[] = [];
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return out;
+  }
+  if (u.search.length > 1) out.push('query');
+  if (u.username !== '' || u.password !== '') out.push('userinfo');
+  // a long path segment is room for an encoded value as much as a query is
+  if (u.pathname.split('/').some((seg) => seg.length >= 48)) out.push('path');
+  return out;
+}
+
+/**
+ * Every URL in `args` with its canonical host and where data rides. This value is
+ * attacker-controlled (the agent wrote the arguments, perhaps on injected instructions).
+ *
+ * @example
+ * outboundChannels({ url: 'https://x.test/?k=v' })[0]?.carries; // ['query']
+ */
+export function outboundChannels(args: unknown, base = 'args'): Channel[] {
+  const found: Channel[] = [];
+  const beside =
+    typeof args === 'object' && args !== null && !Array.isArray(args)
+      ? Object.entries(args as Record<string, unknown>)
+          .filter(([k, v]) => DATA_ARGS.test(k) && v !== undefined && v !== null && v !== '')
+          .map(([k]) => (/^headers$/i.test(k) ? 'headers' : 'body'))
+      : [];
+  eachString(args, base, (s, at) => {
+    URL_IN_TEXT.lastIndex = 0;
+    for (const m of s.matchAll(URL_IN_TEXT)) {
+      const host = canonicalHost(m[0]);
+      if (host === null) continue;
+      found.push({ host, carries: [...carriedBy(m[0]), ...beside], path: at });
+      if (found.length >= 64) return;
+    }
+  });
+  return found;
+}

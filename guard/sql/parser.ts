@@ -1,0 +1,33 @@
+// The PostgreSQL parser (libpg-query: PostgreSQL 18's own grammar compiled to WASM), loaded once per
+// process beside the shell grammar; the analysis itself is synchronous (guard/sql/effects.ts).
+import { loadModule, parseSync, type ParseResult } from 'libpg-query';
+
+export type SqlParse = (sql: string) => ParseResult;
+
+let ready: SqlParse | undefined;
+let loading: Promise<SqlParse> | undefined;
+
+/**
+ * Loads the parser's WASM module from the installed package (never fetched); a failed load is
+ * retried on the next call.
+ *
+ * @throws {Error} when the WASM module cannot be instantiated
+ * @example
+ * const parse = await loadSqlParser();
+ * parse('DROP TABLE users').stmts.length; // 1
+ */
+export function loadSqlParser(): Promise<SqlParse> {
+  loading ??= loadModule().then(
+    () => (ready = parseSync),
+    (e: unknown) => {
+      loading = undefined;
+      throw e;
+    },
+  );
+  return loading;
+}
+
+/** The parser when loaded, else undefined (callers then use the lexical fallback, which fails safe). */
+export function currentSqlParser(): SqlParse | undefined {
+  return ready;
+}
