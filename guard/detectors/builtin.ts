@@ -8,6 +8,7 @@ import { sensitivePathsDetector } from './sensitive-paths.js';
 import { sessionLimitsDetector } from './session-limits.js';
 import { destructiveDetector, gitDetector } from './shell-intent.js';
 import type { Detector } from './detector.js';
+import { campaignDetector } from '../campaign/campaign-detector.js';
 
 export const BUILTIN_DETECTORS: readonly Detector[] = [
   destructiveDetector,
@@ -18,6 +19,7 @@ export const BUILTIN_DETECTORS: readonly Detector[] = [
   egressDetector,
   sensitivePathsDetector,
   sessionLimitsDetector,
+  campaignDetector,
 ] as readonly Detector[];
 
 /** A fresh registry with the built-in detectors; add front-door detectors to it before compiling. */
