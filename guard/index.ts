@@ -54,6 +54,13 @@ export {
 export { FINGERPRINT_BITS, fingerprintOf, type Fingerprint } from './fingerprint/fingerprint.js';
 export { argKind, hostClass, pathClass } from './fingerprint/arg-kind.js';
 export { canonicalFormOfCall } from './fingerprint/of-call.js';
+export { bitsToHex } from './fingerprint/fingerprint.js';
+export {
+  CAMPAIGN_DETECTOR,
+  campaignDetector,
+  type CampaignParams,
+} from './campaign/campaign-detector.js';
+export { realizeForm } from './campaign/realize-form.js';
 export { findSecrets } from './detectors/secrets.js';
 export { mask } from './detectors/detector.js';
 export {

@@ -3,7 +3,8 @@
 // (§4.5.2.2, step 1) finishes it and commits the output share to the parameter's buckets. Between
 // the two, the Helper keeps the init request, not VDAF state: verification is deterministic, so
 // continuation recomputes it (a restart loses nothing). A report is verified at most once per
-// parameter, and only with parameters that follow its earlier ones (VDAF-20 §8.2 is_valid).
+// parameter, and only with parameters that follow its earlier ones (VDAF-20 §8.2 is_valid); a task
+// with membership tokens has each report's token checked at every level and spent at the first.
 import { b64url, fromB64url, hex } from '../encoding.js';
 import { DecodeError } from '../errors.js';
 import {
@@ -24,6 +25,8 @@ import { decodeInit, resourceId, type HelperJobRecord } from '../helper/aggregat
 import type { PingPongState } from '../vdaf-port.js';
 import { reportParamError, reportParams, reportParamsOp } from './batch-params.js';
 import { AK } from './keys.js';
+import { tokenCheck } from '../privacy-pass/aggregator-hooks.js';
+import { spendTokens } from '../privacy-pass/spent.js';
 
 type Ctx = AggregatorContext<HelperTask>;
 
@@ -48,6 +51,9 @@ function helperStart(ctx: Ctx, ht: HelperTask, aggParam: Uint8Array, vi: VerifyI
   );
   if (!opened.ok) return { error: opened.error };
   const t = ht.task;
+  // A Leader cannot add a report: without a valid token of its own, the Helper rejects it.
+  const tc = tokenCheck(t, md);
+  if (tc !== undefined && !tc.ok) return { error: 'invalid_message' };
   const st = t.vdaf.helperInit(
     ht.verifyKey,
     t.ctx,
@@ -155,12 +161,24 @@ export async function continueAggParamJob(
     const updates = new BucketUpdates(ctx.store, t, ap);
     const ops: KvOp[] = [];
     const resps: VerifyResp[] = [];
-    for (const { vi, next } of finished) {
+    const previous = await Promise.all(
+      finished.map(({ vi }) => reportParams(ctx.store, t, hex(vi.reportShare.metadata.reportId))),
+    );
+    const refusals = finished.map(({ next }, i) =>
+      next.kind === 'finished' ? reportParamError(t, ap, previous[i] ?? []) : 'vdaf_verify_error',
+    );
+    // A report's token is spent when the report is first aggregated (its first parameter); the
+    // later levels of the walk aggregate the same report again, under the token already spent.
+    const live = finished.map(({ vi }, i) => {
+      if (refusals[i] !== null || (previous[i]?.length ?? 0) > 0) return undefined;
+      const tc = tokenCheck(t, vi.reportShare.metadata);
+      return tc?.ok ? tc : undefined;
+    });
+    const spent = t.tokens === undefined ? undefined : await spendTokens(ctx.store, t, live);
+    for (const [i, { vi, next }] of finished.entries()) {
       const md = vi.reportShare.metadata;
-      const id = hex(md.reportId);
-      const previous = await reportParams(ctx.store, t, id);
-      const refusal = reportParamError(t, ap, previous);
-      if (next.kind !== 'finished' || refusal) {
+      const refusal = refusals[i] ?? (spent?.refusals[i] !== undefined ? 'invalid_message' : null);
+      if (next.kind !== 'finished' || refusal !== null) {
         resps.push({
           reportId: md.reportId,
           type: 'reject',
@@ -169,9 +187,10 @@ export async function continueAggParamJob(
         continue;
       }
       await updates.add(AK.bucketId(ap, md.time), next.outShare, md.reportId, md.time);
-      ops.push(reportParamsOp(t, id, previous, ap));
+      ops.push(reportParamsOp(t, hex(md.reportId), previous[i] ?? [], ap));
       resps.push({ reportId: md.reportId, type: 'finish' });
     }
+    ops.push(...(spent?.ops ?? []));
     const resp = encodeAggregationJobResp(resps);
     const done: AggParamJobRecord = { ...again, step: 1, resp: b64url(resp) };
     ops.push(...updates.ops(), { type: 'put', key: K.job(t.idB64, jobId), value: jsonValue(done) });

@@ -10,6 +10,7 @@ import { sqlDetector } from './sql.js';
 import { outboundDetector } from './outbound.js';
 import { destructiveDetector, gitDetector } from './shell-intent.js';
 import type { Detector } from './detector.js';
+import { campaignDetector } from '../campaign/campaign-detector.js';
 
 export const BUILTIN_DETECTORS: readonly Detector[] = [
   destructiveDetector,
@@ -22,6 +23,7 @@ export const BUILTIN_DETECTORS: readonly Detector[] = [
   sessionLimitsDetector,
   sqlDetector,
   outboundDetector,
+  campaignDetector,
 ] as readonly Detector[];
 
 /** A fresh registry with the built-in detectors; add front-door detectors to it before compiling. */

@@ -27,8 +27,13 @@ export function fingerprintOf(form: CanonicalForm, width: number = FINGERPRINT_B
   let bits = '';
   for (const b of digest.subarray(0, Math.ceil(width / 8))) bits += b.toString(2).padStart(8, '0');
   bits = bits.slice(0, width);
-  const bytes = Buffer.alloc(Math.ceil(width / 8));
-  for (let i = 0; i < width; i++)
+  return { bits, hex: bitsToHex(bits) };
+}
+
+/** Bits (characters 0 and 1, first bit first) as hex, zero-padded on the right to whole bytes. */
+export function bitsToHex(bits: string): string {
+  const bytes = Buffer.alloc(Math.ceil(bits.length / 8));
+  for (let i = 0; i < bits.length; i++)
     if (bits[i] === '1') bytes[i >> 3] = (bytes[i >> 3] ?? 0) | (0x80 >> (i & 7));
-  return { bits, hex: bytes.toString('hex') };
+  return bytes.toString('hex');
 }

@@ -13,6 +13,7 @@ export const COMMAND_MODULES: Readonly<
   consensus: { file: 'consensus', register: 'registerConsensus' },
   demo: { file: 'demo', register: 'registerDemo' },
   doctor: { file: 'doctor', register: 'registerDoctor' },
+  forge: { file: 'forge', register: 'registerForge' },
   gossip: { file: 'gossip', register: 'registerGossip' },
   guard: { file: 'guard-doors', load: 'loadGuard' },
   harness: { file: 'harness', register: 'registerHarness' },

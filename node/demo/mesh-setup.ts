@@ -38,7 +38,7 @@ export interface DemoMesh {
   services: MeshService[];
 }
 
-async function mesh(args: string[], step: string): Promise<Record<string, unknown>> {
+export async function mesh(args: string[], step: string): Promise<Record<string, unknown>> {
   const r = await runMeshCommand([...args, '--json'], { timeoutMs: 120_000 });
   const last = r.stdout.trim().split('\n').pop() ?? '';
   if (r.code !== 0)

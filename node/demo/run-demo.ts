@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { SignedProposal } from '../consensus/proposal-file.js';
 import { setUpMesh } from './mesh-setup.js';
 import { runNode, WINDOW, type NodeOutcome } from './node-run.js';
+import { runCampaign, type CampaignOutcome } from './campaign-step.js';
 
 export interface DemoRow {
   rule: string;
@@ -24,6 +25,7 @@ export interface DemoResult {
   note: string;
   outcomes: NodeOutcome[];
   rules: DemoRow[];
+  campaign: CampaignOutcome;
   workDir?: string;
 }
 
@@ -106,8 +108,10 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
     }));
     const sightings = outcomes.reduce((s, o) => s + o.falsePositivesMarked, 0);
     const sum = a.false_positive_marks.reduce((s, x) => s + x, 0);
+    const campaign = await runCampaign(m, opts.progress);
     return {
-      ok: a.report_count === opts.nodes && sum === sightings,
+      ok: a.report_count === opts.nodes && sum === sightings && campaign.ok,
+      campaign,
       nodes: opts.nodes,
       seconds: Math.round((Date.now() - started) / 100) / 10,
       reportCount: a.report_count,
@@ -133,6 +137,9 @@ export function renderDemo(r: DemoResult): string {
       (x) =>
         `${x.rule.padEnd(w)}  ${String(x.reportsWithHits).padStart(17)}  ${String(x.falsePositiveSightings).padStart(24)}  ${x.proposal}`,
     ),
+    '',
+    `campaign: ${r.campaign.organisations} organisations, ${r.campaign.campaigns} campaign found (${r.campaign.fingerprint}); ` +
+      `mesh forge proposed ${r.campaign.rule}, gate passed: ${r.campaign.proposal}`,
     '',
     r.ok
       ? 'demo ok: the aggregate equals what the nodes reported'

@@ -1,4 +1,4 @@
-// `mesh campaigns fingerprint|explain|walk|list|target` (docs/campaigns.md): fingerprints of this
+// `mesh campaigns fingerprint|explain|walk|list|target [--pack]` (docs/campaigns.md): fingerprints of this
 // node's blocked and escalated calls, and the collector's campaigns found by Poplar1 heavy hitters.
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
@@ -11,10 +11,12 @@ import {
   loadShellParser,
   parseEvent,
 } from '../../../guard/index.js';
+import { CAMPAIGN_PACK, campaignPack } from '../../campaigns/campaign-pack.js';
 import { campaignTarget } from '../../campaigns/campaign-target.js';
 import { liveCampaigns, readLedger } from '../../campaigns/campaign-ledger.js';
 import { explainFingerprint, recordForm } from '../../campaigns/form-log.js';
 import { walkWindows } from '../../campaigns/walk-windows.js';
+import { readForms } from '../../forge/read-forms.js';
 import { UsageError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
 
@@ -120,16 +122,35 @@ function listCmd(flags: { ledger?: string; since: string; json?: boolean }, cmd:
   );
 }
 
-function targetCmd(
-  flags: { ledger?: string; since: string; bits?: string; out: string; json?: boolean },
-  cmd: Command,
-): void {
+interface TargetFlags {
+  ledger?: string;
+  since: string;
+  bits?: string;
+  out: string;
+  pack?: boolean;
+  forms?: string;
+  version?: string;
+  json?: boolean;
+}
+
+async function targetCmd(flags: TargetFlags, cmd: Command): Promise<void> {
   const ctx = contextFor(cmd, flags);
   const t = campaignTarget(
     readLedger(ledgerOf(ctx, flags.ledger), 1),
     Number(flags.since),
     flags.bits === undefined ? undefined : posInt(flags.bits, '--bits'),
   );
+  if (flags.pack === true) {
+    const version = flags.version ?? `1.0.${Math.floor(Date.now() / 60_000)}`;
+    const forms = readForms(formsOf(ctx, flags.forms));
+    const doc = campaignPack(t, forms, await loadShellParser(), version);
+    writeFileAtomic(flags.out, JSON.stringify(doc, null, 2) + '\n');
+    ctx.out.result(
+      { out: flags.out, pack: CAMPAIGN_PACK, version, campaigns: t.campaigns.length },
+      (v) => `${v.campaigns} campaign(s) -> pack ${v.pack} ${v.version} at ${v.out}`,
+    );
+    return;
+  }
   writeFileAtomic(flags.out, JSON.stringify(t, null, 2) + '\n');
   ctx.out.result(
     { out: flags.out, campaigns: t.campaigns.length },
@@ -179,6 +200,15 @@ export function registerCampaigns(program: Command): void {
     .option('--ledger <file>', 'campaign ledger (default: STATE/campaigns/ledger.json)')
     .option('--since <unix-seconds>', 'live: seen in a window starting here or later', '0')
     .option('--bits <n>', "fingerprint width (default: the ledger's, the walk's Poplar1 --bits)")
+    .option('--pack', 'write a pack (rule campaign.live) to publish, instead of the bare target')
+    .option(
+      '--forms <file>',
+      "with --pack: forms of live campaigns for the rule's examples (default: STATE/campaigns/forms.json)",
+    )
+    .option(
+      '--version <semver>',
+      'with --pack: the pack version (default 1.0.<minutes since 1970>)',
+    )
     .option('--json', 'print one JSON object')
     .action(targetCmd);
 }
