@@ -16,6 +16,7 @@ import type { HpkeKeyring } from './aggregator/hpke-keys.js';
 import { startAdminServer, type AdminServer } from './admin/server.js';
 import { mountInterop } from './interop/mount.js';
 import { startLeaderDriver } from './leader/driver.js';
+import { committedEvents } from './storage/commit-events.js';
 import type { KvStore } from './storage/kv.js';
 import { readTaskFile } from './task/task-file.js';
 
@@ -83,7 +84,7 @@ export async function mountLeader(
     },
     files,
   );
-  if (o.events) ctx.events = o.events;
+  if (o.events) ctx.events = committedEvents(ctx.store, o.events);
   const onError = o.onError ?? (() => undefined);
   app.route(o.prefix, leaderApp(ctx, onError));
   const interop = o.interop
@@ -134,7 +135,7 @@ export async function mountHelper(
     },
     files,
   );
-  if (o.events) ctx.events = o.events;
+  if (o.events) ctx.events = committedEvents(ctx.store, o.events);
   const onError = o.onError ?? (() => undefined);
   app.route(o.prefix, helperApp(ctx, onError));
   const interop = o.interop

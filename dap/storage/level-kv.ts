@@ -56,6 +56,10 @@ export async function openLevelKv(dir: string): Promise<KvStore> {
       }
     },
     exclusive: (f) => mutex.run(f),
+    // One process, no retries: a sequence runs once, so its callbacks need not wait.
+    afterCommit: (cb) => {
+      cb();
+    },
     close: () => db.close(),
   };
   return store;
