@@ -18,6 +18,7 @@ import { mountInterop } from './interop/mount.js';
 import { startLeaderDriver } from './leader/driver.js';
 import { committedEvents } from './storage/commit-events.js';
 import type { KvStore } from './storage/kv.js';
+import { probeStore, type StoreProbe } from './storage/store-probe.js';
 import { readTaskFile } from './task/task-file.js';
 
 export interface AggregatorServerOptions {
@@ -93,11 +94,14 @@ export async function mountLeader(
   const driver = startLeaderDriver(ctx, onError);
   const gc = startGc(ctx, onError);
   const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
+  const probe = probeStore(ctx.store);
   let closed = false;
   return {
-    health: () => (closed ? { ready: false, state: 'closed' } : driver.health()),
+    health: () =>
+      closed ? { ready: false, state: 'closed' } : storeHealth(probe, driver.health()),
     async close() {
       closed = true;
+      probe.close();
       await admin?.close();
       await interop?.release();
       await gc.close();
@@ -143,12 +147,17 @@ export async function mountHelper(
     : undefined;
   const gc = startGc(ctx, onError);
   const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
+  const probe = probeStore(ctx.store);
   let closed = false;
   return {
-    // The Helper has no background work: once its store is open and its routes mounted, it serves.
-    health: () => (closed ? { ready: false, state: 'closed' } : { ready: true, state: 'ready' }),
+    // The Helper has no background work: it serves while its store answers.
+    health: () =>
+      closed
+        ? { ready: false, state: 'closed' }
+        : storeHealth(probe, { ready: true, state: 'ready' }),
     async close() {
       closed = true;
+      probe.close();
       await admin?.close();
       await interop?.release();
       await gc.close();
@@ -156,6 +165,12 @@ export async function mountHelper(
     },
   };
 }
+
+/** A store that does not answer fails the role's health whatever its work says. */
+const storeHealth = (probe: StoreProbe, h: AggregatorHealth): AggregatorHealth => {
+  const problem = probe.problem();
+  return problem === undefined ? h : { ready: false, state: 'failed', detail: problem };
+};
 
 /** level closes after the last write; postgres drains its pool (closing inside a transaction would wait on itself). */
 async function closeStore(store: KvStore, mutex: { run<R>(f: () => Promise<R>): Promise<R> }) {

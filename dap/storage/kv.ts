@@ -34,6 +34,8 @@ export interface KvStore {
    * was rolled back and retried: counters for `/metrics` go through it so a retry counts once.
    */
   afterCommit(cb: () => void): void;
+  /** One round trip to the backend, never retried (the store's health probe). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -60,6 +60,8 @@ export async function openLevelKv(dir: string): Promise<KvStore> {
     afterCommit: (cb) => {
       cb();
     },
+    // Embedded: answers while the process runs and the database is open.
+    ping: () => (db.status === 'open' ? Promise.resolve() : Promise.reject(new Error(db.status))),
     close: () => db.close(),
   };
   return store;

@@ -117,6 +117,9 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
     afterCommit: (cb) => {
       txs.afterCommit(cb);
     },
+    ping: async () => {
+      await sql`SELECT 1 AS one`;
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }
