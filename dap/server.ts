@@ -95,6 +95,7 @@ export async function mountLeader(
   const gc = startGc(ctx, onError);
   const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
   const probe = probeStore(ctx.store);
+  const stopKeys = ctx.keyring.startRefresh(KEY_REFRESH_MS, onError);
   let closed = false;
   return {
     health: () =>
@@ -102,6 +103,7 @@ export async function mountLeader(
     async close() {
       closed = true;
       probe.close();
+      stopKeys();
       await admin?.close();
       await interop?.release();
       await gc.close();
@@ -148,6 +150,7 @@ export async function mountHelper(
   const gc = startGc(ctx, onError);
   const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
   const probe = probeStore(ctx.store);
+  const stopKeys = ctx.keyring.startRefresh(KEY_REFRESH_MS, onError);
   let closed = false;
   return {
     // The Helper has no background work: it serves while its store answers.
@@ -158,6 +161,7 @@ export async function mountHelper(
     async close() {
       closed = true;
       probe.close();
+      stopKeys();
       await admin?.close();
       await interop?.release();
       await gc.close();
@@ -165,6 +169,9 @@ export async function mountHelper(
     },
   };
 }
+
+/** How often a fleet's process re-reads the HPKE keys other processes may have rotated. */
+const KEY_REFRESH_MS = 2000;
 
 /** A store that does not answer fails the role's health whatever its work says. */
 const storeHealth = (probe: StoreProbe, h: AggregatorHealth): AggregatorHealth => {

@@ -57,6 +57,8 @@ export async function upload(
     throw e;
   }
 
+  // A config another process of the fleet advertised since this one last read the keys.
+  await ctx.keyring.ensureKnown(reports.map((r) => r.leaderEncryptedInputShare.configId));
   return ctx.mutex.run(async () => {
     if (ctx.store.shared) await lt.collected.reload(ctx.store, t);
     const seen = await seenMany(
