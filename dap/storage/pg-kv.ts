@@ -1,14 +1,14 @@
 // The shared KvStore: PostgreSQL (docs/dap.md "Storage backends"). Every write is one transaction;
 // `exclusive` is one transaction holding the store's advisory lock, so read-check-write sequences of
 // every process over the database are serialised; retryable failures retry the whole transaction.
-import postgres, { type Sql, type TransactionSql } from 'postgres';
+import postgres, { type Sql } from 'postgres';
 import { DapError } from '../errors.js';
 import { lastOpPerKey, type KvOp, type KvStore } from './kv.js';
 import { conflict } from './level-kv.js';
 import { pgOptions, redactPgUrl } from './pg-url.js';
-import { withRetry, type RetryPolicy } from './pg-retry.js';
+import { connectionLost, withRetry, type RetryPolicy } from './pg-retry.js';
 import { migrate } from './pg-schema.js';
-import { txRunner } from './pg-tx.js';
+import { txRunner, type Attempt } from './pg-tx.js';
 
 /** Advisory lock key of the store's writers (per database). */
 const WRITE_LOCK = 0x6d657368_0002n.toString();
@@ -54,11 +54,11 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
   }
   const txs = txRunner(sql, retry);
   /** Outside a transaction a statement retries alone; inside, the whole transaction retries. */
-  const run = <T>(f: (q: Sql | TransactionSql) => Promise<T>): Promise<T> => {
+  const run = <T>(f: (q: Sql) => Promise<T>): Promise<T> => {
     const a = txs.current();
-    return a ? f(a.tx) : retry(() => f(sql));
+    return a ? onAttempt(a, f) : retry(() => f(sql));
   };
-  const rows = (q: Sql | TransactionSql, keys: readonly string[]) =>
+  const rows = (q: Sql, keys: readonly string[]) =>
     q<
       { key: string; value: Buffer }[]
     >`SELECT key, value FROM dap_kv WHERE key = ANY(${keys as string[]})`;
@@ -83,13 +83,13 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
       const a = txs.current();
       if (a) {
         a.wrote = true;
-        await apply(a.tx, ops);
+        await onAttempt(a, (q) => apply(q, ops));
       } else
         await txs.run(async () => {
           const inner = txs.current();
           if (!inner) throw new Error('no transaction');
           inner.wrote = true;
-          await apply(inner.tx, ops);
+          await onAttempt(inner, (q) => apply(q, ops));
         });
     },
     async *scan(prefix, opts = {}) {
@@ -124,9 +124,23 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
   };
 }
 
+/** A statement of an attempt; once one lost the connection, the others fail without sending. */
+async function onAttempt<T>(a: Attempt, f: (q: Sql) => Promise<T>): Promise<T> {
+  if (a.lost)
+    throw Object.assign(new Error('the connection of this transaction was lost'), {
+      code: 'CONNECTION_CLOSED',
+    });
+  try {
+    return await f(a.tx);
+  } catch (e) {
+    if (connectionLost(e)) a.lost = true;
+    throw e;
+  }
+}
+
 const view = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-async function apply(q: TransactionSql, ops: readonly KvOp[]): Promise<void> {
+async function apply(q: Sql, ops: readonly KvOp[]): Promise<void> {
   const last = lastOpPerKey(ops);
   const dels = last.filter((o) => o.type === 'del').map((o) => o.key);
   const puts = last.flatMap((o) => (o.type === 'put' ? [{ key: o.key, value: o.value }] : []));

@@ -5,7 +5,8 @@
 // is not answered report_replayed). Callbacks queued with afterCommit run once, after the commit.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import type { Sql, TransactionSql } from 'postgres';
+import type { ReservedSql, Sql } from 'postgres';
+import { connectionLost } from './pg-retry.js';
 
 /** Commit tokens older than this are pruned: far past any retry of the store (about 20 s). */
 const TOKEN_KEEP = '1 hour';
@@ -13,7 +14,9 @@ const TOKEN_KEEP = '1 hour';
 const PRUNE_EVERY = 512;
 
 export interface Attempt {
-  tx: TransactionSql;
+  tx: ReservedSql;
+  /** Set once a statement lost the connection: nothing more is sent on it. */
+  lost: boolean;
   /** False once the attempt's transaction ended: a timer started inside must not reuse it. */
   open: boolean;
   /** Set by a write: the attempt must record its commit token. */
@@ -57,9 +60,9 @@ export function txRunner(sql: Sql, retry: <T>(f: () => Promise<T>) => Promise<T>
           if (row) return sent;
           sent = undefined;
         }
-        return await sql.begin(async (tx) => {
+        return reservedTx(sql, async (tx) => {
           if (lock !== undefined) await tx`SELECT pg_advisory_xact_lock(${lock}::bigint)`;
-          const a: Attempt = { tx, open: true, wrote: false, after: [] };
+          const a: Attempt = { tx, lost: false, open: true, wrote: false, after: [] };
           try {
             const value = await als.run(a, f);
             if (a.wrote) {
@@ -79,4 +82,31 @@ export function txRunner(sql: Sql, retry: <T>(f: () => Promise<T>) => Promise<T>
       return done.value;
     },
   };
+}
+
+/**
+ * BEGIN, `f`, COMMIT on one reserved connection. After a lost connection nothing more is sent on it
+ * and it is not handed back (the pool reconnects it): postgres 3.4.9 would write to the closed
+ * socket from a timer and end the process (porsager/postgres#1208), which sql.begin's ROLLBACK does.
+ *
+ * @throws the failure of `f` or of the database, as it came
+ */
+export async function reservedTx<T>(sql: Sql, f: (tx: ReservedSql) => Promise<T>): Promise<T> {
+  const c = await sql.reserve();
+  let lost = false;
+  try {
+    await c`BEGIN`;
+    const value = await f(c);
+    await c`COMMIT`;
+    return value;
+  } catch (e) {
+    lost = connectionLost(e);
+    if (!lost)
+      await c`ROLLBACK`.catch((r: unknown) => {
+        lost = connectionLost(r);
+      });
+    throw e;
+  } finally {
+    if (!lost) c.release();
+  }
 }
