@@ -16,7 +16,9 @@ import type { HpkeKeyring } from './aggregator/hpke-keys.js';
 import { startAdminServer, type AdminServer } from './admin/server.js';
 import { mountInterop } from './interop/mount.js';
 import { startLeaderDriver } from './leader/driver.js';
+import { committedEvents } from './storage/commit-events.js';
 import type { KvStore } from './storage/kv.js';
+import { probeStore, type StoreProbe } from './storage/store-probe.js';
 import { readTaskFile } from './task/task-file.js';
 
 export interface AggregatorServerOptions {
@@ -83,7 +85,7 @@ export async function mountLeader(
     },
     files,
   );
-  if (o.events) ctx.events = o.events;
+  if (o.events) ctx.events = committedEvents(ctx.store, o.events);
   const onError = o.onError ?? (() => undefined);
   app.route(o.prefix, leaderApp(ctx, onError));
   const interop = o.interop
@@ -92,11 +94,16 @@ export async function mountLeader(
   const driver = startLeaderDriver(ctx, onError);
   const gc = startGc(ctx, onError);
   const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
+  const probe = probeStore(ctx.store);
+  const stopKeys = ctx.keyring.startRefresh(KEY_REFRESH_MS, onError);
   let closed = false;
   return {
-    health: () => (closed ? { ready: false, state: 'closed' } : driver.health()),
+    health: () =>
+      closed ? { ready: false, state: 'closed' } : storeHealth(probe, driver.health()),
     async close() {
       closed = true;
+      probe.close();
+      stopKeys();
       await admin?.close();
       await interop?.release();
       await gc.close();
@@ -134,7 +141,7 @@ export async function mountHelper(
     },
     files,
   );
-  if (o.events) ctx.events = o.events;
+  if (o.events) ctx.events = committedEvents(ctx.store, o.events);
   const onError = o.onError ?? (() => undefined);
   app.route(o.prefix, helperApp(ctx, onError));
   const interop = o.interop
@@ -142,12 +149,19 @@ export async function mountHelper(
     : undefined;
   const gc = startGc(ctx, onError);
   const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
+  const probe = probeStore(ctx.store);
+  const stopKeys = ctx.keyring.startRefresh(KEY_REFRESH_MS, onError);
   let closed = false;
   return {
-    // The Helper has no background work: once its store is open and its routes mounted, it serves.
-    health: () => (closed ? { ready: false, state: 'closed' } : { ready: true, state: 'ready' }),
+    // The Helper has no background work: it serves while its store answers.
+    health: () =>
+      closed
+        ? { ready: false, state: 'closed' }
+        : storeHealth(probe, { ready: true, state: 'ready' }),
     async close() {
       closed = true;
+      probe.close();
+      stopKeys();
       await admin?.close();
       await interop?.release();
       await gc.close();
@@ -155,6 +169,15 @@ export async function mountHelper(
     },
   };
 }
+
+/** How often a fleet's process re-reads the HPKE keys other processes may have rotated. */
+const KEY_REFRESH_MS = 2000;
+
+/** A store that does not answer fails the role's health whatever its work says. */
+const storeHealth = (probe: StoreProbe, h: AggregatorHealth): AggregatorHealth => {
+  const problem = probe.problem();
+  return problem === undefined ? h : { ready: false, state: 'failed', detail: problem };
+};
 
 /** level closes after the last write; postgres drains its pool (closing inside a transaction would wait on itself). */
 async function closeStore(store: KvStore, mutex: { run<R>(f: () => Promise<R>): Promise<R> }) {

@@ -109,6 +109,11 @@ async function upload(url: string, reports: m.Report[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // MESH_BENCH_STORES=only: the store figures alone (docs/dap.md "Storage backends").
+  if (process.env.MESH_BENCH_STORES === 'only') {
+    console.log(JSON.stringify(await benchStores(), null, 2));
+    return;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'mesh-bench-dap-'));
   const [lp, hp] = [await freePort(), await freePort()];
   const params = {

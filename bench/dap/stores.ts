@@ -116,8 +116,8 @@ async function run(
     const start = Date.now();
     const url = `${files.client.task.leader}tasks/${files.client.task_id}/reports`;
     for (let i = 0; i < N; i += 50) {
-      const res = await postUpload(url, m.encodeUploadRequest(reports.slice(i, i + 50)));
-      if (res.status !== 200 || res.errors.length > 0)
+      const res = await uploadOnce(url, m.encodeUploadRequest(reports.slice(i, i + 50)));
+      if (res.status !== 200 || res.errors.some((e) => e.error !== 'report_replayed'))
         throw new Error(`upload refused: ${String(res.status)}`);
     }
     const c = await collect(
@@ -136,6 +136,23 @@ async function run(
     for (const p of procs) await p.stop();
     await fronts?.leader.close();
     await fronts?.helper.close();
+  }
+}
+
+/**
+ * One upload request, sent again when the connection was reset (a keep-alive connection the server
+ * closed as idle while the reports were being prepared); a resent report answers report_replayed.
+ */
+async function uploadOnce(
+  url: string,
+  body: Uint8Array,
+): Promise<Awaited<ReturnType<typeof postUpload>>> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await postUpload(url, body);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
   }
 }
 

@@ -5,7 +5,10 @@
 // accepted before the expiry (`decryptExpired`): an accepted report is never lost. Rotation: add, activate the new key while
 // the old one stays active (clients holding a cached config keep working), then expire the old one.
 // Each change is one synced single-key write, then the in-memory set is replaced by a new immutable
-// snapshot, so a running server's readers see the old set or the new one, never a mix.
+// snapshot, so a running server's readers see the old set or the new one, never a mix. On a store
+// shared by a fleet the keys are shared state: a change runs as one store transaction over the keys
+// re-read inside it, and every process re-reads them periodically (`startRefresh`) and at once when
+// a config id it does not know arrives (`ensureKnown`), so a rotation needs no restart.
 import { randomInt } from 'node:crypto';
 import { DapError, KeyAdminError } from '../errors.js';
 import { b64url, fromB64url } from '../encoding.js';
@@ -84,6 +87,8 @@ export class HpkeKeyring {
   private snap: Snapshot = snapshotOf(new Map());
   /** Read-check-write sequences of rotations (e.g. "not the last active key") never interleave. */
   private readonly mutex = new Mutex();
+  private loaded = false;
+  private reading: Promise<void> | undefined;
 
   private constructor(
     private readonly store: KvStore,
@@ -101,16 +106,78 @@ export class HpkeKeyring {
     opts: { decryptExpired?: boolean } = {},
   ): Promise<HpkeKeyring> {
     const ring = new HpkeKeyring(store, hpke, opts.decryptExpired === true);
+    // Processes of a fleet starting together create one first key, not one each.
+    await ring.serial(async () => {
+      if (ring.active().length === 0) await ring.addKey('active');
+    });
+    return ring;
+  }
+
+  /** Re-reads every key from the store (inside a transaction: that transaction's view). */
+  private async load(): Promise<void> {
     const entries = new Map<number, Entry>();
-    for await (const [k, v] of store.scan(PREFIX)) {
+    for await (const [k, v] of this.store.scan(PREFIX)) {
       const s = parseJson<StoredKey>(v);
       if ((s.schema ?? 0) > KEY_SCHEMA)
         throw new DapError('storage_failed', `HPKE key record ${k} has a newer schema`);
       entries.set(s.id, entryOf(s));
     }
-    ring.snap = snapshotOf(entries);
-    if (ring.active().length === 0) await ring.addKey('active');
-    return ring;
+    this.snap = snapshotOf(entries);
+  }
+
+  /** A read-check-write on the keys: across the fleet on a shared store, in process otherwise. */
+  private serial<T>(f: () => Promise<T>): Promise<T> {
+    if (!this.store.shared)
+      return this.mutex.run(async () => {
+        if (!this.loaded) await this.load();
+        this.loaded = true;
+        return f();
+      });
+    return this.store.exclusive(async () => {
+      await this.load();
+      return f();
+    });
+  }
+
+  /**
+   * Re-reads the keys other processes of a fleet may have changed; no-op on a store of one process.
+   * Concurrent callers share one read.
+   *
+   * @throws {DapError} storage_unavailable, storage_failed
+   */
+  async refresh(): Promise<void> {
+    if (!this.store.shared) return;
+    this.reading ??= this.load().finally(() => {
+      this.reading = undefined;
+    });
+    await this.reading;
+  }
+
+  /** Before a config id is judged unknown: one fresh read (a key another process just added). */
+  async ensureKnown(ids: Iterable<number>): Promise<void> {
+    if (!this.store.shared) return;
+    for (const id of ids)
+      if (!this.snap.entries.has(id)) {
+        // A read already under way may have started before that key was written.
+        await this.reading;
+        await this.refresh();
+        return;
+      }
+  }
+
+  /**
+   * Refreshes every `everyMs` on a shared store (advertised configs and expiries follow other
+   * processes' rotations within that time); returns the stop function.
+   */
+  startRefresh(everyMs: number, onError: (e: unknown) => void): () => void {
+    if (!this.store.shared) return () => undefined;
+    const timer = setInterval(() => {
+      this.refresh().catch(onError);
+    }, everyMs);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+    };
   }
 
   /** Configs to advertise at hpke_config, the most recently activated first. */
@@ -142,11 +209,11 @@ export class HpkeKeyring {
   }
 
   addPending(): Promise<number> {
-    return this.mutex.run(() => this.addKey('pending'));
+    return this.serial(() => this.addKey('pending'));
   }
 
   setState(id: number, state: KeyState): Promise<void> {
-    return this.mutex.run(async () => {
+    return this.serial(async () => {
       const e = this.snap.entries.get(id);
       if (!e)
         throw refused(`no HPKE key with config id ${id}`, 'see `mesh dap keys list` for the ids');
@@ -164,13 +231,15 @@ export class HpkeKeyring {
   }
 
   delete(id: number): Promise<void> {
-    return this.mutex.run(async () => {
+    return this.serial(async () => {
       if (this.snap.entries.get(id)?.key.state !== 'expired')
         throw refused('only an expired key is deleted');
       await this.store.write([{ type: 'del', key: keyOf(id) }]);
-      const next = new Map(this.snap.entries);
-      next.delete(id);
-      this.snap = snapshotOf(next);
+      this.store.afterCommit(() => {
+        const next = new Map(this.snap.entries);
+        next.delete(id);
+        this.snap = snapshotOf(next);
+      });
     });
   }
 
@@ -195,11 +264,13 @@ export class HpkeKeyring {
     return id;
   }
 
-  /** One synced write, then the swap: a crash leaves the old record or the new one. */
+  /** One synced write, then the swap once committed: a crash leaves the old record or the new one. */
   private async commit(s: StoredKey): Promise<void> {
     await this.store.write([{ type: 'put', key: keyOf(s.id), value: jsonValue(s) }]);
-    const next = new Map(this.snap.entries);
-    next.set(s.id, entryOf(s));
-    this.snap = snapshotOf(next);
+    this.store.afterCommit(() => {
+      const next = new Map(this.snap.entries);
+      next.set(s.id, entryOf(s));
+      this.snap = snapshotOf(next);
+    });
   }
 }

@@ -93,6 +93,10 @@ export async function initAggregationJob(
   const t = ht.task;
   const batchId = req.extensions[0]?.data;
 
+  // A key another process of the fleet added since this one last read the keys.
+  await ctx.keyring.ensureKnown(
+    req.verifyInits.map((vi) => vi.reportShare.encryptedInputShare.configId),
+  );
   // Verification is pure CPU and runs outside the lock; commitment checks run inside it.
   const outcomes: Outcome[] = req.verifyInits.map((vi) => {
     const md = vi.reportShare.metadata;

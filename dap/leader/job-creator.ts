@@ -116,6 +116,9 @@ export async function createJob(
       ops.push({ type: 'del', key });
       continue;
     }
+    // A key another process of the fleet added since this one last read the keys.
+    const configId = r.leaderEncryptedInputShare.configId;
+    if (!ctx.keyring.get(configId)) await ctx.keyring.ensureKnown([configId]);
     const st = leaderStart(ctx, lt, r, EMPTY);
     if (!st) {
       ops.push({ type: 'del', key });

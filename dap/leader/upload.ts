@@ -57,6 +57,8 @@ export async function upload(
     throw e;
   }
 
+  // A config another process of the fleet advertised since this one last read the keys.
+  await ctx.keyring.ensureKnown(reports.map((r) => r.leaderEncryptedInputShare.configId));
   return ctx.mutex.run(async () => {
     if (ctx.store.shared) await lt.collected.reload(ctx.store, t);
     const seen = await seenMany(
@@ -109,13 +111,16 @@ export async function upload(
     }
     ops.push(...(await spendUploadTokens(ctx.store, t, spending)));
     await ctx.store.write(ops);
-    lt.uploads++;
-    if (lt.waiting && inRequest.size > 0)
-      lt.waiting = {
-        count: lt.waiting.count + inRequest.size,
-        oldestMs: Math.min(lt.waiting.oldestMs, receivedMs),
-      };
-    if (inRequest.size > 0) ctx.wakeDriver?.();
+    // In-memory state follows the commit only (an attempt retried after a lost COMMIT counts once).
+    ctx.store.afterCommit(() => {
+      lt.uploads++;
+      if (lt.waiting && inRequest.size > 0)
+        lt.waiting = {
+          count: lt.waiting.count + inRequest.size,
+          oldestMs: Math.min(lt.waiting.oldestMs, receivedMs),
+        };
+      if (inRequest.size > 0) ctx.wakeDriver?.();
+    });
     if (inRequest.size > 0) ctx.events?.uploadAccepted?.(inRequest.size);
     const refused = new Map<ReportUploadStatus['error'], number>();
     for (const e of errors) refused.set(e.error, (refused.get(e.error) ?? 0) + 1);

@@ -29,6 +29,13 @@ export interface KvStore {
    * the database asks for it, so `f` must not act outside the store before it returns.
    */
   exclusive<T>(f: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `cb` once the enclosing `exclusive` (or write) has committed, never for an attempt that
+   * was rolled back and retried: counters for `/metrics` go through it so a retry counts once.
+   */
+  afterCommit(cb: () => void): void;
+  /** One round trip to the backend, never retried (the store's health probe). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { KvStore } from './kv.js';
 import type { PgKvStore } from './pg-kv.js';
+import { reservedTx } from './pg-tx.js';
 
 export type LeaseResult = 'held' | 'acquired' | 'taken_over' | 'busy';
 
@@ -28,7 +29,7 @@ export function leasesOf(store: KvStore): Leases {
       const ttl = `${String(Math.max(1, Math.round(ttlMs)))} milliseconds`;
       await sql`INSERT INTO dap_leases (name, holder, expires_at)
         VALUES (${name}, '', '-infinity') ON CONFLICT (name) DO NOTHING`;
-      return sql.begin(async (tx): Promise<LeaseResult> => {
+      return reservedTx(sql, async (tx): Promise<LeaseResult> => {
         // Another claimant holds the row now: it decides, this process does not wait for it.
         const [row] = await tx<{ holder: string; expired: boolean }[]>`
           SELECT holder, expires_at < now() AS expired FROM dap_leases

@@ -56,6 +56,12 @@ export async function openLevelKv(dir: string): Promise<KvStore> {
       }
     },
     exclusive: (f) => mutex.run(f),
+    // One process, no retries: a sequence runs once, so its callbacks need not wait.
+    afterCommit: (cb) => {
+      cb();
+    },
+    // Embedded: answers while the process runs and the database is open.
+    ping: () => (db.status === 'open' ? Promise.resolve() : Promise.reject(new Error(db.status))),
     close: () => db.close(),
   };
   return store;

@@ -1,14 +1,14 @@
 // The shared KvStore: PostgreSQL (docs/dap.md "Storage backends"). Every write is one transaction;
 // `exclusive` is one transaction holding the store's advisory lock, so read-check-write sequences of
 // every process over the database are serialised; retryable failures retry the whole transaction.
-import { AsyncLocalStorage } from 'node:async_hooks';
-import postgres, { type Sql, type TransactionSql } from 'postgres';
+import postgres, { type Sql } from 'postgres';
 import { DapError } from '../errors.js';
 import { lastOpPerKey, type KvOp, type KvStore } from './kv.js';
 import { conflict } from './level-kv.js';
 import { pgOptions, redactPgUrl } from './pg-url.js';
-import { withRetry, type RetryPolicy } from './pg-retry.js';
+import { connectionLost, withRetry, type RetryPolicy } from './pg-retry.js';
 import { migrate } from './pg-schema.js';
+import { txRunner, type Attempt } from './pg-tx.js';
 
 /** Advisory lock key of the store's writers (per database). */
 const WRITE_LOCK = 0x6d657368_0002n.toString();
@@ -26,11 +26,6 @@ export interface PgStoreOptions {
 
 export interface PgKvStore extends KvStore {
   readonly sql: Sql;
-}
-
-interface Tx {
-  tx: TransactionSql;
-  open: boolean;
 }
 
 /**
@@ -57,18 +52,13 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
       hint: 'run `mesh dap migrate --store URL` and check the role may connect',
     });
   }
-  const als = new AsyncLocalStorage<Tx>();
-  // A timer started inside `exclusive` inherits its context: a finished transaction is not reused.
-  const current = (): TransactionSql | undefined => {
-    const t = als.getStore();
-    return t?.open ? t.tx : undefined;
-  };
+  const txs = txRunner(sql, retry);
   /** Outside a transaction a statement retries alone; inside, the whole transaction retries. */
-  const run = <T>(f: (q: Sql | TransactionSql) => Promise<T>): Promise<T> => {
-    const tx = current();
-    return tx ? f(tx) : retry(() => f(sql));
+  const run = <T>(f: (q: Sql) => Promise<T>): Promise<T> => {
+    const a = txs.current();
+    return a ? onAttempt(a, f) : retry(() => f(sql));
   };
-  const rows = (q: Sql | TransactionSql, keys: readonly string[]) =>
+  const rows = (q: Sql, keys: readonly string[]) =>
     q<
       { key: string; value: Buffer }[]
     >`SELECT key, value FROM dap_kv WHERE key = ANY(${keys as string[]})`;
@@ -90,9 +80,17 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
       }),
     write: async (ops) => {
       if (ops.length === 0) return;
-      const tx = current();
-      if (tx) await apply(tx, ops);
-      else await retry(() => sql.begin((t) => apply(t, ops)));
+      const a = txs.current();
+      if (a) {
+        a.wrote = true;
+        await onAttempt(a, (q) => apply(q, ops));
+      } else
+        await txs.run(async () => {
+          const inner = txs.current();
+          if (!inner) throw new Error('no transaction');
+          inner.wrote = true;
+          await onAttempt(inner, (q) => apply(q, ops));
+        });
     },
     async *scan(prefix, opts = {}) {
       const end = opts.lt ?? prefix + '\xff';
@@ -115,25 +113,34 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
         inclusive = false;
       }
     },
-    exclusive: <T>(f: () => Promise<T>) =>
-      retry(() =>
-        sql.begin(async (tx) => {
-          await tx`SELECT pg_advisory_xact_lock(${WRITE_LOCK}::bigint)`;
-          const t: Tx = { tx, open: true };
-          try {
-            return await als.run(t, f);
-          } finally {
-            t.open = false;
-          }
-        }),
-      ) as Promise<T>,
+    exclusive: (f) => txs.run(f, WRITE_LOCK),
+    afterCommit: (cb) => {
+      txs.afterCommit(cb);
+    },
+    ping: async () => {
+      await sql`SELECT 1 AS one`;
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }
 
+/** A statement of an attempt; once one lost the connection, the others fail without sending. */
+async function onAttempt<T>(a: Attempt, f: (q: Sql) => Promise<T>): Promise<T> {
+  if (a.lost)
+    throw Object.assign(new Error('the connection of this transaction was lost'), {
+      code: 'CONNECTION_CLOSED',
+    });
+  try {
+    return await f(a.tx);
+  } catch (e) {
+    if (connectionLost(e)) a.lost = true;
+    throw e;
+  }
+}
+
 const view = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-async function apply(q: TransactionSql, ops: readonly KvOp[]): Promise<void> {
+async function apply(q: Sql, ops: readonly KvOp[]): Promise<void> {
   const last = lastOpPerKey(ops);
   const dels = last.filter((o) => o.type === 'del').map((o) => o.key);
   const puts = last.flatMap((o) => (o.type === 'put' ? [{ key: o.key, value: o.value }] : []));

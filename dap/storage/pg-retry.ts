@@ -14,6 +14,13 @@ const CLIENT_CODES = new Set([
   'EPIPE',
 ]);
 
+/** The connection is gone (cut, refused, or the server is shutting it down): send nothing more on it. */
+export function connectionLost(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return CLIENT_CODES.has(code) || code.startsWith('08') || code.startsWith('57P');
+}
+
 export function retryable(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return false;

@@ -21,6 +21,12 @@ export const MIGRATIONS: readonly string[] = [
      expires_at timestamptz NOT NULL,
      acquired bigint NOT NULL DEFAULT 0
    );`,
+  // Commit tokens: a transaction whose COMMIT answer was lost is recognised as applied (pg-tx.ts).
+  `CREATE TABLE dap_commits (
+     token text COLLATE "C" PRIMARY KEY,
+     at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE INDEX dap_commits_at ON dap_commits (at);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -5,15 +5,15 @@
 // with every accepted report counted exactly once.
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
-import * as m from '../../dap/messages/index.js';
+import { collect, newTaskFiles } from '../../dap/index.js';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { freePort } from '../support/ports.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { newStoreUrl } from './backend.js';
 import { PG_MISSING } from './pg-cluster.js';
 import { startFront } from './front.js';
-import { postUpload, taskParams, tempDir, writeTaskFiles, type Listening } from './support.js';
+import { startUploader } from './fleet-uploader.js';
+import { taskParams, tempDir, writeTaskFiles, type Listening } from './support.js';
 
 const dir = tempDir('fleet');
 const running: ServeProcess[] = [];
@@ -23,7 +23,6 @@ afterAll(async () => {
   for (const f of fronts) await f.close();
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const now = <T>(x: T): T => x;
 
 async function front(backends: () => (number | undefined)[]): Promise<Listening> {
   const f = await startFront(backends);
@@ -79,44 +78,8 @@ describe.skipIf(PG_MISSING !== undefined)('aggregator fleet on PostgreSQL', () =
           running.push(p);
         }
 
-      const client = new DapClient(files.client);
-      await client.hpkeConfig('leader');
-      await client.hpkeConfig('helper');
       const t = Math.floor(Date.now() / 1000);
-      let expectedSum = 0;
-      let accepted = 0;
-      const flags = { stop: false };
-      const url = `${files.client.task.leader}tasks/${files.client.task_id}/reports`;
-      const uploader = (async () => {
-        while (!flags.stop) {
-          const ms = Array.from({ length: 4 }, () => Math.floor(Math.random() * 8));
-          const reports = await Promise.all(
-            ms.map((measurement) => client.prepare({ measurement, timeSeconds: t })),
-          );
-          const body = m.encodeUploadRequest(reports);
-          for (;;) {
-            try {
-              const res = await postUpload(url, body);
-              if (res.status !== 200) throw new Error(`status ${String(res.status)}`);
-              const errors = new Map(
-                res.errors.map((e) => [Buffer.from(e.reportId).toString('hex'), e.error]),
-              );
-              reports.forEach((r, i) => {
-                const e = errors.get(Buffer.from(r.metadata.reportId).toString('hex'));
-                // report_replayed on a resend means the cut request had stored it.
-                if (e === undefined || e === 'report_replayed') {
-                  accepted++;
-                  expectedSum += ms[i] ?? 0;
-                }
-              });
-              break;
-            } catch {
-              if (now(flags).stop) return;
-              await sleep(50);
-            }
-          }
-        }
-      })();
+      const uploader = startUploader(files, t);
 
       for (let round = 0; round < CRASH_ROUNDS; round++) {
         await sleep(100 + Math.random() * 400);
@@ -130,8 +93,7 @@ describe.skipIf(PG_MISSING !== undefined)('aggregator fleet on PostgreSQL', () =
         running.push(p);
         up[r][i] = true;
       }
-      flags.stop = true;
-      await uploader;
+      const { accepted, expectedSum } = await uploader.stop();
       expect(accepted).toBeGreaterThan(0);
       // One process of each role down for the collection: the other takes its leases over.
       up.leader[0] = false;

@@ -37,6 +37,9 @@ export interface PgCluster {
   createDatabase(name?: string): Promise<string>;
   /** Stops and starts the server (fast shutdown: open connections are cut). */
   restart(): void;
+  /** Stops the server (fast shutdown) and keeps its data, until `up` (a private cluster only). */
+  down(): void;
+  up(): void;
   stop(): void;
 }
 
@@ -55,7 +58,7 @@ let counter = 0;
 const dbName = (): string =>
   `mesh_t${String(process.pid)}_${String(Date.now() % 1e8)}_${String(counter++)}`;
 
-function clusterOf(baseUrl: string, ctl?: { dir: string }): PgCluster {
+function clusterOf(baseUrl: string, ctl?: { dir: string; opts: string }): PgCluster {
   return {
     dir: ctl?.dir ?? '',
     async createDatabase(name = dbName()) {
@@ -83,6 +86,26 @@ function clusterOf(baseUrl: string, ctl?: { dir: string }): PgCluster {
         '-l',
         join(d, 'log'),
         'restart',
+      ]);
+    },
+    down() {
+      if (!ctl) throw new Error('down needs a private cluster');
+      run([join(BIN ?? '', 'pg_ctl'), '-D', join(ctl.dir, 'data'), '-w', '-m', 'fast', 'stop']);
+    },
+    up() {
+      if (!ctl) throw new Error('up needs a private cluster');
+      const d = ctl.dir;
+      const l = join(d, 'log');
+      run([
+        join(BIN ?? '', 'pg_ctl'),
+        '-D',
+        join(d, 'data'),
+        '-w',
+        '-l',
+        l,
+        '-o',
+        ctl.opts,
+        'start',
       ]);
     },
     stop() {
@@ -130,6 +153,7 @@ export function startPrivateCluster(): PgCluster {
   run([join(BIN, 'pg_ctl'), '-D', data, '-w', '-l', join(dir, 'log'), '-o', opts, 'start']);
   return clusterOf(`postgres://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`, {
     dir,
+    opts,
   });
 }
 
