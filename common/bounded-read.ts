@@ -1,6 +1,7 @@
 // Reading a peer's bytes with explicit bounds (docs/architecture.md "Rules every room follows"): size counted
 // while streaming, an idle and a total deadline, so an endless or slow-drip body fails with a code.
 import { MeshError } from './errors.js';
+import { describeConnectionFailure } from './http-cause.js';
 
 export type BoundedReadErrorCode = 'body_too_large' | 'body_timeout' | 'body_failed';
 
@@ -139,15 +140,7 @@ export async function fetchBounded(
   return { status: res.status, headers: res.headers, body };
 }
 
-/** The real reason behind undici's "fetch failed": refused, reset, timeout or certificate. */
+/** The real reason behind undici's "fetch failed": refused, DNS, reset, timeout or certificate. */
 export function describeFetchFailure(e: unknown): string {
-  if (!(e instanceof Error)) return String(e);
-  const cause: unknown = e.cause;
-  if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code;
-    return typeof code === 'string'
-      ? `${e.message} (${code}: ${cause.message})`
-      : `${e.message} (${cause.message})`;
-  }
-  return e.message;
+  return describeConnectionFailure(e).text;
 }

@@ -36,3 +36,5 @@ export {
   type SecretFileErrorCode,
 } from './secret-file.js';
 export { pidLockHolder, releasePidLock, tryTakePidLock } from './pid-lock.js';
+export { describeConnectionFailure, type ConnectionFailure } from './http-cause.js';
+export { trustCaFile, readCaFile, TlsCaError, type TlsCaErrorCode } from './tls/ca.js';

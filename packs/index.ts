@@ -69,6 +69,15 @@ export {
   type PublishResult,
   type Addition,
 } from './publish/publish.js';
+export {
+  proposeInitialRepository,
+  initialAuthority,
+  initDir,
+  INITIAL_ROLES,
+  type InitialRoles,
+  type ThresholdRole,
+} from './publish/repo-init.js';
+export { applyInitial } from './publish/repo-init-apply.js';
 export { requirePassingPackTests } from './publish/pack-gate.js';
 export type { PublishRules, OfflineRoleName } from './publish/rules.js';
 export { refreshRepository, type RefreshResult } from './publish/refresh.js';

@@ -10,6 +10,10 @@ export function baseProgram(): Command {
     .version(PACKAGE_VERSION, '-V, --version')
     .option('--state <dir>', 'state directory (default: $MESH_HOME or ~/.mesh)')
     .option('-q, --quiet', 'no progress output')
+    .option(
+      '--ca <file>',
+      'also trust this PEM CA certificate for every TLS connection (any command; also after it)',
+    )
     .showHelpAfterError('(run with --help for usage)')
     .enablePositionalOptions();
 }

@@ -25,6 +25,7 @@ export const COMMAND_MODULES: Readonly<
   pack: { file: 'pack', register: 'registerPack' },
   publish: { file: 'publish', register: 'registerPublish' },
   receipts: { file: 'receipts', register: 'registerReceipts' },
+  repo: { file: 'repo', register: 'registerRepo' },
   report: { file: 'report', register: 'registerReport' },
   reviews: { file: 'reviews', register: 'registerReviews' },
   sensor: { file: 'sensor', register: 'registerSensor' },

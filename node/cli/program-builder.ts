@@ -3,6 +3,7 @@
 // code of one command and nothing else.
 import type { Command } from 'commander';
 import { baseProgram } from './base-program.js';
+import { withCaOption } from './ca-option.js';
 
 export type Register = (program: Command) => void;
 /** Loads one command's module and says how to register it; `argv` lets a command load only a part. */
@@ -23,5 +24,6 @@ export async function buildProgramFrom(
       : Object.keys(commands);
   const registers = await Promise.all(names.map((n) => (commands[n] as CommandLoader)(argv)));
   for (const register of registers) register(program);
+  withCaOption(program);
   return program;
 }

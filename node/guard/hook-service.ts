@@ -24,6 +24,7 @@ import {
   type GuardParts,
   type GuardRequest,
 } from './guard-builder.js';
+import { announcePending } from '../reviews-notify/announce.js';
 
 /** Claude Code's default hook timeout is 60 s; answer (or deny) well within it. */
 export const DEFAULT_DEADLINE_MS = 20_000;
@@ -111,11 +112,9 @@ export function registerSecrets(
  */
 export function openReviews(node: GuardNode): ReviewQueue {
   const quorum = node.state().config.reviews?.quorum;
-  return ReviewQueue.open(
-    node.state().path('guard'),
-    Date.now,
-    undefined,
-    quorum ? { quorum } : {},
+  return announcePending(
+    ReviewQueue.open(node.state().path('guard'), Date.now, undefined, quorum ? { quorum } : {}),
+    node.state().config.reviews?.notify,
   );
 }
 

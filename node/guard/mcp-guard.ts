@@ -13,6 +13,7 @@ import { UsageError } from '../errors.js';
 import { openNodeReceipts, type GuardNode, type GuardRequest } from './guard-builder.js';
 import { registerSecrets, type SecretSources } from './hook-service.js';
 import { ReceiptWriter } from '../../guard/index.js';
+import { announcePending } from '../reviews-notify/announce.js';
 
 /** The proxy's guard request: the shared one, plus its reload and MCP-rule knobs. */
 export interface McpGuardRequest extends GuardRequest, SecretSources {
@@ -44,7 +45,11 @@ export function openMcpGuard(node: GuardNode, req: McpGuardRequest): McpGuard {
   const dir = node.state().path('guard');
   const tracker = FingerprintStore.open(dir);
   const quorum = node.state().config.reviews?.quorum;
-  const reviews = ReviewQueue.open(dir, Date.now, undefined, quorum ? { quorum } : {});
+  const reviews = announcePending(
+    ReviewQueue.open(dir, Date.now, undefined, quorum ? { quorum } : {}),
+    node.state().config.reviews?.notify,
+    req.log,
+  );
   const closers: (() => void)[] = [
     () => {
       tracker.close();

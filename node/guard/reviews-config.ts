@@ -2,9 +2,11 @@
 // an escalated call: `{"quorum": {"default": 1, "rules": {"pay.*": 2, "deploy.prod": 3}}}`.
 import { MAX_QUORUM, type QuorumPolicy } from '../../guard/index.js';
 import { ConfigError } from '../errors.js';
+import { parseNotifySection, type NotifyConfig } from '../reviews-notify/notify-config.js';
 
 export interface ReviewsConfig {
   quorum?: QuorumPolicy;
+  notify?: NotifyConfig;
 }
 
 function count(v: unknown, where: string): number {
@@ -29,9 +31,10 @@ export function parseReviewsSection(raw: unknown, source: string): ReviewsConfig
   if (!isObject(raw))
     throw new ConfigError('config_invalid', `${source}: "reviews" must be an object`);
   for (const k of Object.keys(raw))
-    if (k !== 'quorum')
+    if (k !== 'quorum' && k !== 'notify')
       throw new ConfigError('config_invalid', `${source}: unknown key "reviews.${k}"`);
-  if (raw.quorum === undefined) return {};
+  const notify = raw.notify === undefined ? {} : { notify: parseNotifySection(raw.notify, source) };
+  if (raw.quorum === undefined) return notify;
   const q = raw.quorum;
   if (!isObject(q))
     throw new ConfigError('config_invalid', `${source}: "reviews.quorum" must be an object`);
@@ -52,5 +55,5 @@ export function parseReviewsSection(raw: unknown, source: string): ReviewsConfig
       rules[rule] = count(n, `${source}: "reviews.quorum.rules.${rule}"`);
     policy.rules = rules;
   }
-  return { quorum: policy };
+  return { ...notify, quorum: policy };
 }

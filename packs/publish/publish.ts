@@ -20,6 +20,7 @@ import { sha256Hex } from '../leaf.js';
 import { writeFileAtomic } from '../../common/index.js';
 import { compilePack } from '../pack.js';
 import { initRepository, type DelegationPolicy } from './init-repo.js';
+import { initDir } from './repo-init.js';
 import { requireRisingVersion } from './monotonic.js';
 import type { PublishRules } from './rules.js';
 import { raiseWitnessFloor, requireWitnessFloor } from './witness-floor.js';
@@ -66,7 +67,10 @@ export async function resumePending(ctx: PublishContext): Promise<Committed | un
   return done;
 }
 
-function onlineSigners(ctx: PublishContext, roles: readonly string[]): Record<string, Signer[]> {
+export function onlineSigners(
+  ctx: PublishContext,
+  roles: readonly string[],
+): Record<string, Signer[]> {
   const out: Record<string, Signer[]> = {};
   for (const r of roles) {
     if (r === 'canary' || r === 'snapshot' || r === 'timestamp' || r === 'root' || r === 'targets')
@@ -76,7 +80,7 @@ function onlineSigners(ctx: PublishContext, roles: readonly string[]): Record<st
 }
 
 /** Governance's threshold floor for every offline role the repository has, as it will be published. */
-function requireThresholds(ctx: PublishContext, repo: Repository): void {
+export function requireThresholds(ctx: PublishContext, repo: Repository): void {
   ctx.rules.requireThreshold('root', repo.root.roles.root.threshold);
   ctx.rules.requireThreshold('targets', repo.root.roles.targets.threshold);
   if (repo.targets.has('stable'))
@@ -92,7 +96,7 @@ function requireLicences(ctx: PublishContext, additions: readonly Addition[]): v
   }
 }
 
-async function commit(
+export async function commit(
   ctx: PublishContext,
   repo: Repository,
   files: RepoFile[],
@@ -151,6 +155,12 @@ export async function publishOnline(
   await resumePending(ctx);
   const now = ctx.now ?? Date.now();
   const initialised = !hasRepository(ctx.repoDir);
+  if (initialised && existsSync(initDir(ctx.repoDir)))
+    throw new PackError(
+      'publish_invalid',
+      `${ctx.repoDir} was started by mesh repo init: its threshold roles are not applied yet`,
+      'assemble the version-1 proposals, then mesh publish --apply ROOT --apply TARGETS --apply STABLE',
+    );
   const repo = initialised
     ? initRepository(ctx.keys, ctx.delegations, now, ctx.rules.expiry)
     : openRepository(ctx.repoDir, ctx.rules.expiry);

@@ -1,6 +1,7 @@
 // An HTTP(S) Fetcher for the TUF 1.0.34 §5 client: caps enforced while streaming, bounded in time.
 import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
+import { describeConnectionFailure } from '../../common/index.js';
 import { DownloadError } from '../errors.js';
 import type { Fetcher } from './fetcher.js';
 
@@ -71,7 +72,7 @@ export class HttpFetcher implements Fetcher {
         fail(new DownloadError('download_timeout', `${url}: idle for ${this.idleMs} ms`));
       });
       req.on('error', (e) => {
-        fail(new DownloadError('download_failed', `${url}: ${e.message}`));
+        fail(new DownloadError('download_failed', `${url}: ${describeConnectionFailure(e).text}`));
       });
       req.on('response', (res: IncomingMessage) => {
         const status = res.statusCode ?? 0;
@@ -102,7 +103,9 @@ export class HttpFetcher implements Fetcher {
           chunks.push(chunk);
         });
         res.on('error', (e) => {
-          fail(new DownloadError('download_failed', `${url}: ${e.message}`));
+          fail(
+            new DownloadError('download_failed', `${url}: ${describeConnectionFailure(e).text}`),
+          );
         });
         res.on('end', () => {
           clearTimeout(deadline);

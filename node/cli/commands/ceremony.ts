@@ -19,9 +19,11 @@ import {
   proposalFileBytes,
   signProposal,
   TufError,
+  type Authority,
   type JsonObject,
   type Proposal,
 } from '../../../tuf/index.js';
+import { initialAuthority } from '../../../packs/index.js';
 import { UsageError } from '../../errors.js';
 import {
   demoWarning,
@@ -119,6 +121,19 @@ function propose(
   return { role, version: current + 1, signed };
 }
 
+/** Who signs P today: the repository's current metadata (a v1 of one not yet published: repo-init). */
+function currentAuthority(repoDir: string, p: Proposal): Authority {
+  const repo = openRepository(repoDir);
+  if (p.version !== repo.versionOf(p.role) + 1) {
+    throw new TufError(
+      'ceremony_invalid',
+      `proposal is v${p.version}; the repository is at v${repo.versionOf(p.role)}`,
+    );
+  }
+  const { role, keys } = repo.authority(p.role);
+  return { name: `${p.role} (current)`, role, keys };
+}
+
 export function registerCeremony(program: Command): void {
   const c = program
     .command('ceremony')
@@ -212,18 +227,10 @@ export function registerCeremony(program: Command): void {
         const policy = policyFor(ctx, o.profile);
         const p = parseProposal(readFileSync(o.proposal));
         requireProposedThresholds(policy, p);
-        const repo = openRepository(o.repo);
-        if (p.version !== repo.versionOf(p.role) + 1) {
-          throw new TufError(
-            'ceremony_invalid',
-            `proposal is v${p.version}; the repository is at v${repo.versionOf(p.role)}`,
-          );
-        }
-        const { role, keys } = repo.authority(p.role);
         const a = assembleReport(
           p,
           o.signature.map((f) => parseDetachedSignature(readFileSync(f))),
-          { name: `${p.role} (current)`, role, keys },
+          initialAuthority(o.repo, p) ?? currentAuthority(o.repo, p),
         );
         writeNew(o.out, envelopeFileBytes(a.envelope));
         const refused = a.refused.map((r) => ({ ...r, file: o.signature[r.index] ?? '' }));

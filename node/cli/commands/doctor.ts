@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { runChecks, type CheckResult } from '../../doctor/index.js';
 import { checkHookInstalled } from '../../doctor/hook.js';
 import { checkServeConfig } from '../../doctor/issuer-opt-outs.js';
+import { checkMcpInstalled } from '../../guard/mcp-install-check.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
@@ -29,6 +30,7 @@ export function registerDoctor(program: Command): void {
         ...runChecks({ stateRoot: ctx.stateRoot }),
         checkHookInstalled({ stateRoot: ctx.stateRoot, cwd: process.cwd() }),
         ...(opts.config === undefined ? [] : checkServeConfig(opts.config)),
+        checkMcpInstalled({ stateRoot: ctx.stateRoot, cwd: process.cwd() }),
       ];
       const ok = checks.every((c) => c.status !== 'fail');
       ctx.out.result({ ok, checks }, (r) => render(r.checks));

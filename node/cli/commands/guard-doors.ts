@@ -15,6 +15,9 @@ export const loadGuard: CommandLoader = async (argv) => {
     sub === undefined || sub === 'hook-daemon' || !['decide', 'hook', 'mcp'].includes(sub)
       ? import('./guard-hook-daemon.js').then((m) => m.addGuardHookDaemon)
       : undefined,
+    sub === undefined || !['decide', 'hook', 'mcp', 'hook-daemon'].includes(sub)
+      ? import('./guard-explain.js').then((m) => m.addGuardExplain)
+      : undefined,
   ]);
   return (program) => {
     registerGuard(

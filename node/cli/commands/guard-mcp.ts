@@ -7,6 +7,7 @@ import { contextFor } from '../context.js';
 import { addFlowFlags, type FlowFlags } from './guard-hook.js';
 import { guardNode, guardRequest } from './guard.js';
 import { runHttpDoor, type HttpDoorFlags } from './guard-mcp-http.js';
+import { addMcpInstall } from './guard-mcp-install.js';
 
 function collectOrigin(v: string, prev: string[] = []): string[] {
   return [...prev, v];
@@ -32,7 +33,7 @@ function positive(v: string, name: string): number {
 }
 
 export function addGuardMcp(group: Command): void {
-  addFlowFlags(
+  const mcp = addFlowFlags(
     group
       .command('mcp')
       .description(
@@ -194,4 +195,5 @@ Server requests: sampling/createMessage is decided as tool "mcp:sampling", elici
       opened.close();
     }
   });
+  addMcpInstall(mcp);
 }

@@ -12,7 +12,9 @@ import {
   type WitnessEndpoint,
 } from '../../../log/index.js';
 import {
+  applyInitial,
   applySigned,
+  initDir,
   compilePack,
   packTargetPath,
   parseRing,
@@ -48,7 +50,7 @@ export interface PublishFlags {
   task?: string;
   members?: string;
   name?: string;
-  apply?: string;
+  apply?: string[];
   role?: string;
   witness?: string[];
   quorum?: string;
@@ -151,9 +153,15 @@ function readPack(file: string): { name: string; bytes: Uint8Array } {
   return { name: compilePack(doc, file).meta.name, bytes };
 }
 
-function human(r: PublishResult & { logKey: string }): string {
+function human(r: PublishResult & { logKey: string; applied: boolean }): string {
   return [
-    ...(r.initialised ? ['initialised a new repository (threshold 1: tests and demos only)'] : []),
+    ...(r.initialised
+      ? [
+          r.applied
+            ? 'initialised a new repository from its signed threshold roles'
+            : 'initialised a new repository (threshold 1: tests and demos only)',
+        ]
+      : []),
     ...r.targets.map((t) => `published ${t.path} (${t.sha256.slice(0, 12)}…)`),
     `versions ${Object.entries(r.versions)
       .map(([k, v]) => `${k} ${v}`)
@@ -179,7 +187,8 @@ export function registerPublish(program: Command): void {
     .option('--members <file>', 'publish the member and revocation lists (mesh members)')
     .option(
       '--apply <file>',
-      'finish an assembled ceremony output (mesh ceremony assemble --out); proposals: mesh consensus apply',
+      'finish an assembled ceremony output (mesh ceremony assemble --out); repeat it for the root, targets and stable v1 of mesh repo init; proposals: mesh consensus apply',
+      collect,
     )
     .option('--role <role>', 'with --apply: the role of the signed file (default: inferred)')
     .option('--witness <url=vkey>', 'a witness to ask for a cosignature (repeatable)', collect)
@@ -255,9 +264,15 @@ async function run(
   warnUnwitnessed(f, pc.log.quorum);
   let result: PublishResult;
   if (f.apply !== undefined) {
-    const signed = readFileSync(f.apply);
-    refuseProposal(signed, f.apply);
-    result = await applySigned(pc, signed, f.role);
+    const signed = f.apply.map((file) => {
+      const bytes = readFileSync(file);
+      refuseProposal(bytes, file);
+      return bytes;
+    });
+    if (existsSync(initDir(f.repo)) && !existsSync(join(f.repo, 'metadata', '1.root.json')))
+      result = await applyInitial(pc, signed);
+    else if (signed.length === 1) result = await applySigned(pc, signed[0] as Uint8Array, f.role);
+    else throw new UsageError('give one --apply FILE (several only for the v1 of mesh repo init)');
   } else if (f.members !== undefined) {
     result = await publishOnline(pc, membersAdditions(f.members));
   } else if (f.task !== undefined) {
@@ -270,5 +285,8 @@ async function run(
     ctx.out.progress(`validated pack ${name}`);
     result = await publishOnline(pc, [{ path: packTargetPath(name, ring), bytes }]);
   }
-  ctx.out.result({ ...result, logKey: signerVkey(pc.log.signer) }, human);
+  ctx.out.result(
+    { ...result, logKey: signerVkey(pc.log.signer), applied: f.apply !== undefined },
+    human,
+  );
 }
