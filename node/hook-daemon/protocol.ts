@@ -14,7 +14,7 @@ export interface HookRequest {
 }
 
 export interface ControlRequest {
-  op: 'status' | 'stop';
+  op: 'status' | 'stop' | 'metrics';
 }
 
 export type DaemonRequest = HookRequest | ControlRequest;
@@ -61,7 +61,7 @@ const isStr = (v: unknown): v is string => typeof v === 'string';
 export function decodeRequest(v: unknown): DaemonRequest {
   if (typeof v !== 'object' || v === null) throw new TypeError('request must be an object');
   const r = v as Record<string, unknown>;
-  if (r.op === 'status' || r.op === 'stop') return { op: r.op };
+  if (r.op === 'status' || r.op === 'stop' || r.op === 'metrics') return { op: r.op };
   if (r.op !== 'hook') throw new TypeError('unknown op');
   if (!Array.isArray(r.argv) || r.argv.length > 1024 || !r.argv.every(isStr))
     throw new TypeError('argv must be a list of strings');

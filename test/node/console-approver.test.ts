@@ -34,7 +34,7 @@ const PACK = {
   },
 };
 const KEY = randomBytes(32).toString('base64url');
-const HTTP_TOOL = [process.execPath, join(ROOT, 'test/node/console-http-tool.mjs')];
+const HTTP_TOOL = [process.execPath, join(ROOT, 'test/node/console/fixtures/http-tool.mjs')];
 
 let home: string;
 let config: string;
