@@ -25,6 +25,21 @@ export interface HookReply {
   stderr: string;
 }
 
+/**
+ * The answer of a hook call that failed closed in the daemon or its client: exit 2 with the reason
+ * on stderr, and for Cursor also its deny on stdout (docs/guard.md "Cursor": exit 2 blocks, and the
+ * deny says why to the user and the agent).
+ * @example failClosedReply(['guard', 'hook', 'cursor'], 'no decision within 20000 ms').exitCode // 2
+ */
+export function failClosedReply(argv: readonly string[], why: string): HookReply {
+  const message = `mesh guard: failed closed: ${why}`;
+  const cursor = argv[argv.indexOf('hook') + 1] === 'cursor';
+  const stdout = cursor
+    ? `${JSON.stringify({ permission: 'deny', user_message: message, agent_message: message })}\n`
+    : '';
+  return { exitCode: 2, stdout, stderr: `${message}\n` };
+}
+
 export function encodeFrame(value: unknown): Buffer {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
   if (body.length > MAX_FRAME) throw new RangeError(`frame of ${body.length} bytes is too large`);
