@@ -41,7 +41,6 @@ export interface Handled {
   settled: Promise<void>;
 }
 
-
 /**
  * Answers one hook request for the daemon serving `root`; never throws (a failure is a deny).
  * @example const { reply } = await handleHookRequest(req, stateRoot, cache)
