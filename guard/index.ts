@@ -114,6 +114,7 @@ export {
   type McpHttpProxyOptions,
   type RunningMcpHttpProxy,
 } from './mcp-http/proxy-server.js';
+export { httpAdmissionCommand, probeHttpSurface } from './mcp-http/probe-http.js';
 export { probeSurface } from './mcp/probe.js';
 export { readAdmission, writeAdmission, type Admission } from './mcp/admission.js';
 export { surfaceHash, type ToolSurface } from './mcp/surface.js';

@@ -10,12 +10,27 @@ export const MAX_KEPT_EVENTS = 1024;
 export class BoundedEventStore implements EventStore {
   private readonly events: { id: string; stream: string; message: JSONRPCMessage }[] = [];
   private seq = 0;
+  /** The agent request whose message is being sent (set around the transport's send). */
+  sendingFor: string | number | undefined;
+  /** The request each request stream was opened for (the events above name only the stream). */
+  private readonly requests = new Map<string, string | number>();
 
   storeEvent(stream: string, message: JSONRPCMessage): Promise<string> {
     const id = `${stream}:${++this.seq}`;
     this.events.push({ id, stream, message });
-    if (this.events.length > MAX_KEPT_EVENTS) this.events.shift();
+    if (this.sendingFor !== undefined) this.requests.set(stream, this.sendingFor);
+    if (this.events.length > MAX_KEPT_EVENTS) {
+      const old = this.events.shift();
+      if (old !== undefined && !this.events.some((e) => e.stream === old.stream))
+        this.requests.delete(old.stream);
+    }
     return Promise.resolve(id);
+  }
+
+  /** The agent request whose stream holds the event `id` (attacker-controlled), if known. */
+  requestOfEvent(id: string): string | number | undefined {
+    const stream = this.events.find((e) => e.id === id)?.stream;
+    return stream === undefined ? undefined : this.requests.get(stream);
   }
 
   getStreamIdForEventId(id: string): Promise<string | undefined> {

@@ -15,12 +15,14 @@ import {
   isRequest,
   isResponse,
   key,
+  type Id,
   type Message,
 } from '../mcp/jsonrpc.js';
 import { createLink, type McpProxyOptions, type ProxyLink } from '../mcp/proxy-link.js';
 import { routeServerResponse } from '../mcp/server-responses.js';
 import { handleServerRequest } from '../mcp/server-requests.js';
 import { BoundedEventStore } from './event-store.js';
+import { httpAdmissionCommand } from './probe-http.js';
 
 /** Headers of the agent's requests that reach the upstream as they are (values never logged). */
 export const PASSED_HEADERS = ['authorization'] as const;
@@ -39,14 +41,21 @@ export class HttpSession {
   private readonly upstream: StreamableHTTPClientTransport;
   private readonly link: ProxyLink;
   private readonly gate: AdmissionGate;
+  private readonly events = new BoundedEventStore();
   /** The latest values of PASSED_HEADERS the agent sent; attached to every upstream request. */
   private passed = new Headers();
   private closed = false;
+  /** The agent request whose upstream SSE stream the message being delivered arrived on. */
+  private arriving: Id | undefined;
+  /** Agent requests by the progress token they carry (for upstream streams without event ids). */
+  private readonly progress = new Map<string, Id>();
+  /** The agent request each server request or notification relates to, for the agent's streams. */
+  private readonly relatedOf = new Map<string, Id>();
 
   constructor(private readonly opts: HttpSessionOptions) {
     this.agent = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      eventStore: new BoundedEventStore(),
+      eventStore: this.events,
       maxRequestBodySize: opts.proxy.maxMessageBytes,
       onsessionclosed: () => this.close(),
     });
@@ -59,7 +68,7 @@ export class HttpSession {
         return fetch(url, { ...init, headers });
       },
     });
-    const command = ['mcp-http', `${opts.upstream.origin}${opts.upstream.pathname}`];
+    const command = httpAdmissionCommand(opts.upstream);
     this.link = createLink(
       {
         ...opts.proxy,
@@ -100,21 +109,84 @@ export class HttpSession {
       const v = req.headers.get(name);
       if (v !== null) this.passed.set(name, v);
     }
+    // An agent resuming a request's stream has lost it, though the old connection may not have
+    // been seen to close: that stream is ended first, so the transport replays instead of refusing
+    // the resumption as a second connection (409).
+    const last = req.method === 'GET' ? req.headers.get('last-event-id') : null;
+    const lost = last === null ? undefined : this.events.requestOfEvent(last);
+    if (lost !== undefined) this.agent.closeSSEStream(lost);
     return this.agent.handleRequest(req);
+  }
+
+  /**
+   * Per-request routing (spec 2025-06-18, "Sending Messages to the Server"): a response goes on its
+   * request's stream; a server request or notification the upstream sent on a request's stream goes
+   * on that request's stream while it is open; anything else on the GET stream.
+   */
+  private relatedTo(m: Message): Id | undefined {
+    if (isResponse(m)) return m.id ?? undefined;
+    const own = isRequest(m) && m.id !== undefined && m.id !== null ? key(m.id) : undefined;
+    const related = own === undefined ? undefined : this.relatedOf.get(own);
+    if (own !== undefined) this.relatedOf.delete(own);
+    const token = (m.params as { progressToken?: unknown } | undefined)?.progressToken;
+    const byToken =
+      m.method === 'notifications/progress' &&
+      (typeof token === 'string' || typeof token === 'number')
+        ? this.progress.get(key(token))
+        : undefined;
+    const id = related ?? byToken;
+    return id !== undefined && this.link.fromAgent.has(key(id)) ? id : undefined;
   }
 
   private toAgent(m: Message): void {
     if (this.closed) return;
-    const related =
-      isResponse(m) && m.id !== null && m.id !== undefined ? { relatedRequestId: m.id } : {};
-    this.agent.send(m as JSONRPCMessage, related).catch((e: unknown) => {
+    const id = this.relatedTo(m);
+    if (isResponse(m)) this.forget(m.id ?? undefined);
+    this.deliver(m, id);
+  }
+
+  /** Sends to the agent; the event store learns which request's stream the event is kept for. */
+  private deliver(m: Message, id: Id | undefined): void {
+    const related = id === undefined ? {} : { relatedRequestId: id };
+    this.events.sendingFor = id ?? undefined;
+    const sent = this.agent.send(m as JSONRPCMessage, related);
+    this.events.sendingFor = undefined;
+    sent.catch((e: unknown) => {
       this.opts.proxy.log(`mesh guard: cannot answer the agent: ${(e as Error).message}`);
     });
   }
 
+  /** The progress token an agent request carries, remembered until its response. */
+  private track(m: Message): void {
+    const id = m.id;
+    if (!isRequest(m) || id === undefined || id === null) return;
+    const token = (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta
+      ?.progressToken;
+    if (typeof token === 'string' || typeof token === 'number') this.progress.set(key(token), id);
+  }
+
+  private forget(id: Id | undefined): void {
+    if (id === undefined) return;
+    for (const [t, v] of this.progress) if (v === id) this.progress.delete(t);
+  }
+
   private toServer(m: Message): void {
     if (this.closed) return;
-    this.upstream.send(m as JSONRPCMessage).catch((e: unknown) => {
+    const id = m.id;
+    const fromAgent =
+      isRequest(m) && id !== undefined && id !== null && this.link.fromAgent.has(key(id));
+    if (fromAgent) this.track(m);
+    // The SDK calls onresumptiontoken just before it delivers each event of this request's stream
+    // that carries an id: that message arrived on the stream of this request.
+    const options = fromAgent
+      ? {
+          onresumptiontoken: () => {
+            this.arriving = id;
+            queueMicrotask(() => (this.arriving = undefined));
+          },
+        }
+      : {};
+    this.upstream.send(m as JSONRPCMessage, options).catch((e: unknown) => {
       // The agent's request that could not be forwarded is answered here, never dropped.
       const id = m.id;
       if (!isRequest(m) || id === undefined || id === null || !this.link.fromAgent.has(key(id)))
@@ -130,6 +202,16 @@ export class HttpSession {
 
   /** A message from the upstream (attacker-controlled): routed exactly as the stdio proxy routes it. */
   private fromUpstream(m: Message): void {
+    const arriving = this.arriving;
+    this.arriving = undefined;
+    if (!isResponse(m) && arriving !== undefined) {
+      if (isRequest(m) && m.id !== undefined && m.id !== null)
+        this.relatedOf.set(key(m.id), arriving);
+      else if (!isRequest(m)) {
+        this.toAgentRelated(m, arriving);
+        return;
+      }
+    }
     if (isResponse(m)) {
       const pending =
         m.id !== null && m.id !== undefined ? this.link.fromAgent.get(key(m.id)) : undefined;
@@ -161,6 +243,13 @@ export class HttpSession {
       if (m.method === 'notifications/tools/list_changed') this.gate.restart();
       this.toAgent(m);
     }
+  }
+
+  /** A notification that arrived on the stream of the agent's request `id`. */
+  private toAgentRelated(m: Message, id: Id): void {
+    if (m.method === 'notifications/tools/list_changed') this.gate.restart();
+    if (this.closed) return;
+    this.deliver(m, this.link.fromAgent.has(key(id)) ? id : undefined);
   }
 
   /** Ends the session both ways: DELETE upstream (best effort), then both transports. */

@@ -6,9 +6,22 @@ import { setCookie } from 'hono/cookie';
 import type { ConsoleAuth } from './console-auth.js';
 import { SESSION_COOKIE, type ConsoleUser } from './console-auth.js';
 import type { ConsoleService } from './console-service.js';
+import type { DoctorRunner } from './doctor-report.js';
 import { CSP, esc, page, STYLE } from './html.js';
+import { reportingOf, subscriptionsOf } from './node-state.js';
+import { doctorPage, reportingPage, subscriptionsPage } from './state-pages.js';
 
-function html(c: Context, body: string, status: 200 | 400 | 403 | 409 = 200): Response {
+/** What the console reads and decides with. */
+export interface ConsoleParts {
+  auth: ConsoleAuth;
+  service: ConsoleService;
+  /** The node's state directory: subscriptions, reporting, doctor. */
+  stateRoot: string;
+  doctor: DoctorRunner;
+  status: () => Record<string, string | number>;
+}
+
+function html(c: Context, body: string, status: 200 | 400 | 403 | 409 | 500 = 200): Response {
   c.header('content-security-policy', CSP);
   c.header('x-content-type-options', 'nosniff');
   c.header('referrer-policy', 'no-referrer');
@@ -65,36 +78,48 @@ function receiptsPage(service: ConsoleService): string {
   );
 }
 
+function loginForm(auth: ConsoleAuth, msg = ''): string {
+  const fields = auth.byKey
+    ? '<p><label>Approver key <input type="password" name="token" autocomplete="off"></label></p>'
+    : `<p><label>Login token <input type="password" name="token" autocomplete="off"></label></p>
+<p><label>Your name (recorded on each decision) <input name="name" maxlength="64"></label></p>`;
+  return page(
+    'Sign in',
+    `${msg === '' ? '' : `<p class="bad">${esc(msg)}</p>`}<form method="post" action="/console/login">${fields}<button>Sign in</button></form>`,
+    false,
+  );
+}
+
+/** A node page whose read failed: the reason, never a stack. */
+function failed(title: string, e: unknown): string {
+  return page(title, `<p class="bad">${esc((e as Error).message)}</p>`);
+}
+
 /**
  * Mounts the console on `app`.
- * @example mountConsole(app, new ConsoleAuth(), new ConsoleService(guardDir), status)
+ * @example mountConsole(app, { auth: new ConsoleAuth(), service: new ConsoleService(guardDir), stateRoot, doctor: new DoctorRunner(stateRoot), status })
  */
-export function mountConsole(
-  app: Hono,
-  auth: ConsoleAuth,
-  service: ConsoleService,
-  status: () => Record<string, string | number>,
-): void {
+export function mountConsole(app: Hono, parts: ConsoleParts): void {
+  const { auth, service, status, stateRoot, doctor } = parts;
   app.get('/console/style.css', (c) => {
     c.header('content-type', 'text/css');
     return c.body(STYLE);
   });
-  const loginForm = (msg = ''): string =>
-    page(
-      'Sign in',
-      `${msg === '' ? '' : `<p class="bad">${esc(msg)}</p>`}<form method="post" action="/console/login">
-<p><label>Login token <input type="password" name="token" autocomplete="off"></label></p>
-<p><label>Your name (recorded on each decision) <input name="name" maxlength="64"></label></p><button>Sign in</button></form>`,
-      false,
-    );
-  app.get('/console/login', (c) => html(c, loginForm()));
+  app.get('/console/login', (c) => html(c, loginForm(auth)));
   app.post('/console/login', async (c) => {
     // Form fields are attacker-controlled; checked in ConsoleAuth.login.
     const form = await c.req.parseBody();
     const field = (v: unknown): string => (typeof v === 'string' ? v : '');
     const s = auth.login(field(form.token), field(form.name).trim());
     if (s === null)
-      return html(c, loginForm('Wrong token, or a name that is not a plain name.'), 403);
+      return html(
+        c,
+        loginForm(
+          auth,
+          auth.byKey ? 'Not an approver key.' : 'Wrong token, or a name that is not a plain name.',
+        ),
+        403,
+      );
     setCookie(c, SESSION_COOKIE, s.id, { httpOnly: true, sameSite: 'Strict', path: '/console' });
     return c.redirect('/console/', 303);
   });
@@ -123,6 +148,27 @@ export function mountConsole(
     return c.redirect('/console/', 303);
   });
   app.get('/console/receipts', (c) => html(c, receiptsPage(service)));
+  app.get('/console/subscriptions', (c) => {
+    try {
+      return html(c, subscriptionsPage(subscriptionsOf(stateRoot)));
+    } catch (e) {
+      return html(c, failed('Subscriptions', e), 500);
+    }
+  });
+  app.get('/console/reporting', (c) => {
+    try {
+      return html(c, reportingPage(reportingOf(stateRoot)));
+    } catch (e) {
+      return html(c, failed('Reporting', e), 500);
+    }
+  });
+  app.get('/console/doctor', async (c) => {
+    try {
+      return html(c, doctorPage(await doctor.report()));
+    } catch (e) {
+      return html(c, doctorPage({ error: (e as Error).message }), 500);
+    }
+  });
   app.get('/console/status', (c) => {
     const rows = Object.entries(status()).map(
       ([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`,

@@ -1,7 +1,10 @@
-// Console sign-in: a login token printed when the role starts (or read from the configured approver
-// key file), a session cookie (HttpOnly, SameSite=Strict) naming the approver, and a CSRF token per
-// session that every form carries. An agent's tool call has none of them, so it cannot approve.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// Console sign-in: a login token printed when the role starts, or, when the config names approvers,
+// only their keys (each key signs in as its configured name). A session cookie (HttpOnly,
+// SameSite=Strict) names the approver, and a CSRF token per session is carried by every form. An
+// agent's tool call has none of them, so it cannot approve.
+import { randomBytes } from 'node:crypto';
+import { constantTimeEqual } from '../../common/index.js';
+import { APPROVER_NAME, type ApproverKey } from './approver-keys.js';
 
 export interface ConsoleUser {
   name: string;
@@ -10,28 +13,45 @@ export interface ConsoleUser {
 
 export const SESSION_COOKIE = 'mesh_console';
 const MAX_SESSIONS = 64;
-const NAME = /^[A-Za-z][A-Za-z0-9 ._-]{0,63}$/;
 
 function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  return constantTimeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 export class ConsoleAuth {
   private readonly sessions = new Map<string, ConsoleUser>();
+  /** The printed token; null when approver keys are configured (then only they sign in). */
+  readonly loginToken: string | null;
 
-  constructor(readonly loginToken: string = randomBytes(24).toString('base64url')) {}
+  constructor(
+    private readonly approvers: readonly ApproverKey[] = [],
+    token: string = randomBytes(24).toString('base64url'),
+  ) {
+    this.loginToken = approvers.length > 0 ? null : token;
+  }
 
-  /** A new session for a person who gave the login token; null when the token or name is wrong. */
-  login(token: string, name: string): { id: string; user: ConsoleUser } | null {
-    if (!same(token, this.loginToken) || !NAME.test(name)) return null;
+  /** Whether sign-in is by approver key (the form asks for no name). */
+  get byKey(): boolean {
+    return this.loginToken === null;
+  }
+
+  /**
+   * A new session for a person who gave the login token and a plain name, or an approver key (the
+   * name is then the key's); null when the secret or the name is wrong. Both are attacker-controlled.
+   */
+  login(secret: string, name: string): { id: string; user: ConsoleUser } | null {
+    let who: string | undefined;
+    if (this.loginToken === null) {
+      // Every key is compared, so the time taken does not say which name a guess came close to.
+      for (const a of this.approvers) if (same(secret, a.key)) who ??= a.name;
+    } else if (same(secret, this.loginToken) && APPROVER_NAME.test(name)) who = name;
+    if (who === undefined) return null;
     if (this.sessions.size >= MAX_SESSIONS) {
       const oldest = this.sessions.keys().next().value;
       if (oldest !== undefined) this.sessions.delete(oldest);
     }
     const id = randomBytes(24).toString('base64url');
-    const user = { name, csrf: randomBytes(24).toString('base64url') };
+    const user = { name: who, csrf: randomBytes(24).toString('base64url') };
     this.sessions.set(id, user);
     return { id, user };
   }

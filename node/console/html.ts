@@ -21,7 +21,7 @@ code{font-size:.9em;word-break:break-all}.ok{color:#0a6b2d}.bad{color:#a01010}fo
 /** A whole page; `body` is HTML built only from esc()-ed values. */
 export function page(title: string, body: string, nav = true): string {
   const links = nav
-    ? '<nav><a href="/console/">Reviews</a><a href="/console/receipts">Receipts</a><a href="/console/status">Status</a></nav>'
+    ? '<nav><a href="/console/">Reviews</a><a href="/console/receipts">Receipts</a><a href="/console/subscriptions">Subscriptions</a><a href="/console/reporting">Reporting</a><a href="/console/doctor">Doctor</a><a href="/console/status">Status</a></nav>'
     : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} - mesh console</title><link rel="stylesheet" href="/console/style.css"></head><body>${links}<h1>${esc(title)}</h1>${body}</body></html>`;
 }

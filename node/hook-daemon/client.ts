@@ -3,7 +3,13 @@
 // sent, anything but a well-formed reply (garbage, a timeout, the daemon dying) fails closed: exit 2.
 import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { decodeReply, encodeFrame, FrameReader, type HookReply } from './protocol.js';
+import {
+  decodeReply,
+  encodeFrame,
+  failClosedReply,
+  FrameReader,
+  type HookReply,
+} from './protocol.js';
 import { envNamesOf, hookSocketPath, stateRootOf } from './socket-path.js';
 
 /** The hook's own default deadline (20 s) plus a margin for the queue and the socket. */
@@ -103,8 +109,7 @@ export async function runHookViaDaemon(argv: readonly string[]): Promise<number 
     reply = await exchange(sock, frame, timeoutOf(argv));
   } catch (e) {
     sock.destroy();
-    process.stderr.write(`mesh guard: failed closed: ${(e as Error).message}\n`);
-    return 2;
+    reply = failClosedReply(argv, (e as Error).message);
   }
   process.stdout.write(reply.stdout);
   process.stderr.write(reply.stderr);

@@ -1,10 +1,11 @@
-// `status` and `stop` requests to a running hook daemon (null when none answers on the socket).
+// `status`, `metrics` and `stop` requests to a running hook daemon (null when none answers on the
+// socket).
 import { connect } from 'node:net';
 import { encodeFrame, FrameReader } from './protocol.js';
 
 export function askDaemon(
   path: string,
-  op: 'status' | 'stop',
+  op: 'status' | 'stop' | 'metrics',
   timeoutMs = 5_000,
 ): Promise<unknown> {
   return new Promise((done) => {

@@ -14,7 +14,7 @@ import {
 } from '../guard/hook-service.js';
 import { resolveStateRoot } from '../state/state-dir.js';
 import type { PartsCache } from './parts-cache.js';
-import type { HookReply, HookRequest } from './protocol.js';
+import { failClosedReply, type HookReply, type HookRequest } from './protocol.js';
 import { stateRootOf } from './socket-path.js';
 
 /** Process-wide cwd and environment are swapped per call; the daemon runs calls one at a time. */
@@ -41,12 +41,6 @@ export interface Handled {
   settled: Promise<void>;
 }
 
-const deny = (why: string): HookReply => ({
-  exitCode: 2,
-  stdout: '',
-  stderr: `mesh guard: failed closed: ${why}\n`,
-});
-
 /**
  * Answers one hook request for the daemon serving `root`; never throws (a failure is a deny).
  * @example const { reply } = await handleHookRequest(req, stateRoot, cache)
@@ -61,6 +55,7 @@ export async function handleHookRequest(
     settled = p;
   };
   let reply: HookReply;
+  const deny = (why: string): HookReply => failClosedReply(req.argv, why);
   try {
     reply = await withProcessState(req, async () => {
       if (stateRootOf(req.argv, process.env) !== root)
@@ -83,7 +78,7 @@ async function decide(
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<HookReply>((done) => {
     timer = setTimeout(() => {
-      done(deny(deadlineMessage(a.deadline)));
+      done(failClosedReply(req.argv, deadlineMessage(a.deadline)));
     }, hookDeadlineMs(a.deadline));
   });
   const work = runHookCall(
@@ -129,7 +124,7 @@ async function viaCommander(req: HookRequest): Promise<HookReply> {
   let at: Command | undefined = program;
   const door = req.argv[req.argv.indexOf('hook') + 1];
   for (const name of ['guard', 'hook', door]) at = at?.commands.find((x) => x.name() === name);
-  if (at === undefined) return deny('not a hook call');
+  if (at === undefined) return failClosedReply(req.argv, 'not a hook call');
   // An argv the typed reader refused but commander accepts is refused here too (fail closed).
   for (const c of [at, ...at.commands])
     c.action(() => {
@@ -143,6 +138,9 @@ async function viaCommander(req: HookRequest): Promise<HookReply> {
     return { exitCode: ok.includes(e.code) ? 0 : 2, stdout: out, stderr: err };
   }
   if (seen.ran)
-    return deny('hook arguments the hook daemon does not read; run the hook without it');
+    return failClosedReply(
+      req.argv,
+      'hook arguments the hook daemon does not read; run the hook without it',
+    );
   return { exitCode: 0, stdout: out, stderr: err };
 }

@@ -14,7 +14,7 @@ export interface HookRequest {
 }
 
 export interface ControlRequest {
-  op: 'status' | 'stop';
+  op: 'status' | 'stop' | 'metrics';
 }
 
 export type DaemonRequest = HookRequest | ControlRequest;
@@ -23,6 +23,21 @@ export interface HookReply {
   exitCode: number;
   stdout: string;
   stderr: string;
+}
+
+/**
+ * The answer of a hook call that failed closed in the daemon or its client: exit 2 with the reason
+ * on stderr, and for Cursor also its deny on stdout (docs/guard.md "Cursor": exit 2 blocks, and the
+ * deny says why to the user and the agent).
+ * @example failClosedReply(['guard', 'hook', 'cursor'], 'no decision within 20000 ms').exitCode // 2
+ */
+export function failClosedReply(argv: readonly string[], why: string): HookReply {
+  const message = `mesh guard: failed closed: ${why}`;
+  const cursor = argv[argv.indexOf('hook') + 1] === 'cursor';
+  const stdout = cursor
+    ? `${JSON.stringify({ permission: 'deny', user_message: message, agent_message: message })}\n`
+    : '';
+  return { exitCode: 2, stdout, stderr: `${message}\n` };
 }
 
 export function encodeFrame(value: unknown): Buffer {
@@ -61,7 +76,7 @@ const isStr = (v: unknown): v is string => typeof v === 'string';
 export function decodeRequest(v: unknown): DaemonRequest {
   if (typeof v !== 'object' || v === null) throw new TypeError('request must be an object');
   const r = v as Record<string, unknown>;
-  if (r.op === 'status' || r.op === 'stop') return { op: r.op };
+  if (r.op === 'status' || r.op === 'stop' || r.op === 'metrics') return { op: r.op };
   if (r.op !== 'hook') throw new TypeError('unknown op');
   if (!Array.isArray(r.argv) || r.argv.length > 1024 || !r.argv.every(isStr))
     throw new TypeError('argv must be a list of strings');

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { handleHookRequest, type Handled } from './handle.js';
+import { HookDaemonMetrics } from './metrics.js';
 import { createPartsCache } from './parts-cache.js';
 import { decodeRequest, encodeFrame, FrameReader, type DaemonRequest } from './protocol.js';
 import { hookSocketPath } from './socket-path.js';
@@ -66,13 +67,14 @@ export async function startHookDaemon(stateRoot: string): Promise<HookDaemon> {
   const cache = createPartsCache();
   const startedAt = new Date().toISOString();
   let served = 0;
+  const metrics = new HookDaemonMetrics();
   let queue: Promise<unknown> = Promise.resolve();
   let stopping: (() => void) | undefined;
   const closed = new Promise<void>((done) => (stopping = done));
 
-  const answer = (
+  const answer = async (
     req: DaemonRequest,
-  ): { reply: unknown; settled: Promise<void> } | Promise<Handled> => {
+  ): Promise<{ reply: unknown; settled: Promise<void> } | Handled> => {
     if (req.op === 'status') {
       const s: DaemonStatus = {
         running: true,
@@ -85,6 +87,14 @@ export async function startHookDaemon(stateRoot: string): Promise<HookDaemon> {
       };
       return { reply: s, settled: Promise.resolve() };
     }
+    if (req.op === 'metrics')
+      return {
+        reply: {
+          text: await metrics.registry.metrics(),
+          metrics: await metrics.registry.getMetricsAsJSON(),
+        },
+        settled: Promise.resolve(),
+      };
     if (req.op !== 'hook') return { reply: { stopping: true }, settled: Promise.resolve() };
     served++;
     return handleHookRequest(req, stateRoot, cache);
@@ -107,15 +117,28 @@ export async function startHookDaemon(stateRoot: string): Promise<HookDaemon> {
         sock.destroy();
         return;
       }
+      // Status and metrics are answered at once (a queue-depth reading must not wait in the queue).
+      if (req.op === 'status' || req.op === 'metrics') {
+        void answer(req).then(
+          (h) => sock.end(encodeFrame(h.reply)),
+          () => sock.destroy(),
+        );
+        return;
+      }
+      const done = req.op === 'hook' ? metrics.started(req.argv) : () => undefined;
       // One call at a time: calls swap the process's cwd and environment while they run.
       const run = queue.then(() => answer(req));
       queue = run.then((h) => h.settled).catch(() => undefined);
       void run.then(
         (h) => {
+          done(h.reply as Handled['reply']);
           sock.end(encodeFrame(h.reply));
           if (req.op === 'stop') void close();
         },
-        () => sock.destroy(),
+        () => {
+          done(null);
+          sock.destroy();
+        },
       );
     });
   };

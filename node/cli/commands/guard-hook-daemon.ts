@@ -95,6 +95,27 @@ export function addGuardHookDaemon(group: Command): void {
         v.stopped ? `hook daemon stopped (${socket})` : `no hook daemon was running on ${socket}`,
       );
     });
+  d.command('metrics')
+    .description(
+      'hook latency, answers by door and outcome, and queue depth, as Prometheus text (or --json)',
+    )
+    .option('--json', 'print the metrics as JSON (prom-client form)')
+    .action(async (opts: JsonFlag, cmd: Command) => {
+      const ctx = contextFor(cmd, opts);
+      const socket = hookSocketPath(ctx.stateRoot);
+      const m = (await askDaemon(socket, 'metrics')) as {
+        text?: unknown;
+        metrics?: unknown;
+      } | null;
+      if (m === null || typeof m.text !== 'string')
+        throw new StateError(
+          'io_failed',
+          `no hook daemon answers on ${socket}`,
+          'start one with: mesh guard hook-daemon start',
+        );
+      const text = m.text;
+      ctx.out.result({ metrics: m.metrics }, () => text.trimEnd());
+    });
   d.command('status')
     .description('whether a daemon answers, its pid and how many calls it served')
     .option('--json', 'print the status as JSON')

@@ -1,6 +1,14 @@
 // `mesh guard mcp --upstream URL --listen HOST:PORT`: the Streamable HTTP proxy, run until a signal.
-import { runMcpHttpProxy, type McpHttpProxyOptions } from '../../../guard/index.js';
+import {
+  httpAdmissionCommand,
+  probeHttpSurface,
+  runMcpHttpProxy,
+  surfaceHash,
+  writeAdmission,
+  type McpHttpProxyOptions,
+} from '../../../guard/index.js';
 import { UsageError } from '../../errors.js';
+import type { CommandContext } from '../context.js';
 
 export interface HttpDoorFlags {
   upstream: string;
@@ -60,4 +68,36 @@ export async function runHttpDoor(
   });
   await running.close();
   return 0;
+}
+
+/**
+ * `mesh guard mcp admit --upstream URL [--auth-env NAME]`: reads the remote server's surface and
+ * records it as admitted, as `mesh guard mcp admit -- CMD` does for a stdio server.
+ * @throws UsageError on a bad URL or an unset --auth-env variable; GuardError mcp_server_failed
+ * @example await admitHttpUpstream(ctx, 'https://mcp.example.com/mcp', undefined, dir)
+ */
+export async function admitHttpUpstream(
+  ctx: CommandContext,
+  upstream: string,
+  authEnv: string | undefined,
+  admissionDir: string,
+): Promise<void> {
+  const url = parseUpstream(upstream);
+  const authorization = authEnv === undefined ? undefined : process.env[authEnv];
+  if (authEnv !== undefined && (authorization === undefined || authorization === ''))
+    throw new UsageError(
+      `environment variable ${authEnv} is not set`,
+      `export ${authEnv}='Bearer ...' or drop --auth-env`,
+    );
+  const tools = await probeHttpSurface(url, {
+    timeoutMs: 30_000,
+    ...(authorization !== undefined ? { authorization } : {}),
+  });
+  const command = httpAdmissionCommand(url);
+  const a = writeAdmission(admissionDir, command, surfaceHash(tools), tools);
+  ctx.out.result(
+    { admitted: a.command, surface: a.surface, tools: Object.keys(a.tools).sort() },
+    (r) =>
+      `admitted ${r.admitted.join(' ')}: ${r.tools.length} tools, surface ${r.surface.slice(0, 16)}`,
+  );
 }

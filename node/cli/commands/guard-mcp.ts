@@ -6,7 +6,7 @@ import { openMcpGuard } from '../../guard/mcp-guard.js';
 import { contextFor } from '../context.js';
 import { addFlowFlags, type FlowFlags } from './guard-hook.js';
 import { guardNode, guardRequest } from './guard.js';
-import { runHttpDoor, type HttpDoorFlags } from './guard-mcp-http.js';
+import { admitHttpUpstream, runHttpDoor, type HttpDoorFlags } from './guard-mcp-http.js';
 import { addMcpInstall } from './guard-mcp-install.js';
 
 function collectOrigin(v: string, prev: string[] = []): string[] {
@@ -23,6 +23,7 @@ export interface McpFlags extends FlowFlags, Partial<HttpDoorFlags> {
   name?: string;
   poisoned: string;
   json?: boolean;
+  authEnv?: string;
 }
 
 function positive(v: string, name: string): number {
@@ -89,6 +90,7 @@ export function addGuardMcp(group: Command): void {
       )
       .option('--no-mcp-rules', 'do not load builtin:mcp (checks of sampling and elicitation)')
       .option('--json', 'admit: print one JSON object')
+      .option('--auth-env <name>', 'admit --upstream: send this variable as Authorization')
       .addHelpText(
         'after',
         `
@@ -111,6 +113,8 @@ Server requests: sampling/createMessage is decided as tool "mcp:sampling", elici
     const ctx = contextFor(cmd, opts);
     const maxMessageBytes = positive(opts.maxMessageBytes, '--max-message-bytes');
     const admissionDir = ctx.state().path('guard', 'mcp-admissions');
+    if (command[0] === 'admit' && opts.upstream !== undefined)
+      return admitHttpUpstream(ctx, opts.upstream, opts.authEnv, admissionDir);
     if (command[0] === 'admit') {
       const server = command.slice(1);
       if (server.length === 0)

@@ -3,7 +3,6 @@
 // with the upstream answering POSTs as JSON and as SSE streams.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -11,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESH_BIN } from '../../support/env.js';
+import { startDoor, type Door } from './door.js';
 import { INJECTION, startUpstream, type Upstream } from './upstream.js';
 
 const PACK = {
@@ -39,61 +38,16 @@ const PACK = {
 const SECRET = `sk_live_${randomBytes(18).toString('hex')}`;
 const TOKEN = `Bearer agent-token-${randomBytes(12).toString('hex')}`;
 
-interface Door {
-  url: string;
-  child: ChildProcess;
-  stderr: () => string;
-}
-
 let home: string;
 const running: { door: Door; upstream: Upstream }[] = [];
 
-async function startDoor(upstream: Upstream): Promise<Door> {
+function startHttpDoor(upstream: Upstream): Promise<Door> {
   const pack = join(home, 'pack.json');
   writeFileSync(pack, JSON.stringify(PACK));
-  const child = spawn(
-    process.execPath,
-    [
-      MESH_BIN,
-      'guard',
-      'mcp',
-      '--upstream',
-      upstream.url,
-      '--listen',
-      '127.0.0.1:0',
-      '--pack',
-      'builtin:coding-agent',
-      '--pack',
-      pack,
-      '--secret-env',
-      'REMOTE_API_KEY',
-      '--no-receipts',
-      '--name',
-      'remote',
-    ],
-    {
-      env: { ...process.env, MESH_HOME: home, REMOTE_API_KEY: SECRET },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let err = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`proxy not up: ${err}`));
-    }, 60_000);
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      err += d;
-      const m = /MCP over HTTP at (\S+)/.exec(err);
-      if (m?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.once('exit', (c) => {
-      reject(new Error(`proxy exited ${String(c)}: ${err}`));
-    });
+  const args = ['--pack', 'builtin:coding-agent', '--pack', pack, '--secret-env', 'REMOTE_API_KEY'];
+  return startDoor(home, upstream.url, [...args, '--no-receipts', '--name', 'remote'], {
+    REMOTE_API_KEY: SECRET,
   });
-  return { url, child, stderr: () => err };
 }
 
 async function agent(door: Door): Promise<Client> {
@@ -126,13 +80,13 @@ beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'mesh-mcp-http-'));
   for (const json of [true, false]) {
     const upstream = await startUpstream(SECRET, json);
-    running.push({ upstream, door: await startDoor(upstream) });
+    running.push({ upstream, door: await startHttpDoor(upstream) });
   }
 }, 120_000);
 
 afterAll(async () => {
   for (const r of running) {
-    r.door.child.kill('SIGTERM');
+    await r.door.stop();
     await r.upstream.close();
   }
   rmSync(home, { recursive: true, force: true });
