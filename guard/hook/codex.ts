@@ -57,7 +57,16 @@ async function preToolUse(input: HookInput, deps: HookDeps): Promise<HookOutcome
     allow: () => PASS,
     modify: () => rewrite(input, d),
     escalate: () => {
-      const held = holdForReview(deps.reviews(), input, d, 'codex', deps.askTimeoutMs);
+      const tainted = deps.tainted?.(input.session_id, input.tool_input);
+      const held = holdForReview(
+        deps.reviews(),
+        input,
+        d,
+        'codex',
+        deps.askTimeoutMs,
+        Date.now,
+        tainted,
+      );
       return held.approved ? PASS : deny(heldMessage(held.id, describeDecision(d)));
     },
   });

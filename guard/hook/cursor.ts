@@ -45,7 +45,16 @@ async function beforeCall(c: CursorInput, deps: HookDeps): Promise<HookOutcome> 
         ? answer({ permission: 'allow', updated_input: d.args })
         : refuse(`${describeDecision(d)} (a rewrite Cursor cannot apply here is refused)`),
     escalate: () => {
-      const held = holdForReview(deps.reviews(), c.input, d, 'cursor', deps.askTimeoutMs);
+      const tainted = deps.tainted?.(c.input.session_id, c.input.tool_input);
+      const held = holdForReview(
+        deps.reviews(),
+        c.input,
+        d,
+        'cursor',
+        deps.askTimeoutMs,
+        Date.now,
+        tainted,
+      );
       return held.approved ? NO_OPINION : refuse(heldMessage(held.id, describeDecision(d)));
     },
   });
