@@ -1,6 +1,8 @@
 // `mesh demo`, node side: one node = its own state directory and its own `mesh` processes. It
 // subscribes through the mirror, guards its share of the bundled agent traffic, has its operator
-// mark what they judge false positives, and contributes one report.
+// mark what they judge false positives, and contributes one report with its organisation's token.
+// Node 0 then tries to send more reports in the same window with the same key: the issuer gives one
+// token per organisation per window, so each further try is refused before it reaches the Leader.
 import { NodeError } from '../errors.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +14,17 @@ import { PACK, type DemoMesh } from './mesh-setup.js';
 /** One report per node per day: a demo run never straddles a window except at midnight UTC. */
 export const WINDOW = 86_400;
 
+/** How many more reports node 0 tries to send in its window with its organisation's key. */
+export const EXTRA_TRIES = 5;
+
 export interface NodeOutcome {
   node: number;
+  org: string;
+  /** Reports this node tried to send in the window, and how many the Leader accepted. */
+  attempts: number;
+  accepted: number;
+  /** Why the extra tries were not sent (token_refused: the issuer's one token was used). */
+  refused: string[];
   events: number;
   attacks: number;
   verdicts: Record<string, number>;
@@ -67,7 +78,59 @@ async function mesh(home: string, args: string[], input?: string): Promise<strin
   return r.stdout;
 }
 
+/** `mesh dap submit` of EXTRA_TRIES copies of this window's report, with the same organisation key. */
+async function tryMore(
+  home: string,
+  m: DemoMesh,
+  orgKey: string,
+  windowStart: number,
+): Promise<{ accepted: number; refused: string[] }> {
+  const built = JSON.parse(
+    await mesh(home, [
+      'report',
+      'build',
+      '--window',
+      String(windowStart),
+      '--org-key',
+      orgKey,
+      '--json',
+    ]),
+  ) as { vector: number[] };
+  const file = join(home, 'extra-reports.jsonl');
+  writeFileSync(file, `${JSON.stringify(built.vector)}\n`.repeat(EXTRA_TRIES));
+  const r = await runMeshCommand(
+    [
+      'dap',
+      'submit',
+      '--task',
+      m.clientTask,
+      '--measurements',
+      file,
+      '--time',
+      String(windowStart),
+      '--org-key',
+      orgKey,
+      '--json',
+    ],
+    { env: { MESH_HOME: home }, timeoutMs: 120_000 },
+  );
+  let out: { accepted?: number; refused?: { error: string }[] } = {};
+  try {
+    out = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as typeof out;
+  } catch {
+    // no JSON: reported below
+  }
+  if (typeof out.accepted !== 'number' || !Array.isArray(out.refused))
+    throw new NodeError(
+      'io_failed',
+      `node ${home}: mesh dap submit exit ${String(r.code)}: ${r.stdout.trim() || r.stderr.trim()}`,
+    );
+  return { accepted: out.accepted, refused: out.refused.map((x) => x.error) };
+}
+
 export async function runNode(i: number, m: DemoMesh, windowStart: number): Promise<NodeOutcome> {
+  const org = m.orgs[i];
+  if (org === undefined) throw new NodeError('io_failed', `node ${i} has no organisation`);
   const home = join(m.work, 'nodes', `node-${String(i).padStart(2, '0')}`);
   const spec = `mesh:${PACK}@canary`;
   // The demo compresses time: no shadow day for rules new to the node (the default is 24 hours).
@@ -148,10 +211,23 @@ export async function runNode(i: number, m: DemoMesh, windowStart: number): Prom
     }
   }
   const sent = JSON.parse(
-    await mesh(home, ['report', 'submit', '--window', String(windowStart), '--json']),
+    await mesh(home, [
+      'report',
+      'submit',
+      '--window',
+      String(windowStart),
+      '--org-key',
+      org.keyFile,
+      '--json',
+    ]),
   ) as { reportId: string };
+  const extra = i === 0 ? await tryMore(home, m, org.keyFile, windowStart) : undefined;
   return {
     node: i,
+    org: org.name,
+    attempts: 1 + (extra === undefined ? 0 : EXTRA_TRIES),
+    accepted: 1 + (extra?.accepted ?? 0),
+    refused: extra?.refused ?? [],
     events: traffic.length,
     attacks: traffic.filter((t) => t.label !== 'benign').length,
     verdicts,

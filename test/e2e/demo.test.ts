@@ -5,14 +5,22 @@ import { runMesh } from '../support/run-mesh.js';
 interface DemoJson {
   ok: boolean;
   nodes: number;
+  organisations: number;
+  attempts: number;
+  refused: number;
   reportCount: number;
   note: string;
   outcomes: {
     node: number;
+    org: string;
+    attempts: number;
+    accepted: number;
+    refused: string[];
     attacks: number;
     verdicts: Record<string, number>;
     falsePositivesMarked: number;
   }[];
+  perOrganisation: { org: string; nodes: number; attempts: number; accepted: number }[];
   rules: {
     rule: string;
     reportsWithHits: number;
@@ -26,8 +34,19 @@ describe('mesh demo', () => {
     const r = await runMesh(['demo', '--nodes', '4', '--json'], { timeoutMs: 300_000 });
     expect(r.code, r.stderr).toBe(0);
     const d = JSON.parse(r.stdout) as DemoJson;
-    expect(d).toMatchObject({ ok: true, nodes: 4, reportCount: 4 });
+    expect(d).toMatchObject({ ok: true, nodes: 4, organisations: 4, reportCount: 4 });
     expect(d.note).toContain('organisation-windows');
+    // Node 0 tried six reports in its window with its organisation's key: the issuer gave one token,
+    // refused the other five, and the aggregate counts the organisation once.
+    const eager = d.outcomes.find((o) => o.node === 0);
+    expect(eager).toMatchObject({ attempts: 6, accepted: 1 });
+    expect(eager?.refused).toEqual(Array(5).fill('token_refused'));
+    expect(d).toMatchObject({ attempts: 4 + 5, refused: 5 });
+    expect(new Set(d.outcomes.map((o) => o.org)).size).toBe(4);
+    expect(d.perOrganisation).toHaveLength(4);
+    for (const o of d.perOrganisation) expect(o).toMatchObject({ nodes: 1, accepted: 1 });
+    expect(d.perOrganisation.find((o) => o.org === eager?.org)).toMatchObject({ attempts: 6 });
+    expect(d.reportCount).toBe(d.perOrganisation.length);
     // Nodes with attacks in their traffic got non-allow decisions, and some rule saw hits.
     for (const o of d.outcomes)
       if (o.attacks > 0) expect(o.verdicts.escalate ?? 0).toBeGreaterThan(0);
