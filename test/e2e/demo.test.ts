@@ -1,5 +1,6 @@
 // The README's main command end to end: every party a real process on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
+import { renderDemo, type DemoResult } from '../../node/demo/run-demo.js';
 import { runMesh } from '../support/run-mesh.js';
 
 interface DemoJson {
@@ -47,6 +48,11 @@ describe('mesh demo', () => {
     for (const o of d.perOrganisation) expect(o).toMatchObject({ nodes: 1, accepted: 1 });
     expect(d.perOrganisation.find((o) => o.org === eager?.org)).toMatchObject({ attempts: 6 });
     expect(d.reportCount).toBe(d.perOrganisation.length);
+    // The table a person reads says the same: the eager organisation tried 6, 1 accepted, 5 refused.
+    const table = renderDemo(JSON.parse(r.stdout) as DemoResult);
+    expect(table).toContain('4 nodes in 4 organisations tried 9 reports; 5 were refused a token');
+    expect(table).toMatch(new RegExp(`^${eager?.org ?? '?'} +1 +6 +1 +5$`, 'm'));
+    expect(table).toContain('demo ok: every organisation counted once');
     // Nodes with attacks in their traffic got non-allow decisions, and some rule saw hits.
     for (const o of d.outcomes)
       if (o.attacks > 0) expect(o.verdicts.escalate ?? 0).toBeGreaterThan(0);
