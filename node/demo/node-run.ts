@@ -24,7 +24,7 @@ export interface NodeOutcome {
   attempts: number;
   accepted: number;
   /** Why the extra tries were not sent (token_refused: the issuer's one token was used). */
-  refused: string[];
+  refused: { error: string; detail: string }[];
   events: number;
   attacks: number;
   verdicts: Record<string, number>;
@@ -84,7 +84,7 @@ async function tryMore(
   m: DemoMesh,
   orgKey: string,
   windowStart: number,
-): Promise<{ accepted: number; refused: string[] }> {
+): Promise<{ accepted: number; refused: NodeOutcome['refused'] }> {
   const built = JSON.parse(
     await mesh(home, [
       'report',
@@ -114,7 +114,7 @@ async function tryMore(
     ],
     { env: { MESH_HOME: home }, timeoutMs: 120_000 },
   );
-  let out: { accepted?: number; refused?: { error: string }[] } = {};
+  let out: { accepted?: number; refused?: NodeOutcome['refused'] } = {};
   try {
     out = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as typeof out;
   } catch {
@@ -125,7 +125,10 @@ async function tryMore(
       'io_failed',
       `node ${home}: mesh dap submit exit ${String(r.code)}: ${r.stdout.trim() || r.stderr.trim()}`,
     );
-  return { accepted: out.accepted, refused: out.refused.map((x) => x.error) };
+  return {
+    accepted: out.accepted,
+    refused: out.refused.map((x) => ({ error: x.error, detail: x.detail })),
+  };
 }
 
 export async function runNode(i: number, m: DemoMesh, windowStart: number): Promise<NodeOutcome> {

@@ -116,7 +116,7 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
       const o = await runNode(i, m, windowStart);
       done++;
       opts.progress(
-        `node ${String(i).padStart(2, '0')} (${o.org}) done (${done}/${opts.nodes}): ${o.events} calls, ${o.attacks} attacks, ${JSON.stringify(o.verdicts)}${o.refused.length > 0 ? `, ${o.refused.length} more reports refused (${o.refused.join(', ')})` : ''}`,
+        `node ${String(i).padStart(2, '0')} (${o.org}) done (${done}/${opts.nodes}): ${o.events} calls, ${o.attacks} attacks, ${JSON.stringify(o.verdicts)}${o.refused.length > 0 ? `, ${o.refused.length} more reports refused (${o.refused.map((x) => x.error).join(', ')})` : ''}`,
       );
       return o;
     });

@@ -16,7 +16,7 @@ interface DemoJson {
     org: string;
     attempts: number;
     accepted: number;
-    refused: string[];
+    refused: { error: string; detail: string }[];
     attacks: number;
     verdicts: Record<string, number>;
     falsePositivesMarked: number;
@@ -41,7 +41,9 @@ describe('mesh demo', () => {
     // refused the other five, and the aggregate counts the organisation once.
     const eager = d.outcomes.find((o) => o.node === 0);
     expect(eager).toMatchObject({ attempts: 6, accepted: 1 });
-    expect(eager?.refused).toEqual(Array(5).fill('token_refused'));
+    expect(eager?.refused.map((x) => x.error)).toEqual(Array(5).fill('token_refused'));
+    // ...by the issuer's one-token-per-window rule (429 token_issued), not by some other failure.
+    for (const x of eager?.refused ?? []) expect(x.detail).toMatch(/\(429\).*token_issued/);
     expect(d).toMatchObject({ attempts: 4 + 5, refused: 5 });
     expect(new Set(d.outcomes.map((o) => o.org)).size).toBe(4);
     expect(d.perOrganisation).toHaveLength(4);
