@@ -9,13 +9,11 @@ import { join } from 'node:path';
 import { packageRoot } from '../version.js';
 import { BUILTIN_PACKS } from '../../packs/index.js';
 import { runMeshCommand } from './children.js';
+import { EXTRA_TRIES, tryMore, type Refusal } from './extra-reports.js';
 import { PACK, type DemoMesh } from './mesh-setup.js';
 
 /** One report per node per day: a demo run never straddles a window except at midnight UTC. */
 export const WINDOW = 86_400;
-
-/** How many more reports node 0 tries to send in its window with its organisation's key. */
-export const EXTRA_TRIES = 5;
 
 export interface NodeOutcome {
   node: number;
@@ -24,7 +22,7 @@ export interface NodeOutcome {
   attempts: number;
   accepted: number;
   /** Why the extra tries were not sent (token_refused: the issuer's one token was used). */
-  refused: { error: string; detail: string }[];
+  refused: Refusal[];
   events: number;
   attacks: number;
   verdicts: Record<string, number>;
@@ -76,59 +74,6 @@ async function mesh(home: string, args: string[], input?: string): Promise<strin
       `node ${home}: mesh ${args.slice(0, 2).join(' ')} exit ${String(r.code)}: ${(r.stdout.trim().split('\n').pop() ?? '') || r.stderr.trim()}`,
     );
   return r.stdout;
-}
-
-/** `mesh dap submit` of EXTRA_TRIES copies of this window's report, with the same organisation key. */
-async function tryMore(
-  home: string,
-  m: DemoMesh,
-  orgKey: string,
-  windowStart: number,
-): Promise<{ accepted: number; refused: NodeOutcome['refused'] }> {
-  const built = JSON.parse(
-    await mesh(home, [
-      'report',
-      'build',
-      '--window',
-      String(windowStart),
-      '--org-key',
-      orgKey,
-      '--json',
-    ]),
-  ) as { vector: number[] };
-  const file = join(home, 'extra-reports.jsonl');
-  writeFileSync(file, `${JSON.stringify(built.vector)}\n`.repeat(EXTRA_TRIES));
-  const r = await runMeshCommand(
-    [
-      'dap',
-      'submit',
-      '--task',
-      m.clientTask,
-      '--measurements',
-      file,
-      '--time',
-      String(windowStart),
-      '--org-key',
-      orgKey,
-      '--json',
-    ],
-    { env: { MESH_HOME: home }, timeoutMs: 120_000 },
-  );
-  let out: { accepted?: number; refused?: NodeOutcome['refused'] } = {};
-  try {
-    out = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as typeof out;
-  } catch {
-    // no JSON: reported below
-  }
-  if (typeof out.accepted !== 'number' || !Array.isArray(out.refused))
-    throw new NodeError(
-      'io_failed',
-      `node ${home}: mesh dap submit exit ${String(r.code)}: ${r.stdout.trim() || r.stderr.trim()}`,
-    );
-  return {
-    accepted: out.accepted,
-    refused: out.refused.map((x) => ({ error: x.error, detail: x.detail })),
-  };
 }
 
 export async function runNode(i: number, m: DemoMesh, windowStart: number): Promise<NodeOutcome> {
