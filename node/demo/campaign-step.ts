@@ -6,7 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILTIN_PACKS } from '../../packs/index.js';
 import { runMeshCommand, startMeshService, type MeshService } from './children.js';
-import { mesh, PACK, type DemoMesh } from './mesh-setup.js';
+import { runMeshStep as mesh } from './children.js';
+import { PACK, type DemoMesh } from './mesh-setup.js';
 import { freePort } from './ports.js';
 
 // 16 bits: at 8, shapes of everyday calls collide with the campaign's and the gate refuses it.

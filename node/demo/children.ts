@@ -1,6 +1,7 @@
 // Child `mesh` processes for the demo (and for tests): one-shot commands and long-running services.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { NodeError } from '../errors.js';
 import { packageRoot } from '../version.js';
 
 export const MESH_BIN = join(packageRoot(), 'bin', 'mesh.js');
@@ -34,6 +35,24 @@ export function runMeshCommand(
     });
     child.stdin.end(opts.input ?? '');
   });
+}
+
+/**
+ * `mesh ARGS --json` as one step of the demo: its last stdout line parsed.
+ * @throws NodeError io_failed naming STEP and what the command printed, when it exits non-zero.
+ */
+export async function runMeshStep(
+  args: readonly string[],
+  step: string,
+): Promise<Record<string, unknown>> {
+  const r = await runMeshCommand([...args, '--json'], { timeoutMs: 120_000 });
+  const last = r.stdout.trim().split('\n').pop() ?? '';
+  if (r.code !== 0)
+    throw new NodeError(
+      'io_failed',
+      `${step} failed (mesh ${args[0] ?? ''} exit ${String(r.code)}): ${last || r.stderr.trim()}`,
+    );
+  return JSON.parse(last) as Record<string, unknown>;
 }
 
 export interface MeshService {

@@ -1,17 +1,21 @@
-// `mesh demo`, maintainer side: keys, three witnesses, the pack and its DAP task published through
-// TUF and the log, a mirror, a DAP leader and helper, and the collector — each a `mesh` process.
-import { NodeError } from '../errors.js';
+// `mesh demo`, maintainer side: keys, three witnesses, the pack, the member lists and the DAP task
+// published through TUF and the log, a mirror, the token issuer, a DAP leader and helper, and the
+// collector — each a `mesh` process.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cosigner, cosignerVkey, formatSkey, signerVkey } from '../../log/index.js';
 import { BUILTIN_PACKS, PublishKeys } from '../../packs/index.js';
-import { runMeshCommand, startMeshService, type MeshService } from './children.js';
+import { runMeshStep, startMeshService, type MeshService } from './children.js';
+import { enrolOrganisations, type DemoOrg } from './organisations.js';
 import { freePort } from './ports.js';
 import { vectorLength } from '../consensus/index.js';
 
-/** Member tiers the demo's task has slots for (its nodes report as tier 0). */
+/** Member tiers the demo's task has slots for (its organisations are enrolled with tiers 1 to 3). */
 const DEMO_TIERS = 3;
+
+/** One token per organisation per day, the same window the nodes report in. */
+export const TOKEN_WINDOW = 86_400;
 
 export const LOG_ORIGIN = 'interlock-mesh/log';
 export const PACK = 'coding-agent';
@@ -35,19 +39,14 @@ export interface DemoMesh {
   packFile: string;
   catalog: string[];
   collector: string;
+  /** The task's public file: what a node's `mesh dap submit` uploads against. */
+  clientTask: string;
+  /** One organisation per node, in node order. */
+  orgs: DemoOrg[];
   services: MeshService[];
 }
 
-export async function mesh(args: string[], step: string): Promise<Record<string, unknown>> {
-  const r = await runMeshCommand([...args, '--json'], { timeoutMs: 120_000 });
-  const last = r.stdout.trim().split('\n').pop() ?? '';
-  if (r.code !== 0)
-    throw new NodeError(
-      'io_failed',
-      `${step} failed (mesh ${args[0] ?? ''} exit ${String(r.code)}): ${last || r.stderr.trim()}`,
-    );
-  return JSON.parse(last) as Record<string, unknown>;
-}
+const mesh = runMeshStep;
 
 function writeJson(file: string, doc: unknown): string {
   writeFileSync(file, JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
@@ -123,8 +122,37 @@ export async function setUpMesh(
       'publish',
     );
 
-    progress('provisioning the DAP task (Prio3SumVec over hits and false positives per rule)');
-    const [leaderPort, helperPort] = [await freePort(), await freePort()];
+    progress(
+      `enrolling ${nodes} organisations (one per node) and publishing the signed member list through TUF`,
+    );
+    const members = await enrolOrganisations(work, nodes, DEMO_TIERS);
+    await mesh(
+      [
+        'publish',
+        '--members',
+        members.file,
+        '--repo',
+        repo,
+        '--keys',
+        keys,
+        '--profile',
+        'demo',
+        ...witnessFlags,
+        '--quorum',
+        '2',
+      ],
+      'publish members',
+    );
+
+    progress(
+      'provisioning the DAP task (Prio3SumVec over per-rule signals; one token per organisation per day)',
+    );
+    const [leaderPort, helperPort, issuerPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    const issuerUrl = `http://127.0.0.1:${issuerPort}/issuer/`;
     const dap = join(work, 'dap');
     await mesh(
       [
@@ -149,6 +177,12 @@ export async function setUpMesh(
         `http://127.0.0.1:${leaderPort}/leader/`,
         '--helper',
         `http://127.0.0.1:${helperPort}/helper/`,
+        '--issuer',
+        issuerUrl,
+        '--issuer-key',
+        members.issuerPublicKey,
+        '--token-window',
+        String(TOKEN_WINDOW),
         '--out-dir',
         dap,
       ],
@@ -176,7 +210,7 @@ export async function setUpMesh(
     );
 
     progress(
-      'starting the mirror, the DAP leader and helper (two organisations in real life) and the collector',
+      'starting the mirror, the token issuer, the DAP leader and helper (two organisations in real life) and the collector',
     );
     // the mirror gossips checkpoints of the log, so each node's subscribe can check for a split view
     const mirrorConfig = writeJson(join(work, 'mirror.json'), { mirror: { logKey } });
@@ -189,6 +223,28 @@ export async function setUpMesh(
       join(work, 'mirror'),
       '--config',
       mirrorConfig,
+    ]);
+    // The issuer reads the member lists through TUF from the mirror, with the nodes' trust rules.
+    const issuerConfig = writeJson(join(work, 'issuer.json'), {
+      issuer: {
+        key: members.issuerKeyFile,
+        mirror: mirror.url,
+        root: join(repo, 'metadata', '1.root.json'),
+        log_keys: [logKey],
+        witnesses: witnesses.map((w) => w.vkey),
+        quorum: 2,
+        authority: members.authority,
+      },
+    });
+    await serve([
+      '--role',
+      'issuer',
+      '--port',
+      String(issuerPort),
+      '--data',
+      join(work, 'issuer'),
+      '--config',
+      issuerConfig,
     ]);
     await serve([
       '--role',
@@ -246,6 +302,8 @@ export async function setUpMesh(
       packFile,
       catalog: pack.catalog,
       collector: collector.url,
+      clientTask: join(dap, 'client.json'),
+      orgs: members.orgs,
       services,
     };
   } catch (e) {

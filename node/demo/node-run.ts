@@ -1,12 +1,15 @@
 // `mesh demo`, node side: one node = its own state directory and its own `mesh` processes. It
 // subscribes through the mirror, guards its share of the bundled agent traffic, has its operator
-// mark what they judge false positives, and contributes one report.
+// mark what they judge false positives, and contributes one report with its organisation's token.
+// Node 0 then tries to send more reports in the same window with the same key: the issuer gives one
+// token per organisation per window, so each further try is refused before it reaches the Leader.
 import { NodeError } from '../errors.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../version.js';
 import { BUILTIN_PACKS } from '../../packs/index.js';
 import { runMeshCommand } from './children.js';
+import { EXTRA_TRIES, tryMore, type Refusal } from './extra-reports.js';
 import { PACK, type DemoMesh } from './mesh-setup.js';
 
 /** One report per node per day: a demo run never straddles a window except at midnight UTC. */
@@ -14,6 +17,12 @@ export const WINDOW = 86_400;
 
 export interface NodeOutcome {
   node: number;
+  org: string;
+  /** Reports this node tried to send in the window, and how many the Leader accepted. */
+  attempts: number;
+  accepted: number;
+  /** Why the extra tries were not sent (token_refused: the issuer's one token was used). */
+  refused: Refusal[];
   events: number;
   attacks: number;
   verdicts: Record<string, number>;
@@ -68,6 +77,8 @@ async function mesh(home: string, args: string[], input?: string): Promise<strin
 }
 
 export async function runNode(i: number, m: DemoMesh, windowStart: number): Promise<NodeOutcome> {
+  const org = m.orgs[i];
+  if (org === undefined) throw new NodeError('io_failed', `node ${i} has no organisation`);
   const home = join(m.work, 'nodes', `node-${String(i).padStart(2, '0')}`);
   const spec = `mesh:${PACK}@canary`;
   // The demo compresses time: no shadow day for rules new to the node (the default is 24 hours).
@@ -148,10 +159,23 @@ export async function runNode(i: number, m: DemoMesh, windowStart: number): Prom
     }
   }
   const sent = JSON.parse(
-    await mesh(home, ['report', 'submit', '--window', String(windowStart), '--json']),
+    await mesh(home, [
+      'report',
+      'submit',
+      '--window',
+      String(windowStart),
+      '--org-key',
+      org.keyFile,
+      '--json',
+    ]),
   ) as { reportId: string };
+  const extra = i === 0 ? await tryMore(home, m, org.keyFile, windowStart) : undefined;
   return {
     node: i,
+    org: org.name,
+    attempts: 1 + (extra === undefined ? 0 : EXTRA_TRIES),
+    accepted: 1 + (extra?.accepted ?? 0),
+    refused: extra?.refused ?? [],
     events: traffic.length,
     attacks: traffic.filter((t) => t.label !== 'benign').length,
     verdicts,

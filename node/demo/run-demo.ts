@@ -1,5 +1,6 @@
 // `mesh demo`: the whole mesh on 127.0.0.1 with temporary state (docs/architecture.md "Flows"):
-// publish -> subscribe -> guard -> report -> aggregate -> consensus, every party its own process.
+// publish -> subscribe -> guard -> report -> aggregate -> consensus, every party its own process; the
+// aggregate counts organisation-windows (docs/dap.md "Report tokens").
 import { NodeError } from '../errors.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,13 +18,29 @@ export interface DemoRow {
   proposal: string;
 }
 
+/** What one organisation's nodes tried to send in the window, and what the Leader took. */
+export interface DemoOrgRow {
+  org: string;
+  nodes: number;
+  attempts: number;
+  accepted: number;
+  refused: number;
+}
+
 export interface DemoResult {
   ok: boolean;
   nodes: number;
   seconds: number;
+  /** Organisations enrolled in the member list (one per node). */
+  organisations: number;
+  /** Reports the nodes tried to send, and how many were refused a token. */
+  attempts: number;
+  refused: number;
+  /** Reports in the collected aggregate: organisation-windows, so at most one per organisation. */
   reportCount: number;
   note: string;
   outcomes: NodeOutcome[];
+  perOrganisation: DemoOrgRow[];
   rules: DemoRow[];
   campaign: CampaignOutcome;
   workDir?: string;
@@ -74,6 +91,19 @@ async function awaitProposal(collector: string, timeoutMs: number): Promise<Sign
   }
 }
 
+function perOrg(outcomes: readonly NodeOutcome[]): DemoOrgRow[] {
+  const rows = new Map<string, DemoOrgRow>();
+  for (const o of outcomes) {
+    const r = rows.get(o.org) ?? { org: o.org, nodes: 0, attempts: 0, accepted: 0, refused: 0 };
+    r.nodes++;
+    r.attempts += o.attempts;
+    r.accepted += o.accepted;
+    r.refused += o.refused.length;
+    rows.set(o.org, r);
+  }
+  return [...rows.values()];
+}
+
 export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
   const started = Date.now();
   const work = mkdtempSync(join(tmpdir(), 'mesh-demo-'));
@@ -88,7 +118,7 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
       const o = await runNode(i, m, windowStart);
       done++;
       opts.progress(
-        `node ${String(i).padStart(2, '0')} done (${done}/${opts.nodes}): ${o.events} calls, ${o.attacks} attacks, ${JSON.stringify(o.verdicts)}`,
+        `node ${String(i).padStart(2, '0')} (${o.org}) done (${done}/${opts.nodes}): ${o.events} calls, ${o.attacks} attacks, ${JSON.stringify(o.verdicts)}${o.refused.length > 0 ? `, ${o.refused.length} more reports refused (${o.refused.map((x) => x.error).join(', ')})` : ''}`,
       );
       return o;
     });
@@ -108,15 +138,28 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
     }));
     const sightings = outcomes.reduce((s, o) => s + o.falsePositivesMarked, 0);
     const sum = a.false_positive_marks.reduce((s, x) => s + x, 0);
+    const perOrganisation = perOrg(outcomes);
+    const attempts = outcomes.reduce((s, o) => s + o.attempts, 0);
+    const refused = outcomes.reduce((s, o) => s + o.refused.length, 0);
     const campaign = await runCampaign(m, opts.progress);
     return {
-      ok: a.report_count === opts.nodes && sum === sightings && campaign.ok,
+      // Each organisation counts once however often it tried, and the aggregate is what they sent.
+      ok:
+        a.report_count === m.orgs.length &&
+        perOrganisation.every((o) => o.accepted === 1) &&
+        attempts > perOrganisation.length &&
+        sum === sightings &&
+        campaign.ok,
       campaign,
       nodes: opts.nodes,
       seconds: Math.round((Date.now() - started) / 100) / 10,
+      organisations: m.orgs.length,
+      attempts,
+      refused,
       reportCount: a.report_count,
       note: proposal.signed.note,
       outcomes,
+      perOrganisation,
       rules,
       ...(opts.keep ? { workDir: work } : {}),
     };
@@ -128,9 +171,17 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
 
 export function renderDemo(r: DemoResult): string {
   const w = Math.max(...r.rules.map((x) => x.rule.length), 4);
+  const ow = Math.max(...r.perOrganisation.map((x) => x.org.length), 12);
   const lines = [
     '',
-    `${r.nodes} nodes, ${r.reportCount} reports aggregated in ${r.seconds} s (${r.note})`,
+    `${r.nodes} nodes in ${r.organisations} organisations tried ${r.attempts} reports; ${r.refused} were refused a token`,
+    `(one per organisation per window); ${r.reportCount} reports aggregated in ${r.seconds} s (${r.note})`,
+    '',
+    `${'organisation'.padEnd(ow)}  nodes  reports tried  accepted  refused`,
+    ...r.perOrganisation.map(
+      (o) =>
+        `${o.org.padEnd(ow)}  ${String(o.nodes).padStart(5)}  ${String(o.attempts).padStart(13)}  ${String(o.accepted).padStart(8)}  ${String(o.refused).padStart(7)}`,
+    ),
     '',
     `${'rule'.padEnd(w)}  reports with hits     false-positive marks  proposal`,
     ...r.rules.map(
@@ -142,7 +193,7 @@ export function renderDemo(r: DemoResult): string {
       `mesh forge proposed ${r.campaign.rule}, gate passed: ${r.campaign.proposal}`,
     '',
     r.ok
-      ? 'demo ok: the aggregate equals what the nodes reported'
+      ? 'demo ok: every organisation counted once, and the aggregate equals what the nodes reported'
       : 'demo FAILED: the aggregate does not match what the nodes reported',
   ];
   if (r.workDir) lines.push(`state kept in ${r.workDir}`);

@@ -1,4 +1,5 @@
-// `mesh demo [--nodes N] [--json]`: the whole mesh on loopback with temporary state (the README's main command).
+// `mesh demo [--nodes N] [--json]`: the whole mesh on loopback with temporary state (the README's main command);
+// one organisation per node, each counted once per window.
 import type { Command } from 'commander';
 import { renderDemo, runDemo } from '../../demo/run-demo.js';
 import { UsageError } from '../../errors.js';
@@ -9,9 +10,13 @@ export function registerDemo(program: Command): void {
   program
     .command('demo')
     .description(
-      'run the whole mesh on 127.0.0.1: publish, subscribe, guard, report, aggregate, decide',
+      'run the whole mesh on 127.0.0.1: publish, enrol organisations, subscribe, guard, report (one per organisation per window), aggregate, decide',
     )
-    .option('--nodes <n>', 'how many nodes (each its own mesh processes)', '20')
+    .option(
+      '--nodes <n>',
+      'how many nodes (each its own mesh processes and its own organisation)',
+      '20',
+    )
     .option('--concurrency <n>', 'nodes run at once', '4')
     .option('--keep', 'keep the temporary state directory')
     .option('--json', 'print one JSON object')
