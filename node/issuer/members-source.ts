@@ -67,10 +67,19 @@ export class MembersSource {
     };
   }
 
+  /**
+   * Whether tokens can be issued at all now: `unverified` until a read verified, `stale` once the
+   * last verified read is older than the allowed age (the issuer's /healthz reports it).
+   */
+  usable(): 'ok' | 'unverified' | 'stale' {
+    if (this.lists === undefined) return 'unverified';
+    return this.now() - this.lists.at > this.o.maxAgeMs ? 'stale' : 'ok';
+  }
+
   /** The organisation, or why it may not obtain tokens. */
   lookup(orgId: string): Member | MemberRefusal {
     if (this.lists === undefined) return 'unverified';
-    if (this.now() - this.lists.at > this.o.maxAgeMs) return 'stale';
+    if (this.usable() === 'stale') return 'stale';
     return lookupMember(this.lists.members, this.lists.revocations, orgId);
   }
 }

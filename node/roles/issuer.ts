@@ -51,6 +51,16 @@ export const issuerRole: RoleDefinition = {
     );
     opts.log.info('issuer ready', { public_key: key.signer.key.publicKey, ...members.status() });
     return {
+      // Not ready while no token can be issued: the lists never verified, or too old to use.
+      health: () => {
+        const usable = members.usable();
+        if (usable === 'ok') return { state: 'ready' };
+        const { error } = members.status();
+        return {
+          state: 'failed',
+          detail: `member lists ${usable === 'stale' ? 'stale' : 'not verified'}${error ? ` (${error})` : ''}`,
+        };
+      },
       close: async () => {
         clearInterval(timer);
         await running;

@@ -2,7 +2,8 @@
 // real mirror process (docs/dap.md "Report tokens"): a revocation published later is honoured after
 // the next refresh, a list tampered with on the mirror is refused (the last verified one stays), and
 // once no list has verified for longer than max_age_seconds, or none ever did, no token is issued.
-// A config that points the issuer at local list files is refused at start.
+// A config that points the issuer at local list files is refused at start. /healthz says 503 while
+// no token can be issued (lists never verified, or stale).
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +62,14 @@ async function ask(url: string, org: string): Promise<string> {
   }
 }
 
+/** The issuer's /healthz: its status and its role's state. */
+async function health(url: string): Promise<string> {
+  const res = await fetch(new URL('/healthz', url));
+  const body = (await res.json()) as { state: Record<string, { state: string; detail?: string }> };
+  const role = body.state.issuer;
+  return `${res.status} ${role?.state ?? '?'}${role?.detail?.includes('stale') ? ' stale' : ''}`;
+}
+
 async function until(f: () => Promise<string>, want: string, ms = 20_000): Promise<string> {
   const deadline = Date.now() + ms;
   let got = await f();
@@ -117,6 +126,7 @@ describe('the issuer reads the member lists through TUF', () => {
 
   it('honours a revocation published later, keeps the last good list over a tampered one, and goes stale without the mirror', async () => {
     const url = await startIssuer('main', { refresh_seconds: 1, max_age_seconds: 6 });
+    expect(await health(url)).toBe('200 ready');
     expect(await ask(url, 'acme')).toBe('ok');
     expect(await ask(url, 'globex')).toBe('ok');
     await meshJson(['members', 'revoke', ...auth, '--org', 'globex', '--reason', 'key lost']);
@@ -139,6 +149,7 @@ describe('the issuer reads the member lists through TUF', () => {
     expect(await until(() => ask(url, 'acme'), '503 members_stale', 20_000)).toBe(
       '503 members_stale',
     );
+    expect(await health(url)).toBe('503 failed stale');
   }, 180_000);
 
   it('issues nothing before a list has ever verified', async () => {
@@ -146,5 +157,6 @@ describe('the issuer reads the member lists through TUF', () => {
     mm.services.length = 0;
     const url = await startIssuer('cold', { refresh_seconds: 1 });
     expect(await ask(url, 'acme')).toBe('503 members_unverified');
+    expect(await health(url)).toBe('503 failed');
   }, 60_000);
 });
