@@ -149,10 +149,13 @@ export function parseHeadLeaf(entry: Uint8Array): LoggedHead | null {
   }
 }
 
-/** Witnesses that hold a larger size of this log than the checkpoint: the log was rolled back. */
+/**
+ * Witnesses that hold a larger size of this log than the checkpoint (the log was rolled back), and
+ * witnesses that could not be asked: a rollback is not ruled out against those, so each is a problem.
+ */
 async function rollbacks(cfg: ReceiptLog, checkpoint: string, size: number): Promise<string[]> {
   const known = new Map(cfg.witnesses.map((w) => [w.url, size]));
-  await requestCosignatures({
+  const asked = await requestCosignatures({
     checkpoint,
     size,
     witnesses: cfg.witnesses,
@@ -160,13 +163,20 @@ async function rollbacks(cfg: ReceiptLog, checkpoint: string, size: number): Pro
     // A witness that asks for a proof from an older size than ours is behind, not ahead.
     proof: () => [],
     knownSizes: known,
-  }).catch(() => undefined);
-  return [...known]
+  });
+  const ahead = [...known]
     .filter(([, n]) => n > size)
     .map(
       ([url, n]) =>
         `witness ${url} has cosigned size ${n} of the receipt log; the log here has ${size} (rolled back)`,
     );
+  const unasked = asked.failures
+    .filter((f) => (known.get(f.url) ?? size) <= size)
+    .map(
+      (f) =>
+        `witness ${f.url} could not be asked (${f.reason}); a rollback is not ruled out against it`,
+    );
+  return [...ahead, ...unasked];
 }
 
 /**

@@ -124,5 +124,9 @@ describe('receipt heads anchored in a witnessed log', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/quorum_not_met/);
     expect(r.stderr).toMatch(/mesh receipts anchor again/);
+    // Nor can verify rule out a rollback against a witness it cannot ask: it says so and fails.
+    const v = await mesh(['receipts', 'verify', '--anchored']);
+    expect(v.code).toBe(1);
+    expect(v.stdout).toMatch(/could not be asked .*a rollback is not ruled out against it/);
   }, 300_000);
 });
