@@ -141,6 +141,31 @@ describe('mesh serve + mesh dap, separate processes', () => {
     }
   }, 300_000);
 
+  it("counts what it did on each aggregator's /metrics", async () => {
+    const scrape = async (url: string | undefined): Promise<string> => {
+      const res = await fetch(new URL('/metrics', url));
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const value = (text: string, series: string): number => {
+      const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+      return Number(line?.split(' ')[1] ?? 0);
+    };
+    const total = cases.reduce((n, c) => n + c.ms.length, 0);
+    const l = await scrape(leader?.url);
+    expect(value(l, 'mesh_dap_uploads_total{outcome="accepted",reason="none"}')).toBe(total);
+    expect(value(l, 'mesh_dap_collections_total{role="leader",outcome="done"}')).toBe(cases.length);
+    expect(value(l, 'mesh_dap_aggregation_jobs_total{outcome="committed"}')).toBeGreaterThan(0);
+    const h = await scrape(helper?.url);
+    expect(value(h, 'mesh_dap_helper_reports_total{outcome="aggregated"}')).toBe(total);
+    expect(value(h, 'mesh_dap_helper_aggregation_jobs_total{outcome="created"}')).toBeGreaterThan(
+      0,
+    );
+    expect(value(h, 'mesh_dap_helper_aggregate_shares_total{outcome="created"}')).toBe(
+      cases.length,
+    );
+  });
+
   it('refuses an unaligned interval with a usage error before any request', async () => {
     const c = cases.find((x) => x.mode === 'time_interval');
     const r = await runMesh([
