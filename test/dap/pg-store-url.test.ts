@@ -70,7 +70,7 @@ describe('migrateStore', () => {
 
   it('gives storage_unavailable once its retries are spent, without the password', async () => {
     const url = `postgres://mesh:SecretPw1@127.0.0.1:${await freePort()}/dap`;
-    const e = await migrateStore(url).catch((x: unknown) => x as Error & { code: string });
+    const e = (await migrateStore(url).catch((x: unknown) => x)) as Error & { code: string };
     expect(e.code).toBe('storage_unavailable');
     expect(e.message).not.toContain('SecretPw1');
   }, 60_000);
