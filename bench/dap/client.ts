@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { newTaskFiles } from '../../dap/index.js';
-import { MESH_BIN } from '../../node/demo/children.js';
-import { packageRoot } from '../../node/version.js';
+import { MESH_BIN, ROOT } from '../../test/support/env.js';
 import { freePort } from '../../test/support/ports.js';
 import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
 
@@ -118,7 +117,7 @@ export async function benchClient(n: number): Promise<ClientBench> {
   const { leader, helper } = await startPair(args);
   try {
     const cpu = join(dir, 'cpu');
-    const dapIndex = pathToFileURL(join(packageRoot(), 'dist', 'dap', 'index.js')).href;
+    const dapIndex = pathToFileURL(join(ROOT, 'dist', 'dap', 'index.js')).href;
     process.env.MESH_BENCH_DAP = dapIndex;
     const floor = await run(
       ['--input-type=module', '-e', FLOOR, join(dir, 'client.json'), measurements],

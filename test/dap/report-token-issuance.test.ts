@@ -1,13 +1,12 @@
 // RFC 9578 §6 issuance as the client runs it (dap/privacy-pass/client.ts) against an issuer on
-// 127.0.0.1 built from the issuer's own window keys and Blind RSA signing, then RFC 9578 §6.5
+// 127.0.0.1 built from the protocol's window-key certificates and Blind RSA signing, then RFC 9578 §6.5
 // verification (verify.ts) of the token it returns: every refusal code, and every issuer answer the
 // client must refuse (an error status, a missing field, an uncertified key, a garbage response).
-import { generateKeyPairSync, randomBytes, sign as edSign } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign as edSign, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pp from '../../dap/privacy-pass/index.js';
 import type { ReportMetadata } from '../../dap/messages/index.js';
-import { WindowKeys } from '../../node/issuer/window-keys.js';
-import { listen, tempDir, type Listening } from './support.js';
+import { listen, type Listening } from './support.js';
 
 type Mode =
   | 'honest'
@@ -27,6 +26,26 @@ const rawPublic = (k: typeof issuer) =>
 const signer = (k: typeof issuer) => (m: Uint8Array) =>
   edSign(null, m, k.privateKey).toString('hex');
 
+/** One Blind RSA key per window, certified by `sign` (docs/dap.md "Report tokens"), kept in memory. */
+function windowKeys(sign: (m: Uint8Array) => string) {
+  const made = new Map<string, { privateKey: KeyObject; spki: Uint8Array; cert: Uint8Array }>();
+  return {
+    get(ws: number, w: number) {
+      const id = `${ws}-${w}`;
+      const hit = made.get(id);
+      if (hit) return hit;
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const spki = pp.encodeIssuerSpki(
+        Buffer.from(privateKey.export({ format: 'jwk' }).n ?? '', 'base64url'),
+      );
+      const message = pp.windowKeyCertMessage(ws, w, pp.tokenKeyIdOf(spki));
+      const key = { privateKey, spki, cert: Uint8Array.from(Buffer.from(sign(message), 'hex')) };
+      made.set(id, key);
+      return key;
+    },
+  };
+}
+
 let mode: Mode = 'honest';
 let server: Listening;
 let policy: pp.TokenPolicy;
@@ -35,8 +54,8 @@ const time = Math.floor(Date.now() / 1000 / TP);
 
 beforeAll(async () => {
   server = await listen();
-  const keys = new WindowKeys(tempDir('issuer-keys'), signer(issuer));
-  const foreignKeys = new WindowKeys(tempDir('foreign-keys'), signer(foreign));
+  const keys = windowKeys(signer(issuer));
+  const foreignKeys = windowKeys(signer(foreign));
   const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64url');
   server.app.get('/issuer/window-key', (c) => {
     const ws = Number(c.req.query('window_seconds'));
