@@ -9,8 +9,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Three on two cores: most suites wait on child processes and sockets, not on the CPU.
-    maxWorkers: 3,
+    // Four on two cores: most suites wait on child processes and sockets, not on the CPU.
+    maxWorkers: 4,
     // `npm test` (scripts/test.mjs) passes --coverage to the protocol rooms' run only; the floor is
     // checked by scripts/coverage-report.mjs, which adds the `mesh` processes those suites start.
     coverage: {
