@@ -17,6 +17,8 @@ export default defineConfig({
       provider: 'v8',
       include: ['common/**/*.ts', 'vdaf/**/*.ts', 'dap/**/*.ts', 'tuf/**/*.ts', 'log/**/*.ts'],
       reporter: ['json'],
+      // A failing test must not hide the rooms' figures (vitest skips the report on failure otherwise).
+      reportOnFailure: true,
       reportsDirectory: '.ci/out/coverage',
     },
   },

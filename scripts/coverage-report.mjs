@@ -4,7 +4,7 @@
 // Usage: node scripts/coverage-report.mjs --vitest FILE --raw DIR [--out FILE] [--floor 95]
 //   [--report-only: print the figures against the floor without failing]
 //   [--uncovered PREFIX: list the uncovered lines of each file under PREFIX, e.g. dap/leader/]
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -112,7 +112,8 @@ for (const room of [...ROOMS, 'common']) {
       total += f.total;
       covered += f.total - f.uncovered.length;
     }
-  const pct = total === 0 ? 100 : Math.floor((covered / total) * 10_000) / 100;
+  // No lines at all means no coverage was collected: that is never a pass.
+  const pct = total === 0 ? 0 : Math.floor((covered / total) * 10_000) / 100;
   const floored = ROOMS.includes(room);
   const below = floored && pct < floor;
   failed ||= below;
@@ -128,5 +129,6 @@ if (values.uncovered !== undefined)
     const { uncovered } = fileLines(path);
     if (uncovered.length > 0) console.log(`  ${relative(ROOT, path)}: ${uncovered.join(' ')}`);
   }
+if (values.out) mkdirSync(dirname(values.out), { recursive: true });
 if (values.out) writeFileSync(values.out, JSON.stringify({ rooms: rows }, null, 2) + '\n');
 process.exit(failed && !values['report-only'] ? 1 : 0);
