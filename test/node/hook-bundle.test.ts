@@ -105,6 +105,11 @@ async function denyAndPass(run: HookRunner): Promise<[number | null, string, str
   return out;
 }
 
+/** The unbundled hook's answers to those two calls: slow to start, so asked once for every case. */
+let unbundledAnswers: Promise<[number | null, string, string][]> | undefined;
+const expectedAnswers = (): Promise<[number | null, string, string][]> =>
+  (unbundledAnswers ??= denyAndPass(unbundled));
+
 describe('hook bundle', { timeout: 900_000 }, () => {
   it('is built, with a code cache made from it', () => {
     expect(existsSync(BUNDLE), 'run `npm run build`').toBe(true);
@@ -126,13 +131,13 @@ describe('hook bundle', { timeout: 900_000 }, () => {
   });
 
   it('with no bundle, runs the normal entry', async () => {
-    const expected = await denyAndPass(unbundled);
+    const expected = await expectedAnswers();
     expect(expected.map(([code]) => code)).toEqual([2, 0]);
     expect(await denyAndPass(via(packageWith({})))).toEqual(expected);
   });
 
   it('a bundle older than the compiled code (a bare tsc since) is not run: the normal entry is', async () => {
-    const expected = await denyAndPass(unbundled);
+    const expected = await expectedAnswers();
     // Broken on purpose: were it run, every call would fail closed with "hook bundle:".
     const bin = packageWith({ 'mesh-hook.cjs': 'this is not javascript (' });
     const stale = join(bin, '..', '..', 'dist', 'hook', 'mesh-hook.cjs');
@@ -141,7 +146,7 @@ describe('hook bundle', { timeout: 900_000 }, () => {
   });
 
   it('a cache made from other bytes, or one V8 refuses, is not used: same answers', async () => {
-    const expected = await denyAndPass(unbundled);
+    const expected = await expectedAnswers();
     const bundle = readFileSync(BUNDLE);
     const cache = readFileSync(CACHE);
     const otherKey = Buffer.concat([Buffer.alloc(32, 7), cache.subarray(32)]);
