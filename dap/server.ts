@@ -7,14 +7,19 @@ import { TaskError } from './errors.js';
 import { DEFAULT_AGGREGATOR_OPTIONS, type AggregatorOptions } from './aggregator/options.js';
 import type { Clock } from './aggregator/clock.js';
 import type { DapEvents } from './aggregator/events.js';
-import { openHelperContext, openLeaderContext } from './aggregator/open-aggregator.js';
+import {
+  openHelperContext,
+  openLeaderContext,
+  type OpenOptions,
+} from './aggregator/open-aggregator.js';
+import type { AggregatorContext, AggregatorTask } from './aggregator/context.js';
 import { helperApp } from './http/helper-app.js';
 import { leaderApp } from './http/leader-app.js';
 import { startGc } from './aggregator/gc.js';
 import { keyAdminHandler } from './aggregator/key-admin.js';
 import type { HpkeKeyring } from './aggregator/hpke-keys.js';
 import { startAdminServer, type AdminServer } from './admin/server.js';
-import { mountInterop } from './interop/mount.js';
+import { mountInterop, type InteropRole } from './interop/mount.js';
 import { startLeaderDriver } from './leader/driver.js';
 import { committedEvents } from './storage/commit-events.js';
 import type { KvStore } from './storage/kv.js';
@@ -76,41 +81,8 @@ export async function mountLeader(
   o: AggregatorServerOptions,
 ): Promise<AggregatorServer> {
   const files = o.taskFiles.map((f) => readTaskFile(f, 'leader'));
-  const ctx = await openLeaderContext(
-    {
-      dataDir: o.dataDir,
-      ...(o.store === undefined ? {} : { store: o.store }),
-      ...(o.options ? { options: o.options } : {}),
-      ...(o.clock ? { clock: o.clock } : {}),
-    },
-    files,
-  );
-  if (o.events) ctx.events = committedEvents(ctx.store, o.events);
-  const onError = o.onError ?? (() => undefined);
-  app.route(o.prefix, leaderApp(ctx, onError));
-  const interop = o.interop
-    ? await mountInterop(app, { role: 'leader', ctx }, o.prefix, interopDir(o), onError)
-    : undefined;
-  const driver = startLeaderDriver(ctx, onError);
-  const gc = startGc(ctx, onError);
-  const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
-  const probe = probeStore(ctx.store);
-  const stopKeys = ctx.keyring.startRefresh(KEY_REFRESH_MS, onError);
-  let closed = false;
-  return {
-    health: () =>
-      closed ? { ready: false, state: 'closed' } : storeHealth(probe, driver.health()),
-    async close() {
-      closed = true;
-      probe.close();
-      stopKeys();
-      await admin?.close();
-      await interop?.release();
-      await gc.close();
-      await driver.close();
-      await closeStore(ctx.store, ctx.mutex);
-    },
-  };
+  const ctx = await openLeaderContext(openOptions(o), files);
+  return mountRole(app, o, ctx, { role: 'leader', ctx }, leaderApp, startLeaderDriver);
 }
 
 /**
@@ -132,32 +104,55 @@ export async function mountHelper(
   o: AggregatorServerOptions,
 ): Promise<AggregatorServer> {
   const files = o.taskFiles.map((f) => readTaskFile(f, 'helper'));
-  const ctx = await openHelperContext(
-    {
-      dataDir: o.dataDir,
-      ...(o.store === undefined ? {} : { store: o.store }),
-      ...(o.options ? { options: o.options } : {}),
-      ...(o.clock ? { clock: o.clock } : {}),
-    },
-    files,
-  );
+  const ctx = await openHelperContext(openOptions(o), files);
+  // The Helper has no background work: it serves while its store answers.
+  return mountRole(app, o, ctx, { role: 'helper', ctx }, helperApp, () => ({
+    health: () => ({ ready: true, state: 'ready' }),
+    close: () => Promise.resolve(),
+  }));
+}
+
+const openOptions = (o: AggregatorServerOptions): OpenOptions => ({
+  dataDir: o.dataDir,
+  ...(o.store === undefined ? {} : { store: o.store }),
+  ...(o.options ? { options: o.options } : {}),
+  ...(o.clock ? { clock: o.clock } : {}),
+});
+
+/** Background work of a role, started after its routes: the Leader's driver. */
+interface RoleWork {
+  health(): AggregatorHealth;
+  close(): Promise<void>;
+}
+
+/**
+ * What both roles run around their opened context: the routes, the interop API, the background
+ * work, garbage collection, the key admin socket, the store probe and the HPKE key refresh, and
+ * one close that stops them in the reverse order.
+ */
+async function mountRole<T extends AggregatorTask>(
+  app: Hono,
+  o: AggregatorServerOptions,
+  ctx: AggregatorContext<T>,
+  interopRole: InteropRole,
+  routes: (ctx: AggregatorContext<T>, onError: (e: unknown) => void) => Hono,
+  work: (ctx: AggregatorContext<T>, onError: (e: unknown) => void) => RoleWork,
+): Promise<AggregatorServer> {
   if (o.events) ctx.events = committedEvents(ctx.store, o.events);
   const onError = o.onError ?? (() => undefined);
-  app.route(o.prefix, helperApp(ctx, onError));
+  app.route(o.prefix, routes(ctx, onError));
   const interop = o.interop
-    ? await mountInterop(app, { role: 'helper', ctx }, o.prefix, interopDir(o), onError)
+    ? await mountInterop(app, interopRole, o.prefix, interopDir(o), onError)
     : undefined;
+  const driver = work(ctx, onError);
   const gc = startGc(ctx, onError);
   const admin = await startKeyAdmin(o.dataDir, ctx.keyring, onError);
   const probe = probeStore(ctx.store);
   const stopKeys = ctx.keyring.startRefresh(KEY_REFRESH_MS, onError);
   let closed = false;
   return {
-    // The Helper has no background work: it serves while its store answers.
     health: () =>
-      closed
-        ? { ready: false, state: 'closed' }
-        : storeHealth(probe, { ready: true, state: 'ready' }),
+      closed ? { ready: false, state: 'closed' } : storeHealth(probe, driver.health()),
     async close() {
       closed = true;
       probe.close();
@@ -165,6 +160,7 @@ export async function mountHelper(
       await admin?.close();
       await interop?.release();
       await gc.close();
+      await driver.close();
       await closeStore(ctx.store, ctx.mutex);
     },
   };
