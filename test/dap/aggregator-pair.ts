@@ -50,3 +50,18 @@ export async function startPair(
     throw e;
   }
 }
+
+/**
+ * `mesh serve` listens before it mounts its roles, so a request landing in that window can make the
+ * mount fail ("matcher is already built"); a supervisor restarts it, and so do the crash suites.
+ */
+export async function restartServe(args: string[]): Promise<ServeProcess> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await startServe(args);
+    } catch (e) {
+      if (Date.now() > deadline || !String(e).includes('matcher')) throw e;
+    }
+  }
+}

@@ -6,8 +6,8 @@ import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { freePort } from '../support/ports.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
-import { pairArgs, startPair } from './aggregator-pair.js';
+import type { ServeProcess } from '../support/serve-process.js';
+import { pairArgs, restartServe, startPair } from './aggregator-pair.js';
 import { pairStores } from './backend.js';
 import { postUpload, taskParams, tempDir, writeTaskFiles } from './support.js';
 
@@ -20,21 +20,6 @@ afterAll(async () => {
 /** Reads shared flags afresh. */
 const now = <T>(x: T): T => x;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * `mesh serve` listens before it mounts its roles, so a request landing in that window can make the
- * mount fail ("matcher is already built"); a supervisor restarts it, and so does this test.
- */
-async function restart(args: string[]): Promise<ServeProcess> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      return await startServe(args);
-    } catch (e) {
-      if (Date.now() > deadline || !String(e).includes('matcher')) throw e;
-    }
-  }
-}
 
 describe('crash suite', () => {
   it(
@@ -111,7 +96,7 @@ describe('crash suite', () => {
         await procs[victim].kill();
         await sleep(Math.random() * 200);
         flags.paused = true;
-        procs[victim] = await restart(args[victim]);
+        procs[victim] = await restartServe(args[victim]);
         flags.paused = false;
         running.push(procs[victim]);
       }

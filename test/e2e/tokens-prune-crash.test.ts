@@ -8,21 +8,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Level } from 'level';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  collect,
-  DapClient,
-  messages as m,
-  newTaskFiles,
-  privacyPass as pp,
-} from '../../dap/index.js';
-import { addMember, newMembership, orgIdOf, type AuthoritySigner } from '../../governance/index.js';
-import { freePort } from '../../node/demo/ports.js';
-import { createKeyFile, ed25519Signer, newEd25519Secret } from '../../tuf/index.js';
-import { pairArgs, startPair } from '../dap/aggregator-pair.js';
-import { postUpload, taskParams, tempDir, writeTaskFiles } from '../dap/support.js';
+import type { DapClient } from '../../dap/index.js';
+import { collect, messages as m, privacyPass as pp } from '../../dap/index.js';
+import { pairArgs, restartServe, startPair } from '../dap/aggregator-pair.js';
+import { postUpload, tempDir } from '../dap/support.js';
 import { CRASH_ROUNDS, SLOW } from '../support/env.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
-import { issuerConfig, memberMesh, type MemberMesh } from './issuer-mesh.js';
+import type { ServeProcess } from '../support/serve-process.js';
+import { resendUntilAnswered, tokenedClient, tokenedTask, type MemberMesh } from './issuer-mesh.js';
 
 const TP = 1;
 /** The issuer's shortest token window. */
@@ -38,17 +30,6 @@ afterAll(async () => {
   await Promise.all((mm?.services ?? []).map((s) => s.stop()));
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function restart(args: string[]): Promise<ServeProcess> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      return await startServe(args);
-    } catch (e) {
-      if (Date.now() > deadline || !String(e).includes('matcher')) throw e;
-    }
-  }
-}
 
 /**
  * A report of now with its token; a window that closed between the report's time and the issuer's
@@ -86,52 +67,17 @@ describe.skipIf(!SLOW)('spent-token pruning under SIGKILL', () => {
   it(
     `prunes past the horizon, never counts a token twice, never loses an honest report (${CRASH_ROUNDS} rounds)`,
     async () => {
-      const a = ed25519Signer(newEd25519Secret());
-      const authority: AuthoritySigner = { publicKey: a.key.publicKey, sign: (x) => a.sign(x) };
-      const orgs = Array.from({ length: CRASH_ROUNDS }, () => ed25519Signer(newEd25519Secret()));
-      let ms = newMembership(authority);
-      orgs.forEach((o, i) => {
-        ms = addMember(
-          ms,
-          { name: `org${i}`, publicKey: o.key.publicKey, tier: 2 },
-          authority,
-          new Date(),
-        );
+      const t0 = await tokenedTask(dir, {
+        orgs: CRASH_ROUNDS,
+        windowSeconds: WINDOW,
+        task: { time_precision: TP },
       });
-      writeFileSync(join(dir, 'membership.json'), JSON.stringify(ms));
-      mm = await memberMesh(join(dir, 'maintainer'), join(dir, 'membership.json'));
-      const issuerKey = createKeyFile(join(dir, 'issuer.key'), 'issuer');
-      issuerConfig(mm, join(dir, 'issuer.key'), join(dir, 'issuer.json'));
-      const [ip, lp, hp] = [await freePort(), await freePort(), await freePort()];
-      running.push(
-        await startServe([
-          '--role',
-          'issuer',
-          '--port',
-          String(ip),
-          '--data',
-          join(dir, 'i'),
-          '--config',
-          join(dir, 'issuer.json'),
-        ]),
-      );
-      const policy = {
-        url: `http://127.0.0.1:${ip}/issuer/`,
-        public_key: issuerKey.signer.key.publicKey,
-        window_seconds: WINDOW,
-      };
-      const files = newTaskFiles(
-        taskParams(`http://127.0.0.1:${lp}`, `http://127.0.0.1:${hp}`, {
-          time_precision: TP,
-          min_batch_size: 1,
-          vdaf: { type: 'Prio3Count' },
-        }),
-        { issuer: policy },
-      );
-      const paths = writeTaskFiles(dir, files);
+      ({ mm } = t0);
+      running.push(t0.issuer);
+      const { orgs, files, paths } = t0;
       const args = pairArgs({
         dir,
-        ports: { leader: lp, helper: hp },
+        ports: t0.ports,
         tasks: { leader: [paths.leader], helper: [paths.helper] },
         leaderDap: { minJobSize: 1, maxJobAgeMs: 30, tickMs: 10, peerTimeoutMs: 2000, ...GC },
       });
@@ -144,20 +90,7 @@ describe.skipIf(!SLOW)('spent-token pruning under SIGKILL', () => {
       const sent: Uint8Array[] = [];
 
       for (const [round, org] of orgs.entries()) {
-        const client = new DapClient(files.client);
-        const req: pp.TokenRequester = {
-          policy: pp.parseTokenPolicy(policy, TP),
-          orgId: orgIdOf(org.key.publicKey),
-          sign: (x) => Uint8Array.from(Buffer.from(org.sign(x), 'hex')),
-        };
-        client.reportExtensions = async (id, time) => [
-          {
-            type: pp.REPORT_TOKEN_EXTENSION,
-            data: pp.encodeReportToken(
-              await pp.fetchReportToken(req, client.task.id, id, time, TP),
-            ),
-          },
-        ];
+        const client = tokenedClient(t0, org, TP);
         const bytes = m.encodeReport(await prepareInWindow(client));
         sent.push(bytes);
         const upload = client.uploadEncoded([bytes]).catch(() => undefined);
@@ -165,19 +98,9 @@ describe.skipIf(!SLOW)('spent-token pruning under SIGKILL', () => {
         const victim = round % 2 === 0 ? 'leader' : 'helper';
         await procs[victim].kill();
         await upload;
-        procs[victim] = await restart(args[victim]);
+        procs[victim] = await restartServe(args[victim]);
         running.push(procs[victim]);
-        // The honest client resends the same bytes until the Leader answers (report_replayed is fine).
-        const deadline = Date.now() + 60_000;
-        for (;;) {
-          try {
-            await client.uploadEncoded([bytes]);
-            break;
-          } catch (e) {
-            if (Date.now() > deadline) throw e;
-            await sleep(100);
-          }
-        }
+        await resendUntilAnswered(client, bytes);
       }
       // The first window passes the horizon (gc.ts: report times below now - RETENTION - 2) at
       // `crossing`: each aggregator is killed once around it, while its GC prunes that window.
@@ -186,7 +109,7 @@ describe.skipIf(!SLOW)('spent-token pruning under SIGKILL', () => {
         const wait = crossing - 150 + Math.random() * 300 - Date.now();
         if (wait > 0) await sleep(wait);
         await procs[victim].kill();
-        procs[victim] = await restart(args[victim]);
+        procs[victim] = await restartServe(args[victim]);
         running.push(procs[victim]);
       }
       await sleep(500);
