@@ -1,12 +1,10 @@
 // Applying a consensus proposal is idempotent also across a crash: `mesh consensus apply` SIGKILLed
 // at a random instant, then re-run, publishes each proposal's pack exactly once (one canary
 // version per proposal), and the repository still verifies end to end.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proposalBody, signProposal } from '../../node/consensus/proposal-file.js';
-import { loadKeyFile } from '../../tuf/index.js';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
 import {
@@ -19,53 +17,20 @@ import {
   writePack,
   type Maintainer,
 } from './publish-subscribe.js';
+import { writeProposal } from './consensus-proposal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-crash-'));
 let m: Maintainer;
 let sha = '';
 
 function proposal(rule: string, round: number, kind: 'demote' | 'expire' = 'demote'): string {
-  const body = proposalBody(
-    {
-      pack: 'coding-agent',
-      reportCount: 50,
-      signals: {
-        hits: catalog.map(() => 5),
-        falsePositiveMarks: catalog.map(() => 3),
-        approvals: catalog.map(() => 0),
-        rejections: catalog.map(() => 0),
-        tiers: [50],
-      },
-      interval: { start: 0, duration: 60 },
-    },
-    'canary',
-    [
-      {
-        kind,
-        rule,
-        from: 'canary',
-        to: kind === 'demote' ? 'shadow' : 'removed',
-        numbers: {
-          reports: 50,
-          hits: 5,
-          falsePositiveMarks: 3,
-          approvals: 0,
-          rejections: 0,
-          tierReports: 50,
-          margin: 0,
-          daysInRing: 9,
-        },
-        reason: 'false-positive share 0.6',
-      },
-    ],
-    new Date(),
-    sha,
-  );
   const file = join(work, `proposal-${round}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(signProposal(body, loadKeyFile(join(m.keys, 'collector.key')).signer)),
-  );
+  writeProposal(m, file, {
+    changes: [{ kind, rule }],
+    numbers: { reports: 50, hits: 5, falsePositiveMarks: 3, daysInRing: 9 },
+    reason: 'false-positive share 0.6',
+    packSha: sha,
+  });
   return file;
 }
 

@@ -2,13 +2,11 @@
 // while another process holds it the apply waits (and publishes nothing), gives up with
 // `repository_busy` after --wait-seconds, and an apply racing a real `mesh publish` process leaves
 // one timestamp version per successful writer and a repository that verifies.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proposalBody, signProposal } from '../../node/consensus/proposal-file.js';
 import { withRepoLock } from '../../packs/index.js';
-import { loadKeyFile } from '../../tuf/index.js';
 import {
   BUILTIN,
   CATALOG as catalog,
@@ -20,44 +18,20 @@ import {
   type Maintainer,
   type MeshRun,
 } from './publish-subscribe.js';
+import { writeProposal } from './consensus-proposal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-lock-'));
 let m: Maintainer;
 let sha = '';
 
 function proposal(rule: string, n: number): string {
-  const numbers = {
-    reports: 50,
-    hits: 5,
-    falsePositiveMarks: 3,
-    approvals: 0,
-    rejections: 0,
-    tierReports: 50,
-    margin: 0,
-    daysInRing: 9,
-  };
-  const agg = {
-    pack: 'coding-agent',
-    reportCount: 50,
-    signals: {
-      hits: catalog.map(() => 5),
-      falsePositiveMarks: catalog.map(() => 3),
-      approvals: catalog.map(() => 0),
-      rejections: catalog.map(() => 0),
-      tiers: [50],
-    },
-    interval: { start: 0, duration: 60 },
-  };
-  const body = proposalBody(
-    agg,
-    'canary',
-    [{ kind: 'demote', rule, from: 'canary', to: 'shadow', numbers, reason: 'test' }],
-    new Date(),
-    sha,
-  );
   const file = join(work, `proposal-${n}.json`);
-  const signer = loadKeyFile(join(m.keys, 'collector.key')).signer;
-  writeFileSync(file, JSON.stringify(signProposal(body, signer)));
+  writeProposal(m, file, {
+    changes: [{ kind: 'demote', rule }],
+    numbers: { reports: 50, hits: 5, falsePositiveMarks: 3, daysInRing: 9 },
+    reason: 'test',
+    packSha: sha,
+  });
   return file;
 }
 

@@ -8,14 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyDoc } from '../../guard/index.js';
-import {
-  proposalBody,
-  signProposal,
-  type Proposal,
-  type SignedProposal,
-} from '../../node/consensus/index.js';
+import type { Proposal, SignedProposal } from '../../node/consensus/index.js';
 import { ruleContentHash } from '../../packs/index.js';
-import { loadKeyFile } from '../../tuf/index.js';
 import {
   applyArgs,
   CATALOG as catalog,
@@ -29,6 +23,7 @@ import {
   type Maintainer,
   type MeshRun,
 } from './publish-subscribe.js';
+import { writeProposal } from './consensus-proposal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-'));
 let m: Maintainer;
@@ -50,45 +45,16 @@ function proposalFile(
   changes: { kind: Proposal['kind']; rule: string; from?: 'canary' | 'stable' }[],
   opts: { packSha?: string; created?: Date; key?: string } = {},
 ): { file: string; doc: SignedProposal } {
-  const proposals: Proposal[] = changes.map((c) => ({
-    kind: c.kind,
-    rule: c.rule,
-    from: c.from ?? 'canary',
-    to: c.kind === 'promote' ? 'stable' : c.kind === 'demote' ? 'shadow' : 'removed',
-    numbers: {
-      reports: 40,
-      hits: 12,
-      falsePositiveMarks: 0,
-      approvals: 0,
-      rejections: 0,
-      tierReports: 40,
-      margin: 0,
-      daysInRing: 30,
-    },
-    reason: 'test',
-  }));
-  const agg = {
-    pack: 'coding-agent',
-    reportCount: 40,
-    signals: {
-      hits: catalog.map(() => 1),
-      falsePositiveMarks: catalog.map(() => 0),
-      approvals: catalog.map(() => 0),
-      rejections: catalog.map(() => 0),
-      tiers: [40],
-    },
-    interval: { start: 0, duration: 60 },
-  };
-  const body = proposalBody(
-    agg,
-    changes[0]?.from ?? 'canary',
-    proposals,
-    opts.created ?? new Date(),
-    opts.packSha ?? canarySha,
-  );
-  const doc = signProposal(body, loadKeyFile(opts.key ?? join(m.keys, 'collector.key')).signer);
   const file = join(work, `proposal-${++files}.json`);
-  writeFileSync(file, JSON.stringify(doc, null, 2));
+  const doc = writeProposal(m, file, {
+    changes,
+    numbers: { reports: 40, hits: 12, falsePositiveMarks: 0, daysInRing: 30 },
+    aggregateHits: 1,
+    reason: 'test',
+    packSha: opts.packSha ?? canarySha,
+    ...(opts.created ? { created: opts.created } : {}),
+    ...(opts.key ? { key: opts.key } : {}),
+  });
   return { file, doc };
 }
 
