@@ -22,6 +22,7 @@ import {
   publish,
   writePack,
   type Maintainer,
+  startTimestampRole,
   type MeshRun,
 } from './publish-subscribe.js';
 
@@ -253,26 +254,7 @@ describe('timestamp stays fresh without a publish', () => {
     'mesh serve --role timestamp,mirror re-signs on its schedule, in one process with the mirror',
     async () => {
       const before = signedOf(m.repo, 'timestamp.json').version;
-      const data = mkdtempSync(join(work, 'ts-'));
-      const config = join(data, 'config.json');
-      // Due at every check: more lead than the timestamp's one-day lifetime.
-      writeFileSync(
-        config,
-        JSON.stringify({ timestamp: { checkSeconds: 1, refreshBeforeSeconds: 2 * 86_400 } }),
-      );
-      const s = await startServe([
-        '--role',
-        'timestamp,mirror',
-        '--repo',
-        m.repo,
-        '--keys',
-        m.keys,
-        '--data',
-        data,
-        '--config',
-        config,
-      ]);
-      m.services.push(s);
+      const s = await startTimestampRole(m, 'timestamp,mirror');
       const deadline = Date.now() + 30_000;
       while (signedOf(m.repo, 'timestamp.json').version < before + 2 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 200));

@@ -212,3 +212,30 @@ export async function subscribedPack<T>(
   expectOk(await subscribe(m, home, spec, mirror));
   return JSON.parse(readFileSync(resolveSubscribedPack(home, spec), 'utf8')) as T;
 }
+
+/**
+ * `mesh serve --role ROLES` (the timestamp role, alone or with others) on the maintainer's
+ * repository, due at every check: more lead than the timestamp's one-day lifetime.
+ */
+export async function startTimestampRole(m: Maintainer, roles: string): Promise<ServeProcess> {
+  const data = mkdtempSync(join(m.work, 'ts-'));
+  const config = join(data, 'config.json');
+  writeFileSync(
+    config,
+    JSON.stringify({ timestamp: { checkSeconds: 1, refreshBeforeSeconds: 2 * 86_400 } }),
+  );
+  const s = await startServe([
+    '--role',
+    roles,
+    '--repo',
+    m.repo,
+    '--keys',
+    m.keys,
+    '--data',
+    data,
+    '--config',
+    config,
+  ]);
+  m.services.push(s);
+  return s;
+}

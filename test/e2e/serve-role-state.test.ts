@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSAL_REASONS } from '../../node/subscription/index.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe } from '../support/serve-process.js';
-import { BUILTIN, maintainer, publish, writePack, type Maintainer } from './publish-subscribe.js';
+import {
+  BUILTIN,
+  maintainer,
+  publish,
+  startTimestampRole,
+  writePack,
+  type Maintainer,
+} from './publish-subscribe.js';
 
 const E2E_TIMEOUT = 240_000;
 const work = mkdtempSync(join(tmpdir(), 'mesh-serve-state-'));
@@ -133,26 +140,7 @@ describe('a server on a node home', () => {
   it(
     'the timestamp role answers /healthz 503 while it cannot re-sign, 200 once it can again',
     async () => {
-      const data = mkdtempSync(join(work, 'ts-'));
-      const config = join(data, 'config.json');
-      // due at every check: more lead than the timestamp's one-day lifetime
-      writeFileSync(
-        config,
-        JSON.stringify({ timestamp: { checkSeconds: 1, refreshBeforeSeconds: 2 * 86_400 } }),
-      );
-      const s = await startServe([
-        '--role',
-        'timestamp',
-        '--repo',
-        m.repo,
-        '--keys',
-        m.keys,
-        '--data',
-        data,
-        '--config',
-        config,
-      ]);
-      m.services.push(s);
+      const s = await startTimestampRole(m, 'timestamp');
       const first = await healthz(s.url);
       expect(first.status).toBe(200);
       expect(first.body).toContain('"ready"');
