@@ -44,7 +44,12 @@ type Continued<S> = Extract<PingPongState<S, unknown>, { kind: 'continued' }>;
 /** One adapter per VDAF instance: verify_next of the only round always finishes. */
 const adapters = new WeakMap<object, unknown>();
 
-function rounds<AP, PS, IS, S, VS, VM, O>(
+/**
+ * The one-round VDAF as the multi-round ping-pong sees it (§5.7: ROUNDS = 1).
+ *
+ * @example const v = asMultiRound(new Prio3Count({ shares: 2 }));
+ */
+export function asMultiRound<AP, PS, IS, S, VS, VM, O>(
   v: PingPongVdaf<AP, PS, IS, S, VS, VM, O>,
 ): MultiRoundPingPongVdaf<AP, PS, IS, S, VS, VM, O> {
   const known = adapters.get(v) as MultiRoundPingPongVdaf<AP, PS, IS, S, VS, VM, O> | undefined;
@@ -76,7 +81,7 @@ export function pingPongLeaderInit<AP, PS, IS, S, VS, VM, O>(
   inputShare: Uint8Array,
 ): PingPongState<S, O> {
   return multiRoundLeaderInit(
-    rounds(vdaf),
+    asMultiRound(vdaf),
     verifyKey,
     ctx,
     aggParam,
@@ -97,7 +102,7 @@ export function pingPongHelperInit<AP, PS, IS, S, VS, VM, O>(
   inputShare: Uint8Array,
   inbound: Uint8Array,
 ): PingPongState<S, O> {
-  const v = rounds(vdaf);
+  const v = asMultiRound(vdaf);
   return multiRoundHelperInit(v, verifyKey, ctx, aggParam, nonce, publicShare, inputShare, inbound);
 }
 
@@ -108,7 +113,7 @@ export function pingPongLeaderContinued<AP, PS, IS, S, VS, VM, O>(
   state: Continued<S>,
   inbound: Uint8Array,
 ): PingPongState<S, O> {
-  return multiRoundLeaderContinued(rounds(vdaf), ctx, aggParam, state, inbound);
+  return multiRoundLeaderContinued(asMultiRound(vdaf), ctx, aggParam, state, inbound);
 }
 
 export function pingPongHelperContinued<AP, PS, IS, S, VS, VM, O>(
@@ -118,5 +123,5 @@ export function pingPongHelperContinued<AP, PS, IS, S, VS, VM, O>(
   state: Continued<S>,
   inbound: Uint8Array,
 ): PingPongState<S, O> {
-  return multiRoundHelperContinued(rounds(vdaf), ctx, aggParam, state, inbound);
+  return multiRoundHelperContinued(asMultiRound(vdaf), ctx, aggParam, state, inbound);
 }
