@@ -3,7 +3,8 @@
 // (§4.5.2.2, step 1) finishes it and commits the output share to the parameter's buckets. Between
 // the two, the Helper keeps the init request, not VDAF state: verification is deterministic, so
 // continuation recomputes it (a restart loses nothing). A report is verified at most once per
-// parameter, and only with parameters that follow its earlier ones (VDAF-20 §8.2 is_valid); a task
+// parameter, only with parameters that follow its earlier ones (VDAF-20 §8.2 is_valid), and never
+// first with a later parameter of a batch (§4.5.1.4 batch_collected, batch-closed.ts); a task
 // with membership tokens has each report's token checked at every level and spent at the first.
 import { b64url, fromB64url, hex } from '../encoding.js';
 import { DecodeError } from '../errors.js';
@@ -31,6 +32,7 @@ import {
 } from '../helper/aggregation-init.js';
 import type { PingPongState } from '../vdaf-port.js';
 import { reportParamError, reportParams, reportParamsOp } from './batch-params.js';
+import { closedBatchError, closedIntervals } from './batch-closed.js';
 import { AK } from './keys.js';
 import type { AcceptedToken } from '../privacy-pass/aggregator-hooks.js';
 import { spendTokens } from '../privacy-pass/spent.js';
@@ -75,15 +77,14 @@ export async function initAggParamJob(
   const req = decodeInit(ht, body, ctx.options.limits);
   await ensureConfigsKnown(ctx.keyring, configIds(req.verifyInits));
   const resps: VerifyResp[] = [];
+  const closed = await closedIntervals(ctx.store, t);
   let newest = 0;
   for (const vi of req.verifyInits) {
     const md = vi.reportShare.metadata;
     newest = Math.max(newest, md.time);
-    const refusal = reportParamError(
-      t,
-      req.aggParam,
-      await reportParams(ctx.store, t, hex(md.reportId)),
-    );
+    const previous = await reportParams(ctx.store, t, hex(md.reportId));
+    const refusal =
+      reportParamError(t, req.aggParam, previous) ?? closedBatchError(closed, md.time, previous);
     const s = refusal ? { error: refusal } : started(ctx, ht, req.aggParam, vi);
     resps.push(
       'st' in s
@@ -158,9 +159,13 @@ export async function continueAggParamJob(
     const previous = await Promise.all(
       finished.map(({ vi }) => reportParams(ctx.store, t, hex(vi.reportShare.metadata.reportId))),
     );
-    const refusals = finished.map(({ next }, i) =>
-      next.kind === 'finished' ? reportParamError(t, ap, previous[i] ?? []) : 'vdaf_verify_error',
-    );
+    const closed = await closedIntervals(ctx.store, t);
+    const refusals = finished.map(({ vi, next }, i) => {
+      if (next.kind !== 'finished') return 'vdaf_verify_error';
+      const before = previous[i] ?? [];
+      const time = vi.reportShare.metadata.time;
+      return reportParamError(t, ap, before) ?? closedBatchError(closed, time, before);
+    });
     // A report's token is spent when the report is first aggregated (its first parameter); the
     // later levels of the walk aggregate the same report again, under the token already spent.
     const live = finished.map(({ token }, i) =>
