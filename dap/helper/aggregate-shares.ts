@@ -92,7 +92,7 @@ export async function answerAggregateShare(
   });
 }
 
-/** A task without an aggregation parameter: a batch is collected once (§4.6.6). */
+/** A task without an aggregation parameter: each batch is collected once (§4.6.3). */
 export function createAggregateShare(
   ctx: AggregatorContext<HelperTask>,
   ht: HelperTask,
