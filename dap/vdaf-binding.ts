@@ -1,9 +1,6 @@
 // DAP-18 Appendix B task VDAFs bound to vdaf/ Prio3 and its VDAF-20 §5.7 ping-pong topology.
 import {
-  pingPongHelperContinued,
-  pingPongHelperInit,
-  pingPongLeaderContinued,
-  pingPongLeaderInit,
+  asMultiRound,
   type Prio3,
   Prio3Count,
   Prio3Histogram,
@@ -12,16 +9,11 @@ import {
   Prio3SumVec,
   type Prio3AggParam,
   type Prio3AggShare,
-  type Prio3InputShare,
   type Prio3OutShare,
-  type Prio3PublicShare,
-  type Prio3VerifierMessage,
-  type Prio3VerifierShare,
-  type Prio3VerifyState,
 } from '../vdaf/index.js';
 import { DapError } from './errors.js';
 import type { VdafConfig } from './messages/index.js';
-import type { DapVdaf, PingPongState } from './vdaf-port.js';
+import { pingPongSteps, type DapVdaf } from './vdaf-port.js';
 import { bindPoplar1 } from './aggregation-param/poplar1-binding.js';
 
 function instance(c: VdafConfig): DapVdaf {
@@ -41,26 +33,6 @@ function instance(c: VdafConfig): DapVdaf {
       return bindPoplar1(c.bits);
   }
 }
-
-type VdafState<S, O> = ReturnType<
-  typeof pingPongLeaderInit<unknown, unknown, unknown, S, unknown, unknown, O>
->;
-
-/** vdaf/ names the states in kebab case; the port uses the draft's camel-case names. */
-function port<S, O>(st: VdafState<S, O>): PingPongState {
-  switch (st.kind) {
-    case 'continued':
-      return { kind: 'continued', state: st, outbound: st.outbound };
-    case 'finished':
-      return { kind: 'finished', outShare: st.outShare };
-    case 'finished-with-outbound':
-      return { kind: 'finishedWithOutbound', outShare: st.outShare, outbound: st.outbound };
-    case 'rejected':
-      return REJECTED;
-  }
-}
-
-const REJECTED: PingPongState = { kind: 'rejected' };
 
 function measurementError(what: string): DapError {
   return new DapError('vdaf_failed', `measurement must be ${what}`);
@@ -108,20 +80,6 @@ export function bindVdaf(c: VdafConfig): DapVdaf {
 }
 
 function bindPrio3<M, R>(v: Prio3<M, R>, c: VdafConfig): DapVdaf {
-  type Continued = Extract<
-    ReturnType<
-      typeof pingPongLeaderInit<
-        Prio3AggParam,
-        Prio3PublicShare,
-        Prio3InputShare,
-        Prio3VerifyState,
-        Prio3VerifierShare,
-        Prio3VerifierMessage,
-        Prio3OutShare
-      >
-    >,
-    { kind: 'continued' }
-  >;
   const decodeShares = (ap: Prio3AggParam, shares: Uint8Array[]) =>
     shares.map((s) => v.decodeAggShare(ap, s));
   return {
@@ -137,21 +95,7 @@ function bindPrio3<M, R>(v: Prio3<M, R>, c: VdafConfig): DapVdaf {
         inputShares: [v.encodeInputShare(l), v.encodeInputShare(h)],
       };
     },
-    isValidAggParam(aggParam) {
-      try {
-        return v.isValid(v.decodeAggParam(aggParam), []);
-      } catch {
-        return false;
-      }
-    },
-    leaderInit: (key, ctx, ap, nonce, ps, is) =>
-      port(pingPongLeaderInit(v, key, ctx, ap, nonce, ps, is)),
-    helperInit: (key, ctx, ap, nonce, ps, is, inbound) =>
-      port(pingPongHelperInit(v, key, ctx, ap, nonce, ps, is, inbound)),
-    leaderContinued: (ctx, ap, st, inbound) =>
-      port(pingPongLeaderContinued(v, ctx, ap, st as Continued, inbound)),
-    helperContinued: (ctx, ap, st, inbound) =>
-      port(pingPongHelperContinued(v, ctx, ap, st as Continued, inbound)),
+    ...pingPongSteps(asMultiRound(v), v),
     aggInit: (ap) => v.aggInit(v.decodeAggParam(ap)),
     aggUpdate: (ap, agg, out) =>
       v.aggUpdate(v.decodeAggParam(ap), agg as Prio3AggShare, out as Prio3OutShare),

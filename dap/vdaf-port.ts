@@ -1,4 +1,13 @@
-// VDAF-20 §5.7 ping-pong topology as DAP-18 §4.5 drives it: what dap/ needs from a VDAF instance.
+// VDAF-20 §5.7 ping-pong topology as DAP-18 §4.5 drives it: what dap/ needs from a VDAF instance,
+// and the ping-pong steps every binding takes from vdaf/'s one implementation.
+import {
+  multiRoundHelperContinued,
+  multiRoundHelperInit,
+  multiRoundLeaderContinued,
+  multiRoundLeaderInit,
+  type MultiRoundPingPongVdaf,
+  type PingPongState as VdafPingPongState,
+} from '../vdaf/index.js';
 
 /** Opaque VDAF values (verification state, output share, aggregate share) never leave the binding. */
 export type Opaque = unknown;
@@ -68,4 +77,55 @@ export interface DapVdaf {
   decodeAggShare(aggParam: Uint8Array, bytes: Uint8Array): Opaque;
   /** The aggregate result as JSON (a number or an array of numbers). */
   unshard(aggParam: Uint8Array, aggShares: Uint8Array[], numMeasurements: number): unknown;
+}
+
+type Steps = Pick<
+  DapVdaf,
+  'isValidAggParam' | 'leaderInit' | 'helperInit' | 'leaderContinued' | 'helperContinued'
+>;
+
+const REJECTED: PingPongState = { kind: 'rejected' };
+
+/** vdaf/ names the states in kebab case; the port uses the draft's camel-case names. */
+function port<S, O>(st: VdafPingPongState<S, O>): PingPongState {
+  switch (st.kind) {
+    case 'continued':
+      return { kind: 'continued', state: st, outbound: st.outbound };
+    case 'finished':
+      return { kind: 'finished', outShare: st.outShare };
+    case 'finished-with-outbound':
+      return { kind: 'finishedWithOutbound', outShare: st.outShare, outbound: st.outbound };
+    case 'rejected':
+      return REJECTED;
+  }
+}
+
+/**
+ * The ping-pong steps of a DapVdaf over a VDAF instance (VDAF-20 §5.7), and its parameter check
+ * (§5.3 is_valid with no earlier parameter; an undecodable parameter is invalid).
+ *
+ * @example const steps = pingPongSteps(asMultiRound(prio3), prio3);
+ */
+export function pingPongSteps<AP, PS, IS, S, VS, VM, O>(
+  v: MultiRoundPingPongVdaf<AP, PS, IS, S, VS, VM, O>,
+  rule: { isValid(aggParam: AP, previous: readonly AP[]): boolean },
+): Steps {
+  type Continued = Extract<VdafPingPongState<S, O>, { kind: 'continued' }>;
+  return {
+    isValidAggParam(aggParam) {
+      try {
+        return rule.isValid(v.decodeAggParam(aggParam), []);
+      } catch {
+        return false;
+      }
+    },
+    leaderInit: (key, ctx, ap, nonce, ps, is) =>
+      port(multiRoundLeaderInit(v, key, ctx, ap, nonce, ps, is)),
+    helperInit: (key, ctx, ap, nonce, ps, is, inbound) =>
+      port(multiRoundHelperInit(v, key, ctx, ap, nonce, ps, is, inbound)),
+    leaderContinued: (ctx, ap, st, inbound) =>
+      port(multiRoundLeaderContinued(v, ctx, ap, st as Continued, inbound)),
+    helperContinued: (ctx, ap, st, inbound) =>
+      port(multiRoundHelperContinued(v, ctx, ap, st as Continued, inbound)),
+  };
 }

@@ -107,6 +107,7 @@ describe('the package exports (package.json "exports")', () => {
       'XofFixedKeyAes128',
       'XofTurboShake128',
       'XofTurboShake128Seeded',
+      'asMultiRound',
       'chooseChunkLength',
       'chooseHistogramChunkLength',
       'chooseMultihotCountVecChunkLength',

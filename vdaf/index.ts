@@ -55,6 +55,7 @@ export type {
   Prio3VerifyState,
 } from './prio3/types.js';
 export {
+  asMultiRound,
   decodePingPongMessage,
   encodePingPongMessage,
   pingPongHelperContinued,

@@ -1,8 +1,12 @@
-// draft-irtf-cfrg-vdaf-20 §5.7: the ping-pong topology for VDAFs of any number of rounds
-// (Poplar1 has two), as pure functions over encoded messages. The one-round functions of
-// ping-pong.ts stay as they are for Prio3; both speak the same messages.
+// draft-irtf-cfrg-vdaf-20 §5.7: the ping-pong topology for VDAFs of any number of rounds, as pure
+// functions over encoded messages: the one implementation (Poplar1 has two rounds; Prio3's one
+// round goes through the adapters of ping-pong.ts).
 import { VdafError, VdafPingPongError } from './errors.js';
-import { decodePingPongMessage, encodePingPongMessage, type PingPongState } from './ping-pong.js';
+import {
+  decodePingPongMessage,
+  encodePingPongMessage,
+  type PingPongState,
+} from './ping-pong-messages.js';
 
 /** What verify_next returns: the next round's state and verifier share, or the output share. */
 export type VerifyTransition<S, VS, O> =
@@ -34,6 +38,7 @@ export interface MultiRoundPingPongVdaf<AP, PS, IS, S, VS, VM, O> {
 
 type Continued<S> = Extract<PingPongState<S, unknown>, { kind: 'continued' }>;
 
+/** The draft turns every failure into Rejected; the cause is kept for the caller's error code. */
 function rejected(e: unknown): { kind: 'rejected'; error: VdafError } {
   if (e instanceof VdafError) return { kind: 'rejected', error: e };
   return {

@@ -14,6 +14,7 @@ import { postUpload } from '../../test/dap/support.js';
 import { benchStores } from './stores.js';
 import { benchIssuer, tokenVerifyCpuPerReport } from './tokens.js';
 import { benchClient } from './client.js';
+import { benchPoplar1Walk } from './poplar1-walk.js';
 
 const N = Number(process.env.MESH_BENCH_REPORTS ?? 2000);
 /**
@@ -112,6 +113,11 @@ async function main(): Promise<void> {
   // MESH_BENCH_STORES=only: the store figures alone (docs/dap.md "Storage backends").
   if (process.env.MESH_BENCH_STORES === 'only') {
     console.log(JSON.stringify(await benchStores(), null, 2));
+    return;
+  }
+  // MESH_BENCH_POPLAR1=only: the heavy-hitters walk over DAP alone (docs/campaigns.md).
+  if (process.env.MESH_BENCH_POPLAR1 === 'only') {
+    console.log(JSON.stringify({ poplar1_walk: await benchPoplar1Walk() }, null, 2));
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'mesh-bench-dap-'));
@@ -255,6 +261,8 @@ async function main(): Promise<void> {
   // `mesh dap submit` plus `mesh dap collect` as processes, beside the floor (docs/dap.md "Client path").
   if (process.env.MESH_BENCH_CLIENT !== '0')
     console.log(JSON.stringify({ client_path: await benchClient(N) }, null, 2));
+  if (process.env.MESH_BENCH_POPLAR1 !== '0')
+    console.log(JSON.stringify({ poplar1_walk: await benchPoplar1Walk() }, null, 2));
 }
 
 await main();

@@ -3,15 +3,16 @@
 // (§4.5.2.2, step 1) finishes it and commits the output share to the parameter's buckets. Between
 // the two, the Helper keeps the init request, not VDAF state: verification is deterministic, so
 // continuation recomputes it (a restart loses nothing). A report is verified at most once per
-// parameter, and only with parameters that follow its earlier ones (VDAF-20 §8.2 is_valid); a task
+// parameter, only with parameters that follow its earlier ones (VDAF-20 §8.2 is_valid), and never
+// first with a later parameter of a batch (§4.5.1.4 batch_collected, batch-closed.ts); a task
 // with membership tokens has each report's token checked at every level and spent at the first.
 import { b64url, fromB64url, hex } from '../encoding.js';
 import { DecodeError } from '../errors.js';
 import {
   decodeAggregationJobContinueReq,
   encodeAggregationJobResp,
-  Role,
   type AggregationJobContinueReq,
+  type ReportErrorName,
   type VerifyInit,
   type VerifyResp,
 } from '../messages/index.js';
@@ -20,12 +21,20 @@ import { jsonValue, parseJson, type KvOp } from '../storage/kv.js';
 import { BucketUpdates } from '../aggregator/buckets.js';
 import type { AggregatorContext, HelperTask } from '../aggregator/context.js';
 import { K } from '../aggregator/keys.js';
-import { openReportShare } from '../aggregator/open-report-share.js';
-import { decodeInit, resourceId, type HelperJobRecord } from '../helper/aggregation-init.js';
+import {
+  configIds,
+  decodeInit,
+  ensureConfigsKnown,
+  helperStart,
+  resourceId,
+  type HelperJobRecord,
+  type Started,
+} from '../helper/aggregation-init.js';
 import type { PingPongState } from '../vdaf-port.js';
 import { reportParamError, reportParams, reportParamsOp } from './batch-params.js';
+import { closedBatchError, closedIntervals } from './batch-closed.js';
 import { AK } from './keys.js';
-import { tokenCheck } from '../privacy-pass/aggregator-hooks.js';
+import type { AcceptedToken } from '../privacy-pass/aggregator-hooks.js';
 import { spendTokens } from '../privacy-pass/spent.js';
 
 type Ctx = AggregatorContext<HelperTask>;
@@ -35,35 +44,20 @@ interface AggParamJobRecord extends HelperJobRecord {
   body: string;
 }
 
-type Started =
-  | { st: Extract<PingPongState, { kind: 'continued' }> }
-  | { error: Extract<VerifyResp, { type: 'reject' }>['error'] };
+type Continued = Extract<PingPongState, { kind: 'continued' }>;
 
-function helperStart(ctx: Ctx, ht: HelperTask, aggParam: Uint8Array, vi: VerifyInit): Started {
-  const md = vi.reportShare.metadata;
-  const opened = openReportShare(
-    ctx,
-    ht,
-    Role.helper,
-    md,
-    vi.reportShare.publicShare,
-    vi.reportShare.encryptedInputShare,
-  );
-  if (!opened.ok) return { error: opened.error };
-  const t = ht.task;
-  // A Leader cannot add a report: without a valid token of its own, the Helper rejects it.
-  const tc = tokenCheck(t, md);
-  if (tc !== undefined && !tc.ok) return { error: 'invalid_message' };
-  const st = t.vdaf.helperInit(
-    ht.verifyKey,
-    t.ctx,
-    aggParam,
-    md.reportId,
-    vi.reportShare.publicShare,
-    opened.payload,
-    vi.payload,
-  );
-  return st.kind === 'continued' ? { st } : { error: 'vdaf_verify_error' };
+/** A report's round-0 state the job continues from (Poplar1 never finishes at init), or why not. */
+function started(
+  ctx: Ctx,
+  ht: HelperTask,
+  aggParam: Uint8Array,
+  vi: VerifyInit,
+): { st: Continued; token?: AcceptedToken } | { error: ReportErrorName } {
+  const s: Started = helperStart(ctx, ht, aggParam, vi);
+  if ('error' in s) return s;
+  const { st, token } = s;
+  if (st.kind !== 'continued') return { error: 'vdaf_verify_error' };
+  return token ? { st, token } : { st };
 }
 
 /**
@@ -81,17 +75,17 @@ export async function initAggParamJob(
   const existing = await ctx.store.get(K.job(t.idB64, jobId));
   if (existing) return { jobId, resp: fromB64url(parseJson<HelperJobRecord>(existing).resp) };
   const req = decodeInit(ht, body, ctx.options.limits);
+  await ensureConfigsKnown(ctx.keyring, configIds(req.verifyInits));
   const resps: VerifyResp[] = [];
+  const closed = await closedIntervals(ctx.store, t);
   let newest = 0;
   for (const vi of req.verifyInits) {
     const md = vi.reportShare.metadata;
     newest = Math.max(newest, md.time);
-    const refusal = reportParamError(
-      t,
-      req.aggParam,
-      await reportParams(ctx.store, t, hex(md.reportId)),
-    );
-    const s: Started = refusal ? { error: refusal } : helperStart(ctx, ht, req.aggParam, vi);
+    const previous = await reportParams(ctx.store, t, hex(md.reportId));
+    const refusal =
+      reportParamError(t, req.aggParam, previous) ?? closedBatchError(closed, md.time, previous);
+    const s = refusal ? { error: refusal } : started(ctx, ht, req.aggParam, vi);
     resps.push(
       'st' in s
         ? { reportId: md.reportId, type: 'continue', payload: s.st.outbound }
@@ -143,17 +137,18 @@ export async function continueAggParamJob(
   if (req.step !== 1 || rec.step !== 0)
     throw new DapProblem('stepMismatch', `job is at step ${rec.step}, not ${req.step - 1}`, t.id);
   const init = decodeInit(ht, fromB64url(rec.body), ctx.options.limits);
+  await ensureConfigsKnown(ctx.keyring, configIds(init.verifyInits));
   const ap = init.aggParam;
   const byId = new Map(init.verifyInits.map((vi) => [hex(vi.reportShare.metadata.reportId), vi]));
-  const finished: { vi: VerifyInit; next: PingPongState }[] = [];
+  const finished: { vi: VerifyInit; next: PingPongState; token?: AcceptedToken }[] = [];
   for (const vc of req.verifyContinues) {
     const vi = byId.get(hex(vc.reportId));
     if (!vi) throw new DapProblem('invalidMessage', 'a report the job does not hold', t.id);
     byId.delete(hex(vc.reportId));
-    const s = helperStart(ctx, ht, ap, vi);
+    const s = started(ctx, ht, ap, vi);
     const next: PingPongState =
       'st' in s ? t.vdaf.helperContinued(t.ctx, ap, s.st.state, vc.payload) : { kind: 'rejected' };
-    finished.push({ vi, next });
+    finished.push('token' in s && s.token ? { vi, next, token: s.token } : { vi, next });
   }
   return ctx.mutex.run(async () => {
     const again = await load();
@@ -164,16 +159,18 @@ export async function continueAggParamJob(
     const previous = await Promise.all(
       finished.map(({ vi }) => reportParams(ctx.store, t, hex(vi.reportShare.metadata.reportId))),
     );
-    const refusals = finished.map(({ next }, i) =>
-      next.kind === 'finished' ? reportParamError(t, ap, previous[i] ?? []) : 'vdaf_verify_error',
-    );
+    const closed = await closedIntervals(ctx.store, t);
+    const refusals = finished.map(({ vi, next }, i) => {
+      if (next.kind !== 'finished') return 'vdaf_verify_error';
+      const before = previous[i] ?? [];
+      const time = vi.reportShare.metadata.time;
+      return reportParamError(t, ap, before) ?? closedBatchError(closed, time, before);
+    });
     // A report's token is spent when the report is first aggregated (its first parameter); the
     // later levels of the walk aggregate the same report again, under the token already spent.
-    const live = finished.map(({ vi }, i) => {
-      if (refusals[i] !== null || (previous[i]?.length ?? 0) > 0) return undefined;
-      const tc = tokenCheck(t, vi.reportShare.metadata);
-      return tc?.ok ? tc : undefined;
-    });
+    const live = finished.map(({ token }, i) =>
+      refusals[i] !== null || (previous[i]?.length ?? 0) > 0 ? undefined : token,
+    );
     const spent = t.tokens === undefined ? undefined : await spendTokens(ctx.store, t, live);
     for (const [i, { vi, next }] of finished.entries()) {
       const md = vi.reportShare.metadata;

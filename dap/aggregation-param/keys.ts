@@ -14,6 +14,9 @@ export const AK = {
     `t/${t}/apb/${pad(start)}/${pad(duration)}`,
   batchParamsPrefix: (t: string) => `t/${t}/apb/`,
   reportParams: (t: string, idHex: string) => `t/${t}/apr/${idHex}`,
+  /** Leader: the report IDs the batch's first parameter aggregated. */
+  batchMembers: (t: string, start: number, duration: number) =>
+    `t/${t}/apm/${pad(start)}/${pad(duration)}`,
   /** Bucket id (under K.bucket) of one time_precision unit for one parameter. */
   bucketId: (aggParam: Uint8Array, time: number) => `ap/${paramDigest(aggParam)}/${pad(time)}`,
   bucketRange: (t: string, aggParam: Uint8Array, start: number, duration: number) => {

@@ -1,7 +1,7 @@
 // DAP-18 §4.6.1 collection with an aggregation parameter at the Leader: the batch's reports, kept
 // since upload, are verified with the Helper under the collection's parameter, after the checks
 // of batch-params.ts; the job then goes on as any other (the Helper's share, the answer).
-import { b64url, fromB64url } from '../encoding.js';
+import { b64url, fromB64url, hex } from '../encoding.js';
 import { decodeCollectionJobReq, decodeReport, type Report } from '../messages/index.js';
 import { DapProblem } from '../problem.js';
 import { jsonValue, type KvOp } from '../storage/kv.js';
@@ -12,7 +12,8 @@ import { K, pad } from '../aggregator/keys.js';
 import { CHECKSUM_SIZE } from '../messages/index.js';
 import type { CollectionRecord } from '../leader/collection-jobs.js';
 import { decodePendingReport } from '../leader/pending-report.js';
-import { admitBatchParam } from './batch-params.js';
+import { batchMembers, batchMembersOp } from './batch-closed.js';
+import { admitBatchParam, batchParams } from './batch-params.js';
 import { HelperUnavailable, verifyWithHelper } from './leader-jobs.js';
 
 type Ctx = AggregatorContext<LeaderTask>;
@@ -52,7 +53,12 @@ export async function aggregateForCollection(
   try {
     const i = queryInterval(t, req.query);
     const admit = await admitBatchParam(ctx.store, t, i, req.aggParam);
-    const reports = await batchReports(ctx, lt, i.start, i.start + i.duration);
+    // After the batch's first parameter, only the reports that one aggregated (§4.5.1.4).
+    const first = (await batchParams(ctx.store, t, i)).length === 0;
+    const members = first ? undefined : await batchMembers(ctx.store, t, i);
+    const reports = (await batchReports(ctx, lt, i.start, i.start + i.duration)).filter(
+      (r) => members === undefined || members.has(hex(r.metadata.reportId)),
+    );
     if (reports.length < t.params.min_batch_size)
       throw new DapProblem(
         'invalidBatchSize',
@@ -86,7 +92,8 @@ export async function aggregateForCollection(
       minTime,
       maxTime,
     };
-    await save(next, [admit]);
+    const ids = verified.map((x) => hex(x.report.metadata.reportId));
+    await save(next, first ? [admit, batchMembersOp(t, i, ids)] : [admit]);
   } catch (e) {
     if (e instanceof HelperUnavailable) return; // pending: the next tick retries
     if (e instanceof DapProblem) return fail(e);

@@ -1,34 +1,13 @@
 // DAP-18 Appendix B task VDAF Poplar1 (draft-irtf-cfrg-vdaf-20 §8) bound to the DAP port, its two
 // verification rounds driven by the multi-round ping-pong of VDAF-20 §5.7.
 import {
-  multiRoundHelperContinued,
-  multiRoundHelperInit,
-  multiRoundLeaderContinued,
-  multiRoundLeaderInit,
   Poplar1,
   type Poplar1AggParam,
   type Poplar1AggShare,
   type Poplar1OutShare,
-  type PingPongState as VdafPingPongState,
-  type Poplar1VerifyState,
 } from '../../vdaf/index.js';
 import { DapError } from '../errors.js';
-import type { DapVdaf, PingPongState } from '../vdaf-port.js';
-
-type Continued = Extract<VdafPingPongState<Poplar1VerifyState, unknown>, { kind: 'continued' }>;
-
-function port(st: VdafPingPongState<Poplar1VerifyState, Poplar1OutShare>): PingPongState {
-  switch (st.kind) {
-    case 'continued':
-      return { kind: 'continued', state: st, outbound: st.outbound };
-    case 'finished':
-      return { kind: 'finished', outShare: st.outShare };
-    case 'finished-with-outbound':
-      return { kind: 'finishedWithOutbound', outShare: st.outShare, outbound: st.outbound };
-    case 'rejected':
-      return { kind: 'rejected' };
-  }
-}
+import { pingPongSteps, type DapVdaf } from '../vdaf-port.js';
 
 /**
  * A measurement as JSON: a string of `bits` characters 0 and 1 (first bit first), an array of
@@ -83,21 +62,7 @@ export function bindPoplar1(bits: number): DapVdaf {
         inputShares: [v.encodeInputShare(l), v.encodeInputShare(h)],
       };
     },
-    isValidAggParam(aggParam) {
-      try {
-        return v.isValid(ap(aggParam), []);
-      } catch {
-        return false;
-      }
-    },
-    leaderInit: (key, ctx, p, nonce, ps, is) =>
-      port(multiRoundLeaderInit(v, key, ctx, p, nonce, ps, is)),
-    helperInit: (key, ctx, p, nonce, ps, is, inbound) =>
-      port(multiRoundHelperInit(v, key, ctx, p, nonce, ps, is, inbound)),
-    leaderContinued: (ctx, p, st, inbound) =>
-      port(multiRoundLeaderContinued(v, ctx, p, st as Continued, inbound)),
-    helperContinued: (ctx, p, st, inbound) =>
-      port(multiRoundHelperContinued(v, ctx, p, st as Continued, inbound)),
+    ...pingPongSteps(v, v),
     aggInit: (p) => v.aggInit(ap(p)),
     aggUpdate: (p, agg, out) => v.aggUpdate(ap(p), agg as Poplar1AggShare, out as Poplar1OutShare),
     merge: (p, list) => v.merge(ap(p), list as Poplar1AggShare[]),

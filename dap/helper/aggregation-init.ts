@@ -11,6 +11,8 @@ import {
   Role,
   type AggregationJobInitReq,
   type DecodeLimits,
+  type ReportErrorName,
+  type VerifyInit,
   type VerifyResp,
 } from '../messages/index.js';
 import { DapProblem } from '../problem.js';
@@ -20,7 +22,8 @@ import type { AggregatorContext, HelperTask } from '../aggregator/context.js';
 import { batchBucketId, K, timeBucketId } from '../aggregator/keys.js';
 import { openReportShare } from '../aggregator/open-report-share.js';
 import { markSeenOps, seenMany } from '../aggregator/replay.js';
-import type { Opaque } from '../vdaf-port.js';
+import type { HpkeKeyring } from '../aggregator/hpke-keys.js';
+import type { Opaque, PingPongState } from '../vdaf-port.js';
 import { tokenCheck, type AcceptedToken } from '../privacy-pass/aggregator-hooks.js';
 import { spendTokens } from '../privacy-pass/spent.js';
 
@@ -79,6 +82,72 @@ export function decodeInit(
   return req;
 }
 
+/** What the Helper's first step made of one report: its ping-pong state, or the refusal. */
+export type Started = { st: PingPongState; token?: AcceptedToken } | { error: ReportErrorName };
+
+/**
+ * The Helper's initialization of one report (§4.5.1.2): its token first (a Leader cannot add a
+ * report: without a valid token of its own, the Helper rejects it), then the input share opened
+ * (§4.5.1.3, §4.5.1.4) and the VDAF's helper init on the Leader's message.
+ */
+export function helperStart(
+  ctx: AggregatorContext<HelperTask>,
+  ht: HelperTask,
+  aggParam: Uint8Array,
+  vi: VerifyInit,
+): Started {
+  const t = ht.task;
+  const md = vi.reportShare.metadata;
+  const tc = tokenCheck(t, md);
+  if (tc !== undefined && !tc.ok) return { error: 'invalid_message' };
+  const opened = openReportShare(
+    ctx,
+    ht,
+    Role.helper,
+    md,
+    vi.reportShare.publicShare,
+    vi.reportShare.encryptedInputShare,
+  );
+  if (!opened.ok) return { error: opened.error };
+  const st = t.vdaf.helperInit(
+    ht.verifyKey,
+    t.ctx,
+    aggParam,
+    md.reportId,
+    vi.reportShare.publicShare,
+    opened.payload,
+    vi.payload,
+  );
+  if (st.kind === 'rejected') return { error: 'vdaf_verify_error' };
+  return tc?.ok ? { st, token: tc } : { st };
+}
+
+/** How long after one re-read of the keys for an unknown config id the next may run. */
+export const UNKNOWN_CONFIG_REREAD_MS = 1000;
+const lastUnknownRead = new WeakMap<HpkeKeyring, number>();
+
+/**
+ * Before reports sealed to config ids this process does not hold are judged unknown: one re-read of
+ * the keys (a key another process of the fleet just added), at most once per
+ * UNKNOWN_CONFIG_REREAD_MS, so a Leader sending unknown ids costs no store read per report or job.
+ */
+export async function ensureConfigsKnown(
+  keyring: HpkeKeyring,
+  ids: Iterable<number>,
+  nowMs: number = Date.now(),
+): Promise<void> {
+  const unknown = [...new Set(ids)].filter((id) => keyring.get(id) === undefined);
+  if (unknown.length === 0) return;
+  const last = lastUnknownRead.get(keyring);
+  if (last !== undefined && nowMs - last < UNKNOWN_CONFIG_REREAD_MS) return;
+  lastUnknownRead.set(keyring, nowMs);
+  await keyring.ensureKnown(unknown);
+}
+
+/** The config ids of a job's reports. */
+export const configIds = (vis: readonly VerifyInit[]): number[] =>
+  vis.map((vi) => vi.reportShare.encryptedInputShare.configId);
+
 type Outcome = { resp: VerifyResp; outShare?: Opaque; time: number; token?: AcceptedToken };
 
 export async function initAggregationJob(
@@ -94,46 +163,21 @@ export async function initAggregationJob(
   const batchId = req.extensions[0]?.data;
 
   // A key another process of the fleet added since this one last read the keys.
-  await ctx.keyring.ensureKnown(
-    req.verifyInits.map((vi) => vi.reportShare.encryptedInputShare.configId),
-  );
+  await ensureConfigsKnown(ctx.keyring, configIds(req.verifyInits));
   // Verification is pure CPU and runs outside the lock; commitment checks run inside it.
   const outcomes: Outcome[] = req.verifyInits.map((vi) => {
     const md = vi.reportShare.metadata;
-    const reject = (error: VerifyResp & { type: 'reject' }): Outcome => ({
-      resp: error,
-      time: md.time,
-    });
-    // A Leader cannot add a report: without a valid token of its own, the Helper rejects it.
-    const tc = tokenCheck(t, md);
-    if (tc !== undefined && !tc.ok)
-      return reject({ reportId: md.reportId, type: 'reject', error: 'invalid_message' });
-    const opened = openReportShare(
-      ctx,
-      ht,
-      Role.helper,
-      md,
-      vi.reportShare.publicShare,
-      vi.reportShare.encryptedInputShare,
-    );
-    if (!opened.ok) return reject({ reportId: md.reportId, type: 'reject', error: opened.error });
-    const st = t.vdaf.helperInit(
-      ht.verifyKey,
-      t.ctx,
-      req.aggParam,
-      md.reportId,
-      vi.reportShare.publicShare,
-      opened.payload,
-      vi.payload,
-    );
+    const s = helperStart(ctx, ht, req.aggParam, vi);
     // Prio3 is 1-round: the Helper always finishes here; a VDAF needing more rounds is refused.
-    if (st.kind !== 'finishedWithOutbound')
-      return reject({ reportId: md.reportId, type: 'reject', error: 'vdaf_verify_error' });
+    if ('error' in s || s.st.kind !== 'finishedWithOutbound') {
+      const error = 'error' in s ? s.error : 'vdaf_verify_error';
+      return { resp: { reportId: md.reportId, type: 'reject', error }, time: md.time };
+    }
     return {
-      resp: { reportId: md.reportId, type: 'continue', payload: st.outbound },
-      outShare: st.outShare,
+      resp: { reportId: md.reportId, type: 'continue', payload: s.st.outbound },
+      outShare: s.st.outShare,
       time: md.time,
-      ...(tc?.ok ? { token: tc } : {}),
+      ...(s.token ? { token: s.token } : {}),
     };
   });
 

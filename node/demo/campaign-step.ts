@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILTIN_PACKS } from '../../packs/index.js';
+import { fingerprintArgs, forgeArgs, poplar1TaskArgs } from '../campaigns/campaign-args.js';
 import { runMeshCommand, startMeshService, type MeshService } from './children.js';
 import { runMeshStep as mesh } from './children.js';
 import { PACK, type DemoMesh } from './mesh-setup.js';
@@ -50,10 +51,10 @@ function benignCorpus(file: string): string {
 }
 
 async function fingerprint(home: string, event: object): Promise<string> {
-  const r = await runMeshCommand(
-    ['--state', home, 'campaigns', 'fingerprint', '--bits', String(BITS), '--json'],
-    { input: `${JSON.stringify(event)}\n`, timeoutMs: 120_000 },
-  );
+  const r = await runMeshCommand(fingerprintArgs(home, BITS), {
+    input: `${JSON.stringify(event)}\n`,
+    timeoutMs: 120_000,
+  });
   if (r.code !== 0) throw new Error(`campaigns fingerprint: ${r.stderr}`);
   return (JSON.parse(r.stdout) as { fingerprint: string }).fingerprint;
 }
@@ -74,27 +75,14 @@ export async function runCampaign(
     const [lp, hp] = [await freePort(), await freePort()];
     const task = join(dir, 'task');
     await mesh(
-      [
-        'dap',
-        'task',
-        'new',
-        '--vdaf',
-        'Poplar1',
-        '--bits',
-        String(BITS),
-        '--min-batch-size',
-        '3',
-        // A demo campaign of five organisations is below the consent floor on purpose.
-        '--below-consent-floor',
-        '--time-precision',
-        String(TP),
-        '--leader',
-        `http://127.0.0.1:${lp}/leader/`,
-        '--helper',
-        `http://127.0.0.1:${hp}/helper/`,
-        '--out-dir',
-        task,
-      ],
+      poplar1TaskArgs({
+        bits: BITS,
+        minBatchSize: 3,
+        timePrecision: TP,
+        leaderPort: lp,
+        helperPort: hp,
+        outDir: task,
+      }),
       'campaign task',
     );
     for (const [role, port] of [
@@ -172,27 +160,15 @@ export async function runCampaign(
     const forms = join(dir, 'forms.json');
     writeFileSync(forms, JSON.stringify(explained));
     const forged = await mesh(
-      [
-        'forge',
-        '--campaign',
-        fp,
-        '--ledger',
+      forgeArgs({
+        campaign: fp,
         ledger,
-        '--forms',
         forms,
-        '--pack',
-        PACK,
-        '--repo',
-        m.repo,
-        '--keys',
-        join(m.work, 'keys'),
-        '--profile',
-        'demo',
-        '--stress-runs',
-        '2',
-        '--corpus',
-        benignCorpus(join(dir, 'benign.jsonl')),
-      ],
+        pack: PACK,
+        repo: m.repo,
+        keys: join(m.work, 'keys'),
+        corpora: [benignCorpus(join(dir, 'benign.jsonl'))],
+      }),
       'forge',
     );
     const candidate = forged.candidate as { id: string };

@@ -63,11 +63,12 @@ export async function harness(
   options: Partial<AggregatorOptions> = {},
   helperFront?: (helper: Listening) => Promise<Listening>,
   clock?: Clock,
+  extras: Parameters<typeof newTaskFiles>[1] = {},
 ): Promise<Harness> {
   const l = await listen();
   const h = await listen();
   const front = helperFront ? await helperFront(h) : h;
-  const files = newTaskFiles(taskParams(l.url, front.url, over));
+  const files = newTaskFiles(taskParams(l.url, front.url, over), extras);
   const paths = writeTaskFiles(tempDir('task'), files);
   const opts: Partial<AggregatorOptions> = {
     minJobSize: 1,

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../../guard/index.js';
+import { fingerprintArgs, poplar1TaskArgs } from '../../node/campaigns/campaign-args.js';
 import { matchCampaign, type CampaignTarget } from '../../node/campaigns/campaign-target.js';
 import { runMesh } from '../support/run-mesh.js';
 import { freePort } from '../support/ports.js';
@@ -39,12 +40,7 @@ const unique = (i: number) => ({
 });
 
 async function fingerprint(i: number, event: object): Promise<string> {
-  const r = await runMesh(
-    ['--state', org(i), 'campaigns', 'fingerprint', '--bits', String(BITS), '--json'],
-    {
-      input: JSON.stringify(event) + '\n',
-    },
-  );
+  const r = await runMesh(fingerprintArgs(org(i), BITS), { input: JSON.stringify(event) + '\n' });
   expect(r.code, r.stderr).toBe(0);
   return (JSON.parse(r.stdout) as { fingerprint: string }).fingerprint;
 }
@@ -68,26 +64,16 @@ async function submit(bits: string, time: number): Promise<void> {
 
 beforeAll(async () => {
   const [lp, hp] = [await freePort(), await freePort()];
-  const r = await runMesh([
-    'dap',
-    'task',
-    'new',
-    '--vdaf',
-    'Poplar1',
-    '--bits',
-    String(BITS),
-    '--min-batch-size',
-    '4',
-    '--below-consent-floor',
-    '--time-precision',
-    String(TP),
-    '--leader',
-    `http://127.0.0.1:${lp}/leader/`,
-    '--helper',
-    `http://127.0.0.1:${hp}/helper/`,
-    '--out-dir',
-    task,
-  ]);
+  const r = await runMesh(
+    poplar1TaskArgs({
+      bits: BITS,
+      minBatchSize: 4,
+      timePrecision: TP,
+      leaderPort: lp,
+      helperPort: hp,
+      outDir: task,
+    }),
+  );
   expect(r.code, r.stderr).toBe(0);
   ({ leader, helper } = await startPair(
     pairArgs({

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, readTaskFile, type CollectorTaskFile } from '../../dap/index.js';
+import { poplar1TaskArgs } from '../../node/campaigns/campaign-args.js';
 import { Poplar1 } from '../../vdaf/index.js';
 import { runMesh } from '../support/run-mesh.js';
 import { freePort } from '../support/ports.js';
@@ -33,26 +34,16 @@ let helper: ServeProcess | undefined;
 let now = 0;
 
 async function newTask(name: string, lp: number, hp: number): Promise<void> {
-  const r = await runMesh([
-    'dap',
-    'task',
-    'new',
-    '--vdaf',
-    'Poplar1',
-    '--bits',
-    String(BITS),
-    '--min-batch-size',
-    String(MEASUREMENTS.length),
-    '--below-consent-floor',
-    '--time-precision',
-    String(TP),
-    '--leader',
-    `http://127.0.0.1:${lp}/leader/`,
-    '--helper',
-    `http://127.0.0.1:${hp}/helper/`,
-    '--out-dir',
-    taskDir(name),
-  ]);
+  const r = await runMesh(
+    poplar1TaskArgs({
+      bits: BITS,
+      minBatchSize: MEASUREMENTS.length,
+      timePrecision: TP,
+      leaderPort: lp,
+      helperPort: hp,
+      outDir: taskDir(name),
+    }),
+  );
   expect(r.code, r.stderr).toBe(0);
 }
 

@@ -7,6 +7,10 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fingerprintArgs,
+  forgeArgs as campaignForgeArgs,
+} from '../../node/campaigns/campaign-args.js';
 import { addWindow, readLedger, writeLedger } from '../../node/campaigns/campaign-ledger.js';
 import { currentPack } from '../../node/consensus/index.js';
 import { ROOT } from '../support/env.js';
@@ -26,10 +30,9 @@ const BITS = 16;
 const WINDOW = 1_700_000_000;
 const work = mkdtempSync(join(tmpdir(), 'mesh-forge-'));
 const ledger = join(work, 'ledger.json');
-const corpora = ['train-benign', 'train-attacks', 'heldout-benign'].flatMap((c) => [
-  '--corpus',
+const corpora = ['train-benign', 'train-attacks', 'heldout-benign'].map((c) =>
   join(ROOT, 'packs', 'corpora', 'shell', `${c}.jsonl`),
-]);
+);
 let m: Maintainer;
 
 /** The coded error a failed `mesh ... --json` printed. */
@@ -41,12 +44,7 @@ const bash = (command: string) => ({ phase: 'call', tool: 'Bash', args: { comman
 /** Organisation `org` fingerprints its call and explains it: the form it volunteers, in a file. */
 async function volunteer(org: string, event: object): Promise<{ fp: string; forms: string }> {
   const home = join(work, org);
-  const r = await runMesh(
-    ['--state', home, 'campaigns', 'fingerprint', '--bits', String(BITS), '--json'],
-    {
-      input: `${JSON.stringify(event)}\n`,
-    },
-  );
+  const r = await runMesh(fingerprintArgs(home, BITS), { input: `${JSON.stringify(event)}\n` });
   expect(r.code, r.stderr).toBe(0);
   const fp = (JSON.parse(r.stdout) as { fingerprint: string }).fingerprint;
   const e = await runMesh(['--state', home, 'campaigns', 'explain', fp, '--json']);
@@ -62,24 +60,15 @@ function found(fp: string): void {
 }
 
 const forgeArgs = (fp: string, forms: string, extra: string[] = []): string[] => [
-  'forge',
-  '--campaign',
-  fp,
-  '--ledger',
-  ledger,
-  '--forms',
-  forms,
-  '--pack',
-  PACK,
-  '--repo',
-  m.repo,
-  '--keys',
-  m.keys,
-  '--profile',
-  'demo',
-  '--stress-runs',
-  '2',
-  ...corpora,
+  ...campaignForgeArgs({
+    campaign: fp,
+    ledger,
+    forms,
+    pack: PACK,
+    repo: m.repo,
+    keys: m.keys,
+    corpora,
+  }),
   ...extra,
 ];
 
