@@ -79,3 +79,17 @@ export function text(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content.map((c) => c.text ?? '').join('');
 }
+
+/**
+ * The proxy flags most suites use: the built-in coding-agent pack plus the suite's own PACK, no
+ * receipts, and the session id when one is given.
+ */
+export const proxyFlags = (pack: string, session?: string, extra: string[] = []): string[] => [
+  '--pack',
+  'builtin:coding-agent',
+  '--pack',
+  pack,
+  '--no-receipts',
+  ...(session === undefined ? [] : ['--session', session]),
+  ...extra,
+];

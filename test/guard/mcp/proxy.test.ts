@@ -20,6 +20,7 @@ import {
   fsServer as serverOver,
   proxied,
   text,
+  proxyFlags,
 } from './proxy-client.js';
 
 const PACK = {
@@ -73,16 +74,7 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const flags = (session: string, extra: string[] = []): string[] => [
-  '--pack',
-  'builtin:coding-agent',
-  '--pack',
-  pack,
-  '--no-receipts',
-  '--session',
-  session,
-  ...extra,
-];
+const flags = (session: string, extra: string[] = []): string[] => proxyFlags(pack, session, extra);
 const fsServer = (): string[] => serverOver(root);
 const fetchServer = (): string[] => fetchLogging(fetchLog);
 

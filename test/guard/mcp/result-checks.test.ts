@@ -12,6 +12,7 @@ import {
   fsServer as serverOver,
   proxied,
   text,
+  proxyFlags,
 } from './proxy-client.js';
 
 const PACK = {
@@ -64,15 +65,7 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const flags = (session: string): string[] => [
-  '--pack',
-  'builtin:coding-agent',
-  '--pack',
-  pack,
-  '--no-receipts',
-  '--session',
-  session,
-];
+const flags = (session: string): string[] => proxyFlags(pack, session);
 const fsServer = (): string[] => serverOver(root);
 const fetchServer = (): string[] => fetchLogging(join(home, 'fetch.log'));
 

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, proxied, text } from './proxy-client.js';
+import { FIXTURES, proxied, text, proxyFlags } from './proxy-client.js';
 
 let home: string;
 let log: string;
@@ -62,16 +62,7 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const flags = (session: string, extra: string[] = []): string[] => [
-  '--pack',
-  'builtin:coding-agent',
-  '--pack',
-  pack,
-  '--no-receipts',
-  '--session',
-  session,
-  ...extra,
-];
+const flags = (session: string, extra: string[] = []): string[] => proxyFlags(pack, session, extra);
 
 describe('mesh guard mcp defends the node', () => {
   it("refuses the server's tools changing or reading the node state, under a local allow-all", async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMesh } from '../../support/run-mesh.js';
-import { FIXTURES, proxied, text } from './proxy-client.js';
+import { FIXTURES, proxied, text, proxyFlags } from './proxy-client.js';
 
 let home: string;
 let log: string;
@@ -63,14 +63,7 @@ const calls = (): string[] =>
         .split('\n')
         .filter((l) => l !== '')
     : [];
-const flags = (extra: string[] = []): string[] => [
-  '--pack',
-  'builtin:coding-agent',
-  '--pack',
-  pack,
-  '--no-receipts',
-  ...extra,
-];
+const flags = (extra: string[] = []): string[] => proxyFlags(pack, undefined, extra);
 
 describe('mesh guard mcp: tools by role', () => {
   it("decides a server's shell, file, fetch and messaging tools under builtin:coding-agent", async () => {
