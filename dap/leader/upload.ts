@@ -1,4 +1,5 @@
 // DAP-18 §4.4.2 Leader behaviour on upload: idempotent, duplicates discarded, accepted reports synced.
+import { closedBatchError, closedIntervals } from '../aggregation-param/batch-closed.js';
 import { DecodeError } from '../errors.js';
 import { hex } from '../encoding.js';
 import {
@@ -61,6 +62,9 @@ export async function upload(
   await ctx.keyring.ensureKnown(reports.map((r) => r.leaderEncryptedInputShare.configId));
   return ctx.mutex.run(async () => {
     if (ctx.store.shared) await lt.collected.reload(ctx.store, t);
+    // A batch aggregated with a first parameter is closed (§4.5.1.4): a later level never counts
+    // a report that the first did not, so the Leader refuses it at upload rather than keep it.
+    const closed = t.vdaf.aggParamAtCollection ? await closedIntervals(ctx.store, t) : [];
     const seen = await seenMany(
       ctx.store,
       t,
@@ -97,7 +101,10 @@ export async function upload(
         fail(te === 'task_not_started' || te === 'task_expired' ? 'report_dropped' : te);
         continue;
       }
-      if (t.config.batchMode === BatchMode.time_interval && lt.collected.contains(md.time)) {
+      if (
+        (t.config.batchMode === BatchMode.time_interval && lt.collected.contains(md.time)) ||
+        closedBatchError(closed, md.time, []) !== null
+      ) {
         fail('batch_collected');
         continue;
       }

@@ -82,9 +82,11 @@ describe('the heavy-hitters walk over DAP', () => {
         collect(hx.files.collector, { interval }, { aggParam, timeoutMs: 30_000 });
       expect((await level(ap(0, [0n, 1n]))).aggregate).toEqual([1, 3]);
 
-      // A report uploaded into the batch after its first level: never counted at a later level.
+      // A report uploaded into the batch after its first level: refused at upload, and never
+      // counted at a later level.
       const late = await client.prepare({ measurement: '1010', timeSeconds: t });
-      await postUpload(reportsUrl, m.encodeUploadRequest([late]));
+      const lateUpload = await postUpload(reportsUrl, m.encodeUploadRequest([late]));
+      expect(lateUpload.errors.map((e) => e.error)).toEqual(['batch_collected']);
       const l1 = await level(ap(1, [0b00n, 0b10n]));
       expect([l1.aggregate, l1.reportCount]).toEqual([[1, 3], 4]);
       // The Helper refuses it too, when a Leader sends it with a later level's parameter.
