@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/env.js';
 import { freePort } from '../support/ports.js';
 import { codeBlocks, inlineCode, meshShim } from './markdown-blocks.js';
@@ -76,10 +76,10 @@ interface Report {
 const asked = DOCS.map(collect);
 const argvs = asked.flatMap((a) => a.argvs);
 const synopses = asked.flatMap((a) => a.synopses);
-let report: Report;
 const work = mkdtempSync(join(tmpdir(), 'mesh-docs-'));
 
-beforeAll(async () => {
+/** cli-check.mjs's answers; started at once, so the blocks that run overlap it. */
+async function check(): Promise<Report> {
   const child = spawn(process.execPath, [join(ROOT, 'test', 'docs', 'cli-check.mjs')], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -89,9 +89,12 @@ beforeAll(async () => {
     JSON.stringify({ argvs: argvs.map((a) => a.args), synopses: synopses.map((s) => s.text) }),
   );
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  expect(code).toBe(0);
-  report = JSON.parse(out) as Report;
-}, 120_000);
+  if (code !== 0) throw new Error(`cli-check.mjs exited ${String(code)}`);
+  return JSON.parse(out) as Report;
+}
+const checked = check();
+// awaited by the tests below; a failure is theirs, not an unhandled rejection
+void checked.catch(() => undefined);
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
@@ -102,16 +105,6 @@ function failures(file: string, items: Checked[], errors: (string | null)[]): st
     c.file === file && errors[i] !== null ? [`${c.where}: ${c.text}\n  ${errors[i] ?? ''}`] : [],
   );
 }
-
-describe.each(DOCS)('%s', (file) => {
-  it('every mesh command of its sh blocks parses against the CLI', () => {
-    expect(failures(file, argvs, report.argvs)).toEqual([]);
-  });
-
-  it('every mesh command and flag it names exists', () => {
-    expect(failures(file, synopses, report.synopses)).toEqual([]);
-  });
-});
 
 /** The docs with blocks marked run; each doc's blocks run in one shell, the docs side by side. */
 const RUNS = DOCS.map((file) => ({
@@ -154,8 +147,18 @@ describe.concurrent('the blocks marked run, run as written', () => {
   );
 });
 
+describe.each(DOCS)('%s', (file) => {
+  it('every mesh command of its sh blocks parses against the CLI', async () => {
+    expect(failures(file, argvs, (await checked).argvs)).toEqual([]);
+  }, 120_000);
+
+  it('every mesh command and flag it names exists', async () => {
+    expect(failures(file, synopses, (await checked).synopses)).toEqual([]);
+  });
+});
+
 describe('mesh --help', () => {
-  it('every command prints its help, and each mesh line in it exists', () => {
-    expect(report.help).toEqual([]);
+  it('every command prints its help, and each mesh line in it exists', async () => {
+    expect((await checked).help).toEqual([]);
   });
 });
