@@ -113,9 +113,9 @@ const RUNS = DOCS.map((file) => ({
 })).filter((d) => d.run.length > 0);
 
 describe.concurrent('the blocks marked run, run as written', () => {
-  it('are the journeys of the aggregator operator, the node operator and the pack maintainer', () => {
+  it('are the journeys of the four users', () => {
     expect(RUNS.map((d) => d.file)).toEqual(
-      expect.arrayContaining(['docs/dap.md', 'docs/operator.md', 'docs/packs.md']),
+      expect.arrayContaining(['docs/dap.md', 'docs/log.md', 'docs/operator.md', 'docs/packs.md']),
     );
   });
 
