@@ -21,11 +21,14 @@ const CAPTURE = {
   writeErr: (s) => (captured += s),
 };
 
-/** Every action and hook inert (commander keeps its lifecycle hooks private: `--ca`'s must not run). */
+/**
+ * Every action and hook inert. Commander keeps both private: `--ca`'s preAction hook must not run,
+ * and a command with subcommands may have an action of its own (`mesh gossip --peer ...`).
+ */
 function inert(cmd) {
   cmd.exitOverride().configureOutput(CAPTURE);
   cmd._lifeCycleHooks = {};
-  if (cmd.commands.length === 0) cmd.action(() => {});
+  if (cmd._actionHandler) cmd.action(() => {});
   cmd.commands.forEach(inert);
 }
 
