@@ -56,7 +56,8 @@ const pathOf = (cmd) => {
 /**
  * Why a synopsis (`mesh log verify --proof FILE [--json]`) names a command or flag that does not
  * exist, or null: the leading words must be a command path (`a|b` alternatives each), and every
- * `--flag` and `-x` before a `--` an option of that command or of one above it.
+ * `--flag` and `-x` before a `--` an option of that command or of one above it, a required one
+ * not inside `[...]`.
  */
 function synopsisError(words) {
   let cmd = root;
@@ -82,6 +83,7 @@ function synopsisError(words) {
   )
     return `unknown command '${next}'${cmd === root ? '' : ` under 'mesh ${pathOf(cmd).join(' ')}'`}`;
   const known = new Set(['--help', '-h']);
+  const required = new Set(cmd.options.filter((o) => o.mandatory).map((o) => o.long));
   for (let c = cmd; c !== null; c = c.parent)
     for (const o of c.options) {
       if (o.long) known.add(o.long);
@@ -89,9 +91,19 @@ function synopsisError(words) {
     }
   const rest = words.slice(i);
   const stop = rest.indexOf('--');
-  for (const w of stop < 0 ? rest : rest.slice(0, stop))
-    for (const m of w.matchAll(/(?<![\w-])(--[a-z][a-z0-9-]*|-[a-zA-Z])(?![\w-])/g))
-      if (!known.has(m[1])) return `'mesh ${pathOf(cmd).join(' ')}' has no option ${m[1]}`;
+  const text = (stop < 0 ? rest : rest.slice(0, stop)).join(' ');
+  const optionalOnly = new Set();
+  const given = new Set();
+  for (const m of text.matchAll(/(?<![\w-])(--[a-z][a-z0-9-]*|-[a-zA-Z])(?![\w-])/g)) {
+    if (!known.has(m[1])) return `'mesh ${pathOf(cmd).join(' ')}' has no option ${m[1]}`;
+    const before = text.slice(0, m.index);
+    const inBrackets = before.split('[').length > before.split(']').length;
+    (inBrackets ? optionalOnly : given).add(m[1]);
+  }
+  // a required option written only as optional ([--name NAME]) misleads the reader
+  for (const flag of optionalOnly)
+    if (required.has(flag) && !given.has(flag))
+      return `'mesh ${pathOf(cmd).join(' ')}' requires ${flag}; the synopsis shows it optional`;
   return null;
 }
 
