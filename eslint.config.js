@@ -19,7 +19,14 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', 'bin/*.js', '.ci/*.mjs', 'scripts/*.mjs', 'bench/*/*.mjs'],
+          allowDefaultProject: [
+            '*.js',
+            'bin/*.js',
+            '.ci/*.mjs',
+            'scripts/*.mjs',
+            'bench/*/*.mjs',
+            'test/docs/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -1,0 +1,164 @@
+// The docs against the real CLI. Every `mesh` command line of every ```sh block parses against the
+// built command tree; every `mesh ...` line of any code block and every `mesh ...` code span names
+// commands and flags that exist; every command's --help prints, with the `mesh` lines in it
+// existing (one child process, cli-check.mjs, checks them all). The blocks marked
+// `<!-- docs-test: run -->` run as written, in order, in a temporary home with this checkout's
+// `mesh` on PATH (a block's fixed ports are swapped for free ones; run-script.ts stops what it
+// leaves running).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/env.js';
+import { freePort } from '../support/ports.js';
+import { codeBlocks, inlineCode, meshShim } from './markdown-blocks.js';
+import { runScript } from './run-script.js';
+import { meshCommands } from './shell-words.js';
+
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+/** A `mesh ...` line of a synopsis or a code span (not a message such as `mesh serve: ...`). */
+const MESH_LINE = /^(?:npx )?mesh(?: (?:-[-a-zA-Z]|[a-z][a-z-]*(?:\|[a-z][a-z-]*)*(?: |$))|$)/;
+/** Ports the docs' deployments listen on, replaced by free ones when a block runs. */
+const DOC_PORTS = ['7071', '7072', '7073', '8443', '8444'];
+
+interface Checked {
+  file: string;
+  where: string;
+  text: string;
+}
+
+const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
+
+/** What each doc asks cli-check.mjs to check. */
+function collect(file: string): { argvs: (Checked & { args: string[] })[]; synopses: Checked[] } {
+  const md = read(file);
+  const blocks = codeBlocks(md);
+  const argvs = blocks
+    .filter((b) => b.lang === 'sh')
+    .flatMap((b) =>
+      meshCommands(b.text).map((args) => ({
+        file,
+        where: `${file}:${b.line}`,
+        text: `mesh ${args.join(' ')}`,
+        args,
+      })),
+    );
+  const lines = [
+    ...blocks
+      .filter((b) => b.lang === '' || b.lang === 'sh' || b.lang === 'text')
+      .flatMap((b) =>
+        b.text
+          .replace(/\\\n\s*/g, ' ')
+          .split('\n')
+          .map((l) => ({ where: `${file}:${b.line}`, l })),
+      ),
+    ...inlineCode(md).map((l) => ({ where: file, l })),
+  ];
+  const synopses = lines
+    .map(({ where, l }) => ({ file, where, text: l.trim().replace(/\s+#.*$/, '') }))
+    .filter((s) => MESH_LINE.test(s.text))
+    .map((s) => ({ ...s, text: s.text.replace(/^npx /, '') }));
+  return { argvs, synopses };
+}
+
+interface Report {
+  argvs: (string | null)[];
+  synopses: (string | null)[];
+  help: string[];
+}
+
+const asked = DOCS.map(collect);
+const argvs = asked.flatMap((a) => a.argvs);
+const synopses = asked.flatMap((a) => a.synopses);
+const work = mkdtempSync(join(tmpdir(), 'mesh-docs-'));
+
+/** cli-check.mjs's answers; started at once, so the blocks that run overlap it. */
+async function check(): Promise<Report> {
+  const child = spawn(process.execPath, [join(ROOT, 'test', 'docs', 'cli-check.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+  child.stdin.end(
+    JSON.stringify({ argvs: argvs.map((a) => a.args), synopses: synopses.map((s) => s.text) }),
+  );
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`cli-check.mjs exited ${String(code)}`);
+  return JSON.parse(out) as Report;
+}
+const checked = check();
+// awaited by the tests below; a failure is theirs, not an unhandled rejection
+void checked.catch(() => undefined);
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The checked items of FILE that failed, with where they are and why. */
+function failures(file: string, items: Checked[], errors: (string | null)[]): string[] {
+  return items.flatMap((c, i) =>
+    c.file === file && errors[i] !== null ? [`${c.where}: ${c.text}\n  ${errors[i] ?? ''}`] : [],
+  );
+}
+
+/** The docs with blocks marked run; each doc's blocks run in one shell, the docs side by side. */
+const RUNS = DOCS.map((file) => ({
+  file,
+  run: codeBlocks(read(file)).filter((b) => b.mark === 'run'),
+})).filter((d) => d.run.length > 0);
+
+describe.concurrent('the blocks marked run, run as written', () => {
+  it('are the journeys of the four users', () => {
+    expect(RUNS.map((d) => d.file)).toEqual(
+      expect.arrayContaining(['docs/dap.md', 'docs/log.md', 'docs/operator.md', 'docs/packs.md']),
+    );
+  });
+
+  it.each(RUNS)(
+    '$file',
+    async ({ file, run }) => {
+      expect(run.every((b) => b.lang === 'sh')).toBe(true);
+      let script = run.map((b) => b.text).join('\n');
+      for (const port of DOC_PORTS)
+        if (script.includes(port)) script = script.replaceAll(port, String(await freePort()));
+      const dir = join(work, file.replace(/\W/g, '-'));
+      const cwd = join(dir, 'run');
+      const home = join(dir, 'home');
+      mkdirSync(cwd, { recursive: true });
+      mkdirSync(home);
+      const r = await runScript(script, {
+        cwd,
+        timeoutMs: 120_000,
+        env: {
+          ...process.env,
+          PATH: `${meshShim(dir)}:${process.env.PATH ?? ''}`,
+          HOME: home,
+          MESH_HOME: join(dir, 'state'),
+        },
+      });
+      expect(r.status, r.output).toBe(0);
+    },
+    150_000,
+  );
+});
+
+describe.each(DOCS)('%s', (file) => {
+  it('every mesh command of its sh blocks parses against the CLI', async () => {
+    expect(failures(file, argvs, (await checked).argvs)).toEqual([]);
+  }, 120_000);
+
+  it('every mesh command and flag it names exists', async () => {
+    expect(failures(file, synopses, (await checked).synopses)).toEqual([]);
+  });
+});
+
+describe('mesh --help', () => {
+  it('every command prints its help, and each mesh line in it exists', async () => {
+    expect((await checked).help).toEqual([]);
+  });
+});
