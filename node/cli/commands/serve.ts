@@ -50,7 +50,9 @@ function readConfigFile(path: string | undefined): Record<string, unknown> {
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('run server roles: mirror, witness, dap-leader, dap-helper, collector')
+    .description(
+      'run server roles: mirror, witness, timestamp, dap-leader, dap-helper, collector, issuer, console',
+    )
     .requiredOption('--role <roles>', 'comma-separated roles to serve in this process')
     .option('--port <port>', 'TCP port (0 picks a free one)', '7070')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
