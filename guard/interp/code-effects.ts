@@ -45,6 +45,14 @@ function hostOf(url: string | null): string[] {
   }
 }
 
+/** Where a socket call connects: Python's `(host, port)` tuple, Node's `connect(port, host)`. */
+function socketHosts(c: CodeCall): string[] {
+  const first = c.args[0];
+  if (Array.isArray(first)) return first.slice(0, 1).filter((h) => !/^\d+$/.test(h));
+  const host = str(c.args[1]) ?? str(first);
+  return host === null || /^\d+$/.test(host) ? [] : [host];
+}
+
 function protectedTarget(t: string): boolean {
   return isCatastrophicTarget(t) || isPersistencePath(t) || isCredentialPath(t);
 }
@@ -82,7 +90,11 @@ function callEffects(c: CodeCall, lang: string, out: CodeEffects): void {
   const read = READ.test(name) ? str(c.args[0]) : PATH_READ.test(name) ? str(c.recv[0]) : null;
   if (read !== null && isCredentialPath(read))
     hit('credential_read', `opens ${normalizePath(read)}`);
-  if (FETCH_CALLS.test(name) || SOCKET.test(name)) {
+  if (SOCKET.test(name)) {
+    // a raw socket carries whatever the code writes: an upload to wherever it connects
+    const hosts = socketHosts(c);
+    hit('upload', `${name.replace(/\(\)/g, '')} ${hosts.join(', ') || 'socket'}`.trim(), hosts);
+  } else if (FETCH_CALLS.test(name)) {
     const hosts = hostOf(str(c.args[0]));
     const upload =
       UPLOAD.test(name) ||
