@@ -11,9 +11,14 @@ const REMOTE_LOCATION =
 /** Push options whose value is the next argument (so it is not the remote). */
 const PUSH_VALUE_FLAGS = new Set(['--repo', '-o', '--push-option', '--receive-pack', '--exec']);
 const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'kdig', 'delv', 'resolvectl']);
-/** A label that is run-time data (`$(...)`, `$VAR`, backticks) or too long and random for a name. */
+/**
+ * A label that is run-time data (`$(...)`, `$VAR`, backticks), or encoded data: 24+ letters and
+ * digits with no hyphen (hex, base32), or 40+ with hyphens; names such as an ELB's
+ * `my-load-balancer-1234567890` are neither.
+ */
 const DATA_LABEL =
-  /[$`]|(?:^|\.)(?=[A-Za-z0-9_-]{24,63}(?:\.|$))(?=[^.]*\d)(?=[^.]*[A-Za-z])[A-Za-z0-9_-]+/;
+  /[$`]|(?:^|\.)(?:(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{24,63}|[A-Za-z0-9_-]{40,63})(?:\.|$)/;
+/[$`]|(?:^|\.)(?=[A-Za-z0-9_-]{24,63}(?:\.|$))(?=[^.]*\d)(?=[^.]*[A-Za-z])[A-Za-z0-9_-]+/;
 
 function operands(args: readonly string[], valueFlags: ReadonlySet<string>): string[] {
   return args.filter((a, i) => !a.startsWith('-') && !(i > 0 && valueFlags.has(args[i - 1] ?? '')));

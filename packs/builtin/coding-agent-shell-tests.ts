@@ -310,6 +310,10 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('list gists', 'gh gist list --limit 5'),
       bash('DNS check', 'dig +short github.com'),
       bash('DNS of a long but plain name', 'nslookup build-artifacts-eu-west.internal.example'),
+      bash(
+        'DNS of a load balancer',
+        'dig +short my-load-balancer-1234567890.us-west-2.elb.amazonaws.com',
+      ),
       bash('dry-run publish', 'npm publish --dry-run'),
     ],
   },
