@@ -18,7 +18,6 @@ const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'kdig', 'delv', '
  */
 const DATA_LABEL =
   /[$`]|(?:^|\.)(?:(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{24,63}|[A-Za-z0-9_-]{40,63})(?:\.|$)/;
-/[$`]|(?:^|\.)(?=[A-Za-z0-9_-]{24,63}(?:\.|$))(?=[^.]*\d)(?=[^.]*[A-Za-z])[A-Za-z0-9_-]+/;
 
 function operands(args: readonly string[], valueFlags: ReadonlySet<string>): string[] {
   return args.filter((a, i) => !a.startsWith('-') && !(i > 0 && valueFlags.has(args[i - 1] ?? '')));
