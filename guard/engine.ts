@@ -14,6 +14,13 @@ import { analyzeShell } from './shell/analyze.js';
 import { classify } from './shell/intents.js';
 import { SessionDefinitions } from './shell/session-definitions.js';
 import { clientOf } from './shell/intent-sql.js';
+import {
+  absoluteIn,
+  readSqlFile,
+  SessionSqlFiles,
+  sqlFileIntents,
+  sqlFileTargets,
+} from './shell/sql-files.js';
 import { sqlEffects, type SqlReading } from './sql/effects.js';
 import { currentSqlParser, loadSqlParser } from './sql/parser.js';
 import type { ShellLimits } from './shell/model.js';
@@ -64,11 +71,41 @@ function sessionOf(event: GuardEvent, sessions: SessionTable, now: number): Sess
 /** Functions and aliases per session, beside each guard's session table (which lives as long). */
 const DEFINITIONS = new WeakMap<SessionTable, SessionDefinitions>();
 
+/** SQL files each session's agent wrote, beside the session table, for `psql -f FILE`. */
+const SQL_FILES = new WeakMap<SessionTable, SessionSqlFiles>();
+
+function sqlFilesOf(parts: EngineParts): SessionSqlFiles {
+  let f = SQL_FILES.get(parts.sessions);
+  if (f === undefined) SQL_FILES.set(parts.sessions, (f = new SessionSqlFiles()));
+  return f;
+}
+
+/** A call that writes a `.sql` file (Write's file_path and content): kept for a later `psql -f`. */
+function recordSqlWrite(event: GuardEvent, parts: EngineParts): void {
+  const { file_path: path, content } = event.args;
+  if (event.phase !== 'call' || typeof path !== 'string' || typeof content !== 'string') return;
+  if (!/\.sql$/i.test(path)) return;
+  sqlFilesOf(parts).record(event.session, absoluteIn(event.cwd, path), content);
+}
+
+/** SQL a client reads from a file: the session's own write of it first, else the file on disk. */
+function fileSqlHits(analysis: ShellView['analysis'], event: GuardEvent, parts: EngineParts) {
+  if (!analysis.commands.some((c) => sqlFileTargets(c).length > 0)) return [];
+  const files = sqlFilesOf(parts);
+  return sqlFileIntents(analysis, (f) => {
+    const abs = absoluteIn(event.cwd, f);
+    return files.get(event.session, abs) ?? readSqlFile(abs);
+  });
+}
+
 function definitionsOf(parts: EngineParts): SessionDefinitions {
   let d = DEFINITIONS.get(parts.sessions);
   if (d === undefined) DEFINITIONS.set(parts.sessions, (d = new SessionDefinitions()));
   return d;
 }
+
+/** Interpreter code that may hand SQL to a database library (read once PostgreSQL's grammar is in). */
+const SQL_IN_CODE = /\b(?:DROP|TRUNCATE|DELETE|UPDATE|ALTER)\b/i;
 
 /** Stands in while the parser is not loaded; the pass that saw it is discarded and run again. */
 const PENDING_VIEW: ShellView = {
@@ -107,8 +144,18 @@ function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView
         const analysis = analyzeShell(parser, text, parts.shellLimits, defs.of(event.session));
         // kept whatever the verdict: a blocked definition still names what the session tried
         if (event.phase === 'call') defs.record(event.session, analysis.definitions);
-        v = { analysis, intents: analysis.status === 'ok' ? classify(analysis, text) : [] };
-        if (currentSqlParser() === undefined && analysis.commands.some((c) => clientOf(c)))
+        v = {
+          analysis,
+          intents:
+            analysis.status === 'ok'
+              ? [...classify(analysis, text), ...fileSqlHits(analysis, event, parts)]
+              : [],
+        };
+        if (
+          currentSqlParser() === undefined &&
+          (analysis.commands.some((c) => clientOf(c)) ||
+            analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)))
+        )
           ctx.sqlPending = true;
         shells.set(text, v);
       }
@@ -282,6 +329,7 @@ export async function evaluateEvent(input: unknown, parts: EngineParts): Promise
     return invalid(e, started);
   }
   const session = sessionOf(event, parts.sessions, parts.now());
+  recordSqlWrite(event, parts);
   let ctx = makeContext(event, parts, session);
   let hits = ruleHits(event, parts.policies, ctx);
   // Rules are pure given the context, so the pass is simply repeated once the parsers are there

@@ -11,6 +11,11 @@ interface EgressParams {
 
 const URL_IN_TEXT =
   /\b(?:https?|ftp|wss?):\/\/(?:[^\s/@"'<>]*@)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)/g;
+/**
+ * A single-label host (`web`, `deploy-box`) is a name only the operator's ssh config, hosts file or
+ * search domain resolves: an upload there goes to a machine the operator named, not the internet.
+ */
+const OPERATOR_NAME = /^[a-z][a-z0-9_-]{0,62}$/i;
 const LOCAL = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|::1|0\.0\.0\.0)$/;
 
 /** `*.example.com` matches example.com and its subdomains; other entries match exactly. */
@@ -41,7 +46,9 @@ export const egressDetector: Detector<EgressParams> = {
       const want = params.source === 'shell-upload' ? 'upload' : 'network';
       for (const h of ctx.shell(value).intents) {
         if (h.intent !== want && !(want === 'network' && h.intent === 'upload')) continue;
-        const off = (h.hosts ?? []).filter((x) => !hostAllowed(x, params.allow));
+        const off = (h.hosts ?? []).filter(
+          (x) => !hostAllowed(x, params.allow) && !OPERATOR_NAME.test(x),
+        );
         if (
           off.length > 0 ||
           (h.intent === 'upload' && (h.hosts ?? []).length === 0 && want === 'upload')

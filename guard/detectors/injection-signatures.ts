@@ -36,11 +36,12 @@ export const SIGNATURES: readonly Signature[] = [
   },
   {
     name: 'exfiltrate',
-    re: /\b(?:send|post|upload|exfiltrate|forward|leak|transmit|include|append|embed)\s+(?:the\s+|your\s+|all\s+|any\s+|every\s+)*(?:contents?\s+of\s+)?(?:api[\s_-]?keys?|credentials|secrets|tokens?|passwords?|environment(?:\s+variables)?|env\s+vars|ssh\s+keys?|\.env|private\s+keys?|~\/\.ssh|\.aws|conversation|chat\s+history)/i,
+    // "we never ask you to send credentials" is a policy, not an instruction
+    re: /(?<!\b(?:never|not|n't|no|nor)\s+(?:\w+\s+){0,3})\b(?:send|post|upload|exfiltrate|forward|leak|transmit|include|append|embed)\s+(?:the\s+|your\s+|all\s+|any\s+|every\s+)*(?:contents?\s+of\s+)?(?:api[\s_-]?keys?|credentials|secrets|tokens?|passwords?|environment(?:\s+variables)?|env\s+vars|ssh\s+keys?|\.env|private\s+keys?|~\/\.ssh|\.aws|conversation|chat\s+history)/i,
   },
   {
     name: 'addressed_to_assistant',
-    re: /(?:(?:^|[.!:>("'*-]\s*)(?:the\s+)?(?:(?:ai|llm)\s+)?(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt)s?\s*(?:,|:)?\s+(?:you\s+)?(?:must|should|shall|need\s+to|needs\s+to|are\s+required\s+to|will)\s+(?:now\s+|immediately\s+|silently\s+|also\s+|first\s+)?(?:ignore|run|execute|call|invoke|send|fetch|delete|curl|download|read|open|visit|write|add|remove|install|push)\b|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent|model|claude)s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|llm|assistant|agent|language\s+model)\b|\bwhen\s+(?:you|an?\s+(?:ai|assistant|agent))\s+(?:read|see|process|summari[sz]e)s?\s+this\b)/im,
+    re: /(?:(?:^|[.!:>("'*-]\s*)(?:the\s+)?(?:(?:ai|llm)\s+)?(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt)s?\s*(?:,|:)?\s+(?:you\s+)?(?:must|should|shall|need\s+to|needs\s+to|are\s+required\s+to|will)\s+(?:now\s+|immediately\s+|silently\s+|also\s+|first\s+)?(?:ignore|run|execute|call|invoke|send|fetch|delete|curl|download|read|open|visit|write|add|remove|install|push)\b|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent|model|claude)s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|llm|assistant|agent|language\s+model)\b|\bwhen\s+(?:you|an?\s+(?:(?:ai|llm)\s+)?(?:ai|assistant|agent|model))\s+(?:read|see|process|summari[sz]e)s?\s+this\b)/im,
   },
   {
     name: 'reveal_prompt',

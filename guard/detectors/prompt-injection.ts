@@ -16,8 +16,22 @@ const REMOVED = '[removed by interlock-mesh: possible prompt injection]';
 /** Instruction files and documentation: their visible text is the project's, quoted phrases are quotes. */
 const PROJECT_DOC =
   /(?:^|\/)(?:AGENTS|CLAUDE|GEMINI|CONTRIBUTING|SECURITY|CHANGELOG|CHANGES|HISTORY|README)(?:\.[a-z]+)?$|(?:^|\/)docs?\/|\.(?:md|mdx|rst|txt|adoc)$/i;
+/** Third-party files inside a project (dependencies, vendored code): not the project's own docs. */
+const THIRD_PARTY = /(?:^|\/)(?:node_modules|vendor|third_party|site-packages|\.cargo\/registry)\//;
 /** Quoted material in a document: fenced and inline code, and double-quoted phrases. */
 const QUOTED = /```[\s\S]{0,20000}?```|`[^`\n]{1,500}`|"[^"\n]{1,300}"|“[^”\n]{1,300}”/g;
+/** A sentence that discusses attacks: a phrase it quotes is an example, not an instruction. */
+const DISCUSSES =
+  /\b(?:attack(?:er|ers|s)?|injections?|e\.g\.|such\s+as|for\s+example|phrases?\s+like|payloads?|malicious|adversar(?:y|ial))\b/i;
+const QUOTED_PHRASE = /"[^"\n]{1,300}"|“[^”\n]{1,300}”|'[^'\n]{1,300}'|‘[^’\n]{1,300}’/g;
+
+/** Quoted phrases removed from the sentences that discuss attacks (security pages, advisories). */
+function withoutDiscussedQuotes(text: string): string {
+  if (!DISCUSSES.test(text)) return text;
+  return text.replace(/[^.!?\n]*(?:[.!?]+|\n|$)/g, (sentence) =>
+    DISCUSSES.test(sentence) ? sentence.replace(QUOTED_PHRASE, '""') : sentence,
+  );
+}
 
 /** Signatures an instruction file's own visible text legitimately matches: it addresses the agent. */
 const ADDRESSES_AGENT = new Set(['addressed_to_assistant', 'fake_system', 'reveal_prompt']);
@@ -36,7 +50,9 @@ export function injectionSignatures(text: string, opts: { projectDoc?: boolean }
     ...(smuggled === '' ? [] : [smuggled]),
   ];
   const doc = opts.projectDoc === true;
-  const visible = doc ? forms.map((f) => f.replace(HIDDEN_SPANS, '').replace(QUOTED, '')) : forms;
+  const visible = forms.map((f) =>
+    doc ? f.replace(HIDDEN_SPANS, '').replace(QUOTED, '') : withoutDiscussedQuotes(f),
+  );
   const names = SIGNATURES.filter(
     (s) =>
       ((!doc || !ADDRESSES_AGENT.has(s.name)) && visible.some((v) => s.re.test(v))) ||
@@ -92,7 +108,7 @@ function normalizeInvisibles(text: string): string {
 
 function isProjectDoc(args: Record<string, unknown>): boolean {
   const p = args.file_path ?? args.path ?? args.notebook_path;
-  return typeof p === 'string' && PROJECT_DOC.test(p);
+  return typeof p === 'string' && PROJECT_DOC.test(p) && !THIRD_PARTY.test(p);
 }
 
 export const promptInjectionDetector: Detector<InjectionParams> = {

@@ -110,4 +110,15 @@ export const STRUCTURED_PATTERNS: readonly SecretPattern[] = [
     re: /\b(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key|secret[_-]?key|signing[_-]?key)["']?\s*[:=]\s*["']([^"'\s]{16,200})["']/gi,
     valid: (v) => notPlaceholder(v) && entropy(v) >= 3.5 && /\d/.test(v) && /[A-Za-z]/.test(v),
   },
+  {
+    // env files, YAML and k8s Secrets: `OPENAI_API_KEY: value` unquoted, so the bar is higher
+    kind: 'assigned_secret_unquoted',
+    re: /\b[A-Za-z0-9_]*(?:api[_-]?key|secret[_-]?(?:access[_-]?)?key|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key|signing[_-]?key|_token|_secret|password)\s*[:=]\s*([A-Za-z0-9+/_.~-]{24,200}={0,2})(?=\s|$|[,;])/gi,
+    valid: (v) =>
+      notPlaceholder(v) &&
+      entropy(v) >= 4 &&
+      /\d/.test(v) &&
+      /[A-Za-z]/.test(v) &&
+      !v.includes('//'),
+  },
 ];

@@ -1,12 +1,20 @@
 // Flow and taint: the persisted tracker for short-lived processes (the Claude Code hook).
 // It keeps only keyed fingerprints and HMACs of fixed-width windows of each value's encoded forms,
-// never a value, in a SQLite database (WAL) that concurrent processes share; files are 0600.
+// never a value in clear (a session's last outbound tail is sealed, outbound-tail.ts), in a SQLite
+// database (WAL) that concurrent processes share; files are 0600.
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GuardError } from '../errors.js';
 import { patternsFor, type Encoding } from './encoded-forms.js';
-import { checkArguments, resultText, type IndexedTaint } from './flow-check.js';
+import {
+  CALL_JOIN,
+  checkArguments,
+  joinedValues,
+  resultText,
+  type IndexedTaint,
+} from './flow-check.js';
+import { readTail, writeTail } from './outbound-tail.js';
 import { loadFlowKeys, type FlowKeys } from './flow-key.js';
 import { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow-limits.js';
 import { matchViews, type MatchIndex, type PatternRef } from './match-index.js';
@@ -131,7 +139,24 @@ export class FingerprintStore implements FlowTracker {
       .map((s) => this.scopeIndex(s))
       .filter((s) => s !== null);
     const indexes = scopes.map((s) => s.index);
-    const r = checkArguments(args, scopes, this.limits, (views) => matchViews(indexes, views));
+    // Fragments split across calls: the end of the last call is joined to this one's values, as
+    // in process. Only kept while there is taint to find (with none, nothing can be joined).
+    const key = this.keys.tailKey;
+    const previous = scopes.length > 0 && live ? readTail(this.db, key, session) : '';
+    const r = checkArguments(
+      args,
+      scopes,
+      this.limits,
+      (views) => matchViews(indexes, views),
+      previous,
+    );
+    if (scopes.length > 0 && live)
+      writeTail(
+        this.db,
+        key,
+        session,
+        (previous + joinedValues(args, CALL_JOIN * 4)).slice(-CALL_JOIN),
+      );
     const full = this.db
       .prepare('SELECT 1 FROM meta WHERE k IN (?, ?) LIMIT 1')
       .get(FULL + GLOBAL, FULL + session);

@@ -15,6 +15,8 @@ export interface FlowKeys {
   hasher: WindowHasher;
   /** HMAC-SHA256 key that confirms a fingerprint candidate. */
   confirmKey: Uint8Array;
+  /** AES-256-GCM key that seals a session's outbound tail (outbound-tail.ts). */
+  tailKey: Uint8Array;
 }
 
 /** Creates the secret once; concurrent first runs agree (createFileOnce links, never replaces). */
@@ -45,5 +47,6 @@ export function loadFlowKeys(dir: string): FlowKeys {
   return {
     hasher: createWindowHasher(derive('window fingerprint', 1032)),
     confirmKey: derive('window confirmation', 32),
+    tailKey: derive('outbound tail', 32),
   };
 }

@@ -2,6 +2,7 @@
 // sessions. Each session scope records its last use; a session unused for maxSessionAgeMs is dropped,
 // and beyond maxSessions the least recently used go. Runs inside the caller's IMMEDIATE transaction,
 // so concurrent hook processes apply it one at a time. The node-wide scope is never dropped.
+import { tailMetaKey } from './outbound-tail.js';
 import type Database from 'better-sqlite3';
 import type { FlowLimits } from './flow-limits.js';
 
@@ -15,6 +16,7 @@ function dropScope(db: Database.Database, scope: string): void {
   db.prepare('DELETE FROM taint_value WHERE scope = ?').run(scope);
   db.prepare('DELETE FROM taint_filter WHERE scope = ?').run(scope);
   db.prepare('DELETE FROM taint_scope WHERE scope = ?').run(scope);
+  db.prepare('DELETE FROM meta WHERE k = ?').run(tailMetaKey(scope));
 }
 
 /** Marks a session used now (an observation). */

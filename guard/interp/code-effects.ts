@@ -3,6 +3,7 @@ import type { CodeParsers } from './grammars.js';
 import { languageOf } from './grammars.js';
 import { collectCalls, FETCH_CALLS, type CodeCall, type Val } from './calls.js';
 import { perlRubyEffects } from './perl-ruby.js';
+import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
 import {
   isCatastrophicTarget,
@@ -32,6 +33,11 @@ const PATH_READ = /(?:Path|PurePath)\(\)\.(?:read_text|read_bytes|open)$/;
 const SOCKET =
   /^(?:socket\.socket\(\)\.connect|socket\.create_connection|net\.(?:connect|createConnection)|net\.Socket\(\)\.connect|dgram\.createSocket)$/;
 const UPLOAD = /^(?:requests|httpx)\.(?:post|put|patch)$/;
+/** Database library calls that run their first argument as SQL (DB-API, sqlite3, node-postgres, mysql2, better-sqlite3, knex). */
+const SQL_CALL = /(?:^|\.)(?:execute|executemany|executescript|query|exec|raw|run|prepare)$/;
+/** Text that starts like a SQL statement (a shell command handed to `exec` does not). */
+export const SQL_START =
+  /^\s*(?:DROP|TRUNCATE|DELETE|UPDATE|ALTER|WITH|INSERT|SELECT|CREATE|BEGIN|GRANT)\b/i;
 const EVAL = /^(?:exec|eval|Function|vm\.runInThisContext|vm\.runInNewContext)$/;
 
 const str = (v: Val | undefined): string | null => (typeof v === 'string' ? v : null);
@@ -43,6 +49,14 @@ function hostOf(url: string | null): string[] {
   } catch {
     return [];
   }
+}
+
+/** Where a socket call connects: Python's `(host, port)` tuple, Node's `connect(port, host)`. */
+function socketHosts(c: CodeCall): string[] {
+  const first = c.args[0];
+  if (Array.isArray(first)) return first.slice(0, 1).filter((h) => !/^\d+$/.test(h));
+  const host = str(c.args[1]) ?? str(first);
+  return host === null || /^\d+$/.test(host) ? [] : [host];
 }
 
 function protectedTarget(t: string): boolean {
@@ -82,7 +96,11 @@ function callEffects(c: CodeCall, lang: string, out: CodeEffects): void {
   const read = READ.test(name) ? str(c.args[0]) : PATH_READ.test(name) ? str(c.recv[0]) : null;
   if (read !== null && isCredentialPath(read))
     hit('credential_read', `opens ${normalizePath(read)}`);
-  if (FETCH_CALLS.test(name) || SOCKET.test(name)) {
+  if (SOCKET.test(name)) {
+    // a raw socket carries whatever the code writes: an upload to wherever it connects
+    const hosts = socketHosts(c);
+    hit('upload', `${name.replace(/\(\)/g, '')} ${hosts.join(', ') || 'socket'}`.trim(), hosts);
+  } else if (FETCH_CALLS.test(name)) {
     const hosts = hostOf(str(c.args[0]));
     const upload =
       UPLOAD.test(name) ||
@@ -93,6 +111,13 @@ function callEffects(c: CodeCall, lang: string, out: CodeEffects): void {
       `${name.replace(/\(\)/g, '')} ${hosts.join(', ')}`.trim(),
       hosts,
     );
+  }
+  const sql = SQL_CALL.test(name) ? str(c.args[0]) : null;
+  if (sql !== null && SQL_START.test(sql)) {
+    // SQL in interpreter code is attacker-controlled text: read by the PostgreSQL grammar (bounded)
+    const e = sqlEffects(sql).effects[0];
+    if (e !== undefined)
+      hit('infra_destroy', `${name.replace(/\(\)/g, '')}: ${describeSqlEffect(e)}`);
   }
   if (EVAL.test(name) && c.fetchedArg) hit('fetch_pipe_shell', `${name} of downloaded code`);
 }

@@ -252,25 +252,26 @@ function compileDetector(
           fieldPath(st, f, `${path}.field[${i}]`),
         );
   const key = `${name}|${JSON.stringify(doc.params ?? {})}`;
+  // The per-decision cache keys are built once here: rules repeat the same detector condition, and
+  // a key concatenated per evaluation is a fresh string to flatten and hash every time.
+  const keyed = (f: FieldPath, text: string) => ({ parts: f, text, ck: `${key}|${text}` });
+  const fixed = fields?.map((f) => keyed(f.parts, f.text)) ?? null;
+  const whole = { call: [keyed(['args'], 'args')], result: [keyed(['result'], 'result')] };
   return (ctx) => {
-    const targets = fields ?? [
-      {
-        parts: [ctx.event.phase === 'call' ? 'args' : 'result'],
-        text: ctx.event.phase === 'call' ? 'args' : 'result',
-      },
-    ];
-    const findings: Finding[] = [];
+    const targets = fixed ?? whole[ctx.event.phase];
+    let findings: Finding[] | null = null;
     for (const f of targets) {
-      const ck = `${key}|${f.text}`;
-      let found = ctx.cache.get(ck);
+      let found = ctx.cache.get(f.ck);
       if (found === undefined) {
         found = det.scan(getField(ctx.event, f.parts), f.text, ctx, params);
-        ctx.cache.set(ck, found);
+        ctx.cache.set(f.ck, found);
       }
-      findings.push(...found);
+      if (found.length > 0) (findings ??= []).push(...found);
     }
-    const first = findings[0];
-    return first === undefined ? NO_MATCH : { path: first.path, detectors: [name], findings };
+    const first = findings?.[0];
+    return first === undefined || findings === null
+      ? NO_MATCH
+      : { path: first.path, detectors: [name], findings };
   };
 }
 

@@ -112,7 +112,7 @@ export class RuleIndex {
       this.seen.fill(0);
       this.epoch = 1;
     }
-    const out = [...b.always];
+    const out: number[] = [];
     const add = (list: readonly number[] | undefined): void => {
       if (list === undefined) return;
       for (const i of list)
@@ -135,7 +135,28 @@ export class RuleIndex {
         for (let i = 0; i + 3 <= s.length; i++) add(g.byKey.get(s.slice(i, i + 3)));
       } else if (v !== undefined && typeof v !== 'number' && typeof v !== 'boolean') add(g.all);
     }
-    return out.length === b.always.length ? out : out.sort((x, y) => x - y);
+    if (out.length === 0) return b.always;
+    out.sort((x, y) => x - y);
+    return b.always.length === 0 ? out : mergeSorted(b.always, out);
+  }
+}
+
+/** Two ascending lists of distinct rule indexes as one ascending list (pack order). */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0,
+    j = 0;
+  for (;;) {
+    const x = a[i],
+      y = b[j];
+    if (x === undefined && y === undefined) return out;
+    if (y === undefined || (x !== undefined && x < y)) {
+      out.push(x ?? 0);
+      i++;
+    } else {
+      out.push(y);
+      j++;
+    }
   }
 }
 

@@ -17,7 +17,7 @@ const GLOBAL_WITH_VALUE = new Set([
 export const URL_CREDENTIAL =
   /^[a-z][a-z0-9+.-]*:\/\/(?:[^/@\s:]+:[^/@\s]+|(?:gh[pousr]_|github_pat_|glpat-)[^/@\s]+)@/i;
 
-function split(argv: readonly string[]): { globals: string[]; sub: string; rest: string[] } {
+export function split(argv: readonly string[]): { globals: string[]; sub: string; rest: string[] } {
   let i = 1;
   const globals: string[] = [];
   while (i < argv.length) {

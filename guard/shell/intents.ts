@@ -3,6 +3,7 @@ import type { ShellAnalysis, ShellCommand } from './model.js';
 import { deleteIntents } from './intent-delete.js';
 import { gitIntents } from './intent-git.js';
 import { networkIntents } from './intent-network.js';
+import { publishIntents } from './intent-publish.js';
 import { hostIntents } from './intent-host.js';
 import { dynamicIntents } from './intent-dynamic.js';
 import { containerIntents } from './intent-container.js';
@@ -45,6 +46,7 @@ const CLASSIFIERS: Classifier[] = [
   deleteIntents,
   gitIntents,
   networkIntents,
+  publishIntents,
   hostIntents,
   dynamicIntents,
   containerIntents,

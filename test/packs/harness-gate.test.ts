@@ -73,3 +73,21 @@ describe.each([
     expect(Object.values(benign.per_rule).every((r) => r.benign_hits === 0)).toBe(true);
   });
 });
+
+describe.each(['shell', 'data'])('project corpora %s: held-out and train splits', (name) => {
+  const corpus = (split: string) =>
+    ['attacks', 'benign'].flatMap((k) =>
+      readCorpus(join(ROOT, 'packs/corpora', name, `${split}-${k}.jsonl`)),
+    );
+  it.each(['train', 'heldout'])(
+    '%s: every attack family at least 80% stopped, no benign call or result flagged',
+    async (split) => {
+      const r = await runHarness(policy(), corpus(split), { stressRuns: 0, skipInduced: true });
+      expect(r.false_positives).toEqual([]);
+      expect(Object.keys(r.attacks.by_family).length).toBeGreaterThanOrEqual(3);
+      for (const [family, got] of Object.entries(r.attacks.by_family))
+        expect(got.rate, family).toBeGreaterThanOrEqual(0.8);
+    },
+    120_000,
+  );
+});

@@ -171,6 +171,11 @@ export function secretSamples(seed = 7): Sample[] {
       real: `${r(D, 10)}:AA${r(B64U, 33)}`,
       near: `${r(D, 10)}:BB${r(B64U, 33)}`,
     },
+    {
+      kind: 'assigned_secret_unquoted',
+      real: `SERVICE_API_KEY=${r(ALNUM, 40)}`,
+      near: `SERVICE_API_KEY=${'your-key-here'.repeat(3)}`,
+    },
     { kind: 'linear_key', real: `lin_api_${r(ALNUM, 40)}`, near: `lin_api_${r(ALNUM, 12)}` },
     { kind: 'groq_key', real: `gsk_${r(ALNUM, 52)}`, near: `gsk_${r(ALNUM, 30)}` },
     { kind: 'docker_hub_pat', real: `dckr_pat_${r(B64U, 27)}`, near: `dckr_pat_${r(B64U, 12)}` },

@@ -1,7 +1,11 @@
 // Re-encodings an agent does trivially, and fragments split across arguments and calls: each is
 // caught by the in-process tracker, and ordinary text with the same shapes is not.
 import fc from 'fast-check';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FingerprintStore, FLOW_DB_FILE } from '../../../guard/flow/fingerprint-store.js';
 import { createFlowTracker } from '../../../guard/flow/tracker.js';
 import { base32, fromCharCodes, rot13, unseparated } from '../../../guard/flow/text-codecs.js';
 import { FC_RUNS } from '../../support/env.js';
@@ -45,6 +49,31 @@ describe('more encodings', () => {
     expect(t.check('s', { body: secret.slice(0, 11) }).hits).toEqual([]);
     expect(t.check('other', { body: secret.slice(11) }).hits).toEqual([]);
     expect(t.check('s', { body: secret.slice(11) }).hits).toHaveLength(1);
+  });
+
+  it('persisted store: a split across two calls is joined through a reopened store, per session, sealed on disk', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mesh-tail-'));
+    try {
+      // each call in its own store handle, as one hook process per call opens it
+      const call = (session: string, body: string) => {
+        const s = FingerprintStore.open(dir);
+        try {
+          return s.check(session, { body }).hits;
+        } finally {
+          s.close();
+        }
+      };
+      const first = FingerprintStore.open(dir);
+      first.registerSecret(secret, 'k');
+      first.close();
+      expect(call('s', `note ${secret.slice(0, 11)}`)).toEqual([]);
+      expect(call('other', secret.slice(11))).toEqual([]);
+      expect(call('s', secret.slice(11)).map((h) => h.source.label)).toEqual(['k']);
+      const db = readFileSync(join(dir, FLOW_DB_FILE)).toString('latin1');
+      expect(db.includes(secret.slice(0, 11))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('ordinary text with dashes, numbers and escapes is not a secret', () => {
