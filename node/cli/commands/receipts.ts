@@ -1,5 +1,6 @@
 // `mesh receipts verify [FILE]` and `mesh receipts anchor [FILE]`: the receipt chain checked against
 // the node's pinned key (never the key the store names), and its signed head anchored outside it.
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   listReceipts,
@@ -100,11 +101,15 @@ export function registerReceipts(program: Command): void {
         const limit = Number(opts.limit);
         if (!Number.isSafeInteger(limit) || limit <= 0)
           throw new UsageError('--limit must be a positive integer');
-        const receipts = listReceipts(storeOf(ctx, file), {
+        const query = {
           ...(opts.since !== undefined ? { sinceMs: sinceMs(opts.since, Date.now()) } : {}),
           ...(opts.verdict !== undefined ? { verdict: verdictOf(opts.verdict) } : {}),
           limit,
-        });
+        };
+        const store = storeOf(ctx, file);
+        // A node that has not guarded a call yet has no store: that is no receipts, not an error
+        // (a FILE named on the command line must exist).
+        const receipts = file === undefined && !existsSync(store) ? [] : listReceipts(store, query);
         ctx.out.result({ receipts }, (r) =>
           r.receipts.length === 0 ? 'no receipts' : r.receipts.map(receiptLine).join('\n'),
         );

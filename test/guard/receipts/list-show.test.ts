@@ -72,6 +72,21 @@ describe('mesh receipts list|show', () => {
     expect(byHash.stdout).not.toContain(AWS_KEY);
   }, 120_000);
 
+  it('a node that has guarded nothing yet has no receipts, while a named missing store is an error', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'mesh-receipts-fresh-'));
+    try {
+      const run = (args: string[]) => runMesh(['--state', fresh, ...args], { timeoutMs: 60_000 });
+      const none = await run(['receipts', 'list', '--json']);
+      expect(none.code, none.stderr).toBe(0);
+      expect(JSON.parse(none.stdout)).toEqual({ receipts: [] });
+      const named = await run(['receipts', 'list', join(fresh, 'nope.db')]);
+      expect(named.code).not.toBe(0);
+      expect(named.stderr).toMatch(/receipt_store_invalid/);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('says what to do next on a bad reference, verdict or time', async () => {
     for (const args of [
       ['receipts', 'show', '99'],
