@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { PublishKeys, readCorpus } from '../../../packs/index.js';
 import { forge, type ForgeResult } from '../../forge/forge.js';
 import { UsageError } from '../../errors.js';
+import { stressFlags } from '../stress-flags.js';
 import { contextFor } from '../context.js';
 import { rulesFor } from './publish.js';
 
@@ -64,12 +65,7 @@ export function registerForge(program: Command): void {
           'give at least one --corpus FILE.jsonl',
           'e.g. the pack corpora in packs/corpora/shell/*.jsonl',
         );
-      const stressRuns = Number(f.stressRuns);
-      const stressGateMs = Number(f.stressGateMs);
-      if (!Number.isSafeInteger(stressRuns) || stressRuns < 1 || stressRuns > 10_000)
-        throw new UsageError('--stress-runs must be 1..10000');
-      if (!Number.isFinite(stressGateMs) || stressGateMs <= 0)
-        throw new UsageError('--stress-gate-ms must be a positive number');
+      const { runs: stressRuns, gateMs: stressGateMs } = stressFlags(f);
       const rules = rulesFor(ctx, f);
       const corpus = f.corpus.flatMap((c) => readCorpus(c));
       ctx.out.progress(`gating the candidate over ${corpus.length} corpus events`);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadPacks, readCorpus, runHarness, type HarnessReport } from '../../../packs/index.js';
 import { ConfigError, UsageError } from '../../errors.js';
+import { stressFlags } from '../stress-flags.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
@@ -129,12 +130,7 @@ export function registerHarness(program: Command): void {
       if (opts.pack.length === 0)
         throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
       if (opts.corpus === undefined) throw new UsageError('give --corpus FILE.jsonl');
-      const runs = Number(opts.stressRuns);
-      const gateMs = Number(opts.stressGateMs);
-      if (!Number.isSafeInteger(runs) || runs < 1 || runs > 10_000)
-        throw new UsageError('--stress-runs must be 1..10000');
-      if (!Number.isFinite(gateMs) || gateMs <= 0)
-        throw new UsageError('--stress-gate-ms must be a positive number');
+      const { runs, gateMs } = stressFlags(opts);
       const packs = loadPacks(opts.pack);
       const corpus = readCorpus(opts.corpus);
       ctx.out.progress(
