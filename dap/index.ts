@@ -43,6 +43,9 @@ export {
   type CollectQuery,
 } from './collector/collector.js';
 export { migrateStore } from './storage/migrate-store.js';
+export { probeStore, type StoreProbe } from './storage/store-probe.js';
+export { pingStore, type StoreAnswer } from './storage/ping-store.js';
+export { openCollectorStore, type PgCollectedLedger } from './collector/pg-ledger.js';
 export {
   heavyHitters,
   type HeavyHitter,

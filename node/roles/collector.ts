@@ -6,7 +6,11 @@ import {
   collect,
   DapError,
   DapProblem,
+  openCollectorStore,
+  probeStore,
   type Collection,
+  type PgCollectedLedger,
+  type StoreProbe,
   readTaskFile,
   TaskFileModeError,
   type CollectorTaskFile,
@@ -58,13 +62,17 @@ class Collector {
   private attempts = 0;
   private failedInRow = 0;
 
+  private readonly probe: StoreProbe | undefined;
+
   constructor(
     private readonly task: CollectorTaskFile,
     private readonly cfg: CollectorConfig,
     private readonly dir: string,
     private readonly opts: RoleOptions,
+    db?: PgCollectedLedger,
   ) {
-    this.ledger = new CollectorLedger(dir);
+    this.ledger = new CollectorLedger(dir, db);
+    this.probe = db ? probeStore(db) : undefined;
     this.status.collected = this.list().length;
   }
 
@@ -89,6 +97,9 @@ class Collector {
   private async attempt(): Promise<void> {
     this.status.lastAttempt = new Date().toISOString();
     try {
+      // Batches another process of the fleet recorded, or a crash left without their file.
+      await this.ledger.sync();
+      this.status.collected = this.list().length;
       let proposals = 0;
       const c = await collect(
         this.task,
@@ -96,11 +107,11 @@ class Collector {
         {
           timeoutMs: this.cfg.pollSeconds * 1000,
           // Durable before the Leader deletes the job; a batch seen again after a crash is not re-recorded.
-          persist: (got) => {
-            if (this.ledger.has(got.id)) return;
+          persist: async (got) => {
+            if (await this.ledger.has(got.id)) return;
             const signed = this.propose(got);
             proposals = signed.proposals;
-            this.ledger.record(got.id, signed.file);
+            await this.ledger.record(got.id, signed.file);
             this.status.collected = this.list().length;
           },
         },
@@ -127,6 +138,8 @@ class Collector {
 
   /** starting until the first attempt ends; failed after FAILED_ATTEMPTS real failures in a row. */
   health(): RoleHealth {
+    const store = this.probe?.problem();
+    if (store !== undefined) return { state: 'failed', detail: store };
     if (this.failedInRow >= FAILED_ATTEMPTS)
       return { state: 'failed', detail: this.status.lastError ?? 'collecting fails' };
     return this.attempts > 0 ? { state: 'ready' } : { state: 'starting' };
@@ -147,13 +160,15 @@ class Collector {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
+    this.probe?.close();
     await this.running;
+    await this.ledger.close();
   }
 }
 
 export const collectorRole: RoleDefinition = {
   name: 'collector',
-  mount(app, opts) {
+  async mount(app, opts) {
     const task = collectorTask(opts.tasks);
     if (task.task.batch_mode !== 'leader_selected') {
       throw new UsageError(
@@ -164,12 +179,14 @@ export const collectorRole: RoleDefinition = {
     const cfg = parseCollectorConfig(opts.config.collector, Math.floor(Date.now() / 1000));
     // Refuse at start a task whose vector does not fit the pack's catalog (four signals per rule + tiers).
     layoutOf(cfg.catalog, task.task.vdaf.length ?? 0);
-    const collector = new Collector(task, cfg, opts.dataDir, opts);
+    const store = opts.store ?? cfg.store;
+    const db = await openCollectorStore(store, task.task_id);
+    const collector = new Collector(task, cfg, opts.dataDir, opts, db);
     app.get('/collector/status', (c) =>
       c.json({ pack: cfg.pack, ring: cfg.ring, ...collector.status }),
     );
     app.get('/collector/proposals', (c) => c.json(collector.list().map((f) => collector.read(f))));
     collector.start();
-    return Promise.resolve({ close: () => collector.close(), health: () => collector.health() });
+    return { close: () => collector.close(), health: () => collector.health() };
   },
 };

@@ -161,3 +161,15 @@ export function startPrivateCluster(): PgCluster {
 export function usePg(): PgCluster {
   return ENV_URL ? clusterOf(ENV_URL) : startPrivateCluster();
 }
+
+/** The rows of `table` in the database at `url` (a test's own look at what a role stored). */
+export async function countRows(url: string, table: string): Promise<number> {
+  const o = pgOptions(url);
+  const sql = postgres(o.url, { ...o.options, max: 1 });
+  try {
+    const [row] = await sql<{ n: string }[]>`SELECT count(*) AS n FROM ${sql(table)}`;
+    return Number(row?.n);
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
