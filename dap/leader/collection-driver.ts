@@ -31,6 +31,7 @@ import { batchBucketId, K, pad } from '../aggregator/keys.js';
 import { peerRequest } from '../http/peer.js';
 import type { CollectionRecord } from './collection-jobs.js';
 import type { LeaderJobRecord } from './job-record.js';
+import { failureOf, loggableUrl } from './peer-failure.js';
 import { aggregateForCollection } from '../aggregation-param/leader-collection.js';
 
 type Ctx = AggregatorContext<LeaderTask>;
@@ -212,10 +213,14 @@ async function finish(
   const url = `${t.params.helper}tasks/${t.idB64}/aggregate_shares`;
   const wait = backoffOf(ctx);
   if ((wait.get(rec.id)?.atMs ?? 0) > Date.now()) return;
+  const told = (f: ReturnType<typeof failureOf>, next: string) =>
+    ctx.events?.peerCallFailed?.({ peer: loggableUrl(url), call: 'aggregate_share', ...f, next });
   // An outage may end: wait longer each time instead of asking the Helper on every tick.
-  const transient = () => {
+  const transient = (f?: ReturnType<typeof failureOf>) => {
     const n = (wait.get(rec.id)?.n ?? 0) + 1;
-    wait.set(rec.id, { n, atMs: Date.now() + Math.min(60_000, 250 * 2 ** n) });
+    const waitMs = Math.min(60_000, 250 * 2 ** n);
+    wait.set(rec.id, { n, atMs: Date.now() + waitMs });
+    if (f) told(f, `retry in ${(waitMs / 1000).toFixed(1)} s`);
   };
   let res;
   try {
@@ -240,13 +245,14 @@ async function finish(
         idleTimeoutMs: ctx.options.peerLimits.idleTimeoutMs,
       });
     }
-  } catch {
-    transient();
+  } catch (e) {
+    transient(failureOf(undefined, e));
     return;
   }
   // 5xx, 429, or an asynchronous Helper still computing the share (§3.1).
   if (res.status >= 500 || res.status === 429 || (res.status < 300 && res.body.length === 0)) {
-    transient();
+    // Not ready yet is no failure: only an error answer is logged.
+    transient(res.status < 300 ? undefined : failureOf(res));
     return;
   }
   // §4.6.1: obtaining the share failed, so the job fails with that error. The batch stays
@@ -257,6 +263,7 @@ async function finish(
     return save(ctx, lt, { ...base(rec), state: 'failed', problem, detail });
   };
   if (res.status >= 300) {
+    told(failureOf(res), 'collection job failed');
     const p = parseProblem(new TextDecoder().decode(res.body));
     return failWith(p?.type ?? 'batchMismatch', `Helper: ${p?.doc.detail ?? res.status}`);
   }

@@ -19,6 +19,10 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Ticks in a row that failed before the Leader reports itself failed. */
 const FAILED_TICKS = 3;
 
+/** A wait as the log says it: whole seconds, tenths below ten. */
+const seconds = (ms: number): string =>
+  ms >= 10_000 ? String(Math.round(ms / 1000)) : (ms / 1000).toFixed(1);
+
 const leaseName = (taskId: string): string => `leader-driver/${taskId}`;
 
 export interface LeaderDriver {
@@ -106,22 +110,27 @@ export function startLeaderDriver(
       }
       const st = states.get(job.id) ?? recomputeStates(ctx, lt, job);
       states.set(job.id, st);
-      const outcome = await runJob(ctx, lt, job, st);
+      const { outcome, failure } = await runJob(ctx, lt, job, st);
+      const told = (next: string) => {
+        if (failure) ctx.events?.peerCallFailed?.({ ...failure, next });
+      };
       if (outcome === 'retry') {
         const tries = (await readJobTries(ctx, lt, job)) + 1;
         if (tries <= ctx.options.jobRetries) {
           await writeJobTries(ctx, lt, job, tries);
           const o = ctx.options;
-          retryAt.set(
-            job.id,
-            Date.now() + Math.min(o.jobRetryMaxMs, o.jobRetryMs * 2 ** (tries - 1)),
-          );
+          const waitMs = Math.min(o.jobRetryMaxMs, o.jobRetryMs * 2 ** (tries - 1));
+          retryAt.set(job.id, Date.now() + waitMs);
+          told(`retry ${String(tries)} of ${String(o.jobRetries)} in ${seconds(waitMs)} s`);
           inflight.push(job);
           ctx.events?.aggregationJob?.('retried');
           continue;
         }
         await failJob(ctx, lt, job);
-      }
+        told(`job failed, retries spent: its ${String(job.reports.length)} reports are rejected`);
+      } else if (outcome === 'abandoned') told('job abandoned: its reports wait for another job');
+      else if (outcome === 'split')
+        told('job refused as too large: its reports wait for smaller jobs');
       ctx.events?.aggregationJob?.(outcome === 'retry' ? 'failed' : outcome);
       jobs.delete(job.id);
       states.delete(job.id);

@@ -6,7 +6,9 @@ import {
   collect,
   DapError,
   DapProblem,
+  loggableUrl,
   openCollectorStore,
+  PROBLEM_URN_PREFIX,
   probeStore,
   type Collection,
   type PgCollectedLedger,
@@ -21,6 +23,7 @@ import { layoutOf, type SignedProposal } from '../consensus/index.js';
 import { proposalFromCollection } from '../consensus/from-collection.js';
 import { CollectorLedger } from './collector-ledger.js';
 import { collectionsCounter } from './dap-metrics.js';
+import { peerFailureLog } from './dap-peer-log.js';
 import { parseCollectorConfig, type CollectorConfig } from './collector-config.js';
 import type { RoleDefinition, RoleHealth, RoleOptions } from './role.js';
 
@@ -63,6 +66,7 @@ class Collector {
   private failedInRow = 0;
 
   private readonly probe: StoreProbe | undefined;
+  private readonly peerFailed: ReturnType<typeof peerFailureLog>;
 
   constructor(
     private readonly task: CollectorTaskFile,
@@ -73,6 +77,7 @@ class Collector {
   ) {
     this.ledger = new CollectorLedger(dir, db);
     this.probe = db ? probeStore(db) : undefined;
+    this.peerFailed = peerFailureLog(opts.log);
     this.status.collected = this.list().length;
   }
 
@@ -126,10 +131,23 @@ class Collector {
       else {
         this.failedInRow++;
         this.count('failed');
+        this.logFailure(e);
       }
     } finally {
       this.attempts++;
     }
+  }
+
+  /** The Leader refused or did not answer: one rate-limited warn line (dap-peer-log.ts). */
+  private logFailure(e: unknown): void {
+    const leader = `${this.task.task.leader}tasks/${this.task.task_id}/collection_jobs`;
+    this.peerFailed({
+      peer: loggableUrl(leader),
+      call: 'collection_job',
+      ...(e instanceof DapProblem ? { problem: PROBLEM_URN_PREFIX + e.problemType } : {}),
+      cause: (e as Error).message.slice(0, 300),
+      next: `retry in ${String(this.cfg.pollSeconds)} s`,
+    });
   }
 
   private count(outcome: 'done' | 'failed'): void {
