@@ -30,7 +30,7 @@ import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { batchBucketId, K, pad } from '../aggregator/keys.js';
 import { peerRequest } from '../http/peer.js';
 import type { CollectionRecord } from './collection-jobs.js';
-import type { LeaderJobRecord } from './job-record.js';
+import { decodeJobRecord, type LeaderJobRecord } from './job-record.js';
 import { failureOf, loggableUrl } from './peer-failure.js';
 import { aggregateForCollection } from '../aggregation-param/leader-collection.js';
 
@@ -56,6 +56,22 @@ async function pendingIn(ctx: Ctx, lt: LeaderTask, i: Interval): Promise<boolean
   }))
     return true;
   return false;
+}
+
+/**
+ * The jobs in flight: the driver's own list, or in a fleet every job stored now (another process
+ * may have created one since this pass read them; read under the mutex, none can appear unseen).
+ */
+async function jobsInFlight(
+  ctx: Ctx,
+  lt: LeaderTask,
+  inflight: readonly LeaderJobRecord[],
+): Promise<readonly LeaderJobRecord[]> {
+  if (!ctx.store.shared) return inflight;
+  const out: LeaderJobRecord[] = [];
+  for await (const [, v] of ctx.store.scan(K.jobPrefix(lt.task.idB64)))
+    out.push(decodeJobRecord(v));
+  return out;
 }
 
 /** Advances one collection job as far as it can go now. */
@@ -90,8 +106,8 @@ export async function driveCollection(
       // Reports of the batch still waiting or in flight are aggregated first (§4.6.1).
       if (await pendingIn(ctx, lt, i)) return null;
       if (ctx.store.shared) await lt.collected.reload(ctx.store, t);
-      if (inflight.some((j) => j.minTime < i.start + i.duration && j.maxTime >= i.start))
-        return null;
+      const jobs = await jobsInFlight(ctx, lt, inflight);
+      if (jobs.some((j) => j.minTime < i.start + i.duration && j.maxTime >= i.start)) return null;
       if (lt.collected.overlaps(i)) return ['batchOverlap', 'interval collected meanwhile'];
       const totals = combine(t, req.aggParam, await timeBuckets(ctx.store, t, i.start, i.duration));
       if (totals.count < t.params.min_batch_size)
@@ -121,7 +137,7 @@ export async function driveCollection(
   }
   if (rec.state === 'pending') return claimBatch(ctx, lt, rec);
   if (rec.state === 'claimed') {
-    if (inflight.some((j) => j.batchId === rec.batchId)) return;
+    if ((await jobsInFlight(ctx, lt, inflight)).some((j) => j.batchId === rec.batchId)) return;
     const key = batchBucketId(rec.batchId);
     const bucket = await readBucket(ctx.store, t, key);
     if (!bucket || bucket.count < t.params.min_batch_size) {
