@@ -52,6 +52,13 @@ export function startLeaderDriver(
 
   /** Leases this process holds (creator, jobs, collections), given up on close. */
   const held = new Set<string>();
+  // In a fleet, what this process last learnt and until when it need not ask again (a third of the
+  // lease time): the stored jobs, whether it creates the task's jobs, which jobs another runs.
+  const recheckMs = (): number => Math.max(1, Math.floor(ctx.options.leaseMs / 3));
+  const scannedAt = new Map<string, number>();
+  const settledAt = new Map<string, number>();
+  const creator = new Map<string, { creates: boolean; until: number }>();
+  const othersUntil = new Map<string, number>();
 
   /**
    * The task's stored jobs. One process (level) creates and removes every job, so after one load
@@ -62,6 +69,9 @@ export function startLeaderDriver(
     const t = lt.task;
     const cached = known.get(t.idB64);
     if (cached && !ctx.store.shared) return cached;
+    // Only the creator adds jobs, and a job another process finished is found gone before it runs.
+    if (cached && Date.now() - (scannedAt.get(t.idB64) ?? 0) < recheckMs()) return cached;
+    scannedAt.set(t.idB64, Date.now());
     const jobs = new Map<string, LeaderJobRecord>();
     for await (const [, v] of ctx.store.scan(K.jobPrefix(t.idB64))) {
       const job = decodeJobRecord(v);
@@ -83,13 +93,27 @@ export function startLeaderDriver(
   ): Promise<'busy' | 'kept' | 'gone'> {
     const name = jobLease(lt.task.idB64, job.id);
     const shared = ctx.store.shared;
-    const done = await underLease(ctx, name, held, async (takenOver) => {
-      if (takenOver) states.delete(job.id);
+    if ((othersUntil.get(job.id) ?? 0) > Date.now()) return 'busy';
+    const done = await underLease(ctx, name, held, async (got) => {
+      // Newly this process's: another may have finished it meanwhile, or run it from other states.
+      const fresh = got === 'taken_over' || (got === 'acquired' && !states.has(job.id));
+      if (shared && fresh && !(await ctx.store.get(K.job(lt.task.idB64, job.id)))) return undefined;
+      if (got === 'taken_over') states.delete(job.id);
       const st = states.get(job.id) ?? recomputeStates(ctx, lt, job);
       states.set(job.id, st);
       return runJob(ctx, lt, job, st);
     });
-    if (!done.ran) return 'busy';
+    if (!done.ran) {
+      othersUntil.set(job.id, Date.now() + recheckMs());
+      return 'busy';
+    }
+    othersUntil.delete(job.id);
+    if (done.value === undefined) {
+      held.delete(name);
+      states.delete(job.id);
+      await ctx.leases.drop(name);
+      return 'gone';
+    }
     const { outcome, failure } = done.value;
     const told = (next: string) => {
       if (failure) ctx.events?.peerCallFailed?.({ ...failure, next });
@@ -120,6 +144,18 @@ export function startLeaderDriver(
     return 'gone';
   }
 
+  /** Whether this process creates the task's jobs now (it holds the creator lease, renewed). */
+  async function createsJobs(taskId: string): Promise<boolean> {
+    const c = creator.get(taskId);
+    if (c && c.until > Date.now()) return c.creates;
+    const name = creatorLease(taskId);
+    const creates = (await ctx.leases.claim(name, ctx.options.leaseMs)) !== 'busy';
+    if (creates) held.add(name);
+    else held.delete(name);
+    creator.set(taskId, { creates, until: Date.now() + recheckMs() });
+    return creates;
+  }
+
   /** Advances one collection job under its lease; false while another process drives it. */
   async function collectLeased(
     lt: LeaderTask,
@@ -141,19 +177,17 @@ export function startLeaderDriver(
   async function pass(lt: LeaderTask): Promise<boolean> {
     const t = lt.task;
     if (ctx.store.shared) {
-      // Uploads and collection jobs arrive at every process: what waits is read from the store.
+      // Uploads and collection jobs arrive at every process: what waits is read from the store,
+      // and collection jobs another process created are looked for again each recheck.
       lt.waiting = undefined;
-      settled.delete(t.idB64);
+      if (Date.now() - (settledAt.get(t.idB64) ?? 0) >= recheckMs()) {
+        settled.delete(t.idB64);
+        settledAt.set(t.idB64, Date.now());
+      }
     }
     const jobs = await storedJobs(lt);
     // One process of a fleet creates the task's jobs at a time; every process runs them.
-    const creates =
-      !ctx.store.shared ||
-      (await ctx.leases.claim(creatorLease(t.idB64), ctx.options.leaseMs)) !== 'busy';
-    if (ctx.store.shared) {
-      if (creates) held.add(creatorLease(t.idB64));
-      else held.delete(creatorLease(t.idB64));
-    }
+    const creates = !ctx.store.shared || (await createsJobs(t.idB64));
     for (let i = 0; creates && i < 4; i++) {
       const created = await createJob(ctx, lt);
       if (!created) break;
@@ -182,7 +216,8 @@ export function startLeaderDriver(
       if (!open) settled.set(t.idB64, created);
     }
     const waits = lt.waiting === undefined || lt.waiting.count > 0;
-    return waits || jobs.size > 0 || settled.get(t.idB64) !== lt.collectionsCreated;
+    // Another process creates this task's jobs: what waits for them is not this process's work.
+    return (creates && waits) || jobs.size > 0 || settled.get(t.idB64) !== lt.collectionsCreated;
   }
 
   /** One pass over every task; true when some task has work left for the next tick. */

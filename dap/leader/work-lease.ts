@@ -2,6 +2,7 @@
 // claimed before the work starts, renewed while it runs (a Helper call may outlast one lease time),
 // and left to its holder's next step (dropped once the job is gone, extended over a retry's wait).
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
+import type { LeaseResult } from '../storage/leases.js';
 
 /** Renewals per lease time while the work runs. */
 const RENEWALS = 3;
@@ -21,7 +22,7 @@ export async function underLease<T>(
   ctx: AggregatorContext<LeaderTask>,
   name: string,
   held: Set<string>,
-  f: (takenOver: boolean) => Promise<T>,
+  f: (got: Exclude<LeaseResult, 'busy'>) => Promise<T>,
 ): Promise<{ ran: false } | { ran: true; value: T }> {
   const ms = ctx.options.leaseMs;
   const got = await ctx.leases.claim(name, ms);
@@ -38,7 +39,7 @@ export async function underLease<T>(
     Math.max(1, Math.floor(ms / RENEWALS)),
   );
   try {
-    return { ran: true, value: await f(got === 'taken_over') };
+    return { ran: true, value: await f(got) };
   } finally {
     clearInterval(beat);
   }
