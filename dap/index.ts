@@ -13,7 +13,13 @@ export {
   TaskFileModeError,
   type DapErrorCode,
 } from './errors.js';
-export { DapProblem, HttpProblem, PROBLEM_TYPES, type ProblemType } from './problem.js';
+export {
+  DapProblem,
+  HttpProblem,
+  PROBLEM_TYPES,
+  PROBLEM_URN_PREFIX,
+  type ProblemType,
+} from './problem.js';
 export { hpkeDefault, hpkeNode, hpkeNoble, type Hpke, type HpkeKeyPair } from './hpke/index.js';
 export * as messages from './messages/index.js';
 export {
@@ -43,6 +49,10 @@ export {
   type CollectQuery,
 } from './collector/collector.js';
 export { migrateStore } from './storage/migrate-store.js';
+export { probeStore, type StoreProbe } from './storage/store-probe.js';
+export { pingStore, type StoreAnswer } from './storage/ping-store.js';
+export { openCollectorStore, type PgCollectedLedger } from './collector/pg-ledger.js';
+export { loggableUrl, type PeerCallFailure } from './leader/peer-failure.js';
 export {
   heavyHitters,
   type HeavyHitter,

@@ -2,6 +2,7 @@
 // IDs or anything a client chose, so a metrics backend may count them directly.
 import type { ReportErrorName } from '../messages/index.js';
 import type { ProblemType } from '../problem.js';
+import type { PeerCallFailure } from '../leader/peer-failure.js';
 
 /** Why an upload was refused: the per-report error, or the problem type of a refused request. */
 export type UploadRefusal = ReportErrorName | ProblemType;
@@ -30,6 +31,8 @@ export interface DapEvents {
   transactionRetried?(): void;
   /** This process took over a lease another process let expire (it was killed or stalled). */
   leaseTakeover?(): void;
+  /** A call to a peer aggregator failed (for a rate-limited warn log, never a metric label). */
+  peerCallFailed?(f: PeerCallFailure): void;
 }
 
 /** The store's counters only (a Helper has no job or upload events). */

@@ -30,7 +30,8 @@ import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { batchBucketId, K, pad } from '../aggregator/keys.js';
 import { peerRequest } from '../http/peer.js';
 import type { CollectionRecord } from './collection-jobs.js';
-import type { LeaderJobRecord } from './job-record.js';
+import { decodeJobRecord, type LeaderJobRecord } from './job-record.js';
+import { failureOf, loggableUrl } from './peer-failure.js';
 import { aggregateForCollection } from '../aggregation-param/leader-collection.js';
 
 type Ctx = AggregatorContext<LeaderTask>;
@@ -55,6 +56,22 @@ async function pendingIn(ctx: Ctx, lt: LeaderTask, i: Interval): Promise<boolean
   }))
     return true;
   return false;
+}
+
+/**
+ * The jobs in flight: the driver's own list, or in a fleet every job stored now (another process
+ * may have created one since this pass read them; read under the mutex, none can appear unseen).
+ */
+async function jobsInFlight(
+  ctx: Ctx,
+  lt: LeaderTask,
+  inflight: readonly LeaderJobRecord[],
+): Promise<readonly LeaderJobRecord[]> {
+  if (!ctx.store.shared) return inflight;
+  const out: LeaderJobRecord[] = [];
+  for await (const [, v] of ctx.store.scan(K.jobPrefix(lt.task.idB64)))
+    out.push(decodeJobRecord(v));
+  return out;
 }
 
 /** Advances one collection job as far as it can go now. */
@@ -89,8 +106,8 @@ export async function driveCollection(
       // Reports of the batch still waiting or in flight are aggregated first (§4.6.1).
       if (await pendingIn(ctx, lt, i)) return null;
       if (ctx.store.shared) await lt.collected.reload(ctx.store, t);
-      if (inflight.some((j) => j.minTime < i.start + i.duration && j.maxTime >= i.start))
-        return null;
+      const jobs = await jobsInFlight(ctx, lt, inflight);
+      if (jobs.some((j) => j.minTime < i.start + i.duration && j.maxTime >= i.start)) return null;
       if (lt.collected.overlaps(i)) return ['batchOverlap', 'interval collected meanwhile'];
       const totals = combine(t, req.aggParam, await timeBuckets(ctx.store, t, i.start, i.duration));
       if (totals.count < t.params.min_batch_size)
@@ -120,7 +137,7 @@ export async function driveCollection(
   }
   if (rec.state === 'pending') return claimBatch(ctx, lt, rec);
   if (rec.state === 'claimed') {
-    if (inflight.some((j) => j.batchId === rec.batchId)) return;
+    if ((await jobsInFlight(ctx, lt, inflight)).some((j) => j.batchId === rec.batchId)) return;
     const key = batchBucketId(rec.batchId);
     const bucket = await readBucket(ctx.store, t, key);
     if (!bucket || bucket.count < t.params.min_batch_size) {
@@ -212,10 +229,14 @@ async function finish(
   const url = `${t.params.helper}tasks/${t.idB64}/aggregate_shares`;
   const wait = backoffOf(ctx);
   if ((wait.get(rec.id)?.atMs ?? 0) > Date.now()) return;
+  const told = (f: ReturnType<typeof failureOf>, next: string) =>
+    ctx.events?.peerCallFailed?.({ peer: loggableUrl(url), call: 'aggregate_share', ...f, next });
   // An outage may end: wait longer each time instead of asking the Helper on every tick.
-  const transient = () => {
+  const transient = (f?: ReturnType<typeof failureOf>) => {
     const n = (wait.get(rec.id)?.n ?? 0) + 1;
-    wait.set(rec.id, { n, atMs: Date.now() + Math.min(60_000, 250 * 2 ** n) });
+    const waitMs = Math.min(60_000, 250 * 2 ** n);
+    wait.set(rec.id, { n, atMs: Date.now() + waitMs });
+    if (f) told(f, `retry in ${(waitMs / 1000).toFixed(1)} s`);
   };
   let res;
   try {
@@ -240,13 +261,14 @@ async function finish(
         idleTimeoutMs: ctx.options.peerLimits.idleTimeoutMs,
       });
     }
-  } catch {
-    transient();
+  } catch (e) {
+    transient(failureOf(undefined, e));
     return;
   }
   // 5xx, 429, or an asynchronous Helper still computing the share (§3.1).
   if (res.status >= 500 || res.status === 429 || (res.status < 300 && res.body.length === 0)) {
-    transient();
+    // Not ready yet is no failure: only an error answer is logged.
+    transient(res.status < 300 ? undefined : failureOf(res));
     return;
   }
   // §4.6.1: obtaining the share failed, so the job fails with that error. The batch stays
@@ -257,6 +279,7 @@ async function finish(
     return save(ctx, lt, { ...base(rec), state: 'failed', problem, detail });
   };
   if (res.status >= 300) {
+    told(failureOf(res), 'collection job failed');
     const p = parseProblem(new TextDecoder().decode(res.body));
     return failWith(p?.type ?? 'batchMismatch', `Helper: ${p?.doc.detail ?? res.status}`);
   }

@@ -1,7 +1,9 @@
 // The Leader's background work (DAP-18 §4.5, §4.6): create aggregation jobs, run them against the
 // Helper, and advance collection jobs. A job that keeps failing transiently is retried with
 // exponential backoff (jobRetryMs doubling to jobRetryMaxMs), jobRetries times, then fails: every
-// job ends, so no collection waits on one for ever.
+// job ends, so no collection waits on one for ever. In a fleet (docs/dap.md "Running a fleet") one
+// process at a time creates a task's jobs, and each job and collection job runs under its own lease,
+// so any process may run any of them but never two at once, and a killed process's are taken over.
 import { parseJson } from '../storage/kv.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { K } from '../aggregator/keys.js';
@@ -10,6 +12,7 @@ import type { CollectionRecord } from './collection-jobs.js';
 import { createJob, type LeaderStates } from './job-creator.js';
 import { decodeJobRecord, type LeaderJobRecord } from './job-record.js';
 import { failJob, readJobTries, recomputeStates, runJob, writeJobTries } from './job-runner.js';
+import { collectionLease, creatorLease, jobLease, underLease } from './work-lease.js';
 
 /** Idle, the driver looks for work this many times less often (new work wakes it at once). */
 const IDLE_FACTOR = 20;
@@ -19,7 +22,9 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Ticks in a row that failed before the Leader reports itself failed. */
 const FAILED_TICKS = 3;
 
-const leaseName = (taskId: string): string => `leader-driver/${taskId}`;
+/** A wait as the log says it: whole seconds, tenths below ten. */
+const seconds = (ms: number): string =>
+  ms >= 10_000 ? String(Math.round(ms / 1000)) : (ms / 1000).toFixed(1);
 
 export interface LeaderDriver {
   /** One pass over every task; resolves when the pass is done. */
@@ -35,8 +40,7 @@ export function startLeaderDriver(
 ): LeaderDriver {
   const states = new Map<string, LeaderStates>();
   const retryAt = new Map<string, number>();
-  // Only this driver creates and removes jobs, so after one load per task the stored jobs are known
-  // without reading (and decoding) them again on every tick.
+  // Per task, the jobs last read from the store (storedJobs).
   const known = new Map<string, Map<string, LeaderJobRecord>>();
   // Per task, the collectionsCreated count at which every collection job was last seen finished.
   const settled = new Map<string, number>();
@@ -46,53 +50,145 @@ export function startLeaderDriver(
   let failedInRow = 0;
   let lastFailure = '';
 
-  const leased = new Set<string>();
-  /** Forgets what this process cached of a task (another process may have changed it). */
-  function forget(taskId: string): void {
-    for (const id of known.get(taskId)?.keys() ?? []) {
-      states.delete(id);
-      retryAt.delete(id);
-    }
-    known.delete(taskId);
-    settled.delete(taskId);
-  }
+  /** Leases this process holds (creator, jobs, collections), given up on close. */
+  const held = new Set<string>();
+  // In a fleet, what this process last learnt and until when it need not ask again (a third of the
+  // lease time): the stored jobs, whether it creates the task's jobs, which jobs another runs.
+  const recheckMs = (): number => Math.max(1, Math.floor(ctx.options.leaseMs / 3));
+  const scannedAt = new Map<string, number>();
+  const settledAt = new Map<string, number>();
+  const creator = new Map<string, { creates: boolean; until: number }>();
+  const othersUntil = new Map<string, number>();
 
   /**
-   * On a shared store, whether this process drives the task now: it claims or renews the task's
-   * lease, and forgets its caches whenever it did not hold the lease through the last pass.
+   * The task's stored jobs. One process (level) creates and removes every job, so after one load
+   * the jobs are known without reading them again; in a fleet another process may create, finish
+   * or take over any job, so they are read on every pass.
    */
-  async function drives(lt: LeaderTask): Promise<boolean> {
-    if (!ctx.store.shared) return true;
-    const id = lt.task.idB64;
-    const got = await ctx.leases.claim(leaseName(id), ctx.options.leaseMs);
-    if (got === 'busy') {
-      leased.delete(id);
-      forget(id);
-      return false;
+  async function storedJobs(lt: LeaderTask): Promise<Map<string, LeaderJobRecord>> {
+    const t = lt.task;
+    const cached = known.get(t.idB64);
+    if (cached && !ctx.store.shared) return cached;
+    // Only the creator adds jobs, and a job another process finished is found gone before it runs.
+    if (cached && Date.now() - (scannedAt.get(t.idB64) ?? 0) < recheckMs()) return cached;
+    scannedAt.set(t.idB64, Date.now());
+    const jobs = new Map<string, LeaderJobRecord>();
+    for await (const [, v] of ctx.store.scan(K.jobPrefix(t.idB64))) {
+      const job = decodeJobRecord(v);
+      jobs.set(job.id, cached?.get(job.id) ?? job);
     }
-    if (got === 'taken_over') ctx.events?.leaseTakeover?.();
-    if (got !== 'held' || !leased.has(id)) forget(id);
-    leased.add(id);
-    // Uploads and collection jobs arrive at every process: what waits is read from the store.
-    lt.waiting = undefined;
-    settled.delete(id);
-    return true;
+    for (const id of cached?.keys() ?? [])
+      if (!jobs.has(id)) {
+        states.delete(id);
+        retryAt.delete(id);
+      }
+    known.set(t.idB64, jobs);
+    return jobs;
+  }
+
+  /** Runs one job under its lease; 'busy' while another process runs it. */
+  async function runLeased(
+    lt: LeaderTask,
+    job: LeaderJobRecord,
+  ): Promise<'busy' | 'kept' | 'gone'> {
+    const name = jobLease(lt.task.idB64, job.id);
+    const shared = ctx.store.shared;
+    if ((othersUntil.get(job.id) ?? 0) > Date.now()) return 'busy';
+    const done = await underLease(ctx, name, held, async (got) => {
+      // Newly this process's: another may have finished it meanwhile, or run it from other states.
+      const fresh = got === 'taken_over' || (got === 'acquired' && !states.has(job.id));
+      if (shared && fresh && !(await ctx.store.get(K.job(lt.task.idB64, job.id)))) return undefined;
+      if (got === 'taken_over') states.delete(job.id);
+      const st = states.get(job.id) ?? recomputeStates(ctx, lt, job);
+      states.set(job.id, st);
+      return runJob(ctx, lt, job, st);
+    });
+    if (!done.ran) {
+      othersUntil.set(job.id, Date.now() + recheckMs());
+      return 'busy';
+    }
+    othersUntil.delete(job.id);
+    if (done.value === undefined) {
+      held.delete(name);
+      states.delete(job.id);
+      await ctx.leases.drop(name);
+      return 'gone';
+    }
+    const { outcome, failure } = done.value;
+    const told = (next: string) => {
+      if (failure) ctx.events?.peerCallFailed?.({ ...failure, next });
+    };
+    if (outcome === 'retry') {
+      const tries = (await readJobTries(ctx, lt, job)) + 1;
+      if (tries <= ctx.options.jobRetries) {
+        await writeJobTries(ctx, lt, job, tries);
+        const o = ctx.options;
+        const waitMs = Math.min(o.jobRetryMaxMs, o.jobRetryMs * 2 ** (tries - 1));
+        retryAt.set(job.id, Date.now() + waitMs);
+        // Held through the wait: the retry is this process's, unless it dies meanwhile.
+        if (shared) await ctx.leases.claim(name, waitMs + o.leaseMs);
+        told(`retry ${String(tries)} of ${String(o.jobRetries)} in ${seconds(waitMs)} s`);
+        ctx.events?.aggregationJob?.('retried');
+        return 'kept';
+      }
+      await failJob(ctx, lt, job);
+      told(`job failed, retries spent: its ${String(job.reports.length)} reports are rejected`);
+    } else if (outcome === 'abandoned') told('job abandoned: its reports wait for another job');
+    else if (outcome === 'split')
+      told('job refused as too large: its reports wait for smaller jobs');
+    ctx.events?.aggregationJob?.(outcome === 'retry' ? 'failed' : outcome);
+    states.delete(job.id);
+    retryAt.delete(job.id);
+    held.delete(name);
+    if (shared) await ctx.leases.drop(name);
+    return 'gone';
+  }
+
+  /** Whether this process creates the task's jobs now (it holds the creator lease, renewed). */
+  async function createsJobs(taskId: string): Promise<boolean> {
+    const c = creator.get(taskId);
+    if (c && c.until > Date.now()) return c.creates;
+    const name = creatorLease(taskId);
+    const creates = (await ctx.leases.claim(name, ctx.options.leaseMs)) !== 'busy';
+    if (creates) held.add(name);
+    else held.delete(name);
+    creator.set(taskId, { creates, until: Date.now() + recheckMs() });
+    return creates;
+  }
+
+  /** Advances one collection job under its lease; false while another process drives it. */
+  async function collectLeased(
+    lt: LeaderTask,
+    rec: CollectionRecord,
+    inflight: LeaderJobRecord[],
+  ): Promise<void> {
+    const name = collectionLease(lt.task.idB64, rec.id);
+    const done = await underLease(ctx, name, held, () => driveCollection(ctx, lt, rec, inflight));
+    if (!done.ran || !ctx.store.shared) return;
+    const now = await ctx.store.get(K.collection(lt.task.idB64, rec.id));
+    const state = now ? parseJson<CollectionRecord>(now).state : 'done';
+    if (state === 'done' || state === 'failed') {
+      held.delete(name);
+      await ctx.leases.drop(name);
+    }
   }
 
   /** One pass over a task; false when it left nothing to come back for (idle until new work). */
   async function pass(lt: LeaderTask): Promise<boolean> {
     const t = lt.task;
-    if (!(await drives(lt))) return false;
-    let jobs = known.get(t.idB64);
-    if (!jobs) {
-      jobs = new Map();
-      for await (const [, v] of ctx.store.scan(K.jobPrefix(t.idB64))) {
-        const job = decodeJobRecord(v);
-        jobs.set(job.id, job);
+    if (ctx.store.shared) {
+      // Uploads and collection jobs arrive at every process: what waits is read from the store,
+      // and collection jobs another process created are looked for again each recheck.
+      lt.waiting = undefined;
+      if (Date.now() - (settledAt.get(t.idB64) ?? 0) >= recheckMs()) {
+        settled.delete(t.idB64);
+        settledAt.set(t.idB64, Date.now());
       }
-      known.set(t.idB64, jobs);
     }
-    for (let i = 0; i < 4; i++) {
+    const jobs = await storedJobs(lt);
+    // One process of a fleet creates the task's jobs at a time; every process runs them.
+    const creates = !ctx.store.shared || (await createsJobs(t.idB64));
+    for (let i = 0; creates && i < 4; i++) {
       const created = await createJob(ctx, lt);
       if (!created) break;
       jobs.set(created.job.id, created.job);
@@ -104,28 +200,9 @@ export function startLeaderDriver(
         inflight.push(job);
         continue;
       }
-      const st = states.get(job.id) ?? recomputeStates(ctx, lt, job);
-      states.set(job.id, st);
-      const outcome = await runJob(ctx, lt, job, st);
-      if (outcome === 'retry') {
-        const tries = (await readJobTries(ctx, lt, job)) + 1;
-        if (tries <= ctx.options.jobRetries) {
-          await writeJobTries(ctx, lt, job, tries);
-          const o = ctx.options;
-          retryAt.set(
-            job.id,
-            Date.now() + Math.min(o.jobRetryMaxMs, o.jobRetryMs * 2 ** (tries - 1)),
-          );
-          inflight.push(job);
-          ctx.events?.aggregationJob?.('retried');
-          continue;
-        }
-        await failJob(ctx, lt, job);
-      }
-      ctx.events?.aggregationJob?.(outcome === 'retry' ? 'failed' : outcome);
-      jobs.delete(job.id);
-      states.delete(job.id);
-      retryAt.delete(job.id);
+      const r = await runLeased(lt, job);
+      if (r === 'gone') jobs.delete(job.id);
+      else inflight.push(job);
     }
     const created = lt.collectionsCreated;
     if (settled.get(t.idB64) !== created) {
@@ -134,12 +211,13 @@ export function startLeaderDriver(
         const rec = parseJson<CollectionRecord>(v);
         if (rec.state === 'done' || rec.state === 'failed') continue;
         open = true;
-        await driveCollection(ctx, lt, rec, inflight);
+        await collectLeased(lt, rec, inflight);
       }
       if (!open) settled.set(t.idB64, created);
     }
     const waits = lt.waiting === undefined || lt.waiting.count > 0;
-    return waits || jobs.size > 0 || settled.get(t.idB64) !== lt.collectionsCreated;
+    // Another process creates this task's jobs: what waits for them is not this process's work.
+    return (creates && waits) || jobs.size > 0 || settled.get(t.idB64) !== lt.collectionsCreated;
   }
 
   /** One pass over every task; true when some task has work left for the next tick. */
@@ -209,8 +287,8 @@ export function startLeaderDriver(
       if (timer) clearTimeout(timer);
       delete ctx.wakeDriver;
       await running;
-      // Released at once, so another process takes the tasks over without waiting for expiry.
-      for (const id of leased) await ctx.leases.release(leaseName(id)).catch(() => undefined);
+      // Released at once, so another process takes the work over without waiting for expiry.
+      for (const name of held) await ctx.leases.release(name).catch(() => undefined);
     },
   };
 }

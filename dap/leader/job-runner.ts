@@ -20,12 +20,19 @@ import { classifyHelperAnswer } from './helper-response.js';
 import { leaderStart, type LeaderStates } from './job-creator.js';
 import type { LeaderJobRecord } from './job-record.js';
 import { encodePendingReport } from './pending-report.js';
+import { failureOf, loggableUrl, type PeerCallFailure } from './peer-failure.js';
 
 /** Reports of an abandoned job go back to waiting this many times before they are dropped. */
 const MAX_ATTEMPTS = 3;
 const EMPTY = new Uint8Array(0);
 
 export type JobOutcome = 'committed' | 'abandoned' | 'split' | 'retry';
+
+/** A job's outcome and, unless it committed, what the Helper call did (for the warn log). */
+export interface JobResult {
+  outcome: JobOutcome;
+  failure?: Omit<PeerCallFailure, 'next'>;
+}
 
 /** Recomputes the Leader's states after a restart (leader_init is deterministic). */
 export function recomputeStates(
@@ -75,35 +82,48 @@ export async function runJob(
   lt: LeaderTask,
   job: LeaderJobRecord,
   states: LeaderStates,
-): Promise<JobOutcome> {
+): Promise<JobResult> {
   let res: PeerResponse | undefined;
   let url = '';
+  let err: unknown;
   try {
     ({ res, url } = await exchange(ctx, lt, job));
-  } catch {
+  } catch (e) {
     res = undefined;
+    err = e;
   }
+  const peer = loggableUrl(`${lt.task.params.helper}tasks/${lt.task.idB64}/aggregation_jobs`);
+  const failed = (extra: { cause?: string } = {}): JobResult['failure'] => ({
+    peer,
+    call: 'aggregation_job',
+    ...failureOf(res, err),
+    ...extra,
+  });
   const answer = classifyHelperAnswer(res);
   if (answer === 'too_large') {
     await requeueSmaller(ctx, lt, job);
-    return 'split';
+    return { outcome: 'split', failure: failed() };
   }
   if (answer === 'refused') {
     await abandon(ctx, lt, job, undefined);
-    return 'abandoned';
+    return { outcome: 'abandoned', failure: failed() };
   }
-  if (answer === 'transient' || !res) return 'retry';
+  if (answer === 'transient' || !res) return { outcome: 'retry', failure: failed() };
   let resps: VerifyResp[];
   try {
     // this value is attacker-controlled
     resps = decodeAggregationJobResp(res.body, ctx.options.limits);
   } catch {
-    return 'retry';
+    return {
+      outcome: 'retry',
+      failure: failed({ cause: 'the AggregationJobResp does not decode' }),
+    };
   }
   const ids = [...states.keys()];
+  const mismatch = { cause: "the answer does not match the job's reports" };
   if (resps.length !== ids.length || resps.some((r, i) => hex(r.reportId) !== ids[i])) {
     await abandon(ctx, lt, job, url);
-    return 'abandoned';
+    return { outcome: 'abandoned', failure: failed(mismatch) };
   }
   const t = lt.task;
   const finished: {
@@ -126,7 +146,7 @@ export async function runJob(
     if (r.type === 'reject') continue;
     if (r.type !== 'continue') {
       await abandon(ctx, lt, job, url);
-      return 'abandoned';
+      return { outcome: 'abandoned', failure: failed(mismatch) };
     }
     const next = t.vdaf.leaderContinued(t.ctx, EMPTY, st.state, r.payload);
     // Prio3 is 1-round: the Leader finishes on the Helper's first message (§4.5.1.1).
@@ -142,7 +162,7 @@ export async function runJob(
     for (const f of finished) await updates.add(f.bucket, f.outShare, f.id, f.time);
     await writeIfPresent(ctx.store, [jobKey(lt, job)], [...updates.ops(), ...jobGone(lt, job)]);
   });
-  return 'committed';
+  return { outcome: 'committed' };
 }
 
 const jobKey = (lt: LeaderTask, job: LeaderJobRecord): string => K.job(lt.task.idB64, job.id);

@@ -5,7 +5,11 @@ import type { DapEvents } from '../aggregator/events.js';
 import type { KvStore } from './kv.js';
 
 /** Events about the store itself: counted when they happen, committed or not. */
-const IMMEDIATE = new Set<keyof DapEvents>(['transactionRetried', 'leaseTakeover']);
+const IMMEDIATE = new Set<keyof DapEvents>([
+  'transactionRetried',
+  'leaseTakeover',
+  'peerCallFailed',
+]);
 
 /**
  * `events` with every callback deferred through `store.afterCommit`.

@@ -16,12 +16,20 @@ export interface Leases {
   claim(name: string, ttlMs: number): Promise<LeaseResult>;
   /** Gives `name` up at once (on shutdown), so another process need not wait for expiry. */
   release(name: string): Promise<void>;
+  /** Forgets `name` once its work is done (a job committed): its row is deleted. */
+  drop(name: string): Promise<void>;
 }
 
 export function leasesOf(store: KvStore): Leases {
-  const holder = randomBytes(9).toString('base64url');
+  // The process id leads, so an operator (or a test) reading dap_leases sees which process holds what.
+  const holder = `${String(process.pid)}.${randomBytes(9).toString('base64url')}`;
   if (store.kind !== 'postgres' || !('sql' in store))
-    return { holder, claim: () => Promise.resolve('held'), release: () => Promise.resolve() };
+    return {
+      holder,
+      claim: () => Promise.resolve('held'),
+      release: () => Promise.resolve(),
+      drop: () => Promise.resolve(),
+    };
   const sql = (store as PgKvStore).sql;
   return {
     holder,
@@ -47,6 +55,9 @@ export function leasesOf(store: KvStore): Leases {
     async release(name) {
       await sql`UPDATE dap_leases SET expires_at = '-infinity'
         WHERE name = ${name} AND holder = ${holder}`;
+    },
+    async drop(name) {
+      await sql`DELETE FROM dap_leases WHERE name = ${name} AND holder = ${holder}`;
     },
   };
 }

@@ -27,6 +27,16 @@ export const MIGRATIONS: readonly string[] = [
      at timestamptz NOT NULL DEFAULT now()
    );
    CREATE INDEX dap_commits_at ON dap_commits (at);`,
+  // The collector role's batches: one row per collected batch, the commit point of its proposal.
+  `CREATE TABLE dap_collected (
+     task_id text COLLATE "C" NOT NULL,
+     id text COLLATE "C" NOT NULL,
+     seq integer NOT NULL,
+     record text NOT NULL,
+     at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (task_id, id),
+     UNIQUE (task_id, seq)
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

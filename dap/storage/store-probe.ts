@@ -23,7 +23,10 @@ export const DEFAULT_PROBE: ProbeTiming = { everyMs: 2000, timeoutMs: 2000 };
  * const probe = probeStore(ctx.store);
  * const health = () => (probe.problem() ? { ready: false, state: 'failed' } : driver.health());
  */
-export function probeStore(store: KvStore, t: ProbeTiming = DEFAULT_PROBE): StoreProbe {
+export function probeStore(
+  store: Pick<KvStore, 'kind' | 'ping'>,
+  t: ProbeTiming = DEFAULT_PROBE,
+): StoreProbe {
   let problem: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;

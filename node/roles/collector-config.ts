@@ -18,6 +18,8 @@ export interface CollectorConfig {
   keyFile: string;
   pollSeconds: number;
   consensus: ConsensusPolicy;
+  /** `collector.store`: a postgres:// URL for the batch records (else files inside --data). */
+  store?: string;
 }
 
 type Raw = Record<string, unknown>;
@@ -93,5 +95,6 @@ export function parseCollectorConfig(section: unknown, nowSeconds: number): Coll
     keyFile: str(raw, 'key'),
     pollSeconds,
     consensus,
+    ...(raw.store === undefined ? {} : { store: str(raw, 'store') }),
   };
 }

@@ -1,9 +1,11 @@
 // The collector role's durable record of collected batches (docs/architecture.md "Rules every room follows"):
 // a batch is recorded, with its signed proposal, before the Leader's collection job is deleted, and
-// recognised by its collection id when a restarted collector is handed the same batch again.
+// recognised by its collection id when a restarted collector is handed the same batch again. With
+// a PostgreSQL store the database row is the commit point and the proposal files are its copies.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../common/index.js';
+import type { PgCollectedLedger } from '../../dap/index.js';
 import type { SignedProposal } from '../consensus/proposal-file.js';
 
 interface BatchRecord {
@@ -18,13 +20,18 @@ const BATCH = /^[0-9a-f]{64}\.json$/;
 export class CollectorLedger {
   private readonly batches: string;
   private readonly proposals: string;
+  /** The highest batch number of the database already copied into the proposal files. */
+  private synced = 0;
 
-  constructor(dir: string) {
+  constructor(
+    dir: string,
+    private readonly db?: PgCollectedLedger,
+  ) {
     this.batches = join(dir, 'batches');
     this.proposals = join(dir, 'proposals');
     mkdirSync(this.batches, { recursive: true, mode: 0o700 });
     mkdirSync(this.proposals, { recursive: true, mode: 0o700 });
-    this.repair();
+    if (!db) this.repair();
   }
 
   /** Proposal file names, oldest first. */
@@ -39,20 +46,41 @@ export class CollectorLedger {
   }
 
   /** Whether the batch with this collection id is already recorded. */
-  has(id: string): boolean {
+  async has(id: string): Promise<boolean> {
+    if (this.db) return this.db.has(id);
     return existsSync(join(this.batches, `${id}.json`));
   }
 
   /**
-   * Records a batch: first its own file (the commit point), then its proposal. A crash between
-   * the two is repaired when the ledger is opened again.
+   * Records a batch: first its own file or database row (the commit point), then its proposal. A
+   * crash between the two is repaired when the ledger is opened again (or synced).
    */
-  record(id: string, proposal: SignedProposal): number {
+  async record(id: string, proposal: SignedProposal): Promise<number> {
+    if (this.db) {
+      const seq = await this.db.record(id, JSON.stringify(proposal));
+      this.writeProposal(seq, proposal);
+      return seq;
+    }
     const seq = this.next();
     const rec: BatchRecord = { schema: 1, seq, proposal };
     writeFileAtomic(join(this.batches, `${id}.json`), JSON.stringify(rec) + '\n', { mode: 0o600 });
     this.writeProposal(seq, proposal);
     return seq;
+  }
+
+  /** Copies the database's batches (another process's, or one a crash left unwritten) to files. */
+  async sync(): Promise<void> {
+    if (!this.db) return;
+    for (const b of await this.db.since(this.synced)) {
+      const name = `${String(b.seq).padStart(6, '0')}.json`;
+      if (!existsSync(join(this.proposals, name)))
+        this.writeProposal(b.seq, JSON.parse(b.record) as SignedProposal);
+      this.synced = Math.max(this.synced, b.seq);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.db?.close();
   }
 
   private next(): number {

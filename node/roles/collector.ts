@@ -6,7 +6,13 @@ import {
   collect,
   DapError,
   DapProblem,
+  loggableUrl,
+  openCollectorStore,
+  PROBLEM_URN_PREFIX,
+  probeStore,
   type Collection,
+  type PgCollectedLedger,
+  type StoreProbe,
   readTaskFile,
   TaskFileModeError,
   type CollectorTaskFile,
@@ -17,6 +23,7 @@ import { layoutOf, type SignedProposal } from '../consensus/index.js';
 import { proposalFromCollection } from '../consensus/from-collection.js';
 import { CollectorLedger } from './collector-ledger.js';
 import { collectionsCounter } from './dap-metrics.js';
+import { peerFailureLog } from './dap-peer-log.js';
 import { parseCollectorConfig, type CollectorConfig } from './collector-config.js';
 import type { RoleDefinition, RoleHealth, RoleOptions } from './role.js';
 
@@ -58,13 +65,19 @@ class Collector {
   private attempts = 0;
   private failedInRow = 0;
 
+  private readonly probe: StoreProbe | undefined;
+  private readonly peerFailed: ReturnType<typeof peerFailureLog>;
+
   constructor(
     private readonly task: CollectorTaskFile,
     private readonly cfg: CollectorConfig,
     private readonly dir: string,
     private readonly opts: RoleOptions,
+    db?: PgCollectedLedger,
   ) {
-    this.ledger = new CollectorLedger(dir);
+    this.ledger = new CollectorLedger(dir, db);
+    this.probe = db ? probeStore(db) : undefined;
+    this.peerFailed = peerFailureLog(opts.log);
     this.status.collected = this.list().length;
   }
 
@@ -89,6 +102,9 @@ class Collector {
   private async attempt(): Promise<void> {
     this.status.lastAttempt = new Date().toISOString();
     try {
+      // Batches another process of the fleet recorded, or a crash left without their file.
+      await this.ledger.sync();
+      this.status.collected = this.list().length;
       let proposals = 0;
       const c = await collect(
         this.task,
@@ -96,11 +112,11 @@ class Collector {
         {
           timeoutMs: this.cfg.pollSeconds * 1000,
           // Durable before the Leader deletes the job; a batch seen again after a crash is not re-recorded.
-          persist: (got) => {
-            if (this.ledger.has(got.id)) return;
+          persist: async (got) => {
+            if (await this.ledger.has(got.id)) return;
             const signed = this.propose(got);
             proposals = signed.proposals;
-            this.ledger.record(got.id, signed.file);
+            await this.ledger.record(got.id, signed.file);
             this.status.collected = this.list().length;
           },
         },
@@ -115,10 +131,23 @@ class Collector {
       else {
         this.failedInRow++;
         this.count('failed');
+        this.logFailure(e);
       }
     } finally {
       this.attempts++;
     }
+  }
+
+  /** The Leader refused or did not answer: one rate-limited warn line (dap-peer-log.ts). */
+  private logFailure(e: unknown): void {
+    const leader = `${this.task.task.leader}tasks/${this.task.task_id}/collection_jobs`;
+    this.peerFailed({
+      peer: loggableUrl(leader),
+      call: 'collection_job',
+      ...(e instanceof DapProblem ? { problem: PROBLEM_URN_PREFIX + e.problemType } : {}),
+      cause: (e as Error).message.slice(0, 300),
+      next: `retry in ${String(this.cfg.pollSeconds)} s`,
+    });
   }
 
   private count(outcome: 'done' | 'failed'): void {
@@ -127,6 +156,8 @@ class Collector {
 
   /** starting until the first attempt ends; failed after FAILED_ATTEMPTS real failures in a row. */
   health(): RoleHealth {
+    const store = this.probe?.problem();
+    if (store !== undefined) return { state: 'failed', detail: store };
     if (this.failedInRow >= FAILED_ATTEMPTS)
       return { state: 'failed', detail: this.status.lastError ?? 'collecting fails' };
     return this.attempts > 0 ? { state: 'ready' } : { state: 'starting' };
@@ -147,13 +178,15 @@ class Collector {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
+    this.probe?.close();
     await this.running;
+    await this.ledger.close();
   }
 }
 
 export const collectorRole: RoleDefinition = {
   name: 'collector',
-  mount(app, opts) {
+  async mount(app, opts) {
     const task = collectorTask(opts.tasks);
     if (task.task.batch_mode !== 'leader_selected') {
       throw new UsageError(
@@ -164,12 +197,14 @@ export const collectorRole: RoleDefinition = {
     const cfg = parseCollectorConfig(opts.config.collector, Math.floor(Date.now() / 1000));
     // Refuse at start a task whose vector does not fit the pack's catalog (four signals per rule + tiers).
     layoutOf(cfg.catalog, task.task.vdaf.length ?? 0);
-    const collector = new Collector(task, cfg, opts.dataDir, opts);
+    const store = opts.store ?? cfg.store;
+    const db = await openCollectorStore(store, task.task_id);
+    const collector = new Collector(task, cfg, opts.dataDir, opts, db);
     app.get('/collector/status', (c) =>
       c.json({ pack: cfg.pack, ring: cfg.ring, ...collector.status }),
     );
     app.get('/collector/proposals', (c) => c.json(collector.list().map((f) => collector.read(f))));
     collector.start();
-    return Promise.resolve({ close: () => collector.close(), health: () => collector.health() });
+    return { close: () => collector.close(), health: () => collector.health() };
   },
 };

@@ -4,6 +4,7 @@ import { aggregatorOptionsFrom, mountLeader, taskFilesFor } from '../../dap/inde
 import { UsageError } from '../errors.js';
 import { tuneHeapForDap } from './dap-heap.js';
 import { leaderEvents } from './dap-metrics.js';
+import { peerFailureLog } from './dap-peer-log.js';
 import { storeOf } from './dap-store.js';
 import type { RoleDefinition } from './role.js';
 
@@ -29,7 +30,7 @@ export const dapLeaderRole: RoleDefinition = {
       onError: (e) => {
         opts.log.error('dap-leader internal error', { error: (e as Error).message });
       },
-      events: leaderEvents(opts.metrics),
+      events: { ...leaderEvents(opts.metrics), peerCallFailed: peerFailureLog(opts.log) },
     });
   },
 };

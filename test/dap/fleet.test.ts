@@ -2,18 +2,21 @@
 // role behind a front that sends each request to a live process (as an operator's load balancer
 // does). One process at a time is SIGKILLed at random instants over CRASH_ROUNDS rounds while
 // reports upload; then one Leader and one Helper stay down and the collection must still finish
-// with every accepted report counted exactly once.
+// with every accepted report counted exactly once. First, per-job leases: while the Helper holds a
+// job's request, the Leader running it renews its lease and the other never sends it; once that
+// Leader is SIGKILLed, the other takes the job over and sends the same request.
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collect, newTaskFiles } from '../../dap/index.js';
+import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { freePort } from '../support/ports.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { newStoreUrl } from './backend.js';
-import { PG_MISSING } from './pg-cluster.js';
+import { leasesIn, PG_MISSING } from './pg-cluster.js';
 import { startFront } from './front.js';
 import { startUploader } from './fleet-uploader.js';
-import { taskParams, tempDir, writeTaskFiles, type Listening } from './support.js';
+import { listen, taskParams, tempDir, writeTaskFiles, type Listening } from './support.js';
 
 const dir = tempDir('fleet');
 const running: ServeProcess[] = [];
@@ -30,6 +33,44 @@ async function front(backends: () => (number | undefined)[]): Promise<Listening>
   return f;
 }
 
+/**
+ * In front of `target`: while `held.on`, aggregation job requests are counted by body and not
+ * answered until `held.on` turns false (then 503: the Leader that sent them is gone).
+ */
+async function holdingFront(target: Listening) {
+  const held = { on: false, bodies: new Map<string, number>() };
+  const holding = (): boolean => held.on;
+  const f = await listen();
+  fronts.push(f);
+  f.app.all('*', async (c) => {
+    const u = new URL(c.req.url);
+    const body = ['GET', 'HEAD'].includes(c.req.method) ? undefined : await c.req.arrayBuffer();
+    if (held.on && c.req.method === 'POST' && u.pathname.endsWith('/aggregation_jobs') && body) {
+      const h = createHash('sha256').update(Buffer.from(body)).digest('hex');
+      held.bodies.set(h, (held.bodies.get(h) ?? 0) + 1);
+      while (holding()) await sleep(50);
+      return c.text('held', 503);
+    }
+    if (c.req.method === 'POST' && u.pathname.endsWith('/aggregation_jobs') && body) {
+      const h = createHash('sha256').update(Buffer.from(body)).digest('hex');
+      held.bodies.set(h, (held.bodies.get(h) ?? 0) + 1);
+    }
+    const res = await fetch(`${target.url}${u.pathname}${u.search}`, {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      ...(body ? { body } : {}),
+    });
+    const out = [204, 304].includes(res.status) ? null : await res.arrayBuffer();
+    return new Response(out, { status: res.status, headers: res.headers });
+  });
+  return { url: f.url, held };
+}
+
+async function takeovers(leader: ServeProcess): Promise<number> {
+  const text = await (await fetch(`${leader.url}/metrics`)).text();
+  return Number(/^mesh_dap_lease_takeovers_total(?:\{[^}]*\})? (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
 describe.skipIf(PG_MISSING !== undefined)('aggregator fleet on PostgreSQL', () => {
   it(
     `two Leaders and two Helpers: exact aggregate over ${String(CRASH_ROUNDS)} SIGKILL rounds`,
@@ -43,9 +84,9 @@ describe.skipIf(PG_MISSING !== undefined)('aggregator fleet on PostgreSQL', () =
       const live = (r: 'leader' | 'helper') => () =>
         ports[r].map((p, i) => (up[r][i] ? p : undefined));
       const lf = await front(live('leader'));
-      const hf = await front(live('helper'));
+      const hold = await holdingFront(await front(live('helper')));
       const files = newTaskFiles(
-        taskParams(lf.url, hf.url, {
+        taskParams(lf.url, hold.url, {
           min_batch_size: 1,
           vdaf: { type: 'Prio3Sum', max_measurement: 7 },
         }),
@@ -55,7 +96,7 @@ describe.skipIf(PG_MISSING !== undefined)('aggregator fleet on PostgreSQL', () =
       writeFileSync(
         config,
         JSON.stringify({
-          dap: { minJobSize: 3, maxJobAgeMs: 30, tickMs: 10, peerTimeoutMs: 2000, leaseMs: 1500 },
+          dap: { minJobSize: 3, maxJobAgeMs: 30, tickMs: 10, peerTimeoutMs: 9000, leaseMs: 1500 },
         }),
       );
       const argsOf = (r: 'leader' | 'helper', i: number): string[] => [
@@ -79,6 +120,35 @@ describe.skipIf(PG_MISSING !== undefined)('aggregator fleet on PostgreSQL', () =
         }
 
       const t = Math.floor(Date.now() / 1000);
+      // One job (minJobSize 3), its request held at the Helper for three lease times.
+      hold.held.on = true;
+      const first = await new DapClient(files.client).upload(
+        [1, 2, 4].map((measurement) => ({ measurement, timeSeconds: t })),
+      );
+      expect(first.accepted).toBe(3);
+      for (let i = 0; i < 300 && hold.held.bodies.size === 0; i++) await sleep(50);
+      await sleep(3 * 1500);
+      expect([...hold.held.bodies.values()]).toEqual([1]);
+      const [lease] = await leasesIn(leaderStore, 'leader-job/');
+      expect(lease?.live).toBe(true);
+      const holder = procs.leader.findIndex((p) =>
+        lease?.holder.startsWith(`${String(p.child.pid)}.`),
+      );
+      expect(holder).toBeGreaterThanOrEqual(0);
+      const other = 1 - holder;
+      const before = await takeovers(procs.leader[other] as ServeProcess);
+      up.leader[holder] = false;
+      await procs.leader[holder]?.kill();
+      hold.held.on = false;
+      // The other Leader takes the job over once the lease expires, with the identical request.
+      for (let i = 0; i < 300 && [...hold.held.bodies.values()][0] === 1; i++) await sleep(50);
+      expect([...hold.held.bodies.values()]).toEqual([2]);
+      expect(await takeovers(procs.leader[other] as ServeProcess)).toBeGreaterThan(before);
+      const again = await startServe(argsOf('leader', holder));
+      procs.leader[holder] = again;
+      running.push(again);
+      up.leader[holder] = true;
+
       const uploader = startUploader(files, t);
 
       for (let round = 0; round < CRASH_ROUNDS; round++) {
@@ -105,8 +175,8 @@ describe.skipIf(PG_MISSING !== undefined)('aggregator fleet on PostgreSQL', () =
         { interval: { start: Math.floor(t / 60) - 1, duration: 3 } },
         { timeoutMs: 60_000 },
       );
-      expect(c.reportCount).toBe(accepted);
-      expect(c.aggregate).toBe(expectedSum);
+      expect(c.reportCount).toBe(accepted + 3);
+      expect(c.aggregate).toBe(expectedSum + 7);
     },
     90_000 + CRASH_ROUNDS * 15_000,
   );

@@ -161,3 +161,31 @@ export function startPrivateCluster(): PgCluster {
 export function usePg(): PgCluster {
   return ENV_URL ? clusterOf(ENV_URL) : startPrivateCluster();
 }
+
+/** The rows of `table` in the database at `url` (a test's own look at what a role stored). */
+export async function countRows(url: string, table: string): Promise<number> {
+  const o = pgOptions(url);
+  const sql = postgres(o.url, { ...o.options, max: 1 });
+  try {
+    const [row] = await sql<{ n: string }[]>`SELECT count(*) AS n FROM ${sql(table)}`;
+    return Number(row?.n);
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+/** The work leases stored in the database at `url` whose name starts with `prefix`. */
+export async function leasesIn(
+  url: string,
+  prefix: string,
+): Promise<{ name: string; holder: string; live: boolean }[]> {
+  const o = pgOptions(url);
+  const sql = postgres(o.url, { ...o.options, max: 1 });
+  try {
+    return await sql<{ name: string; holder: string; live: boolean }[]>`
+      SELECT name, holder, expires_at > now() AS live FROM dap_leases
+      WHERE starts_with(name, ${prefix}) ORDER BY name`;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}

@@ -1,6 +1,7 @@
 // `mesh doctor [--json]`: what works on this machine and what does not, and why.
 import type { Command } from 'commander';
 import { runChecks, type CheckResult } from '../../doctor/index.js';
+import { checkServeStores } from '../../doctor/dap-stores.js';
 import { checkHookInstalled } from '../../doctor/hook.js';
 import { checkServeConfig } from '../../doctor/issuer-opt-outs.js';
 import { checkMcpInstalled } from '../../guard/mcp-install-check.js';
@@ -24,12 +25,13 @@ export function registerDoctor(program: Command): void {
     .description('check what this node can do here and why not')
     .option('--config <file>', "a config mesh serve reads: its roles' opt-outs are reported")
     .option('--json', 'print one JSON object')
-    .action((opts: { json?: boolean; config?: string }, cmd: Command) => {
+    .action(async (opts: { json?: boolean; config?: string }, cmd: Command) => {
       const ctx = contextFor(cmd, opts);
       const checks = [
         ...runChecks({ stateRoot: ctx.stateRoot }),
         checkHookInstalled({ stateRoot: ctx.stateRoot, cwd: process.cwd() }),
         ...(opts.config === undefined ? [] : checkServeConfig(opts.config)),
+        ...(opts.config === undefined ? [] : await checkServeStores(opts.config)),
         checkMcpInstalled({ stateRoot: ctx.stateRoot, cwd: process.cwd() }),
       ];
       const ok = checks.every((c) => c.status !== 'fail');

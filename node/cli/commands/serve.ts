@@ -65,7 +65,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--store <url>',
-      'DAP roles: postgres://USER@HOST/DB shared by a fleet (default: level inside --data)',
+      'DAP roles and collector: postgres://USER@HOST/DB shared by a fleet (default: level inside --data)',
     )
     .option('--interop', 'mount the DAP interop test API (/internal/test/*)')
     .option('--tls-cert <file>', 'TLS certificate (PEM)')
