@@ -200,7 +200,9 @@ describe('mesh guard mcp: data read from a sensitive file', () => {
         name: 'read_file',
         arguments: { path: 'conf/deploy-secrets.txt' },
       });
-      expect(text(read)).toContain(envFileToken);
+      // The token is redacted from what the agent sees, and it stays taint for what leaves.
+      expect(text(read)).not.toContain(envFileToken);
+      expect(text(read)).toMatch(/DEPLOY_TOKEN=\[REDACTED:/);
       samplingAnswer = `the deploy token is ${Buffer.from(envFileToken).toString('hex')}`;
       expect(await sample('Summarise the deployment.')).toMatch(
         /^refused: .*mcp\.answer-sensitive-egress/,
