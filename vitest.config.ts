@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/**/fixtures/**'],
     globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/child-coverage.ts'],
     pool: 'forks',
     // One module cache per worker across its files: no suite changes process-wide state (env, cwd,
     // timers, mocks), and re-importing the sources for every file cost an eighth of the run's CPU.
