@@ -13,6 +13,7 @@ import {
 import { addMember, newMembership, orgIdOf, type AuthoritySigner } from '../../governance/index.js';
 import { freePort } from '../../node/demo/ports.js';
 import { createKeyFile, ed25519Signer, newEd25519Secret, type Signer } from '../../tuf/index.js';
+import { restartServe, type PairArgs } from '../dap/aggregator-pair.js';
 import { taskParams, writeTaskFiles } from '../dap/support.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import {
@@ -161,4 +162,28 @@ export async function resendUntilAnswered(client: DapClient, bytes: Uint8Array):
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+}
+
+/**
+ * One crash round: BYTES upload while the VICTIM aggregator is SIGKILLed after up to JITTER ms; it
+ * restarts on the same data (added to RUNNING) and the honest client resends until answered.
+ */
+export async function uploadAcrossCrash(
+  client: DapClient,
+  bytes: Uint8Array,
+  pair: {
+    procs: Record<'leader' | 'helper', ServeProcess>;
+    args: PairArgs;
+    running: ServeProcess[];
+  },
+  victim: 'leader' | 'helper',
+  jitterMs: number,
+): Promise<void> {
+  const upload = client.uploadEncoded([bytes]).catch(() => undefined);
+  await new Promise((r) => setTimeout(r, Math.random() * jitterMs));
+  await pair.procs[victim].kill();
+  await upload;
+  pair.procs[victim] = await restartServe(pair.args[victim]);
+  pair.running.push(pair.procs[victim]);
+  await resendUntilAnswered(client, bytes);
 }

@@ -3,11 +3,11 @@
 // Every honest report is aggregated once; a resent or moved token never counts twice.
 import { afterAll, describe, expect, it } from 'vitest';
 import { collect, DapClient, messages as m } from '../../dap/index.js';
-import { pairArgs, restartServe, startPair } from '../dap/aggregator-pair.js';
+import { pairArgs, startPair } from '../dap/aggregator-pair.js';
 import { tempDir } from '../dap/support.js';
 import { CRASH_ROUNDS } from '../support/env.js';
 import type { ServeProcess } from '../support/serve-process.js';
-import { resendUntilAnswered, tokenedClient, tokenedTask, type MemberMesh } from './issuer-mesh.js';
+import { uploadAcrossCrash, tokenedClient, tokenedTask, type MemberMesh } from './issuer-mesh.js';
 
 const TP = 60;
 const dir = tempDir('tokens-crash');
@@ -17,7 +17,6 @@ afterAll(async () => {
   for (const p of running) await p.kill();
   await Promise.all((mm?.services ?? []).map((s) => s.stop()));
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('spent-token sets under SIGKILL', () => {
   it(
@@ -42,14 +41,8 @@ describe('spent-token sets under SIGKILL', () => {
         const client = tokenedClient(t0, org, TP);
         const bytes = m.encodeReport(await client.prepare({ measurement: 1, timeSeconds: t }));
         sent.push(bytes);
-        const first = client.uploadEncoded([bytes]).catch(() => undefined);
-        await sleep(Math.random() * 60);
         const victim = round % 2 === 0 ? 'leader' : 'helper';
-        await procs[victim].kill();
-        await first;
-        procs[victim] = await restartServe(args[victim]);
-        running.push(procs[victim]);
-        await resendUntilAnswered(client, bytes);
+        await uploadAcrossCrash(client, bytes, { procs, args, running }, victim, 60);
       }
       // Every report resent once more after the crashes: none counts twice.
       const again = new DapClient(files.client);

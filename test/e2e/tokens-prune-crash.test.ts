@@ -14,7 +14,7 @@ import { pairArgs, restartServe, startPair } from '../dap/aggregator-pair.js';
 import { postUpload, tempDir } from '../dap/support.js';
 import { CRASH_ROUNDS, SLOW } from '../support/env.js';
 import type { ServeProcess } from '../support/serve-process.js';
-import { resendUntilAnswered, tokenedClient, tokenedTask, type MemberMesh } from './issuer-mesh.js';
+import { uploadAcrossCrash, tokenedClient, tokenedTask, type MemberMesh } from './issuer-mesh.js';
 
 const TP = 1;
 /** The issuer's shortest token window. */
@@ -93,14 +93,8 @@ describe.skipIf(!SLOW)('spent-token pruning under SIGKILL', () => {
         const client = tokenedClient(t0, org, TP);
         const bytes = m.encodeReport(await prepareInWindow(client));
         sent.push(bytes);
-        const upload = client.uploadEncoded([bytes]).catch(() => undefined);
-        await sleep(Math.random() * 80);
         const victim = round % 2 === 0 ? 'leader' : 'helper';
-        await procs[victim].kill();
-        await upload;
-        procs[victim] = await restartServe(args[victim]);
-        running.push(procs[victim]);
-        await resendUntilAnswered(client, bytes);
+        await uploadAcrossCrash(client, bytes, { procs, args, running }, victim, 80);
       }
       // The first window passes the horizon (gc.ts: report times below now - RETENTION - 2) at
       // `crossing`: each aggregator is killed once around it, while its GC prunes that window.
