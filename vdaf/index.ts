@@ -55,17 +55,25 @@ export type {
   Prio3VerifyState,
 } from './prio3/types.js';
 export {
-  asMultiRound,
   decodePingPongMessage,
   encodePingPongMessage,
+  type Continued,
+  type Finished,
+  type FinishedWithOutbound,
+  type PingPongMessage,
+  type PingPongState,
+  type Rejected,
+} from './ping-pong-messages.js';
+export {
   pingPongHelperContinued,
   pingPongHelperInit,
   pingPongLeaderContinued,
   pingPongLeaderInit,
-  type PingPongMessage,
-  type PingPongState,
+  type PingPongReport,
   type PingPongVdaf,
+  type VerifyTransition,
 } from './ping-pong.js';
+export { asPingPongVdaf, type OneRoundVdaf } from './ping-pong-one-round.js';
 export {
   chooseChunkLength,
   chooseHistogramChunkLength,
@@ -96,11 +104,3 @@ export type {
   Poplar1VerifierShare,
   Poplar1VerifyState,
 } from './poplar1/types.js';
-export {
-  multiRoundHelperContinued,
-  multiRoundHelperInit,
-  multiRoundLeaderContinued,
-  multiRoundLeaderInit,
-  type MultiRoundPingPongVdaf,
-  type VerifyTransition,
-} from './ping-pong-rounds.js';

@@ -55,7 +55,7 @@ function lengthError(what: string, want: number, got: number): VdafDecodeError {
 /**
  * Poplar1 (§8): heavy hitters over `bits`-bit strings. Two Aggregators walk the IDPF tree one
  * level at a time, each aggregation parameter naming a level and its candidate prefixes; two
- * verification rounds per report (multiRoundLeaderInit and friends drive them).
+ * verification rounds per report (pingPongLeaderInit and friends drive them).
  *
  * @throws {VdafParamError} param_invalid (bits outside [1, 65536))
  * @throws {VdafMeasurementError} measurement_invalid (from shard: not a `bits`-bit string)
