@@ -29,7 +29,7 @@ export {
   type BoundedReadLimits,
   type BoundedResponse,
 } from './bounded-read.js';
-export { constantTimeEqual, bytesEqual } from './bytes.js';
+export { constantTimeEqual, bytesEqual, concatBytes } from './bytes.js';
 export {
   canonicalString,
   canonicalBytes,

@@ -45,6 +45,7 @@ describe('the package exports (package.json "exports")', () => {
       'bytesEqual',
       'canonicalBytes',
       'canonicalString',
+      'concatBytes',
       'constantTimeEqual',
       'createFileOnce',
       'describeConnectionFailure',

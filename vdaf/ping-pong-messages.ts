@@ -1,6 +1,6 @@
 // draft-irtf-cfrg-vdaf-20 §5.7.1: the ping-pong messages and the states a party moves through.
 import { VdafDecodeError, type VdafError } from './errors.js';
-import { concatBytes } from './xof/dst.js';
+import { concatBytes } from '../common/index.js';
 
 /** The three messages (§5.7.1); each item is prefixed by its 4-byte big-endian length. */
 export type PingPongMessage =

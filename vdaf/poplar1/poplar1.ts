@@ -13,7 +13,8 @@ import { Field255 } from '../field/field255.js';
 import { Field64 } from '../field/field64.js';
 import { copyBytes, plainBytes } from '../bytes.js';
 import { IdpfBBCGGI21, IdpfHashers } from '../idpf/idpf-bbcggi21.js';
-import { concatBytes, formatDst } from '../xof/dst.js';
+import { concatBytes } from '../../common/index.js';
+import { formatDst } from '../xof/dst.js';
 import { XofTurboShake128Seeded } from '../xof/turboshake-seeded.js';
 import type {
   Poplar1AggParam,
