@@ -1,4 +1,14 @@
-// bpf/: the eBPF sensor, its loader and the TypeScript supervisor. It reports; guard/ decides.
+/**
+ * bpf/: the eBPF sensor, its loader and the TypeScript supervisor. It reports; guard/ decides.
+ *
+ * @throws {SensorError} build_failed (buildLoader); loader_missing, loader_failed, loader_exited,
+ * command_failed, command_timeout (SensorSupervisor); cgroup_unavailable (createWatchCgroup)
+ * @example
+ * const sensor = new SensorSupervisor({ onEvent: (e) => console.log(e.type, e.pid) });
+ * await sensor.start();
+ * await sensor.watchCgroup(createWatchCgroup(), 1);
+ * await sensor.stop();
+ */
 export { LOADER_PROTOCOL } from './version.js';
 export { SensorError, type SensorErrorCode } from './errors.js';
 export {

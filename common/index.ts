@@ -1,4 +1,15 @@
-// The leaf module: code every room shares and that imports nothing of ours (docs/architecture.md "Rooms").
+/**
+ * The leaf module: code every room shares and that imports nothing of ours (docs/architecture.md
+ * "Rooms"): the coded error base, durable atomic writes, canonical JSON, bounded reads, secret files.
+ *
+ * @throws {CanonicalJsonError} canonical_json_invalid (canonicalString, canonicalBytes)
+ * @throws {SecretFileError} secret_file_exposed, secret_file_unreadable (readSecretFile)
+ * @throws {BoundedReadError} body_too_large, body_timeout, body_failed (readBounded, fetchBounded)
+ * @example
+ * canonicalString({ b: 1, a: [true, 'x'] }); // '{"a":[true,"x"],"b":1}'
+ * writeFileAtomic('/var/lib/mesh/config.json', text); // fsynced, renamed into place
+ * const key = readSecretFile('/etc/mesh/witness.key', 'witness key'); // refused if group-readable
+ */
 export { MeshError, isMeshError, type MeshErrorOptions } from './errors.js';
 export {
   writeFileAtomic,
@@ -18,7 +29,7 @@ export {
   type BoundedReadLimits,
   type BoundedResponse,
 } from './bounded-read.js';
-export { constantTimeEqual, bytesEqual } from './bytes.js';
+export { constantTimeEqual, bytesEqual, concatBytes } from './bytes.js';
 export {
   canonicalString,
   canonicalBytes,

@@ -1,4 +1,19 @@
-// dap/: DAP-18 client, leader, helper and collector on top of vdaf/.
+/**
+ * dap/: DAP-18 client, leader, helper and collector on top of vdaf/.
+ *
+ * Main entry points: `DapClient` (upload), `collect` (a collection job), the aggregator apps
+ * that `mesh serve` mounts, task files (`newTaskFiles`, `readTaskFile`) and the stores.
+ *
+ * @throws {DapError} vdaf_failed, http_failed, http_timeout, http_body_too_large, protocol_failed,
+ * storage_* (a store that cannot be opened or migrated)
+ * @throws {DapProblem} a DAP problem document answered by a peer (its type in `problemType`)
+ * @throws {HpkeError} hpke_open_failed: a share that does not open
+ * @example
+ * const client = new DapClient(readTaskFile('tasks/client.json', 'client'));
+ * await client.upload([{ measurement: 1, timeSeconds: Math.floor(Date.now() / 1000) }]);
+ * const { aggregate } = await collect(readTaskFile('tasks/collector.json', 'collector'),
+ *   { next: true }, { timeoutMs: 120_000 });
+ */
 export {
   DAP_DRAFT,
   DAP_VERSION,

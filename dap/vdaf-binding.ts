@@ -1,6 +1,6 @@
 // DAP-18 Appendix B task VDAFs bound to vdaf/ Prio3 and its VDAF-20 §5.7 ping-pong topology.
 import {
-  asMultiRound,
+  asPingPongVdaf,
   type Prio3,
   Prio3Count,
   Prio3Histogram,
@@ -16,7 +16,12 @@ import type { VdafConfig } from './messages/index.js';
 import { pingPongSteps, type DapVdaf } from './vdaf-port.js';
 import { bindPoplar1 } from './aggregation-param/poplar1-binding.js';
 
-function instance(c: VdafConfig): DapVdaf {
+/**
+ * The DapVdaf of a task's VDAF configuration (two Aggregators).
+ *
+ * @example const vdaf = bindVdaf({ vdaf: 'Prio3Count' });
+ */
+export function bindVdaf(c: VdafConfig): DapVdaf {
   const shares = 2;
   switch (c.vdaf) {
     case 'Prio3Count':
@@ -75,10 +80,6 @@ const jsonSafe = (v: unknown): unknown => {
   return v;
 };
 
-export function bindVdaf(c: VdafConfig): DapVdaf {
-  return instance(c);
-}
-
 function bindPrio3<M, R>(v: Prio3<M, R>, c: VdafConfig): DapVdaf {
   const decodeShares = (ap: Prio3AggParam, shares: Uint8Array[]) =>
     shares.map((s) => v.decodeAggShare(ap, s));
@@ -95,7 +96,7 @@ function bindPrio3<M, R>(v: Prio3<M, R>, c: VdafConfig): DapVdaf {
         inputShares: [v.encodeInputShare(l), v.encodeInputShare(h)],
       };
     },
-    ...pingPongSteps(asMultiRound(v), v),
+    ...pingPongSteps(asPingPongVdaf(v), v),
     aggInit: (ap) => v.aggInit(v.decodeAggParam(ap)),
     aggUpdate: (ap, agg, out) =>
       v.aggUpdate(v.decodeAggParam(ap), agg as Prio3AggShare, out as Prio3OutShare),

@@ -1,22 +1,20 @@
 // VDAF-20 §5.7 ping-pong topology as DAP-18 §4.5 drives it: what dap/ needs from a VDAF instance,
 // and the ping-pong steps every binding takes from vdaf/'s one implementation.
 import {
-  multiRoundHelperContinued,
-  multiRoundHelperInit,
-  multiRoundLeaderContinued,
-  multiRoundLeaderInit,
-  type MultiRoundPingPongVdaf,
+  pingPongHelperContinued,
+  pingPongHelperInit,
+  pingPongLeaderContinued,
+  pingPongLeaderInit,
+  type Continued,
   type PingPongState as VdafPingPongState,
+  type PingPongVdaf,
 } from '../vdaf/index.js';
 
 /** Opaque VDAF values (verification state, output share, aggregate share) never leave the binding. */
 export type Opaque = unknown;
 
-export type PingPongState =
-  | { kind: 'continued'; state: Opaque; outbound: Uint8Array }
-  | { kind: 'finishedWithOutbound'; outShare: Opaque; outbound: Uint8Array }
-  | { kind: 'finished'; outShare: Opaque }
-  | { kind: 'rejected' };
+/** A report's ping-pong state (VDAF-20 §5.7.1: continued, finished, finishedWithOutbound, rejected). */
+export type PingPongState = VdafPingPongState<Opaque, Opaque>;
 
 /**
  * A VDAF whose aggregation parameter arrives with each collection (Poplar1, VDAF-20 §8): reports
@@ -61,13 +59,13 @@ export interface DapVdaf {
   leaderContinued(
     ctx: Uint8Array,
     aggParam: Uint8Array,
-    state: Opaque,
+    state: Continued<Opaque>,
     inbound: Uint8Array,
   ): PingPongState;
   helperContinued(
     ctx: Uint8Array,
     aggParam: Uint8Array,
-    state: Opaque,
+    state: Continued<Opaque>,
     inbound: Uint8Array,
   ): PingPongState;
   aggInit(aggParam: Uint8Array): Opaque;
@@ -84,33 +82,18 @@ type Steps = Pick<
   'isValidAggParam' | 'leaderInit' | 'helperInit' | 'leaderContinued' | 'helperContinued'
 >;
 
-const REJECTED: PingPongState = { kind: 'rejected' };
-
-/** vdaf/ names the states in kebab case; the port uses the draft's camel-case names. */
-function port<S, O>(st: VdafPingPongState<S, O>): PingPongState {
-  switch (st.kind) {
-    case 'continued':
-      return { kind: 'continued', state: st, outbound: st.outbound };
-    case 'finished':
-      return { kind: 'finished', outShare: st.outShare };
-    case 'finished-with-outbound':
-      return { kind: 'finishedWithOutbound', outShare: st.outShare, outbound: st.outbound };
-    case 'rejected':
-      return REJECTED;
-  }
-}
-
 /**
  * The ping-pong steps of a DapVdaf over a VDAF instance (VDAF-20 §5.7), and its parameter check
  * (§5.3 is_valid with no earlier parameter; an undecodable parameter is invalid).
  *
- * @example const steps = pingPongSteps(asMultiRound(prio3), prio3);
+ * @example const steps = pingPongSteps(asPingPongVdaf(prio3), prio3);
  */
 export function pingPongSteps<AP, PS, IS, S, VS, VM, O>(
-  v: MultiRoundPingPongVdaf<AP, PS, IS, S, VS, VM, O>,
+  v: PingPongVdaf<AP, PS, IS, S, VS, VM, O>,
   rule: { isValid(aggParam: AP, previous: readonly AP[]): boolean },
 ): Steps {
-  type Continued = Extract<VdafPingPongState<S, O>, { kind: 'continued' }>;
+  // The state came out of this VDAF's own steps: its verify state is this VDAF's S.
+  const own = (st: Continued<Opaque>) => st as Continued<S>;
   return {
     isValidAggParam(aggParam) {
       try {
@@ -119,13 +102,13 @@ export function pingPongSteps<AP, PS, IS, S, VS, VM, O>(
         return false;
       }
     },
-    leaderInit: (key, ctx, ap, nonce, ps, is) =>
-      port(multiRoundLeaderInit(v, key, ctx, ap, nonce, ps, is)),
-    helperInit: (key, ctx, ap, nonce, ps, is, inbound) =>
-      port(multiRoundHelperInit(v, key, ctx, ap, nonce, ps, is, inbound)),
+    leaderInit: (verifyKey, ctx, aggParam, nonce, publicShare, inputShare) =>
+      pingPongLeaderInit(v, { verifyKey, ctx, aggParam, nonce, publicShare, inputShare }),
+    helperInit: (verifyKey, ctx, aggParam, nonce, publicShare, inputShare, inbound) =>
+      pingPongHelperInit(v, { verifyKey, ctx, aggParam, nonce, publicShare, inputShare }, inbound),
     leaderContinued: (ctx, ap, st, inbound) =>
-      port(multiRoundLeaderContinued(v, ctx, ap, st as Continued, inbound)),
+      pingPongLeaderContinued(v, ctx, ap, own(st), inbound),
     helperContinued: (ctx, ap, st, inbound) =>
-      port(multiRoundHelperContinued(v, ctx, ap, st as Continued, inbound)),
+      pingPongHelperContinued(v, ctx, ap, own(st), inbound),
   };
 }

@@ -1,4 +1,11 @@
-// governance/: key roles and thresholds, ceremony policy, consent defaults, licences.
+/**
+ * governance/: key roles and thresholds, ceremony policy, consent defaults, licences.
+ *
+ * @throws {GovernanceError} policy_invalid, policy_schema_newer (parsePolicy); licence_refused
+ * @example
+ * const policy = parsePolicy({ profile: 'production', roles: { root: { threshold: 3, holders: 5 } } });
+ * policy.roles.root.threshold; // 3
+ */
 export { GOVERNANCE_FORMAT } from './version.js';
 export { GovernanceError, type GovernanceErrorCode } from './errors.js';
 export {

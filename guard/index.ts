@@ -1,4 +1,17 @@
-// guard/: event model, rule language, detectors, verdicts, receipts and the front doors.
+/**
+ * guard/: event model, rule language, detectors, verdicts, receipts and the front doors.
+ *
+ * Main entry points: `compilePolicy` (a policy document, its bad rules quarantined) and
+ * `createGuard` (decide each agent tool event: allow, block, modify, escalate).
+ *
+ * @throws {GuardError} policy_invalid, policy_format_newer (compilePolicy); shell_unavailable and
+ * the receipt store's receipt_* codes (Guard.decide); a malformed event escalates, never throws
+ * @example
+ * const policy = compilePolicy({ format: 1, rules: [{ id: 'no-rm-rf', verdict: 'block',
+ *   when: { field: 'args.command', prefix: 'rm -rf' }, reason: 'recursive delete' }] });
+ * const guard = createGuard({ policies: [policy] });
+ * const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command: 'rm -rf /' } });
+ */
 export { POLICY_FORMAT, RECEIPT_FORMAT } from './version.js';
 export { GuardError, RuleError, type GuardErrorCode } from './errors.js';
 export {

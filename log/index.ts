@@ -1,4 +1,15 @@
-// log/: Merkle tree, proofs, signed notes, checkpoints, cosignatures, tiles, witness and gossip.
+/**
+ * log/: Merkle tree, proofs, signed notes, checkpoints, cosignatures, tiles, witness and gossip
+ * (RFC 9162 proofs, C2SP signed-note and tlog-checkpoint).
+ *
+ * @throws {NoteError} malformed_note, malformed_checkpoint, unknown_origin, note_unverified,
+ * note_bad_signature (openCheckpoint)
+ * @throws {ProofError} proof_invalid, bad_size, malformed_hash (verifyInclusion and the
+ * consistency verifiers)
+ * @example
+ * const { checkpoint } = openCheckpoint(signedNote, trustedLogKeys);
+ * verifyInclusion(index, checkpoint.size, leafHash(entry), proof, checkpoint.root);
+ */
 export * from './version.js';
 export * from './errors.js';
 export { encodeBase64, decodeBase64 } from './base64.js';

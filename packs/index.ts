@@ -1,4 +1,16 @@
-// packs/: pack format, built-in packs, harness, rings and ceilings, publishing and subscription.
+/**
+ * packs/: pack format, built-in packs, harness, rings and ceilings, publishing and subscription.
+ *
+ * Main entry points: `compilePack` (validate a pack document), the enforcement of a node's
+ * operator policy (`applyEnforcement`), and subscription through one verifier (`withMirror`,
+ * `verifiedPack`).
+ *
+ * @throws {PackError} pack_invalid, pack_format_newer (compilePack); target_missing, tuf_refused,
+ * proof_missing, log_inclusion_failed (a subscribed pack that does not verify)
+ * @example
+ * const loaded = compilePack(JSON.parse(text), 'file:my-pack.json');
+ * const pack = await withMirror(input, (repo) => verifiedPack(repo, input.targetPath));
+ */
 export { PACK_FORMAT } from './version.js';
 export { PackError, type PackErrorCode } from './errors.js';
 export { compilePack, type LoadedPack, type PackMeta } from './pack.js';

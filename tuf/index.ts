@@ -1,4 +1,16 @@
-// tuf/: canonical JSON, metadata, repository operations, the client workflow and ceremonies (TUF 1.0.34).
+/**
+ * tuf/: canonical JSON, metadata, repository operations, the client workflow and ceremonies
+ * (TUF 1.0.34).
+ *
+ * @throws {TufError} repository_invalid, json_invalid, metadata_invalid, metadata_type_mismatch,
+ * metadata_expired (opening or updating metadata)
+ * @throws {RepositoryError} signature_threshold_unmet (publishing without enough signers)
+ * @throws {DownloadError} a target or metadata file that cannot be fetched within its limits
+ * @example
+ * const repo = openRepository('/srv/tuf');
+ * repo.addTarget('targets', 'packs/core.json', packBytes);
+ * writeRepository('/srv/tuf', repo.publish(signers));
+ */
 export { SPEC_VERSION } from './version.js';
 export { TufError, RepositoryError, DownloadError, type TufErrorCode } from './errors.js';
 export { canonicalBytes, canonicalString } from './canonical-json.js';

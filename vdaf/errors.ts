@@ -1,5 +1,5 @@
 // draft-irtf-cfrg-vdaf-20 §5 / §7: every failure the room reports, each with a stable snake_case code.
-import { MeshError } from '../common/index.js';
+import { MeshError, type MeshErrorOptions } from '../common/index.js';
 
 export type VdafErrorCode =
   | 'param_invalid'
@@ -71,7 +71,7 @@ export class VdafVerifyError extends VdafError {
 /** A ping-pong message arrived that the current state cannot accept. */
 export class VdafPingPongError extends VdafError {
   override readonly name = 'VdafPingPongError';
-  constructor(message: string) {
-    super('ping_pong_state', message);
+  constructor(message: string, options: MeshErrorOptions = {}) {
+    super('ping_pong_state', message, options);
   }
 }

@@ -1,4 +1,24 @@
-// vdaf/: the Prio3 family and Poplar1 of draft-irtf-cfrg-vdaf-20. Pure, synchronous, no I/O.
+/**
+ * vdaf/: the Prio3 family and Poplar1 of draft-irtf-cfrg-vdaf-20. Pure, synchronous, no I/O.
+ *
+ * Main entry points: the Prio3 instances (`Prio3Count`, `Prio3Sum`, `Prio3SumVec`,
+ * `Prio3Histogram`, `Prio3MultihotCountVec`), `Poplar1`, and the ping-pong topology of §5.7
+ * (`pingPongLeaderInit`, `pingPongHelperInit`, `pingPongLeaderContinued`, `pingPongHelperContinued`;
+ * a one-round VDAF goes through `asPingPongVdaf`). Every failure is a coded `VdafError`.
+ *
+ * @throws {VdafParamError} param_invalid: an instance parameter out of range (constructors)
+ * @throws {VdafMeasurementError} measurement_invalid: a measurement the instance does not take
+ * @throws {VdafArgumentError} argument_invalid: a nonce, rand, key or share of the wrong size
+ * @throws {VdafDecodeError} decode_length, decode_modulus, decode_message_type, decode_trailing_bits
+ * @throws {VdafVerifyError} verify_failed, joint_rand_mismatch: the report does not verify
+ * (the ping-pong functions never throw: they return the Rejected state with the error)
+ * @example
+ * const vdaf = new Prio3Count({ shares: 2 });
+ * const [pub, inputs] = vdaf.shard(ctx, 1, nonce, randomBytes(vdaf.RAND_SIZE));
+ * const report = { verifyKey, ctx, aggParam: new Uint8Array(0), nonce,
+ *   publicShare: vdaf.encodePublicShare(pub), inputShare: vdaf.encodeInputShare(inputs[0]) };
+ * const st = pingPongLeaderInit(asPingPongVdaf(vdaf), report); // st.outbound to the Helper
+ */
 export { DRAFT, VERSION } from './version.js';
 export {
   VdafAggParamError,
@@ -55,17 +75,25 @@ export type {
   Prio3VerifyState,
 } from './prio3/types.js';
 export {
-  asMultiRound,
   decodePingPongMessage,
   encodePingPongMessage,
+  type Continued,
+  type Finished,
+  type FinishedWithOutbound,
+  type PingPongMessage,
+  type PingPongState,
+  type Rejected,
+} from './ping-pong-messages.js';
+export {
   pingPongHelperContinued,
   pingPongHelperInit,
   pingPongLeaderContinued,
   pingPongLeaderInit,
-  type PingPongMessage,
-  type PingPongState,
+  type PingPongReport,
   type PingPongVdaf,
+  type VerifyTransition,
 } from './ping-pong.js';
+export { asPingPongVdaf, type OneRoundVdaf } from './ping-pong-one-round.js';
 export {
   chooseChunkLength,
   chooseHistogramChunkLength,
@@ -96,11 +124,3 @@ export type {
   Poplar1VerifierShare,
   Poplar1VerifyState,
 } from './poplar1/types.js';
-export {
-  multiRoundHelperContinued,
-  multiRoundHelperInit,
-  multiRoundLeaderContinued,
-  multiRoundLeaderInit,
-  type MultiRoundPingPongVdaf,
-  type VerifyTransition,
-} from './ping-pong-rounds.js';

@@ -1,6 +1,6 @@
 // draft-irtf-cfrg-vdaf-20 §5.7.1: the ping-pong messages and the states a party moves through.
 import { VdafDecodeError, type VdafError } from './errors.js';
-import { concatBytes } from './xof/dst.js';
+import { concatBytes } from '../common/index.js';
 
 /** The three messages (§5.7.1); each item is prefixed by its 4-byte big-endian length. */
 export type PingPongMessage =
@@ -67,14 +67,32 @@ export function decodePingPongMessage(encoded: Uint8Array): PingPongMessage {
   return m;
 }
 
-/** A party's state after each step (§5.7.2): continued, finished, or rejected. */
-export type PingPongState<S, O> =
-  | {
-      readonly kind: 'continued';
-      readonly verifyState: S;
-      readonly verifyRound: number;
-      readonly outbound: Uint8Array;
-    }
-  | { readonly kind: 'finished'; readonly outShare: O }
-  | { readonly kind: 'finished-with-outbound'; readonly outShare: O; readonly outbound: Uint8Array }
-  | { readonly kind: 'rejected'; readonly error: VdafError };
+/** Continued (§5.7.1): waiting for the peer's next message, `outbound` to send it first. */
+export interface Continued<S> {
+  readonly kind: 'continued';
+  readonly verifyState: S;
+  readonly verifyRound: number;
+  readonly outbound: Uint8Array;
+}
+
+/** Finished (§5.7.1): the output share, nothing left to send. */
+export interface Finished<O> {
+  readonly kind: 'finished';
+  readonly outShare: O;
+}
+
+/** FinishedWithOutbound (§5.7.1): the output share, and a last message for the peer. */
+export interface FinishedWithOutbound<O> {
+  readonly kind: 'finishedWithOutbound';
+  readonly outShare: O;
+  readonly outbound: Uint8Array;
+}
+
+/** Rejected (§5.7.1); `error` is the coded cause, which the draft's state does not carry. */
+export interface Rejected {
+  readonly kind: 'rejected';
+  readonly error: VdafError;
+}
+
+/** A party's state after each step of the ping-pong topology (§5.7.1). */
+export type PingPongState<S, O> = Continued<S> | Finished<O> | FinishedWithOutbound<O> | Rejected;

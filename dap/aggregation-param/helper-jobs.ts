@@ -31,6 +31,7 @@ import {
   type Started,
 } from '../helper/aggregation-init.js';
 import type { PingPongState } from '../vdaf-port.js';
+import { VdafPingPongError } from '../../vdaf/index.js';
 import { reportParamError, reportParams, reportParamsOp } from './batch-params.js';
 import { closedBatchError, closedIntervals } from './batch-closed.js';
 import { AK } from './keys.js';
@@ -45,6 +46,11 @@ interface AggParamJobRecord extends HelperJobRecord {
 }
 
 type Continued = Extract<PingPongState, { kind: 'continued' }>;
+
+const REFUSED_AT_INIT: PingPongState = {
+  kind: 'rejected',
+  error: new VdafPingPongError('the report was refused at initialization'),
+};
 
 /** A report's round-0 state the job continues from (Poplar1 never finishes at init), or why not. */
 function started(
@@ -147,7 +153,7 @@ export async function continueAggParamJob(
     byId.delete(hex(vc.reportId));
     const s = started(ctx, ht, ap, vi);
     const next: PingPongState =
-      'st' in s ? t.vdaf.helperContinued(t.ctx, ap, s.st.state, vc.payload) : { kind: 'rejected' };
+      'st' in s ? t.vdaf.helperContinued(t.ctx, ap, s.st, vc.payload) : REFUSED_AT_INIT;
     finished.push('token' in s && s.token ? { vi, next, token: s.token } : { vi, next });
   }
   return ctx.mutex.run(async () => {

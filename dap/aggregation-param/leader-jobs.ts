@@ -18,7 +18,7 @@ import { DapProblem, parseProblem } from '../problem.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { peerRequest, sleep, type PeerResponse } from '../http/peer.js';
 import { leaderStart } from '../leader/job-creator.js';
-import type { Opaque } from '../vdaf-port.js';
+import type { Opaque, PingPongState } from '../vdaf-port.js';
 
 /** One report's verified output share. */
 export interface Verified {
@@ -104,12 +104,15 @@ async function oneJob(
   aggParam: Uint8Array,
 ): Promise<Verified[]> {
   const t = lt.task;
-  const states = new Map<string, { report: Report; state: Opaque }>();
+  const states = new Map<
+    string,
+    { report: Report; state: Extract<PingPongState, { kind: 'continued' }> }
+  >();
   const verifyInits: VerifyInit[] = [];
   for (const r of reports) {
     const st = leaderStart(ctx, lt, r, aggParam);
     if (!st) continue;
-    states.set(hex(r.metadata.reportId), { report: r, state: st.state });
+    states.set(hex(r.metadata.reportId), { report: r, state: st });
     verifyInits.push({
       reportShare: {
         metadata: r.metadata,

@@ -148,7 +148,7 @@ export async function runJob(
       await abandon(ctx, lt, job, url);
       return { outcome: 'abandoned', failure: failed(mismatch) };
     }
-    const next = t.vdaf.leaderContinued(t.ctx, EMPTY, st.state, r.payload);
+    const next = t.vdaf.leaderContinued(t.ctx, EMPTY, st, r.payload);
     // Prio3 is 1-round: the Leader finishes on the Helper's first message (§4.5.1.1).
     if (next.kind !== 'finished') continue;
     const time = times.get(id) ?? 0;

@@ -87,7 +87,7 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
       } else
         await txs.run(async () => {
           const inner = txs.current();
-          if (!inner) throw new Error('no transaction');
+          if (!inner) throw new DapError('storage_failed', 'no transaction');
           inner.wrote = true;
           await onAttempt(inner, (q) => apply(q, ops));
         });

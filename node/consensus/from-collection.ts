@@ -18,7 +18,8 @@ import {
   type ProposalPrivacy,
   type SignedProposal,
 } from './proposal-file.js';
-import { computeProposals, type Ring } from './proposals.js';
+import type { Ring } from '../../packs/index.js';
+import { computeProposals } from './proposals.js';
 import { decodeAggregate, layoutOf } from './vector.js';
 
 export interface ProposalInputs {

@@ -23,8 +23,8 @@ export {
   type CollectedAggregate,
   type Proposal,
   type ProposalNumbers,
-  type Ring,
   type RuleStanding,
+  type Standing,
 } from './proposals.js';
 export {
   COUNT_NOTE,

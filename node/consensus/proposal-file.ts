@@ -7,7 +7,8 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { canonicalBytes, type JsonObject, type Signer } from '../../tuf/index.js';
 import type { DpStatement } from '../../dap/index.js';
 import { ConsensusError, type ConsensusErrorCode } from './errors.js';
-import type { CollectedAggregate, Proposal, Ring } from './proposals.js';
+import type { Ring } from '../../packs/index.js';
+import type { CollectedAggregate, Proposal } from './proposals.js';
 
 export const PROPOSAL_TYPE = 'interlock-mesh/consensus-proposal';
 /**

@@ -2,14 +2,16 @@
 // promote / demote / expire proposals. Each signal counts for what it means: a hit and a rejection
 // of an escalation speak for a rule, a false-positive mark against it, an approval of an escalation
 // is the rule doing its job. With noise, each count is trusted only to its margin. Pure.
+import type { Ring } from '../../packs/index.js';
 import type { ConsensusPolicy } from './policy.js';
 import type { AggregateSignals } from './vector.js';
 
-export type Ring = 'canary' | 'stable' | 'shadow';
+/** Where a rule stands: in a pack ring, or in shadow (monitor-only) after a demotion from canary. */
+export type Standing = Ring | 'shadow';
 
 export interface RuleStanding {
   id: string;
-  ring: Ring;
+  ring: Standing;
   /** Unix seconds when the rule entered its current ring. */
   since: number;
 }
@@ -40,8 +42,8 @@ export interface ProposalNumbers {
 export interface Proposal {
   kind: 'promote' | 'demote' | 'expire';
   rule: string;
-  from: Ring;
-  to: Ring | 'removed';
+  from: Standing;
+  to: Standing | 'removed';
   numbers: ProposalNumbers;
   reason: string;
 }

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import type { CheckResult } from '../doctor/index.js';
 import { MESH_BIN } from '../demo/children.js';
+import { NodeError } from '../errors.js';
 
 /** Largest `mesh doctor --json` output read. */
 const MAX_OUTPUT = 1 << 20;
@@ -33,7 +34,7 @@ function run(stateRoot: string): Promise<DoctorReport> {
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      fail(new Error(`mesh doctor gave no answer within ${DEADLINE_MS / 1000} s`));
+      fail(new NodeError('io_failed', `mesh doctor gave no answer within ${DEADLINE_MS / 1000} s`));
     }, DEADLINE_MS);
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       out += d;
@@ -45,14 +46,20 @@ function run(stateRoot: string): Promise<DoctorReport> {
     });
     child.once('close', () => {
       clearTimeout(timer);
+      const noReport = (why: string, cause?: unknown): NodeError =>
+        new NodeError('io_failed', `mesh doctor --json answered no report (${why})`, undefined, {
+          cause,
+        });
+      let doc: { ok?: unknown; checks?: unknown } | null;
       try {
-        const doc = JSON.parse(out) as { ok?: unknown; checks?: unknown };
-        if (!Array.isArray(doc.checks) || !doc.checks.every(isCheck))
-          throw new Error('no list of checks');
-        done({ ok: doc.ok === true, checks: doc.checks });
+        doc = JSON.parse(out) as { ok?: unknown; checks?: unknown } | null;
       } catch (e) {
-        fail(new Error(`mesh doctor --json answered no report (${(e as Error).message})`));
+        fail(noReport((e as Error).message, e));
+        return;
       }
+      const checks = doc?.checks;
+      if (Array.isArray(checks) && checks.every(isCheck)) done({ ok: doc?.ok === true, checks });
+      else fail(noReport('no list of checks'));
     });
   });
 }
@@ -65,7 +72,8 @@ export class DoctorRunner {
 
   /**
    * The checks `mesh doctor` reports now.
-   * @throws Error when doctor does not answer within its deadline or answers no report
+   * @throws {NodeError} io_failed when doctor does not answer within its deadline or answers no
+   *   report
    * @example (await new DoctorRunner(stateRoot).report()).checks[0] // { name: 'node', status: 'ok', ... }
    */
   report(): Promise<DoctorReport> {

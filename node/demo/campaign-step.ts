@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILTIN_PACKS } from '../../packs/index.js';
+import { NodeError } from '../errors.js';
 import { fingerprintArgs, forgeArgs, poplar1TaskArgs } from '../campaigns/campaign-args.js';
 import { runMeshCommand, startMeshService, type MeshService } from './children.js';
 import { runMeshStep as mesh } from './children.js';
@@ -55,7 +56,8 @@ async function fingerprint(home: string, event: object): Promise<string> {
     input: `${JSON.stringify(event)}\n`,
     timeoutMs: 120_000,
   });
-  if (r.code !== 0) throw new Error(`campaigns fingerprint: ${r.stderr}`);
+  if (r.code !== 0)
+    throw new NodeError('io_failed', `mesh campaigns fingerprint failed: ${r.stderr.trim()}`);
   return (JSON.parse(r.stdout) as { fingerprint: string }).fingerprint;
 }
 

@@ -91,12 +91,20 @@ export function startMeshService(
     let out = '';
     const onExit = (code: number | null): void => {
       clearTimeout(timer);
-      reject(new Error(`mesh serve ${args.join(' ')} exited ${String(code)}: ${err.trim()}`));
+      reject(
+        new NodeError(
+          'io_failed',
+          `mesh serve ${args.join(' ')} exited ${String(code)}: ${err.trim()}`,
+        ),
+      );
     };
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(
-        new Error(`mesh serve ${args.join(' ')} not ready within ${timeoutMs} ms: ${err.trim()}`),
+        new NodeError(
+          'io_failed',
+          `mesh serve ${args.join(' ')} not ready within ${timeoutMs} ms: ${err.trim()}`,
+        ),
       );
     }, timeoutMs);
     child.once('exit', onExit);

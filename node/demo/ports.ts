@@ -4,6 +4,7 @@ import { mkdirSync, openSync, closeSync, statSync, unlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NodeError } from '../errors.js';
 
 /**
  * Below Linux's default ephemeral range (32768–60999): a port the kernel hands to a `listen(0)` or
@@ -55,7 +56,7 @@ function tryBind(port: number): Promise<boolean> {
  * A port no process listens on and no other caller of this function was given in the last ten
  * minutes.
  *
- * @throws {Error} when 200 random picks find none.
+ * @throws {NodeError} io_failed when 200 random picks find none.
  * @example const port = await freePort();
  */
 export async function freePort(): Promise<number> {
@@ -64,5 +65,9 @@ export async function freePort(): Promise<number> {
     const port = LOW + Math.floor(Math.random() * (HIGH - LOW));
     if (claim(port) && (await tryBind(port))) return port;
   }
-  throw new Error(`no free port on 127.0.0.1 between ${String(LOW)} and ${String(HIGH)}`);
+  throw new NodeError(
+    'io_failed',
+    `no free port on 127.0.0.1 between ${String(LOW)} and ${String(HIGH)}`,
+    `free some ports in that range, or remove stale claims in ${CLAIMS}`,
+  );
 }

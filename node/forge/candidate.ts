@@ -83,19 +83,22 @@ export function candidateFromForm(
  * @throws {ForgeError} forge_candidate_invalid
  */
 export function candidateFromFile(file: string): Candidate {
-  try {
-    if (statSync(file).size > MAX_PACK_BYTES)
-      throw new Error(`larger than ${MAX_PACK_BYTES} bytes`);
-    // this value is maintainer-supplied; the pack it joins validates the rule and its tests
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as { rule?: unknown; tests?: unknown };
-    const rule = doc.rule as RuleDoc | undefined;
-    if (typeof rule?.id !== 'string' || typeof doc.tests !== 'object' || doc.tests === null)
-      throw new Error('expected {"rule": {...}, "tests": {"match": [...], "no_match": [...]}}');
-    return { rule, tests: doc.tests as RuleTests, source: 'maintainer' };
-  } catch (e) {
-    throw new ForgeError('forge_candidate_invalid', `${file}: ${(e as Error).message}`, {
-      cause: e,
+  const invalid = (why: string, cause?: unknown): ForgeError =>
+    new ForgeError('forge_candidate_invalid', `${file}: ${why}`, {
+      cause,
       hint: 'a candidate file is {"rule": RULE, "tests": {"match": [...], "no_match": [...]}}',
     });
+  let doc: { rule?: unknown; tests?: unknown } | null;
+  try {
+    if (statSync(file).size > MAX_PACK_BYTES) throw invalid(`larger than ${MAX_PACK_BYTES} bytes`);
+    // this value is maintainer-supplied; the pack it joins validates the rule and its tests
+    doc = JSON.parse(readFileSync(file, 'utf8')) as { rule?: unknown; tests?: unknown } | null;
+  } catch (e) {
+    throw e instanceof ForgeError ? e : invalid((e as Error).message, e);
   }
+  const rule = doc?.rule as RuleDoc | undefined;
+  const tests = doc?.tests;
+  if (typeof rule?.id !== 'string' || typeof tests !== 'object' || tests === null)
+    throw invalid('expected {"rule": {...}, "tests": {"match": [...], "no_match": [...]}}');
+  return { rule, tests: tests as RuleTests, source: 'maintainer' };
 }

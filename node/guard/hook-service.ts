@@ -1,8 +1,6 @@
 // docs/guard.md "The Claude Code hook": one hook call as a service with a typed request, called by
 // `mesh guard hook claude-code` in its own process and by the hook daemon directly. It never
 // throws: every failure is an exit-2 deny with the reason (Claude Code runs a call on any other exit).
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import {
   FingerprintStore,
   loadShellParser,
@@ -16,6 +14,7 @@ import {
   type HookOutcome,
 } from '../../guard/index.js';
 import { UsageError } from '../errors.js';
+import { readSecretLines } from './secret-lines.js';
 import { openStateDir, type StateDir } from '../state/state-dir.js';
 import {
   buildGuardParts,
@@ -77,7 +76,7 @@ export type HookPartsCache = (
 /**
  * Registers each non-empty, non-comment line of the secret files and each named variable's value;
  * labels name the file and line or the variable, never the value.
- * @throws UsageError when a named variable is unset; a file read error when a file is unreadable
+ * @throws UsageError when a named variable is unset, or a file is unreadable or holds no secret
  * @example registerSecrets(tracker, { secretFiles: ['~/.secrets'], secretEnv: ['API_KEY'] })
  */
 export function registerSecrets(
@@ -85,15 +84,8 @@ export function registerSecrets(
   src: SecretSources,
   env: NodeJS.ProcessEnv = process.env,
 ): void {
-  for (const file of src.secretFiles) {
-    const lines = readFileSync(file, 'utf8')
-      .split(/\r?\n/)
-      .map((l) => l.trim());
-    lines.forEach((line, i) => {
-      if (line !== '' && !line.startsWith('#'))
-        tracker.registerSecret(line, `${basename(file)}:${i + 1}`);
-    });
-  }
+  for (const file of src.secretFiles)
+    for (const s of readSecretLines(file)) tracker.registerSecret(s.value, s.label);
   for (const name of src.secretEnv) {
     const v = env[name];
     if (v === undefined || v === '')

@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../errors.js';
-import { parseConsensusPolicy, type ConsensusPolicy, type Ring } from '../consensus/index.js';
+import type { Ring } from '../../packs/index.js';
+import { parseConsensusPolicy, type ConsensusPolicy } from '../consensus/index.js';
 
 export interface CollectorConfig {
   /** The published pack JSON whose `catalog` orders the report vector. */

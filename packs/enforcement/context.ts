@@ -1,9 +1,7 @@
-// How a node's operator lets community rules act here: rings and ceilings, the shadow window,
-// grants, allowlists and local edits (issue "packs/ and node/": "rings (canary, stable) with verdict
-// ceilings ... operator grants ... operator allowlists that apply on every path").
+// How a node's operator lets community rules act here (docs/operator.md "Why did a rule do that"):
+// rings and their verdict ceilings, the shadow window, grants, allowlists on every path, local edits.
 import type { Condition, Verdict } from '../../guard/index.js';
-
-export type Ring = 'canary' | 'stable';
+import type { Ring } from '../publish/paths.js';
 
 export interface OperatorPolicy {
   /** Rule ids (or `*`-globs) of community rules the operator lets BLOCK on this node. */

@@ -1,5 +1,5 @@
-// Issue "packs/ and node/": `mesh publish` runs the pack's tests first. A pack target whose rule
-// examples or policy tests fail (or that has none) is refused before anything is written.
+// docs/packs.md "Testing a pack": `mesh publish` runs the pack's tests first. A pack target whose
+// rule examples or policy tests fail (or that has none) is refused before anything is written.
 import { PackError } from '../errors.js';
 import { MAX_PACK_BYTES } from '../loader.js';
 import { compilePack } from '../pack.js';

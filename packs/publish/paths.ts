@@ -1,8 +1,10 @@
 // docs/architecture.md repository layout: where packs and DAP task files live as TUF 1.0.34 target paths.
 import { PackError } from '../errors.js';
 
-export type Ring = 'canary' | 'stable';
-export const RINGS: readonly Ring[] = ['canary', 'stable'];
+/** The release rings of a pack, each a delegated role (docs/architecture.md delegations). */
+export const RINGS = ['canary', 'stable'] as const;
+/** The one ring type of the project; node/consensus adds a rule's shadow standing to it. */
+export type Ring = (typeof RINGS)[number];
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -13,9 +15,10 @@ export function checkPackName(name: string): string {
 }
 
 export function parseRing(ring: string): Ring {
-  if (ring !== 'canary' && ring !== 'stable')
-    throw new PackError('publish_invalid', `ring must be canary or stable, not "${ring}"`);
-  return ring;
+  const known = RINGS.find((r) => r === ring);
+  if (known === undefined)
+    throw new PackError('publish_invalid', `ring must be ${RINGS.join(' or ')}, not "${ring}"`);
+  return known;
 }
 
 /** `packs/<name>/<ring>/<name>.json` */

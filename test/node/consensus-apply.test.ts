@@ -134,7 +134,9 @@ describe('consensus proposal file', () => {
       codeOf(() => verifyProposal({ ...doc, signed: { ...doc.signed, pack: 'x' } }, pub)),
     ).toBe('consensus_signature_invalid');
     expect(codeOf(() => verifyProposal([], pub))).toBe('consensus_invalid');
-    const bad = signProposal({ ...doc.signed, ring: 'shadow' }, key);
+    // shadow is a rule's standing, not a pack ring: a proposal file naming it is refused.
+    const shadowRing = { ...doc.signed, ring: 'shadow' } as unknown as typeof doc.signed;
+    const bad = signProposal(shadowRing, key);
     expect(codeOf(() => verifyProposal(bad, pub))).toBe('consensus_invalid');
   });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   Prio3Histogram,
   Prio3SumVec,
+  asPingPongVdaf,
   decodePingPongMessage,
   encodePingPongMessage,
   pingPongHelperContinued,
@@ -30,23 +31,23 @@ const message: fc.Arbitrary<PingPongMessage> = fc.oneof(
 
 const EMPTY = new Uint8Array(0);
 
-function setup(vdaf: AnyPrio3, m: unknown) {
+function setup(prio3: AnyPrio3, m: unknown) {
+  const vdaf = asPingPongVdaf(prio3);
   const key = randomBytes(32);
-  const r = shardEncoded(vdaf, m);
-  const leader = pingPongLeaderInit(
-    vdaf,
-    key,
-    CTX,
-    EMPTY,
-    r.nonce,
-    r.publicShare,
-    r.inputShares[0]!,
-  );
+  const r = shardEncoded(prio3, m);
+  const report = (aggId: 0 | 1, aggParam = EMPTY) => ({
+    verifyKey: key,
+    ctx: CTX,
+    aggParam,
+    nonce: r.nonce,
+    publicShare: r.publicShare,
+    inputShare: r.inputShares[aggId]!,
+  });
+  const leader = pingPongLeaderInit(vdaf, report(0));
   if (leader.kind !== 'continued') throw new Error('leader init failed');
   /** The helper's init on its input share, given what the leader sent. */
-  const helperInit = (inbound: Uint8Array) =>
-    pingPongHelperInit(vdaf, key, CTX, EMPTY, r.nonce, r.publicShare, r.inputShares[1]!, inbound);
-  return { key, r, leader, helperInit };
+  const helperInit = (inbound: Uint8Array) => pingPongHelperInit(vdaf, report(1), inbound);
+  return { vdaf, report, leader, helperInit };
 }
 
 describe('ping-pong messages', () => {
@@ -79,7 +80,7 @@ describe('ping-pong messages', () => {
 });
 
 describe('ping-pong over Prio3', () => {
-  const vdaf = new Prio3SumVec({
+  const prio3 = new Prio3SumVec({
     shares: 2,
     length: 8,
     maxMeasurement: 3,
@@ -88,14 +89,20 @@ describe('ping-pong over Prio3', () => {
 
   it('leader init -> helper init -> leader continued: both hold output shares summing to the input', () => {
     const m = [0n, 1n, 2n, 3n, 3n, 2n, 1n, 0n];
-    const { leader, helperInit } = setup(vdaf, m);
+    const { leader, helperInit } = setup(prio3, m);
     const helper = helperInit(leader.outbound);
-    expect(helper.kind).toBe('finished-with-outbound');
-    if (helper.kind !== 'finished-with-outbound') return;
-    const done = pingPongLeaderContinued(vdaf, CTX, EMPTY, leader, helper.outbound);
+    expect(helper.kind).toBe('finishedWithOutbound');
+    if (helper.kind !== 'finishedWithOutbound') return;
+    const done = pingPongLeaderContinued(
+      asPingPongVdaf(prio3),
+      CTX,
+      EMPTY,
+      leader,
+      helper.outbound,
+    );
     expect(done.kind).toBe('finished');
     if (done.kind !== 'finished') return;
-    expect(vdaf.unshard(null, [done.outShare, helper.outShare], 1)).toEqual(m);
+    expect(prio3.unshard(null, [done.outShare, helper.outShare], 1)).toEqual(m);
   });
 
   it('rejects a tampered message at either side, with a coded error', () => {
@@ -106,13 +113,13 @@ describe('ping-pong over Prio3', () => {
     }) as unknown as AnyPrio3;
     fc.assert(
       fc.property(fc.nat(), fc.integer({ min: 1, max: 255 }), (at, x) => {
-        const { leader, helperInit } = setup(hist, 4);
+        const { vdaf, leader, helperInit } = setup(hist, 4);
         const bad = helperInit(flipByte(leader.outbound, at, x));
         expect(bad.kind).toBe('rejected');
         const helper = helperInit(leader.outbound);
-        if (helper.kind !== 'finished-with-outbound') throw new Error('helper failed');
+        if (helper.kind !== 'finishedWithOutbound') throw new Error('helper failed');
         const end = pingPongLeaderContinued(
-          hist,
+          vdaf,
           CTX,
           EMPTY,
           leader,
@@ -126,7 +133,7 @@ describe('ping-pong over Prio3', () => {
   });
 
   it('rejects messages of the wrong type for the state', () => {
-    const { key, r, leader, helperInit } = setup(vdaf, [0n, 0n, 0n, 0n, 0n, 0n, 0n, 1n]);
+    const { vdaf, report, leader, helperInit } = setup(prio3, [0n, 0n, 0n, 0n, 0n, 0n, 0n, 1n]);
     const finish = encodePingPongMessage({ type: 'finish', verifierMessage: new Uint8Array(32) });
     expect(helperInit(finish).kind).toBe('rejected');
     expect(pingPongLeaderContinued(vdaf, CTX, EMPTY, leader, leader.outbound).kind).toBe(
@@ -138,16 +145,6 @@ describe('ping-pong over Prio3', () => {
       verifierShare: EMPTY,
     });
     expect(pingPongHelperContinued(vdaf, CTX, EMPTY, leader, cont).kind).toBe('rejected');
-    expect(
-      pingPongLeaderInit(
-        vdaf,
-        key,
-        CTX,
-        Uint8Array.of(1),
-        r.nonce,
-        r.publicShare,
-        r.inputShares[0]!,
-      ).kind,
-    ).toBe('rejected');
+    expect(pingPongLeaderInit(vdaf, report(0, Uint8Array.of(1))).kind).toBe('rejected');
   });
 });

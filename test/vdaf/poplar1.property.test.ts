@@ -11,10 +11,10 @@ import {
   Poplar1,
   VdafError,
   XofFixedKeyAes128,
-  multiRoundHelperInit,
-  multiRoundLeaderContinued,
-  multiRoundLeaderInit,
   encodePingPongMessage,
+  pingPongHelperInit,
+  pingPongLeaderContinued,
+  pingPongLeaderInit,
   type Poplar1AggParam,
 } from '../../vdaf/index.js';
 import { FC_RUNS } from '../support/env.js';
@@ -502,25 +502,24 @@ describe('Poplar1 verification', () => {
     const key = new Uint8Array(32);
     const r = shardEncoded(vdaf, 5n);
     const ap = vdaf.encodeAggParam({ level: 1, prefixes: [0n, 1n] });
-    const l0 = multiRoundLeaderInit(vdaf, key, CTX, ap, r.nonce, r.publicShare, r.inputShares[0]);
+    const report = (aggId: 0 | 1) => ({
+      verifyKey: key,
+      ctx: CTX,
+      aggParam: ap,
+      nonce: r.nonce,
+      publicShare: r.publicShare,
+      inputShare: r.inputShares[aggId],
+    });
+    const l0 = pingPongLeaderInit(vdaf, report(0));
     expect(l0.kind).toBe('continued');
     if (l0.kind !== 'continued') return;
     const finish = encodePingPongMessage({ type: 'finish', verifierMessage: new Uint8Array(0) });
-    const h = multiRoundHelperInit(
-      vdaf,
-      key,
-      CTX,
-      ap,
-      r.nonce,
-      r.publicShare,
-      r.inputShares[1],
-      finish,
-    );
+    const h = pingPongHelperInit(vdaf, report(1), finish);
     expect(h.kind).toBe('rejected');
-    const l1 = multiRoundLeaderContinued(vdaf, CTX, ap, l0, l0.outbound);
+    const l1 = pingPongLeaderContinued(vdaf, CTX, ap, l0, l0.outbound);
     expect(l1.kind).toBe('rejected');
     // A finish where the round needs a continue.
-    const l2 = multiRoundLeaderContinued(vdaf, CTX, ap, l0, finish);
+    const l2 = pingPongLeaderContinued(vdaf, CTX, ap, l0, finish);
     expect(l2.kind).toBe('rejected');
     if (l2.kind === 'rejected') expect(l2.error).toBeInstanceOf(VdafError);
   });

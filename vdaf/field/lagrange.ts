@@ -1,4 +1,5 @@
 // draft-irtf-cfrg-vdaf-20 §6.1.3.2: polynomials in the Lagrange basis over the powers of a root.
+import { VdafArgumentError } from '../errors.js';
 import type { Field, FieldVec } from './field.js';
 import { cosetEvaluations, log2Exact, nthRootPowers } from './ntt.js';
 
@@ -133,7 +134,7 @@ export function polyEval(field: Field, p: FieldVec, x: FieldVec): FieldVec {
 export function extendValuesToPowerOf2(field: Field, p: FieldVec, n: number): FieldVec {
   log2Exact(n);
   const len = field.len(p);
-  if (len > n) throw new RangeError('too many evaluations');
+  if (len > n) throw new VdafArgumentError('too many evaluations');
   const out = field.zeros(n);
   out.set(p);
   const x = nthRootPowers(field, n);

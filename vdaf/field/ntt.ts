@@ -1,4 +1,5 @@
 // draft-irtf-cfrg-vdaf-20 §6.1.3: roots of unity and the NTT of NTT-friendly fields.
+import { VdafArgumentError } from '../errors.js';
 import type { Field, FieldVec } from './field.js';
 
 const rootCache = new WeakMap<Field, Map<number, FieldVec>>();
@@ -11,7 +12,7 @@ export function nthRoot(field: Field, logN: number): bigint {
 
 export function log2Exact(n: number): number {
   const k = Math.round(Math.log2(n));
-  if (n < 1 || 2 ** k !== n) throw new RangeError(`${n} is not a power of two`);
+  if (n < 1 || 2 ** k !== n) throw new VdafArgumentError(`${n} is not a power of two`);
   return k;
 }
 

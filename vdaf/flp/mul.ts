@@ -1,4 +1,5 @@
 // draft-irtf-cfrg-vdaf-20 §7.3.3: the Mul gadget, x * y.
+import { VdafArgumentError } from '../errors.js';
 import type { Field, FieldVec } from '../field/field.js';
 import { polyMul } from '../field/lagrange.js';
 import type { Gadget } from './gadget.js';
@@ -13,7 +14,7 @@ export class Mul implements Gadget {
 
   evalPoly(field: Field, wires: readonly FieldVec[]): FieldVec {
     const [x, y] = wires;
-    if (x === undefined || y === undefined) throw new RangeError('Mul takes two wires');
+    if (x === undefined || y === undefined) throw new VdafArgumentError('Mul takes two wires');
     return polyMul(field, x, y);
   }
 }

@@ -1,4 +1,5 @@
 // draft-irtf-cfrg-vdaf-20 §7.3.3: the ParallelSum gadget, the sum of `count` subcircuit copies.
+import { VdafArgumentError } from '../errors.js';
 import type { Field, FieldVec } from '../field/field.js';
 import { doubleEvaluationsInto } from '../field/lagrange.js';
 import { nextPowerOf2 } from '../field/ntt.js';
@@ -38,7 +39,7 @@ export class ParallelSum implements Gadget {
 
   evalPoly(field: Field, wires: readonly FieldVec[]): FieldVec {
     const first = wires[0];
-    if (first === undefined) throw new RangeError('ParallelSum needs its wires');
+    if (first === undefined) throw new VdafArgumentError('ParallelSum needs its wires');
     const n = nextPowerOf2(gadgetPolyLen(this.DEGREE, field.len(first)));
     if (this.subcircuit instanceof Mul) return this.mulEvalPoly(field, wires, n);
     const sum = field.zeros(n);

@@ -1,4 +1,5 @@
 // draft-irtf-cfrg-vdaf-20 §7.3.3: the PolyEval gadget, a fixed univariate polynomial.
+import { VdafArgumentError, VdafParamError } from '../errors.js';
 import type { Field, FieldVec } from '../field/field.js';
 import { invNtt, nextPowerOf2, ntt } from '../field/ntt.js';
 import { gadgetPolyLen, wirePolyLen, type Gadget } from './gadget.js';
@@ -14,7 +15,7 @@ export class PolyEval implements Gadget {
   constructor(p: readonly bigint[], numCalls: number) {
     let end = p.length;
     while (end > 0 && p[end - 1] === 0n) end--;
-    if (end < 1) throw new RangeError('invalid polynomial: zero length');
+    if (end < 1) throw new VdafParamError('invalid polynomial: zero length');
     this.coeffs = p.slice(0, end);
     this.DEGREE = end - 1;
     this.n = nextPowerOf2(gadgetPolyLen(this.DEGREE, wirePolyLen(numCalls)));
@@ -38,7 +39,7 @@ export class PolyEval implements Gadget {
 
   evalPoly(field: Field, wires: readonly FieldVec[]): FieldVec {
     const w = wires[0];
-    if (w === undefined) throw new RangeError('PolyEval takes one wire');
+    if (w === undefined) throw new VdafArgumentError('PolyEval takes one wire');
     const len = field.len(w);
     // Re-evaluate the wire polynomial on the n-th roots, then apply the polynomial pointwise.
     const values = ntt(field, invNtt(field, w, len), this.n);

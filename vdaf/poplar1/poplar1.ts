@@ -13,7 +13,8 @@ import { Field255 } from '../field/field255.js';
 import { Field64 } from '../field/field64.js';
 import { copyBytes, plainBytes } from '../bytes.js';
 import { IdpfBBCGGI21, IdpfHashers } from '../idpf/idpf-bbcggi21.js';
-import { concatBytes, formatDst } from '../xof/dst.js';
+import { concatBytes } from '../../common/index.js';
+import { formatDst } from '../xof/dst.js';
 import { XofTurboShake128Seeded } from '../xof/turboshake-seeded.js';
 import type {
   Poplar1AggParam,
@@ -55,7 +56,7 @@ function lengthError(what: string, want: number, got: number): VdafDecodeError {
 /**
  * Poplar1 (§8): heavy hitters over `bits`-bit strings. Two Aggregators walk the IDPF tree one
  * level at a time, each aggregation parameter naming a level and its candidate prefixes; two
- * verification rounds per report (multiRoundLeaderInit and friends drive them).
+ * verification rounds per report (pingPongLeaderInit and friends drive them).
  *
  * @throws {VdafParamError} param_invalid (bits outside [1, 65536))
  * @throws {VdafMeasurementError} measurement_invalid (from shard: not a `bits`-bit string)

@@ -2,7 +2,7 @@
 import { VdafDecodeError } from '../errors.js';
 import type { Field } from '../field/field.js';
 import type { FlpBBCGGI19 } from '../flp/flp-bbcggi19.js';
-import { concatBytes } from '../xof/dst.js';
+import { concatBytes } from '../../common/index.js';
 import { XofTurboShake128 } from '../xof/turboshake128.js';
 import type {
   Prio3AggParam,

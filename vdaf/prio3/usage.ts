@@ -1,6 +1,7 @@
 // draft-irtf-cfrg-vdaf-20 §7.2: the XOF usages of Prio3 and its derived randomness.
 import type { Field, FieldVec } from '../field/field.js';
-import { concatBytes, formatDst } from '../xof/dst.js';
+import { concatBytes } from '../../common/index.js';
+import { formatDst } from '../xof/dst.js';
 import { XofTurboShake128 } from '../xof/turboshake128.js';
 
 export const USAGE_MEAS_SHARE = 1;

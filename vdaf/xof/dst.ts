@@ -11,15 +11,3 @@ export function formatDst(algoClass: number, algo: number, usage: number): Uint8
   view.setUint16(6, usage);
   return out;
 }
-
-export function concatBytes(...parts: readonly Uint8Array[]): Uint8Array {
-  let len = 0;
-  for (const p of parts) len += p.length;
-  const out = new Uint8Array(len);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}

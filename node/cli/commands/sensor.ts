@@ -1,8 +1,8 @@
 // `mesh sensor exec|build`: run a command under the eBPF sensor; build the loader on this machine.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { basename, dirname } from 'node:path';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Command } from 'commander';
 import { buildLoader, missingPackages, SensorError } from '../../../bpf/index.js';
 import { createFlowTracker, ReceiptStore, ReceiptWriter } from '../../../guard/index.js';
@@ -10,6 +10,7 @@ import { runSensorExec } from '../../sensor/index.js';
 import { NodeError, UsageError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
 import { loadNodeKey } from './guard.js';
+import { readSecretLines } from '../../guard/secret-lines.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
 function collect(value: string, previous: string[]): string[] {
@@ -33,20 +34,6 @@ async function resolveHosts(hosts: string[]): Promise<string[]> {
     }
   }
   return [...out];
-}
-
-function readSecret(file: string): { label: string; value: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read --secret-file ${file}: ${(e as Error).message}`, undefined, {
-      cause: e,
-    });
-  }
-  const value = text.replace(/\r?\n$/, '');
-  if (value.length === 0) throw new UsageError(`--secret-file ${file} is empty`);
-  return { label: basename(file), value };
 }
 
 function asNodeError(e: unknown): unknown {
@@ -89,7 +76,7 @@ export function registerSensor(program: Command): void {
     )
     .option(
       '--secret-file <file>',
-      'a file holding one secret to watch for (repeatable)',
+      'watch for each non-empty line of FILE as a secret (repeatable)',
       collect,
       [],
     )
@@ -123,7 +110,7 @@ export function registerSensor(program: Command): void {
           '--arm needs at least one --allow-host',
           'add --allow-host 127.0.0.1 (or your API host)',
         );
-      const secrets = opts.secretFile.map(readSecret);
+      const secrets = opts.secretFile.flatMap(readSecretLines);
       const allowAddrs = await resolveHosts(opts.allowHost);
       const matcher = createFlowTracker();
       for (const s of secrets) {

@@ -1,12 +1,12 @@
 // Poplar1 helpers for the property tests and the benchmark: shard, run both Aggregators over the
-// multi-round ping-pong topology, and walk the IDPF tree level by level for the heavy hitters.
+// ping-pong topology, and walk the IDPF tree level by level for the heavy hitters.
 import { randomBytes } from 'node:crypto';
 import {
-  multiRoundHelperContinued,
-  multiRoundHelperInit,
-  multiRoundLeaderContinued,
-  multiRoundLeaderInit,
-  type MultiRoundPingPongVdaf,
+  pingPongHelperContinued,
+  pingPongHelperInit,
+  pingPongLeaderContinued,
+  pingPongLeaderInit,
+  type PingPongVdaf,
   type Poplar1,
   type Poplar1AggParam,
   type Poplar1AggShare,
@@ -39,7 +39,7 @@ export function shardEncoded(vdaf: Poplar1, m: bigint, ctx = CTX): EncodedReport
   };
 }
 
-type PP = MultiRoundPingPongVdaf<
+type PP = PingPongVdaf<
   AP,
   Poplar1PublicShare,
   Poplar1InputShare,
@@ -81,33 +81,24 @@ export function verifyPingPong(
       : vdaf;
   const leader = withCache(0);
   const helper = withCache(1);
-  const l0 = multiRoundLeaderInit(
-    leader,
+  const report = (aggId: 0 | 1) => ({
     verifyKey,
     ctx,
-    ap,
-    r.nonce,
-    r.publicShare,
-    r.inputShares[0],
-  );
+    aggParam: ap,
+    nonce: r.nonce,
+    publicShare: r.publicShare,
+    inputShare: r.inputShares[aggId],
+  });
+  const l0 = pingPongLeaderInit(leader, report(0));
   if (l0.kind === 'rejected') return l0.error;
   if (l0.kind !== 'continued') throw new Error(`leader init: ${l0.kind}`);
-  const h0 = multiRoundHelperInit(
-    helper,
-    verifyKey,
-    ctx,
-    ap,
-    r.nonce,
-    r.publicShare,
-    r.inputShares[1],
-    l0.outbound,
-  );
+  const h0 = pingPongHelperInit(helper, report(1), l0.outbound);
   if (h0.kind === 'rejected') return h0.error;
   if (h0.kind !== 'continued') throw new Error(`helper init: ${h0.kind}`);
-  const l1 = multiRoundLeaderContinued(leader, ctx, ap, l0, h0.outbound);
+  const l1 = pingPongLeaderContinued(leader, ctx, ap, l0, h0.outbound);
   if (l1.kind === 'rejected') return l1.error;
-  if (l1.kind !== 'finished-with-outbound') throw new Error(`leader continued: ${l1.kind}`);
-  const h1 = multiRoundHelperContinued(helper, ctx, ap, h0, l1.outbound);
+  if (l1.kind !== 'finishedWithOutbound') throw new Error(`leader continued: ${l1.kind}`);
+  const h1 = pingPongHelperContinued(helper, ctx, ap, h0, l1.outbound);
   if (h1.kind === 'rejected') return h1.error;
   if (h1.kind !== 'finished') throw new Error(`helper continued: ${h1.kind}`);
   return [l1.outShare, h1.outShare];
