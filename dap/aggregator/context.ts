@@ -27,6 +27,11 @@ export interface LeaderTask extends AggregatorTask {
   waiting?: { count: number; oldestMs: number };
   /** Incremented by every upload commit, so a scan that raced one does not set `waiting`. */
   uploads: number;
+  /**
+   * On a shared store, the waiting reports this process stored itself (uploads, reports a job put
+   * back), oldest first: it makes its jobs of them without reading the store (leader/own-pending.ts).
+   */
+  own?: [key: string, pending: { report: Uint8Array; receivedMs: number; attempts: number }][];
   /** Incremented by every collection job creation, so the driver skips scans when none is open. */
   collectionsCreated: number;
   /**

@@ -1,16 +1,18 @@
 // The Leader's background work (DAP-18 §4.5, §4.6): create aggregation jobs, run them against the
 // Helper, and advance collection jobs. A job that keeps failing transiently is retried with
 // exponential backoff (jobRetryMs doubling to jobRetryMaxMs), jobRetries times, then fails: every
-// job ends, so no collection waits on one for ever. In a fleet (docs/dap.md "Running a fleet") one
-// process at a time creates a task's jobs, and each job and collection job runs under its own lease,
-// so any process may run any of them but never two at once, and a killed process's are taken over.
+// job ends, so no collection waits on one for ever. In a fleet (docs/dap.md "Running a fleet") each
+// process makes jobs of the reports it accepted (one process at a time sweeps those a killed process
+// left), and each job and collection job runs under its own lease, so any process may run any of
+// them but never two at once, and a killed process's are taken over.
 import { parseJson } from '../storage/kv.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { K } from '../aggregator/keys.js';
 import { driveCollection } from './collection-driver.js';
 import type { CollectionRecord } from './collection-jobs.js';
-import { createJob, type LeaderStates } from './job-creator.js';
+import { createJob, type JobSource, type LeaderStates } from './job-creator.js';
 import { decodeJobRecord, type LeaderJobRecord } from './job-record.js';
+import { ownCount } from './own-pending.js';
 import { failJob, readJobTries, recomputeStates, runJob, writeJobTries } from './job-runner.js';
 import { collectionLease, creatorLease, jobLease, underLease } from './work-lease.js';
 
@@ -58,6 +60,7 @@ export function startLeaderDriver(
   const scannedAt = new Map<string, number>();
   const settledAt = new Map<string, number>();
   const creator = new Map<string, { creates: boolean; until: number }>();
+  const sweptAt = new Map<string, number>();
   const othersUntil = new Map<string, number>();
 
   /**
@@ -144,7 +147,7 @@ export function startLeaderDriver(
     return 'gone';
   }
 
-  /** Whether this process creates the task's jobs now (it holds the creator lease, renewed). */
+  /** Whether this process sweeps the task's orphaned reports now (it holds that lease, renewed). */
   async function createsJobs(taskId: string): Promise<boolean> {
     const c = creator.get(taskId);
     if (c && c.until > Date.now()) return c.creates;
@@ -186,15 +189,26 @@ export function startLeaderDriver(
       }
     }
     const jobs = await storedJobs(lt);
-    // One process of a fleet creates the task's jobs at a time; every process runs them.
-    const creates = !ctx.store.shared || (await createsJobs(t.idB64));
-    for (let i = 0; creates && i < 4; i++) {
-      const created = await createJob(ctx, lt);
-      if (!created) break;
+    const shared = ctx.store.shared;
+    // One process creates every job; in a fleet each process makes jobs of its own reports, and the
+    // process holding the task's sweep also of reports no live process keeps.
+    const made = async (from: JobSource): Promise<boolean> => {
+      const created = await createJob(ctx, lt, from);
+      if (!created) return false;
       jobs.set(created.job.id, created.job);
       states.set(created.job.id, created.states);
+      if (shared) held.add(jobLease(t.idB64, created.job.id));
+      return true;
+    };
+    for (let i = 0; i < 4 && (await made(shared ? 'own' : 'stored')); i++);
+    let sweeps = false;
+    if (shared && (sweptAt.get(t.idB64) ?? 0) <= Date.now() && (await createsJobs(t.idB64))) {
+      sweeps = await made('orphans');
+      // Orphans are rare: looked for again after a recheck, at once while a sweep finds some.
+      sweptAt.set(t.idB64, sweeps ? 0 : Date.now() + recheckMs());
     }
     const inflight: LeaderJobRecord[] = [];
+    let othersRun = 0;
     for (const job of [...jobs.values()]) {
       if ((retryAt.get(job.id) ?? 0) > Date.now()) {
         inflight.push(job);
@@ -203,6 +217,7 @@ export function startLeaderDriver(
       const r = await runLeased(lt, job);
       if (r === 'gone') jobs.delete(job.id);
       else inflight.push(job);
+      if (r === 'busy') othersRun++;
     }
     const created = lt.collectionsCreated;
     if (settled.get(t.idB64) !== created) {
@@ -215,9 +230,12 @@ export function startLeaderDriver(
       }
       if (!open) settled.set(t.idB64, created);
     }
-    const waits = lt.waiting === undefined || lt.waiting.count > 0;
-    // Another process creates this task's jobs: what waits for them is not this process's work.
-    return (creates && waits) || jobs.size > 0 || settled.get(t.idB64) !== lt.collectionsCreated;
+    // In a fleet, what waits is this process's own reports, and jobs another process runs are not
+    // this process's work (it looks at them again after a recheck).
+    const waits = shared
+      ? ownCount(lt) > 0 || sweeps
+      : lt.waiting === undefined || lt.waiting.count > 0;
+    return waits || jobs.size > othersRun || settled.get(t.idB64) !== lt.collectionsCreated;
   }
 
   /** One pass over every task; true when some task has work left for the next tick. */

@@ -22,7 +22,9 @@ import { batchBucketId, K } from '../aggregator/keys.js';
 import { openReportShare } from '../aggregator/open-report-share.js';
 import type { PingPongState } from '../vdaf-port.js';
 import { encodeJobRecord, type LeaderJobRecord } from './job-record.js';
-import { decodePendingReport, type PendingReport } from './pending-report.js';
+import { giveBack, sweepOrphans, takeOwn, type Waiting } from './own-pending.js';
+import { decodePendingReport } from './pending-report.js';
+import { jobLease } from './work-lease.js';
 
 export type LeaderStates = Map<string, Extract<PingPongState, { kind: 'continued' }>>;
 
@@ -73,30 +75,57 @@ async function openBatchId(
   };
 }
 
-/** Creates at most one job; returns it with the Leader's states, or null when nothing is due. */
-export async function createJob(
+/** The waiting reports due for a job, read from the store (one process: level); null when none. */
+async function storedWaiting(
   ctx: AggregatorContext<LeaderTask>,
   lt: LeaderTask,
-): Promise<{ job: LeaderJobRecord; states: LeaderStates } | null> {
-  const t = lt.task;
-  // Reports of a VDAF with an aggregation parameter wait for their collections (§4.6.1).
-  if (t.vdaf.aggParamAtCollection) return null;
+): Promise<Waiting | null> {
   const o = ctx.options;
   const due = (w: { count: number; oldestMs: number }) =>
     w.count >= o.minJobSize || (w.count > 0 && Date.now() - w.oldestMs >= o.maxJobAgeMs);
   if (lt.waiting && !due(lt.waiting)) return null;
   const uploads = lt.uploads;
-  const waiting: [string, PendingReport][] = [];
-  for await (const [k, v] of ctx.store.scan(K.pendingPrefix(t.idB64), { limit: o.maxJobSize }))
+  const waiting: Waiting = [];
+  for await (const [k, v] of ctx.store.scan(K.pendingPrefix(lt.task.idB64), {
+    limit: o.maxJobSize,
+  }))
     waiting.push([k, decodePendingReport(v)]);
   const seen = {
     count: waiting.length,
     oldestMs: waiting.reduce((m, [, p]) => Math.min(m, p.receivedMs), Infinity),
   };
-  if (!due(seen)) {
-    if (lt.uploads === uploads) lt.waiting = seen;
-    return null;
-  }
+  if (due(seen)) return waiting;
+  if (lt.uploads === uploads) lt.waiting = seen;
+  return null;
+}
+
+/**
+ * Where a job's reports come from: the store's waiting reports (one process), this process's own
+ * (a fleet), or the fleet's orphans (the process holding the task's sweep).
+ */
+export type JobSource = 'stored' | 'own' | 'orphans';
+
+/**
+ * Creates at most one job; returns it with the Leader's states, or null when nothing is due. In a
+ * fleet the job's lease is this process's before the job is stored, so no other process runs it
+ * while this one holds its states.
+ */
+export async function createJob(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  from: JobSource = 'stored',
+): Promise<{ job: LeaderJobRecord; states: LeaderStates } | null> {
+  const t = lt.task;
+  // Reports of a VDAF with an aggregation parameter wait for their collections (§4.6.1).
+  if (t.vdaf.aggParamAtCollection) return null;
+  const o = ctx.options;
+  const waiting =
+    from === 'own'
+      ? takeOwn(ctx, lt)
+      : from === 'orphans'
+        ? await sweepOrphans(ctx, lt)
+        : await storedWaiting(ctx, lt);
+  if (!waiting) return null;
 
   const verifyInits: VerifyInit[] = [];
   const states: LeaderStates = new Map();
@@ -109,7 +138,9 @@ export async function createJob(
   const batchExt = t.config.batchMode === BatchMode.leader_selected ? 4 + 32 : 0;
   let bytes = initReqHeaderSize(EMPTY, []) + batchExt;
   let tooLarge = 0;
+  let used = 0;
   for (const [key, p] of waiting) {
+    used++;
     const r = decodeReport(p.report);
     // A bucket collected since upload takes no more reports (§4.5.3).
     if (t.config.batchMode === BatchMode.time_interval && lt.collected.contains(r.metadata.time)) {
@@ -140,6 +171,7 @@ export async function createJob(
         tooLarge++;
         continue;
       }
+      used--;
       break; // the rest waits for the next job
     }
     bytes += size;
@@ -174,13 +206,19 @@ export async function createJob(
     maxTime,
     ...(batchId ? { batchId } : {}),
   };
+  if (from === 'own') giveBack(lt, waiting.slice(used));
+  const lease = ctx.store.shared && verifyInits.length > 0 ? jobLease(t.idB64, job.id) : undefined;
   if (verifyInits.length > 0)
     ops.push({ type: 'put', key: K.job(t.idB64, job.id), value: encodeJobRecord(job) });
+  if (lease !== undefined) await ctx.leases.claim(lease, o.leaseMs);
   // Another Leader process may have taken some of these reports meanwhile: then nothing is written.
   const taken = ops.flatMap((op) => (op.type === 'del' ? [op.key] : []));
   const wrote = await ctx.mutex.run(() => writeIfPresent(ctx.store, taken, ops));
   lt.waiting = undefined;
-  if (!wrote) return null;
+  if (!wrote) {
+    if (lease !== undefined) await ctx.leases.drop(lease);
+    return null;
+  }
   if (tooLarge > 0) ctx.events?.reportsRejected?.(tooLarge);
   return verifyInits.length > 0 ? { job, states } : null;
 }

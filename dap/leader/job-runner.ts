@@ -19,6 +19,7 @@ import { peerRequest, type PeerResponse } from '../http/peer.js';
 import { classifyHelperAnswer } from './helper-response.js';
 import { leaderStart, type LeaderStates } from './job-creator.js';
 import type { LeaderJobRecord } from './job-record.js';
+import { keepOwn, type Waiting } from './own-pending.js';
 import { encodePendingReport } from './pending-report.js';
 import { failureOf, loggableUrl, type PeerCallFailure } from './peer-failure.js';
 
@@ -172,14 +173,27 @@ const jobGone = (lt: LeaderTask, job: LeaderJobRecord): KvOp[] => [
   { type: 'del', key: K.jobTries(lt.task.idB64, job.id) },
 ];
 
-const pendingOp = (lt: LeaderTask, b: Uint8Array, attempts: number): KvOp => {
+/** Puts a job's report back to waiting: its op, and the entry this process keeps in a fleet. */
+const waitAgain = (lt: LeaderTask, b: Uint8Array, attempts: number, back: Waiting): KvOp => {
   const md = decodeReport(b).metadata;
-  return {
-    type: 'put',
-    key: K.pending(lt.task.idB64, md.time, hex(md.reportId)),
-    value: encodePendingReport({ report: b, receivedMs: Date.now(), attempts }),
-  };
+  const key = K.pending(lt.task.idB64, md.time, hex(md.reportId));
+  const pending = { report: b, receivedMs: Date.now(), attempts };
+  back.push([key, pending]);
+  return { type: 'put', key, value: encodePendingReport(pending) };
 };
+
+/** Writes a job's end while the job is stored; its reports put back wait for this process's jobs. */
+async function endJob(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  job: LeaderJobRecord,
+  ops: KvOp[],
+  back: Waiting,
+): Promise<void> {
+  const wrote = await ctx.mutex.run(() => writeIfPresent(ctx.store, [jobKey(lt, job)], ops));
+  if (wrote && ctx.store.shared) keepOwn(ctx, lt, back);
+  lt.waiting = undefined;
+}
 
 /**
  * The Helper refused the body as too large: its reports wait again (no attempt counted, the Helper
@@ -192,11 +206,11 @@ async function requeueSmaller(
 ): Promise<void> {
   lt.refusedBodyBytes = Math.min(lt.refusedBodyBytes ?? Infinity, Math.floor(job.body.length / 2));
   const ops = jobGone(lt, job);
+  const back: Waiting = [];
   if (job.reports.length > 1)
-    job.reports.forEach((b, i) => ops.push(pendingOp(lt, b, job.attempts[i] ?? 0)));
+    job.reports.forEach((b, i) => ops.push(waitAgain(lt, b, job.attempts[i] ?? 0, back)));
   else ctx.events?.reportsRejected?.(job.reports.length);
-  await ctx.mutex.run(() => writeIfPresent(ctx.store, [jobKey(lt, job)], ops));
-  lt.waiting = undefined;
+  await endJob(ctx, lt, job, ops, back);
 }
 
 /**
@@ -243,15 +257,15 @@ async function abandon(
   helperJobUrl: string | undefined,
 ): Promise<void> {
   const ops = jobGone(lt, job);
+  const back: Waiting = [];
   let dropped = 0;
   job.reports.forEach((b, i) => {
     const attempts = (job.attempts[i] ?? 0) + 1;
     if (attempts >= MAX_ATTEMPTS) dropped++;
-    else ops.push(pendingOp(lt, b, attempts));
+    else ops.push(waitAgain(lt, b, attempts, back));
   });
   if (dropped > 0) ctx.events?.reportsRejected?.(dropped);
-  await ctx.mutex.run(() => writeIfPresent(ctx.store, [jobKey(lt, job)], ops));
-  lt.waiting = undefined;
+  await endJob(ctx, lt, job, ops, back);
   if (helperJobUrl) {
     await peerRequest({
       method: 'DELETE',

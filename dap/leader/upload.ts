@@ -15,6 +15,7 @@ import { timeError } from '../aggregator/input-share-checks.js';
 import { K } from '../aggregator/keys.js';
 import { markSeenOps, seenMany } from '../aggregator/replay.js';
 import { reportSizeError } from '../aggregator/report-size.js';
+import { keepOwn, type Waiting } from './own-pending.js';
 import { encodePendingReport } from './pending-report.js';
 import {
   acceptedReportExtensions,
@@ -76,6 +77,7 @@ export async function upload(
     const inRequest = new Set<string>();
     const spending: (AcceptedToken | undefined)[] = [];
     const receivedMs = Date.now();
+    const own: Waiting = [];
     for (const [i, { report: r, bytes }] of spans.entries()) {
       const md = r.metadata;
       const id = hex(md.reportId);
@@ -110,10 +112,13 @@ export async function upload(
       }
       inRequest.add(id);
       spending.push(tokens[i]);
+      const pending = { report: bytes, receivedMs, attempts: 0 };
+      const key = K.pending(t.idB64, md.time, id);
+      if (ctx.store.shared) own.push([key, pending]);
       ops.push(...markSeenOps(t, md.reportId, md.time), {
         type: 'put',
-        key: K.pending(t.idB64, md.time, id),
-        value: encodePendingReport({ report: bytes, receivedMs, attempts: 0 }),
+        key,
+        value: encodePendingReport(pending),
       });
     }
     ops.push(...(await spendUploadTokens(ctx.store, t, spending)));
@@ -121,6 +126,7 @@ export async function upload(
     // In-memory state follows the commit only (an attempt retried after a lost COMMIT counts once).
     ctx.store.afterCommit(() => {
       lt.uploads++;
+      keepOwn(ctx, lt, own);
       if (lt.waiting && inRequest.size > 0)
         lt.waiting = {
           count: lt.waiting.count + inRequest.size,

@@ -2,80 +2,53 @@
 // two Helper `mesh serve` processes over a real PostgreSQL server that is restarted (fast shutdown:
 // every connection cut, in-flight transactions rolled back) and later stopped for a few seconds
 // while reports upload and aggregate. The processes reconnect on their own, retry what was cut,
-// and the collection counts every accepted report exactly once.
-import { writeFileSync } from 'node:fs';
+// and the collection counts every accepted report exactly once. First, each Leader aggregates the
+// reports uploaded to it (the work spreads over the fleet).
 import { afterAll, describe, expect, it } from 'vitest';
-import { collect, newTaskFiles } from '../../dap/index.js';
-import { freePort } from '../support/ports.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
+import { collect, DapClient } from '../../dap/index.js';
+import * as m from '../../dap/messages/index.js';
+import { metric, startFleet, type Fleet } from './fleet-setup.js';
 import { startUploader } from './fleet-uploader.js';
-import { startFront } from './front.js';
 import { PG_MISSING, startPrivateCluster, type PgCluster } from './pg-cluster.js';
-import { taskParams, tempDir, writeTaskFiles, type Listening } from './support.js';
+import { postUpload, tempDir } from './support.js';
 
 const dir = tempDir('fleet-db');
-const running: ServeProcess[] = [];
-const fronts: Listening[] = [];
+let fleet: Fleet | undefined;
 let pg: PgCluster | undefined;
 afterAll(async () => {
-  for (const p of running) await p.stop();
-  for (const f of fronts) await f.close();
+  await fleet?.close();
   pg?.stop();
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The sum of one counter over every series of a process's /metrics. */
-async function metric(url: string, name: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  return text
-    .split('\n')
-    .filter((l) => l.startsWith(name))
-    .reduce((s, l) => s + Number(l.split(' ').pop()), 0);
-}
 
 describe.skipIf(PG_MISSING !== undefined)('aggregator fleet when PostgreSQL restarts', () => {
   it('two Leaders and two Helpers: exact aggregate across a restart and an outage', async () => {
     pg = startPrivateCluster();
     const stores = { leader: await pg.createDatabase(), helper: await pg.createDatabase() };
-    const ports = {
-      leader: [await freePort(), await freePort()],
-      helper: [await freePort(), await freePort()],
-    };
-    for (const r of ['leader', 'helper'] as const) fronts.push(await startFront(() => ports[r]));
-    const [lf, hf] = fronts as [Listening, Listening];
-    const files = newTaskFiles(
-      taskParams(lf.url, hf.url, {
-        min_batch_size: 1,
-        vdaf: { type: 'Prio3Sum', max_measurement: 7 },
-      }),
-    );
-    const paths = writeTaskFiles(dir, files);
-    const config = `${dir}/config.json`;
-    writeFileSync(
-      config,
-      JSON.stringify({
-        dap: { minJobSize: 3, maxJobAgeMs: 30, tickMs: 10, peerTimeoutMs: 5000, leaseMs: 1500 },
-      }),
-    );
-    const procs: ServeProcess[] = [];
-    for (const r of ['leader', 'helper'] as const)
-      for (const i of [0, 1]) {
-        const p = await startServe([
-          ...[
-            '--role',
-            `dap-${r}`,
-            '--port',
-            String(ports[r][i]),
-            '--data',
-            `${dir}/${r}${String(i)}`,
-          ],
-          ...['--store', stores[r], '--task', paths[r], '--config', config],
-        ]);
-        procs.push(p);
-        running.push(p);
-      }
-
+    const f = await startFleet({ dir, stores, peerTimeoutMs: 5000 });
+    fleet = f;
+    const { files } = f;
+    const procs = [...f.procs.leader, ...f.procs.helper];
     const t = Math.floor(Date.now() / 1000);
+
+    // The work spreads over the fleet: a job's worth of reports uploaded to each Leader is
+    // aggregated by that Leader (it makes its jobs of the reports it accepted).
+    const client = new DapClient(files.client);
+    const committed = (p: { url: string }) =>
+      metric(p.url, 'mesh_dap_aggregation_jobs_total', 'outcome="committed"');
+    for (const p of f.procs.leader) {
+      const reports = await Promise.all(
+        [1, 2, 3].map((measurement) => client.prepare({ measurement, timeSeconds: t })),
+      );
+      const url = `${p.url}/leader/tasks/${files.client.task_id}/reports`;
+      const res = await postUpload(url, m.encodeUploadRequest(reports));
+      expect([res.status, res.errors]).toEqual([200, []]);
+    }
+    for (const p of f.procs.leader) {
+      for (let i = 0; i < 200 && (await committed(p)) === 0; i++) await sleep(50);
+      expect(await committed(p)).toBeGreaterThan(0);
+    }
+
     const uploader = startUploader(files, t);
     await sleep(1500);
     // Fast shutdown and start: every connection of every process is cut mid-work.
@@ -101,8 +74,8 @@ describe.skipIf(PG_MISSING !== undefined)('aggregator fleet when PostgreSQL rest
       { interval: { start: Math.floor(t / 60) - 1, duration: 3 } },
       { timeoutMs: 90_000 },
     );
-    expect(c.reportCount).toBe(accepted);
-    expect(c.aggregate).toBe(expectedSum);
+    expect(c.reportCount).toBe(accepted + 6);
+    expect(c.aggregate).toBe(expectedSum + 12);
     // Every process is ready again after the outage (its store probe runs every 2 s).
     for (const p of procs) {
       let res = await fetch(`${p.url}/healthz`);

@@ -6,32 +6,24 @@
 // job's request, the Leader running it renews its lease and the other never sends it; once that
 // Leader is SIGKILLed, the other takes the job over and sends the same request.
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
+import { collect, DapClient } from '../../dap/index.js';
 import { CRASH_ROUNDS } from '../support/env.js';
-import { freePort } from '../support/ports.js';
-import { startServe, type ServeProcess } from '../support/serve-process.js';
+import type { ServeProcess } from '../support/serve-process.js';
 import { newStoreUrl } from './backend.js';
 import { leasesIn, PG_MISSING } from './pg-cluster.js';
-import { startFront } from './front.js';
+import { metric, startFleet, type Fleet } from './fleet-setup.js';
 import { startUploader } from './fleet-uploader.js';
-import { listen, taskParams, tempDir, writeTaskFiles, type Listening } from './support.js';
+import { listen, tempDir, type Listening } from './support.js';
 
 const dir = tempDir('fleet');
-const running: ServeProcess[] = [];
 const fronts: Listening[] = [];
+let fleet: Fleet | undefined;
 afterAll(async () => {
-  for (const p of running) await p.kill();
+  await fleet?.close();
   for (const f of fronts) await f.close();
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function front(backends: () => (number | undefined)[]): Promise<Listening> {
-  const f = await startFront(backends);
-  fronts.push(f);
-  return f;
-}
 
 /**
  * In front of `target`: while `held.on`, aggregation job requests are counted by body and not
@@ -66,58 +58,27 @@ async function holdingFront(target: Listening) {
   return { url: f.url, held };
 }
 
-async function takeovers(leader: ServeProcess): Promise<number> {
-  const text = await (await fetch(`${leader.url}/metrics`)).text();
-  return Number(/^mesh_dap_lease_takeovers_total(?:\{[^}]*\})? (\d+)/m.exec(text)?.[1] ?? 0);
-}
+const takeovers = (leader: ServeProcess): Promise<number> =>
+  metric(leader.url, 'mesh_dap_lease_takeovers_total');
 
 describe.skipIf(PG_MISSING !== undefined)('aggregator fleet on PostgreSQL', () => {
   it(
     `two Leaders and two Helpers: exact aggregate over ${String(CRASH_ROUNDS)} SIGKILL rounds`,
     async () => {
       const [leaderStore, helperStore] = [await newPgUrl(), await newPgUrl()];
-      const ports = {
-        leader: [await freePort(), await freePort()],
-        helper: [await freePort(), await freePort()],
-      };
-      const up = { leader: [true, true], helper: [true, true] };
-      const live = (r: 'leader' | 'helper') => () =>
-        ports[r].map((p, i) => (up[r][i] ? p : undefined));
-      const lf = await front(live('leader'));
-      const hold = await holdingFront(await front(live('helper')));
-      const files = newTaskFiles(
-        taskParams(lf.url, hold.url, {
-          min_batch_size: 1,
-          vdaf: { type: 'Prio3Sum', max_measurement: 7 },
-        }),
-      );
-      const paths = writeTaskFiles(dir, files);
-      const config = `${dir}/config.json`;
-      writeFileSync(
-        config,
-        JSON.stringify({
-          dap: { minJobSize: 3, maxJobAgeMs: 30, tickMs: 10, peerTimeoutMs: 9000, leaseMs: 1500 },
-        }),
-      );
-      const argsOf = (r: 'leader' | 'helper', i: number): string[] => [
-        ...[
-          '--role',
-          `dap-${r}`,
-          '--port',
-          String(ports[r][i]),
-          '--data',
-          `${dir}/${r}${String(i)}`,
-        ],
-        ...['--store', r === 'leader' ? leaderStore : helperStore, '--task', paths[r]],
-        ...(r === 'leader' ? ['--config', config] : []),
-      ];
-      const procs: Record<'leader' | 'helper', ServeProcess[]> = { leader: [], helper: [] };
-      for (const r of ['leader', 'helper'] as const)
-        for (const i of [0, 1]) {
-          const p = await startServe(argsOf(r, i));
-          procs[r][i] = p;
-          running.push(p);
-        }
+      let hold: Awaited<ReturnType<typeof holdingFront>> | undefined;
+      const f = await startFleet({
+        dir,
+        stores: { leader: leaderStore, helper: helperStore },
+        peerTimeoutMs: 9000,
+        helperUrl: async (front) => {
+          hold = await holdingFront(front);
+          return hold.url;
+        },
+      });
+      fleet = f;
+      if (!hold) throw new Error('no holding front');
+      const { files, procs } = f;
 
       const t = Math.floor(Date.now() / 1000);
       // One job (minJobSize 3), its request held at the Helper for three lease times.
@@ -137,17 +98,13 @@ describe.skipIf(PG_MISSING !== undefined)('aggregator fleet on PostgreSQL', () =
       expect(holder).toBeGreaterThanOrEqual(0);
       const other = 1 - holder;
       const before = await takeovers(procs.leader[other] as ServeProcess);
-      up.leader[holder] = false;
-      await procs.leader[holder]?.kill();
+      await f.kill('leader', holder);
       hold.held.on = false;
       // The other Leader takes the job over once the lease expires, with the identical request.
       for (let i = 0; i < 300 && [...hold.held.bodies.values()][0] === 1; i++) await sleep(50);
       expect([...hold.held.bodies.values()]).toEqual([2]);
       expect(await takeovers(procs.leader[other] as ServeProcess)).toBeGreaterThan(before);
-      const again = await startServe(argsOf('leader', holder));
-      procs.leader[holder] = again;
-      running.push(again);
-      up.leader[holder] = true;
+      await f.start('leader', holder);
 
       const uploader = startUploader(files, t);
 
@@ -155,21 +112,15 @@ describe.skipIf(PG_MISSING !== undefined)('aggregator fleet on PostgreSQL', () =
         await sleep(100 + Math.random() * 400);
         const r = round % 2 === 0 ? 'leader' : 'helper';
         const i = Math.floor(Math.random() * 2);
-        up[r][i] = false;
-        await procs[r][i]?.kill();
+        await f.kill(r, i);
         await sleep(Math.random() * 300);
-        const p = await startServe(argsOf(r, i));
-        procs[r][i] = p;
-        running.push(p);
-        up[r][i] = true;
+        await f.start(r, i);
       }
       const { accepted, expectedSum } = await uploader.stop();
       expect(accepted).toBeGreaterThan(0);
       // One process of each role down for the collection: the other takes its leases over.
-      up.leader[0] = false;
-      await procs.leader[0]?.kill();
-      up.helper[1] = false;
-      await procs.helper[1]?.kill();
+      await f.kill('leader', 0);
+      await f.kill('helper', 1);
       const c = await collect(
         files.collector,
         { interval: { start: Math.floor(t / 60) - 1, duration: 3 } },
