@@ -22,6 +22,8 @@ export interface PgStoreOptions {
   retry?: RetryPolicy;
   /** Apply missing migrations on open (the default); false refuses an old schema instead. */
   migrate?: boolean;
+  /** How long a transaction waits for a pooled connection before it retries (pg-reserve.ts). */
+  reserveMs?: number;
 }
 
 export interface PgKvStore extends KvStore {
@@ -52,7 +54,7 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
       hint: 'run `mesh dap migrate --store URL` and check the role may connect',
     });
   }
-  const txs = txRunner(sql, retry);
+  const txs = txRunner(sql, retry, o.reserveMs);
   /** Outside a transaction a statement retries alone; inside, the whole transaction retries. */
   const run = <T>(f: (q: Sql) => Promise<T>): Promise<T> => {
     const a = txs.current();

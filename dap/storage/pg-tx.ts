@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { ReservedSql, Sql } from 'postgres';
 import { connectionLost } from './pg-retry.js';
+import { reserveWithin } from './pg-reserve.js';
 
 /** Commit tokens older than this are pruned: far past any retry of the store (about 20 s). */
 const TOKEN_KEEP = '1 hour';
@@ -36,7 +37,11 @@ export interface TxRunner {
   afterCommit(cb: () => void): void;
 }
 
-export function txRunner(sql: Sql, retry: <T>(f: () => Promise<T>) => Promise<T>): TxRunner {
+export function txRunner(
+  sql: Sql,
+  retry: <T>(f: () => Promise<T>) => Promise<T>,
+  reserveMs?: number,
+): TxRunner {
   const als = new AsyncLocalStorage<Attempt>();
   let commits = 0;
   const current = (): Attempt | undefined => {
@@ -60,20 +65,24 @@ export function txRunner(sql: Sql, retry: <T>(f: () => Promise<T>) => Promise<T>
           if (row) return sent;
           sent = undefined;
         }
-        return reservedTx(sql, async (tx) => {
-          if (lock !== undefined) await tx`SELECT pg_advisory_xact_lock(${lock}::bigint)`;
-          const a: Attempt = { tx, lost: false, open: true, wrote: false, after: [] };
-          try {
-            const value = await als.run(a, f);
-            if (a.wrote) {
-              await tx`INSERT INTO dap_commits (token) VALUES (${token})`;
-              sent = { value, after: a.after };
+        return reservedTx(
+          sql,
+          async (tx) => {
+            if (lock !== undefined) await tx`SELECT pg_advisory_xact_lock(${lock}::bigint)`;
+            const a: Attempt = { tx, lost: false, open: true, wrote: false, after: [] };
+            try {
+              const value = await als.run(a, f);
+              if (a.wrote) {
+                await tx`INSERT INTO dap_commits (token) VALUES (${token})`;
+                sent = { value, after: a.after };
+              }
+              return { value, after: a.after };
+            } finally {
+              a.open = false;
             }
-            return { value, after: a.after };
-          } finally {
-            a.open = false;
-          }
-        });
+          },
+          reserveMs,
+        );
       };
       const done = await retry(once);
       if (++commits % PRUNE_EVERY === 0)
@@ -91,8 +100,12 @@ export function txRunner(sql: Sql, retry: <T>(f: () => Promise<T>) => Promise<T>
  *
  * @throws the failure of `f` or of the database, as it came
  */
-export async function reservedTx<T>(sql: Sql, f: (tx: ReservedSql) => Promise<T>): Promise<T> {
-  const c = await sql.reserve();
+export async function reservedTx<T>(
+  sql: Sql,
+  f: (tx: ReservedSql) => Promise<T>,
+  reserveMs?: number,
+): Promise<T> {
+  const c = await reserveWithin(sql, reserveMs);
   let lost = false;
   try {
     await c`BEGIN`;

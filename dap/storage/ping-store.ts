@@ -27,6 +27,8 @@ export async function pingStore(url: string, timeoutMs: number): Promise<StoreAn
   const sql = postgres(o.url, {
     ...o.options,
     max: 1,
+    // Its two statements take no arrays: no type fetch to lose with the connection (pg-url.ts).
+    fetch_types: false,
     connect_timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
   });
   let timer: NodeJS.Timeout | undefined;

@@ -128,4 +128,29 @@ describe.skipIf(PG_MISSING !== undefined)('COMMIT answer lost on PostgreSQL', ()
       await ctx.store.close();
     }
   }, 60_000);
+
+  it('a new connection cut while it fetches array types: the transaction retries, nothing ends the process', async () => {
+    const p = proxy as CutProxy;
+    let retries = 0;
+    const store = await openPgKv(await viaProxy(), {
+      retry: fast,
+      onRetry: () => retries++,
+      reserveMs: 1500,
+    });
+    try {
+      await store.write([{ type: 'put', key: 'k', value: new Uint8Array([2]) }]);
+      const fetched = p.typeFetches;
+      // The client fetches array types on each new connection; the first one after the cut loses
+      // its connection there, which loses that reservation and rejects a promise nothing awaits.
+      p.armTypes();
+      p.cutAll();
+      await store.write([{ type: 'put', key: 'k', value: new Uint8Array([3]) }]);
+      expect(p.typeFetches).toBeGreaterThan(fetched);
+      expect(retries).toBeGreaterThan(0);
+      // ANY($1) with a text array: the array types still serve the pool.
+      expect(await store.getMany(['k', 'none'])).toEqual([new Uint8Array([3]), undefined]);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 });
