@@ -20,9 +20,10 @@ export interface AtomicWriteOptions {
 
 export interface AtomicWriteAsyncOptions extends AtomicWriteOptions {
   /**
-   * `false`: the directory is not synced; the caller makes the rename durable with
-   * `fsyncDir(dirname(path))` before it relies on it, one sync for every file of that directory
-   * written together. The file is always whole (old or new contents) either way.
+   * `false`: the caller owns the directory: it must exist (it is not created) and it is not synced;
+   * the caller makes the rename durable with `fsyncDir(dirname(path))` before it relies on it, one
+   * sync for every file of that directory written together. The file is always whole (old or new
+   * contents) either way.
    */
   syncDir?: boolean;
 }
@@ -148,7 +149,8 @@ export async function writeFileAtomicAsync(
   opts: AtomicWriteAsyncOptions = {},
 ): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  const ownDir = opts.syncDir !== false;
+  if (ownDir) await mkdir(dir, { recursive: true });
   const tmp = tempSibling(path);
   const h = await open(tmp, 'wx', opts.mode ?? 0o644);
   try {
@@ -161,7 +163,7 @@ export async function writeFileAtomicAsync(
     await rm(tmp, { force: true });
     throw e;
   }
-  if (opts.syncDir !== false) await fsyncDirAsync(dir);
+  if (ownDir) await fsyncDirAsync(dir);
 }
 
 /** Removes a file and makes the removal durable, off the event loop. */
