@@ -18,6 +18,16 @@ export interface AtomicWriteOptions {
   mode?: number;
 }
 
+export interface AtomicWriteAsyncOptions extends AtomicWriteOptions {
+  /**
+   * `false`: the caller owns the directory: it must exist (it is not created) and it is not synced;
+   * the caller makes the rename durable with `fsyncDir(dirname(path))` before it relies on it, one
+   * sync for every file of that directory written together. The file is always whole (old or new
+   * contents) either way.
+   */
+  syncDir?: boolean;
+}
+
 /** Writes all of `buf` at the descriptor's position (writeSync may write less than asked). */
 function writeAll(fd: number, buf: Uint8Array): void {
   let off = 0;
@@ -136,10 +146,11 @@ async function fsyncDirAsync(dir: string): Promise<void> {
 export async function writeFileAtomicAsync(
   path: string,
   data: Uint8Array | string,
-  opts: AtomicWriteOptions = {},
+  opts: AtomicWriteAsyncOptions = {},
 ): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  const ownDir = opts.syncDir !== false;
+  if (ownDir) await mkdir(dir, { recursive: true });
   const tmp = tempSibling(path);
   const h = await open(tmp, 'wx', opts.mode ?? 0o644);
   try {
@@ -152,7 +163,7 @@ export async function writeFileAtomicAsync(
     await rm(tmp, { force: true });
     throw e;
   }
-  await fsyncDirAsync(dir);
+  if (ownDir) await fsyncDirAsync(dir);
 }
 
 /** Removes a file and makes the removal durable, off the event loop. */

@@ -34,8 +34,13 @@ function byCodePoint(a: string, b: string): number {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** What a string must hold for its encoding to differ from `"${s}"` or to be refused. */
+const NEEDS_CARE = /["\\\uD800-\uDFFF]/;
+/** Keys without these sort the same by UTF-16 code unit (the default sort) as by code point. */
+const ABOVE_SURROGATES = /[\uD800-\uFFFF]/;
 
 function encodeString(s: string): string {
+  if (!NEEDS_CARE.test(s)) return `"${s}"`;
   if (LONE_SURROGATE.test(s)) throw new CanonicalJsonError('string is not valid Unicode');
   return `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
@@ -45,37 +50,46 @@ function isPlainObject(v: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-function encode(v: unknown, depth: number, parts: string[]): void {
+/** Keys in code point order: the default sort unless a key reaches the surrogate range. */
+function sortedKeys(o: object): string[] {
+  const keys = Object.keys(o);
+  if (keys.some((k) => ABOVE_SURROGATES.test(k))) return keys.sort(byCodePoint);
+  return keys.sort();
+}
+
+// One string built by concatenation (V8 joins the pieces once, when the bytes are taken): signature
+// checks encode every signed document, so this is on the start-up path of every TUF refresh.
+function encode(v: unknown, depth: number): string {
   if (depth > MAX_JSON_DEPTH) throw new CanonicalJsonError('nesting too deep');
-  if (v === null) parts.push('null');
-  else if (v === true) parts.push('true');
-  else if (v === false) parts.push('false');
-  else if (typeof v === 'string') parts.push(encodeString(v));
-  else if (typeof v === 'number') {
-    if (!Number.isSafeInteger(v) || Object.is(v, -0)) {
-      throw new CanonicalJsonError(`number ${v} is not a safe integer`);
+  switch (typeof v) {
+    case 'string':
+      return encodeString(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'number':
+      if (!Number.isSafeInteger(v) || Object.is(v, -0)) {
+        throw new CanonicalJsonError(`number ${v} is not a safe integer`);
+      }
+      return String(v);
+    case 'object': {
+      if (v === null) return 'null';
+      if (Array.isArray(v)) {
+        let out = '[';
+        for (let i = 0; i < v.length; i++) out += (i > 0 ? ',' : '') + encode(v[i], depth + 1);
+        return `${out}]`;
+      }
+      if (!isPlainObject(v)) break;
+      const o = v as Record<string, unknown>;
+      let out = '{';
+      let first = true;
+      for (const k of sortedKeys(o)) {
+        out += `${first ? '' : ','}${encodeString(k)}:${encode(o[k], depth + 1)}`;
+        first = false;
+      }
+      return `${out}}`;
     }
-    parts.push(String(v));
-  } else if (Array.isArray(v)) {
-    parts.push('[');
-    v.forEach((x, i) => {
-      if (i > 0) parts.push(',');
-      encode(x, depth + 1, parts);
-    });
-    parts.push(']');
-  } else if (typeof v === 'object' && isPlainObject(v)) {
-    const entries = Object.entries(v as Record<string, unknown>);
-    entries.sort(([a], [b]) => byCodePoint(a, b));
-    parts.push('{');
-    entries.forEach(([k, x], i) => {
-      if (i > 0) parts.push(',');
-      parts.push(encodeString(k), ':');
-      encode(x, depth + 1, parts);
-    });
-    parts.push('}');
-  } else {
-    throw new CanonicalJsonError(`cannot encode a ${typeof v}`);
   }
+  throw new CanonicalJsonError(`cannot encode a ${typeof v}`);
 }
 
 /**
@@ -87,9 +101,7 @@ function encode(v: unknown, depth: number, parts: string[]): void {
  * canonicalString({ b: 1, a: [true, 'x'] }); // '{"a":[true,"x"],"b":1}'
  */
 export function canonicalString(value: JsonValue): string {
-  const parts: string[] = [];
-  encode(value, 0, parts);
-  return parts.join('');
+  return encode(value, 0);
 }
 
 /** The canonical UTF-8 bytes: what TUF signatures are made over. */

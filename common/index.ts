@@ -19,6 +19,7 @@ export {
   removeFileDurablyAsync,
   fsyncDir,
   type AtomicWriteOptions,
+  type AtomicWriteAsyncOptions,
 } from './atomic-file.js';
 export {
   readBounded,

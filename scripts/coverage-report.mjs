@@ -1,6 +1,7 @@
 // Line coverage of the protocol rooms against their floor, counting what the tests run in process
 // (vitest's map) and in the `mesh` processes they start (raw V8 coverage from NODE_V8_COVERAGE,
 // mapped through the bundles' and the build's source maps back to the TypeScript sources).
+// Exits 1 when a room is under its floor (.ci/run fails on it), or when no coverage was collected.
 // Usage: node scripts/coverage-report.mjs --vitest FILE --raw DIR [--out FILE] [--floor 95]
 //   [--report-only: print the figures against the floor without failing]
 //   [--uncovered PREFIX: list the uncovered lines of each file under PREFIX, e.g. dap/leader/]

@@ -5,6 +5,7 @@
 // with a `node -e 0` run before each case, so the floor is sampled as often as all cases together
 // and drifts of a shared machine's load fall on both sides alike; each figure is a median.
 // BENCH_CLI_PATHS=all times every path (default: the root, every command and second-level command).
+// It also prints each case's mean CPU time (user + system), which a loaded machine disturbs less.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,10 +18,21 @@ const MESH = join(ROOT, 'bin', 'mesh.js');
 const PLAIN = join(ROOT, 'dist', 'node', 'main.js');
 const TARGET = 1.5;
 
-function time(args: readonly string[]): number {
+/** CPU ms (user + system) of the exited children, from /proc/self/stat (10 ms ticks). */
+function childCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+/** CPU ms of every process of a case, summed over the rounds: steadier than wall time under load. */
+const cpu = new Map<string, number>();
+
+function time(args: readonly string[], name?: string): number {
   const t0 = performance.now();
+  const c0 = childCpuMs();
   const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const ms = performance.now() - t0;
+  if (name !== undefined) cpu.set(name, (cpu.get(name) ?? 0) + childCpuMs() - c0);
   if (r.status !== 0 && r.status !== 2)
     throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.toString().slice(0, 300)}`);
   return ms;
@@ -61,8 +73,8 @@ const floor = cases[0];
 const measured = cases.slice(1);
 for (let r = 0; r < ROUNDS; r++) {
   for (const [name, args] of shuffled(measured)) {
-    if (floor) samples.get(floor[0])?.push(time(floor[1]));
-    samples.get(name)?.push(time(args));
+    if (floor) samples.get(floor[0])?.push(time(floor[1], floor[0]));
+    samples.get(name)?.push(time(args, name));
   }
 }
 rmSync(state, { recursive: true, force: true });
@@ -83,3 +95,17 @@ for (const [name] of cases.slice(1)) {
   console.log(`  ${name.padEnd(42)} ${m.toFixed(1).padStart(6)} ms  ${ratio.toFixed(2)}x`);
 }
 console.log(`  worst --help: ${worstName} ${worst.toFixed(2)}x node -e 0 (target <= ${TARGET})`);
+// The floor ran once per case, each case once per round: per-run CPU is each sum over its count.
+const floorCpu = (cpu.get('node -e 0') ?? NaN) / (ROUNDS * measured.length);
+let worstCpu = 0;
+let worstCpuName = '';
+for (const [name] of measured) {
+  const ratio = (cpu.get(name) ?? NaN) / ROUNDS / floorCpu;
+  if (name.endsWith('--help') && ratio > worstCpu) {
+    worstCpu = ratio;
+    worstCpuName = name;
+  }
+}
+console.log(
+  `  CPU (user + system, mean): node -e 0 ${floorCpu.toFixed(1)} ms; worst --help: ${worstCpuName} ${worstCpu.toFixed(2)}x (target <= ${TARGET})`,
+);

@@ -4,7 +4,7 @@
 // one shared place: a connection that names no CA of its own gets the system roots plus FILE.
 import { X509Certificate } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import tls from 'node:tls';
+import type tlsModule from 'node:tls';
 import { MeshError } from '../errors.js';
 
 export type TlsCaErrorCode = 'tls_ca_invalid';
@@ -59,11 +59,13 @@ export function trustCaFile(file: string): void {
   const first = installed === undefined;
   installed = [...(installed ?? []), ...extra];
   if (!first) return;
-  const connect = tls.connect.bind(tls) as (...args: unknown[]) => tls.TLSSocket;
-  const patched = (...args: unknown[]): tls.TLSSocket => {
+  // Loaded here, not at import: every command imports this file, few give --ca.
+  const tls = process.getBuiltinModule('node:tls');
+  const connect = tls.connect.bind(tls) as (...args: unknown[]) => tlsModule.TLSSocket;
+  const patched = (...args: unknown[]): tlsModule.TLSSocket => {
     const o = args[0];
     if (typeof o === 'object' && o !== null) {
-      const opts = o as tls.ConnectionOptions;
+      const opts = o as tlsModule.ConnectionOptions;
       if (opts.ca === undefined && opts.secureContext === undefined)
         args[0] = { ...opts, ca: [...tls.rootCertificates, ...(installed ?? [])] };
     }

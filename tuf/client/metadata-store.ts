@@ -1,10 +1,11 @@
 // Where a TUF 1.0.34 §5 client keeps trusted metadata: <dir>/<quoted role>.json, written atomically
 // and durably. Writes run in the background in per-file order (a queued write superseded by a newer
-// one for the same file is dropped); `flush` awaits them all, and the
-// updater flushes before it reports any outcome, so a success is never reported ahead of the disk.
+// one for the same file is dropped); `flush` awaits them all and then syncs the directory once for
+// all their renames, and the updater flushes before it reports any outcome, so a success is never
+// reported ahead of the disk.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeFileDurablyAsync, writeFileAtomicAsync } from '../../common/index.js';
+import { fsyncDir, removeFileDurablyAsync, writeFileAtomicAsync } from '../../common/index.js';
 
 /** Percent-encodes every byte but [A-Za-z0-9_.~-], as python-tuf does for file names and URLs. */
 export function quoteName(name: string): string {
@@ -19,6 +20,8 @@ export function quoteName(name: string): string {
 export class MetadataStore {
   private readonly pending = new Map<string, Promise<void>>();
   private readonly queued = new Map<string, () => Promise<void>>();
+  /** A file was renamed into the directory since the last flush: its entry is not yet durable. */
+  private renamed = false;
 
   constructor(readonly dir: string) {}
 
@@ -60,7 +63,11 @@ export class MetadataStore {
 
   write(role: string, bytes: Uint8Array): void {
     const path = this.path(role);
-    this.enqueue(path, () => writeFileAtomicAsync(path, bytes));
+    // Each file is synced before its rename; flush syncs the directory once for all of them.
+    this.enqueue(path, async () => {
+      await writeFileAtomicAsync(path, bytes, { syncDir: false });
+      this.renamed = true;
+    });
   }
 
   remove(role: string): void {
@@ -72,6 +79,13 @@ export class MetadataStore {
   async flush(): Promise<void> {
     const all = [...this.pending.values()];
     this.pending.clear();
-    await Promise.all(all);
+    const settled = await Promise.allSettled(all);
+    // The writes that did succeed are made durable even when another failed.
+    if (this.renamed) {
+      this.renamed = false;
+      fsyncDir(this.dir);
+    }
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
   }
 }
