@@ -47,6 +47,8 @@ export interface EngineParts {
   eventLimits: EventLimits;
   shellLimits: ShellLimits;
   now: () => number;
+  /** Hosts the operator adds to the host policy (validated by hostEntryProblem). */
+  egressHosts?: readonly string[];
 }
 
 function engineHit(
@@ -126,6 +128,7 @@ function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView
     event,
     session,
     cache: new Map(),
+    ...(parts.egressHosts === undefined ? {} : { egressHosts: parts.egressHosts }),
     pending: false,
     sqlPending: false,
     sql(text): SqlReading {

@@ -128,3 +128,5 @@ export {
 export { SessionStore } from './hook/session-store.js';
 export { durableSessions, type DurableSessions } from './hook/durable-sessions.js';
 export type { SessionRecorder, SessionView } from './session.js';
+// The operator's extension of the host policy (node config `guard.egress.allowHosts`).
+export { hostEntryProblem, MAX_OPERATOR_HOSTS, operatorHosts } from './egress/hosts.js';
