@@ -7,6 +7,7 @@ import { SessionTable } from './session.js';
 import { DEFAULT_SHELL_LIMITS, type ShellLimits } from './shell/model.js';
 import { loadShellParser, type ShellParser } from './shell/parser.js';
 import { operatorHosts } from './egress/hosts.js';
+import type { ShellDefinitions } from './shell/session-definitions.js';
 import { runPolicyTests, type PolicyTestFailure } from './rules/policy-tests.js';
 
 /** Where each decision's receipt goes (see receipts/); called after the decision is made. */
@@ -29,6 +30,11 @@ export interface GuardOptions {
    * @throws {GuardError} policy_invalid from createGuard when an entry is not a host (hostEntryProblem)
    */
   egressHosts?: readonly string[];
+  /**
+   * Where shell functions and aliases a session defined are kept for its later calls; absent: in
+   * this guard (FingerprintStore.definitions() keeps them for one-process-per-call hooks).
+   */
+  definitions?: ShellDefinitions;
 }
 
 export interface ReloadResult {
@@ -85,6 +91,7 @@ export function createGuard(options: GuardOptions): Guard {
     shellLimits,
     now,
     ...(egressHosts.length > 0 ? { egressHosts } : {}),
+    ...(options.definitions === undefined ? {} : { definitions: options.definitions }),
   });
 
   const evaluate = async (event: unknown): Promise<Evaluation> => {

@@ -16,6 +16,7 @@ import {
   type GuardStage,
   type Policy,
   type SessionStore,
+  type ShellDefinitions,
   type TaintMemo,
 } from '../../guard/index.js';
 import type { LoadedPack } from '../../packs/index.js';
@@ -52,6 +53,8 @@ export interface GuardParts {
   receipts?: ReceiptWriter;
   /** What the flow tracker found in recent calls and results: previews mask it whole. */
   taint: TaintMemo;
+  /** Where a session's shell functions and aliases are kept; absent: in the guard's process. */
+  definitions?: ShellDefinitions;
   /** Hosts the node config adds to the host policy (`guard.egress.allowHosts`). */
   egressHosts: string[];
   close: () => void;
@@ -124,6 +127,7 @@ export function guardOf(parts: GuardParts, writeReceipts = true): Guard {
     policies: parts.policies,
     stages: parts.stages,
     egressHosts: parts.egressHosts,
+    ...(parts.definitions ? { definitions: parts.definitions } : {}),
     ...(parts.receipts && writeReceipts ? { receipts: parts.receipts } : {}),
   });
 }
