@@ -12,7 +12,7 @@ import { ruleIndex } from './rules/rule-index.js';
 import { NO_SESSION, type SessionTable, type SessionView } from './session.js';
 import { analyzeShell } from './shell/analyze.js';
 import { classify } from './shell/intents.js';
-import { SessionDefinitions } from './shell/session-definitions.js';
+import { SessionDefinitions, type ShellDefinitions } from './shell/session-definitions.js';
 import { clientOf } from './shell/intent-sql.js';
 import {
   absoluteIn,
@@ -47,6 +47,10 @@ export interface EngineParts {
   eventLimits: EventLimits;
   shellLimits: ShellLimits;
   now: () => number;
+  /** Where functions and aliases of a session's earlier calls are kept; absent: in this process. */
+  definitions?: ShellDefinitions;
+  /** Hosts the operator adds to the host policy (validated by hostEntryProblem). */
+  egressHosts?: readonly string[];
 }
 
 function engineHit(
@@ -98,7 +102,8 @@ function fileSqlHits(analysis: ShellView['analysis'], event: GuardEvent, parts: 
   });
 }
 
-function definitionsOf(parts: EngineParts): SessionDefinitions {
+function definitionsOf(parts: EngineParts): ShellDefinitions {
+  if (parts.definitions !== undefined) return parts.definitions;
   let d = DEFINITIONS.get(parts.sessions);
   if (d === undefined) DEFINITIONS.set(parts.sessions, (d = new SessionDefinitions()));
   return d;
@@ -126,6 +131,7 @@ function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView
     event,
     session,
     cache: new Map(),
+    ...(parts.egressHosts === undefined ? {} : { egressHosts: parts.egressHosts }),
     pending: false,
     sqlPending: false,
     sql(text): SqlReading {

@@ -6,6 +6,8 @@ import type { Policy } from './rules/policy.js';
 import { SessionTable } from './session.js';
 import { DEFAULT_SHELL_LIMITS, type ShellLimits } from './shell/model.js';
 import { loadShellParser, type ShellParser } from './shell/parser.js';
+import { operatorHosts } from './egress/hosts.js';
+import type { ShellDefinitions } from './shell/session-definitions.js';
 import { runPolicyTests, type PolicyTestFailure } from './rules/policy-tests.js';
 
 /** Where each decision's receipt goes (see receipts/); called after the decision is made. */
@@ -22,6 +24,17 @@ export interface GuardOptions {
   eventLimits?: Partial<EventLimits>;
   shellLimits?: Partial<ShellLimits>;
   now?: () => number;
+  /**
+   * Hosts the operator adds to every host policy (`outbound` and `egress` detectors): names, IP
+   * addresses or `*.domain` wildcards. Cloud metadata endpoints stay refused whatever it lists.
+   * @throws {GuardError} policy_invalid from createGuard when an entry is not a host (hostEntryProblem)
+   */
+  egressHosts?: readonly string[];
+  /**
+   * Where shell functions and aliases a session defined are kept for its later calls; absent: in
+   * this guard (FingerprintStore.definitions() keeps them for one-process-per-call hooks).
+   */
+  definitions?: ShellDefinitions;
 }
 
 export interface ReloadResult {
@@ -66,6 +79,7 @@ export function createGuard(options: GuardOptions): Guard {
   const eventLimits = { ...DEFAULT_EVENT_LIMITS, ...options.eventLimits };
   const shellLimits = { ...DEFAULT_SHELL_LIMITS, ...options.shellLimits };
   const now = options.now ?? Date.now;
+  const egressHosts = operatorHosts(options.egressHosts ?? []);
   let current: readonly Policy[] = options.policies;
 
   const partsFor = (policies: readonly Policy[], table: SessionTable): EngineParts => ({
@@ -76,6 +90,8 @@ export function createGuard(options: GuardOptions): Guard {
     eventLimits,
     shellLimits,
     now,
+    ...(egressHosts.length > 0 ? { egressHosts } : {}),
+    ...(options.definitions === undefined ? {} : { definitions: options.definitions }),
   });
 
   const evaluate = async (event: unknown): Promise<Evaluation> => {

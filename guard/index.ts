@@ -141,3 +141,7 @@ export {
 export { SessionStore } from './hook/session-store.js';
 export { durableSessions, type DurableSessions } from './hook/durable-sessions.js';
 export type { SessionRecorder, SessionView } from './session.js';
+// The operator's extension of the host policy (node config `guard.egress.allowHosts`).
+export { hostEntryProblem, MAX_OPERATOR_HOSTS, operatorHosts } from './egress/hosts.js';
+// Where a session's shell functions and aliases are kept between its calls.
+export type { ShellDefinitions } from './shell/session-definitions.js';

@@ -26,7 +26,9 @@ export interface ScalePoint {
   check: Timing;
   /** Check p50 against the 1,000-secret p50 of the same run. */
   ratioTo1k: number;
+  /** Heap and array buffers the session added (typed arrays live outside the JS heap). */
   heapMB: number;
+  bytesPerSecret: number;
   /** The first secret added is still found (nothing was forgotten). */
   firstCaught: boolean;
   /** Whether the session reported itself saturated (it must not, under the raised bound). */
@@ -121,14 +123,22 @@ const median = (xs: number[]): number => percentiles(xs).p50;
 const ratioOf = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
 
 /** A session of `n` secrets under a byte bound large enough to hold them (the default saturates first). */
+/** Heap plus array buffers, after a full collection when the process runs with --expose-gc. */
+function memoryNow(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
 function scalePoint(n: number, rounds: number, base: number): ScalePoint {
   const values = secrets(n);
-  const heap0 = process.memoryUsage().heapUsed;
+  const heap0 = memoryNow();
   const tracker = createFlowTracker({ ...DEFAULT_FLOW_LIMITS, maxTaintBytesPerScope: 2 ** 31 });
   const t0 = process.hrtime.bigint();
   for (const v of values) tracker.registerSecret(v, 'scale', 'scale');
   const addUs = Number(process.hrtime.bigint() - t0) / 1000 / n;
-  const heapMB = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
+  const added = memoryNow() - heap0;
+  const heapMB = added / 2 ** 20;
   const check = timeChecks((a) => tracker.check('scale', a).hits.length, rounds);
   const last = tracker.check('scale', { a: values[0] ?? '' });
   return {
@@ -137,6 +147,7 @@ function scalePoint(n: number, rounds: number, base: number): ScalePoint {
     check,
     ratioTo1k: Math.round((check.p50 / base) * 100) / 100,
     heapMB: Math.round(heapMB),
+    bytesPerSecret: Math.round(added / n),
     firstCaught: last.hits.length === 1,
     saturated: last.saturated,
   };
@@ -248,7 +259,7 @@ export function printFlowBench(r: FlowBenchResult): void {
   console.log(line('persisted (hook)', r.persistedUs, 'target < 5,000 us'));
   for (const p of r.scale)
     console.log(
-      `  ${`${p.secrets.toLocaleString('en')} secrets`.padEnd(17)} wall p50 ${p.check.p50} us  p99 ${p.check.p99} us  (${p.ratioTo1k}x the 1,000-secret p50)  add ${p.addUsPerSecret} us/secret  heap ${p.heapMB} MB  oldest caught: ${p.firstCaught ? 'yes' : 'NO'}`,
+      `  ${`${p.secrets.toLocaleString('en')} secrets`.padEnd(17)} wall p50 ${p.check.p50} us  p99 ${p.check.p99} us  (${p.ratioTo1k}x the 1,000-secret p50)  add ${p.addUsPerSecret} us/secret  heap ${p.heapMB} MB (${p.bytesPerSecret} B/secret)  oldest caught: ${p.firstCaught ? 'yes' : 'NO'}`,
     );
   const h = r.hook;
   if (h) {

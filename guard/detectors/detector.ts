@@ -27,6 +27,8 @@ export interface DetectorContext {
   /** What SQL would destroy (guard/sql/); absent where no engine runs, then read without it. */
   sql?(text: string): SqlReading;
   session: SessionView;
+  /** Hosts the operator's config adds to every host policy (docs/guard.md "Egress"). */
+  egressHosts?: readonly string[];
 }
 
 export interface Detector<P = unknown> {

@@ -1,4 +1,6 @@
-// `egress`: hosts and URLs an event would reach, checked against an allowlist of host globs.
+// `egress`: hosts and URLs an event would reach, checked against an allowlist of host globs and the
+// operator's hosts (docs/guard.md "Egress").
+import { hostAllowedBy } from '../egress/hosts.js';
 import { eachString } from '../rules/field.js';
 import type { Detector, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
@@ -19,14 +21,13 @@ const OPERATOR_NAME = /^[a-z][a-z0-9_-]{0,62}$/i;
 const LOCAL = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|::1|0\.0\.0\.0)$/;
 
 /** `*.example.com` matches example.com and its subdomains; other entries match exactly. */
-export function hostAllowed(host: string, allow: readonly string[]): boolean {
-  const h = host.toLowerCase().replace(/\.$/, '');
-  if (LOCAL.test(h)) return true;
-  return allow.some((a) => {
-    const p = a.toLowerCase();
-    if (p.startsWith('*.')) return h === p.slice(2) || h.endsWith(p.slice(1));
-    return h === p;
-  });
+export function hostAllowed(
+  host: string,
+  allow: readonly string[],
+  extra?: readonly string[],
+): boolean {
+  if (LOCAL.test(host.toLowerCase().replace(/\.$/, ''))) return true;
+  return hostAllowedBy(host, allow, extra);
 }
 
 export const egressDetector: Detector<EgressParams> = {
@@ -47,7 +48,7 @@ export const egressDetector: Detector<EgressParams> = {
       for (const h of ctx.shell(value).intents) {
         if (h.intent !== want && !(want === 'network' && h.intent === 'upload')) continue;
         const off = (h.hosts ?? []).filter(
-          (x) => !hostAllowed(x, params.allow) && !OPERATOR_NAME.test(x),
+          (x) => !hostAllowed(x, params.allow, ctx.egressHosts) && !OPERATOR_NAME.test(x),
         );
         if (
           off.length > 0 ||
@@ -66,7 +67,7 @@ export const egressDetector: Detector<EgressParams> = {
       let m: RegExpExecArray | null;
       while ((m = re.exec(s)) !== null) {
         const host = m[1] ?? '';
-        if (!hostAllowed(host, params.allow)) {
+        if (!hostAllowed(host, params.allow, ctx.egressHosts)) {
           findings.push({ path: at, reason: `host ${host} is not on the egress allowlist` });
           return;
         }

@@ -1,7 +1,8 @@
 // `outbound`: one host policy over a call's egress (guard/egress/). Mode `metadata` finds cloud
 // instance metadata endpoints in any URL, shell network use or interpreter code; mode `data` finds
-// requests that carry data (query, credentials in the URL, body, headers) to a host off `allow`.
-import { isCloudMetadata, hostOnList, canonicalHost } from '../egress/hosts.js';
+// requests that carry data (query, credentials in the URL, body, headers) to a host off `allow` and
+// off the operator's hosts (docs/guard.md "Egress").
+import { isCloudMetadata, hostAllowedBy, canonicalHost } from '../egress/hosts.js';
 import { outboundChannels } from '../egress/channels.js';
 import type { Detector, DetectorContext, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
@@ -69,7 +70,7 @@ export const outboundDetector: Detector<OutboundParams> = {
       } else if (
         ch.carries.length > 0 &&
         !LOCAL.test(ch.host) &&
-        !hostOnList(ch.host, params.allow)
+        !hostAllowedBy(ch.host, params.allow, ctx.egressHosts)
       )
         findings.push({
           path: ch.path,

@@ -106,6 +106,13 @@ export const STRUCTURED_PATTERNS: readonly SecretPattern[] = [
     valid: basicAuthValid,
   },
   {
+    // Basic-style registry credentials: Docker's config.json `"auth": base64(user:token)` (also
+    // inside escaped JSON) and npm's `_auth=base64(user:password)` in .npmrc
+    kind: 'registry_auth',
+    re: /(?:\\?"auth\\?"\s*:\s*\\?"|\b_auth\s*=\s*["']?)([A-Za-z0-9+/]{8,400}={0,2})(?![A-Za-z0-9+/=])/g,
+    valid: basicAuthValid,
+  },
+  {
     kind: 'assigned_secret',
     re: /\b(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key|secret[_-]?key|signing[_-]?key)["']?\s*[:=]\s*["']([^"'\s]{16,200})["']/gi,
     valid: (v) => notPlaceholder(v) && entropy(v) >= 3.5 && /\d/.test(v) && /[A-Za-z]/.test(v),

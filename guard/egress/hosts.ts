@@ -1,5 +1,6 @@
 // Hosts as a URL parser reads them (WHATWG URL: decimal, hex and octal IPv4 forms canonicalised,
 // IPv6 compressed) and the cloud instance metadata endpoints, which no tool call may reach.
+import { GuardError } from '../errors.js';
 
 /**
  * Instance metadata services: AWS, Azure, GCP, OpenStack, DigitalOcean, Oracle (169.254.169.254),
@@ -62,5 +63,56 @@ export function hostOnList(host: string, list: readonly string[]): boolean {
     const p = a.toLowerCase();
     if (p.startsWith('*.')) return h === p.slice(2) || h.endsWith(p.slice(1));
     return h === p;
+  });
+}
+
+/** Most hosts an operator's config adds to the host policy. */
+export const MAX_OPERATOR_HOSTS = 256;
+
+/**
+ * Why `entry` cannot extend the host policy, or null when it can: a host name, an IP address or a
+ * `*.` wildcard over at least two labels (`*.corp.example`, never `*.com`), never a cloud metadata
+ * endpoint (those stay refused whatever the policy lists).
+ */
+export function hostEntryProblem(entry: string): string | null {
+  const wild = entry.startsWith('*.');
+  const name = wild ? entry.slice(2) : entry;
+  if (
+    !/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(name)
+  )
+    if (wild || !/^\[[0-9a-f:.]+\]$/.test(name))
+      return 'is not a lower-case host name, an [IPv6] address or *.domain';
+  if (wild && !name.includes('.')) return 'a wildcard needs at least two labels (*.corp.example)';
+  if (isCloudMetadata(name) || (wild && [...METADATA_HOSTS].some((m) => m.endsWith(`.${name}`))))
+    return 'names a cloud metadata endpoint, which is always refused';
+  return null;
+}
+
+/**
+ * True when `host` is on the built-in `list` or the operator's `extra` hosts; a cloud metadata
+ * endpoint is on neither, whatever they say.
+ */
+export function hostAllowedBy(
+  host: string,
+  list: readonly string[],
+  extra: readonly string[] | undefined,
+): boolean {
+  if (isCloudMetadata(host)) return false;
+  return hostOnList(host, list) || (extra !== undefined && hostOnList(host, extra));
+}
+
+/**
+ * The operator's hosts, checked: lower-cased, at most MAX_OPERATOR_HOSTS.
+ * @throws {GuardError} policy_invalid naming the first entry that is not a host
+ */
+export function operatorHosts(list: readonly string[]): string[] {
+  if (list.length > MAX_OPERATOR_HOSTS)
+    throw new GuardError('policy_invalid', `more than ${MAX_OPERATOR_HOSTS} egress hosts`);
+  return list.map((raw, i) => {
+    const entry = raw.toLowerCase().replace(/\.$/, '');
+    const problem = hostEntryProblem(entry);
+    if (problem !== null)
+      throw new GuardError('policy_invalid', `egress host [${i}] "${raw.slice(0, 80)}" ${problem}`);
+    return entry;
   });
 }

@@ -15,6 +15,8 @@ import {
   type IndexedTaint,
 } from './flow-check.js';
 import { readTail, writeTail } from './outbound-tail.js';
+import { sealedDefinitions } from './sealed-definitions.js';
+import type { ShellDefinitions } from '../shell/session-definitions.js';
 import { loadFlowKeys, type FlowKeys } from './flow-key.js';
 import { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow-limits.js';
 import { matchViews, type MatchIndex, type PatternRef } from './match-index.js';
@@ -108,6 +110,11 @@ export class FingerprintStore implements FlowTracker {
 
   close(): void {
     this.db.close();
+  }
+
+  /** Shell functions and aliases per session, sealed here (createGuard's `definitions`). */
+  definitions(): ShellDefinitions {
+    return sealedDefinitions(this.db, this.keys.tailKey, this.now);
   }
 
   registerSecret(value: string, label: string, session?: string): void {

@@ -1,148 +1,174 @@
-// Flow and taint: the in-process multi-pattern matcher. Every pattern (at least WINDOW = 12
-// bytes) is indexed by the fingerprints of its 8-byte windows at offsets 0..4; a scan fingerprints only
-// every 5th position of a view, since any occurrence of a pattern holds exactly one such position whose
-// window starts 0..4 bytes into the pattern. Candidates are confirmed byte for byte.
+// Flow and taint: the in-process multi-pattern matcher, compact (docs/guard.md "Flow at scale").
+// Every pattern (at least WINDOW = 12 bytes) is indexed by the keyed rolling fingerprint of its first
+// WINDOW bytes; one rolling pass over a view finds every candidate start. A candidate is confirmed by
+// a keyed 64-bit hash of the whole pattern, so no pattern bytes are kept: a pattern costs 19 bytes
+// of typed arrays plus its slot in an open-addressing fingerprint table and the filter.
 import { randomBytes } from 'node:crypto';
 import type { View } from './decoder.js';
-import { patternsFor, type Pattern } from './encoded-forms.js';
+import { patternsFor, type Encoding, type Pattern } from './encoded-forms.js';
 import type { FlowLimits } from './flow-limits.js';
-import { WINDOW } from './flow-limits.js';
 import type { PatternRef, RawMatchIn } from './match-index.js';
 import { filterAdd, filterWords } from './window-filter.js';
-
-/** Width of a sampled window and the distance between sampled positions (width + stride - 1 = WINDOW). */
-export const SAMPLE_WIDTH = 8;
-export const SAMPLE_STRIDE = WINDOW - SAMPLE_WIDTH + 1;
-
-interface Entry extends PatternRef {
-  bytes: Uint8Array;
-}
+import { createWindowHasher } from './window-hash.js';
 
 // A process-local key is enough: nothing of this index outlives the process. It keeps an agent that
-// cannot see the key from steering its arguments into filter collisions.
-const KEY = new Int32Array(new Uint8Array(randomBytes(8)).buffer);
-const K0 = KEY[0] ?? 0;
-const K1 = KEY[1] ?? 0;
+// cannot see the key from steering its arguments into filter collisions or hash confirmations.
+const KEY = new Uint8Array(randomBytes(1040));
+const HASHER = createWindowHasher(KEY);
+const SEEDS = new Int32Array(KEY.buffer, 1032, 2);
+const S1 = SEEDS[0] ?? 0;
+const S2 = SEEDS[1] ?? 0;
 
-/** The fingerprint of bytes[q, q + SAMPLE_WIDTH); the caller guarantees the range is inside. */
-export function sampleFingerprint(b: Uint8Array, q: number): number {
-  const lo =
-    (b[q] as number) |
-    ((b[q + 1] as number) << 8) |
-    ((b[q + 2] as number) << 16) |
-    ((b[q + 3] as number) << 24);
-  const hi =
-    (b[q + 4] as number) |
-    ((b[q + 5] as number) << 8) |
-    ((b[q + 6] as number) << 16) |
-    ((b[q + 7] as number) << 24);
-  let x = Math.imul(lo ^ K0, 0x9e3779b1) ^ Math.imul(hi ^ K1, 0x85ebca77);
-  x ^= x >>> 15;
-  x = Math.imul(x, 0x2c1b3c6d);
-  x ^= x >>> 12;
-  return x >>> 0;
+/** Keyed 64-bit hash (two 32-bit lanes) of bytes[start, start + len), as [lane 1, lane 2]. */
+function hashOf(b: Uint8Array, start: number, len: number, out: Uint32Array): void {
+  let h1 = S1 ^ len;
+  let h2 = S2 ^ Math.imul(len, 0x9e3779b1);
+  for (let i = start, end = start + len; i < end; i++) {
+    const c = b[i] as number;
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul((h2 << 5) ^ (h2 >>> 27) ^ c, 0x85ebca6b);
+  }
+  h1 ^= h1 >>> 16;
+  h1 = Math.imul(h1, 0x7feb352d) ^ h2;
+  h2 ^= h2 >>> 15;
+  h2 = Math.imul(h2, 0x846ca68b) ^ h1;
+  out[0] = h1 ^ (h1 >>> 15);
+  out[1] = h2 ^ (h2 >>> 16);
 }
 
-/** Estimated V8 cost of one pattern entry and of one fingerprint slot, in bytes. */
-const PATTERN_COST = 150;
-const FP_COST = 120;
+const ENCODINGS: Encoding[] = [];
+const ENCODING_ID = new Map<Encoding, number>();
+function encodingId(e: Encoding): number {
+  let id = ENCODING_ID.get(e);
+  if (id === undefined) {
+    id = ENCODINGS.push(e) - 1;
+    ENCODING_ID.set(e, id);
+  }
+  return id;
+}
+
+/** Bytes a pattern adds to the estimate: its typed-array row, its table slot at about 2/3 load and
+ * filter bits. */
+const PATTERN_COST = 19 + 12 + 8;
+
+function grown<T extends Uint8Array | Uint16Array | Uint32Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  const next = new (a.constructor as new (n: number) => T)(Math.max(need, (a.length * 3) >> 1));
+  next.set(a);
+  return next;
+}
 
 export class MemoryIndex {
   filter: Uint32Array = new Uint32Array(filterWords(0));
-  private entries: Entry[] = [];
-  /** Fingerprint -> pattern index * 8 + the window's offset in the pattern. */
-  private byFp = new Map<number, number[]>();
-  private bytes = 0;
+  private n = 0;
+  private value = new Uint32Array(16);
+  private length = new Uint32Array(16);
+  private encoding = new Uint8Array(16);
+  private chunk = new Uint16Array(16);
+  private h1 = new Uint32Array(16);
+  private h2 = new Uint32Array(16);
+  /** Open addressing (linear probing) over first-window fingerprints; slot value = pattern + 1. */
+  private keys = new Uint32Array(64);
+  private slots = new Uint32Array(64);
+  private readonly scratch = new Uint32Array(2);
 
   constructor(private readonly limits: FlowLimits) {}
 
   get patternCount(): number {
-    return this.entries.length;
+    return this.n;
   }
 
-  /**
-   * Estimated bytes of this index: pattern bytes plus a fixed cost per pattern and per fingerprint
-   * entry (V8 array and map slots), so a scope can be bounded by memory rather than by count.
-   */
+  /** Estimated bytes of this index (bounds a scope by memory rather than by count). */
   get footprint(): number {
-    return this.bytes + this.filter.byteLength;
+    return this.n * PATTERN_COST + this.filter.byteLength;
   }
 
   /** What `add` would cost in footprint, without adding. */
   costOf(bytes: Uint8Array): { patterns: Pattern[]; bytes: number } {
     const patterns = patternsFor(bytes, this.limits);
-    let n = 0;
-    for (const p of patterns) n += p.bytes.length + PATTERN_COST + SAMPLE_STRIDE * FP_COST;
-    return { patterns, bytes: n };
+    return { patterns, bytes: patterns.length * PATTERN_COST };
   }
 
-  /** Adds a value's patterns incrementally: nothing already indexed is rebuilt (the filter grows by doubling). */
+  /** Adds a value's patterns incrementally: the filter and the table grow by doubling. */
   add(id: number, bytes: Uint8Array, cost = this.costOf(bytes)): void {
-    const words = filterWords((this.byFp.size + cost.patterns.length * SAMPLE_STRIDE) * 2);
+    const total = this.n + cost.patterns.length;
+    const words = filterWords(total * 2);
     if (words > this.filter.length) {
       this.filter = new Uint32Array(words);
-      for (const fp of this.byFp.keys()) filterAdd(this.filter, fp);
+      for (let i = 0; i < this.keys.length; i++)
+        if (this.slots[i] !== 0) filterAdd(this.filter, this.keys[i] as number);
     }
+    // linear probing at a load of at most 3/4; the filter skips almost every miss before a probe
+    if (total * 4 > this.keys.length * 3) this.rehash(Math.ceil((total * 4) / 3) + 1);
     for (const p of cost.patterns) this.insert(id, p);
-    this.bytes += cost.bytes;
+  }
+
+  private rehash(size: number): void {
+    let cap = this.keys.length;
+    while (cap < size) cap *= 2;
+    const { keys, slots } = this;
+    this.keys = new Uint32Array(cap);
+    this.slots = new Uint32Array(cap);
+    for (let i = 0; i < keys.length; i++)
+      if (slots[i] !== 0) this.place(keys[i] as number, slots[i] as number);
+  }
+
+  private place(fp: number, slot: number): void {
+    const mask = this.keys.length - 1;
+    let i = fp & mask;
+    while (this.slots[i] !== 0) i = (i + 1) & mask;
+    this.keys[i] = fp;
+    this.slots[i] = slot;
   }
 
   private insert(id: number, p: Pattern): void {
-    const n = this.entries.push({
-      valueId: id,
-      encoding: p.encoding,
-      chunk: p.chunk,
-      bytes: p.bytes,
-    });
-    for (let off = 0; off < SAMPLE_STRIDE; off++) {
-      const fp = sampleFingerprint(p.bytes, off);
-      filterAdd(this.filter, fp);
-      const list = this.byFp.get(fp);
-      if (list) list.push((n - 1) * 8 + off);
-      else this.byFp.set(fp, [(n - 1) * 8 + off]);
-    }
+    const k = this.n++;
+    this.value = grown(this.value, this.n);
+    this.length = grown(this.length, this.n);
+    this.encoding = grown(this.encoding, this.n);
+    this.chunk = grown(this.chunk, this.n);
+    this.h1 = grown(this.h1, this.n);
+    this.h2 = grown(this.h2, this.n);
+    this.value[k] = id;
+    this.length[k] = p.bytes.length;
+    this.encoding[k] = encodingId(p.encoding);
+    this.chunk[k] = p.chunk;
+    hashOf(p.bytes, 0, p.bytes.length, this.scratch);
+    this.h1[k] = this.scratch[0] as number;
+    this.h2[k] = this.scratch[1] as number;
+    const fp = HASHER.at(p.bytes, 0);
+    filterAdd(this.filter, fp);
+    this.place(fp, k + 1);
   }
 
-  candidates(fp: number): readonly number[] | undefined {
-    return this.byFp.get(fp);
+  /** Calls `each` with every pattern whose first window has fingerprint `fp`. */
+  candidates(fp: number, each: (pattern: number) => void): void {
+    const mask = this.keys.length - 1;
+    for (let i = fp & mask; this.slots[i] !== 0; i = (i + 1) & mask)
+      if (this.keys[i] === fp) each((this.slots[i] as number) - 1);
   }
 
+  /** Whether pattern `id` occurs in `bytes` at `start` (its keyed hash matches). */
   confirm(id: number, bytes: Uint8Array, start: number): boolean {
-    const p = this.entries[id]?.bytes;
-    if (!p || start < 0 || start + p.length > bytes.length) return false;
-    for (let i = 0; i < p.length; i++) if (bytes[start + i] !== p[i]) return false;
-    return true;
+    const len = this.length[id];
+    if (len === undefined || id >= this.n || start < 0 || start + len > bytes.length) return false;
+    hashOf(bytes, start, len, this.scratch);
+    return this.scratch[0] === this.h1[id] && this.scratch[1] === this.h2[id];
   }
 
   describe(id: number): PatternRef {
-    const e = this.entries[id];
-    if (!e) throw new RangeError(`no pattern ${id}`);
-    return { valueId: e.valueId, encoding: e.encoding, chunk: e.chunk };
-  }
-}
-
-function probe(
-  index: MemoryIndex,
-  which: number,
-  fp: number,
-  view: View,
-  q: number,
-  found: Map<string, RawMatchIn>,
-): void {
-  const list = index.candidates(fp);
-  if (list === undefined) return;
-  for (const code of list) {
-    const id = code >>> 3;
-    if (!index.confirm(id, view.bytes, q - (code & 7))) continue;
-    const ref = index.describe(id);
-    const key = `${which}:${ref.valueId}:${ref.chunk}`;
-    if (!found.has(key)) found.set(key, { ...ref, layers: view.layers, which });
+    if (id >= this.n) throw new RangeError(`no pattern ${id}`);
+    return {
+      valueId: this.value[id] as number,
+      encoding: ENCODINGS[this.encoding[id] as number] as Encoding,
+      chunk: this.chunk[id] as number,
+    };
   }
 }
 
 /**
  * Every distinct (index, value, chunk) found in `views`, with the first encoding and layers it was
- * found in: one sampled pass per view serves every index.
+ * found in: one rolling pass per view serves every index.
  */
 export function matchSampled(
   indexes: readonly MemoryIndex[],
@@ -150,18 +176,15 @@ export function matchSampled(
 ): RawMatchIn[] {
   const found = new Map<string, RawMatchIn>();
   const filters = indexes.map((i) => i.filter);
-  for (const view of views) {
-    const b = view.bytes;
-    const last = b.length - SAMPLE_WIDTH;
-    for (let q = 0; q <= last; q += SAMPLE_STRIDE) {
-      const fp = sampleFingerprint(b, q);
-      for (let k = 0; k < filters.length; k++) {
-        const f = filters[k] as Uint32Array;
-        const bit = fp & (f.length * 32 - 1);
-        if (((f[bit >>> 5] as number) & (1 << (bit & 31))) !== 0)
-          probe(indexes[k] as MemoryIndex, k, fp, view, q, found);
-      }
-    }
-  }
+  for (const view of views)
+    HASHER.scan(view.bytes, filters, (fp, offset, which) => {
+      const index = indexes[which] as MemoryIndex;
+      index.candidates(fp, (id) => {
+        if (!index.confirm(id, view.bytes, offset)) return;
+        const ref = index.describe(id);
+        const key = `${which}:${ref.valueId}:${ref.chunk}`;
+        if (!found.has(key)) found.set(key, { ...ref, layers: view.layers, which });
+      });
+    });
   return [...found.values()];
 }

@@ -13,29 +13,34 @@ export function tailMetaKey(session: string): string {
   return PREFIX + session;
 }
 
-function seal(key: Uint8Array, session: string, text: string): string {
+/** AES-256-GCM with a random IV, bound to `aad` (a session's tail or its definitions). */
+export function sealText(key: Uint8Array, aad: string, text: string): string {
   const iv = randomBytes(IV_BYTES);
   const c = createCipheriv('aes-256-gcm', key, iv);
-  c.setAAD(Buffer.from(session, 'utf8'));
+  c.setAAD(Buffer.from(aad, 'utf8'));
   const body = Buffer.concat([c.update(text, 'utf8'), c.final()]);
   return Buffer.concat([iv, c.getAuthTag(), body]).toString('base64');
 }
 
-/** The session's sealed tail, or '' when there is none or it does not open (then nothing is joined). */
-export function readTail(db: Database.Database, key: Uint8Array, session: string): string {
-  const sealed = db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(tailMetaKey(session));
-  if (typeof sealed !== 'string') return '';
+/** The text `sealed` holds for `aad`, or null when it does not open. */
+export function openSealed(key: Uint8Array, aad: string, sealed: string): string | null {
   try {
     const raw = Buffer.from(sealed, 'base64');
     const d = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-    d.setAAD(Buffer.from(session, 'utf8'));
+    d.setAAD(Buffer.from(aad, 'utf8'));
     d.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([d.update(raw.subarray(IV_BYTES + TAG_BYTES)), d.final()]).toString(
       'utf8',
     );
   } catch {
-    return '';
+    return null;
   }
+}
+
+/** The session's sealed tail, or '' when there is none or it does not open (then nothing is joined). */
+export function readTail(db: Database.Database, key: Uint8Array, session: string): string {
+  const sealed = db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(tailMetaKey(session));
+  return typeof sealed === 'string' ? (openSealed(key, session, sealed) ?? '') : '';
 }
 
 export function writeTail(
@@ -51,7 +56,7 @@ export function writeTail(
   try {
     db.prepare(
       'INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v',
-    ).run(tailMetaKey(session), seal(key, session, text));
+    ).run(tailMetaKey(session), sealText(key, session, text));
   } finally {
     db.pragma(`synchronous = ${String(was)}`);
   }

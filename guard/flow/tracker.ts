@@ -1,69 +1,19 @@
 // Flow and taint: the in-process tracker (library, MCP proxy): per session, bounded by bytes. A full
 // scope fails closed: it keeps every value it holds, refuses new ones and reports itself saturated, so
 // the session's outbound calls escalate (docs/guard.md "Flow at scale"); nothing is evicted or rebuilt.
-import { createHash } from 'node:crypto';
 import { GuardError } from '../errors.js';
-import {
-  CALL_JOIN,
-  checkArguments,
-  joinedValues,
-  resultText,
-  type IndexedTaint,
-} from './flow-check.js';
+import { CALL_JOIN, checkArguments, joinedValues, resultText } from './flow-check.js';
 import { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow-limits.js';
 import { Lru } from './lru.js';
-import { matchSampled, MemoryIndex } from './memory-index.js';
+import { matchSampled } from './memory-index.js';
+import { Scope } from './taint-scope.js';
 import type { FlowCheck, TaintSource } from './taint.js';
 import { resultTokens, taintRefusal } from './taint-policy.js';
-
-interface Value {
-  id: number;
-  long: boolean;
-  source: TaintSource;
-}
 
 /** How much of the previous sensitive result's end is joined to the next one's start. */
 const JOIN = 256;
 /** Sessions forgotten by the session bound that are still remembered as such (then saturated). */
 const MAX_FORGOTTEN = 65_536;
-
-class Scope implements IndexedTaint {
-  readonly index: MemoryIndex;
-  readonly digests = new Set<string>();
-  readonly byId = new Map<number, Value>();
-  full = false;
-  tail = '';
-  /** The end of the session's last outbound call's joined values (fragments split across calls). */
-  outTail = '';
-
-  constructor(private readonly limits: FlowLimits) {
-    this.index = new MemoryIndex(limits);
-  }
-
-  sourceOf(id: number): { source: TaintSource; chunked: boolean } | undefined {
-    const v = this.byId.get(id);
-    return v && { source: v.source, chunked: v.long };
-  }
-
-  /** Adds a value; false when it was known, or when the scope is full (then `full` is set). */
-  add(id: number, text: string, source: TaintSource): boolean {
-    const bytes = Buffer.from(text, 'utf8');
-    const digest = createHash('sha256').update(bytes).digest('base64');
-    if (this.digests.has(digest)) return false;
-    const cost = this.index.costOf(bytes);
-    if (
-      this.byId.size >= this.limits.maxValuesPerSession ||
-      this.index.footprint + cost.bytes > this.limits.maxTaintBytesPerScope
-    ) {
-      this.full = true;
-      return false;
-    }
-    this.digests.add(digest);
-    this.byId.set(id, { id, long: bytes.length > this.limits.longValue, source });
-    this.index.add(id, bytes, cost);
-    return true;
-  }
-}
 
 export interface FlowTracker {
   /**
@@ -88,11 +38,10 @@ export interface FlowTracker {
  * t.check('session-1', { url: 'https://x.test/?t=...' }).hits; // [] or the tainted arguments
  */
 export function createFlowTracker(limits: FlowLimits = DEFAULT_FLOW_LIMITS): FlowTracker {
-  let nextId = 1;
   const global = new Scope(limits);
   const forgotten = new Lru<string, true>(MAX_FORGOTTEN);
   const sessions = new Lru<string, Scope>(limits.maxSessions, (id, s) => {
-    if (s.byId.size > 0 || s.full) forgotten.set(id, true);
+    if (s.size > 0 || s.full) forgotten.set(id, true);
   });
   const scope = (session: string): Scope => {
     let s = sessions.get(session);
@@ -106,7 +55,7 @@ export function createFlowTracker(limits: FlowLimits = DEFAULT_FLOW_LIMITS): Flo
   };
   const addAll = (s: Scope, source: TaintSource, values: Iterable<string>): number => {
     let added = 0;
-    for (const v of values) if (s.add(nextId++, v, source)) added++;
+    for (const v of values) if (s.add(v, source)) added++;
     return added;
   };
   return {
@@ -116,7 +65,7 @@ export function createFlowTracker(limits: FlowLimits = DEFAULT_FLOW_LIMITS): Flo
         throw new GuardError('taint_refused', `secret "${label}" cannot be taint: ${why}`);
       const target = session === undefined ? global : scope(session);
       const source: TaintSource = { kind: 'secret', tool: 'secret', label };
-      target.add(nextId++, value.slice(0, limits.maxTaintLength), source);
+      target.add(value.slice(0, limits.maxTaintLength), source);
       if (target === global && global.full)
         throw new GuardError(
           'taint_refused',

@@ -122,6 +122,15 @@ function emitCommand(w: Walk, node: Node, place: Place, depth: number): void {
     // only words that can hold a substitution are walked: a long quoted word has thousands of nodes
     if (SUBSTITUTION.test(target.text)) walkSubstitutions(w, target, place, depth + 1);
   }
+  emitWords(w, words, place, stdin);
+}
+
+function emitWords(
+  w: Walk,
+  words: readonly (Field | string)[],
+  place: Place,
+  stdin: string | undefined,
+): void {
   w.args += words.length;
   if (w.args > w.limits.maxArgs) {
     fail(w, 'too_many_args');
@@ -446,7 +455,52 @@ function assignNode(w: Walk, node: Node, place: Place): void {
   assign(w.expand.env, name.text, text, v.tainted, place.branch);
 }
 
+/** Words of characters no shell expansion, quoting or operator touches, one space apart. */
+const PLAIN = /^[A-Za-z0-9_./][A-Za-z0-9_./-]*(?: [A-Za-z0-9_./:@%+,-][A-Za-z0-9_./:@%+,=-]*)*$/;
+/** First words the grammar reads as something other than a simple command (bash manual §3.2). */
+const NOT_SIMPLE = new Set([
+  'if',
+  'then',
+  'elif',
+  'else',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'in',
+  'function',
+  'time',
+  'coproc',
+  'declare',
+  'typeset',
+  'export',
+  'local',
+  'readonly',
+  'unset',
+  'unsetenv',
+]);
+
+/**
+ * The argv of a script that is one simple command of plain words (`git status`, `npm run build`),
+ * which the grammar parses into exactly these words: no tree is built for it. Null otherwise.
+ */
+export function plainCommand(source: string): string[] | null {
+  if (source.length > 4096 || !PLAIN.test(source)) return null;
+  const words = source.split(' ');
+  return NOT_SIMPLE.has(words[0] ?? '') ? null : words;
+}
+
 function analyzeInto(w: Walk, source: string, place: Place): void {
+  const plain = plainCommand(source);
+  if (plain !== null) {
+    emitWords(w, plain, place, place.stdin);
+    return;
+  }
   const tree = w.parser.parse(source, w.deadline);
   if (tree === null) {
     fail(w, 'over_budget');

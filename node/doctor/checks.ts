@@ -2,6 +2,7 @@
 import { accessSync, constants } from 'node:fs';
 import { sensorReadiness } from '../../bpf/index.js';
 import { openStateDir } from '../state/state-dir.js';
+import { checkEgressHosts } from './egress.js';
 import { checkGovernance } from './governance.js';
 import { checkHookStart } from './hook.js';
 import { checkMirrorOptOuts } from './mirror.js';
@@ -94,6 +95,7 @@ export function runChecks(input: DoctorInput): CheckResult[] {
     ...checkSubscriptions(input.stateRoot),
     ...checkMirrorOptOuts(input.stateRoot),
     checkGovernance(input.stateRoot),
+    ...checkEgressHosts(input.stateRoot),
     checkHookStart(),
     checkCommandStart(),
     checkSensor(),

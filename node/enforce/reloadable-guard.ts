@@ -17,6 +17,7 @@ import {
 import type { NodeConfig } from '../state/config.js';
 import { nodeBasePolicies } from '../guard/base-policies.js';
 import { loadNodePacks } from './load-packs.js';
+import { configEgressHosts } from '../guard/egress-config.js';
 
 export interface ReloadableGuardOptions {
   stateRoot: string;
@@ -71,6 +72,7 @@ export function openReloadableGuard(opts: ReloadableGuardOptions): ReloadableGua
   const guard = createGuard({
     policies: compile(),
     stages: [flow.stage],
+    egressHosts: configEgressHosts(opts.config()),
     ...(opts.receipts ? { receipts: opts.receipts } : {}),
   });
   let chain = Promise.resolve<unknown>(undefined);

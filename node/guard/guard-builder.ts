@@ -2,8 +2,8 @@
 // request: the packs, the base policies (self-protection first), the operator config, the node key,
 // receipts and the flow wiring. `mesh guard decide`, the hook (in its own process and in the hook
 // daemon) and the MCP proxy all build through here, so no door opens a store with its own defaults.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import {
   createGuard,
   durableSessions,
@@ -16,6 +16,7 @@ import {
   type GuardStage,
   type Policy,
   type SessionStore,
+  type ShellDefinitions,
   type TaintMemo,
 } from '../../guard/index.js';
 import type { LoadedPack } from '../../packs/index.js';
@@ -24,6 +25,7 @@ import { UsageError } from '../errors.js';
 import type { StateDir } from '../state/state-dir.js';
 import { nodeBasePolicies } from './base-policies.js';
 import { nodeSigner } from './node-key.js';
+import { configEgressHosts } from './egress-config.js';
 
 /** What every door's guard is built from; the CLI flags map one to one onto it. */
 export interface GuardRequest {
@@ -51,6 +53,10 @@ export interface GuardParts {
   receipts?: ReceiptWriter;
   /** What the flow tracker found in recent calls and results: previews mask it whole. */
   taint: TaintMemo;
+  /** Where a session's shell functions and aliases are kept; absent: in the guard's process. */
+  definitions?: ShellDefinitions;
+  /** Hosts the node config adds to the host policy (`guard.egress.allowHosts`). */
+  egressHosts: string[];
   close: () => void;
 }
 
@@ -103,6 +109,10 @@ export function buildGuardParts(
     packs,
     ...(store ? { receipts: new ReceiptWriter(store, { tainted: taint.eventTaint }) } : {}),
     taint,
+    // read only when the node has a config: a door without state opens none for it
+    egressHosts: existsSync(join(node.stateRoot, 'config.json'))
+      ? configEgressHosts(node.state().config)
+      : [],
     close: () => store?.close(),
   };
 }
@@ -116,6 +126,8 @@ export function guardOf(parts: GuardParts, writeReceipts = true): Guard {
   return createGuard({
     policies: parts.policies,
     stages: parts.stages,
+    egressHosts: parts.egressHosts,
+    ...(parts.definitions ? { definitions: parts.definitions } : {}),
     ...(parts.receipts && writeReceipts ? { receipts: parts.receipts } : {}),
   });
 }

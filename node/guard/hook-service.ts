@@ -133,7 +133,11 @@ function openHookParts(node: GuardNode, req: GuardRequest, withSessions: boolean
     closers.push(() => {
       sessions?.close();
     });
-    const flow = buildGuardParts(node, req, tracker, sessions);
+    // one process per call: a session's functions and aliases are kept in the flow store
+    const flow = {
+      ...buildGuardParts(node, req, tracker, sessions),
+      definitions: tracker.definitions(),
+    };
     closers.push(flow.close);
     return {
       tracker,

@@ -8,6 +8,7 @@ import type { OperatorPolicy } from '../../packs/index.js';
 import { parseGovernanceSection } from './governance.js';
 import { parseReviewsSection, type ReviewsConfig } from '../guard/reviews-config.js';
 import { parseReceiptsSection, type ReceiptsConfig } from '../guard/receipts-config.js';
+import { parseGuardSection, type GuardConfig } from '../guard/egress-config.js';
 
 export interface NodeConfig {
   schema: typeof CONFIG_SCHEMA;
@@ -34,6 +35,8 @@ export interface NodeConfig {
   reviews?: ReviewsConfig;
   /** Where receipt heads are anchored beyond the anchor file (docs/operator.md "config.json"). */
   receipts?: ReceiptsConfig;
+  /** Hosts the operator adds to the guard's host policy (docs/operator.md "config.json"). */
+  guard?: GuardConfig;
 }
 
 export function defaultConfig(): NodeConfig {
@@ -151,6 +154,7 @@ export function parseConfig(
     config.governance = parseGovernanceSection(raw.governance, source);
   if (raw.reviews !== undefined) config.reviews = parseReviewsSection(raw.reviews, source);
   if (raw.receipts !== undefined) config.receipts = parseReceiptsSection(raw.receipts, source);
+  if (raw.guard !== undefined) config.guard = parseGuardSection(raw.guard, source);
   return start === CONFIG_SCHEMA ? { config } : { config, migratedFrom: start };
 }
 

@@ -152,6 +152,11 @@ export function secretSamples(seed = 7): Sample[] {
       near: `Authorization: Basic ${Buffer.from('user:password').toString('base64')}`,
     },
     {
+      kind: 'registry_auth',
+      real: `{"auths":{"ghcr.io":{"auth":"${basic}"}}}`,
+      near: `{"auths":{"ghcr.io":{"auth":"${Buffer.from('user:password').toString('base64')}"}}}`,
+    },
+    {
       kind: 'aws_access_key_id',
       real: `AKIA${r(AZ + '234567', 16)}`,
       near: `AKIA${r(AZ + '234567', 12)}`,

@@ -88,6 +88,13 @@ describe('mesh guard hook claude-code: bash writes', { timeout: 300_000 }, () =>
     );
     expect(plain.stderr).not.toMatch(/t\.ssh-write/);
   });
+
+  it('follows an alias an earlier process of the session defined, only in that session', async () => {
+    const bash = (session: string, command: string) => pre(session, 'Bash', { command });
+    await runHook(env, bash('s-fn', "alias up='git push --force'"));
+    expect((await runHook(env, bash('s-fn', 'up origin main'))).stderr).toMatch(/ca\.force-push/);
+    expect((await runHook(env, bash('s-other', 'up origin main'))).code).toBe(0);
+  });
 });
 
 describe('mesh guard hook claude-code: explicit allow', { timeout: 300_000 }, () => {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { analyzeShell, plainCommand } from '../../../guard/shell/analyze.js';
 import { unquote } from '../../../guard/shell/words.js';
 import { FC_RUNS } from '../../support/env.js';
 
@@ -132,6 +133,54 @@ describe('shell analysis', () => {
           expect(analyzeShell(parser, parts.join(' ')).status).toBeTypeOf('string');
         },
       ),
+      { numRuns: FC_RUNS },
+    );
+  });
+});
+
+describe('plain commands skip the parser', () => {
+  const corpusCommands = (): string[] =>
+    readdirSync('test-vectors/guard')
+      .filter((f) => f.endsWith('.jsonl'))
+      .flatMap((f) => readFileSync(`test-vectors/guard/${f}`, 'utf8').trim().split('\n'))
+      .map(
+        (l) => (JSON.parse(l) as { event: { args?: { command?: unknown } } }).event.args?.command,
+      )
+      .filter((c): c is string => typeof c === 'string');
+
+  // A leading newline is not plain, so the same script goes through tree-sitter.
+  const same = (s: string): void => {
+    expect(analyzeShell(parser, s)).toEqual(analyzeShell(parser, `\n${s}`));
+  };
+
+  it('reads every plain corpus command as the grammar does', () => {
+    const plain = corpusCommands().filter((c) => plainCommand(c) !== null);
+    expect(plain.length).toBeGreaterThan(100);
+    for (const c of plain) same(c);
+  });
+
+  it('leaves words the grammar reads otherwise to the parser', () => {
+    for (const s of ['X=1 rm -rf /', 'export A=b', 'time rm x', 'a  b', 'ls ~', 'echo $x', 'a;b'])
+      expect(plainCommand(s)).toBeNull();
+    expect(plainCommand('git push origin main')).toEqual(['git', 'push', 'origin', 'main']);
+  });
+
+  it('agrees with the grammar on generated plain words', () => {
+    const ch = fc.constantFrom(
+      ...'aZ09_./:@%+,-='.split(''),
+      'rm',
+      'sh',
+      'bash',
+      'eval',
+      'if',
+      'a=b',
+    );
+    const word = fc.array(ch, { minLength: 1, maxLength: 6 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), (ws) => {
+        const s = ws.join(' ');
+        if (plainCommand(s) !== null) same(s);
+      }),
       { numRuns: FC_RUNS },
     );
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGuard, FingerprintStore } from '../../../guard/index.js';
+import { MAX_DEFINITION_SESSIONS } from '../../../guard/shell/session-definitions.js';
 import { loadPack } from '../../../packs/index.js';
 
 const bash = (command: string, session: string) => ({
@@ -42,5 +46,47 @@ describe('functions and aliases across the calls of one session', () => {
     const guard = createGuard({ policies: [policy] });
     await guard.decide(bash('build() { npm run build && npm test; }', 's1'));
     expect((await guard.decide(bash('build', 's1'))).verdict).toBe('allow');
+  });
+});
+
+describe('functions and aliases kept in the flow store (one process per call)', () => {
+  const policy = loadPack('builtin:coding-agent').policy;
+  const dir = mkdtempSync(join(tmpdir(), 'mesh-defs-'));
+  /** A fresh store and guard per call, as a hook process per call has. */
+  const once = async (command: string, session = 's1') => {
+    const store = FingerprintStore.open(dir);
+    try {
+      return await createGuard({ policies: [policy], definitions: store.definitions() }).decide(
+        bash(command, session),
+      );
+    } finally {
+      store.close();
+    }
+  };
+
+  it('a later process follows a function and an alias, sealed on disk, for that session only', async () => {
+    await once('cleanup() { rm -rf "$HOME"; }');
+    await once("alias up='git push --force'");
+    const d = await once('cleanup');
+    expect([d.verdict, d.rule]).toEqual(['block', 'ca.destructive-delete']);
+    expect((await once('up origin main')).rule).toBe('ca.force-push');
+    expect((await once('cleanup', 's2')).verdict).toBe('allow');
+    const db = readFileSync(join(dir, 'flow.db'));
+    expect(db.includes('rm -rf')).toBe(false);
+    expect(db.includes('git push')).toBe(false);
+  });
+
+  it('keeps at most MAX_DEFINITION_SESSIONS sessions, the least recently written going first', () => {
+    let t = 0;
+    const store = FingerprintStore.open(
+      mkdtempSync(join(tmpdir(), 'mesh-defs-')),
+      undefined,
+      () => ++t,
+    );
+    const defs = store.definitions();
+    for (let i = 0; i <= MAX_DEFINITION_SESSIONS; i++) defs.record(`s${i}`, new Map([['f', 'ls']]));
+    expect(defs.of('s0')).toBeUndefined();
+    expect(defs.of(`s${MAX_DEFINITION_SESSIONS}`)?.get('f')).toBe('ls');
+    store.close();
   });
 });
