@@ -26,6 +26,41 @@ const DOCS = [
 const MESH_LINE = /^(?:npx )?mesh(?: (?:-[-a-zA-Z]|[a-z][a-z-]*(?:\|[a-z][a-z-]*)*(?: |$))|$)/;
 /** Ports the docs' deployments listen on, replaced by free ones when a block runs. */
 const DOC_PORTS = ['7071', '7072', '7073', '8443', '8444'];
+/**
+ * What a doc's run must print besides exiting 0: the outputs its prose promises. A command the docs
+ * show failing is written `cmd || echo "exit $?"`, so its exit code is printed and checked here.
+ */
+const PRINTS: Record<string, RegExp[]> = {
+  'docs/operator.md': [
+    /^ok +hook install +guard hook installed and answering/m,
+    /^coding-agent@canary: verified coding-agent 0\.1\.0 \(canary v1\)/m,
+    /coding-agent\.example-delete +escalate \(shadow: reported, not enforced\)\n +why: new here: shadow until \S+/,
+    /^decision allow by coding-agent\.example-delete \(shadow\): shadow: would escalate/m,
+    /ca\.infra-destroy: .*\(held for review [0-9a-f]{16}: .*mesh reviews approve [0-9a-f]{16} --by NAME/,
+    /^exit 2$/m,
+    /^ +quorum +2; approved by nobody yet$/m,
+    /pending .*kubectl delete namespace \[args\.command\] +\(1\/2 approvals\)/,
+    /approved .*kubectl delete namespace \[args\.command\] +\(2\/2 approvals\)/,
+    /rejected .*\n +\{"command":"kubectl delete namespace billing"\}/,
+    /^ +1 +\S+ +escalate +Bash +ca\.infra-destroy +"kubectl delete namespace shop"$/m,
+    /^ +hit +ca\.infra-destroy escalate \(active\)/m,
+    /^ok +3 receipts, head 3:[0-9a-f]{64}, signed through 3\nanchored head 3:/m,
+  ],
+  'docs/packs.md': [
+    /^valid$/m,
+    /^ok +my-pack\.example-delete +10\/10$/m,
+    /^pass: 10 examples$/m,
+    /^every rule hash is current$/m,
+  ],
+  'docs/log.md': [
+    /^ok: entry 4 is in interlock-mesh\/log at size 5 \(packs\/my-pack\/canary\/my-pack\.json/m,
+    /^ok: TUF root v1 \(given\), 1 target\(s\) verified\n.*\n +not checked: no witness: .*\n +not checked: no gossip/m,
+    /^interlock-mesh\/log: size 5, entries 0\.\.4\n(?:#[0-3] .*\n){4}#4 canary v1 packs\/my-pack\/canary\/my-pack\.json [0-9a-f]{64} \d+$/m,
+    /^interlock-mesh\/log: 5 entries, root matches the checkpoint$/m,
+    /^ok: TUF root v1 \(given\), 1 target\(s\) verified\n.*\n +not checked: no witness: [^\n]*\n(?! +not checked)/m,
+  ],
+  'docs/dap.md': [/^10 accepted$/m, /"aggregate":\[10,0,0,5,0,0,0,10\],"report_count":10/],
+};
 
 interface Checked {
   file: string;
@@ -115,7 +150,13 @@ const RUNS = DOCS.map((file) => ({
 describe.concurrent('the blocks marked run, run as written', () => {
   it('are the journeys of the four users', () => {
     expect(RUNS.map((d) => d.file)).toEqual(
-      expect.arrayContaining(['docs/dap.md', 'docs/log.md', 'docs/operator.md', 'docs/packs.md']),
+      expect.arrayContaining([
+        'docs/GOVERNANCE.md',
+        'docs/dap.md',
+        'docs/log.md',
+        'docs/operator.md',
+        'docs/packs.md',
+      ]),
     );
   });
 
@@ -142,6 +183,7 @@ describe.concurrent('the blocks marked run, run as written', () => {
         },
       });
       expect(r.status, r.output).toBe(0);
+      for (const printed of PRINTS[file] ?? []) expect(r.output, r.output).toMatch(printed);
     },
     150_000,
   );
