@@ -11,47 +11,20 @@ import {
   BUILTIN,
   CATALOG as catalog,
   DEMO,
-  maintainer,
   meshJson,
-  publish,
   writePack,
   type Maintainer,
   type MeshRun,
 } from './publish-subscribe.js';
-import { writeProposal } from './consensus-proposal.js';
+import { consensusApply, demotion, maintainerWithPack } from './consensus-proposal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-lock-'));
 let m: Maintainer;
 let sha = '';
 
-function proposal(rule: string, n: number): string {
-  const file = join(work, `proposal-${n}.json`);
-  writeProposal(m, file, {
-    changes: [{ kind: 'demote', rule }],
-    numbers: { reports: 50, hits: 5, falsePositiveMarks: 3, daysInRing: 9 },
-    reason: 'test',
-    packSha: sha,
-  });
-  return file;
-}
-
+const proposal = (rule: string, n: number): string => demotion(m, n, rule, sha);
 const apply = (file: string, flags: string[] = []): Promise<MeshRun> =>
-  meshJson(
-    [
-      'consensus',
-      'apply',
-      file,
-      '--repo',
-      m.repo,
-      '--keys',
-      m.keys,
-      '--collector-key',
-      m.publicKeys.collector ?? '',
-      ...DEMO,
-      ...flags,
-    ],
-    { strict: true, timeoutMs: 120_000 },
-  );
+  meshJson(consensusApply(m, file, flags), { strict: true, timeoutMs: 120_000 });
 
 const timestampVersion = (): number =>
   (
@@ -64,9 +37,7 @@ const errorCode = (r: MeshRun): string =>
   (r.json.error as { code?: string } | undefined)?.code ?? '';
 
 beforeAll(async () => {
-  m = await maintainer(work);
-  const pub = await publish(m, writePack(m, 'coding-agent.json'));
-  sha = (pub.json.targets as { sha256: string }[])[0]?.sha256 ?? '';
+  ({ m, sha } = await maintainerWithPack(work));
 }, 120_000);
 
 afterAll(async () => {

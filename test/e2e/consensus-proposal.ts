@@ -9,7 +9,14 @@ import {
   type SignedProposal,
 } from '../../node/consensus/index.js';
 import { loadKeyFile } from '../../tuf/index.js';
-import { CATALOG, type Maintainer } from './publish-subscribe.js';
+import {
+  CATALOG,
+  DEMO,
+  maintainer,
+  publish,
+  writePack,
+  type Maintainer,
+} from './publish-subscribe.js';
 
 export interface ProposalPlan {
   changes: { kind: Proposal['kind']; rule: string; from?: 'canary' | 'stable' }[];
@@ -67,4 +74,45 @@ export function writeProposal(m: Maintainer, file: string, p: ProposalPlan): Sig
   const doc = signProposal(body, loadKeyFile(p.key ?? join(m.keys, 'collector.key')).signer);
   writeFileSync(file, JSON.stringify(doc, null, 2));
   return doc;
+}
+
+/** WORK/proposal-N.json: the collector demotes (or expires) RULE of the pack SHA, 3 of 5 hits marked false. */
+export function demotion(
+  m: Maintainer,
+  n: number,
+  rule: string,
+  packSha: string,
+  kind: 'demote' | 'expire' = 'demote',
+): string {
+  const file = join(m.work, `proposal-${n}.json`);
+  writeProposal(m, file, {
+    changes: [{ kind, rule }],
+    numbers: { reports: 50, hits: 5, falsePositiveMarks: 3, daysInRing: 9 },
+    reason: 'false-positive share 0.6',
+    packSha,
+  });
+  return file;
+}
+
+/** `mesh consensus apply FILE FLAGS...` on the maintainer's repository, trusting its collector key. */
+export const consensusApply = (m: Maintainer, file: string, flags: string[] = []): string[] => [
+  'consensus',
+  'apply',
+  file,
+  '--repo',
+  m.repo,
+  '--keys',
+  m.keys,
+  '--collector-key',
+  m.publicKeys.collector ?? '',
+  // The fixture repository is threshold 1 (a demo, not a ceremony).
+  ...DEMO,
+  ...flags,
+];
+
+/** A maintainer whose repository holds the coding-agent pack, and that pack's sha256. */
+export async function maintainerWithPack(work: string): Promise<{ m: Maintainer; sha: string }> {
+  const m = await maintainer(work);
+  const pub = await publish(m, writePack(m, 'coding-agent.json'));
+  return { m, sha: (pub.json.targets as { sha256: string }[])[0]?.sha256 ?? '' };
 }
