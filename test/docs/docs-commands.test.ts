@@ -4,7 +4,7 @@
 // existing (one child process, cli-check.mjs, checks them all). The blocks marked
 // `<!-- docs-test: run -->` run as written, in order, in a temporary home with this checkout's
 // `mesh` on PATH (a block's fixed ports are swapped for free ones; run-script.ts stops what it
-// leaves running).
+// leaves running), and must print what the prose around them says they print (PRINTS).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -94,8 +94,8 @@ export function demotion(
   return file;
 }
 
-/** `mesh consensus apply FILE FLAGS...` on the maintainer's repository, trusting its collector key. */
-export const consensusApply = (m: Maintainer, file: string, flags: string[] = []): string[] => [
+/** `mesh consensus apply FILE FLAGS...` on the maintainer's repository (no collector key given). */
+export const consensusApplyArgs = (m: Maintainer, file: string, flags: string[] = []): string[] => [
   'consensus',
   'apply',
   file,
@@ -103,12 +103,14 @@ export const consensusApply = (m: Maintainer, file: string, flags: string[] = []
   m.repo,
   '--keys',
   m.keys,
-  '--collector-key',
-  m.publicKeys.collector ?? '',
   // The fixture repository is threshold 1 (a demo, not a ceremony).
   ...DEMO,
   ...flags,
 ];
+
+/** The same, trusting the maintainer's collector key. */
+export const consensusApply = (m: Maintainer, file: string, flags: string[] = []): string[] =>
+  consensusApplyArgs(m, file, ['--collector-key', m.publicKeys.collector ?? '', ...flags]);
 
 /** A maintainer whose repository holds the coding-agent pack, and that pack's sha256. */
 export async function maintainerWithPack(work: string): Promise<{ m: Maintainer; sha: string }> {
