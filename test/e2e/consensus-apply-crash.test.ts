@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
 import {
@@ -14,7 +14,7 @@ import {
   subscribedPack,
   type Maintainer,
 } from './publish-subscribe.js';
-import { consensusApply, demotion, maintainerWithPack } from './consensus-proposal.js';
+import { consensusApply, demotion, withPublishedPack } from './consensus-proposal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-crash-'));
 let m: Maintainer;
@@ -24,12 +24,9 @@ const proposal = (rule: string, round: number, kind: 'demote' | 'expire' = 'demo
   demotion(m, round, rule, sha, kind);
 const apply = (file: string, flags: string[] = []): string[] => consensusApply(m, file, flags);
 
-beforeAll(async () => {
-  ({ m, sha } = await maintainerWithPack(work));
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(m.services.map((s) => s.stop()));
+withPublishedPack(work, (maintainer, published) => {
+  m = maintainer;
+  sha = published;
 });
 
 describe('mesh consensus apply, killed and re-run', () => {

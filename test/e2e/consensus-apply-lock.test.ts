@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withRepoLock } from '../../packs/index.js';
 import {
   BUILTIN,
@@ -16,7 +16,7 @@ import {
   type Maintainer,
   type MeshRun,
 } from './publish-subscribe.js';
-import { consensusApply, demotion, maintainerWithPack } from './consensus-proposal.js';
+import { consensusApply, demotion, withPublishedPack } from './consensus-proposal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-lock-'));
 let m: Maintainer;
@@ -36,12 +36,9 @@ const timestampVersion = (): number =>
 const errorCode = (r: MeshRun): string =>
   (r.json.error as { code?: string } | undefined)?.code ?? '';
 
-beforeAll(async () => {
-  ({ m, sha } = await maintainerWithPack(work));
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(m.services.map((s) => s.stop()));
+withPublishedPack(work, (maintainer, published) => {
+  m = maintainer;
+  sha = published;
 });
 
 describe('mesh consensus apply and the repository lock', () => {

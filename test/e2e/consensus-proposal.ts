@@ -2,6 +2,7 @@
 // the coding-agent pack counted alike in the aggregate, and the changes' own numbers beside it.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import {
   proposalBody,
   signProposal,
@@ -112,9 +113,19 @@ export const consensusApplyArgs = (m: Maintainer, file: string, flags: string[] 
 export const consensusApply = (m: Maintainer, file: string, flags: string[] = []): string[] =>
   consensusApplyArgs(m, file, ['--collector-key', m.publicKeys.collector ?? '', ...flags]);
 
-/** A maintainer whose repository holds the coding-agent pack, and that pack's sha256. */
-export async function maintainerWithPack(work: string): Promise<{ m: Maintainer; sha: string }> {
-  const m = await maintainer(work);
-  const pub = await publish(m, writePack(m, 'coding-agent.json'));
-  return { m, sha: (pub.json.targets as { sha256: string }[])[0]?.sha256 ?? '' };
+/**
+ * The suite's maintainer, from its beforeAll (its services stopped in afterAll): a repository
+ * holding the coding-agent pack, handed to SET with that pack's sha256.
+ */
+export function withPublishedPack(work: string, set: (m: Maintainer, sha: string) => void): void {
+  let held: Maintainer | undefined;
+  beforeAll(async () => {
+    const m = await maintainer(work);
+    const pub = await publish(m, writePack(m, 'coding-agent.json'));
+    held = m;
+    set(m, (pub.json.targets as { sha256: string }[])[0]?.sha256 ?? '');
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all((held?.services ?? []).map((s) => s.stop()));
+  });
 }
