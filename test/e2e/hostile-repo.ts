@@ -71,3 +71,14 @@ export async function logSecondFile(m: Maintainer, dir: string, evil: Uint8Array
     },
   );
 }
+
+/** `mesh --state STATE subscribe` to the coding-agent canary pack through the mirror URL. */
+export const subscribeArgs = (state: string, url: string, flags: string[]): string[] => [
+  '--state',
+  state,
+  'subscribe',
+  'mesh:coding-agent@canary',
+  '--mirror',
+  url,
+  ...flags,
+];

@@ -21,7 +21,7 @@ import {
   type Maintainer,
   type MeshRun,
 } from './publish-subscribe.js';
-import { fork, listUnlogged, logSecondFile, packFile } from './hostile-repo.js';
+import { fork, listUnlogged, logSecondFile, packFile, subscribeArgs } from './hostile-repo.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-sub-'));
 let m: Maintainer;
@@ -55,15 +55,7 @@ function nodeCopy(name: string): string {
 }
 
 async function subscribe(state: string, url: string, extra: string[] = trustFlags()) {
-  return mesh([
-    '--state',
-    state,
-    'subscribe',
-    'mesh:coding-agent@canary',
-    '--mirror',
-    url,
-    ...extra,
-  ]);
+  return mesh(subscribeArgs(state, url, extra));
 }
 
 /** The /healthz mirror state of a mirror seeding from UPSTREAM with WITNESSES trusted. */

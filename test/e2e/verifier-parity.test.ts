@@ -22,6 +22,7 @@ import {
   listUnlogged,
   logSecondFile,
   packFile,
+  subscribeArgs,
 } from './hostile-repo.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-parity-'));
@@ -49,19 +50,10 @@ function trustFlags(t: Trust): string[] {
 async function threePaths(dir: string, t: Trust): Promise<Outcomes> {
   const url = await startMirror(m, { repo: dir, config: { mirror: { logKey: m.logKey } } });
   const state = mkdtempSync(join(work, 'node-'));
-  const sub = await meshJson(
-    [
-      '--state',
-      state,
-      'subscribe',
-      'mesh:coding-agent@canary',
-      '--mirror',
-      url,
-      '--root',
-      m.root,
-    ].concat(trustFlags(t)),
-    { strict: true, timeoutMs: m.timeoutMs },
-  );
+  const sub = await meshJson(subscribeArgs(state, url, ['--root', m.root, ...trustFlags(t)]), {
+    strict: true,
+    timeoutMs: m.timeoutMs,
+  });
   const ver = await meshJson(['verify', '--mirror', url, '--root', m.root, ...trustFlags(t)], {
     strict: true,
     timeoutMs: m.timeoutMs,
