@@ -96,53 +96,34 @@ export async function setUpMesh(
       }),
     );
     const witnessFlags = witnesses.flatMap((w) => ['--witness', `${w.url}=${w.vkey}`]);
+    /** `mesh publish WHAT...` into the demo's repository, cosigned by two of the three witnesses. */
+    const publishArgs = (...what: string[]): string[] => [
+      'publish',
+      ...what,
+      '--repo',
+      repo,
+      '--keys',
+      keys,
+      // The demo's repository is threshold 1 from single key files: governance's demo profile.
+      '--profile',
+      'demo',
+      ...witnessFlags,
+      '--quorum',
+      '2',
+    ];
 
     progress(
       `publishing builtin:${PACK} to the canary ring (TUF target + log entries + cosigned checkpoint)`,
     );
     const pack = BUILTIN_PACKS[PACK] as { catalog: string[] };
     const packFile = writeJson(join(work, `${PACK}.json`), pack);
-    await mesh(
-      [
-        'publish',
-        packFile,
-        '--repo',
-        repo,
-        '--keys',
-        keys,
-        // The demo's repository is threshold 1 from single key files: governance's demo profile.
-        '--profile',
-        'demo',
-        '--ring',
-        'canary',
-        ...witnessFlags,
-        '--quorum',
-        '2',
-      ],
-      'publish',
-    );
+    await mesh(publishArgs(packFile, '--ring', 'canary'), 'publish');
 
     progress(
       `enrolling ${nodes} organisations (one per node) and publishing the signed member list through TUF`,
     );
     const members = await enrolOrganisations(work, nodes, DEMO_TIERS);
-    await mesh(
-      [
-        'publish',
-        '--members',
-        members.file,
-        '--repo',
-        repo,
-        '--keys',
-        keys,
-        '--profile',
-        'demo',
-        ...witnessFlags,
-        '--quorum',
-        '2',
-      ],
-      'publish members',
-    );
+    await mesh(publishArgs('--members', members.file), 'publish members');
 
     progress(
       'provisioning the DAP task (Prio3SumVec over per-rule signals; one token per organisation per day)',
@@ -188,26 +169,7 @@ export async function setUpMesh(
       ],
       'dap task new',
     );
-    await mesh(
-      [
-        'publish',
-        '--task',
-        join(dap, 'client.json'),
-        '--name',
-        PACK,
-        '--repo',
-        repo,
-        '--keys',
-        keys,
-        // The demo's repository is threshold 1 from single key files: governance's demo profile.
-        '--profile',
-        'demo',
-        ...witnessFlags,
-        '--quorum',
-        '2',
-      ],
-      'publish task',
-    );
+    await mesh(publishArgs('--task', join(dap, 'client.json'), '--name', PACK), 'publish task');
 
     progress(
       'starting the mirror, the token issuer, the DAP leader and helper (two organisations in real life) and the collector',

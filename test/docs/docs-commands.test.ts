@@ -4,7 +4,7 @@
 // existing (one child process, cli-check.mjs, checks them all). The blocks marked
 // `<!-- docs-test: run -->` run as written, in order, in a temporary home with this checkout's
 // `mesh` on PATH (a block's fixed ports are swapped for free ones; run-script.ts stops what it
-// leaves running).
+// leaves running), and must print what the prose around them says they print (PRINTS).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,63 @@ const DOCS = [
 const MESH_LINE = /^(?:npx )?mesh(?: (?:-[-a-zA-Z]|[a-z][a-z-]*(?:\|[a-z][a-z-]*)*(?: |$))|$)/;
 /** Ports the docs' deployments listen on, replaced by free ones when a block runs. */
 const DOC_PORTS = ['7071', '7072', '7073', '8443', '8444'];
+/**
+ * What a doc's run must print besides exiting 0: the outputs its prose promises, each line at least
+ * once, or `[/line/g, N]` exactly N times. A command the docs show failing is written
+ * `cmd || echo "exit $?"`, so its exit code is printed and checked here. Its stdout and stderr are
+ * read together, so a pattern spans one line.
+ */
+const PRINTS: Record<string, (RegExp | [RegExp, number])[]> = {
+  'docs/operator.md': [
+    /^ok +hook install +guard hook installed and answering/m,
+    /^coding-agent@canary: verified coding-agent 0\.1\.0 \(canary v1\)/m,
+    /coding-agent\.example-delete +escalate \(shadow: reported, not enforced\)$/m,
+    /^ +why: new here: shadow until \S+$/m,
+    /^decision allow by coding-agent\.example-delete \(shadow\): shadow: would escalate/m,
+    /ca\.infra-destroy: .*\(held for review [0-9a-f]{16}: .*mesh reviews approve [0-9a-f]{16} --by NAME/,
+    /^exit 2$/m,
+    /^ +quorum +2; approved by nobody yet$/m,
+    /pending .*kubectl delete namespace \[args\.command\] +\(1\/2 approvals\)/,
+    /approved .*kubectl delete namespace \[args\.command\] +\(2\/2 approvals\)/,
+    /rejected .*kubectl delete namespace \[args\.command\] +\(0\/2 approvals\)$/m,
+    /^ +\{"command":"kubectl delete namespace billing"\}$/m,
+    /^ +1 +\S+ +escalate +Bash +ca\.infra-destroy +"kubectl delete namespace shop"$/m,
+    /^ +hit +ca\.infra-destroy escalate \(active\)/m,
+    [/^ok +3 receipts, head 3:[0-9a-f]{64}, signed through 3$/gm, 2],
+    /^anchored head 3:[0-9a-f]{64} in /m,
+  ],
+  'docs/packs.md': [
+    /^valid$/m,
+    /^ok +my-pack\.example-delete +10\/10$/m,
+    /^pass: 10 examples$/m,
+    /^every rule hash is current$/m,
+    /^published packs\/my-pack\/canary\/my-pack\.json /m,
+    /^assembled stable v2 with 1 signature\(s\)$/m,
+    /^published packs\/my-pack\/stable\/my-pack\.json /m,
+    /^ok: TUF root v1 \(given\), 2 target\(s\) verified$/m,
+  ],
+  'docs/log.md': [
+    /^ok: entry 4 is in interlock-mesh\/log at size 5 \(packs\/my-pack\/canary\/my-pack\.json/m,
+    [/^ok: TUF root v1 \(given\), 1 target\(s\) verified$/gm, 2],
+    // the repository checked from its directory has no peer to gossip with; over the mirror it has
+    [/^ +not checked: no witness: /gm, 2],
+    [/^ +not checked: no gossip: /gm, 1],
+    /^interlock-mesh\/log: size 5, entries 0\.\.4$/m,
+    [/^#[0-4] (?:root|targets|stable|canary) v1 /gm, 5],
+    /^#4 canary v1 packs\/my-pack\/canary\/my-pack\.json [0-9a-f]{64} \d+$/m,
+    /^interlock-mesh\/log: 5 entries, root matches the checkpoint$/m,
+  ],
+  'docs/GOVERNANCE.md': [
+    /^assembled targets v2 with 1 signature\(s\)$/m,
+    /error \[publish_invalid\]: the signed file is not the next version of any role/,
+    /^assembled root v1 with 2 signature\(s\)$/m,
+    /^assembled targets v1 with 2 signature\(s\)$/m,
+    /^assembled stable v1 with 2 signature\(s\)$/m,
+    /^initialised a new repository from its signed threshold roles$/m,
+    /^ +[0-9a-f]{32} +revoked \S+ +key lost$/m,
+  ],
+  'docs/dap.md': [/^10 accepted$/m, /"aggregate":\[10,0,0,5,0,0,0,10\],"report_count":10/],
+};
 
 interface Checked {
   file: string;
@@ -115,7 +172,13 @@ const RUNS = DOCS.map((file) => ({
 describe.concurrent('the blocks marked run, run as written', () => {
   it('are the journeys of the four users', () => {
     expect(RUNS.map((d) => d.file)).toEqual(
-      expect.arrayContaining(['docs/dap.md', 'docs/log.md', 'docs/operator.md', 'docs/packs.md']),
+      expect.arrayContaining([
+        'docs/GOVERNANCE.md',
+        'docs/dap.md',
+        'docs/log.md',
+        'docs/operator.md',
+        'docs/packs.md',
+      ]),
     );
   });
 
@@ -142,6 +205,13 @@ describe.concurrent('the blocks marked run, run as written', () => {
         },
       });
       expect(r.status, r.output).toBe(0);
+      for (const printed of PRINTS[file] ?? [])
+        if (printed instanceof RegExp) expect(r.output, r.output).toMatch(printed);
+        else
+          expect(
+            r.output.match(printed[0])?.length ?? 0,
+            `${String(printed[0])}\n${r.output}`,
+          ).toBe(printed[1]);
     },
     150_000,
   );

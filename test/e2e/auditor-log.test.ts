@@ -6,17 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMesh } from '../support/run-mesh.js';
+import { CANARY_PATH as PATH, packFile } from './hostile-repo.js';
 import {
-  BUILTIN,
   maintainer,
   meshJson,
   publish,
   startMirror,
-  writePack,
   type Maintainer,
 } from './publish-subscribe.js';
 
-const PATH = 'packs/coding-agent/canary/coding-agent.json';
 const work = mkdtempSync(join(tmpdir(), 'mesh-auditor-'));
 let m: Maintainer;
 let mirror = '';
@@ -28,7 +26,7 @@ interface Entry {
 
 beforeAll(async () => {
   m = await maintainer(work, 30_000);
-  await publish(m, writePack(m, 'pack.json', { ...BUILTIN, version: '1.0.0' }));
+  await publish(m, packFile(m, '1.0.0'));
   mirror = await startMirror(m, { config: { mirror: { logKey: m.logKey } } });
 }, 120_000);
 

@@ -7,8 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvelopeBytes, parseRoot } from '../../tuf/index.js';
-import { runMesh } from '../support/run-mesh.js';
-import { startServe } from '../support/serve-process.js';
 import {
   applyArgs,
   BUILTIN,
@@ -21,6 +19,7 @@ import {
   type Maintainer,
   type MeshRun,
 } from './publish-subscribe.js';
+import { mirroredClient } from './mirrored-client.js';
 
 /** Each test runs many `mesh` processes; generous for a loaded 2-core machine. */
 const E2E_TIMEOUT = 240_000;
@@ -196,30 +195,7 @@ describe('offline roles change by command, 2 of 3 from then on', () => {
       expectOk(await assemble(sp, [two, three], 'stable.signed.json', []));
       expectOk(await run(applyArgs(m, join(work, 'stable.signed.json'))));
 
-      const mirror = await startServe([
-        '--role',
-        'mirror',
-        '--repo',
-        m.repo,
-        '--data',
-        mkdtempSync(join(work, 'mirror-')),
-      ]);
-      m.services.push(mirror);
-      const md = mkdtempSync(join(work, 'md-'));
-      const td = mkdtempSync(join(work, 'td-'));
-      const client = (args: string[]) =>
-        runMesh([
-          'tuf-client',
-          '--metadata-dir',
-          md,
-          '--metadata-url',
-          `${mirror.url}/metadata`,
-          '--target-base-url',
-          `${mirror.url}/targets`,
-          '--target-dir',
-          td,
-          ...args,
-        ]);
+      const { client, md, td } = await mirroredClient(m);
       expect((await client(['init', m.root])).code).toBe(0);
       const target = 'packs/coding-agent/stable/coding-agent.json';
       const got = await client(['--target-name', target, 'download']);

@@ -4,62 +4,30 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CRASH_ROUNDS } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
 import {
   CATALOG as catalog,
-  maintainer,
   meshJson,
-  publish,
   startMirror,
   subscribedPack,
-  writePack,
   type Maintainer,
 } from './publish-subscribe.js';
-import { writeProposal } from './consensus-proposal.js';
+import { consensusApply, demotion, withPublishedPack } from './consensus-proposal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-crash-'));
 let m: Maintainer;
 let sha = '';
 
-function proposal(rule: string, round: number, kind: 'demote' | 'expire' = 'demote'): string {
-  const file = join(work, `proposal-${round}.json`);
-  writeProposal(m, file, {
-    changes: [{ kind, rule }],
-    numbers: { reports: 50, hits: 5, falsePositiveMarks: 3, daysInRing: 9 },
-    reason: 'false-positive share 0.6',
-    packSha: sha,
-  });
-  return file;
-}
+const proposal = (rule: string, round: number, kind: 'demote' | 'expire' = 'demote'): string =>
+  demotion(m, round, rule, sha, kind);
+const apply = (file: string, flags: string[] = []): string[] => consensusApply(m, file, flags);
 
-beforeAll(async () => {
-  m = await maintainer(work);
-  const pub = await publish(m, writePack(m, 'coding-agent.json'));
-  sha = (pub.json.targets as { sha256: string }[])[0]?.sha256 ?? '';
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(m.services.map((s) => s.stop()));
+withPublishedPack(work, (maintainer, published) => {
+  m = maintainer;
+  sha = published;
 });
-
-/** `mesh consensus apply FILE` trusting the collector's key. */
-const apply = (file: string, flags: string[] = []): string[] => [
-  'consensus',
-  'apply',
-  file,
-  '--repo',
-  m.repo,
-  '--keys',
-  m.keys,
-  '--collector-key',
-  m.publicKeys.collector ?? '',
-  // The fixture repository is threshold 1 (a demo, not a ceremony).
-  '--profile',
-  'demo',
-  ...flags,
-];
 
 describe('mesh consensus apply, killed and re-run', () => {
   const rounds = Math.min(CRASH_ROUNDS, catalog.length);

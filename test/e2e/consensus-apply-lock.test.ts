@@ -5,53 +5,26 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withRepoLock } from '../../packs/index.js';
 import {
   BUILTIN,
   CATALOG as catalog,
   DEMO,
-  maintainer,
   meshJson,
-  publish,
   writePack,
   type Maintainer,
   type MeshRun,
 } from './publish-subscribe.js';
-import { writeProposal } from './consensus-proposal.js';
+import { consensusApply, demotion, withPublishedPack } from './consensus-proposal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-lock-'));
 let m: Maintainer;
 let sha = '';
 
-function proposal(rule: string, n: number): string {
-  const file = join(work, `proposal-${n}.json`);
-  writeProposal(m, file, {
-    changes: [{ kind: 'demote', rule }],
-    numbers: { reports: 50, hits: 5, falsePositiveMarks: 3, daysInRing: 9 },
-    reason: 'test',
-    packSha: sha,
-  });
-  return file;
-}
-
+const proposal = (rule: string, n: number): string => demotion(m, n, rule, sha);
 const apply = (file: string, flags: string[] = []): Promise<MeshRun> =>
-  meshJson(
-    [
-      'consensus',
-      'apply',
-      file,
-      '--repo',
-      m.repo,
-      '--keys',
-      m.keys,
-      '--collector-key',
-      m.publicKeys.collector ?? '',
-      ...DEMO,
-      ...flags,
-    ],
-    { strict: true, timeoutMs: 120_000 },
-  );
+  meshJson(consensusApply(m, file, flags), { strict: true, timeoutMs: 120_000 });
 
 const timestampVersion = (): number =>
   (
@@ -63,14 +36,9 @@ const timestampVersion = (): number =>
 const errorCode = (r: MeshRun): string =>
   (r.json.error as { code?: string } | undefined)?.code ?? '';
 
-beforeAll(async () => {
-  m = await maintainer(work);
-  const pub = await publish(m, writePack(m, 'coding-agent.json'));
-  sha = (pub.json.targets as { sha256: string }[])[0]?.sha256 ?? '';
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(m.services.map((s) => s.stop()));
+withPublishedPack(work, (maintainer, published) => {
+  m = maintainer;
+  sha = published;
 });
 
 describe('mesh consensus apply and the repository lock', () => {

@@ -23,7 +23,7 @@ import {
   type Maintainer,
   type MeshRun,
 } from './publish-subscribe.js';
-import { writeProposal } from './consensus-proposal.js';
+import { consensusApply, consensusApplyArgs, writeProposal } from './consensus-proposal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mesh-consensus-'));
 let m: Maintainer;
@@ -58,22 +58,7 @@ function proposalFile(
   return { file, doc };
 }
 
-const consensusArgs = (file: string, flags: string[] = []): string[] => [
-  'consensus',
-  'apply',
-  file,
-  '--repo',
-  m.repo,
-  '--keys',
-  m.keys,
-  // The fixture repository is threshold 1 (a demo, not a ceremony).
-  '--profile',
-  'demo',
-  ...flags,
-];
-
-const apply = (file: string): Promise<MeshRun> =>
-  mesh(consensusArgs(file, ['--collector-key', m.publicKeys.collector ?? '']));
+const apply = (file: string): Promise<MeshRun> => mesh(consensusApply(m, file));
 
 const timestamp = (): string => readFileSync(join(m.repo, 'metadata', 'timestamp.json'), 'utf8');
 
@@ -139,7 +124,7 @@ describe('mesh consensus apply', () => {
       expect(r.json, name).toMatchObject({ error: { code } });
     }
     const noKey = await meshJson(
-      consensusArgs(proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file),
+      consensusApplyArgs(m, proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file),
       { strict: false },
     );
     expect(noKey.code).toBe(2);

@@ -2,6 +2,7 @@
 // the coding-agent pack counted alike in the aggregate, and the changes' own numbers beside it.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import {
   proposalBody,
   signProposal,
@@ -9,7 +10,14 @@ import {
   type SignedProposal,
 } from '../../node/consensus/index.js';
 import { loadKeyFile } from '../../tuf/index.js';
-import { CATALOG, type Maintainer } from './publish-subscribe.js';
+import {
+  CATALOG,
+  DEMO,
+  maintainer,
+  publish,
+  writePack,
+  type Maintainer,
+} from './publish-subscribe.js';
 
 export interface ProposalPlan {
   changes: { kind: Proposal['kind']; rule: string; from?: 'canary' | 'stable' }[];
@@ -67,4 +75,57 @@ export function writeProposal(m: Maintainer, file: string, p: ProposalPlan): Sig
   const doc = signProposal(body, loadKeyFile(p.key ?? join(m.keys, 'collector.key')).signer);
   writeFileSync(file, JSON.stringify(doc, null, 2));
   return doc;
+}
+
+/** WORK/proposal-N.json: the collector demotes (or expires) RULE of the pack SHA, 3 of 5 hits marked false. */
+export function demotion(
+  m: Maintainer,
+  n: number,
+  rule: string,
+  packSha: string,
+  kind: 'demote' | 'expire' = 'demote',
+): string {
+  const file = join(m.work, `proposal-${n}.json`);
+  writeProposal(m, file, {
+    changes: [{ kind, rule }],
+    numbers: { reports: 50, hits: 5, falsePositiveMarks: 3, daysInRing: 9 },
+    reason: 'false-positive share 0.6',
+    packSha,
+  });
+  return file;
+}
+
+/** `mesh consensus apply FILE FLAGS...` on the maintainer's repository (no collector key given). */
+export const consensusApplyArgs = (m: Maintainer, file: string, flags: string[] = []): string[] => [
+  'consensus',
+  'apply',
+  file,
+  '--repo',
+  m.repo,
+  '--keys',
+  m.keys,
+  // The fixture repository is threshold 1 (a demo, not a ceremony).
+  ...DEMO,
+  ...flags,
+];
+
+/** The same, trusting the maintainer's collector key. */
+export const consensusApply = (m: Maintainer, file: string, flags: string[] = []): string[] =>
+  consensusApplyArgs(m, file, ['--collector-key', m.publicKeys.collector ?? '', ...flags]);
+
+/**
+ * The suite's maintainer, from its beforeAll (its services stopped in afterAll): a repository
+ * holding the coding-agent pack, handed to SET with that pack's sha256.
+ */
+export function withPublishedPack(work: string, set: (m: Maintainer, sha: string) => void): void {
+  let held: Maintainer | undefined;
+  beforeAll(async () => {
+    const m = await maintainer(work);
+    const pub = await publish(m, writePack(m, 'coding-agent.json'));
+    held = m;
+    set(m, (pub.json.targets as { sha256: string }[])[0]?.sha256 ?? '');
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all((held?.services ?? []).map((s) => s.stop()));
+  });
 }

@@ -4,24 +4,15 @@
 // and the stdio MCP proxy between a real SDK client and a real SDK server. The community pack is
 // published through TUF and the log and subscribed to, so its allow is a real community allow.
 // A new door is one more row of DOORS.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ruleContentHash } from '../../packs/index.js';
 import { pre } from '../guard/hook/hook-driver.js';
 import { FIXTURES, proxied, text } from '../guard/mcp/proxy-client.js';
 import { runMesh } from '../support/run-mesh.js';
-import {
-  expectOk,
-  maintainer,
-  nodeHome,
-  publish,
-  startMirror,
-  subscribe,
-  writePack,
-  type Maintainer,
-} from './publish-subscribe.js';
+import { communityNode, writeLocalPack } from './community-node.js';
+import { type Maintainer } from './publish-subscribe.js';
 
 /** What a call ends as: refused, asked about, rewritten, left to the agent's own flow, granted. */
 type Effective = 'block' | 'escalate' | 'modify' | 'pass' | 'grant';
@@ -86,7 +77,7 @@ const CASES: Case[] = [
   },
 ];
 
-const allowRule = (id: string, prefix: string): Record<string, unknown> => ({
+const allowRule = (id: string, prefix: string): { id: string } & Record<string, unknown> => ({
   id,
   verdict: 'allow',
   phase: 'call',
@@ -237,43 +228,18 @@ const DOORS: Door[] = [
 ];
 
 beforeAll(async () => {
-  m = await maintainer(work, 60_000);
   const tests = {
     match: ['a', 'b', 'c', 'd', 'e'].map((f) => event(`docs/${f}.md`)),
     no_match: ['a', 'b', 'c', 'd', 'e'].map((f) => event(`src/${f}.ts`)),
   };
-  const file = writePack(m, 'parity-community.json', {
-    pack_format: 2,
+  ({ m, home } = await communityNode(work, 60_000, {
     name: 'parity-community',
-    version: '1.0.0',
-    licence: 'Apache-2.0',
     description: 'a community pack that allows reading docs',
-    catalog: [COMMUNITY.id],
-    rules: { [String(COMMUNITY.id)]: { sha256: ruleContentHash(COMMUNITY), tests } },
-    policy: { format: 1, rules: [COMMUNITY] },
-  });
-  await publish(m, file, ['--ring', 'canary']);
-  const mirror = await startMirror(m, { config: { mirror: { logKey: m.logKey } } });
-  // No shadow window and every rule granted: the community rule is as strong as one can be.
-  home = nodeHome(m, 'node', {
-    schema: 1,
-    operator: { grants: ['*'], ungranted: 'escalate', allowlist: [], shadowWindowSeconds: 0 },
-  });
-  expectOk(await subscribe(m, home, SPEC, mirror));
+    rules: [COMMUNITY],
+    tests: () => tests,
+  }));
   local = join(work, 'local.json');
-  const rule = allowRule('p.local-src', 'src/');
-  writeFileSync(
-    local,
-    JSON.stringify({
-      pack_format: 1,
-      name: 'local',
-      version: '1.0.0',
-      licence: 'Apache-2.0',
-      description: "the operator's own allow",
-      catalog: [rule.id],
-      policy: { format: 1, rules: [rule] },
-    }),
-  );
+  writeLocalPack(local, "the operator's own allow", [allowRule('p.local-src', 'src/')]);
 }, 300_000);
 
 afterAll(async () => {

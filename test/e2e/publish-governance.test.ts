@@ -10,7 +10,6 @@ import { randomBytes } from 'node:crypto';
 import { cosigner, cosignerVkey, formatSkey } from '../../log/index.js';
 import { LOG_ORIGIN } from '../../node/demo/mesh-setup.js';
 import { parseEnvelopeBytes } from '../../tuf/index.js';
-import { runMesh } from '../support/run-mesh.js';
 import { startServe } from '../support/serve-process.js';
 import {
   applyArgs,
@@ -25,6 +24,7 @@ import {
   startTimestampRole,
   type MeshRun,
 } from './publish-subscribe.js';
+import { mirroredClient } from './mirrored-client.js';
 
 /** Each test runs many `mesh` processes; generous for a loaded 2-core machine. */
 const E2E_TIMEOUT = 240_000;
@@ -230,19 +230,9 @@ describe('timestamp stays fresh without a publish', () => {
       );
       expect((r.json.versions as { timestamp: number }).timestamp).toBe(before + 1);
       expect(signedOf(m.repo, 'timestamp.json').version).toBe(before + 1);
-      const mirror = await startServe([
-        '--role',
-        'mirror',
-        '--repo',
-        m.repo,
-        '--data',
-        mkdtempSync(join(work, 'mir-')),
-      ]);
-      m.services.push(mirror);
-      const md = mkdtempSync(join(work, 'md-'));
-      const client = (args: string[]) => runMesh(['tuf-client', '--metadata-dir', md, ...args]);
+      const { client, md } = await mirroredClient(m);
       expect((await client(['init', m.root])).code).toBe(0);
-      const refreshed = await client(['--metadata-url', `${mirror.url}/metadata`, 'refresh']);
+      const refreshed = await client(['refresh']);
       expect(refreshed.code, refreshed.stderr).toBe(0);
       const trusted = parseEnvelopeBytes(readFileSync(join(md, 'timestamp.json')));
       expect((trusted.signed as { version: number }).version).toBe(before + 1);

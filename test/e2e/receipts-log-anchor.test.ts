@@ -4,41 +4,18 @@
 // when the anchor file was truncated with it, finds the receipt log rolled back (the witness has
 // cosigned a larger one), and anchoring refuses to pass without the witness quorum.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cosigner, cosignerVkey, formatSkey } from '../../log/index.js';
-import { runMesh } from '../support/run-mesh.js';
+import { receiptsNode } from '../guard/receipts/receipts-node.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 
-const home = mkdtempSync(join(tmpdir(), 'mesh-receipt-log-'));
-const key = join(home, 'keys', 'node.key');
-const db = join(home, 'guard', 'receipts.db');
+const { home, key, db, mesh, decide } = receiptsNode('mesh-receipt-log-', 'keys/node.key', 120_000);
 const anchorFile = join(home, 'anchors', 'receipts.jsonl');
 const tiles = join(home, 'anchors', 'receipt-log');
-const events = [
-  { phase: 'call', tool: 'Bash', args: { command: 'rm -rf ~' } },
-  { phase: 'call', tool: 'Bash', args: { command: 'ls' } },
-  { phase: 'call', tool: 'Read', args: { file_path: '/home/u/.ssh/id_ed25519' } },
-]
-  .map((e) => JSON.stringify(e))
-  .join('\n');
-const mesh = (args: string[], input?: string): ReturnType<typeof runMesh> =>
-  runMesh(['--state', home, ...args], {
-    ...(input === undefined ? {} : { input }),
-    timeoutMs: 120_000,
-  });
 let witness: ServeProcess | undefined;
-
-async function decide(): Promise<void> {
-  const r = await mesh(
-    ['guard', 'decide', '--pack', 'builtin:coding-agent', '--node-key', key],
-    events,
-  );
-  expect(r.code, r.stderr).toBe(0);
-}
 
 async function anchor(): Promise<{ seq: number; log?: { size: number; cosigners: string[] } }> {
   const a = await mesh(['receipts', 'anchor', '--json']);

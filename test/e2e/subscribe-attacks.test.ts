@@ -10,34 +10,25 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cosigner, cosignerVkey, formatSkey } from '../../log/index.js';
 import { LOG_ORIGIN as ORIGIN } from '../../node/demo/mesh-setup.js';
-import { commitJournal, leafBytes, PublishKeys, sha256Hex } from '../../packs/index.js';
+import { PublishKeys, sha256Hex } from '../../packs/index.js';
 import { openRepository, writeRepository } from '../../tuf/index.js';
 import { startServe } from '../support/serve-process.js';
 import {
-  BUILTIN,
   maintainer,
   meshJson,
   publish,
   startMirror as startMirrorOf,
-  writePack,
   type Maintainer,
   type MeshRun,
 } from './publish-subscribe.js';
+import { fork, listUnlogged, logSecondFile, packFile, subscribeArgs } from './hostile-repo.js';
 
-const PATH = 'packs/coding-agent/canary/coding-agent.json';
 const work = mkdtempSync(join(tmpdir(), 'mesh-sub-'));
 let m: Maintainer;
 const witnesses: { url: string; vkey: string }[] = [];
 let mirror = '';
 const goodState = join(work, 'state-good');
 let goodSha = '';
-
-const packFile = (version: string, description = ''): string =>
-  writePack(m, `pack-${version}-${randomBytes(3).toString('hex')}.json`, {
-    ...BUILTIN,
-    version,
-    description,
-  });
 
 /** An attacker holding the online keys publishes past the witnesses, as `mesh publish` lets one who forces it. */
 const UNWITNESSED = ['--force-unwitnessed'];
@@ -57,14 +48,6 @@ const trustFlags = (): string[] => [
 const startMirror = (dir: string, gossip = true): Promise<string> =>
   startMirrorOf(m, { repo: dir, config: gossip ? { mirror: { logKey: m.logKey } } : {} });
 
-/** A copy of the repository with its log store: what an attacker holding the online keys has. */
-function fork(name: string): string {
-  const dir = join(work, name);
-  cpSync(m.repo, dir, { recursive: true });
-  cpSync(`${m.repo}.log-db`, `${dir}.log-db`, { recursive: true });
-  return dir;
-}
-
 function nodeCopy(name: string): string {
   const dir = join(work, name);
   cpSync(goodState, dir, { recursive: true });
@@ -72,15 +55,7 @@ function nodeCopy(name: string): string {
 }
 
 async function subscribe(state: string, url: string, extra: string[] = trustFlags()) {
-  return mesh([
-    '--state',
-    state,
-    'subscribe',
-    'mesh:coding-agent@canary',
-    '--mirror',
-    url,
-    ...extra,
-  ]);
+  return mesh(subscribeArgs(state, url, extra));
 }
 
 /** The /healthz mirror state of a mirror seeding from UPSTREAM with WITNESSES trusted. */
@@ -143,7 +118,7 @@ beforeAll(async () => {
       witnesses[i] = { url: s.url, vkey: cosignerVkey(cosigner(name, seed)) };
     }),
   );
-  await publish(m, packFile('1.0.0'), [...witnessFlags(), '--quorum', '2']);
+  await publish(m, packFile(m, '1.0.0'), [...witnessFlags(), '--quorum', '2']);
   mirror = await startMirror(m.repo);
 }, 120_000);
 
@@ -161,7 +136,7 @@ describe('publish then subscribe', () => {
     expect(sha256Hex(readFileSync(pack.file))).toBe(goodSha);
     expect((r.json.log as { witnesses: string[] }).witnesses.length).toBeGreaterThanOrEqual(2);
     // a second publish is picked up, consistent with the checkpoint accepted first
-    await publish(m, packFile('1.0.1'), witnessFlags());
+    await publish(m, packFile(m, '1.0.1'), witnessFlags());
     const again = await subscribe(goodState, mirror);
     expect(again.code, JSON.stringify(again.json)).toBe(0);
     goodSha = (again.json.pack as { sha256: string }).sha256;
@@ -169,7 +144,7 @@ describe('publish then subscribe', () => {
   });
 
   it('refuses rollback: old canary metadata re-served under snapshot/timestamp signed with stolen keys', async () => {
-    const dir = fork('rollback');
+    const dir = fork(m, 'rollback');
     // the attacker rewinds canary to version 1 and re-signs a newer snapshot and timestamp
     const v1 = openRepository(dir);
     v1.targetsRole('canary').version = 1;
@@ -190,16 +165,7 @@ describe('publish then subscribe', () => {
   });
 
   it('refuses a pack the log omits (signed into TUF with stolen online keys, never logged)', async () => {
-    const dir = fork('omitted');
-    const r0 = openRepository(dir);
-    const evil = readFileSync(packFile('6.6.6', 'evil'));
-    r0.addTarget('canary', PATH, evil);
-    const k = new PublishKeys(m.keys);
-    const files = r0.publish({
-      canary: [k.load('canary').signer],
-      snapshot: [k.load('snapshot').signer],
-      timestamp: [k.load('timestamp').signer],
-    });
+    const dir = fork(m, 'omitted');
     // the attacker reuses the previous pack's proof beside the new target
     const prev = readFileSync(
       join(
@@ -209,46 +175,22 @@ describe('publish then subscribe', () => {
         `${goodSha}.coding-agent.json.tlog-proof`,
       ),
     );
-    files.push({
-      path: `targets/packs/coding-agent/canary/${sha256Hex(evil)}.coding-agent.json.tlog-proof`,
-      bytes: prev,
-    });
-    writeRepository(dir, files);
+    listUnlogged(m, dir, readFileSync(packFile(m, '6.6.6', 'evil')), prev);
     const url = await startMirror(dir, false);
     expectKept(await subscribe(nodeCopy('node-omitted'), url), 'log_inclusion_failed');
   });
 
   it('refuses a pack whose checkpoint lacks the witness quorum', async () => {
-    const dir = fork('no-quorum');
-    await publish(m, packFile('1.0.2'), UNWITNESSED, dir);
+    const dir = fork(m, 'no-quorum');
+    await publish(m, packFile(m, '1.0.2'), UNWITNESSED, dir);
     const url = await startMirror(dir, false);
     expectKept(await subscribe(nodeCopy('node-quorum'), url), 'quorum_not_met');
   });
 
   it('refuses when the monitor sees a second pack logged for the same version', async () => {
-    const dir = fork('conflict');
-    await publish(m, packFile('1.0.3'), UNWITNESSED, dir);
-    const canary = openRepository(dir).versionOf('canary');
-    const k = new PublishKeys(m.keys);
-    const evil = readFileSync(packFile('6.6.6', 'second'));
-    const size = Number(readFileSync(join(dir, 'log', 'checkpoint'), 'utf8').split('\n')[1]);
-    const leaf = {
-      role: 'canary',
-      version: canary,
-      path: PATH,
-      sha256: sha256Hex(evil),
-      length: evil.length,
-    };
-    await commitJournal(
-      dir,
-      { startSize: size, leaves: [leafBytes(leaf)], files: [], proofs: [] },
-      {
-        origin: ORIGIN,
-        signer: k.logSigner(ORIGIN),
-        witnesses: [],
-        quorum: 0,
-      },
-    );
+    const dir = fork(m, 'conflict');
+    await publish(m, packFile(m, '1.0.3'), UNWITNESSED, dir);
+    await logSecondFile(m, dir, readFileSync(packFile(m, '6.6.6', 'second')));
     const url = await startMirror(dir, false);
     const r = await subscribe(nodeCopy('node-conflict'), url, [
       '--log-key',
@@ -262,13 +204,13 @@ describe('publish then subscribe', () => {
   });
 
   it('refuses when gossip shows a split view (two trees of one size)', async () => {
-    const a = fork('split-a');
-    const b = fork('split-b');
+    const a = fork(m, 'split-a');
+    const b = fork(m, 'split-b');
     for (const [dir, v] of [
       [a, '2.0.0'],
       [b, '2.0.1'],
     ] as const) {
-      await publish(m, packFile(v), UNWITNESSED, dir);
+      await publish(m, packFile(m, v), UNWITNESSED, dir);
     }
     const urlA = await startMirror(a);
     const urlB = await startMirror(b, false);
@@ -413,11 +355,11 @@ describe('publish then subscribe', () => {
     expect(c.detail).toContain('--no-gossip');
   });
   it('finishes a publish that missed the witness quorum with the same bytes, never a second version', async () => {
-    const dir = fork('resume');
+    const dir = fork(m, 'resume');
     const dead = `http://127.0.0.1:9/witness=${witnesses[0]?.vkey ?? ''}`;
     const failed = await mesh([
       'publish',
-      packFile('1.0.8'),
+      packFile(m, '1.0.8'),
       '--repo',
       dir,
       '--keys',
@@ -430,7 +372,7 @@ describe('publish then subscribe', () => {
     expect(failed.code).toBe(1);
     expect((failed.json.error as { code: string }).code).toBe('quorum_not_met');
     const pending = readFileSync(`${dir}.pending.json`, 'utf8');
-    await publish(m, packFile('1.0.9'), [...witnessFlags(), '--quorum', '2'], dir);
+    await publish(m, packFile(m, '1.0.9'), [...witnessFlags(), '--quorum', '2'], dir);
     expect(() => readFileSync(`${dir}.pending.json`)).toThrow();
     const journalled = JSON.parse(pending) as { files: { path: string; bytes: string }[] };
     for (const f of journalled.files.filter((x) => /^metadata\/\d+\.canary\.json$/.test(x.path)))

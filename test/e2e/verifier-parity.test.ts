@@ -2,25 +2,29 @@
 // apply the same rules, so each hostile repository below is refused by all three, and the honest one
 // accepted by all three; real `mesh` processes and `mesh serve --role mirror` on 127.0.0.1.
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cosigner, cosignerVkey, signerVkey } from '../../log/index.js';
-import { LOG_ORIGIN as ORIGIN } from '../../node/demo/mesh-setup.js';
-import { commitJournal, leafBytes, PublishKeys, sha256Hex } from '../../packs/index.js';
-import { openRepository, writeRepository } from '../../tuf/index.js';
+import { PublishKeys } from '../../packs/index.js';
+import { openRepository } from '../../tuf/index.js';
 import {
-  BUILTIN,
   maintainer,
   meshJson,
   publish,
   startMirror,
-  writePack,
   type Maintainer,
 } from './publish-subscribe.js';
+import {
+  CANARY_PATH as PATH,
+  fork,
+  listUnlogged,
+  logSecondFile,
+  packFile,
+  subscribeArgs,
+} from './hostile-repo.js';
 
-const PATH = 'packs/coding-agent/canary/coding-agent.json';
 const work = mkdtempSync(join(tmpdir(), 'mesh-parity-'));
 let m: Maintainer;
 
@@ -35,20 +39,6 @@ interface Outcomes {
   seed: { state: string; detail: string };
 }
 
-const packFile = (version: string, description = ''): string =>
-  writePack(m, `pack-${version}-${randomBytes(3).toString('hex')}.json`, {
-    ...BUILTIN,
-    version,
-    description,
-  });
-
-function fork(name: string): string {
-  const dir = join(work, name);
-  cpSync(m.repo, dir, { recursive: true });
-  cpSync(`${m.repo}.log-db`, `${dir}.log-db`, { recursive: true });
-  return dir;
-}
-
 function trustFlags(t: Trust): string[] {
   const w = t.witnesses.flatMap((v) => ['--witness', v]);
   return t.witnesses.length > 0
@@ -60,19 +50,10 @@ function trustFlags(t: Trust): string[] {
 async function threePaths(dir: string, t: Trust): Promise<Outcomes> {
   const url = await startMirror(m, { repo: dir, config: { mirror: { logKey: m.logKey } } });
   const state = mkdtempSync(join(work, 'node-'));
-  const sub = await meshJson(
-    [
-      '--state',
-      state,
-      'subscribe',
-      'mesh:coding-agent@canary',
-      '--mirror',
-      url,
-      '--root',
-      m.root,
-    ].concat(trustFlags(t)),
-    { strict: true, timeoutMs: m.timeoutMs },
-  );
+  const sub = await meshJson(subscribeArgs(state, url, ['--root', m.root, ...trustFlags(t)]), {
+    strict: true,
+    timeoutMs: m.timeoutMs,
+  });
   const ver = await meshJson(['verify', '--mirror', url, '--root', m.root, ...trustFlags(t)], {
     strict: true,
     timeoutMs: m.timeoutMs,
@@ -124,7 +105,7 @@ const honest = (): Trust => ({ logKey: m.logKey, witnesses: [] });
 
 beforeAll(async () => {
   m = await maintainer(work, 30_000);
-  await publish(m, packFile('1.0.0'), ['--force-unwitnessed']);
+  await publish(m, packFile(m, '1.0.0'), ['--force-unwitnessed']);
 }, 120_000);
 
 afterAll(async () => {
@@ -153,46 +134,14 @@ describe('one verifier behind subscribe, verify and mirror seeding', () => {
   });
 
   it('all three refuse a pack signed into TUF with the online keys but never logged', async () => {
-    const dir = fork('omitted');
-    const r0 = openRepository(dir);
-    const evil = readFileSync(packFile('6.6.6', 'evil'));
-    r0.addTarget('canary', PATH, evil);
-    const k = new PublishKeys(m.keys);
-    const files = r0.publish({
-      canary: [k.load('canary').signer],
-      snapshot: [k.load('snapshot').signer],
-      timestamp: [k.load('timestamp').signer],
-    });
-    const good = servedProof(m.repo);
-    files.push({
-      path: `targets/packs/coding-agent/canary/${sha256Hex(evil)}.coding-agent.json.tlog-proof`,
-      bytes: good,
-    });
-    writeRepository(dir, files);
+    const dir = fork(m, 'omitted');
+    listUnlogged(m, dir, readFileSync(packFile(m, '6.6.6', 'evil')), servedProof(m.repo));
     expectRefusedByAll(await threePaths(dir, honest()), 'log_inclusion_failed', /not proven/);
   });
 
   it('all three refuse a log holding a second file for the same role version', async () => {
-    const dir = fork('conflict');
-    const canary = openRepository(dir).versionOf('canary');
-    const evil = readFileSync(packFile('6.6.7', 'second'));
-    const size = Number(readFileSync(join(dir, 'log', 'checkpoint'), 'utf8').split('\n')[1]);
-    const leaf = { role: 'canary', version: canary, path: PATH, sha256: sha256Hex(evil) };
-    await commitJournal(
-      dir,
-      {
-        startSize: size,
-        leaves: [leafBytes({ ...leaf, length: evil.length })],
-        files: [],
-        proofs: [],
-      },
-      {
-        origin: ORIGIN,
-        signer: new PublishKeys(m.keys).logSigner(ORIGIN),
-        witnesses: [],
-        quorum: 0,
-      },
-    );
+    const dir = fork(m, 'conflict');
+    await logSecondFile(m, dir, readFileSync(packFile(m, '6.6.7', 'second')));
     expectRefusedByAll(await threePaths(dir, honest()), 'log_conflict', /two different files/);
   });
 

@@ -3,9 +3,7 @@
 // a store rewritten to allow and re-signed with a fresh key fails; `mesh receipts anchor` keeps the
 // signed head outside the store, and `verify --anchored` finds a truncated store.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -14,35 +12,13 @@ import {
   ed25519Signer,
   type Evaluation,
 } from '../../../guard/index.js';
-import { runMesh } from '../../support/run-mesh.js';
+import { EVENTS, receiptsNode } from './receipts-node.js';
 
-const home = mkdtempSync(join(tmpdir(), 'mesh-pinned-'));
-const key = join(home, 'node.key');
-const db = join(home, 'guard', 'receipts.db');
-const events = [
-  { phase: 'call', tool: 'Bash', args: { command: 'rm -rf ~' } },
-  { phase: 'call', tool: 'Bash', args: { command: 'ls' } },
-  { phase: 'call', tool: 'Read', args: { file_path: '/home/u/.ssh/id_ed25519' } },
-]
-  .map((e) => JSON.stringify(e))
-  .join('\n');
-const mesh = (args: string[], input?: string): ReturnType<typeof runMesh> =>
-  runMesh(['--state', home, ...args], {
-    ...(input === undefined ? {} : { input }),
-    timeoutMs: 60_000,
-  });
+const { home, key, db, mesh, decide } = receiptsNode('mesh-pinned-', 'node.key', 60_000);
 
 afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
-
-async function decide(): Promise<void> {
-  const r = await mesh(
-    ['guard', 'decide', '--pack', 'builtin:coding-agent', '--node-key', key],
-    events,
-  );
-  expect(r.code, r.stderr).toBe(0);
-}
 
 describe('receipts an auditor can trust', () => {
   it('signs with a `mesh keys new --role node` key and verifies against it', async () => {
@@ -59,7 +35,7 @@ describe('receipts an auditor can trust', () => {
     rmSync(db);
     const forged = new ReceiptStore(db, ed25519Signer(randomBytes(32)));
     const writer = new ReceiptWriter(forged);
-    for (const line of events.split('\n')) {
+    for (const line of EVENTS.split('\n')) {
       const ev: Evaluation = {
         decision: {
           verdict: 'allow',
