@@ -1,9 +1,9 @@
 // RFC 9180 §4.1, §5.1, §5.2, §6.1 (base mode) for DHKEM(X25519, HKDF-SHA256)/HKDF-SHA256/AES-128-GCM.
+import { concatBytes } from '../../common/index.js';
 import { HpkeError } from '../errors.js';
 import type { HpkePrimitives } from './primitives.js';
 import {
   ascii,
-  concat,
   HPKE_SUITE_ID,
   i2osp,
   KEM_SUITE_ID,
@@ -69,7 +69,7 @@ function labelPrefix(suite: Uint8Array, label: string): Uint8Array {
   let bySuite = prefixes.get(suite);
   if (!bySuite) prefixes.set(suite, (bySuite = new Map<string, Uint8Array>()));
   let pre = bySuite.get(label);
-  if (!pre) bySuite.set(label, (pre = concat(VERSION_LABEL, suite, ascii(label))));
+  if (!pre) bySuite.set(label, (pre = concatBytes(VERSION_LABEL, suite, ascii(label))));
   return pre;
 }
 const COUNTERS = Array.from({ length: 255 }, (_, i) => Uint8Array.of(i + 1));
@@ -136,7 +136,7 @@ export function createHpke(p: HpkePrimitives): Hpke {
     if (!ksc) {
       const pskIdHash = labeledExtract(HPKE_SUITE_ID, EMPTY, 'psk_id_hash', EMPTY);
       const infoHash = labeledExtract(HPKE_SUITE_ID, EMPTY, 'info_hash', info);
-      ksc = concat(Uint8Array.of(MODE_BASE), pskIdHash, infoHash);
+      ksc = concatBytes(Uint8Array.of(MODE_BASE), pskIdHash, infoHash);
       if (contexts.size >= 64) contexts.clear();
       contexts.set(id, ksc);
     }
@@ -189,7 +189,7 @@ export function createHpke(p: HpkePrimitives): Hpke {
       const eph = ikmE === undefined ? hpke.generateKeyPair() : deriveKeyPair(ikmE);
       const z = dh(eph.privateKey, pkR);
       const enc = eph.publicKey;
-      const shared = extractAndExpand(z, concat(enc, pkR));
+      const shared = extractAndExpand(z, concatBytes(enc, pkR));
       return { enc, ctx: keySchedule(shared, info) };
     },
     setupBaseR(enc, skR, info) {
@@ -197,7 +197,7 @@ export function createHpke(p: HpkePrimitives): Hpke {
       if (skR.length !== N_SK)
         throw new HpkeError('hpke_invalid_key', 'private key must be 32 bytes');
       const z = dh(skR, enc);
-      const shared = extractAndExpand(z, concat(enc, p.x25519PublicKey(skR)));
+      const shared = extractAndExpand(z, concatBytes(enc, p.x25519PublicKey(skR)));
       return keySchedule(shared, info);
     },
     seal(pkR, info, aad, pt, ikmE) {

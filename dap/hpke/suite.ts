@@ -1,4 +1,5 @@
 // RFC 9180 §7: identifiers and sizes of the one suite DAP-18 §8 makes mandatory.
+import { concatBytes } from '../../common/index.js';
 export const KEM_DHKEM_X25519_HKDF_SHA256 = 0x0020;
 export const KDF_HKDF_SHA256 = 0x0001;
 export const AEAD_AES_128_GCM = 0x0001;
@@ -27,23 +28,11 @@ export function i2osp(n: number, w: number): Uint8Array {
   return out;
 }
 
-export function concat(...parts: Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
 export const ascii = (s: string): Uint8Array => enc.encode(s);
 
 /** suite_id of the KEM (§4.1) and of the whole suite (§5.1). */
-export const KEM_SUITE_ID = concat(ascii('KEM'), i2osp(KEM_DHKEM_X25519_HKDF_SHA256, 2));
-export const HPKE_SUITE_ID = concat(
+export const KEM_SUITE_ID = concatBytes(ascii('KEM'), i2osp(KEM_DHKEM_X25519_HKDF_SHA256, 2));
+export const HPKE_SUITE_ID = concatBytes(
   ascii('HPKE'),
   i2osp(KEM_DHKEM_X25519_HKDF_SHA256, 2),
   i2osp(KDF_HKDF_SHA256, 2),
