@@ -73,37 +73,32 @@ export class FingerprintStore implements FlowTracker {
     const keys = loadFlowKeys(dir);
     const path = join(dir, FLOW_DB_FILE);
     createPrivateFile(path);
-    let db: Database.Database;
-    try {
-      db = new Database(path, { timeout: 10_000 });
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
-      db.pragma('foreign_keys = ON');
-      db.exec(FLOW_STORE_DDL);
-      const schemaOf = db.prepare('SELECT v FROM meta WHERE k = ?').pluck();
-      const stored = schemaOf.get('schema') as string | undefined;
-      if (stored !== undefined && Number(stored) > FLOW_STORE_SCHEMA)
+    let db: Database.Database | undefined;
+    for (let attempt = 1; db === undefined; attempt++) {
+      let opened: Database.Database | undefined;
+      try {
+        opened = new Database(path, { timeout: 10_000 });
+        openFlowDb(opened, path);
+        db = opened;
+      } catch (e) {
+        opened?.close();
+        if (e instanceof GuardError) throw e;
+        // Processes opening a new store at once: the change to WAL and the first DDL can answer
+        // SQLITE_BUSY at once, without the busy timeout (SQLite avoids a deadlock there).
+        if (
+          attempt < OPEN_ATTEMPTS &&
+          String((e as { code?: unknown }).code).startsWith('SQLITE_BUSY')
+        ) {
+          Atomics.wait(PAUSE, 0, 0, 10 + Math.floor(Math.random() * 40));
+          continue;
+        }
         throw new GuardError(
-          'flow_store_schema_newer',
-          `${path}: schema ${stored} is newer than this mesh understands (${FLOW_STORE_SCHEMA})`,
+          'flow_store_invalid',
+          `${path}: cannot open the flow store (${(e as Error).message})`,
+          undefined,
+          { cause: e },
         );
-      if (stored === undefined || Number(stored) < FLOW_STORE_SCHEMA)
-        // Under the write lock, so two processes opening an old store migrate it once.
-        db.transaction(() => {
-          const v = schemaOf.get('schema') as string | undefined;
-          if (v !== undefined && Number(v) < 2) db.exec(FLOW_STORE_MIGRATE_1_2);
-          db.prepare(
-            'INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v',
-          ).run('schema', String(FLOW_STORE_SCHEMA));
-        }).immediate();
-    } catch (e) {
-      if (e instanceof GuardError) throw e;
-      throw new GuardError(
-        'flow_store_invalid',
-        `${path}: cannot open the flow store (${(e as Error).message})`,
-        undefined,
-        { cause: e },
-      );
+      }
     }
     return new FingerprintStore(db, keys, limits, now);
   }
@@ -313,4 +308,32 @@ export class FingerprintStore implements FlowTracker {
       },
     };
   }
+}
+
+/** How often an open that met another process's first open is tried (about 1 s in all). */
+const OPEN_ATTEMPTS = 40;
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** Pragmas, tables and the schema check of a flow store just opened. */
+function openFlowDb(db: Database.Database, path: string): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.exec(FLOW_STORE_DDL);
+  const schemaOf = db.prepare('SELECT v FROM meta WHERE k = ?').pluck();
+  const stored = schemaOf.get('schema') as string | undefined;
+  if (stored !== undefined && Number(stored) > FLOW_STORE_SCHEMA)
+    throw new GuardError(
+      'flow_store_schema_newer',
+      `${path}: schema ${stored} is newer than this mesh understands (${FLOW_STORE_SCHEMA})`,
+    );
+  if (stored === undefined || Number(stored) < FLOW_STORE_SCHEMA)
+    // Under the write lock, so two processes opening an old store migrate it once.
+    db.transaction(() => {
+      const v = schemaOf.get('schema') as string | undefined;
+      if (v !== undefined && Number(v) < 2) db.exec(FLOW_STORE_MIGRATE_1_2);
+      db.prepare(
+        'INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v',
+      ).run('schema', String(FLOW_STORE_SCHEMA));
+    }).immediate();
 }
