@@ -9,6 +9,7 @@ export type TufErrorCode =
   | 'spec_version_unsupported'
   | 'key_invalid'
   | 'key_file_invalid'
+  | 'key_file_exists'
   | 'scheme_unsupported'
   | 'signature_threshold_unmet'
   | 'version_rollback'

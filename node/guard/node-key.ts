@@ -5,7 +5,7 @@ import { createPrivateKey, createPublicKey, sign as signNative } from 'node:cryp
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ReceiptSigner } from '../../guard/index.js';
-import { createKeyFile, KEY_FILE_SCHEMA } from '../../tuf/index.js';
+import { createKeyFile, KEY_FILE_SCHEMA, TufError } from '../../tuf/index.js';
 import { ConfigError } from '../errors.js';
 
 // RFC 8410 PKCS#8 prefix of an Ed25519 private key; the 32-byte seed follows.
@@ -31,7 +31,12 @@ export function readNodeSeed(path: string, create: boolean): Buffer {
   if (!existsSync(path)) {
     if (!create) throw bad(path, 'no node key here');
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    createKeyFile(path, 'node');
+    // Parallel tool calls are parallel hook processes: one creates the key, the others read it.
+    try {
+      createKeyFile(path, 'node');
+    } catch (e) {
+      if (!(e instanceof TufError && e.code === 'key_file_exists')) throw e;
+    }
   }
   if ((statSync(path).mode & 0o077) !== 0)
     throw bad(path, 'permissions are wider than 0600 (run chmod 600)');

@@ -1,6 +1,6 @@
 // loadKeyFile (tuf/crypto/key-file.ts) refuses a key file it must not trust, with key_file_invalid
 // naming the path: group- or world-readable, missing, or holding another role's key.
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,5 +32,18 @@ describe('loadKeyFile', () => {
     chmodSync(path, 0o604);
     refused(path, /permissions are wider than 0600/);
     refused(join(dir, 'missing.json'), /missing\.json: cannot read/);
+  });
+
+  it('creates a key whole at mode 0600, never overwrites one, and leaves no temporary file', () => {
+    const sub = mkdtempSync(join(dir, 'create-'));
+    const path = join(sub, 'node.key');
+    createKeyFile(path, 'node');
+    const before = readFileSync(path);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(() => createKeyFile(path, 'node')).toThrow(
+      expect.objectContaining({ code: 'key_file_exists' }) as Error,
+    );
+    expect(readFileSync(path)).toEqual(before);
+    expect(readdirSync(sub)).toEqual(['node.key']);
   });
 });

@@ -1,7 +1,8 @@
 // Key files of interlock-mesh (format interlock-mesh/key@1): an Ed25519 secret for one role, 0600.
 // Generic on purpose: TUF roles, the log, witnesses, nodes and the collector all use the same file.
-import { statSync, readFileSync, writeFileSync, openSync, closeSync, fsyncSync } from 'node:fs';
+import { statSync, readFileSync } from 'node:fs';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { createFileOnce } from '../../common/index.js';
 import { TufError } from '../errors.js';
 import { firstUnknownField, isObject, parseJsonBytes } from '../json.js';
 import { ed25519Signer, newEd25519Secret, type Signer } from './ed25519-signer.js';
@@ -91,17 +92,17 @@ export function parseKeyFile(bytes: Uint8Array, where = 'key file'): KeyFile {
   return { role: o.role, signer, publicKey: hexToBytes(signer.key.publicKey) };
 }
 
-/** Creates FILE (refusing to overwrite) with mode 0600 and returns the new key. */
+/**
+ * Creates FILE (refusing to overwrite) with mode 0600 and returns the new key.
+ * @throws TufError key_file_exists when FILE exists (or another process created it first)
+ */
 export function createKeyFile(path: string, role: KeyRole, created = new Date()): KeyFile {
   const secret = newEd25519Secret();
   const bytes = keyFileBytes(secret, role, created);
-  const fd = openSync(path, 'wx', 0o600);
-  try {
-    writeFileSync(fd, bytes);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  // Written whole beside the path and linked in: a reader never sees a half-written key, a crash
+  // leaves no empty key file, and of concurrent first creators exactly one wins.
+  if (!createFileOnce(path, bytes, { mode: 0o600 }))
+    throw new TufError('key_file_exists', `${path} exists; key files are never overwritten`);
   return parseKeyFile(bytes, path);
 }
 

@@ -1,7 +1,7 @@
 // `mesh keys new --role R --out FILE`: a new Ed25519 key file (0600); prints the public key.
 // `mesh keys show FILE`: the public key of a key file and, for log and witness keys, the C2SP vkey.
 import type { Command } from 'commander';
-import { createKeyFile, KEY_ROLES, type KeyRole } from '../../../tuf/index.js';
+import { createKeyFile, KEY_ROLES, TufError, type KeyRole } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
 import { describeKey } from '../../keys/describe-key.js';
 import { contextFor } from '../context.js';
@@ -27,7 +27,7 @@ export function registerKeys(program: Command): void {
       try {
         key = createKeyFile(opts.out, opts.role as KeyRole);
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+        if (e instanceof TufError && e.code === 'key_file_exists') {
           throw new UsageError(
             `${opts.out} exists`,
             'choose another --out; key files are never overwritten',

@@ -1,7 +1,7 @@
 // `mesh org new --name NAME --out FILE`: an organisation's Ed25519 key (0600) for obtaining report tokens.
 import type { Command } from 'commander';
 import { orgIdOf } from '../../../governance/index.js';
-import { createKeyFile } from '../../../tuf/index.js';
+import { createKeyFile, TufError } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
 import { contextFor } from '../context.js';
 
@@ -19,7 +19,7 @@ export function registerOrg(program: Command): void {
       try {
         key = createKeyFile(flags.out, 'org');
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+        if (e instanceof TufError && e.code === 'key_file_exists')
           throw new UsageError(
             `${flags.out} exists`,
             'choose another --out; keys are never overwritten',
