@@ -1,10 +1,11 @@
 /**
  * The leaf module: code every room shares and that imports nothing of ours (docs/architecture.md
- * "Rooms"): the coded error base, durable atomic writes, canonical JSON, bounded reads, secret files.
+ * "Rooms"): the coded error base, durable atomic writes, canonical JSON, bounded reads and waits, secret files.
  *
  * @throws {CanonicalJsonError} canonical_json_invalid (canonicalString, canonicalBytes)
  * @throws {SecretFileError} secret_file_exposed, secret_file_unreadable (readSecretFile)
  * @throws {BoundedReadError} body_too_large, body_timeout, body_failed (readBounded, fetchBounded)
+ * @throws {DeadlineError} deadline_passed (withDeadline)
  * @example
  * canonicalString({ b: 1, a: [true, 'x'] }); // '{"a":[true,"x"],"b":1}'
  * writeFileAtomic('/var/lib/mesh/config.json', text); // fsynced, renamed into place
@@ -50,3 +51,4 @@ export {
 export { pidLockHolder, releasePidLock, tryTakePidLock } from './pid-lock.js';
 export { describeConnectionFailure, type ConnectionFailure } from './http-cause.js';
 export { trustCaFile, readCaFile, TlsCaError, type TlsCaErrorCode } from './tls/ca.js';
+export { withDeadline, DeadlineError } from './with-deadline.js';

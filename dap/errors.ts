@@ -17,6 +17,7 @@ export type DapErrorCode =
   | 'storage_failed'
   | 'storage_conflict'
   | 'storage_unavailable'
+  | 'storage_connection_lost'
   | 'storage_schema_newer'
   | 'storage_url_invalid'
   | 'key_rotation_refused'

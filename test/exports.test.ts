@@ -38,6 +38,7 @@ describe('the package exports (package.json "exports")', () => {
     expect(await exportNames('common')).toEqual([
       'BoundedReadError',
       'CanonicalJsonError',
+      'DeadlineError',
       'MAX_JSON_DEPTH',
       'MeshError',
       'SecretFileError',
@@ -65,6 +66,7 @@ describe('the package exports (package.json "exports")', () => {
       'removeFileDurablyAsync',
       'trustCaFile',
       'tryTakePidLock',
+      'withDeadline',
       'writeFileAtomic',
       'writeFileAtomicAsync',
     ]);

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { KvStore } from './kv.js';
 import type { PgKvStore } from './pg-kv.js';
-import { reservedTx } from './pg-tx.js';
 
 export type LeaseResult = 'held' | 'acquired' | 'taken_over' | 'busy';
 
@@ -58,6 +57,12 @@ export function leasesOf(store: KvStore): Leases {
   };
 }
 
+/**
+ * One statement, so no transaction is opened for it: inserts the row as this process's when it is
+ * missing, else renews it for this process when it holds it or its holder let it expire; a row
+ * another claimant has locked now is skipped (that claimant decides, this process does not wait).
+ * `prev` is the holder before the claim ('' for a new row), read under the row's lock.
+ */
 async function claimRow(
   sql: Sql,
   holder: string,
@@ -65,20 +70,22 @@ async function claimRow(
   ttlMs: number,
 ): Promise<LeaseResult> {
   const ttl = `${String(Math.max(1, Math.round(ttlMs)))} milliseconds`;
-  await sql`INSERT INTO dap_leases (name, holder, expires_at)
-        VALUES (${name}, '', '-infinity') ON CONFLICT (name) DO NOTHING`;
-  return reservedTx(sql, async (tx): Promise<LeaseResult> => {
-    // Another claimant holds the row now: it decides, this process does not wait for it.
-    const [row] = await tx<{ holder: string; expired: boolean }[]>`
-          SELECT holder, expires_at < now() AS expired FROM dap_leases
-          WHERE name = ${name} FOR UPDATE SKIP LOCKED`;
-    if (!row) return 'busy';
-    if (row.holder !== holder && !row.expired) return 'busy';
-    await tx`UPDATE dap_leases SET holder = ${holder},
-          expires_at = now() + ${ttl}::interval,
-          acquired = acquired + ${row.holder === holder ? 0 : 1}
-          WHERE name = ${name}`;
-    if (row.holder === holder) return 'held';
-    return row.holder === '' ? 'acquired' : 'taken_over';
-  });
+  const [row] = await sql<{ prev: string }[]>`
+    WITH fresh AS (
+      INSERT INTO dap_leases (name, holder, expires_at, acquired)
+      VALUES (${name}, ${holder}, now() + ${ttl}::interval, 1)
+      ON CONFLICT (name) DO NOTHING
+      RETURNING ''::text AS prev
+    ), old AS (
+      SELECT name, holder FROM dap_leases WHERE name = ${name} FOR UPDATE SKIP LOCKED
+    ), renewed AS (
+      UPDATE dap_leases l SET holder = ${holder}, expires_at = now() + ${ttl}::interval,
+        acquired = l.acquired + CASE WHEN old.holder = ${holder} THEN 0 ELSE 1 END
+      FROM old WHERE l.name = old.name AND (old.holder = ${holder} OR l.expires_at < now())
+      RETURNING old.holder AS prev
+    )
+    SELECT prev FROM fresh UNION ALL SELECT prev FROM renewed`;
+  if (!row) return 'busy';
+  if (row.prev === holder) return 'held';
+  return row.prev === '' ? 'acquired' : 'taken_over';
 }

@@ -61,7 +61,10 @@ export async function openLevelKv(dir: string): Promise<KvStore> {
       cb();
     },
     // Embedded: answers while the process runs and the database is open.
-    ping: () => (db.status === 'open' ? Promise.resolve() : Promise.reject(new Error(db.status))),
+    ping: () =>
+      db.status === 'open'
+        ? Promise.resolve()
+        : Promise.reject(new DapError('storage_unavailable', `the store is ${db.status}`)),
     close: () => db.close(),
   };
   return store;

@@ -129,9 +129,7 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
 /** A statement of an attempt; once one lost the connection, the others fail without sending. */
 async function onAttempt<T>(a: Attempt, f: (q: Sql) => Promise<T>): Promise<T> {
   if (a.lost)
-    throw Object.assign(new Error('the connection of this transaction was lost'), {
-      code: 'CONNECTION_CLOSED',
-    });
+    throw new DapError('storage_connection_lost', 'the connection of this transaction was lost');
   try {
     return await f(a.tx);
   } catch (e) {

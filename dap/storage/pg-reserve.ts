@@ -4,6 +4,8 @@
 // would end the process. The deadline turns the first into a lost connection the store retries
 // (docs/dap.md "Running a fleet"); the filter below keeps the second from ending the process.
 import type { ReservedSql, Sql } from 'postgres';
+import { withDeadline } from '../../common/index.js';
+import { DapError } from '../errors.js';
 
 /** How long a transaction waits for a connection of the pool before it counts as lost. */
 export const RESERVE_MS = 20_000;
@@ -28,26 +30,21 @@ function passStrayConnectionLosses(): void {
 }
 
 /**
- * `sql.reserve()`, or a `CONNECTION_CLOSED` error after `ms` (the reservation, if it comes later, is
- * released at once).
+ * `sql.reserve()`, or a lost connection after `ms` (the reservation, if it comes later, is released
+ * at once).
  *
- * @throws the client's error, or CONNECTION_CLOSED after `ms`
+ * @throws the client's error, or {DapError} storage_connection_lost after `ms`
  */
 export async function reserveWithin(sql: Sql, ms = RESERVE_MS): Promise<ReservedSql> {
   passStrayConnectionLosses();
   const pending = sql.reserve();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(
-        Object.assign(new Error(`no database connection within ${String(ms)} ms`), {
-          code: 'CONNECTION_CLOSED',
-        }),
-      );
-    }, ms);
-  });
   try {
-    return await Promise.race([pending, late]);
+    return await withDeadline(
+      pending,
+      ms,
+      () =>
+        new DapError('storage_connection_lost', `no database connection within ${String(ms)} ms`),
+    );
   } catch (e) {
     pending.then(
       (c) => {
@@ -56,7 +53,5 @@ export async function reserveWithin(sql: Sql, ms = RESERVE_MS): Promise<Reserved
       () => undefined,
     );
     throw e;
-  } finally {
-    clearTimeout(timer);
   }
 }

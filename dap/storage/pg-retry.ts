@@ -2,8 +2,12 @@
 // 08 connection, 40 transaction rollback, 57P admin shutdown / cannot connect now).
 import { DapError } from '../errors.js';
 
-/** The client's own codes for a lost or refused connection, and the socket errors beneath them. */
+/**
+ * The client's own codes for a lost or refused connection, the socket errors beneath them, and the
+ * store's own (a statement not sent on a lost connection, a connection not had in time).
+ */
 const CLIENT_CODES = new Set([
+  'storage_connection_lost',
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',

@@ -1,6 +1,7 @@
 // Whether a configured PostgreSQL store answers, for `mesh doctor` (docs/dap.md "Storage backends"):
 // one connection, one bounded query of the schema version, never a migration and never a retry.
 import postgres from 'postgres';
+import { withDeadline } from '../../common/index.js';
 import { DapError } from '../errors.js';
 import { SCHEMA_VERSION } from './pg-schema.js';
 import { pgOptions, redactPgUrl } from './pg-url.js';
@@ -31,12 +32,6 @@ export async function pingStore(url: string, timeoutMs: number): Promise<StoreAn
     fetch_types: false,
     connect_timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
   });
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`no answer within ${String(timeoutMs)} ms`));
-    }, timeoutMs);
-  });
   try {
     const ask = async (): Promise<number> => {
       const [t] = await sql<{ t: string | null }[]>`SELECT to_regclass('dap_schema_version') AS t`;
@@ -45,7 +40,7 @@ export async function pingStore(url: string, timeoutMs: number): Promise<StoreAn
         FROM dap_schema_version`;
       return row?.v ?? 0;
     };
-    const version = await Promise.race([ask(), late]);
+    const version = await withDeadline(ask(), timeoutMs);
     return { store, version, current: SCHEMA_VERSION };
   } catch (e) {
     const code = (e as { code?: unknown }).code;
@@ -55,7 +50,6 @@ export async function pingStore(url: string, timeoutMs: number): Promise<StoreAn
       { cause: e, hint: 'check that PostgreSQL is running and reachable at this URL' },
     );
   } finally {
-    clearTimeout(timer);
     await sql.end({ timeout: 1 }).catch(() => undefined);
   }
 }

@@ -1,6 +1,7 @@
 // Whether a role's store answers now, for `/healthz` (docs/dap.md "Metrics and health"): a ping
 // every few seconds, each bounded by its own timeout, so a database that is down or hangs turns the
 // role's health to failed (503) without any request waiting on it, and back once it answers.
+import { withDeadline } from '../../common/index.js';
 import type { KvStore } from './kv.js';
 
 export interface StoreProbe {
@@ -31,20 +32,12 @@ export function probeStore(
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   const once = async (): Promise<void> => {
-    let wait: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      wait = setTimeout(() => {
-        reject(new Error(`no answer within ${String(t.timeoutMs)} ms`));
-      }, t.timeoutMs);
-    });
     try {
-      await Promise.race([store.ping(), late]);
+      await withDeadline(store.ping(), t.timeoutMs);
       problem = undefined;
     } catch (e) {
       const code = (e as { code?: unknown }).code;
       problem = `the ${store.kind} store does not answer: ${typeof code === 'string' ? code + ' ' : ''}${(e as Error).message}`;
-    } finally {
-      clearTimeout(wait);
     }
   };
   const tick = (): void => {

@@ -177,6 +177,14 @@ describe.skipIf(PG_MISSING !== undefined)('postgres store across processes', () 
       expect(await la.claim('t', 300)).toBe('busy');
       await lb.release('t');
       expect(await la.claim('t', 300)).toBe('taken_over');
+      // Claimants racing for a new lease, then for an expired one: exactly one wins each race.
+      const racers = [a, b, a, b, a, b, a, b].map((s) => leasesOf(s));
+      const first = await Promise.all(racers.map((l) => l.claim('r', 200)));
+      expect(first.filter((r) => r !== 'busy')).toEqual(['acquired']);
+      await new Promise((r) => setTimeout(r, 300));
+      const second = await Promise.all(racers.map((l) => l.claim('r', 10_000)));
+      expect(second.filter((r) => r !== 'busy').length).toBe(1);
+      expect(second.filter((r) => r !== 'busy')[0]).toMatch(/^(held|taken_over)$/);
     } finally {
       await a.close();
       await b.close();
