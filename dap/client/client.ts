@@ -1,6 +1,7 @@
 // DAP-18 §4.4 Client: fetch and cache HPKE configs, shard, encrypt with the TaskConfiguration in the
 // AAD, bulk upload, and on outdated_config refetch the configs and retry those reports once.
 import { randomBytes } from 'node:crypto';
+import { concatBytes } from '../../common/index.js';
 import { DapError } from '../errors.js';
 import { hpkeDefault, type Hpke } from '../hpke/index.js';
 import { sealInputShare, supportedConfig } from '../envelope.js';
@@ -9,7 +10,7 @@ import {
   decodeReport,
   decodeUploadErrors,
   encodePlaintextInputShare,
-  encodeUploadRequest,
+  encodeReport,
   isMediaType,
   MediaType,
   REPORT_ID_SIZE,
@@ -24,6 +25,8 @@ import { peerRequest } from '../http/peer.js';
 import { DEFAULT_PEER_LIMITS, type PeerLimits } from '../http/peer-limits.js';
 import type { ClientTaskFile } from '../task/task-file.js';
 import { taskOf, type Task } from '../task/task.js';
+import { sendChunks, UPLOAD_CHUNK, type Indexed } from './chunked-upload.js';
+import { PrepareThread, threadsAvailable } from './prepare-thread.js';
 
 export interface Submission {
   measurement: unknown;
@@ -36,10 +39,8 @@ export interface UploadResult {
   rejected: { index: number; error: ReportErrorName }[];
 }
 
-/** Reports per upload request (an UploadRequest may hold many, DAP-18 §4.4.2). */
-const UPLOAD_CHUNK = 100;
-/** Upload requests open at once: one being stored by the Leader while the next is sent. */
-const UPLOADS_IN_FLIGHT = 3;
+/** Fewer reports are prepared on the calling thread alone: a thread's start-up would cost more. */
+const THREADED_FROM = 4 * UPLOAD_CHUNK;
 
 /**
  * The DAP-18 §4.4 Client of one task: `upload` shards each measurement, seals the shares to the
@@ -63,9 +64,14 @@ export class DapClient {
    * token here: node/ sets this to fetch one per report).
    */
   reportExtensions?: (reportId: Uint8Array, time: number) => Promise<Extension[]>;
+  /**
+   * Worker threads that shard and seal beside the calling thread during `upload` (0: none). Used
+   * for uploads of at least THREADED_FROM reports, with the default HPKE and no reportExtensions.
+   */
+  prepareThreads = 0;
 
   constructor(
-    file: ClientTaskFile,
+    private readonly file: ClientTaskFile,
     private readonly hpke: Hpke = hpkeDefault,
     private readonly timeoutMs = 30_000,
     private readonly limits: PeerLimits = DEFAULT_PEER_LIMITS,
@@ -92,6 +98,12 @@ export class DapClient {
     if (!c) throw new DapError('protocol_failed', `${role} offers no supported HPKE config`);
     this.configs.set(role, c);
     return c;
+  }
+
+  /** Takes configs fetched by another Client of the same task (a preparing thread's). */
+  adoptHpkeConfigs(configs: { leader: HpkeConfig; helper: HpkeConfig }): void {
+    this.configs.set('leader', configs.leader);
+    this.configs.set('helper', configs.helper);
   }
 
   /** Shards and encrypts one measurement (§4.4.2). */
@@ -124,13 +136,14 @@ export class DapClient {
     };
   }
 
-  private async post(reports: Report[]): Promise<Map<string, ReportErrorName>> {
+  /** One UploadRequest (§4.4.2: the encoded Reports one after another). */
+  private async post(encoded: readonly Uint8Array[]): Promise<Map<string, ReportErrorName>> {
     const url = `${this.task.params.leader}tasks/${this.task.idB64}/reports`;
     const res = await peerRequest({
       method: 'POST',
       url,
       mediaType: MediaType.uploadReq,
-      body: encodeUploadRequest(reports),
+      body: concatBytes(...encoded),
       timeoutMs: this.timeoutMs,
       maxBodyBytes: this.limits.uploadResponseBytes,
       idleTimeoutMs: this.limits.idleTimeoutMs,
@@ -172,7 +185,7 @@ export class DapClient {
     // this value is attacker-controlled only if the caller's store was tampered with: decode it
     const reports = encoded.map((b) => decodeReport(b));
     const errorsOf = async (rs: Report[]) => {
-      const errors = await this.post(rs);
+      const errors = await this.post(rs.map(encodeReport));
       return rs.map((r) => errors.get(Buffer.from(r.metadata.reportId).toString('hex')));
     };
     let errors = await errorsOf(reports);
@@ -191,51 +204,57 @@ export class DapClient {
 
   /**
    * Shards, seals and uploads `subs` in requests of UPLOAD_CHUNK reports, at most UPLOADS_IN_FLIGHT
-   * requests at a time, so the Leader stores one request while the next is prepared. Reports
-   * refused as outdated_config are prepared again (fresh configs) and sent once more.
+   * requests at a time, so the Leader stores one request while the next is prepared; with
+   * `prepareThreads`, chunks are prepared on the calling thread and on the threads at once. Reports
+   * refused as outdated_config are prepared again (fresh configs, calling thread) and sent once more.
    */
   async upload(subs: readonly Submission[]): Promise<UploadResult> {
     const result: UploadResult = { accepted: 0, rejected: [] };
-    let pending = subs.map((s, index) => ({ s, index }));
+    let pending: Indexed[] = subs.map((s, index) => ({ s, index }));
     for (let attempt = 0; attempt < 2 && pending.length > 0; attempt++) {
-      const retry: typeof pending = [];
-      const inFlight = new Set<Promise<void>>();
-      let failure: Error | undefined;
-      for (let off = 0; off < pending.length && failure === undefined; off += UPLOAD_CHUNK) {
-        const chunk = pending.slice(off, off + UPLOAD_CHUNK);
-        const reports: Report[] = [];
-        for (const p of chunk) {
-          reports.push(await this.prepare(p.s));
-          // Lets the requests in flight write their bodies and read their answers meanwhile.
-          await yieldToIo();
-        }
-        const sent = this.post(reports).then(
-          (errors) => {
-            reports.forEach((r, i) => {
-              const p = chunk[i];
-              if (!p) return;
-              const e = errors.get(Buffer.from(r.metadata.reportId).toString('hex'));
-              if (e === undefined) result.accepted++;
-              else if (e === 'outdated_config' && attempt === 0) retry.push(p);
-              else result.rejected.push({ index: p.index, error: e });
-            });
-          },
-          (e: unknown) => {
-            failure ??=
-              e instanceof Error ? e : new DapError('http_failed', `upload failed: ${String(e)}`);
-          },
-        );
-        const tracked: Promise<void> = sent.finally(() => inFlight.delete(tracked));
-        inFlight.add(tracked);
-        if (inFlight.size >= UPLOADS_IN_FLIGHT) await Promise.race(inFlight);
+      const retry: Indexed[] = [];
+      const tally = (
+        chunk: Indexed[],
+        encoded: Uint8Array[],
+        errors: Map<string, ReportErrorName>,
+      ) => {
+        encoded.forEach((r, i) => {
+          const p = chunk[i];
+          if (!p) return;
+          const e = errors.get(Buffer.from(r.subarray(0, REPORT_ID_SIZE)).toString('hex'));
+          if (e === undefined) result.accepted++;
+          else if (e === 'outdated_config' && attempt === 0) retry.push(p);
+          else result.rejected.push({ index: p.index, error: e });
+        });
+      };
+      const threads = attempt === 0 ? await this.startThreads(pending.length) : [];
+      try {
+        await sendChunks(pending, threads, {
+          prepare: async (sub) => encodeReport(await this.prepare(sub)),
+          post: (encoded) => this.post(encoded),
+          tally,
+        });
+      } finally {
+        await Promise.all(threads.map((t) => t.close()));
       }
-      await Promise.all(inFlight);
-      if (failure !== undefined) throw failure;
       if (retry.length > 0) this.configs.clear();
       pending = retry.sort((a, b) => a.index - b.index);
     }
+    result.rejected.sort((a, b) => a.index - b.index);
     return result;
   }
-}
 
-const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  /** The preparing threads an upload of `reports` reports starts (see `prepareThreads`). */
+  threadsFor(reports: number): number {
+    const threaded = reports >= THREADED_FROM && this.hpke === hpkeDefault;
+    return threaded && !this.reportExtensions && threadsAvailable() ? this.prepareThreads : 0;
+  }
+
+  private async startThreads(reports: number): Promise<PrepareThread[]> {
+    const n = this.threadsFor(reports);
+    if (n <= 0) return [];
+    const leader = await this.hpkeConfig('leader');
+    const configs = { leader, helper: await this.hpkeConfig('helper') };
+    return Array.from({ length: n }, () => new PrepareThread({ file: this.file, configs }));
+  }
+}

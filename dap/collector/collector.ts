@@ -167,9 +167,11 @@ export async function collect(
       maxBodyBytes: limits.otherBytes,
       method: 'DELETE',
       url: jobUrl,
-    }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    }).catch((e: unknown) =>
+      e instanceof DapError ? e : new DapError('http_failed', String(e), { cause: e }),
+    );
     const failure =
-      del instanceof Error
+      del instanceof DapError
         ? del.message
         : del.status < 300 || del.status === 404
           ? ''

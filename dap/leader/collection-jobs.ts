@@ -98,13 +98,42 @@ export async function readCollectionJob(
   return v ? parseJson<CollectionRecord>(v) : undefined;
 }
 
-/** GET: the response once ready, a problem once failed, otherwise nothing yet. */
+/**
+ * How long a create or poll waits for its job to finish before answering "not ready" with
+ * Retry-After: the Leader's one second, so waiting here never answers later than the next poll.
+ */
+const READY_WAIT_MS = 1000;
+/** How often a waiting request reads its job again (one key; the driver may be another process). */
+const READY_RECHECK_MS = 10;
+
+/**
+ * The job, once it is done or failed, or as it stands when READY_WAIT_MS have passed. §3.1 lets the
+ * Leader take its time before answering: a job whose batch is already aggregated is finished by the
+ * driver's next pass, so the Collector gets the result in this answer instead of after a
+ * Retry-After. Only a driver that ticks within the wait (not one driven by hand) is waited for.
+ */
+async function settledJob(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  id: string,
+): Promise<CollectionRecord | undefined> {
+  const until = Date.now() + READY_WAIT_MS;
+  const waits = ctx.wakeDriver !== undefined && ctx.options.tickMs < READY_WAIT_MS;
+  for (;;) {
+    const rec = await readCollectionJob(ctx, lt, id);
+    if (!rec || rec.state === 'done' || rec.state === 'failed' || !waits || Date.now() >= until)
+      return rec;
+    await new Promise((r) => setTimeout(r, READY_RECHECK_MS));
+  }
+}
+
+/** POST and GET: the response once ready, a problem once failed, otherwise nothing yet. */
 export async function pollCollectionJob(
   ctx: AggregatorContext<LeaderTask>,
   lt: LeaderTask,
   id: string,
 ): Promise<Uint8Array | undefined | null> {
-  const rec = await readCollectionJob(ctx, lt, id);
+  const rec = await settledJob(ctx, lt, id);
   if (!rec) return null;
   if (rec.state === 'done') return fromB64url(rec.resp);
   if (rec.state === 'failed') throw new DapProblem(rec.problem, rec.detail, lt.task.id);

@@ -1,5 +1,6 @@
 // `mesh dap task new|submit|collect|keys` (docs/architecture.md): provision a DAP-18 task, upload reports, collect.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
@@ -179,6 +180,9 @@ function readMeasurements(flags: { measurement?: string; measurements?: string }
     .map(([l, n]) => parse(l, `${path}:${n}`));
 }
 
+/** Preparing threads beside the calling one, whatever the machine's core count. */
+const MAX_PREPARE_THREADS = 3;
+
 async function submit(
   flags: {
     task: string;
@@ -193,6 +197,8 @@ async function submit(
   const ctx = contextFor(cmd, flags);
   const file = readTaskFile(flags.task, 'client');
   const client = new DapClient(file);
+  // The machine's other cores shard and seal too (each thread holds its own VDAF and HPKE state).
+  client.prepareThreads = Math.min(MAX_PREPARE_THREADS, availableParallelism() - 1);
   if (file.issuer !== undefined && flags.orgKey === undefined)
     throw new UsageError(
       'this task requires a token per report',
@@ -216,7 +222,11 @@ async function submit(
       throw new UsageError((e as Error).message, undefined, { cause: e });
     }
   }
-  ctx.out.progress(`uploading ${subs.length} report(s) to ${file.task.leader}`);
+  const threads = org === undefined ? client.threadsFor(subs.length) : 0;
+  ctx.out.progress(
+    `uploading ${subs.length} report(s) to ${file.task.leader}` +
+      (threads > 0 ? `, prepared on ${threads + 1} threads` : ''),
+  );
   const r =
     org === undefined
       ? { ...(await client.upload(subs)), refused: [] }
