@@ -31,7 +31,21 @@ function helpPath(args) {
   const words = args.slice(0, -1);
   if (!words.every((w) => WORD.test(w))) return null;
   // `guard hook ... --help` too: commander prints this same text and exits 0 on every path
-  return builtin('node:tty').isatty(1) ? null : words;
+  return toTerminal() ? null : words;
+}
+
+/**
+ * Whether stdout is a terminal. A pipe, file or socket is not, which fstat tells without loading
+ * node:tty (and with it net and the streams, a few ms of every start); a character device may be.
+ */
+function toTerminal() {
+  try {
+    const s = fs.fstatSync(1);
+    if (s.isFIFO() || s.isFile() || s.isSocket()) return false;
+  } catch {
+    return true; // no stdout to ask: the full program decides
+  }
+  return builtin('node:tty').isatty(1);
 }
 
 /** The saved help text for `words`, when the build made one from the current dist/. */

@@ -188,6 +188,24 @@ async function bundle(list) {
       }));
     },
   };
+  // node:fs/promises (and with it readline and the fs streams) serves our durable async writes
+  // alone, which most runs of a command never make: our modules load it on their first call.
+  const lazyFsPromises = {
+    name: 'lazy-fs-promises',
+    setup(b) {
+      b.onResolve({ filter: /^(node:)?fs\/promises$/ }, (args) =>
+        ourCode(args.importer) ? { path: 'node:fs/promises', namespace: 'lazy-esm' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'lazy-esm' }, async (args) => {
+        const m = await import(args.path);
+        // functions only: an import of anything else finds no export and fails the build
+        const names = Object.keys(m).filter((k) => k !== 'default' && typeof m[k] === 'function');
+        const load = `let m; const load = () => (m ??= require(${JSON.stringify(args.path)}));`;
+        const wrap = (n) => `export function ${n}(...a) { return load().${n}(...a); }`;
+        return { contents: [load, ...names.map(wrap)].join('\n'), loader: 'js' };
+      });
+    },
+  };
   const out = await build({
     entryPoints: Object.fromEntries(
       list.map((e) => [
@@ -200,7 +218,7 @@ async function bundle(list) {
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [entries, pure, addon, cjsTreeSitter, lazyChildProcess],
+    plugins: [entries, pure, addon, cjsTreeSitter, lazyChildProcess, lazyFsPromises],
     // packageRoot() (node/version.ts) walks up from its own URL; in the bundle that is the bundle's.
     define: { 'import.meta.url': '__mesh_bundle_url' },
     banner: { js: "const __mesh_bundle_url = require('node:url').pathToFileURL(__filename).href;" },

@@ -6,11 +6,16 @@ export type { JsonObject, JsonValue };
 /** Nesting deeper than this is refused before anything else looks at the document (common's). */
 export { MAX_JSON_DEPTH };
 
-function depthOk(v: unknown, depth: number): boolean {
-  if (depth > MAX_JSON_DEPTH) return false;
-  if (Array.isArray(v)) return v.every((x) => depthOk(x, depth + 1));
-  if (v !== null && typeof v === 'object') {
-    return Object.values(v).every((x) => depthOk(x, depth + 1));
+/**
+ * Whether nothing in the container `v` (at `depth`) sits deeper than MAX_JSON_DEPTH. Only containers
+ * recurse: a document of 1,000 targets is some 2,000 calls, not one per value.
+ */
+function depthOk(v: object, depth: number): boolean {
+  const children: readonly unknown[] = Array.isArray(v) ? v : Object.values(v);
+  if (children.length > 0 && depth >= MAX_JSON_DEPTH) return false;
+  for (let i = 0; i < children.length; i++) {
+    const x = children[i];
+    if (typeof x === 'object' && x !== null && !depthOk(x, depth + 1)) return false;
   }
   return true;
 }
@@ -31,7 +36,8 @@ export function parseJsonBytes(bytes: Uint8Array): JsonValue {
       cause: e,
     });
   }
-  if (!depthOk(value, 0)) throw new TufError('json_invalid', 'metadata nests too deeply');
+  if (typeof value === 'object' && value !== null && !depthOk(value, 0))
+    throw new TufError('json_invalid', 'metadata nests too deeply');
   return value as JsonValue;
 }
 
@@ -42,7 +48,11 @@ export function isObject(v: JsonValue | undefined): v is JsonObject {
 /** The fields of `obj` not named in `known`: kept so a re-serialised object loses nothing. */
 export function unrecognizedFields(obj: JsonObject, known: readonly string[]): JsonObject {
   const out: JsonObject = {};
-  for (const [k, v] of Object.entries(obj)) if (!known.includes(k)) out[k] = v;
+  const keys = Object.keys(obj);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (!known.includes(k)) out[k] = obj[k] as JsonValue;
+  }
   return out;
 }
 

@@ -2,7 +2,17 @@
 // bundles are taken only while current; a missing or stale one falls back to the plain build, and
 // `mesh doctor` says which path each command takes. The real help texts equal the plain build's.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +72,27 @@ describe('mesh start paths', () => {
     p.touchMain(-60);
     expect(run(p.bin, ['thing', 'x']).stdout).toBe('plain thing x');
     expect(run(p.bin, ['thing', '--help']).stdout).toBe('plain thing --help');
+  });
+
+  it('prints the saved help into a file, and lets the command answer in a terminal', () => {
+    const p = fakePackage();
+    const out = join(p.dir, 'help.txt');
+    const fd = openSync(out, 'w');
+    try {
+      spawnSync(process.execPath, [p.bin, 'thing', '--help'], { stdio: ['ignore', fd, 'pipe'] });
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(out, 'utf8')).toBe('saved thing help\n');
+    // util-linux script(1) gives the child a pseudo-terminal: commander wraps help to its width there
+    const tty = spawnSync(
+      'script',
+      ['-qec', `${process.execPath} ${p.bin} thing --help`, '/dev/null'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(tty.stdout.trim()).toBe('bundle thing --help');
   });
 
   it('falls back to the plain build when a bundle is broken', () => {

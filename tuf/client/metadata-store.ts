@@ -1,10 +1,15 @@
-// Where a TUF 1.0.34 §5 client keeps trusted metadata: <dir>/<quoted role>.json, written atomically
-// and durably. Writes run in the background in per-file order (a queued write superseded by a newer
-// one for the same file is dropped); `flush` awaits them all and then syncs the directory once for
-// all their renames, and the updater flushes before it reports any outcome, so a success is never
-// reported ahead of the disk.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Where a TUF 1.0.34 §5 client keeps trusted metadata: <dir>/<quoted role>.json, every file written
+// atomically (temp, rename). root, timestamp and snapshot are also durable (the temp file synced
+// before its rename): they carry the trust and the versions that stop a rollback (§5.3-§5.5).
+// Targets metadata is a cache the trusted snapshot vouches for (§5.6.2-§5.6.4 check every stored
+// copy as a download), so it is not synced: after a power loss a torn one fails those checks and is
+// fetched again (§5.6.1). Writes run in the background in per-file order (a queued write superseded
+// by a newer one for the same file is dropped); `flush` awaits them all and then syncs the directory
+// once for the durable renames, and the updater flushes before it reports any outcome, so a success
+// is never reported ahead of the disk.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fsyncDir, removeFileDurablyAsync, writeFileAtomicAsync } from '../../common/index.js';
 
 /** Percent-encodes every byte but [A-Za-z0-9_.~-], as python-tuf does for file names and URLs. */
@@ -61,12 +66,22 @@ export class MetadataStore {
     this.pending.set(path, next);
   }
 
+  /** Stores a root, timestamp or snapshot: whole and durable once flushed. */
   write(role: string, bytes: Uint8Array): void {
     const path = this.path(role);
     // Each file is synced before its rename; flush syncs the directory once for all of them.
     this.enqueue(path, async () => {
       await writeFileAtomicAsync(path, bytes, { syncDir: false });
       this.renamed = true;
+    });
+  }
+
+  /** Stores a targets role (top-level or delegated): whole, not synced (see the header). */
+  writeCache(role: string, bytes: Uint8Array): void {
+    const path = this.path(role);
+    this.enqueue(path, () => {
+      replaceFile(path, bytes);
+      return Promise.resolve();
     });
   }
 
@@ -87,5 +102,17 @@ export class MetadataStore {
     }
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
+  }
+}
+
+/** Temp file (named as common's atomic writes name theirs), then rename: never a torn file in place. */
+function replaceFile(path: string, bytes: Uint8Array): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    writeFileSync(tmp, bytes, { flag: 'wx', mode: 0o644 });
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
   }
 }

@@ -215,8 +215,8 @@ export class Updater {
       throw new RepositoryError('meta_missing', `snapshot does not list ${role}.json`);
     const bytes = await (prefetch ?? this.fetcher).fetch(at.url, at.maxLength);
     const signed = set.updateTargets(bytes, role, delegator);
-    // §5.6.6: persist.
-    this.store.write(role, bytes);
+    // §5.6.6: persist (a cache: the snapshot vouches for every later load of it).
+    this.store.writeCache(role, bytes);
     return signed;
   }
 

@@ -49,10 +49,13 @@ export function uniqueStrings(o: JsonObject, k: string, where: string): string[]
 export function hashes(o: JsonObject, k: string, where: string): Record<string, string> {
   const v = asObject(o[k], `${where}.${k}`);
   const out: Record<string, string> = {};
-  for (const [alg, h] of Object.entries(v)) {
+  const algs = Object.keys(v);
+  for (let i = 0; i < algs.length; i++) {
+    const alg = algs[i] as string;
+    const h = v[alg];
     if (typeof h !== 'string') throw bad(where, `hash ${alg} must be a string`);
     out[alg] = h;
   }
-  if (Object.keys(out).length === 0) throw bad(where, `"${k}" must not be empty`);
+  if (algs.length === 0) throw bad(where, `"${k}" must not be empty`);
   return out;
 }

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { HttpFetcher, TufError, Updater } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../../common/index.js';
-import { contextFor } from '../context.js';
+import { createOutput } from '../output.js';
 
 interface TufClientOptions {
   metadataDir: string;
@@ -28,9 +28,13 @@ async function run(
   opts: TufClientOptions,
   action: () => Promise<object>,
 ): Promise<void> {
-  const ctx = contextFor(cmd, opts);
+  // Only the output of a command context: the client keeps no node state (no state dir, no logger).
+  const out = createOutput({
+    json: opts.json === true,
+    quiet: cmd.optsWithGlobals<{ quiet?: boolean }>().quiet === true,
+  });
   const result = await action();
-  ctx.out.result({ ok: true, ...result }, () => 'ok');
+  out.result({ ok: true, ...result }, () => 'ok');
 }
 
 function updater(opts: TufClientOptions, fetcher: HttpFetcher): Updater {
