@@ -56,6 +56,30 @@ export default tseslint.config(
     },
   },
   {
+    // docs/architecture.md "Rules every room follows": a room throws (or rejects with) its own coded
+    // errors, which derive from common/'s one base with `code`, `hint` and `cause`.
+    files: ['{common,tuf,log,dap,vdaf,guard,packs,node}/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ThrowStatement > :matches(NewExpression, CallExpression)[callee.name='Error']",
+          message: "Throw the room's coded error (a MeshError subclass), not a bare Error.",
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='Promise'][callee.property.name='reject'] > NewExpression[callee.name='Error']",
+          message: "Reject with the room's coded error (a MeshError subclass), not a bare Error.",
+        },
+        {
+          selector: 'NewExpression[callee.name=/^(RangeError|TypeError)$/]',
+          message:
+            "Throw the room's coded error (a MeshError subclass), not a RangeError or TypeError.",
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -134,7 +134,7 @@ export {
   RING_CEILING,
   type EnforcementContext,
   type OperatorPolicy,
-  type RuleStanding,
+  type RuleEnforcement,
 } from './enforcement/context.js';
 export { applyEnforcement, LOCAL_SUFFIX, type Enforced } from './enforcement/apply.js';
 export { grantMatches } from './enforcement/glob.js';

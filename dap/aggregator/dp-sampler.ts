@@ -2,6 +2,7 @@
 // Canonne, Kamath, Steinke, "The Discrete Gaussian for Differential Privacy" (2020), Algorithms 1-3,
 // on exact rationals (bigint numerator/denominator) and uniform integers; no floating point.
 import { createCipheriv, randomBytes } from 'node:crypto';
+import { TaskError } from '../errors.js';
 
 /** A positive or zero rational n/d, d > 0. */
 export interface Rational {
@@ -21,7 +22,7 @@ function bitLength(x: bigint): number {
 
 /** Rejection sampling from a byte stream: exactly uniform, whatever the bound. */
 function uniformFrom(bytes: (n: number) => Uint8Array, bound: bigint): bigint {
-  if (bound <= 0n) throw new RangeError('uniform bound must be positive');
+  if (bound <= 0n) throw new TaskError('task_invalid', 'uniform bound must be positive');
   if (bound === 1n) return 0n;
   const bits = bitLength(bound - 1n);
   const len = Math.ceil(bits / 8);
@@ -42,7 +43,7 @@ export const cryptoUniform: UniformSource = {
 
 /** A reproducible stream (AES-256-CTR keystream of a 32-byte seed) for statistical tests. */
 export function seededUniform(seed: Uint8Array): UniformSource {
-  if (seed.length !== 32) throw new RangeError('seed must be 32 bytes');
+  if (seed.length !== 32) throw new TaskError('task_invalid', 'seed must be 32 bytes');
   const cipher = createCipheriv('aes-256-ctr', seed, new Uint8Array(16));
   const zeros = new Uint8Array(4096);
   let pool = new Uint8Array(0);
@@ -85,7 +86,8 @@ export function bernoulliExp(g: Rational, u: UniformSource): boolean {
 export function sampleDiscreteLaplace(scale: Rational, u: UniformSource): bigint {
   const t = scale.n;
   const s = scale.d;
-  if (t <= 0n || s <= 0n) throw new RangeError('discrete Laplace scale must be positive');
+  if (t <= 0n || s <= 0n)
+    throw new TaskError('task_invalid', 'discrete Laplace scale must be positive');
   for (;;) {
     const U = u.below(t);
     if (!bernoulliExp({ n: U, d: t }, u)) continue;
@@ -114,7 +116,8 @@ function floorSqrt(r: Rational): bigint {
 
 /** Algorithm 3: the discrete Gaussian N_Z(0, sigma^2), P[X = x] proportional to e^(-x^2 / 2 sigma^2). */
 export function sampleDiscreteGaussian(sigma2: Rational, u: UniformSource): bigint {
-  if (sigma2.n <= 0n || sigma2.d <= 0n) throw new RangeError('sigma^2 must be positive');
+  if (sigma2.n <= 0n || sigma2.d <= 0n)
+    throw new TaskError('task_invalid', 'sigma^2 must be positive');
   const t = floorSqrt(sigma2) + 1n;
   for (;;) {
     const Y = sampleDiscreteLaplace({ n: t, d: 1n }, u);

@@ -3,6 +3,7 @@
 import type { Hono } from 'hono';
 import type { AggregatorContext, HelperTask, LeaderTask } from '../aggregator/context.js';
 import { addHelperTask, addLeaderTask } from '../aggregator/open-aggregator.js';
+import { TaskError } from '../errors.js';
 import type { HelperTaskFile, LeaderTaskFile } from '../task/task-file.js';
 import { loadInteropTasks } from './aggregator-tasks.js';
 import { openInteropRegistry, type InteropRegistry } from './app.js';
@@ -19,7 +20,15 @@ export async function mountInterop(
   onError: (e: unknown) => void,
 ): Promise<InteropRegistry> {
   const skipped = (id: string) => {
-    onError(new Error(`interop task ${id} is also a --task file; the --task file is served`));
+    onError(
+      new TaskError(
+        'task_invalid',
+        `interop task ${id} is also a --task file; the --task file is served`,
+        {
+          hint: 'remove the task from the interop store or drop its --task file',
+        },
+      ),
+    );
   };
   if (r.role === 'leader') {
     for (const f of await loadInteropTasks<LeaderTaskFile>(r.ctx, 'leader', skipped))

@@ -3,6 +3,7 @@
 // of an escalation speak for a rule, a false-positive mark against it, an approval of an escalation
 // is the rule doing its job. With noise, each count is trusted only to its margin. Pure.
 import type { Ring } from '../../packs/index.js';
+import { ConsensusError } from './errors.js';
 import type { ConsensusPolicy } from './policy.js';
 import type { AggregateSignals } from './vector.js';
 
@@ -53,13 +54,16 @@ const DAY = 86_400;
 function checkShape(catalog: readonly RuleStanding[], s: AggregateSignals): void {
   for (const k of ['hits', 'falsePositiveMarks', 'approvals', 'rejections'] as const)
     if (s[k].length !== catalog.length)
-      throw new RangeError(`aggregate covers ${s[k].length} rules, catalog has ${catalog.length}`);
+      throw new ConsensusError(
+        'vector_invalid',
+        `aggregate covers ${s[k].length} rules, catalog has ${catalog.length}`,
+      );
 }
 
 /**
  * The proposals one batch supports. `margin` is the noise margin (0 without differential privacy).
  *
- * @throws RangeError when the aggregate does not cover the catalog
+ * @throws {ConsensusError} vector_invalid when the aggregate does not cover the catalog
  * @example computeProposals(standings, agg, DEFAULT_CONSENSUS, now, 0)
  */
 export function computeProposals(

@@ -16,7 +16,7 @@ import {
   loadPack,
   ruleContentHash,
   type LoadedPack,
-  type RuleStanding,
+  type RuleEnforcement,
 } from '../../packs/index.js';
 import { ConfigError } from '../errors.js';
 import type { NodeConfig } from '../state/config.js';
@@ -30,7 +30,7 @@ import {
 export interface NodePack {
   pack: LoadedPack;
   /** Present for community packs: what enforcement did to each rule. */
-  standings?: RuleStanding[];
+  standings?: RuleEnforcement[];
 }
 
 /** The operator's edited rules for a pack, by id; they replace the community version locally. */

@@ -3,14 +3,14 @@
 // runs (node/enforce/load-packs.ts over packs/enforcement), never re-derived; and one event's decision
 // with the standing of every rule that matched it.
 import type { Evaluation, Verdict } from '../../guard/index.js';
-import type { RuleStanding } from '../../packs/index.js';
+import type { RuleEnforcement } from '../../packs/index.js';
 import { loadPack, LOCAL_SUFFIX } from '../../packs/index.js';
 import { loadCommunityPack } from '../enforce/load-packs.js';
 import { isSubscriptionSpec } from '../subscription/index.js';
 import type { NodeConfig } from '../state/config.js';
 
 /** One rule of one pack as this node enforces it. */
-export interface RuleExplanation extends RuleStanding {
+export interface RuleExplanation extends RuleEnforcement {
   pack: string;
 }
 

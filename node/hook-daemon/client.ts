@@ -3,6 +3,7 @@
 // sent, anything but a well-formed reply (garbage, a timeout, the daemon dying) fails closed: exit 2.
 import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { HookDaemonError } from './errors.js';
 import {
   decodeReply,
   encodeFrame,
@@ -45,13 +46,23 @@ function exchange(sock: Socket, frame: Buffer, timeoutMs: number): Promise<HookR
   return new Promise((done, fail) => {
     // The daemon may have gone while stdin was being read: its end of the socket is closed already.
     if (sock.destroyed || sock.readyState !== 'open') {
-      fail(new Error('the hook daemon closed the connection before answering'));
+      fail(
+        new HookDaemonError(
+          'hook_daemon_failed',
+          'the hook daemon closed the connection before answering',
+        ),
+      );
       return;
     }
     const reader = new FrameReader();
     const timer = setTimeout(() => {
       sock.destroy();
-      fail(new Error(`the hook daemon gave no answer within ${timeoutMs} ms`));
+      fail(
+        new HookDaemonError(
+          'hook_daemon_timeout',
+          `the hook daemon gave no answer within ${timeoutMs} ms`,
+        ),
+      );
     }, timeoutMs);
     const finish = (f: () => void): void => {
       clearTimeout(timer);
@@ -69,18 +80,37 @@ function exchange(sock: Socket, frame: Buffer, timeoutMs: number): Promise<HookR
         }
       } catch (e) {
         finish(() => {
-          fail(new Error(`the hook daemon answered garbage (${(e as Error).message})`));
+          fail(
+            new HookDaemonError(
+              'hook_reply_invalid',
+              `the hook daemon answered garbage (${(e as Error).message})`,
+              {
+                cause: e,
+              },
+            ),
+          );
         });
       }
     });
     sock.on('error', (e) => {
       finish(() => {
-        fail(new Error(`the hook daemon connection failed (${e.message})`));
+        fail(
+          new HookDaemonError(
+            'hook_daemon_failed',
+            `the hook daemon connection failed (${e.message})`,
+            { cause: e },
+          ),
+        );
       });
     });
     sock.on('close', () => {
       finish(() => {
-        fail(new Error('the hook daemon closed the connection before answering'));
+        fail(
+          new HookDaemonError(
+            'hook_daemon_failed',
+            'the hook daemon closed the connection before answering',
+          ),
+        );
       });
     });
     sock.write(frame);

@@ -13,6 +13,7 @@ import {
   runHookCall,
 } from '../guard/hook-service.js';
 import { resolveStateRoot } from '../state/state-dir.js';
+import { HookDaemonError } from './errors.js';
 import type { PartsCache } from './parts-cache.js';
 import { failClosedReply, type HookReply, type HookRequest } from './protocol.js';
 import { stateRootOf } from './socket-path.js';
@@ -94,7 +95,12 @@ async function decide(
       askTimeoutSeconds: Number(a.askTimeout),
       stdin: () =>
         Buffer.byteLength(req.stdin) > MAX_HOOK_STDIN
-          ? Promise.reject(new Error(`hook input larger than ${MAX_HOOK_STDIN} bytes`))
+          ? Promise.reject(
+              new HookDaemonError(
+                'hook_request_invalid',
+                `hook input larger than ${MAX_HOOK_STDIN} bytes`,
+              ),
+            )
           : Promise.resolve(req.stdin),
       env: process.env,
     },

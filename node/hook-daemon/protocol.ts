@@ -1,5 +1,6 @@
 // The hook daemon's wire format (docs/guard.md "Hook start-up"): one length-prefixed JSON frame each way.
-// Kept free of project imports: bin/mesh.js loads it (through client.ts) on every hook call.
+// Imports only its coded errors (the error base alone): bin/mesh.js loads it on every hook call.
+import { HookDaemonError } from './errors.js';
 
 /** Request frames carry the hook's stdin (at most 16 MiB) plus argv, cwd and a few env values. */
 export const MAX_FRAME = 16 * 1024 * 1024 + 1024 * 1024;
@@ -42,7 +43,8 @@ export function failClosedReply(argv: readonly string[], why: string): HookReply
 
 export function encodeFrame(value: unknown): Buffer {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  if (body.length > MAX_FRAME) throw new RangeError(`frame of ${body.length} bytes is too large`);
+  if (body.length > MAX_FRAME)
+    throw new HookDaemonError('hook_frame_too_large', `frame of ${body.length} bytes is too large`);
   const head = Buffer.alloc(4);
   head.writeUInt32BE(body.length, 0);
   return Buffer.concat([head, body]);
@@ -58,10 +60,11 @@ export class FrameReader {
     for (;;) {
       if (this.buf.length < 4) return out;
       const n = this.buf.readUInt32BE(0);
-      if (n > MAX_FRAME) throw new RangeError(`frame of ${n} bytes is too large`);
+      if (n > MAX_FRAME)
+        throw new HookDaemonError('hook_frame_too_large', `frame of ${n} bytes is too large`);
       if (this.buf.length < 4 + n) return out;
       // This value is attacker-controlled (any local process may write to the socket): parsed only.
-      out.push(JSON.parse(this.buf.subarray(4, 4 + n).toString('utf8')) as unknown);
+      out.push(parseFrame(this.buf.subarray(4, 4 + n)));
       this.buf = this.buf.subarray(4 + n);
     }
   }
@@ -71,22 +74,32 @@ export class FrameReader {
   }
 }
 
+function parseFrame(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch (e) {
+    throw new HookDaemonError('hook_frame_invalid', 'frame is not JSON', { cause: e });
+  }
+}
+
 const isStr = (v: unknown): v is string => typeof v === 'string';
 
 export function decodeRequest(v: unknown): DaemonRequest {
-  if (typeof v !== 'object' || v === null) throw new TypeError('request must be an object');
+  if (typeof v !== 'object' || v === null)
+    throw new HookDaemonError('hook_request_invalid', 'request must be an object');
   const r = v as Record<string, unknown>;
   if (r.op === 'status' || r.op === 'stop' || r.op === 'metrics') return { op: r.op };
-  if (r.op !== 'hook') throw new TypeError('unknown op');
+  if (r.op !== 'hook') throw new HookDaemonError('hook_request_invalid', 'unknown op');
   if (!Array.isArray(r.argv) || r.argv.length > 1024 || !r.argv.every(isStr))
-    throw new TypeError('argv must be a list of strings');
-  if (!isStr(r.cwd) || !isStr(r.stdin)) throw new TypeError('cwd and stdin must be strings');
+    throw new HookDaemonError('hook_request_invalid', 'argv must be a list of strings');
+  if (!isStr(r.cwd) || !isStr(r.stdin))
+    throw new HookDaemonError('hook_request_invalid', 'cwd and stdin must be strings');
   const env = r.env;
   if (typeof env !== 'object' || env === null || Array.isArray(env))
-    throw new TypeError('env must be an object');
+    throw new HookDaemonError('hook_request_invalid', 'env must be an object');
   const entries = Object.entries(env as Record<string, unknown>);
   if (entries.length > 256 || !entries.every(([, x]) => x === null || isStr(x)))
-    throw new TypeError('env values must be strings or null');
+    throw new HookDaemonError('hook_request_invalid', 'env values must be strings or null');
   return {
     op: 'hook',
     argv: r.argv,
@@ -98,7 +111,8 @@ export function decodeRequest(v: unknown): DaemonRequest {
 
 /** A reply that is not exactly this shape is garbage, and the client fails closed on it. */
 export function decodeReply(v: unknown): HookReply {
-  if (typeof v !== 'object' || v === null) throw new TypeError('reply must be an object');
+  if (typeof v !== 'object' || v === null)
+    throw new HookDaemonError('hook_reply_invalid', 'reply must be an object');
   const r = v as Record<string, unknown>;
   if (
     typeof r.exitCode !== 'number' ||
@@ -108,6 +122,6 @@ export function decodeReply(v: unknown): HookReply {
     !isStr(r.stdout) ||
     !isStr(r.stderr)
   )
-    throw new TypeError('malformed reply');
+    throw new HookDaemonError('hook_reply_invalid', 'malformed reply');
   return { exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr };
 }

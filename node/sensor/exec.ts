@@ -11,6 +11,7 @@ import {
   type SensorHealth,
   type SupervisorNotice,
 } from '../../bpf/index.js';
+import { UsageError } from '../errors.js';
 import { SensorHub } from './hub.js';
 import { Containment } from './containment.js';
 import { Correlator } from './correlator.js';
@@ -139,7 +140,13 @@ function runInCgroup(
   onSpawn: (pid: number) => void,
 ): Promise<{ code: number | null; signal: string | null }> {
   const [cmd, ...args] = opts.command;
-  if (cmd === undefined) return Promise.reject(new Error('no command'));
+  if (cmd === undefined)
+    return Promise.reject(
+      new UsageError(
+        'mesh sensor exec needs a command',
+        'name it after --: mesh sensor exec -- CMD ARGS',
+      ),
+    );
   const out = opts.stdio ?? 'stderr';
   // The shell joins the cgroup, then becomes the command: every descendant is born inside it.
   const child = spawn(

@@ -1,7 +1,7 @@
 // Turns a published policy into the one this node enforces: each community rule is capped by its
 // ring, held in shadow while new, limited to the operator's grants, and bypassed by the allowlist.
 import { verdictRank, type PolicyDoc, type RuleDoc, type Verdict } from '../../guard/index.js';
-import { RING_CEILING, type EnforcementContext, type RuleStanding } from './context.js';
+import { RING_CEILING, type EnforcementContext, type RuleEnforcement } from './context.js';
 import { grantMatches } from './glob.js';
 
 function cap(verdict: Verdict, ceiling: Verdict): Verdict {
@@ -10,7 +10,7 @@ function cap(verdict: Verdict, ceiling: Verdict): Verdict {
 
 export interface Enforced {
   doc: PolicyDoc;
-  standings: RuleStanding[];
+  standings: RuleEnforcement[];
 }
 
 /** Suffix of a locally edited rule's id: its receipts then never count as the community rule's. */
@@ -26,7 +26,7 @@ export function applyEnforcement(
   ctx: EnforcementContext,
   ruleHash: (rule: RuleDoc) => string,
 ): Enforced {
-  const standings: RuleStanding[] = [];
+  const standings: RuleEnforcement[] = [];
   const rules = doc.rules.map((rule): RuleDoc => {
     const community = ctx.catalogHashes[rule.id] === ruleHash(rule);
     const why: string[] = [];

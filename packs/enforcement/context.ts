@@ -32,7 +32,7 @@ export interface EnforcementContext {
 }
 
 /** What happened to one rule and why: shown by `mesh doctor` and kept for reporting. */
-export interface RuleStanding {
+export interface RuleEnforcement {
   id: string;
   /** false for a rule the operator edited locally: it never counts as the community rule. */
   community: boolean;

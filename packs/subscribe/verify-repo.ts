@@ -44,7 +44,8 @@ function uncheckedOf(trust: LogTrust, gossip: GossipPolicy, rootFile?: string): 
  * Verifies the repository at `src` end to end; a refusal of the shared verifier is reported, not
  * thrown, so the auditor sees every problem it could find.
  *
- * @throws {Error} only for a failure that is not a verdict (an internal error)
+ * @throws {PackError} pack_unreadable for a failure that is not a verdict (the root file or the
+ *   scratch folder unreadable: an I/O error, kept as `cause`)
  * @example
  * const r = await verifyRepository(dirSource('./repo'), trust, { peers: [], disabled: true });
  * if (!r.ok) console.log(r.problems);
@@ -74,7 +75,13 @@ export async function verifyRepository(
     });
     return { ...(await audit(src, repo, dir, rootFile)), unchecked };
   } catch (e) {
-    if (!isMeshError(e)) throw e;
+    if (!isMeshError(e))
+      throw new PackError(
+        'pack_unreadable',
+        `the repository could not be verified: ${e instanceof Error ? e.message : String(e)}`,
+        undefined,
+        { cause: e },
+      );
     const refused = {
       code: e.code,
       message: e.message,

@@ -96,6 +96,15 @@ describe('exact samplers (CKS20)', () => {
     const { stat, df } = chiSquare(xs, wrong, 5);
     expect(stat).toBeGreaterThan(critical(df));
   });
+
+  it('refuses a non-positive scale or bound and a seed of the wrong size, by code', () => {
+    const invalid = expect.objectContaining({ code: 'task_invalid' }) as Error;
+    const u = seededUniform(seed(5));
+    expect(() => sampleDiscreteLaplace({ n: 0n, d: 1n }, u)).toThrow(invalid);
+    expect(() => sampleDiscreteGaussian({ n: 1n, d: 0n }, u)).toThrow(invalid);
+    expect(() => u.below(0n)).toThrow(invalid);
+    expect(() => seededUniform(new Uint8Array(31))).toThrow(invalid);
+  });
 });
 
 const sumVec: VdafConfig = { vdaf: 'Prio3SumVec', length: 10, maxMeasurement: 1, chunkLength: 3 };

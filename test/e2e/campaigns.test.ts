@@ -93,16 +93,20 @@ afterAll(async () => {
 
 describe('campaigns across organisations', () => {
   it('finds the attack three organisations saw, and only it', async () => {
-    const prints: string[] = [];
-    for (let i = 1; i <= 4; i++) prints.push(await fingerprint(i, i <= 3 ? attack(i) : unique(i)));
+    // Four organisations, each its own state: their processes run side by side.
+    const prints = await Promise.all(
+      [1, 2, 3, 4].map((i) => fingerprint(i, i <= 3 ? attack(i) : unique(i))),
+    );
     const [a1, a2, a3, u4] = prints;
     expect(a2).toBe(a1);
     expect(a3).toBe(a1);
     expect(u4).not.toBe(a1);
     const campaign = a1 ?? '';
     // Window A: three organisations report the attack, one its own; window B: all four the attack.
-    for (const p of prints) await submit(p, windowA + 1);
-    for (let i = 0; i < 4; i++) await submit(campaign, windowA + TP + 1);
+    await Promise.all([
+      ...prints.map((p) => submit(p, windowA + 1)),
+      ...prints.map(() => submit(campaign, windowA + TP + 1)),
+    ]);
 
     const ledger = join(dir, 'ledger.json');
     const w = await runMesh(

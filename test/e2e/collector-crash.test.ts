@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DapClient, type ClientTaskFile } from '../../dap/index.js';
-import { CRASH_ROUNDS } from '../support/env.js';
+import { E2E_CRASH_ROUNDS } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { countRows, PG_MISSING, startPrivateCluster, type PgCluster } from '../dap/pg-cluster.js';
@@ -55,7 +55,7 @@ async function counted(url: string) {
 }
 
 describe('collector crash safety', () => {
-  it(`no batch lost and none counted twice over ${CRASH_ROUNDS} SIGKILLs`, async () => {
+  it(`no batch lost and none counted twice over ${E2E_CRASH_ROUNDS} SIGKILLs`, async () => {
     const dir = tempDir('collector-crash');
     const dap = await dapEndpoints();
     const stores = PG_MISSING === undefined ? ['files', 'postgres'] : ['files'];
@@ -111,7 +111,7 @@ describe('collector crash safety', () => {
         ),
     );
     await Promise.all(stores.map(async (s) => collectors.set(s, await start(s))));
-    for (let round = 0; round < CRASH_ROUNDS; round++) {
+    for (let round = 0; round < E2E_CRASH_ROUNDS; round++) {
       const ups = await Promise.all(
         clients.map((client) =>
           client.upload(
@@ -133,7 +133,7 @@ describe('collector crash safety', () => {
       );
     }
 
-    const total = CRASH_ROUNDS * PER_ROUND;
+    const total = E2E_CRASH_ROUNDS * PER_ROUND;
     const url = (s: string) => collectors.get(s)?.url ?? '';
     for (const s of stores) {
       let got = await counted(url(s));
@@ -152,7 +152,7 @@ describe('collector crash safety', () => {
         hits: total,
       });
       expect(got.n).toBeGreaterThan(0);
-      expect(got.n).toBeLessThanOrEqual(CRASH_ROUNDS);
+      expect(got.n).toBeLessThanOrEqual(E2E_CRASH_ROUNDS);
     }
     if (!pg) return;
 

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CRASH_ROUNDS } from '../support/env.js';
+import { E2E_CRASH_ROUNDS } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
 import {
   CATALOG as catalog,
@@ -30,7 +30,7 @@ withPublishedPack(work, (maintainer, published) => {
 });
 
 describe('mesh consensus apply, killed and re-run', () => {
-  const rounds = Math.min(CRASH_ROUNDS, catalog.length);
+  const rounds = Math.min(E2E_CRASH_ROUNDS, catalog.length);
   it(`publishes each of ${rounds} proposals once whatever instant the apply dies at`, async () => {
     const killedAt: number[] = [];
     for (let k = 0; k < rounds; k++) {

@@ -116,21 +116,23 @@ describe('mesh consensus apply', () => {
         'consensus_stale',
       ],
     ];
-    for (const [name, d, code] of cases) {
+    // Each refusal is its own process over its own file, and none publishes: they run side by side.
+    const refusals = cases.map(async ([name, d, code]) => {
       const file = join(work, `bad-${name}.json`);
       writeFileSync(file, JSON.stringify(d));
       const r = await apply(file);
       expect(r.code, name).toBe(1);
       expect(r.json, name).toMatchObject({ error: { code } });
-    }
-    const noKey = await meshJson(
-      consensusApplyArgs(m, proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file),
-      { strict: false },
-    );
+    });
+    const [noKey, viaPublish] = await Promise.all([
+      meshJson(
+        consensusApplyArgs(m, proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file),
+        { strict: false },
+      ),
+      mesh(applyArgs(m, proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file)),
+      ...refusals,
+    ]);
     expect(noKey.code).toBe(2);
-    const viaPublish = await mesh(
-      applyArgs(m, proposalFile([{ kind: 'demote', rule: 'ca.history-rewrite' }]).file),
-    );
     expect(viaPublish.code).toBe(1);
     expect(viaPublish.json).toMatchObject({
       error: {

@@ -1,12 +1,12 @@
 // docs/architecture.md "Report": never submit twice for one window, also across a crash. Real DAP leader and
 // helper processes, a node subscribed through TUF, and `mesh report submit` SIGKILLed at a random
-// instant in each of CRASH_ROUNDS windows, then re-run; the collector's aggregate must count each
+// instant in each of MESH_CRASH_ROUNDS windows, then re-run; the collector's aggregate must count each
 // window once and equal what the node's own receipts and false-positive marks say.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReceipts, ReviewQueue } from '../../guard/index.js';
-import { CRASH_ROUNDS } from '../support/env.js';
+import { E2E_CRASH_ROUNDS } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startMirror } from './publish-subscribe.js';
 import {
@@ -72,7 +72,7 @@ function expectedVector(start: number): number[] {
 beforeAll(async () => {
   const dap = await dapEndpoints();
   p = await publishPackAndTask(dap.leader, dap.helper, {
-    minBatchSize: CRASH_ROUNDS,
+    minBatchSize: E2E_CRASH_ROUNDS,
     timePrecision: HOUR,
     batchMode: 'time_interval',
   });
@@ -104,10 +104,10 @@ afterAll(async () => {
 });
 
 describe('a node killed mid-report never submits twice', () => {
-  it(`SIGKILL at random instants in ${CRASH_ROUNDS} windows: each window counted once, aggregate = receipts`, async () => {
+  it(`SIGKILL at random instants in ${E2E_CRASH_ROUNDS} windows: each window counted once, aggregate = receipts`, async () => {
     const now = Math.floor(Date.now() / 1000);
     const current = Math.floor(now / HOUR) * HOUR;
-    const windows = Array.from({ length: CRASH_ROUNDS }, (_, k) => current - k * HOUR);
+    const windows = Array.from({ length: E2E_CRASH_ROUNDS }, (_, k) => current - k * HOUR);
     const outcomes: Record<string, number> = {};
     const killedAt: Record<string, number> = {};
     let killed = 0;
@@ -134,7 +134,7 @@ describe('a node killed mid-report never submits twice', () => {
     expect(status.json).toMatchObject({
       enabled: true,
       pack: SPEC,
-      submitted: CRASH_ROUNDS,
+      submitted: E2E_CRASH_ROUNDS,
       prepared: 0,
     });
     const once = await meshJson([
@@ -156,13 +156,13 @@ describe('a node killed mid-report never submits twice', () => {
         '--task',
         join(p.dap, 'collector.json'),
         '--interval',
-        `${start},${CRASH_ROUNDS * HOUR}`,
+        `${start},${E2E_CRASH_ROUNDS * HOUR}`,
       ],
       { timeoutMs: 120_000 },
     );
     expect(collected.code, JSON.stringify(collected.json) + collected.stderr).toBe(0);
     expect(collected.json.report_count, JSON.stringify({ killed, killedAt, outcomes })).toBe(
-      CRASH_ROUNDS,
+      E2E_CRASH_ROUNDS,
     );
     const want = windows.map(expectedVector).reduce((a, v) => a.map((x, i) => x + (v[i] ?? 0)));
     expect(collected.json.aggregate).toEqual(want);

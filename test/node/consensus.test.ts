@@ -117,7 +117,7 @@ describe('consensus over organisation-windows', () => {
 
   it('refuses an aggregate that does not cover the catalog', () => {
     expect(() => computeProposals(catalog, agg(10, { hits: [1] }), policy, NOW)).toThrow(
-      RangeError,
+      expect.objectContaining({ code: 'vector_invalid' }) as Error,
     );
   });
 

@@ -110,7 +110,8 @@ let unbundledAnswers: Promise<[number | null, string, string][]> | undefined;
 const expectedAnswers = (): Promise<[number | null, string, string][]> =>
   (unbundledAnswers ??= denyAndPass(unbundled));
 
-describe('hook bundle', { timeout: 900_000 }, () => {
+// Every test below runs in its own state and package copy: they run side by side.
+describe('hook bundle', { timeout: 900_000, concurrent: true }, () => {
   it('is built, with a code cache made from it', () => {
     expect(existsSync(BUNDLE), 'run `npm run build`').toBe(true);
     // Not older than the compiled code, or bin/mesh.js would (rightly) pass it over.
@@ -124,8 +125,11 @@ describe('hook bundle', { timeout: 900_000 }, () => {
   });
 
   it('answers byte for byte as the unbundled hook in its own process', async () => {
-    const plain = await scenario(freshEnv(), unbundled);
-    const fast = await scenario(freshEnv(), bundled);
+    // Each path in its own state: they run side by side.
+    const [plain, fast] = await Promise.all([
+      scenario(freshEnv(), unbundled),
+      scenario(freshEnv(), bundled),
+    ]);
     expect(fast).toEqual(plain);
     expect(plain.map((r) => r.code)).toEqual(SCENARIO_CODES);
   });

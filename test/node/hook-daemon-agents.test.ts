@@ -186,10 +186,17 @@ describe('Codex and Cursor hooks through the hook daemon', { timeout: 900_000 },
   let warmRuns: AgentRun[];
 
   it('answer every call exactly as the hook in its own process does', async () => {
-    const cold = await runAll(freshEnv());
     warm = freshEnv();
-    expect((await daemon(warm, 'start')).code).toBe(0);
-    warmRuns = await runAll(warm);
+    const warmEnv = warm;
+    // The two paths share nothing (each its own state): they run side by side.
+    const [cold, runs] = await Promise.all([
+      runAll(freshEnv()),
+      daemon(warmEnv, 'start').then((started) => {
+        expect(started.code, started.stderr).toBe(0);
+        return runAll(warmEnv);
+      }),
+    ]);
+    warmRuns = runs;
     const status = JSON.parse((await daemon(warm, 'status')).stdout) as { served: number };
     expect(status.served).toBe(CALLS.length);
     expect(warmRuns).toEqual(cold);

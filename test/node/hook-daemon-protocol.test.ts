@@ -88,19 +88,27 @@ describe('hook daemon frames', () => {
   });
 
   it('rejects an oversized length prefix, and replies or requests of the wrong shape', () => {
+    const code = (c: string) => expect.objectContaining({ code: c }) as Error;
     const head = Buffer.alloc(4);
     head.writeUInt32BE(MAX_FRAME + 1);
-    expect(() => new FrameReader().push(head)).toThrow(/too large/);
+    expect(() => new FrameReader().push(head)).toThrow(code('hook_frame_too_large'));
+    expect(() => encodeFrame('x'.repeat(MAX_FRAME))).toThrow(code('hook_frame_too_large'));
+    const notJson = Buffer.from('\0\0\0\x02{]', 'latin1');
+    expect(() => new FrameReader().push(notJson)).toThrow(code('hook_frame_invalid'));
     for (const bad of [null, [], {}, { exitCode: 256, stdout: '', stderr: '' }, { exitCode: 0 }])
-      expect(() => decodeReply(bad)).toThrow();
-    expect(() => decodeReply({ exitCode: 1.5, stdout: '', stderr: '' })).toThrow();
+      expect(() => decodeReply(bad)).toThrow(code('hook_reply_invalid'));
+    expect(() => decodeReply({ exitCode: 1.5, stdout: '', stderr: '' })).toThrow(
+      code('hook_reply_invalid'),
+    );
     for (const bad of [
+      null,
       { op: 'x' },
       { op: 'hook', argv: [1], cwd: '/', env: {}, stdin: '' },
+      { op: 'hook', argv: [], cwd: 1, env: {}, stdin: '' },
       { op: 'hook', argv: [], cwd: '/', env: { A: 1 }, stdin: '' },
       { op: 'hook', argv: [], cwd: '/', env: [], stdin: '' },
     ])
-      expect(() => decodeRequest(bad)).toThrow();
+      expect(() => decodeRequest(bad)).toThrow(code('hook_request_invalid'));
   });
 });
 

@@ -41,47 +41,54 @@ afterAll(async () => {
   }
 });
 
-describe('hook daemon: same answers as the hook in its own process', { timeout: 900_000 }, () => {
-  it('gives identical exit codes, stdout and stderr for the hook behaviours', async () => {
-    const cold = await scenario(freshEnv());
-    const warmEnv = freshEnv();
-    await startDaemon(warmEnv);
-    const warm = await scenario(warmEnv);
-    const status = JSON.parse((await daemon(warmEnv, 'status')).stdout) as { served: number };
-    // Every call went through the daemon, the bad option too (commander answers it there).
-    expect(status.served).toBe(warm.length);
-    expect(warm).toEqual(cold);
-    expect(cold.map((r) => r.code)).toEqual(SCENARIO_CODES);
-  });
+// Every test below has its own state (and daemon): they run side by side.
+describe(
+  'hook daemon: same answers as the hook in its own process',
+  { timeout: 900_000, concurrent: true },
+  () => {
+    it('gives identical exit codes, stdout and stderr for the hook behaviours', async () => {
+      const warmEnv = freshEnv();
+      // The two paths share nothing (each its own state): they run side by side.
+      const [cold, warm] = await Promise.all([
+        scenario(freshEnv()),
+        startDaemon(warmEnv).then(() => scenario(warmEnv)),
+      ]);
+      const status = JSON.parse((await daemon(warmEnv, 'status')).stdout) as { served: number };
+      // Every call went through the daemon, the bad option too (commander answers it there).
+      expect(status.served).toBe(warm.length);
+      expect(warm).toEqual(cold);
+      expect(cold.map((r) => r.code)).toEqual(SCENARIO_CODES);
+    });
 
-  it('listens on a 0600 socket and stops on request', async () => {
-    const env = freshEnv();
-    await startDaemon(env);
-    const sock = hookSocketPath(env.home);
-    expect(statSync(sock).isSocket()).toBe(true);
-    expect(statSync(sock).mode & 0o777).toBe(0o600);
-    expect(statSync(join(env.home, 'guard')).mode & 0o777).toBe(0o700);
-    const stopped = await daemon(env, 'stop');
-    expect(JSON.parse(stopped.stdout)).toMatchObject({ stopped: true });
-    const st = JSON.parse((await daemon(env, 'status')).stdout) as { running: boolean };
-    expect(st.running).toBe(false);
-  });
+    it('listens on a 0600 socket and stops on request', async () => {
+      const env = freshEnv();
+      await startDaemon(env);
+      const sock = hookSocketPath(env.home);
+      expect(statSync(sock).isSocket()).toBe(true);
+      expect(statSync(sock).mode & 0o777).toBe(0o600);
+      expect(statSync(join(env.home, 'guard')).mode & 0o777).toBe(0o700);
+      const stopped = await daemon(env, 'stop');
+      expect(JSON.parse(stopped.stdout)).toMatchObject({ stopped: true });
+      const st = JSON.parse((await daemon(env, 'status')).stdout) as { running: boolean };
+      expect(st.running).toBe(false);
+    });
 
-  it('recompiles a file pack that changed since the last call', async () => {
-    const env = freshEnv();
-    await startDaemon(env);
-    const call = () => runHook(env, pre('p-re', 'Deploy', { target: 'prod' }), ['--no-receipts']);
-    expect(JSON.stringify((await call()).stdout)).toMatch(/ask/);
-    const pack = JSON.parse(JSON.stringify(TEST_PACK)) as {
-      policy: { rules: { verdict: string }[] };
-    };
-    for (const rule of pack.policy.rules) if (rule.verdict === 'escalate') rule.verdict = 'block';
-    writeFileSync(env.pack, JSON.stringify(pack));
-    const r = await call();
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/t\.deploy/);
-  });
-});
+    it('recompiles a file pack that changed since the last call', async () => {
+      const env = freshEnv();
+      await startDaemon(env);
+      const call = () => runHook(env, pre('p-re', 'Deploy', { target: 'prod' }), ['--no-receipts']);
+      expect(JSON.stringify((await call()).stdout)).toMatch(/ask/);
+      const pack = JSON.parse(JSON.stringify(TEST_PACK)) as {
+        policy: { rules: { verdict: string }[] };
+      };
+      for (const rule of pack.policy.rules) if (rule.verdict === 'escalate') rule.verdict = 'block';
+      writeFileSync(env.pack, JSON.stringify(pack));
+      const r = await call();
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/t\.deploy/);
+    });
+  },
+);
 
 const LIMITS_PACK = {
   pack_format: 1,
@@ -190,70 +197,75 @@ function fakeDaemon(path: string, onRequest: (sock: Socket) => void): Promise<Se
   });
 }
 
-describe('hook daemon: failing closed and falling back', { timeout: 300_000 }, () => {
-  const input = JSON.stringify(pre('f-1', 'Bash', { command: 'ls' }));
+// Every test below has its own state (and daemon or socket): they run side by side.
+describe(
+  'hook daemon: failing closed and falling back',
+  { timeout: 300_000, concurrent: true },
+  () => {
+    const input = JSON.stringify(pre('f-1', 'Bash', { command: 'ls' }));
 
-  it('a daemon killed mid-request: exit 2 with the reason', async () => {
-    const env = freshEnv();
-    const pid = await startDaemon(env);
-    const { child, done } = hookChild(env);
-    child.stdin.write(input.slice(0, 10));
-    // Connected to the daemon: one socket more than its three stdio pipes.
-    await until(() => socketCount(child.pid ?? 0) >= 4, 60_000);
-    process.kill(pid, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 200));
-    child.stdin.end(input.slice(10));
-    const r = await done;
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(
-      /failed closed: the hook daemon closed the connection before answering/,
-    );
-  });
-
-  it('a stale socket (daemon gone): the hook runs in its own process', async () => {
-    const env = freshEnv();
-    const pid = await startDaemon(env);
-    process.kill(pid, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(statSync(hookSocketPath(env.home)).isSocket()).toBe(true);
-    const pass = await runHook(env, pre('f-2', 'Bash', { command: 'ls -la' }));
-    expect(pass.code).toBe(0);
-    expect(pass.stdout).toBe('');
-    const deny = await runHook(env, pre('f-2', 'Bash', { command: 'rm -rf ~' }));
-    expect(deny.code).toBe(2);
-    expect(deny.stderr).toMatch(/ca\.destructive-delete/);
-  });
-
-  it('a daemon answering garbage: exit 2', async () => {
-    const env = freshEnv();
-    mkdirSync(join(env.home, 'guard'), { recursive: true, mode: 0o700 });
-    const path = hookSocketPath(env.home);
-    const server = await fakeDaemon(path, (sock) => {
-      const junk = Buffer.from('{"exitCode":0,"stdout":"{}"}');
-      const head = Buffer.alloc(4);
-      head.writeUInt32BE(junk.length);
-      sock.end(Buffer.concat([head, junk]));
+    it('a daemon killed mid-request: exit 2 with the reason', async () => {
+      const env = freshEnv();
+      const pid = await startDaemon(env);
+      const { child, done } = hookChild(env);
+      child.stdin.write(input.slice(0, 10));
+      // Connected to the daemon: one socket more than its three stdio pipes.
+      await until(() => socketCount(child.pid ?? 0) >= 4, 60_000);
+      process.kill(pid, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 200));
+      child.stdin.end(input.slice(10));
+      const r = await done;
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /failed closed: the hook daemon closed the connection before answering/,
+      );
     });
-    try {
-      const r = await runHook(env, input);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/failed closed: the hook daemon answered garbage/);
-      expect(r.stdout).toBe('');
-    } finally {
-      server.close();
-    }
-  });
 
-  it('a daemon that never answers: exit 2 after the deadline', async () => {
-    const env = freshEnv();
-    mkdirSync(join(env.home, 'guard'), { recursive: true, mode: 0o700 });
-    const server = await fakeDaemon(hookSocketPath(env.home), () => undefined);
-    try {
-      const r = await runHook(env, input, ['--deadline', '300']);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/failed closed: the hook daemon gave no answer/);
-    } finally {
-      server.close();
-    }
-  });
-});
+    it('a stale socket (daemon gone): the hook runs in its own process', async () => {
+      const env = freshEnv();
+      const pid = await startDaemon(env);
+      process.kill(pid, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(statSync(hookSocketPath(env.home)).isSocket()).toBe(true);
+      const pass = await runHook(env, pre('f-2', 'Bash', { command: 'ls -la' }));
+      expect(pass.code).toBe(0);
+      expect(pass.stdout).toBe('');
+      const deny = await runHook(env, pre('f-2', 'Bash', { command: 'rm -rf ~' }));
+      expect(deny.code).toBe(2);
+      expect(deny.stderr).toMatch(/ca\.destructive-delete/);
+    });
+
+    it('a daemon answering garbage: exit 2', async () => {
+      const env = freshEnv();
+      mkdirSync(join(env.home, 'guard'), { recursive: true, mode: 0o700 });
+      const path = hookSocketPath(env.home);
+      const server = await fakeDaemon(path, (sock) => {
+        const junk = Buffer.from('{"exitCode":0,"stdout":"{}"}');
+        const head = Buffer.alloc(4);
+        head.writeUInt32BE(junk.length);
+        sock.end(Buffer.concat([head, junk]));
+      });
+      try {
+        const r = await runHook(env, input);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(/failed closed: the hook daemon answered garbage/);
+        expect(r.stdout).toBe('');
+      } finally {
+        server.close();
+      }
+    });
+
+    it('a daemon that never answers: exit 2 after the deadline', async () => {
+      const env = freshEnv();
+      mkdirSync(join(env.home, 'guard'), { recursive: true, mode: 0o700 });
+      const server = await fakeDaemon(hookSocketPath(env.home), () => undefined);
+      try {
+        const r = await runHook(env, input, ['--deadline', '300']);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(/failed closed: the hook daemon gave no answer/);
+      } finally {
+        server.close();
+      }
+    });
+  },
+);

@@ -20,6 +20,12 @@ function intFromEnv(name: string, fallback: number): number {
 export const FC_RUNS = intFromEnv('MESH_FC_RUNS', SLOW ? 1000 : 100);
 /** Kill-and-restart rounds of crash suites: MESH_CRASH_ROUNDS, default 10 (more under test:slow). */
 export const CRASH_ROUNDS = intFromEnv('MESH_CRASH_ROUNDS', SLOW ? 100 : 10);
+/**
+ * Kill-and-restart rounds of the end-to-end crash suites (test/e2e/*-crash), each round a SIGKILL of
+ * real `mesh` processes at a random instant and a re-run: MESH_CRASH_ROUNDS, default 5 (every run
+ * draws fresh instants; 100 under test:slow).
+ */
+export const E2E_CRASH_ROUNDS = intFromEnv('MESH_CRASH_ROUNDS', SLOW ? 100 : 5);
 
 /** The official vectors: $MESH_VECTORS, else ../shared/test-vectors beside the project. */
 export function vectorsDir(): string {

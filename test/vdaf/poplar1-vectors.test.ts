@@ -1,7 +1,5 @@
 // Every official draft-irtf-cfrg-vdaf-20 Poplar1 vector, run operation by operation (Appendix C.1),
 // plus IdpfBBCGGI21_0.json (§8.3) and XofFixedKeyAes128.json (§6.2.2).
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   Field128,
@@ -9,60 +7,38 @@ import {
   Field64,
   IdpfBBCGGI21,
   Poplar1,
-  VdafError,
   XofFixedKeyAes128,
   type Poplar1OutShare,
-  type Poplar1Transition,
   type Poplar1VerifierShare,
   type Poplar1VerifyState,
 } from '../../vdaf/index.js';
-import { vectorFolder } from '../support/env.js';
-import { hex, toHex } from './support/vectors.js';
+import {
+  aggregateEncoded,
+  expectNegativesCovered,
+  readVector,
+  runOperations,
+  VDAF_VECTORS,
+  vectorFiles,
+} from './support/vector-runner.js';
+import { hex, toHex, type VectorFile } from './support/vectors.js';
 
-const folder = vectorFolder('vdaf/draft-irtf-cfrg-vdaf-20');
-const files = folder.skip
-  ? []
-  : readdirSync(folder.dir).filter((f) => f.startsWith('Poplar1') && f.endsWith('.json'));
+const files = vectorFiles('Poplar1');
 
-interface Poplar1Vector {
-  bits: number;
-  ctx: string;
-  verify_key: string;
-  agg_param: string;
-  shares: number;
-  reports: {
-    measurement: boolean[] | null;
-    nonce: string;
-    rand: string;
-    public_share: string;
-    input_shares: string[];
-    verifier_shares: string[][];
-    verifier_messages: string[];
-    out_shares: string[];
-  }[];
-  agg_shares: string[];
-  agg_result: number[] | null;
-  operations: {
-    operation: string;
-    report_index?: number;
-    aggregator_id?: number;
-    round?: number;
-    success: boolean;
-  }[];
-}
+type Poplar1Vector = VectorFile & { bits: number };
 
 /** The code each negative file expects of its failing operation. */
 const EXPECTED_FAILURE: Record<string, string> = {
   'Poplar1_bad_corr_inner.json': 'verify_failed',
 };
 
-describe.skipIf(folder.skip)('Poplar1 vectors (draft-irtf-cfrg-vdaf-20)', () => {
-  it('finds all 7 Poplar1 files', () => {
+describe.skipIf(VDAF_VECTORS.skip)('Poplar1 vectors (draft-irtf-cfrg-vdaf-20)', () => {
+  it('finds all 7 Poplar1 files, and an expected code for each negative one', () => {
     expect(files.length).toBe(7);
+    expectNegativesCovered(files, EXPECTED_FAILURE);
   });
 
   it.each(files)('%s', (file) => {
-    const v = JSON.parse(readFileSync(join(folder.dir, file), 'utf8')) as Poplar1Vector;
+    const v = readVector(file) as Poplar1Vector;
     const vdaf = new Poplar1({ bits: v.bits });
     expect(v.shares).toBe(vdaf.SHARES);
     const ctx = hex(v.ctx);
@@ -73,114 +49,85 @@ describe.skipIf(folder.skip)('Poplar1 vectors (draft-irtf-cfrg-vdaf-20)', () => 
     const states = new Map<string, Poplar1VerifyState>();
     const shares = new Map<string, Poplar1VerifierShare>();
     const outShares: Poplar1OutShare[][] = [[], []];
-    const failed = new Set<number>();
-    let checked = 0;
-    let failures = 0;
+    const report = (ri: number) => v.reports[ri]!;
 
-    for (const op of v.operations) {
-      const ri = op.report_index ?? 0;
-      const r = v.reports[ri]!;
-      const nonce = hex(r.nonce);
-      const run = (): void => {
-        switch (op.operation) {
-          case 'shard': {
-            expect(r.measurement).not.toBeNull();
-            const [pub, inputs] = vdaf.shard(ctx, r.measurement!, nonce, hex(r.rand));
-            expect(toHex(vdaf.encodePublicShare(pub))).toBe(r.public_share);
-            inputs.forEach((s, j) => {
-              expect(toHex(vdaf.encodeInputShare(s))).toBe(r.input_shares[j]);
-            });
-            break;
-          }
-          case 'verify_init': {
-            const agg = op.aggregator_id!;
-            const [state, share] = vdaf.verifyInit(
-              verifyKey,
-              ctx,
-              agg,
-              aggParam,
-              nonce,
-              vdaf.decodePublicShare(hex(r.public_share)),
-              vdaf.decodeInputShare(agg, hex(r.input_shares[agg]!)),
+    runOperations(
+      v.operations,
+      {
+        shard: (_op, ri) => {
+          const r = report(ri);
+          expect(r.measurement).not.toBeNull();
+          const m = r.measurement as boolean[];
+          const [pub, inputs] = vdaf.shard(ctx, m, hex(r.nonce), hex(r.rand));
+          expect(toHex(vdaf.encodePublicShare(pub))).toBe(r.public_share);
+          inputs.forEach((s, j) => {
+            expect(toHex(vdaf.encodeInputShare(s))).toBe(r.input_shares[j]);
+          });
+        },
+        verify_init: (op, ri) => {
+          const r = report(ri);
+          const agg = op.aggregator_id!;
+          const [state, share] = vdaf.verifyInit(
+            verifyKey,
+            ctx,
+            agg,
+            aggParam,
+            hex(r.nonce),
+            vdaf.decodePublicShare(hex(r.public_share)),
+            vdaf.decodeInputShare(agg, hex(r.input_shares[agg]!)),
+          );
+          expect(toHex(vdaf.encodeVerifierShare(share))).toBe(r.verifier_shares[0]![agg]);
+          states.set(`${ri}/${agg}`, state);
+          shares.set(`${ri}/${agg}`, share);
+        },
+        verifier_shares_to_message: (op, ri) => {
+          const r = report(ri);
+          const round = op.round!;
+          const decoded = [0, 1].map((j) => {
+            const enc = r.verifier_shares[round]![j]!;
+            const share = vdaf.decodeVerifierShare(states.get(`${ri}/${j}`)!, hex(enc));
+            expect(toHex(vdaf.encodeVerifierShare(share))).toBe(enc);
+            return share;
+          });
+          const msg = vdaf.verifierSharesToMessage(ctx, aggParam, decoded);
+          expect(toHex(vdaf.encodeVerifierMessage(msg))).toBe(r.verifier_messages[round]);
+        },
+        verify_next: (op, ri) => {
+          const r = report(ri);
+          const agg = op.aggregator_id!;
+          const round = op.round!;
+          const st = states.get(`${ri}/${agg}`)!;
+          const msg = vdaf.decodeVerifierMessage(st, hex(r.verifier_messages[round - 1]!));
+          const next = vdaf.verifyNext(ctx, st, msg);
+          if (round < vdaf.ROUNDS) {
+            expect(next.kind).toBe('continue');
+            if (next.kind !== 'continue') return;
+            expect(toHex(vdaf.encodeVerifierShare(next.verifierShare))).toBe(
+              r.verifier_shares[round]![agg],
             );
-            expect(toHex(vdaf.encodeVerifierShare(share))).toBe(r.verifier_shares[0]![agg]);
-            states.set(`${ri}/${agg}`, state);
-            shares.set(`${ri}/${agg}`, share);
-            break;
+            states.set(`${ri}/${agg}`, next.state);
+          } else {
+            expect(next.kind).toBe('finish');
+            if (next.kind !== 'finish') return;
+            expect(toHex(vdaf.encodeOutShare(next.outShare))).toBe(r.out_shares[agg]);
+            outShares[agg]!.push(next.outShare);
           }
-          case 'verifier_shares_to_message': {
-            const round = op.round!;
-            const decoded = [0, 1].map((j) => {
-              const st = states.get(`${ri}/${j}`)!;
-              const enc = r.verifier_shares[round]![j]!;
-              const share = vdaf.decodeVerifierShare(st, hex(enc));
-              expect(toHex(vdaf.encodeVerifierShare(share))).toBe(enc);
-              return share;
-            });
-            const msg = vdaf.verifierSharesToMessage(ctx, aggParam, decoded);
-            expect(toHex(vdaf.encodeVerifierMessage(msg))).toBe(r.verifier_messages[round]);
-            break;
-          }
-          case 'verify_next': {
-            const agg = op.aggregator_id!;
-            const round = op.round!;
-            const st = states.get(`${ri}/${agg}`)!;
-            const msg = vdaf.decodeVerifierMessage(st, hex(r.verifier_messages[round - 1]!));
-            const next: Poplar1Transition = vdaf.verifyNext(ctx, st, msg);
-            if (round < vdaf.ROUNDS) {
-              expect(next.kind).toBe('continue');
-              if (next.kind !== 'continue') return;
-              expect(toHex(vdaf.encodeVerifierShare(next.verifierShare))).toBe(
-                r.verifier_shares[round]![agg],
-              );
-              states.set(`${ri}/${agg}`, next.state);
-            } else {
-              expect(next.kind).toBe('finish');
-              if (next.kind !== 'finish') return;
-              expect(toHex(vdaf.encodeOutShare(next.outShare))).toBe(r.out_shares[agg]);
-              outShares[agg]!.push(next.outShare);
-            }
-            break;
-          }
-          case 'aggregate': {
-            const agg = op.aggregator_id!;
-            let share = vdaf.aggInit(aggParam);
-            for (const out of outShares[agg]!) share = vdaf.aggUpdate(aggParam, share, out);
-            expect(toHex(vdaf.encodeAggShare(share))).toBe(v.agg_shares[agg]);
-            break;
-          }
-          case 'unshard': {
-            const aggShares = v.agg_shares.map((s) => vdaf.decodeAggShare(aggParam, hex(s)));
-            expect(vdaf.unshard(aggParam, aggShares, v.reports.length)).toEqual(v.agg_result);
-            break;
-          }
-          default:
-            throw new Error(`unknown operation ${op.operation}`);
-        }
-      };
-      if (failed.has(ri)) continue;
-      if (op.success) {
-        run();
-      } else {
-        let code: string | undefined;
-        try {
-          run();
-        } catch (e) {
-          expect(e).toBeInstanceOf(VdafError);
-          code = (e as VdafError).code;
-        }
-        expect(code).toBe(EXPECTED_FAILURE[file]);
-        failed.add(ri);
-        failures++;
-      }
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(0);
-    expect(failures).toBe(file in EXPECTED_FAILURE ? 1 : 0);
+        },
+        aggregate: (op) => {
+          const agg = op.aggregator_id!;
+          expect(aggregateEncoded(vdaf, aggParam, outShares[agg]!)).toBe(v.agg_shares[agg]);
+        },
+        unshard: () => {
+          const aggShares = v.agg_shares.map((s) => vdaf.decodeAggShare(aggParam, hex(s)));
+          expect(vdaf.unshard(aggParam, aggShares, v.reports.length)).toEqual(v.agg_result);
+        },
+      },
+      EXPECTED_FAILURE[file],
+    );
   });
 });
 
-describe.skipIf(folder.skip)('IdpfBBCGGI21 vector', () => {
+describe.skipIf(VDAF_VECTORS.skip)('IdpfBBCGGI21 vector', () => {
   interface IdpfVector {
     alpha: boolean[];
     beta_inner: string[][];
@@ -191,9 +138,7 @@ describe.skipIf(folder.skip)('IdpfBBCGGI21 vector', () => {
     nonce: string;
     public_share: string;
   }
-  const v = folder.skip
-    ? null
-    : (JSON.parse(readFileSync(join(folder.dir, 'IdpfBBCGGI21_0.json'), 'utf8')) as IdpfVector);
+  const v = VDAF_VECTORS.skip ? null : (readVector('IdpfBBCGGI21_0.json') as IdpfVector);
 
   it('gen gives the public share, and eval the betas on the path', () => {
     const t = v!;
@@ -223,7 +168,7 @@ describe.skipIf(folder.skip)('IdpfBBCGGI21 vector', () => {
   });
 });
 
-describe.skipIf(folder.skip)('XofFixedKeyAes128 vector', () => {
+describe.skipIf(VDAF_VECTORS.skip)('XofFixedKeyAes128 vector', () => {
   interface XofVector {
     seed: string;
     dst: string;
@@ -232,9 +177,7 @@ describe.skipIf(folder.skip)('XofFixedKeyAes128 vector', () => {
     derived_seed: string;
     expanded_vec_field128: string;
   }
-  const v = folder.skip
-    ? null
-    : (JSON.parse(readFileSync(join(folder.dir, 'XofFixedKeyAes128.json'), 'utf8')) as XofVector);
+  const v = VDAF_VECTORS.skip ? null : (readVector('XofFixedKeyAes128.json') as XofVector);
 
   it('derive_seed', () => {
     const t = v!;

@@ -1,6 +1,4 @@
-// Loads the official draft-irtf-cfrg-vdaf-20 vectors and builds the instance each file describes.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The shape of the official draft-irtf-cfrg-vdaf-20 vectors and the Prio3 instance each file describes.
 import {
   Field64,
   Prio3,
@@ -49,10 +47,6 @@ export interface VectorFile {
 
 export const hex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
 export const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
-
-export function loadVector(dir: string, file: string): VectorFile {
-  return JSON.parse(readFileSync(join(dir, file), 'utf8')) as VectorFile;
-}
 
 /** Any Prio3 instance, with measurement and result types erased for the table-driven runner. */
 export type AnyPrio3 = Prio3<unknown, unknown>;
