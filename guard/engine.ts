@@ -14,6 +14,7 @@ import { analyzeShell } from './shell/analyze.js';
 import { classify } from './shell/intents.js';
 import { SessionDefinitions, type ShellDefinitions } from './shell/session-definitions.js';
 import { clientOf } from './shell/intent-sql.js';
+import { ShellViewCache } from './shell/view-cache.js';
 import {
   absoluteIn,
   readSqlFile,
@@ -102,6 +103,15 @@ function fileSqlHits(analysis: ShellView['analysis'], event: GuardEvent, parts: 
   });
 }
 
+/** Shell views of earlier decisions, beside each guard's session table (which lives as long). */
+const VIEWS = new WeakMap<SessionTable, ShellViewCache>();
+
+function viewsOf(parts: EngineParts): ShellViewCache {
+  let c = VIEWS.get(parts.sessions);
+  if (c === undefined) VIEWS.set(parts.sessions, (c = new ShellViewCache()));
+  return c;
+}
+
 function definitionsOf(parts: EngineParts): ShellDefinitions {
   if (parts.definitions !== undefined) return parts.definitions;
   let d = DEFINITIONS.get(parts.sessions);
@@ -147,22 +157,30 @@ function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView
           return PENDING_VIEW;
         }
         const defs = definitionsOf(parts);
-        const analysis = analyzeShell(parser, text, parts.shellLimits, defs.of(event.session));
+        const known = defs.of(event.session);
+        const views = known === undefined || known.size === 0 ? viewsOf(parts) : undefined;
+        let cached = views?.get(text);
+        if (cached === undefined) {
+          const analysis = analyzeShell(parser, text, parts.shellLimits, known);
+          cached = {
+            analysis,
+            intents: analysis.status === 'ok' ? classify(analysis, text) : [],
+            sqlish:
+              analysis.commands.some((c) => clientOf(c)) ||
+              analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)),
+          };
+          views?.set(text, cached);
+        }
+        const { analysis } = cached;
         // kept whatever the verdict: a blocked definition still names what the session tried
         if (event.phase === 'call') defs.record(event.session, analysis.definitions);
+        // SQL files are session state and disk contents: read for every decision
+        const files = analysis.status === 'ok' ? fileSqlHits(analysis, event, parts) : [];
         v = {
           analysis,
-          intents:
-            analysis.status === 'ok'
-              ? [...classify(analysis, text), ...fileSqlHits(analysis, event, parts)]
-              : [],
+          intents: files.length === 0 ? cached.intents : [...cached.intents, ...files],
         };
-        if (
-          currentSqlParser() === undefined &&
-          (analysis.commands.some((c) => clientOf(c)) ||
-            analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)))
-        )
-          ctx.sqlPending = true;
+        if (currentSqlParser() === undefined && cached.sqlish) ctx.sqlPending = true;
         shells.set(text, v);
       }
       return v;
