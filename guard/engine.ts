@@ -23,6 +23,7 @@ import {
   sqlFileTargets,
 } from './shell/sql-files.js';
 import { sqlEffects, type SqlReading } from './sql/effects.js';
+import { SqlReadingCache } from './sql/reading-cache.js';
 import { currentSqlParser, loadSqlParser } from './sql/parser.js';
 import type { ShellLimits } from './shell/model.js';
 import type { ShellParser } from './shell/parser.js';
@@ -106,6 +107,15 @@ function fileSqlHits(analysis: ShellView['analysis'], event: GuardEvent, parts: 
 /** Shell views of earlier decisions, beside each guard's session table (which lives as long). */
 const VIEWS = new WeakMap<SessionTable, ShellViewCache>();
 
+/** SQL readings of earlier decisions, kept the same way. */
+const READINGS = new WeakMap<SessionTable, SqlReadingCache>();
+
+function readingsOf(parts: EngineParts): SqlReadingCache {
+  let c = READINGS.get(parts.sessions);
+  if (c === undefined) READINGS.set(parts.sessions, (c = new SqlReadingCache()));
+  return c;
+}
+
 function viewsOf(parts: EngineParts): ShellViewCache {
   let c = VIEWS.get(parts.sessions);
   if (c === undefined) VIEWS.set(parts.sessions, (c = new ShellViewCache()));
@@ -145,8 +155,14 @@ function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView
     pending: false,
     sqlPending: false,
     sql(text): SqlReading {
-      if (currentSqlParser() === undefined) ctx.sqlPending = true;
-      return sqlEffects(text);
+      if (currentSqlParser() === undefined) {
+        ctx.sqlPending = true;
+        return sqlEffects(text);
+      }
+      const readings = readingsOf(parts);
+      let r = readings.get(text);
+      if (r === undefined) readings.set(text, (r = sqlEffects(text)));
+      return r;
     },
     shell(text) {
       let v = shells.get(text);
