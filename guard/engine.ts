@@ -14,6 +14,7 @@ import { analyzeShell } from './shell/analyze.js';
 import { classify } from './shell/intents.js';
 import { SessionDefinitions, type ShellDefinitions } from './shell/session-definitions.js';
 import { clientOf } from './shell/intent-sql.js';
+import { ShellViewCache } from './shell/view-cache.js';
 import {
   absoluteIn,
   readSqlFile,
@@ -22,6 +23,7 @@ import {
   sqlFileTargets,
 } from './shell/sql-files.js';
 import { sqlEffects, type SqlReading } from './sql/effects.js';
+import { SqlReadingCache } from './sql/reading-cache.js';
 import { currentSqlParser, loadSqlParser } from './sql/parser.js';
 import type { ShellLimits } from './shell/model.js';
 import type { ShellParser } from './shell/parser.js';
@@ -102,6 +104,24 @@ function fileSqlHits(analysis: ShellView['analysis'], event: GuardEvent, parts: 
   });
 }
 
+/** Shell views of earlier decisions, beside each guard's session table (which lives as long). */
+const VIEWS = new WeakMap<SessionTable, ShellViewCache>();
+
+/** SQL readings of earlier decisions, kept the same way. */
+const READINGS = new WeakMap<SessionTable, SqlReadingCache>();
+
+function readingsOf(parts: EngineParts): SqlReadingCache {
+  let c = READINGS.get(parts.sessions);
+  if (c === undefined) READINGS.set(parts.sessions, (c = new SqlReadingCache()));
+  return c;
+}
+
+function viewsOf(parts: EngineParts): ShellViewCache {
+  let c = VIEWS.get(parts.sessions);
+  if (c === undefined) VIEWS.set(parts.sessions, (c = new ShellViewCache()));
+  return c;
+}
+
 function definitionsOf(parts: EngineParts): ShellDefinitions {
   if (parts.definitions !== undefined) return parts.definitions;
   let d = DEFINITIONS.get(parts.sessions);
@@ -135,8 +155,14 @@ function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView
     pending: false,
     sqlPending: false,
     sql(text): SqlReading {
-      if (currentSqlParser() === undefined) ctx.sqlPending = true;
-      return sqlEffects(text);
+      if (currentSqlParser() === undefined) {
+        ctx.sqlPending = true;
+        return sqlEffects(text);
+      }
+      const readings = readingsOf(parts);
+      let r = readings.get(text);
+      if (r === undefined) readings.set(text, (r = sqlEffects(text)));
+      return r;
     },
     shell(text) {
       let v = shells.get(text);
@@ -147,22 +173,30 @@ function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView
           return PENDING_VIEW;
         }
         const defs = definitionsOf(parts);
-        const analysis = analyzeShell(parser, text, parts.shellLimits, defs.of(event.session));
+        const known = defs.of(event.session);
+        const views = known === undefined || known.size === 0 ? viewsOf(parts) : undefined;
+        let cached = views?.get(text);
+        if (cached === undefined) {
+          const analysis = analyzeShell(parser, text, parts.shellLimits, known);
+          cached = {
+            analysis,
+            intents: analysis.status === 'ok' ? classify(analysis, text) : [],
+            sqlish:
+              analysis.commands.some((c) => clientOf(c)) ||
+              analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)),
+          };
+          views?.set(text, cached);
+        }
+        const { analysis } = cached;
         // kept whatever the verdict: a blocked definition still names what the session tried
         if (event.phase === 'call') defs.record(event.session, analysis.definitions);
+        // SQL files are session state and disk contents: read for every decision
+        const files = analysis.status === 'ok' ? fileSqlHits(analysis, event, parts) : [];
         v = {
           analysis,
-          intents:
-            analysis.status === 'ok'
-              ? [...classify(analysis, text), ...fileSqlHits(analysis, event, parts)]
-              : [],
+          intents: files.length === 0 ? cached.intents : [...cached.intents, ...files],
         };
-        if (
-          currentSqlParser() === undefined &&
-          (analysis.commands.some((c) => clientOf(c)) ||
-            analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)))
-        )
-          ctx.sqlPending = true;
+        if (currentSqlParser() === undefined && cached.sqlish) ctx.sqlPending = true;
         shells.set(text, v);
       }
       return v;

@@ -10,6 +10,7 @@ export type GuardErrorCode =
   | 'detector_unknown'
   | 'detector_duplicate'
   | 'shell_unavailable'
+  | 'sql_unavailable'
   | 'receipt_store_invalid'
   | 'receipt_schema_newer'
   | 'receipt_chain_broken'

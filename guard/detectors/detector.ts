@@ -17,7 +17,7 @@ export interface Finding {
 
 export interface ShellView {
   analysis: ShellAnalysis;
-  intents: IntentHit[];
+  intents: readonly IntentHit[];
 }
 
 export interface DetectorContext {

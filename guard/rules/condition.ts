@@ -22,6 +22,27 @@ export interface EvalContext extends DetectorContext {
 
 export type CompiledCondition = (ctx: EvalContext) => Match | null;
 
+/**
+ * What a bare detector condition cannot match without: its detector finding something in its
+ * fields. `found` reads through the same per-decision cache as the condition, so probing first
+ * and evaluating after scans once; `key` is shared by every condition with the same detector,
+ * parameters and fields (docs/guard.md "Rule index").
+ */
+export interface DetectorProbe {
+  key: string;
+  found(ctx: EvalContext): boolean;
+}
+
+/** A compiled detector condition, with its probe for the rule index. */
+export interface ProbedCondition extends CompiledCondition {
+  probe: DetectorProbe;
+}
+
+/** The probe of a bare detector condition; undefined for any other condition. */
+export function probeOf(c: CompiledCondition): DetectorProbe | undefined {
+  return (c as Partial<ProbedCondition>).probe;
+}
+
 export interface CompileState {
   ruleId: string | null;
   nodes: number;
@@ -226,7 +247,7 @@ function compileDetector(
   st: CompileState,
   doc: Record<string, unknown>,
   path: string,
-): CompiledCondition {
+): ProbedCondition {
   for (const k of Object.keys(doc))
     if (!['detector', 'field', 'params'].includes(k))
       err(st, `${path}.${k}`, 'unknown key (detector, field, params)');
@@ -257,15 +278,19 @@ function compileDetector(
   const keyed = (f: FieldPath, text: string) => ({ parts: f, text, ck: `${key}|${text}` });
   const fixed = fields?.map((f) => keyed(f.parts, f.text)) ?? null;
   const whole = { call: [keyed(['args'], 'args')], result: [keyed(['result'], 'result')] };
-  return (ctx) => {
+  const scan = (ctx: EvalContext, f: (typeof whole.call)[number]): Finding[] => {
+    let found = ctx.cache.get(f.ck);
+    if (found === undefined) {
+      found = det.scan(getField(ctx.event, f.parts), f.text, ctx, params);
+      ctx.cache.set(f.ck, found);
+    }
+    return found;
+  };
+  const cond: CompiledCondition = (ctx) => {
     const targets = fixed ?? whole[ctx.event.phase];
     let findings: Finding[] | null = null;
     for (const f of targets) {
-      let found = ctx.cache.get(f.ck);
-      if (found === undefined) {
-        found = det.scan(getField(ctx.event, f.parts), f.text, ctx, params);
-        ctx.cache.set(f.ck, found);
-      }
+      const found = scan(ctx, f);
       if (found.length > 0) (findings ??= []).push(...found);
     }
     const first = findings?.[0];
@@ -273,6 +298,11 @@ function compileDetector(
       ? NO_MATCH
       : { path: first.path, detectors: [name], findings };
   };
+  const probe: DetectorProbe = {
+    key: `${key}|${fields === null ? '*' : fields.map((f) => f.text).join(',')}`,
+    found: (ctx) => (fixed ?? whole[ctx.event.phase]).some((f) => scan(ctx, f).length > 0),
+  };
+  return Object.assign(cond, { probe });
 }
 
 function merge(ms: Match[]): Match {

@@ -1,18 +1,33 @@
 // What a rule's condition cannot match without (docs/guard.md "Rule index"): the key the index files it under.
+import type { DetectorProbe } from './condition.js';
 import { parseFieldPath, type FieldPath } from './field.js';
 
 export type Primitive = string | number | boolean | null;
 
-/** A necessary condition: when it does not hold for an event, the rule cannot match that event. */
+/** The field is a string holding one of `literals` (case-folded). */
+export interface TextNeeds {
+  kind: 'text';
+  field: string;
+  parts: FieldPath;
+  literals: string[];
+}
+
+/**
+ * A necessary condition: when it does not hold for an event, the rule cannot match that event.
+ * `also`: literals other children of an `all` need, checked for each rule the key selects.
+ */
 export type Needs =
   /** The field is a shell command that runs one of `programs` or has one of `intents`. */
-  | { kind: 'shell'; field: string; parts: FieldPath; keys: string[] }
-  /** The field is a string holding one of `grams` (three lower-case ASCII characters each). */
-  | { kind: 'text'; field: string; parts: FieldPath; literals: string[] }
-  /** The field equals one of `values`. */
-  | { kind: 'equals'; field: string; parts: FieldPath; values: Primitive[] };
+  (
+    | { kind: 'shell'; field: string; parts: FieldPath; keys: string[] }
+    | TextNeeds
+    /** The field equals one of `values`. */
+    | { kind: 'equals'; field: string; parts: FieldPath; values: Primitive[] }
+    /** The detector of a bare detector condition finds something (`field` is the probe's key). */
+    | { kind: 'detector'; field: string; parts: FieldPath; probe: DetectorProbe }
+  ) & { also?: TextNeeds[] };
 
-const RANK: Record<Needs['kind'], number> = { equals: 3, shell: 2, text: 1 };
+const RANK: Record<Needs['kind'], number> = { equals: 3, shell: 2, text: 1, detector: 0 };
 
 /** Shell index keys: a program name, or an intent (`intent:destructive_delete`). */
 export const programKey = (name: string): string => `program:${name}`;
@@ -213,17 +228,40 @@ function shellNeeds(doc: Record<string, unknown>, programsKey: string): Needs | 
   return keys.length === 0 ? null : { kind: 'shell', field, parts, keys };
 }
 
+function textOnly(n: TextNeeds): TextNeeds {
+  return { kind: 'text', field: n.field, parts: n.parts, literals: n.literals };
+}
+
 function union(ns: readonly Needs[]): Needs | null {
   const first = ns[0];
   if (first === undefined || !ns.every((n) => n.kind === first.kind && n.field === first.field))
     return null;
+  // one branch's `also` does not hold for the others: the union keeps only the shared key
+  const { field, parts } = first;
   switch (first.kind) {
     case 'shell':
-      return { ...first, keys: ns.flatMap((n) => (n.kind === 'shell' ? n.keys : [])) };
+      return {
+        kind: 'shell',
+        field,
+        parts,
+        keys: ns.flatMap((n) => (n.kind === 'shell' ? n.keys : [])),
+      };
+    case 'detector':
+      return null;
     case 'text':
-      return { ...first, literals: ns.flatMap((n) => (n.kind === 'text' ? n.literals : [])) };
+      return {
+        kind: 'text',
+        field,
+        parts,
+        literals: ns.flatMap((n) => (n.kind === 'text' ? n.literals : [])),
+      };
     default:
-      return { ...first, values: ns.flatMap((n) => (n.kind === 'equals' ? n.values : [])) };
+      return {
+        kind: 'equals',
+        field,
+        parts,
+        values: ns.flatMap((n) => (n.kind === 'equals' ? n.values : [])),
+      };
   }
 }
 
@@ -235,11 +273,19 @@ export function conditionNeeds(doc: unknown): Needs | null {
   if (!isObject(doc)) return null;
   if (Array.isArray(doc.all)) {
     let best: Needs | null = null;
+    const children: Needs[] = [];
     for (const c of doc.all) {
       const n = conditionNeeds(c);
-      if (n !== null && (best === null || RANK[n.kind] > RANK[best.kind])) best = n;
+      if (n === null) continue;
+      children.push(n);
+      if (best === null || RANK[n.kind] > RANK[best.kind]) best = n;
     }
-    return best;
+    if (best === null) return null;
+    const also = children.flatMap((n) => [
+      ...(n !== best && n.kind === 'text' ? [textOnly(n)] : []),
+      ...(n.also ?? []),
+    ]);
+    return also.length === 0 ? best : { ...best, also };
   }
   if (Array.isArray(doc.any)) {
     const ns = allOrNull(doc.any.map(conditionNeeds));

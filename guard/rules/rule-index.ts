@@ -1,7 +1,14 @@
 // The rule index (docs/guard.md "Rule index"): per phase and tool, rules filed by what they need to match.
-import type { EvalContext } from './condition.js';
+import type { DetectorProbe, EvalContext } from './condition.js';
 import { getField, type FieldPath } from './field.js';
-import { foldAscii, intentKey, programKey, type Needs, type Primitive } from './needs.js';
+import {
+  foldAscii,
+  intentKey,
+  programKey,
+  type Needs,
+  type Primitive,
+  type TextNeeds,
+} from './needs.js';
 import type { CompiledRule } from './rule.js';
 
 /** Longest string the trigram lookup reads; past it every text-filed rule of the field is a candidate. */
@@ -16,6 +23,8 @@ interface Group {
   byKey: Map<Primitive, number[]>;
   /** Every rule of the group, for values the keys cannot be read from (a non-string, a huge string). */
   all: number[];
+  /** For a detector group: whether its detector finds anything in this event. */
+  probe?: DetectorProbe;
 }
 
 interface Bucket {
@@ -62,10 +71,13 @@ export class RuleIndex {
   private readonly grams: Map<string, string>;
   private readonly seen: Uint32Array;
   private epoch = 0;
+  /** Per rule, the literals other children of its `all` need (checked once the key selects it). */
+  private readonly also: (readonly TextNeeds[] | undefined)[];
 
   constructor(private readonly rules: readonly CompiledRule[]) {
     this.grams = rarestGrams(rules);
     this.seen = new Uint32Array(rules.length);
+    this.also = rules.map((r) => r.needs?.also);
   }
 
   private bucket(phase: string, tool: string): Bucket {
@@ -86,6 +98,7 @@ export class RuleIndex {
       let g = groups.get(gk);
       if (g === undefined) {
         g = { kind: n.kind, field: n.field, parts: n.parts, byKey: new Map(), all: [] };
+        if (n.kind === 'detector') g.probe = n.probe;
         groups.set(gk, g);
       }
       g.all.push(i);
@@ -94,7 +107,9 @@ export class RuleIndex {
           ? n.keys
           : n.kind === 'text'
             ? n.literals.map((l) => this.grams.get(l) ?? '')
-            : n.values;
+            : n.kind === 'equals'
+              ? n.values
+              : [];
       for (const k of keys) push(g.byKey, k, i);
     });
     b.groups = [...groups.values()];
@@ -113,15 +128,21 @@ export class RuleIndex {
       this.epoch = 1;
     }
     const out: number[] = [];
+    const folded = new Map<string, string | null>();
     const add = (list: readonly number[] | undefined): void => {
       if (list === undefined) return;
       for (const i of list)
         if (this.seen[i] !== this.epoch) {
           this.seen[i] = this.epoch;
-          out.push(i);
+          const also = this.also[i];
+          if (also === undefined || also.every((n) => holds(n, event, folded))) out.push(i);
         }
     };
     for (const g of b.groups) {
+      if (g.probe !== undefined) {
+        if (probed(g.probe, ctx)) add(g.all);
+        continue;
+      }
       const v = getField(event, g.parts);
       if (g.kind === 'equals') {
         if (v === null || typeof v !== 'object') add(g.byKey.get(v as Primitive));
@@ -138,6 +159,30 @@ export class RuleIndex {
     if (out.length === 0) return b.always;
     out.sort((x, y) => x - y);
     return b.always.length === 0 ? out : mergeSorted(b.always, out);
+  }
+}
+
+/** A literal need holds unless the field is a string short enough to read that has none of them. */
+function holds(
+  n: TextNeeds,
+  event: EvalContext['event'],
+  folded: Map<string, string | null>,
+): boolean {
+  let s = folded.get(n.field);
+  if (s === undefined) {
+    const v = getField(event, n.parts);
+    s = typeof v === 'string' && v.length <= MAX_GRAM_SCAN ? foldAscii(v) : null;
+    folded.set(n.field, s);
+  }
+  return s === null || n.literals.some((l) => s.includes(l));
+}
+
+/** A probe that throws keeps its rules: their evaluation throws too, and the engine escalates. */
+function probed(probe: DetectorProbe, ctx: EvalContext): boolean {
+  try {
+    return probe.found(ctx);
+  } catch {
+    return true;
   }
 }
 

@@ -1,7 +1,12 @@
 // One rule: validated as a whole and compiled, or rejected with the path of its first problem.
 import { RuleError } from '../errors.js';
 import { isVerdict, type Verdict } from '../verdict.js';
-import { compileCondition, type CompileState, type CompiledCondition } from './condition.js';
+import {
+  compileCondition,
+  probeOf,
+  type CompileState,
+  type CompiledCondition,
+} from './condition.js';
 import { parseFieldPath, type FieldPath } from './field.js';
 import { toolMatcher, type ToolMatcher } from './tool-match.js';
 import type { Json, RuleStatus } from './types.js';
@@ -109,6 +114,7 @@ export function compileRule(
       path,
       'a modify rule needs "set" or a rewriting detector (e.g. prompt_injection with mode "sanitize")',
     );
+  const probe = probeOf(when);
   return {
     id,
     description,
@@ -119,6 +125,10 @@ export function compileRule(
     when,
     reason: r.reason,
     set,
-    needs: conditionNeeds(r.when),
+    // a bare detector condition: the detector must find something (its probe); else from the document
+    needs:
+      probe === undefined
+        ? conditionNeeds(r.when)
+        : { kind: 'detector', field: probe.key, parts: [], probe },
   };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findSecrets } from '../../../guard/index.js';
+import { createGuard, findSecrets } from '../../../guard/index.js';
+import { loadPack } from '../../../packs/index.js';
 import { FC_RUNS } from '../../support/env.js';
 import { ALNUM, checksummed, secretSamples } from './secret-samples.js';
 
@@ -75,5 +76,45 @@ describe('secret formats: properties', () => {
       }),
       { numRuns: FC_RUNS },
     );
+  });
+});
+
+describe("npm's .npmrc `_auth` (registry_auth, base64 of user:password)", () => {
+  const b64 = (s: string): string => Buffer.from(s).toString('base64');
+  const auth = b64('ci-bot:Vq8rT2mXk9LpZ4wN');
+  const kinds = (text: string): string[] => findSecrets(text).map((m) => m.kind);
+
+  it.each([
+    `//registry.npmjs.org/:_auth=${auth}`,
+    `_auth = "${auth}"`,
+    `registry=https://npm.corp.example/\n_auth='${auth}'\nalways-auth=true`,
+    `printf '_auth=${auth}\\n' >> ~/.npmrc`,
+  ])('finds %s', (text) => {
+    expect(kinds(text)).toContain('registry_auth');
+  });
+
+  it.each([
+    // a placeholder password, no password, a longer key whose name only ends in _auth
+    `_auth=${b64('user:password')}`,
+    `_auth=${b64('just-a-user-name')}`,
+    `my_auth=${auth}`,
+    // the value runs on into more base64: not the whole token
+    `_auth=${auth}QUJD+`,
+  ])('leaves %s', (text) => {
+    expect(kinds(text)).not.toContain('registry_auth');
+  });
+
+  it('finds exactly the value, and a guard decision on a write of it never shows it', async () => {
+    const text = `//npm.corp.example/:_auth=${auth}\n`;
+    const [m] = findSecrets(text).filter((x) => x.kind === 'registry_auth');
+    expect(m && text.slice(m.start, m.end)).toBe(auth);
+    const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
+    const d = await guard.decide({
+      phase: 'call',
+      tool: 'Write',
+      args: { file_path: '/work/app/.npmrc', content: text },
+    });
+    expect(d.verdict).not.toBe('allow');
+    expect(JSON.stringify(d)).not.toContain(auth);
   });
 });

@@ -99,6 +99,16 @@ describe('the rule index', () => {
     fc.constantFrom(...words).map((w) => ({ field: 'args', contains: w })),
     fc.constant({ shell: { intent: ['destructive_delete', 'network'] } }),
     fc.constantFrom(...words).map((w) => ({ not: { field: 'args.command', prefix: w } })),
+    // bare detector conditions are filed under their detector's probe
+    fc.constantFrom(
+      { detector: 'sql', field: 'args.sql' },
+      { detector: 'sql' },
+      {
+        detector: 'destructive',
+        field: 'args.command',
+        params: { intents: ['destructive_delete'] },
+      },
+    ),
   );
   const rule = fc.record({
     cond: fc.oneof(
@@ -110,7 +120,7 @@ describe('the rule index', () => {
     verdict: fc.constantFrom('block', 'escalate', 'allow'),
   });
   const command = fc
-    .array(fc.constantFrom(...words, 'ls', '-rf', '/', '~', '|', 'sh', '&&', 'x=1;'), {
+    .array(fc.constantFrom(...words, 'ls', '-rf', '/', '~', '|', 'sh', '&&', 'x=1;', 'TABLE t;'), {
       minLength: 1,
       maxLength: 8,
     })

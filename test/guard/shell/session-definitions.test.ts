@@ -27,6 +27,14 @@ describe('functions and aliases across the calls of one session', () => {
     );
   });
 
+  it('a command read before its session defined it is followed once defined', async () => {
+    const guard = createGuard({ policies: [policy] });
+    expect((await guard.decide(bash('tidy', 's1'))).verdict).toBe('allow');
+    await guard.decide(bash('tidy() { rm -rf ~; }', 's1'));
+    expect((await guard.decide(bash('tidy', 's1'))).rule).toBe('ca.destructive-delete');
+    expect((await guard.decide(bash('tidy', 's2'))).verdict).toBe('allow');
+  });
+
   it('an alias defined earlier runs its text with the words after it', async () => {
     const guard = createGuard({ policies: [policy] });
     await guard.decide(bash("alias up='git push --force'", 's1'));

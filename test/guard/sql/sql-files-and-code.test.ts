@@ -59,6 +59,14 @@ describe('SQL read from files by database clients', () => {
     expect(d.reason).toContain('TRUNCATE audit_log');
     expect((await run('w2')).verdict).toBe('allow');
   });
+
+  it('the file is read again at every decision of the same command', async () => {
+    const file = join(dir, 'changing.sql');
+    writeFileSync(file, 'SELECT 1;\n');
+    expect((await bash('psql -f changing.sql')).verdict).toBe('allow');
+    writeFileSync(file, 'DROP TABLE orders;\n');
+    expect((await bash('psql -f changing.sql')).rule).toBe('ca.infra-destroy');
+  });
 });
 
 describe('SQL in interpreter library calls', () => {
