@@ -19,6 +19,8 @@ export type GuardErrorCode =
   | 'flow_key_invalid'
   | 'flow_store_invalid'
   | 'flow_store_schema_newer'
+  | 'flow_pattern_unknown'
+  | 'flow_hash_key_short'
   | 'flow_rule_invalid'
   | 'review_store_invalid'
   | 'review_not_found'
@@ -32,6 +34,7 @@ export type GuardErrorCode =
   | 'mcp_message_too_large'
   | 'mcp_server_failed'
   | 'mcp_not_admitted'
+  | 'mcp_command_missing'
   | 'call_blocked'
   | 'session_store_invalid';
 

@@ -71,7 +71,8 @@ export function cosigner(
     keyId: keyIdFor(name, SIG_TYPE_COSIGNATURE_V1, publicKey),
     sign(text) {
       const t = now();
-      if (!Number.isSafeInteger(t) || t <= 0) throw new RangeError('cosignature time must be > 0');
+      if (!Number.isSafeInteger(t) || t <= 0)
+        throw new NoteError('argument_invalid', 'cosignature time must be > 0');
       const out = new Uint8Array(8 + 64);
       new DataView(out.buffer).setBigUint64(0, BigInt(t));
       out.set(ed25519Sign(cosignatureMessage(t, text), key), 8);

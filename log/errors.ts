@@ -25,7 +25,8 @@ export type LogErrorCode =
   | 'body_too_large'
   | 'body_timeout'
   | 'root_mismatch'
-  | 'malformed_evidence';
+  | 'malformed_evidence'
+  | 'argument_invalid';
 
 export class LogError extends MeshError<LogErrorCode> {
   override readonly name: string = 'LogError';

@@ -3,6 +3,7 @@
 // witness's cosignatures (c2sp.org/tlog-witness). Counted while streaming, with idle and total
 // deadlines, so an endless or slow-drip body fails with a code instead of exhausting memory.
 import { TILE_WIDTH } from './version.js';
+import { LogError } from './errors.js';
 
 export interface LogReadLimits {
   /** A signed checkpoint with its cosignatures. */
@@ -33,6 +34,6 @@ export function logReadLimits(over: Partial<LogReadLimits> = {}): LogReadLimits 
   const out = { ...DEFAULT_LOG_READ_LIMITS, ...over };
   for (const [k, v] of Object.entries(out))
     if (!Number.isSafeInteger(v) || v <= 0)
-      throw new RangeError(`log read limit ${k} must be a positive integer`);
+      throw new LogError('argument_invalid', `log read limit ${k} must be a positive integer`);
   return out;
 }

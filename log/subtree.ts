@@ -1,5 +1,6 @@
 // RFC 6962 §2.1: MTH(D[a:b]) of the ranges the proofs name, as right-leaning folds of complete nodes.
 import { nodeHash } from './hash.js';
+import { ProofError } from './errors.js';
 
 /** A complete subtree: 2^level leaves starting at index * 2^level. */
 export interface NodeId {
@@ -43,7 +44,7 @@ export function rangeNodes(r: Range): NodeId[] {
 /** Folds complete node hashes from the right: MTH of a range split at powers of two. */
 export function foldNodes(hashes: readonly Uint8Array[]): Uint8Array {
   let acc = hashes[hashes.length - 1];
-  if (acc === undefined) throw new RangeError('empty range');
+  if (acc === undefined) throw new ProofError('argument_invalid', 'empty range');
   for (let i = hashes.length - 2; i >= 0; i--) acc = nodeHash(hashes[i] as Uint8Array, acc);
   return acc;
 }

@@ -1,6 +1,7 @@
 // c2sp.org/tlog-tiles §Merkle Tree / §Log entries: tile/<L>/<N>[.p/<W>] and tile/entries/<N>[.p/<W>],
 // with N in zero-padded 3-digit path elements, all but the last prefixed with "x".
 import { TILE_WIDTH } from './version.js';
+import { LogError } from './errors.js';
 
 export type TileRef =
   | { kind: 'hash'; level: number; index: number; width: number }
@@ -8,7 +9,8 @@ export type TileRef =
 
 /** 1234067 -> "x001/x234/067" */
 export function encodeTileIndex(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError('tile index must be a safe integer');
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new LogError('tile_invalid', 'tile index must be a safe integer');
   const parts: string[] = [];
   let rest = n;
   do {

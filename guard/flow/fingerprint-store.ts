@@ -294,7 +294,7 @@ export class FingerprintStore implements FlowTracker {
       },
       describe(id): PatternRef {
         const p = patterns.get(id);
-        if (!p) throw new RangeError(`no pattern ${id}`);
+        if (!p) throw new GuardError('flow_pattern_unknown', `no pattern ${id}`);
         return { valueId: p.value_id, encoding: p.encoding, chunk: p.chunk };
       },
     };

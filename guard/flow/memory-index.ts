@@ -10,6 +10,7 @@ import type { FlowLimits } from './flow-limits.js';
 import type { PatternRef, RawMatchIn } from './match-index.js';
 import { filterAdd, filterWords } from './window-filter.js';
 import { createWindowHasher } from './window-hash.js';
+import { GuardError } from '../errors.js';
 
 // A process-local key is enough: nothing of this index outlives the process. It keeps an agent that
 // cannot see the key from steering its arguments into filter collisions or hash confirmations.
@@ -157,7 +158,7 @@ export class MemoryIndex {
   }
 
   describe(id: number): PatternRef {
-    if (id >= this.n) throw new RangeError(`no pattern ${id}`);
+    if (id >= this.n) throw new GuardError('flow_pattern_unknown', `no pattern ${id}`);
     return {
       valueId: this.value[id] as number,
       encoding: ENCODINGS[this.encoding[id] as number] as Encoding,

@@ -1,6 +1,7 @@
 // Flow and taint: the fast keyed fingerprint of fixed-width windows (a keyed rolling hash).
 // It only pre-filters; every candidate is confirmed (byte compare in process, HMAC when persisted).
 import { WINDOW } from './flow-limits.js';
+import { GuardError } from '../errors.js';
 
 export interface WindowHasher {
   /**
@@ -18,7 +19,8 @@ export interface WindowHasher {
 
 /** A hasher keyed by 1,032 bytes of key material (a per-byte table, a base and a final key). */
 export function createWindowHasher(key: Uint8Array): WindowHasher {
-  if (key.length < 1032) throw new RangeError('window hasher needs 1032 key bytes');
+  if (key.length < 1032)
+    throw new GuardError('flow_hash_key_short', 'window hasher needs 1032 key bytes');
   const view = new DataView(key.buffer, key.byteOffset, key.byteLength);
   const table = new Int32Array(256);
   for (let i = 0; i < 256; i++) table[i] = view.getInt32(i * 4, true);

@@ -89,7 +89,7 @@ export class AdmissionGate {
   private request(method: string, params: unknown): Promise<Message> {
     return new Promise((resolve, reject) => {
       if (this.refused !== null) {
-        reject(new Error(this.refused));
+        reject(new GuardError('mcp_not_admitted', this.refused));
         return;
       }
       const id = `mesh-guard:${++this.ownSeq}`;

@@ -99,7 +99,13 @@ export function probeSurface(
       child.removeAllListeners('exit');
       finish(null, tools);
     })().catch((e: unknown) => {
-      finish(e instanceof Error ? e : new Error(String(e)));
+      finish(
+        e instanceof Error
+          ? e
+          : new GuardError('mcp_server_failed', `probe failed: ${String(e)}`, undefined, {
+              cause: e,
+            }),
+      );
     });
   });
 }

@@ -19,6 +19,7 @@ import { LineFramer } from './line-framer.js';
 import { createLink, type McpProxyOptions } from './proxy-link.js';
 import { routeServerResponse } from './server-responses.js';
 import { handleServerRequest } from './server-requests.js';
+import { GuardError } from '../errors.js';
 
 export type { McpProxyOptions } from './proxy-link.js';
 
@@ -31,7 +32,12 @@ const FAILURE_LINGER_MS = 200;
 
 export function runMcpProxy(opts: McpProxyOptions): Promise<number> {
   const [cmd, ...cmdArgs] = opts.command;
-  if (cmd === undefined) return Promise.reject(new Error('no server command'));
+  if (cmd === undefined)
+    return Promise.reject(
+      new GuardError('mcp_command_missing', 'no server command', undefined, {
+        hint: 'give the MCP server command after --',
+      }),
+    );
   // The marker makes `mesh reviews approve` refuse to run from the server's own processes.
   const child = spawn(cmd, cmdArgs, {
     stdio: ['pipe', 'pipe', 'pipe'],

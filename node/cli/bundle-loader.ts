@@ -126,6 +126,7 @@ export function loadBundle(
   init(mod.exports, createRequire(path), mod, path, dirname(path));
   const run = mod.exports[entry.exportName];
   // A TypeError, not a room's coded error: this file may import nothing but node: built-ins.
+  // eslint-disable-next-line no-restricted-syntax
   if (typeof run !== 'function') throw new TypeError(`${path} does not export ${entry.exportName}`);
   return {
     run: run as LoadedBundle['run'],

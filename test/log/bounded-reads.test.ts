@@ -177,7 +177,9 @@ describe('readers of a peer under log read limits', () => {
   });
 
   it('the defaults apply when no limits are given, and bad limits are refused', () => {
-    expect(() => new TileReader(base, { limits: { bundleBytes: 0 } })).toThrow(RangeError);
+    expect(() => new TileReader(base, { limits: { bundleBytes: 0 } })).toThrow(
+      expect.objectContaining({ code: 'argument_invalid' }) as Error,
+    );
     expect(() => new TileReader(base)).not.toThrow();
   });
 });
