@@ -55,14 +55,16 @@ function publicKey(pk: Uint8Array): KeyObject {
 }
 
 // An ephemeral key made by OpenSSL costs a fraction of importing random bytes as PKCS#8 (the DER
-// decoder again), and its public half exports faster as JWK than as SPKI; the key object is kept
-// for the one X25519 that follows.
+// decoder again); the key object is kept for the one X25519 that follows. Its public half is
+// exported as SPKI, never as JWK: Node 20's JWK export holds the key's mutex while it allocates,
+// and a garbage collection then finalising the key-generation job that made the key takes the same
+// mutex, so the process deadlocks (seen in about one run of 2,000 seals).
 function generateKeyPair(): { privateKey: Uint8Array; publicKey: Uint8Array } {
   const pair = generateKeyPairSync('x25519');
   const sk = view(pair.privateKey.export({ format: 'der', type: 'pkcs8' }));
   const privateKey = sk.slice(PKCS8_PREFIX.length);
-  const x = pair.publicKey.export({ format: 'jwk' }).x ?? '';
-  const publicKey = Uint8Array.from(Buffer.from(x, 'base64url'));
+  const spki = pair.publicKey.export({ format: 'der', type: 'spki' });
+  const publicKey = Uint8Array.from(spki.subarray(SPKI_PREFIX.length));
   if (publicKey.length !== N_PK)
     throw new HpkeError('hpke_invalid_key', 'the X25519 public key did not export as 32 bytes');
   receivers.set(privateKey, { key: pair.privateKey, publicKey });

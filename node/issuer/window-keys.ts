@@ -1,6 +1,6 @@
 // The issuer's Blind RSA key per report window (docs/dap.md "Report tokens"): generated on first use,
 // kept durably (0600) so a restart signs with the same key, and certified by the issuer's Ed25519 key.
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { privacyPass as pp } from '../../dap/index.js';
@@ -44,12 +44,15 @@ export class WindowKeys {
         modulusLength: 2048,
         publicExponent: 0x10001,
       });
-      const n = Buffer.from(privateKey.export({ format: 'jwk' }).n ?? '', 'base64url');
+      const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+      // The modulus from a re-imported copy: Node 20's JWK export of a key a generation job made can
+      // deadlock with the garbage collector finalising that job (both take the key's mutex).
+      const n = Buffer.from(createPrivateKey(pem).export({ format: 'jwk' }).n ?? '', 'base64url');
       const spki = pp.encodeIssuerSpki(n);
       const cert = this.sign(pp.windowKeyCertMessage(windowSeconds, window, pp.tokenKeyIdOf(spki)));
       stored = {
         schema: 1,
-        pem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+        pem,
         spki: Buffer.from(spki).toString('base64url'),
         cert: Buffer.from(cert, 'hex').toString('base64url'),
       };
