@@ -5,9 +5,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { signerVkey } from '../../log/index.js';
-import { LOG_ORIGIN, ONLINE_AND_DEMO_OFFLINE, PACK } from '../../node/demo/mesh-setup.js';
+import { LOG_ORIGIN, PACK } from '../../node/demo/mesh-setup.js';
 import { resolveSubscribedPack } from '../../node/subscription/index.js';
 import { BUILTIN_PACKS, PublishKeys } from '../../packs/index.js';
+import { copyRoleKeys } from '../support/role-keys.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 
@@ -70,28 +71,21 @@ export interface Maintainer {
   timeoutMs: number;
 }
 
-/** Keys of every role the demo makes in WORK/keys (threshold 1), and the repository's place. */
+/**
+ * Keys of every role the demo makes in WORK/keys (threshold 1), and the repository's place: a copy of
+ * the keys `mesh keys new` made for this worker's suites (test/support/role-keys.ts).
+ */
 export async function maintainer(work: string, timeoutMs = 60_000): Promise<Maintainer> {
   const keys = join(work, 'keys');
   const repo = join(work, 'repo');
-  mkdirSync(keys, { recursive: true });
-  const made = await Promise.all(
-    ONLINE_AND_DEMO_OFFLINE.map(async (role) => {
-      const k = expectOk(
-        await meshJson(['keys', 'new', '--role', role, '--out', join(keys, `${role}.key`)], {
-          timeoutMs,
-        }),
-      );
-      return [role, String(k.json.public)] as const;
-    }),
-  );
+  const publicKeys = await copyRoleKeys(keys, timeoutMs);
   return {
     work,
     keys,
     repo,
     root: join(repo, 'metadata', '1.root.json'),
     logKey: signerVkey(new PublishKeys(keys).logSigner(LOG_ORIGIN)),
-    publicKeys: Object.fromEntries(made),
+    publicKeys,
     services: [],
     timeoutMs,
   };

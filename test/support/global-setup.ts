@@ -1,12 +1,32 @@
 // Builds dist/ (and the hook bundle) once per run so suites that spawn `mesh` run the code under test.
 // MESH_SKIP_BUILD=1 skips it for suites that never spawn the CLI. Type errors are the job of
-// `npm run check`; tsc still emits, so a type error elsewhere does not hide a runtime test.
+// `npm run check`; tsc still emits, so a type error elsewhere does not hide a runtime test. It also
+// makes the folder of the fixtures the suites share (role-keys.ts), and removes it at the end.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { ROOT } from './env.js';
 
-export default function setup(): void {
-  if (process.env.MESH_SKIP_BUILD === '1') return;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A folder for fixtures made once and copied by the suites (role-keys.ts); removed at the end. */
+    fixtures: string;
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  const fixtures = mkdtempSync(join(tmpdir(), 'mesh-test-fixtures-'));
+  project.provide('fixtures', fixtures);
+  const teardown = (): void => {
+    rmSync(fixtures, { recursive: true, force: true });
+  };
+  if (process.env.MESH_SKIP_BUILD !== '1') build();
+  return teardown;
+}
+
+function build(): void {
   // The build is not under test: no raw coverage of tsc and esbuild when the run collects the
   // `mesh` processes' coverage (scripts/coverage-report.mjs).
   const env = { ...process.env };
