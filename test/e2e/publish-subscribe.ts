@@ -73,7 +73,7 @@ export interface Maintainer {
 
 /**
  * Keys of every role the demo makes in WORK/keys (threshold 1), and the repository's place: a copy of
- * the keys `mesh keys new` made for this worker's suites (test/support/role-keys.ts).
+ * the keys `mesh keys new` made for the run (test/support/role-keys.ts).
  */
 export async function maintainer(work: string, timeoutMs = 60_000): Promise<Maintainer> {
   const keys = join(work, 'keys');
