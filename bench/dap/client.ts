@@ -11,6 +11,7 @@ import { newTaskFiles } from '../../dap/index.js';
 import { MESH_BIN, ROOT } from '../../test/support/env.js';
 import { freePort } from '../../test/support/ports.js';
 import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
+import { profilerEnv } from './profiler.js';
 
 const LENGTH = 128;
 const TP = 3600;
@@ -114,7 +115,11 @@ export async function benchClient(n: number): Promise<ClientBench> {
     tasks: { leader: [join(dir, 'leader.json')], helper: [join(dir, 'helper.json')] },
     leaderDap: { minJobSize: 250, maxJobSize: 500, maxJobAgeMs: 100, tickMs: 5 },
   });
-  const { leader, helper } = await startPair(args);
+  // MESH_BENCH_CLIENT_PROFILE=DIR: a V8 CPU profile of every process (node --cpu-prof for submit and
+  // collect, bench/dap/profiler.ts for the Leader and Helper), to see where the wall time goes.
+  const prof = process.env.MESH_BENCH_CLIENT_PROFILE;
+  const cpuProf = prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : [];
+  const { leader, helper } = await startPair(args, prof ? profilerEnv(prof) : {});
   try {
     const cpu = join(dir, 'cpu');
     const dapIndex = pathToFileURL(join(ROOT, 'dist', 'dap', 'index.js')).href;
@@ -125,24 +130,21 @@ export async function benchClient(n: number): Promise<ClientBench> {
     );
     if (Number(floor.stdout) !== n) throw new Error(`floor prepared ${floor.stdout} reports`);
     const t = Math.floor(Date.now() / 1000);
-    // MESH_BENCH_CLIENT_PROFILE=DIR: a V8 CPU profile of the submit process (node --cpu-prof).
-    const prof = process.env.MESH_BENCH_CLIENT_PROFILE;
     const submit = await run(
-      [
-        ...(prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : []),
-        MESH_BIN,
-        'dap',
-        'submit',
-        '--task',
-        join(dir, 'client.json'),
-      ].concat(['--measurements', measurements, '--time', String(t), '--json']),
+      [...cpuProf, MESH_BIN, 'dap', 'submit', '--task', join(dir, 'client.json')].concat([
+        '--measurements',
+        measurements,
+        '--time',
+        String(t),
+        '--json',
+      ]),
       cpu,
     );
     const accepted = (JSON.parse(submit.stdout) as { accepted: number }).accepted;
     if (accepted !== n) throw new Error(`submit: ${accepted} of ${n} accepted`);
     const start = Math.floor(t / TP) * TP;
     const collect = await run(
-      [MESH_BIN, 'dap', 'collect', '--task', join(dir, 'collector.json')].concat([
+      [...cpuProf, MESH_BIN, 'dap', 'collect', '--task', join(dir, 'collector.json')].concat([
         '--interval',
         `${start},${TP}`,
         '--json',

@@ -15,6 +15,7 @@ import { benchStores } from './stores.js';
 import { benchIssuer, tokenVerifyCpuPerReport } from './tokens.js';
 import { benchClient } from './client.js';
 import { benchPoplar1Walk } from './poplar1-walk.js';
+import { profilerEnv } from './profiler.js';
 
 const N = Number(process.env.MESH_BENCH_REPORTS ?? 2000);
 /**
@@ -29,27 +30,6 @@ const LENGTH = 128;
 const CHUNK = Number(process.env.MESH_BENCH_CHUNK ?? 100);
 const TP = 3600;
 const TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
-
-/**
- * MESH_BENCH_PROFILE=DIR: preloaded into each Aggregator (NODE_OPTIONS may carry --import but not
- * --cpu-prof), it writes a V8 CPU profile of the whole process to DIR/CPU.<pid>.cpuprofile on exit.
- * An in-process inspector session answers synchronously, so the profile is written inside 'exit'.
- */
-const PROFILER = `
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
-import { join } from 'node:path';
-const dir = process.env.MESH_BENCH_PROFILE;
-const session = new Session();
-session.connect();
-session.post('Profiler.enable');
-session.post('Profiler.start');
-process.on('exit', () => {
-  session.post('Profiler.stop', (err, res) => {
-    if (!err) writeFileSync(join(dir, 'CPU.' + process.pid + '.cpuprofile'), JSON.stringify(res.profile));
-  });
-});
-`;
 
 /** User plus system CPU of every thread of the process (V8's GC and compiler threads included). */
 function cpuSeconds(pid: number): number {
@@ -148,11 +128,9 @@ async function main(): Promise<void> {
     },
     leaderDap: { minJobSize: 250, maxJobSize: 500, maxJobAgeMs: 100, tickMs: 5 },
   });
-  const profile = process.env.MESH_BENCH_PROFILE
-    ? {
-        NODE_OPTIONS: `--import=data:text/javascript;base64,${Buffer.from(PROFILER).toString('base64')}`,
-      }
-    : {};
+  // MESH_BENCH_PROFILE=DIR: a V8 CPU profile of each Aggregator in DIR (bench/dap/profiler.ts).
+  const prof = process.env.MESH_BENCH_PROFILE;
+  const profile = prof ? profilerEnv(prof) : {};
   const { leader, helper } = await startPair(args, profile);
   try {
     const client = new DapClient(files.client);

@@ -6,13 +6,12 @@ import {
   createPrivateKey,
   createPublicKey,
   diffieHellman,
-  generateKeyPairSync,
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
 import type { HpkePrimitives } from './primitives.js';
 import { HpkeError } from '../errors.js';
-import { N_PK, N_T } from './suite.js';
+import { N_PK, N_SK, N_T } from './suite.js';
 
 const view = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
@@ -42,7 +41,7 @@ function receiver(sk: Uint8Array): { key: KeyObject; publicKey: Uint8Array } {
 // JWK import takes the raw key directly; OpenSSL's DER decoder costs several times more per report.
 // A client seals every report to the same two configs, so the key object is kept per key array.
 const peers = new WeakMap<Uint8Array, KeyObject>();
-function publicKey(pk: Uint8Array): KeyObject {
+function publicKeyObject(pk: Uint8Array): KeyObject {
   let key = peers.get(pk);
   if (!key) {
     key = createPublicKey({
@@ -54,27 +53,38 @@ function publicKey(pk: Uint8Array): KeyObject {
   return key;
 }
 
-// An ephemeral key made by OpenSSL costs a fraction of importing random bytes as PKCS#8 (the DER
-// decoder again); the key object is kept for the one X25519 that follows. Its public half is
-// exported as SPKI, never as JWK: Node 20's JWK export holds the key's mutex while it allocates,
-// and a garbage collection then finalising the key-generation job that made the key takes the same
-// mutex, so the process deadlocks (seen in about one run of 2,000 seals).
+// RFC 7748 §4.1: the base point's u-coordinate is 9, so X25519(sk, BASE_U) is sk's public key.
+const BASE_U = Uint8Array.from({ length: N_PK }, (_, i) => (i === 0 ? 9 : 0));
+// Node 20 asks a private JWK for a string `x` but builds the key from `d` alone (a raw import, no DER
+// decoder); the public half is computed below, never read from this placeholder.
+const X_PLACEHOLDER = Buffer.alloc(N_PK).toString('base64url');
+
+// RFC 9180 §7.1.3 GenerateKeyPair for X25519: random bytes as the private key (RFC 7748 clamps
+// them), its public key X25519(sk, 9). The key object is kept for the one X25519 that follows. No
+// key is exported: OpenSSL's SPKI/PKCS#8 encoders cost more than two X25519s, and Node 20's JWK
+// export of a generated key deadlocks with the garbage collector finalising its generation job.
 function generateKeyPair(): { privateKey: Uint8Array; publicKey: Uint8Array } {
-  const pair = generateKeyPairSync('x25519');
-  const sk = view(pair.privateKey.export({ format: 'der', type: 'pkcs8' }));
-  const privateKey = sk.slice(PKCS8_PREFIX.length);
-  const spki = pair.publicKey.export({ format: 'der', type: 'spki' });
-  const publicKey = Uint8Array.from(spki.subarray(SPKI_PREFIX.length));
+  const privateKey = view(randomBytes(N_SK));
+  const key = createPrivateKey({
+    key: {
+      kty: 'OKP',
+      crv: 'X25519',
+      d: Buffer.from(privateKey).toString('base64url'),
+      x: X_PLACEHOLDER,
+    },
+    format: 'jwk',
+  });
+  const publicKey = view(diffieHellman({ privateKey: key, publicKey: publicKeyObject(BASE_U) }));
   if (publicKey.length !== N_PK)
-    throw new HpkeError('hpke_invalid_key', 'the X25519 public key did not export as 32 bytes');
-  receivers.set(privateKey, { key: pair.privateKey, publicKey });
+    throw new HpkeError('hpke_invalid_key', 'the X25519 public key is not 32 bytes');
+  receivers.set(privateKey, { key, publicKey });
   return { privateKey, publicKey: publicKey.slice() };
 }
 
 export const nodeBackend: HpkePrimitives = {
   name: 'node:crypto',
   x25519: (sk, pk) =>
-    view(diffieHellman({ privateKey: receiver(sk).key, publicKey: publicKey(pk) })),
+    view(diffieHellman({ privateKey: receiver(sk).key, publicKey: publicKeyObject(pk) })),
   x25519PublicKey: (sk) => receiver(sk).publicKey.slice(),
   generateKeyPair,
   randomBytes: (n) => view(randomBytes(n)),

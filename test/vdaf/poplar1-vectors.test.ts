@@ -8,12 +8,11 @@ import {
   IdpfBBCGGI21,
   Poplar1,
   XofFixedKeyAes128,
-  type Poplar1OutShare,
-  type Poplar1VerifierShare,
+  type Poplar1AggResult,
   type Poplar1VerifyState,
 } from '../../vdaf/index.js';
+import { at, commonSteps } from './support/vector-steps.js';
 import {
-  aggregateEncoded,
   expectNegativesCovered,
   readVector,
   runOperations,
@@ -41,51 +40,32 @@ describe.skipIf(VDAF_VECTORS.skip)('Poplar1 vectors (draft-irtf-cfrg-vdaf-20)', 
     const v = readVector(file) as Poplar1Vector;
     const vdaf = new Poplar1({ bits: v.bits });
     expect(v.shares).toBe(vdaf.SHARES);
-    const ctx = hex(v.ctx);
-    const verifyKey = hex(v.verify_key);
-    const aggParam = vdaf.decodeAggParam(hex(v.agg_param));
+    const { state, steps } = commonSteps(vdaf, v, {
+      measurement: (m) => {
+        expect(m).not.toBeNull();
+        return m as boolean[];
+      },
+      result: (r) => r as Poplar1AggResult,
+    });
+    const { ctx, aggParam, report, states, outShares } = state;
     expect(toHex(vdaf.encodeAggParam(aggParam))).toBe(v.agg_param);
     // key: report index / aggregator id; the state of the latest round reached.
-    const states = new Map<string, Poplar1VerifyState>();
-    const shares = new Map<string, Poplar1VerifierShare>();
-    const outShares: Poplar1OutShare[][] = [[], []];
-    const report = (ri: number) => v.reports[ri]!;
+    const stateOf = (ri: number, agg: number): Poplar1VerifyState => {
+      const st = states.get(at(ri, agg));
+      if (st === undefined) throw new Error(`no verify_init of report ${ri} by ${agg}`);
+      return st;
+    };
 
     runOperations(
       v.operations,
       {
-        shard: (_op, ri) => {
-          const r = report(ri);
-          expect(r.measurement).not.toBeNull();
-          const m = r.measurement as boolean[];
-          const [pub, inputs] = vdaf.shard(ctx, m, hex(r.nonce), hex(r.rand));
-          expect(toHex(vdaf.encodePublicShare(pub))).toBe(r.public_share);
-          inputs.forEach((s, j) => {
-            expect(toHex(vdaf.encodeInputShare(s))).toBe(r.input_shares[j]);
-          });
-        },
-        verify_init: (op, ri) => {
-          const r = report(ri);
-          const agg = op.aggregator_id!;
-          const [state, share] = vdaf.verifyInit(
-            verifyKey,
-            ctx,
-            agg,
-            aggParam,
-            hex(r.nonce),
-            vdaf.decodePublicShare(hex(r.public_share)),
-            vdaf.decodeInputShare(agg, hex(r.input_shares[agg]!)),
-          );
-          expect(toHex(vdaf.encodeVerifierShare(share))).toBe(r.verifier_shares[0]![agg]);
-          states.set(`${ri}/${agg}`, state);
-          shares.set(`${ri}/${agg}`, share);
-        },
+        ...steps,
         verifier_shares_to_message: (op, ri) => {
           const r = report(ri);
           const round = op.round!;
           const decoded = [0, 1].map((j) => {
             const enc = r.verifier_shares[round]![j]!;
-            const share = vdaf.decodeVerifierShare(states.get(`${ri}/${j}`)!, hex(enc));
+            const share = vdaf.decodeVerifierShare(stateOf(ri, j), hex(enc));
             expect(toHex(vdaf.encodeVerifierShare(share))).toBe(enc);
             return share;
           });
@@ -96,7 +76,7 @@ describe.skipIf(VDAF_VECTORS.skip)('Poplar1 vectors (draft-irtf-cfrg-vdaf-20)', 
           const r = report(ri);
           const agg = op.aggregator_id!;
           const round = op.round!;
-          const st = states.get(`${ri}/${agg}`)!;
+          const st = stateOf(ri, agg);
           const msg = vdaf.decodeVerifierMessage(st, hex(r.verifier_messages[round - 1]!));
           const next = vdaf.verifyNext(ctx, st, msg);
           if (round < vdaf.ROUNDS) {
@@ -105,21 +85,13 @@ describe.skipIf(VDAF_VECTORS.skip)('Poplar1 vectors (draft-irtf-cfrg-vdaf-20)', 
             expect(toHex(vdaf.encodeVerifierShare(next.verifierShare))).toBe(
               r.verifier_shares[round]![agg],
             );
-            states.set(`${ri}/${agg}`, next.state);
+            states.set(at(ri, agg), next.state);
           } else {
             expect(next.kind).toBe('finish');
             if (next.kind !== 'finish') return;
             expect(toHex(vdaf.encodeOutShare(next.outShare))).toBe(r.out_shares[agg]);
             outShares[agg]!.push(next.outShare);
           }
-        },
-        aggregate: (op) => {
-          const agg = op.aggregator_id!;
-          expect(aggregateEncoded(vdaf, aggParam, outShares[agg]!)).toBe(v.agg_shares[agg]);
-        },
-        unshard: () => {
-          const aggShares = v.agg_shares.map((s) => vdaf.decodeAggShare(aggParam, hex(s)));
-          expect(vdaf.unshard(aggParam, aggShares, v.reports.length)).toEqual(v.agg_result);
         },
       },
       EXPECTED_FAILURE[file],

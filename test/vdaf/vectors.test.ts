@@ -1,8 +1,8 @@
 // Every official draft-irtf-cfrg-vdaf-20 Prio3 vector, run operation by operation (Appendix C.1).
 import { describe, expect, it } from 'vitest';
-import type { Prio3InputShare, Prio3VerifierShare, Prio3VerifyState } from '../../vdaf/index.js';
+import type { Prio3VerifierShare, Prio3VerifyState } from '../../vdaf/index.js';
+import { at, commonSteps } from './support/vector-steps.js';
 import {
-  aggregateEncoded,
   expectNegativesCovered,
   readVector,
   runOperations,
@@ -41,71 +41,41 @@ describe.skipIf(VDAF_VECTORS.skip)('Prio3 vectors (draft-irtf-cfrg-vdaf-20)', ()
   it.each(files)('%s', (file) => {
     const v = readVector(file) as VectorFile;
     const vdaf = instanceFor(file, v);
-    const ctx = hex(v.ctx);
-    const verifyKey = hex(v.verify_key);
-    const aggParam = vdaf.decodeAggParam(hex(v.agg_param));
-    const states = new Map<string, Prio3VerifyState>();
-    const vshares = new Map<string, Prio3VerifierShare>();
-    const outShares: Uint32Array[][] = Array.from({ length: v.shares }, () => []);
-    const report = (ri: number) => v.reports[ri]!;
+    const { state, steps } = commonSteps(vdaf, v, {
+      measurement: (m) => measurementFor(file, m),
+      result: (r) => resultFor(file, r),
+    });
+    const { ctx, aggParam, report, states, verifierShares, outShares } = state;
+    const stateOf = (ri: number, agg: number): Prio3VerifyState => {
+      const st = states.get(at(ri, agg));
+      if (st === undefined) throw new Error(`no verify_init of report ${ri} by ${agg}`);
+      return st;
+    };
 
     runOperations(
       v.operations,
       {
-        shard: (_op, ri) => {
-          const r = report(ri);
-          const m = measurementFor(file, r.measurement);
-          const [pub, inputs] = vdaf.shard(ctx, m, hex(r.nonce), hex(r.rand));
-          expect(toHex(vdaf.encodePublicShare(pub))).toBe(r.public_share);
-          inputs.forEach((s: Prio3InputShare, j: number) => {
-            expect(toHex(vdaf.encodeInputShare(s))).toBe(r.input_shares[j]);
-          });
-        },
-        verify_init: (op, ri) => {
-          const r = report(ri);
-          const agg = op.aggregator_id!;
-          const [state, share] = vdaf.verifyInit(
-            verifyKey,
-            ctx,
-            agg,
-            aggParam,
-            hex(r.nonce),
-            vdaf.decodePublicShare(hex(r.public_share)),
-            vdaf.decodeInputShare(agg, hex(r.input_shares[agg]!)),
-          );
-          const want = r.verifier_shares[0]?.[agg];
-          if (want !== undefined) expect(toHex(vdaf.encodeVerifierShare(share))).toBe(want);
-          states.set(`${ri}/${agg}`, state);
-          vshares.set(`${ri}/${agg}`, share);
-        },
+        ...steps,
         verifier_shares_to_message: (_op, ri) => {
           const r = report(ri);
-          const shares = Array.from({ length: v.shares }, (_, j) => {
+          const shares = Array.from({ length: v.shares }, (_, j): Prio3VerifierShare => {
             const enc = r.verifier_shares[0]?.[j];
-            return enc === undefined
-              ? vshares.get(`${ri}/${j}`)!
-              : vdaf.decodeVerifierShare(states.get(`${ri}/${j}`)!, hex(enc));
+            if (enc !== undefined) return vdaf.decodeVerifierShare(stateOf(ri, j), hex(enc));
+            const share = verifierShares.get(at(ri, j));
+            if (share === undefined) throw new Error(`no verifier share of report ${ri} by ${j}`);
+            return share;
           });
           const msg = vdaf.verifierSharesToMessage(ctx, aggParam, shares);
           expect(toHex(vdaf.encodeVerifierMessage(msg))).toBe(r.verifier_messages[0]);
         },
         verify_next: (op, ri) => {
           const r = report(ri);
-          const agg = op.aggregator_id!;
-          const st = states.get(`${ri}/${agg}`)!;
-          const msg = vdaf.decodeVerifierMessage(st, hex(r.verifier_messages[0]!));
+          const agg = op.aggregator_id ?? -1;
+          const st = stateOf(ri, agg);
+          const msg = vdaf.decodeVerifierMessage(st, hex(r.verifier_messages[0] ?? ''));
           const out = vdaf.verifyNext(ctx, st, msg);
           expect(toHex(vdaf.encodeOutShare(out))).toBe(r.out_shares[agg]);
-          outShares[agg]!.push(out);
-        },
-        aggregate: (op) => {
-          const agg = op.aggregator_id!;
-          expect(aggregateEncoded(vdaf, aggParam, outShares[agg]!)).toBe(v.agg_shares[agg]);
-        },
-        unshard: () => {
-          const aggShares = v.agg_shares.map((s) => vdaf.decodeAggShare(aggParam, hex(s)));
-          const result = vdaf.unshard(aggParam, aggShares, v.reports.length);
-          expect(result).toEqual(resultFor(file, v.agg_result));
+          outShares[agg]?.push(out);
         },
       },
       EXPECTED_FAILURE[file],

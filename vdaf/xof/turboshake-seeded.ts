@@ -3,23 +3,18 @@
 // Poplar1's IDPF (§8.3) calls XofTurboShake128 at the leaf level with its 16-byte node seeds; the
 // draft's message format carries the seed length, so the stream is the one XofTurboShake128 gives a
 // 32-byte seed. XofTurboShake128 itself (used by Prio3) keeps refusing other seed sizes.
-import { turboshake128 } from '@noble/hashes/sha3-addons.js';
 import { VdafArgumentError } from '../errors.js';
 import type { Field, FieldVec } from '../field/field.js';
 import { nextVec } from './next-vec.js';
-
-type Sponge = ReturnType<typeof turboshake128.create>;
-
-const EMPTY: Sponge = turboshake128.create({ D: 1 });
+import { TurboShake128Sponge } from './turboshake-sponge.js';
 
 export class XofTurboShake128Seeded {
-  private readonly h: Sponge;
+  private readonly h = new TurboShake128Sponge(1);
 
   /** M = len(dst) as 2 bytes LE || dst || len(seed) as 1 byte || seed || binder. */
   constructor(seed: Uint8Array, dst: Uint8Array, binder: Uint8Array) {
     if (seed.length > 0xff) throw new VdafArgumentError('XOF seed too long');
     if (dst.length > 0xffff) throw new VdafArgumentError('XOF domain separation tag too long');
-    this.h = EMPTY.clone();
     this.h.update(Uint8Array.of(dst.length & 0xff, dst.length >>> 8));
     this.h.update(dst);
     this.h.update(Uint8Array.of(seed.length));

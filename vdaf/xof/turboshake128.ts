@@ -1,22 +1,11 @@
 // draft-irtf-cfrg-vdaf-20 §6.2.1: XofTurboShake128, TurboSHAKE128 (RFC 9861) with D = 1.
-import { turboshake128 } from '@noble/hashes/sha3-addons.js';
 import { VdafArgumentError } from '../errors.js';
 import type { Field, FieldVec } from '../field/field.js';
-
-type Sponge = ReturnType<typeof turboshake128.create>;
-
-/** TurboSHAKE128's rate in bytes (RFC 9861 §2.2). */
-const RATE = 168;
-
-// A fresh D = 1 sponge, cloned for every XOF: create() re-validates its options through a
-// null-prototype merge on each call, which cost more than the hashing of a short seed derivation.
-const EMPTY: Sponge = turboshake128.create({ D: 1 });
+import { TurboShake128Sponge } from './turboshake-sponge.js';
 
 export class XofTurboShake128 {
   static readonly SEED_SIZE = 32;
-  private readonly h: Sponge;
-  /** Bytes absorbed so far, to keep large absorbs on the sponge's whole-block fast path. */
-  private absorbed: number;
+  private readonly h = new TurboShake128Sponge(1);
 
   /** M = len(dst) as 2 bytes LE || dst || len(seed) as 1 byte || seed || binder. */
   constructor(seed: Uint8Array, dst: Uint8Array, binder: Uint8Array) {
@@ -24,28 +13,16 @@ export class XofTurboShake128 {
       throw new VdafArgumentError(`XOF seed must be ${XofTurboShake128.SEED_SIZE} bytes`);
     }
     if (dst.length > 0xffff) throw new VdafArgumentError('XOF domain separation tag too long');
-    this.h = EMPTY.clone();
     this.h.update(Uint8Array.of(dst.length & 0xff, dst.length >>> 8));
     this.h.update(dst);
     this.h.update(Uint8Array.of(seed.length));
     this.h.update(seed);
     this.h.update(binder);
-    this.absorbed = 2 + dst.length + 1 + seed.length + binder.length;
   }
 
   /** Appends more binder bytes; only valid before the first call to next(). */
   absorbMore(...parts: readonly Uint8Array[]): this {
-    for (const p of parts) {
-      // @noble/hashes XORs whole 32-bit words only from a block boundary and a 4-byte aligned
-      // buffer; otherwise it goes byte by byte. Fill the current block, then hand over the rest
-      // aligned (copying it if needed), so a 16 KiB measurement share takes the fast path.
-      const head = Math.min(p.length, (RATE - (this.absorbed % RATE)) % RATE);
-      if (head > 0) this.h.update(p.subarray(0, head));
-      let rest = p.subarray(head);
-      if (rest.length >= RATE && rest.byteOffset % 4 !== 0) rest = rest.slice();
-      if (rest.length > 0) this.h.update(rest);
-      this.absorbed += p.length;
-    }
+    for (const p of parts) this.h.update(p);
     return this;
   }
 
