@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SignedProposal } from '../consensus/proposal-file.js';
-import { setUpMesh } from './mesh-setup.js';
+import { setUpMesh, type DemoMesh } from './mesh-setup.js';
 import { runNode, WINDOW, type NodeOutcome } from './node-run.js';
 import { runCampaign, type CampaignOutcome } from './campaign-step.js';
 
@@ -107,7 +107,14 @@ function perOrg(outcomes: readonly NodeOutcome[]): DemoOrgRow[] {
 export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
   const started = Date.now();
   const work = mkdtempSync(join(tmpdir(), 'mesh-demo-'));
-  const m = await setUpMesh(work, opts.nodes, opts.progress);
+  let m: DemoMesh;
+  try {
+    m = await setUpMesh(work, opts.nodes, opts.progress);
+  } catch (e) {
+    // setUpMesh stops what it started; the folder is this function's to remove.
+    if (!opts.keep) rmSync(work, { recursive: true, force: true });
+    throw e;
+  }
   try {
     const windowStart = Math.floor(Date.now() / 1000 / WINDOW) * WINDOW;
     opts.progress(
