@@ -19,11 +19,11 @@ export interface SimpleList {
 }
 
 /** Characters of an unquoted word; others (`$`, `` ` ``, `{`, `(`, `#`, `!`, `[`, `\`) decline. */
-const WORD_CHAR = /[A-Za-z0-9_./:@%+,=~*?-]/;
+const WORD_CHAR = charTable(/[A-Za-z0-9_./:@%+,=~*?-]/);
+/** Characters of double-quoted text with nothing bash expands or escapes in it. */
+const DQUOTED_CHAR = charTable(/[^"\\$`!]/);
 /** A command word: what the grammar reads as a command name and never as an assignment. */
 const COMMAND_WORD = /^[A-Za-z0-9_./][A-Za-z0-9_./-]*$/;
-/** Double-quoted text with nothing bash expands or escapes in it. */
-const DQUOTED_CHAR = /[^"\\$`!]/;
 /** First words the grammar reads as something other than a simple command (bash manual §3.2). */
 export const NOT_SIMPLE: ReadonlySet<string> = new Set([
   'if',
@@ -52,6 +52,13 @@ export const NOT_SIMPLE: ReadonlySet<string> = new Set([
   'unsetenv',
 ]);
 
+/** The printable ASCII characters `re` matches, as a lookup by character code. */
+function charTable(re: RegExp): Uint8Array {
+  const t = new Uint8Array(128);
+  for (let c = 0x20; c < 0x7f; c++) if (re.test(String.fromCharCode(c))) t[c] = 1;
+  return t;
+}
+
 class Decline extends Error {}
 const DECLINE = new Decline();
 
@@ -69,19 +76,28 @@ class Reader {
     for (;;) {
       const c = this.s[this.at];
       if (c === undefined) break;
+      const code = c.charCodeAt(0);
       if (c === "'") {
         const end = this.s.indexOf("'", this.at + 1);
         if (end < 0) throw DECLINE;
         this.at = end + 1;
       } else if (c === '"') {
         let j = this.at + 1;
-        while (j < this.s.length && DQUOTED_CHAR.test(this.s[j] ?? '')) j++;
+        while (j < this.s.length && DQUOTED_CHAR[this.s.charCodeAt(j)] === 1) j++;
         if (this.s[j] !== '"') throw DECLINE;
         this.at = j + 1;
-      } else if (WORD_CHAR.test(c)) this.at++;
+      } else if (WORD_CHAR[code] === 1) this.at++;
       else break;
     }
     return this.s.slice(from, this.at);
+  }
+
+  /** A redirection starts here: digits then `<` or `>`, or `&>`. */
+  private redirectAhead(): boolean {
+    let i = this.at;
+    while (i < this.s.length && this.s.charCodeAt(i) >= 0x30 && this.s.charCodeAt(i) <= 0x39) i++;
+    const c = this.s[i];
+    return c === '>' || c === '<' || (i === this.at && c === '&' && this.s[i + 1] === '>');
   }
 
   /** `>`, `>>`, `>|`, `<`, `&>`, `&>>`, `N>`..., `>&N`: the operator as the grammar names it. */
@@ -106,15 +122,17 @@ class Reader {
       const c = this.s[this.at];
       if (c === undefined || c === '|' || c === ';' || (c === '&' && this.s[this.at + 1] !== '>'))
         break;
-      const r = /^\d*[<>]|^&>/.test(this.s.slice(this.at, this.at + 24)) ? this.redirect() : null;
+      const r = this.redirectAhead() ? this.redirect() : null;
       if (r !== null) {
         if (words.length === 0) throw DECLINE;
         redirects.push(r);
         continue;
       }
       const raw = this.word();
-      // a word after a redirection, or a character no rule above reads
-      if (raw === '' || redirects.length > 0) throw DECLINE;
+      // a word after a redirection, a character no rule above reads, or `=` where the grammar
+      // may read a test operator (`=~`, `==`)
+      if (raw === '' || redirects.length > 0 || raw.startsWith('=') || raw.includes('=~'))
+        throw DECLINE;
       if (words.length === 0 && (!COMMAND_WORD.test(raw) || NOT_SIMPLE.has(raw))) throw DECLINE;
       words.push(unquote(raw));
     }
@@ -122,8 +140,11 @@ class Reader {
     return { words, redirects };
   }
 
-  /** The list's redirections as the grammar nests them; a middle command's are declined. */
+  /** The list's redirections as the grammar nests them; a middle command's are declined, as are
+   * pipelines of three or more stages before `&&` or `||`. */
   private static list(pipelines: SimpleCommand[][]): SimpleList {
+    // the grammar nests `a | b | c && d` as `a | (b | c && d)`: such lists go to it
+    if (pipelines.slice(0, -1).some((p) => p.length > 2)) throw DECLINE;
     const cmds = pipelines.flat();
     const last = cmds.at(-1);
     if (cmds.length === 1 || last === undefined) return { pipelines, redirects: [] };

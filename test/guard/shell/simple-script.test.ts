@@ -119,6 +119,7 @@ describe('simple scripts read without a tree', () => {
       '! a',
       'a ;; b',
       'a |',
+      'git =~ x',
     ])
       expect(readSimpleScript(s), s).toBeNull();
     expect(readSimpleScript(`npm test 2>&1 | tee log && git commit -m "fix: x"`)).toEqual([
@@ -140,5 +141,8 @@ describe('simple scripts read without a tree', () => {
     ]);
     expect(readSimpleScript('a | b > f | c')).toBeNull();
     expect(readSimpleScript('a && b > f | c')).toBeNull();
+    // the grammar reads `a | b | c && d` as `a | (b | c && d)`
+    expect(readSimpleScript('a | b | c && d')).toBeNull();
+    expect(readSimpleScript('a | b && c | d | e')).not.toBeNull();
   });
 });
