@@ -1,30 +1,17 @@
 // The decision engine: one event in, every matching rule and stage collected, one decision out.
 import type { Decision, Evaluation, Hit } from './decision.js';
-import type { ShellView } from './detectors/detector.js';
 import { GuardError } from './errors.js';
 import { parseEvent, type EventLimits, type GuardEvent } from './event.js';
 import { applyRewrites } from './rewrite.js';
 import type { EvalContext } from './rules/condition.js';
+import { makeContext, recordSqlWrite } from './pass-context.js';
 import { getField } from './rules/field.js';
 import type { Policy } from './rules/policy.js';
 import type { CompiledRule } from './rules/rule.js';
 import { ruleIndex } from './rules/rule-index.js';
 import { NO_SESSION, type SessionTable, type SessionView } from './session.js';
-import { analyzeShell } from './shell/analyze.js';
-import { classify } from './shell/intents.js';
-import { SessionDefinitions, type ShellDefinitions } from './shell/session-definitions.js';
-import { clientOf } from './shell/intent-sql.js';
-import { ShellViewCache } from './shell/view-cache.js';
-import {
-  absoluteIn,
-  readSqlFile,
-  SessionSqlFiles,
-  sqlFileIntents,
-  sqlFileTargets,
-} from './shell/sql-files.js';
-import { sqlEffects, type SqlReading } from './sql/effects.js';
-import { SqlReadingCache } from './sql/reading-cache.js';
-import { currentSqlParser, loadSqlParser } from './sql/parser.js';
+import { loadSqlParser } from './sql/parser.js';
+import type { ShellDefinitions } from './shell/session-definitions.js';
 import type { ShellLimits } from './shell/model.js';
 import type { ShellParser } from './shell/parser.js';
 import { dispatchVerdict, verdictRank } from './verdict.js';
@@ -72,137 +59,6 @@ function sessionOf(event: GuardEvent, sessions: SessionTable, now: number): Sess
     `${event.tool}\u0000${raw.length > 4096 ? `${raw.slice(0, 4096)}#${raw.length}` : raw}`,
     now,
   );
-}
-
-/** Functions and aliases per session, beside each guard's session table (which lives as long). */
-const DEFINITIONS = new WeakMap<SessionTable, SessionDefinitions>();
-
-/** SQL files each session's agent wrote, beside the session table, for `psql -f FILE`. */
-const SQL_FILES = new WeakMap<SessionTable, SessionSqlFiles>();
-
-function sqlFilesOf(parts: EngineParts): SessionSqlFiles {
-  let f = SQL_FILES.get(parts.sessions);
-  if (f === undefined) SQL_FILES.set(parts.sessions, (f = new SessionSqlFiles()));
-  return f;
-}
-
-/** A call that writes a `.sql` file (Write's file_path and content): kept for a later `psql -f`. */
-function recordSqlWrite(event: GuardEvent, parts: EngineParts): void {
-  const { file_path: path, content } = event.args;
-  if (event.phase !== 'call' || typeof path !== 'string' || typeof content !== 'string') return;
-  if (!/\.sql$/i.test(path)) return;
-  sqlFilesOf(parts).record(event.session, absoluteIn(event.cwd, path), content);
-}
-
-/** SQL a client reads from a file: the session's own write of it first, else the file on disk. */
-function fileSqlHits(analysis: ShellView['analysis'], event: GuardEvent, parts: EngineParts) {
-  if (!analysis.commands.some((c) => sqlFileTargets(c).length > 0)) return [];
-  const files = sqlFilesOf(parts);
-  return sqlFileIntents(analysis, (f) => {
-    const abs = absoluteIn(event.cwd, f);
-    return files.get(event.session, abs) ?? readSqlFile(abs);
-  });
-}
-
-/** Shell views of earlier decisions, beside each guard's session table (which lives as long). */
-const VIEWS = new WeakMap<SessionTable, ShellViewCache>();
-
-/** SQL readings of earlier decisions, kept the same way. */
-const READINGS = new WeakMap<SessionTable, SqlReadingCache>();
-
-function readingsOf(parts: EngineParts): SqlReadingCache {
-  let c = READINGS.get(parts.sessions);
-  if (c === undefined) READINGS.set(parts.sessions, (c = new SqlReadingCache()));
-  return c;
-}
-
-function viewsOf(parts: EngineParts): ShellViewCache {
-  let c = VIEWS.get(parts.sessions);
-  if (c === undefined) VIEWS.set(parts.sessions, (c = new ShellViewCache()));
-  return c;
-}
-
-function definitionsOf(parts: EngineParts): ShellDefinitions {
-  if (parts.definitions !== undefined) return parts.definitions;
-  let d = DEFINITIONS.get(parts.sessions);
-  if (d === undefined) DEFINITIONS.set(parts.sessions, (d = new SessionDefinitions()));
-  return d;
-}
-
-/** Interpreter code that may hand SQL to a database library (read once PostgreSQL's grammar is in). */
-const SQL_IN_CODE = /\b(?:DROP|TRUNCATE|DELETE|UPDATE|ALTER)\b/i;
-
-/** Stands in while the parser is not loaded; the pass that saw it is discarded and run again. */
-const PENDING_VIEW: ShellView = {
-  analysis: { status: 'ok', commands: [], scripts: [] },
-  intents: [],
-};
-
-interface PassContext extends EvalContext {
-  /** Set when a condition asked for shell analysis before the parser was loaded. */
-  pending: boolean;
-  /** Set when SQL was read before PostgreSQL's grammar was loaded (it loads only when SQL appears). */
-  sqlPending: boolean;
-}
-
-function makeContext(event: GuardEvent, parts: EngineParts, session: SessionView): PassContext {
-  const shells = new Map<string, ShellView>();
-  const ctx: PassContext = {
-    event,
-    session,
-    cache: new Map(),
-    ...(parts.egressHosts === undefined ? {} : { egressHosts: parts.egressHosts }),
-    pending: false,
-    sqlPending: false,
-    sql(text): SqlReading {
-      if (currentSqlParser() === undefined) {
-        ctx.sqlPending = true;
-        return sqlEffects(text);
-      }
-      const readings = readingsOf(parts);
-      let r = readings.get(text);
-      if (r === undefined) readings.set(text, (r = sqlEffects(text)));
-      return r;
-    },
-    shell(text) {
-      let v = shells.get(text);
-      if (v === undefined) {
-        const parser = parts.shell.current();
-        if (parser === undefined) {
-          ctx.pending = true;
-          return PENDING_VIEW;
-        }
-        const defs = definitionsOf(parts);
-        const known = defs.of(event.session);
-        const views = known === undefined || known.size === 0 ? viewsOf(parts) : undefined;
-        let cached = views?.get(text);
-        if (cached === undefined) {
-          const analysis = analyzeShell(parser, text, parts.shellLimits, known);
-          cached = {
-            analysis,
-            intents: analysis.status === 'ok' ? classify(analysis, text) : [],
-            sqlish:
-              analysis.commands.some((c) => clientOf(c)) ||
-              analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)),
-          };
-          views?.set(text, cached);
-        }
-        const { analysis } = cached;
-        // kept whatever the verdict: a blocked definition still names what the session tried
-        if (event.phase === 'call') defs.record(event.session, analysis.definitions);
-        // SQL files are session state and disk contents: read for every decision
-        const files = analysis.status === 'ok' ? fileSqlHits(analysis, event, parts) : [];
-        v = {
-          analysis,
-          intents: files.length === 0 ? cached.intents : [...cached.intents, ...files],
-        };
-        if (currentSqlParser() === undefined && cached.sqlish) ctx.sqlPending = true;
-        shells.set(text, v);
-      }
-      return v;
-    },
-  };
-  return ctx;
 }
 
 /** Fields declared as shell that do not parse cleanly, or exceed the bounds, escalate. */

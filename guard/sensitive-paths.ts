@@ -11,7 +11,12 @@ export function normalizePath(p: string): string {
   return s;
 }
 
-const CREDENTIAL: RegExp[] = [
+/** One alternation of the patterns: any of them matches exactly when the union does. */
+function union(patterns: readonly RegExp[]): RegExp {
+  return new RegExp(patterns.map((r) => `(?:${r.source})`).join('|'));
+}
+
+const CREDENTIAL = union([
   /^~\/\.ssh(?:$|\/(?!.*\.pub$)(?!known_hosts)(?!config$))/,
   /^~\/\.aws\/(?:credentials|config)$/,
   /^~\/\.aws$/,
@@ -34,9 +39,9 @@ const CREDENTIAL: RegExp[] = [
   /(?:^|\/)credentials\.json$/,
   /(?:^|\/)service-account[^/]*\.json$/,
   /(?:^|\/)\.terraform\.d\/credentials\.tfrc\.json$/,
-];
+]);
 
-const PERSISTENCE: RegExp[] = [
+const PERSISTENCE = union([
   /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|bash_logout|config\/fish\/config\.fish)$/,
   /^~\/\.ssh\/(?:authorized_keys2?|config|rc)$/,
   /^~\/\.gitconfig$/,
@@ -48,16 +53,16 @@ const PERSISTENCE: RegExp[] = [
   /^\/var\/spool\/cron(?:$|\/)/,
   /(?:^|\/)\.git\/hooks\//,
   /(?:^|\/)\.git\/config$/,
-];
+]);
 
 export function isCredentialPath(p: string): boolean {
   const n = normalizePath(p);
-  return CREDENTIAL.some((r) => r.test(n));
+  return CREDENTIAL.test(n);
 }
 
 export function isPersistencePath(p: string): boolean {
   const n = normalizePath(p);
-  return PERSISTENCE.some((r) => r.test(n));
+  return PERSISTENCE.test(n);
 }
 
 const SYSTEM_DIR =

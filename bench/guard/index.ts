@@ -98,22 +98,28 @@ async function latency(): Promise<void> {
   const slow = samples.filter((s) => s.us > 1000);
   // CPU is the whole process (GC and compiler threads too); far under the wall time = waiting for a core
   const waited = slow.filter((s) => s.cpuUs < s.us / 2).length;
-  console.log(
-    `decision latency, builtin:coding-agent over ${events.length} benign events x ${PASSES} (shell parsing in, receipts out; ${WARM_MS} ms JIT warm-up on other corpora)`,
-  );
-  console.log(
-    `  p50 ${f(percentile(us, 50))} us (target <= 50; Python seed anchor ${PYTHON_ANCHOR_P50_US} us, ratio ${f(percentile(us, 50) / PYTHON_ANCHOR_P50_US, 2)})`,
-  );
-  console.log(
-    `  p90 ${f(percentile(us, 90))} us  p99 ${f(percentile(us, 99))} us (target <= 500)  p99.9 ${f(percentile(us, 99.9))} us  max ${f(us.at(-1) ?? 0)} us`,
-  );
   // the first pass meets every command and SQL text for the first time: no cached view or reading
-  const first = samples
+  const sorted = (xs: readonly Sample[]) => xs.map((s) => s.us).sort((a, b) => a - b);
+  const first = sorted(samples.slice(0, events.length));
+  const cached = sorted(samples.slice(events.length));
+  const firstCpu = samples
     .slice(0, events.length)
-    .map((s) => s.us)
+    .map((s) => s.cpuUs)
     .sort((a, b) => a - b);
   console.log(
-    `  first pass alone (every command and SQL text new to the guard's caches): p50 ${f(percentile(first, 50))} us  p99 ${f(percentile(first, 99))} us`,
+    `decision latency, builtin:coding-agent over ${events.length} benign events (shell parsing in, receipts out; ${WARM_MS} ms JIT warm-up on other corpora)`,
+  );
+  console.log(
+    `  first pass (every command and SQL text new to the guard): p50 ${f(percentile(first, 50))} us (target <= 50; Python seed anchor ${PYTHON_ANCHOR_P50_US} us, ratio ${f(percentile(first, 50) / PYTHON_ANCHOR_P50_US, 2)})  p90 ${f(percentile(first, 90))} us  p99 ${f(percentile(first, 99))} us (target <= 500)  max ${f(first.at(-1) ?? 0)} us`,
+  );
+  console.log(
+    `    process CPU per decision: p50 ${f(percentile(firstCpu, 50))} us  p99 ${f(percentile(firstCpu, 99))} us`,
+  );
+  console.log(
+    `  passes 2-${PASSES} (repeated commands, from the shell view and SQL reading caches): p50 ${f(percentile(cached, 50))} us  p99 ${f(percentile(cached, 99))} us`,
+  );
+  console.log(
+    `  all ${PASSES} passes: p50 ${f(percentile(us, 50))} us  p90 ${f(percentile(us, 90))} us  p99 ${f(percentile(us, 99))} us  p99.9 ${f(percentile(us, 99.9))} us  max ${f(us.at(-1) ?? 0)} us`,
   );
   console.log(`  mean process CPU ${f((cpu.user + cpu.system) / us.length)} us/decision`);
   console.log(`  histogram: ${histogram(us)}`);
@@ -274,26 +280,32 @@ function generatedRules(n: number): object[] {
   return rules;
 }
 
+/** Decision latency over `events`, first pass (nothing cached) and later passes, after a warm-up on `warm`. */
 async function decideAll(
   policies: readonly Policy[],
   events: readonly unknown[],
-): Promise<number[]> {
+  warm: readonly unknown[],
+): Promise<{ first: number[]; later: number[] }> {
   const guard = createGuard({ policies });
   const w0 = performance.now();
-  while (performance.now() - w0 < WARM_MS / 4) for (const e of events) await guard.evaluate(e);
+  while (performance.now() - w0 < WARM_MS / 4) for (const e of warm) await guard.evaluate(e);
   const us: number[] = [];
   for (let p = 0; p < PASSES; p++)
     for (const e of events) us.push((await guard.evaluate(e)).elapsedNs / 1000);
-  return us.sort((a, b) => a - b);
+  const sort = (xs: number[]) => xs.sort((a, b) => a - b);
+  return { first: sort(us.slice(0, events.length)), later: sort(us.slice(events.length)) };
 }
 
 async function scale(): Promise<void> {
   const builtin = loadPack('builtin:coding-agent').policy;
-  const events = readCorpus(join(ROOT, 'test-vectors/guard/benign.jsonl')).map((e) => e.event);
+  const corpus = (name: string) =>
+    readCorpus(join(ROOT, 'test-vectors/guard', name)).map((e) => e.event);
+  const events = corpus('benign.jsonl');
+  const warm = [...corpus('attacks.jsonl'), ...corpus('heldout-benign.jsonl')];
   console.log(
-    `rule index: builtin:coding-agent (${builtin.rules.length} rules) plus generated rules, ${events.length} benign events x ${PASSES}`,
+    `rule index: builtin:coding-agent (${builtin.rules.length} rules) plus generated rules, ${events.length} benign events x ${PASSES} (warm-up on other corpora)`,
   );
-  const floor = percentile(await decideAll([builtin], events), 50);
+  const floor = percentile((await decideAll([builtin], events, warm)).first, 50);
   for (const n of [1000, 5000]) {
     const doc = { format: 1, rules: generatedRules(n) };
     const t0 = performance.now();
@@ -305,16 +317,19 @@ async function scale(): Promise<void> {
     const loadCpuMs = (c.user + c.system) / 1000;
     if (gen.quarantined.length > 0)
       throw new Error(`generated rules refused: ${gen.quarantined[0]?.message ?? ''}`);
-    const us = await decideAll([builtin, gen], events);
-    const p50 = percentile(us, 50);
+    const { first, later } = await decideAll([builtin, gen], events, warm);
+    const p50 = percentile(first, 50);
     // the peer: the same rules with no index key, so every applicable rule is evaluated per event
     const flat = (p: Policy): Policy => ({
       ...p,
       rules: p.rules.map((r) => ({ ...r, needs: null })),
     });
-    const linear = percentile(await decideAll([flat(builtin), flat(gen)], events), 50);
+    const linear = percentile(
+      (await decideAll([flat(builtin), flat(gen)], events, warm)).first,
+      50,
+    );
     console.log(
-      `  +${n} rules: compile ${f(loadMs, 0)} ms wall, ${f(loadCpuMs, 0)} ms CPU (target < 300 ms)  p50 ${f(p50)} us (target <= 100; ${f(p50 / floor, 2)}x the builtin-only p50 of ${f(floor)} us)  p99 ${f(percentile(us, 99))} us; unindexed p50 ${f(linear)} us (${f(linear / p50, 1)}x slower)`,
+      `  +${n} rules: compile ${f(loadMs, 0)} ms wall, ${f(loadCpuMs, 0)} ms CPU (target < 300 ms); first pass p50 ${f(p50)} us (target <= 50; ${f(p50 / floor, 2)}x the builtin-only ${f(floor)} us)  p99 ${f(percentile(first, 99))} us (target <= 500); passes 2-${PASSES} p50 ${f(percentile(later, 50))} us  p99 ${f(percentile(later, 99))} us; unindexed first-pass p50 ${f(linear)} us (${f(linear / p50, 1)}x slower)`,
     );
   }
 }

@@ -18,11 +18,39 @@ export interface SecretMatch {
 
 const MAX_MATCHES = 256;
 
+/**
+ * One pass that matches wherever any of `patterns` matches (their alternation, one per flag set):
+ * text it does not match holds no format, so the formats' own patterns run only behind it.
+ */
+export function secretScreen(patterns: readonly SecretPattern[]): (text: string) => boolean {
+  const byFlags = new Map<string, string[]>();
+  for (const p of patterns) {
+    const flags = p.re.flags.replace(/[gy]/g, '');
+    byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${p.re.source})`]);
+  }
+  try {
+    const res = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
+    return (text) => res.some((re) => re.test(text));
+  } catch {
+    // a set of patterns that cannot be joined is run one by one
+    return () => true;
+  }
+}
+
+const SCREENS = new WeakMap<readonly SecretPattern[], (text: string) => boolean>();
+
+function screened(text: string, patterns: readonly SecretPattern[]): boolean {
+  let screen = SCREENS.get(patterns);
+  if (screen === undefined) SCREENS.set(patterns, (screen = secretScreen(patterns)));
+  return screen(text);
+}
+
 export function findSecrets(
   text: string,
   patterns: readonly SecretPattern[] = SECRET_PATTERNS,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
+  if (!screened(text, patterns)) return out;
   for (const p of patterns) {
     const re = p.re;
     re.lastIndex = 0;

@@ -9,6 +9,7 @@ import { assign, assignFromRead, assignLoop, unset } from './assign.js';
 import { evalPipeline } from './static-eval.js';
 import { codeEffects } from '../interp/code-effects.js';
 import { containerRun, optionScripts, substitutePositional } from './indirect.js';
+import { NOT_SIMPLE, readSimpleScript, type SimpleList } from './simple-script.js';
 
 /** Most functions and aliases one script, or one session, keeps. */
 export const MAX_DEFINITIONS = 256;
@@ -457,33 +458,6 @@ function assignNode(w: Walk, node: Node, place: Place): void {
 
 /** Words of characters no shell expansion, quoting or operator touches, one space apart. */
 const PLAIN = /^[A-Za-z0-9_./][A-Za-z0-9_./-]*(?: [A-Za-z0-9_./:@%+,-][A-Za-z0-9_./:@%+,=-]*)*$/;
-/** First words the grammar reads as something other than a simple command (bash manual §3.2). */
-const NOT_SIMPLE = new Set([
-  'if',
-  'then',
-  'elif',
-  'else',
-  'fi',
-  'case',
-  'esac',
-  'for',
-  'select',
-  'while',
-  'until',
-  'do',
-  'done',
-  'in',
-  'function',
-  'time',
-  'coproc',
-  'declare',
-  'typeset',
-  'export',
-  'local',
-  'readonly',
-  'unset',
-  'unsetenv',
-]);
 
 /**
  * The argv of a script that is one simple command of plain words (`git status`, `npm run build`),
@@ -495,10 +469,40 @@ export function plainCommand(source: string): string[] | null {
   return NOT_SIMPLE.has(words[0] ?? '') ? null : words;
 }
 
+/** What walk() does with the tree of a script readSimpleScript read: the same places, in order. */
+function walkSimple(w: Walk, lists: readonly SimpleList[], place: Place): void {
+  for (const list of lists) {
+    const wrapped =
+      list.redirects.length === 0
+        ? place
+        : { ...place, redirects: [...place.redirects, ...list.redirects] };
+    // a list (`&&`, `||`) is walked as a branch: a later command may not run
+    const inList = list.pipelines.length > 1 ? { ...wrapped, branch: true } : wrapped;
+    for (const pipeline of list.pipelines) {
+      const id = pipeline.length > 1 ? w.pipelines++ : -1;
+      pipeline.forEach((cmd, i) => {
+        if (w.status !== 'ok') return;
+        let at =
+          id < 0
+            ? inList
+            : { ...inList, pipeline: id, stage: i, stages: pipeline.length, branch: true };
+        if (cmd.redirects.length > 0)
+          at = { ...at, redirects: [...at.redirects, ...cmd.redirects] };
+        emitWords(w, cmd.words, at, at.stdin);
+      });
+    }
+  }
+}
+
 function analyzeInto(w: Walk, source: string, place: Place): void {
   const plain = plainCommand(source);
   if (plain !== null) {
     emitWords(w, plain, place, place.stdin);
+    return;
+  }
+  const simple = readSimpleScript(source);
+  if (simple !== null) {
+    walkSimple(w, simple, place);
     return;
   }
   const tree = w.parser.parse(source, w.deadline);

@@ -43,6 +43,9 @@ const NOT_READING = new Set([
   'readlink',
 ]);
 const DESTINATION_LAST = new Set(['cp', 'mv', 'install', 'ln', 'rsync']);
+/** Options of these programs whose value is a file they write or use as a key, not read out. */
+const SKIP_NEXT = new Set(['-i', '-f', '-o', '--output', '-F']);
+const SKIP_NEXT_PROGRAMS = new Set(['ssh', 'scp', 'sftp', 'rsync', 'git', 'curl', 'wget']);
 const SECRET_NAME = /(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)/i;
 
 function privilege(cmd: ShellCommand): string | null {
@@ -68,7 +71,6 @@ function privilege(cmd: ShellCommand): string | null {
 
 function credentialRead(cmd: ShellCommand): string | null {
   if (!NOT_READING.has(cmd.name)) {
-    const skipNext = new Set(['-i', '-f', '-o', '--output', '-F']);
     // the destination of a copy is written, not read
     const last = DESTINATION_LAST.has(cmd.name)
       ? cmd.argv.length - 1
@@ -77,10 +79,7 @@ function credentialRead(cmd: ShellCommand): string | null {
         : cmd.argv.length;
     for (let i = 1; i < last; i++) {
       const a = cmd.argv[i] ?? '';
-      if (
-        skipNext.has(a) &&
-        ['ssh', 'scp', 'sftp', 'rsync', 'git', 'curl', 'wget'].includes(cmd.name)
-      ) {
+      if (SKIP_NEXT.has(a) && SKIP_NEXT_PROGRAMS.has(cmd.name)) {
         i++;
         continue;
       }

@@ -95,10 +95,16 @@ function hasFlag(flags: readonly string[], spec: string): boolean {
   return flags.some((f) => f === spec || f.startsWith(`${spec}=`));
 }
 
+/** The specs of each program, in table order: a command looks only at its own program's. */
+const BY_PROGRAM = new Map<string, Spec[]>();
+for (const spec of SPECS)
+  for (const p of spec[0]) BY_PROGRAM.set(p, [...(BY_PROGRAM.get(p) ?? []), spec]);
+
 export function infraIntents(cmd: ShellCommand): IntentHit[] {
+  const specs = BY_PROGRAM.get(cmd.name);
+  if (specs === undefined) return [];
   const { flags, pos } = split(cmd.argv);
-  for (const [programs, words, need] of SPECS) {
-    if (!programs.includes(cmd.name)) continue;
+  for (const [, words, need] of specs) {
     // the words stand consecutively among the positionals (flag values such as `-n prod` sit there too)
     const at = pos.findIndex((_, i) => words.every((alts, j) => alts.includes(pos[i + j] ?? '')));
     if (words.length > 0 && at < 0) continue;

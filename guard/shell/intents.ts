@@ -57,7 +57,7 @@ const CLASSIFIERS: Classifier[] = [
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   const hits: IntentHit[] = [];
   for (const cmd of analysis.commands) for (const c of CLASSIFIERS) hits.push(...c(cmd, analysis));
-  if (/:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))
+  if (source.includes('()') && /:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))
     hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });
   for (const s of analysis.scripts)
     hits.push(...scriptIntents(s.interpreter, s.code), ...(s.hits ?? []));

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGuard, findSecrets } from '../../../guard/index.js';
 import { loadPack } from '../../../packs/index.js';
+import { secretScreen } from '../../../guard/detectors/secrets.js';
+import { SECRET_PATTERNS } from '../../../guard/detectors/secret-patterns.js';
 import { FC_RUNS } from '../../support/env.js';
 import { ALNUM, checksummed, secretSamples } from './secret-samples.js';
 
@@ -76,6 +78,34 @@ describe('secret formats: properties', () => {
       }),
       { numRuns: FC_RUNS },
     );
+  });
+});
+
+describe('the one-pass screen in front of the formats', () => {
+  const screen = secretScreen(SECRET_PATTERNS);
+  const alone = SECRET_PATTERNS.map((p) => new RegExp(p.re.source, p.re.flags.replace('g', '')));
+  const text = fc
+    .tuple(
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom(...samples.flatMap((s) => [s.real, s.near]), 'AKIA', 'Bearer x', ''),
+      fc.constantFrom('', ' ', '"', '=', '\n', '_token: ', 'Authorization: '),
+      fc.string({ maxLength: 60 }),
+    )
+    .map((parts) => parts.join(''));
+
+  it('passes every text some format matches, so skipping the formats behind it loses nothing (property)', () => {
+    let matched = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        if (!alone.some((re) => re.test(t))) return;
+        matched++;
+        expect(screen(t)).toBe(true);
+      }),
+      { numRuns: FC_RUNS * 5 },
+    );
+    for (const s of samples) expect(screen(`value: ${s.real} end`), s.kind).toBe(true);
+    expect(matched).toBeGreaterThan(FC_RUNS);
+    expect(screen('npm test && git status')).toBe(false);
   });
 });
 

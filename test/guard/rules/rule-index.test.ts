@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { compilePolicy, createGuard, type Policy } from '../../../guard/index.js';
 import { DEFAULT_RULE_LIMITS } from '../../../guard/rules/limits.js';
 import { conditionNeeds, foldAscii, regexLiterals } from '../../../guard/rules/needs.js';
+import { RuleIndex } from '../../../guard/rules/rule-index.js';
+import type { CompiledRule } from '../../../guard/rules/rule.js';
+import { makeContext } from '../../../guard/pass-context.js';
+import { parseEvent } from '../../../guard/event.js';
+import { NO_SESSION, SessionTable } from '../../../guard/session.js';
+import { DEFAULT_SHELL_LIMITS } from '../../../guard/shell/model.js';
+import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
 import { FC_RUNS } from '../../support/env.js';
 
 const flat = (p: Policy): Policy => ({ ...p, rules: p.rules.map((r) => ({ ...r, needs: null })) });
@@ -190,5 +197,75 @@ describe('the rule index', () => {
     );
     expect(p.rules).toHaveLength(10);
     expect(p.quarantined[0]?.message).toMatch(/would hold more than 100 conditions/);
+  });
+
+  describe('sibling literals of an all', () => {
+    let parser: ShellParser;
+    beforeAll(async () => {
+      parser = await loadShellParser();
+    });
+    // the key child (a program, a tool, a literal) and literal siblings of the same or another field
+    const key = fc.oneof(
+      fc.constantFrom(...words).map((w) => ({ shell: { program: [w] } })),
+      fc.constantFrom('Bash', 'mcp__db__query').map((t) => ({ field: 'tool', equals: t })),
+      fc.constantFrom(...words).map((w) => ({ field: 'args.command', contains: w })),
+    );
+    const sibling = fc.oneof(
+      fc.constantFrom(...words).map((w) => ({ field: 'args.command', contains: w })),
+      fc.constantFrom(...words).map((w) => ({ field: 'args.sql', regex: `(?i)${w}\\b` })),
+      fc.constantFrom(...words).map((w) => ({ field: 'args.command', glob: `*${w}*` })),
+      fc
+        .array(fc.constantFrom(...words), { minLength: 2, maxLength: 3 })
+        .map((ws) => ({ any: ws.map((w) => ({ field: 'args.sql', contains: w })) })),
+    );
+    const allRule = fc.tuple(key, fc.array(sibling, { minLength: 1, maxLength: 3 }));
+    const withoutAlso = (r: CompiledRule): CompiledRule => {
+      if (r.needs === null || r.needs === undefined) return r;
+      const { also: _also, ...needs } = r.needs;
+      return { ...r, needs };
+    };
+
+    it('skips a rule for absent sibling literals only when it would not have matched (property)', () => {
+      let skipped = 0;
+      fc.assert(
+        fc.property(
+          fc.array(allRule, { minLength: 1, maxLength: 10 }),
+          fc.array(event, { minLength: 1, maxLength: 6 }),
+          (rs, events) => {
+            const p = compilePolicy({
+              format: 1,
+              rules: rs.map(([k, sib], i) => ({
+                id: `r${i}`,
+                verdict: 'block',
+                reason: `rule ${i}`,
+                when: { all: [k, ...sib] },
+              })),
+            });
+            expect(p.quarantined).toEqual([]);
+            const withSiblings = new RuleIndex(p.rules);
+            const keyOnly = new RuleIndex(p.rules.map(withoutAlso));
+            const parts = {
+              shell: { current: () => parser, load: () => Promise.resolve(parser) },
+              sessions: new SessionTable(),
+              shellLimits: DEFAULT_SHELL_LIMITS,
+            };
+            for (const e of events) {
+              const ctx = makeContext(parseEvent(e), parts, NO_SESSION);
+              const kept = new Set(withSiblings.candidates(ctx));
+              const left = keyOnly.candidates(ctx).filter((i) => !kept.has(i));
+              // the sibling check only removes: every rule it keeps the key alone selects too
+              expect([...kept].every((i) => keyOnly.candidates(ctx).includes(i))).toBe(true);
+              for (const i of left) {
+                skipped++;
+                expect(p.rules[i]?.when(ctx), `r${i}`).toBeNull();
+              }
+            }
+          },
+        ),
+        { numRuns: FC_RUNS },
+      );
+      // the property saw rules the siblings left out, not only rules they kept
+      expect(skipped).toBeGreaterThan(FC_RUNS / 2);
+    });
   });
 });

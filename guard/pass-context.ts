@@ -1,0 +1,128 @@
+// One decision's evaluation context (docs/guard.md "Shell analysis", "SQL"): shell views and SQL
+// readings, made when a condition first asks and kept across decisions where the text decides them.
+import type { ShellView } from './detectors/detector.js';
+import type { EngineParts } from './engine.js';
+import type { GuardEvent } from './event.js';
+import type { EvalContext } from './rules/condition.js';
+import type { SessionView } from './session.js';
+import { sessionCaches } from './session-cache.js';
+import { analyzeShell } from './shell/analyze.js';
+import { classify } from './shell/intents.js';
+import { clientOf } from './shell/intent-sql.js';
+import type { ShellDefinitions } from './shell/session-definitions.js';
+import { absoluteIn, readSqlFile, sqlFileIntents, sqlFileTargets } from './shell/sql-files.js';
+import { sqlEffects, type SqlReading } from './sql/effects.js';
+import { currentSqlParser } from './sql/parser.js';
+
+/** What a pass needs of the engine's parts. */
+export type ContextParts = Pick<
+  EngineParts,
+  'shell' | 'sessions' | 'shellLimits' | 'definitions' | 'egressHosts'
+>;
+
+/** A call that writes a `.sql` file (Write's file_path and content): kept for a later `psql -f`. */
+export function recordSqlWrite(event: GuardEvent, parts: ContextParts): void {
+  const { file_path: path, content } = event.args;
+  if (event.phase !== 'call' || typeof path !== 'string' || typeof content !== 'string') return;
+  if (!/\.sql$/i.test(path)) return;
+  sessionCaches(parts.sessions).sqlFiles.record(
+    event.session,
+    absoluteIn(event.cwd, path),
+    content,
+  );
+}
+
+/** SQL a client reads from a file: the session's own write of it first, else the file on disk. */
+function fileSqlHits(analysis: ShellView['analysis'], event: GuardEvent, parts: ContextParts) {
+  if (!analysis.commands.some((c) => sqlFileTargets(c).length > 0)) return [];
+  const files = sessionCaches(parts.sessions).sqlFiles;
+  return sqlFileIntents(analysis, (f) => {
+    const abs = absoluteIn(event.cwd, f);
+    return files.get(event.session, abs) ?? readSqlFile(abs);
+  });
+}
+
+function definitionsOf(parts: ContextParts): ShellDefinitions {
+  return parts.definitions ?? sessionCaches(parts.sessions).definitions;
+}
+
+/** Interpreter code that may hand SQL to a database library (read once PostgreSQL's grammar is in). */
+const SQL_IN_CODE = /\b(?:DROP|TRUNCATE|DELETE|UPDATE|ALTER)\b/i;
+
+/** Stands in while the parser is not loaded; the pass that saw it is discarded and run again. */
+const PENDING_VIEW: ShellView = {
+  analysis: { status: 'ok', commands: [], scripts: [] },
+  intents: [],
+};
+
+export interface PassContext extends EvalContext {
+  /** Set when a condition asked for shell analysis before the parser was loaded. */
+  pending: boolean;
+  /** Set when SQL was read before PostgreSQL's grammar was loaded (it loads only when SQL appears). */
+  sqlPending: boolean;
+}
+
+export function makeContext(
+  event: GuardEvent,
+  parts: ContextParts,
+  session: SessionView,
+): PassContext {
+  const shells = new Map<string, ShellView>();
+  const ctx: PassContext = {
+    event,
+    session,
+    cache: new Map(),
+    ...(parts.egressHosts === undefined ? {} : { egressHosts: parts.egressHosts }),
+    pending: false,
+    sqlPending: false,
+    sql(text): SqlReading {
+      if (currentSqlParser() === undefined) {
+        ctx.sqlPending = true;
+        return sqlEffects(text);
+      }
+      const { readings } = sessionCaches(parts.sessions);
+      let r = readings.get(text);
+      if (r === undefined) readings.set(text, (r = sqlEffects(text)));
+      return r;
+    },
+    shell(text) {
+      let v = shells.get(text);
+      if (v === undefined) {
+        const parser = parts.shell.current();
+        if (parser === undefined) {
+          ctx.pending = true;
+          return PENDING_VIEW;
+        }
+        const defs = definitionsOf(parts);
+        const known = defs.of(event.session);
+        const views =
+          known === undefined || known.size === 0 ? sessionCaches(parts.sessions).views : undefined;
+        let cached = views?.get(text);
+        if (cached === undefined) {
+          const analysis = analyzeShell(parser, text, parts.shellLimits, known);
+          cached = {
+            analysis,
+            intents: analysis.status === 'ok' ? classify(analysis, text) : [],
+            sqlish:
+              analysis.commands.some((c) => clientOf(c)) ||
+              analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)),
+          };
+          views?.set(text, cached);
+        }
+        const { analysis } = cached;
+        // kept whatever the verdict: a blocked definition still names what the session tried
+        if (event.phase === 'call') defs.record(event.session, analysis.definitions);
+        // SQL files are session state and disk contents: read for every decision
+        const files = analysis.status === 'ok' ? fileSqlHits(analysis, event, parts) : [];
+        v = {
+          analysis,
+          intents: files.length === 0 ? cached.intents : [...cached.intents, ...files],
+        };
+        if (currentSqlParser() === undefined && cached.sqlish) ctx.sqlPending = true;
+        shells.set(text, v);
+      }
+      return v;
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,201 @@
+// A reader for one-line scripts of simple commands (bash manual §3.2.2-3.2.4, §3.6), without a tree.
+import type { Redirect } from './model.js';
+import { unquote } from './words.js';
+
+/** One simple command: its words with quoting removed, then the redirections written after them. */
+export interface SimpleCommand {
+  words: string[];
+  redirects: Redirect[];
+}
+
+/**
+ * Pipelines joined by `&&`/`||`, ended by `;`, `&` or the end. The grammar reads redirections
+ * after the last command of a list of several commands as applying to the whole list (`a | b > f`
+ * is `(a | b) > f`): those are the list's `redirects`, and its commands' own stay with them.
+ */
+export interface SimpleList {
+  pipelines: SimpleCommand[][];
+  redirects: Redirect[];
+}
+
+/** Characters of an unquoted word; others (`$`, `` ` ``, `{`, `(`, `#`, `!`, `[`, `\`) decline. */
+const WORD_CHAR = charTable(/[A-Za-z0-9_./:@%+,=~*?-]/);
+/** Characters of double-quoted text with nothing bash expands or escapes in it. */
+const DQUOTED_CHAR = charTable(/[^"\\$`!]/);
+/** A command word: what the grammar reads as a command name and never as an assignment. */
+const COMMAND_WORD = /^[A-Za-z0-9_./][A-Za-z0-9_./-]*$/;
+/** First words the grammar reads as something other than a simple command (bash manual §3.2). */
+export const NOT_SIMPLE: ReadonlySet<string> = new Set([
+  'if',
+  'then',
+  'elif',
+  'else',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'in',
+  'function',
+  'time',
+  'coproc',
+  'declare',
+  'typeset',
+  'export',
+  'local',
+  'readonly',
+  'unset',
+  'unsetenv',
+]);
+
+/** The printable ASCII characters `re` matches, as a lookup by character code. */
+function charTable(re: RegExp): Uint8Array {
+  const t = new Uint8Array(128);
+  for (let c = 0x20; c < 0x7f; c++) if (re.test(String.fromCharCode(c))) t[c] = 1;
+  return t;
+}
+
+class Decline extends Error {}
+const DECLINE = new Decline();
+
+class Reader {
+  at = 0;
+  constructor(readonly s: string) {}
+
+  private spaces(): void {
+    while (this.s[this.at] === ' ' || this.s[this.at] === '\t') this.at++;
+  }
+
+  /** One word as written (quotes kept), or '' when none starts here. */
+  private word(): string {
+    const from = this.at;
+    for (;;) {
+      const c = this.s[this.at];
+      if (c === undefined) break;
+      const code = c.charCodeAt(0);
+      if (c === "'") {
+        const end = this.s.indexOf("'", this.at + 1);
+        if (end < 0) throw DECLINE;
+        this.at = end + 1;
+      } else if (c === '"') {
+        let j = this.at + 1;
+        while (j < this.s.length && DQUOTED_CHAR[this.s.charCodeAt(j)] === 1) j++;
+        if (this.s[j] !== '"') throw DECLINE;
+        this.at = j + 1;
+      } else if (WORD_CHAR[code] === 1) this.at++;
+      else break;
+    }
+    return this.s.slice(from, this.at);
+  }
+
+  /** A redirection starts here: digits then `<` or `>`, or `&>`. */
+  private redirectAhead(): boolean {
+    let i = this.at;
+    while (i < this.s.length && this.s.charCodeAt(i) >= 0x30 && this.s.charCodeAt(i) <= 0x39) i++;
+    const c = this.s[i];
+    return c === '>' || c === '<' || (i === this.at && c === '&' && this.s[i + 1] === '>');
+  }
+
+  /** `>`, `>>`, `>|`, `<`, `&>`, `&>>`, `N>`..., `>&N`: the operator as the grammar names it. */
+  private redirect(): Redirect | null {
+    const m = /^(?:\d*(>>|>\||>&|>|<)|(&>>|&>))/.exec(this.s.slice(this.at, this.at + 24));
+    if (m === null) return null;
+    const op = m[1] ?? m[2] ?? '';
+    this.at += m[0].length;
+    if (this.s[this.at] === '&' || this.s[this.at] === '>' || this.s[this.at] === '<')
+      throw DECLINE;
+    this.spaces();
+    const raw = this.word();
+    if (raw === '' || (op === '>&' && !/^\d+$/.test(raw))) throw DECLINE;
+    return { op, target: unquote(raw) };
+  }
+
+  command(): SimpleCommand {
+    const words: string[] = [];
+    const redirects: Redirect[] = [];
+    for (;;) {
+      this.spaces();
+      const c = this.s[this.at];
+      if (c === undefined || c === '|' || c === ';' || (c === '&' && this.s[this.at + 1] !== '>'))
+        break;
+      const r = this.redirectAhead() ? this.redirect() : null;
+      if (r !== null) {
+        if (words.length === 0) throw DECLINE;
+        redirects.push(r);
+        continue;
+      }
+      const raw = this.word();
+      // a word after a redirection, a character no rule above reads, or `=` where the grammar
+      // may read a test operator (`=~`, `==`)
+      if (raw === '' || redirects.length > 0 || raw.startsWith('=') || raw.includes('=~'))
+        throw DECLINE;
+      if (words.length === 0 && (!COMMAND_WORD.test(raw) || NOT_SIMPLE.has(raw))) throw DECLINE;
+      words.push(unquote(raw));
+    }
+    if (words.length === 0) throw DECLINE;
+    return { words, redirects };
+  }
+
+  /** The list's redirections as the grammar nests them; a middle command's are declined, as are
+   * pipelines of three or more stages before `&&` or `||`. */
+  private static list(pipelines: SimpleCommand[][]): SimpleList {
+    // the grammar nests `a | b | c && d` as `a | (b | c && d)`: such lists go to it
+    if (pipelines.slice(0, -1).some((p) => p.length > 2)) throw DECLINE;
+    const cmds = pipelines.flat();
+    const last = cmds.at(-1);
+    if (cmds.length === 1 || last === undefined) return { pipelines, redirects: [] };
+    if (cmds.slice(1, -1).some((c) => c.redirects.length > 0)) throw DECLINE;
+    const redirects = last.redirects;
+    last.redirects = [];
+    return { pipelines, redirects };
+  }
+
+  script(): SimpleList[] {
+    const lists: SimpleList[] = [];
+    let list: SimpleCommand[][] = [];
+    let pipeline: SimpleCommand[] = [];
+    for (;;) {
+      pipeline.push(this.command());
+      this.spaces();
+      const c = this.s[this.at];
+      const next = this.s[this.at + 1];
+      if (c === '|' && next !== '|' && next !== '&') {
+        this.at++;
+        continue;
+      }
+      list.push(pipeline);
+      pipeline = [];
+      if ((c === '|' && next === '|') || (c === '&' && next === '&')) {
+        this.at += 2;
+        continue;
+      }
+      lists.push(Reader.list(list));
+      list = [];
+      if (c === undefined) return lists;
+      if ((c !== ';' && c !== '&') || next === ';' || next === '&' || next === '|') throw DECLINE;
+      this.at++;
+      this.spaces();
+      if (this.at >= this.s.length) return lists;
+    }
+  }
+}
+
+/**
+ * The commands of a one-line script of simple commands joined by `|`, `&&`, `||`, `;` and `&`,
+ * with plain, single- or double-quoted words and file redirections, read as tree-sitter-bash reads
+ * them; null for anything else (expansions, substitutions, heredocs, compound commands, newlines,
+ * comments), which the caller parses with the grammar.
+ */
+export function readSimpleScript(source: string): SimpleList[] | null {
+  if (source.length > 4096 || /[^\t\x20-\x7e]/.test(source)) return null;
+  try {
+    return new Reader(source).script();
+  } catch (e) {
+    if (e instanceof Decline) return null;
+    throw e;
+  }
+}

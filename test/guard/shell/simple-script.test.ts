@@ -1,0 +1,148 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
+import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { readSimpleScript } from '../../../guard/shell/simple-script.js';
+import { FC_RUNS } from '../../support/env.js';
+
+let parser: ShellParser;
+beforeAll(async () => {
+  parser = await loadShellParser();
+});
+
+// A leading newline is never read without the grammar, so the same script goes through tree-sitter.
+const same = (s: string): void => {
+  expect(analyzeShell(parser, s)).toEqual(analyzeShell(parser, `\n${s}`));
+};
+
+const corpusCommands = (): string[] =>
+  readdirSync('test-vectors/guard')
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(`test-vectors/guard/${f}`, 'utf8').trim().split('\n'))
+    .map((l) => (JSON.parse(l) as { event: { args?: { command?: unknown } } }).event.args?.command)
+    .filter((c): c is string => typeof c === 'string');
+
+const NAMES = ['git', 'npm', 'rm', 'sh', 'bash', 'cat', 'tee', 'xargs', 'find', 'env', 'sudo'];
+const ODD_HEADS = ['X=1', 'then', 'done', 'time', '!', '2', '[', '{', 'export', '~/bin/x', "'ls'"];
+const rare = <T>(common: fc.Arbitrary<T>, odd: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+  fc.oneof({ weight: 6, arbitrary: common }, { weight: 1, arbitrary: odd });
+const chars = (s: string, max: number): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(...s.split('')), { maxLength: max }).map((a) => a.join(''));
+const plain = chars('aZ09_./:@%+,=~*?-', 5).filter((w) => w !== '');
+// quoted text the fast reader takes, and characters inside quotes that send a script to the grammar
+const quoted = rare(chars("a b{}|;&><()#*~=-'", 6), chars('$\\!`"', 2));
+const piece = rare(
+  fc.oneof(
+    { weight: 3, arbitrary: plain },
+    { weight: 1, arbitrary: quoted.map((t) => `'${t.replaceAll("'", '')}'`) },
+    { weight: 1, arbitrary: quoted.map((t) => `"${t.replaceAll('"', '')}"`) },
+    { weight: 1, arbitrary: fc.constantFrom('if', 'done', 'in', '-rf', '--force', 'a=b') },
+  ),
+  fc.constantFrom('$HOME', '#x', '{a,b}', '\\x', '(x)', '[a]', '!x'),
+);
+const word = fc.array(piece, { minLength: 1, maxLength: 3 }).map((a) => a.join(''));
+const redirect = rare(
+  fc.constantFrom(
+    '> f',
+    '>f',
+    '>> log',
+    '2>&1',
+    '2> /dev/null',
+    '&> out',
+    '&>> out',
+    '< in',
+    '>| f',
+    '>&2',
+    "> 'a b'",
+  ),
+  fc.constantFrom('<&0', '<<< x', '>&-', '<> f', '>&', '>', '<<EOF', '2>&1 x'),
+);
+const command = fc
+  .tuple(
+    rare(fc.constantFrom(...NAMES), fc.constantFrom(...ODD_HEADS)),
+    fc.array(word, { maxLength: 4 }),
+    fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, fc.array(redirect, { maxLength: 2 })),
+    fc.boolean(),
+  )
+  .map(([head, words, reds, tab]) => [head, ...words, ...reds].join(tab ? '\t' : ' '));
+const joiner = rare(
+  fc.constantFrom(' | ', '|', ' && ', '&&', ' || ', '; ', ';', ' & '),
+  fc.constantFrom('|&', ';;', ' &; ', '\n'),
+);
+const script = fc
+  .tuple(
+    command,
+    fc.array(fc.tuple(joiner, command), { maxLength: 4 }),
+    rare(fc.constant(''), fc.constantFrom(';', ' &', ' |')),
+  )
+  .map(([first, rest, end]) => first + rest.map(([j, c]) => j + c).join('') + end);
+
+describe('simple scripts read without a tree', () => {
+  it('reads corpus commands with quotes, pipes, lists and redirections as the grammar does', () => {
+    const read = corpusCommands().filter((c) => readSimpleScript(c) !== null);
+    expect(read.length).toBeGreaterThan(150);
+    expect(read.some((c) => c.includes('|') && c.includes('"'))).toBe(true);
+    for (const c of read) same(c);
+  });
+
+  it('agrees with the grammar on generated scripts, and leaves every other script to it', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(script, (s) => {
+        if (readSimpleScript(s) !== null) accepted++;
+        same(s);
+      }),
+      { numRuns: FC_RUNS * 10 },
+    );
+    // the property compares both readers on scripts the fast reader takes, not only on refusals
+    expect(accepted).toBeGreaterThan(FC_RUNS);
+  });
+
+  it('declines expansions, substitutions, heredocs, compound commands, comments and newlines', () => {
+    for (const s of [
+      'echo $HOME',
+      'echo "$x"',
+      'ls `pwd`',
+      'cat <<EOF\nx\nEOF',
+      'cat <<< x',
+      '(cd a; ls)',
+      '{ ls; }',
+      'ls # note',
+      'a\nb',
+      'X=1 make',
+      'if true; then ls; fi',
+      'echo a{b,c}',
+      'echo \\x',
+      'a |& b',
+      'a >&-',
+      '! a',
+      'a ;; b',
+      'a |',
+      'git =~ x',
+    ])
+      expect(readSimpleScript(s), s).toBeNull();
+    expect(readSimpleScript(`npm test 2>&1 | tee log && git commit -m "fix: x"`)).toEqual([
+      {
+        pipelines: [
+          [
+            { words: ['npm', 'test'], redirects: [{ op: '>&', target: '1' }] },
+            { words: ['tee', 'log'], redirects: [] },
+          ],
+          [{ words: ['git', 'commit', '-m', 'fix: x'], redirects: [] }],
+        ],
+        redirects: [],
+      },
+    ]);
+    // the grammar applies a redirection after the last command of a list to the whole list
+    expect(readSimpleScript('a | b > f; c')?.map((l) => l.redirects)).toEqual([
+      [{ op: '>', target: 'f' }],
+      [],
+    ]);
+    expect(readSimpleScript('a | b > f | c')).toBeNull();
+    expect(readSimpleScript('a && b > f | c')).toBeNull();
+    // the grammar reads `a | b | c && d` as `a | (b | c && d)`
+    expect(readSimpleScript('a | b | c && d')).toBeNull();
+    expect(readSimpleScript('a | b && c | d | e')).not.toBeNull();
+  });
+});
