@@ -18,6 +18,12 @@ import { collectionLease, creatorLease, jobLease, underLease } from './work-leas
 
 /** Idle, the driver looks for work this many times less often (new work wakes it at once). */
 const IDLE_FACTOR = 20;
+/**
+ * Each idle tick in a row doubles the wait before the next, up to this (never below the first idle
+ * wait; in a fleet never above the recheck of work other processes made), so an idle Leader costs
+ * next to nothing; an upload or a collection job wakes it at once.
+ */
+const IDLE_MAX_MS = 2000;
 /** setTimeout's largest delay; a longer one would fire at once. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
@@ -257,12 +263,23 @@ export function startLeaderDriver(
     return busy;
   }
 
-  // Busy, the driver ticks every tickMs; idle, every IDLE_FACTOR * tickMs unless new work wakes it,
-  // and a wake never brings a tick closer than tickMs after the last one ended.
+  // Busy, the driver ticks every tickMs; idle, after IDLE_FACTOR * tickMs, doubling per idle tick up
+  // to the cap, unless new work wakes it; a wake never brings a tick closer than tickMs after the
+  // last one ended.
   let timer: NodeJS.Timeout | undefined;
   let dueAt = 0;
   let lastEnd = 0;
   let woken = false;
+  let idleMs = 0;
+  const nextIdle = (): number => {
+    const first = ctx.options.tickMs * IDLE_FACTOR;
+    const cap = Math.max(
+      first,
+      ctx.store.shared ? Math.min(IDLE_MAX_MS, recheckMs()) : IDLE_MAX_MS,
+    );
+    idleMs = Math.min(cap, idleMs === 0 ? first : idleMs * 2);
+    return idleMs;
+  };
   const schedule = (at: number): void => {
     if (closed) return;
     if (timer) clearTimeout(timer);
@@ -277,11 +294,12 @@ export function startLeaderDriver(
       .catch(() => true)
       .then((busy) => {
         lastEnd = Date.now();
-        const tickMs = ctx.options.tickMs;
-        schedule(lastEnd + (busy || woken ? tickMs : tickMs * IDLE_FACTOR));
+        if (busy || woken) idleMs = 0;
+        schedule(lastEnd + (busy || woken ? ctx.options.tickMs : nextIdle()));
       });
   };
   ctx.wakeDriver = () => {
+    idleMs = 0;
     // A running tick may have passed the task already: it schedules the next tick as busy.
     if (!timer) {
       woken = true;
