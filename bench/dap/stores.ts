@@ -17,6 +17,9 @@ const N = Number(process.env.MESH_BENCH_STORE_REPORTS ?? 1000);
 const WARMUP = Number(process.env.MESH_BENCH_STORE_WARMUP ?? N);
 const LENGTH = 32;
 const TP = 3600;
+/** After the measured batch: a pause for its last work to end, then the idle window. */
+const IDLE_SETTLE_MS = 2000;
+const IDLE_MS = 4000;
 
 /** The postmaster of the cluster in `dataDir` and its children (backends, writer, WAL). */
 function pgPids(dataDir: string): number[] {
@@ -43,7 +46,7 @@ interface Figures {
 }
 
 /** The measured batch on warm processes, and the first batch of the same fresh processes. */
-type RunFigures = Figures & { first_batch?: Figures };
+type RunFigures = Figures & { idle_cpu_ms_per_second: number; first_batch?: Figures };
 
 async function run(
   perRole: 1 | 2,
@@ -107,7 +110,16 @@ async function run(
     };
     const first = WARMUP > 0 ? await batch(WARMUP, 1) : undefined;
     const measured = await batch(N, 0);
-    return { ...measured, ...(first ? { first_batch: first } : {}) };
+    // Then idle: what the set-up's processes (the database's included) spend with no work.
+    await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
+    const idle0 = cpu();
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    const idleCpu = Number((((cpu() - idle0) * 1000) / (IDLE_MS / 1000)).toFixed(1));
+    return {
+      ...measured,
+      idle_cpu_ms_per_second: idleCpu,
+      ...(first ? { first_batch: first } : {}),
+    };
   } finally {
     await aggs.stop();
   }
