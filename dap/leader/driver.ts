@@ -27,6 +27,13 @@ const IDLE_MAX_MS = 2000;
 /** setTimeout's largest delay; a longer one would fire at once. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
+/**
+ * A collection job that could not finish (its batch still has jobs in flight, here or in another
+ * process) is stepped again after this long, or at the next pass once one of the task's jobs ended
+ * in this process: a busy driver does not read the store for it on every tick.
+ */
+const COLLECT_RECHECK_MS = 50;
+
 /** Ticks in a row that failed before the Leader reports itself failed. */
 const FAILED_TICKS = 3;
 
@@ -68,6 +75,10 @@ export function startLeaderDriver(
   const creator = new Map<string, { creates: boolean; until: number }>();
   const sweptAt = new Map<string, number>();
   const othersUntil = new Map<string, number>();
+  // Per task, when its open collection jobs are stepped again (COLLECT_RECHECK_MS), and the
+  // collectionsCreated count at the last step (a new collection job is stepped at once).
+  const collectAt = new Map<string, number>();
+  const collectSeen = new Map<string, number>();
 
   /**
    * The task's stored jobs. One process (level) creates and removes every job, so after one load
@@ -221,12 +232,18 @@ export function startLeaderDriver(
         continue;
       }
       const r = await runLeased(lt, job);
-      if (r === 'gone') jobs.delete(job.id);
-      else inflight.push(job);
+      if (r === 'gone') {
+        jobs.delete(job.id);
+        collectAt.delete(t.idB64);
+      } else inflight.push(job);
       if (r === 'busy') othersRun++;
     }
     const created = lt.collectionsCreated;
-    if (settled.get(t.idB64) !== created) {
+    const stepNow =
+      (collectAt.get(t.idB64) ?? 0) <= Date.now() || collectSeen.get(t.idB64) !== created;
+    if (settled.get(t.idB64) !== created && stepNow) {
+      collectAt.set(t.idB64, Date.now() + COLLECT_RECHECK_MS);
+      collectSeen.set(t.idB64, created);
       let open = false;
       for await (const [, v] of ctx.store.scan(K.collectionPrefix(t.idB64))) {
         const rec = parseJson<CollectionRecord>(v);
