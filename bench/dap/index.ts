@@ -2,15 +2,14 @@
 // and aggregated end to end with Leader and Helper as separate `mesh serve` processes, and the
 // aggregators' CPU per report divided by the pure vdaf/ verification CPU per report.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { Prio3SumVec } from '../../vdaf/index.js';
-import { freePort } from '../../test/support/ports.js';
-import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
 import { postUpload } from '../../test/dap/support.js';
+import { reserveAggregators } from './aggregators.js';
 import { benchStores } from './stores.js';
 import { benchIssuer, tokenVerifyCpuPerReport } from './tokens.js';
 import { benchClient } from './client.js';
@@ -29,14 +28,6 @@ const WARMUP = Number(process.env.MESH_BENCH_WARMUP ?? 4000);
 const LENGTH = 128;
 const CHUNK = Number(process.env.MESH_BENCH_CHUNK ?? 100);
 const TP = 3600;
-const TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
-
-/** User plus system CPU of every thread of the process (V8's GC and compiler threads included). */
-function cpuSeconds(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-  return (Number(rest[11]) + Number(rest[12])) / TICKS;
-}
 
 /**
  * The denominator: verifyInit for both aggregators, verifierSharesToMessage, verifyNext for both, on
@@ -101,11 +92,11 @@ async function main(): Promise<void> {
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'mesh-bench-dap-'));
-  const [lp, hp] = [await freePort(), await freePort()];
+  const aggs = await reserveAggregators(dir);
   const params = {
     task_info: Buffer.from('bench').toString('base64url'),
-    leader: `http://127.0.0.1:${lp}/leader/`,
-    helper: `http://127.0.0.1:${hp}/helper/`,
+    leader: aggs.endpoint.leader,
+    helper: aggs.endpoint.helper,
     time_precision: TP,
     min_batch_size: Math.min(N, WARMUP > 0 ? WARMUP : N),
     batch_mode: 'time_interval' as const,
@@ -119,20 +110,18 @@ async function main(): Promise<void> {
     writeFileSync(join(dir, `${role}.json`), JSON.stringify(files[role]), { mode: 0o600 });
     writeFileSync(join(dir, `t-${role}.json`), JSON.stringify(tokenFiles[role]), { mode: 0o600 });
   }
-  const args = pairArgs({
-    dir,
-    ports: { leader: lp, helper: hp },
-    tasks: {
-      leader: [join(dir, 'leader.json'), join(dir, 't-leader.json')],
-      helper: [join(dir, 'helper.json'), join(dir, 't-helper.json')],
-    },
-    leaderDap: { minJobSize: 250, maxJobSize: 500, maxJobAgeMs: 100, tickMs: 5 },
-  });
   // MESH_BENCH_PROFILE=DIR: a V8 CPU profile of each Aggregator in DIR (bench/dap/profiler.ts).
   const prof = process.env.MESH_BENCH_PROFILE;
   const profile = prof ? profilerEnv(prof) : {};
-  const { leader, helper } = await startPair(args, profile);
   try {
+    await aggs.start({
+      tasks: {
+        leader: [join(dir, 'leader.json'), join(dir, 't-leader.json')],
+        helper: [join(dir, 'helper.json'), join(dir, 't-helper.json')],
+      },
+      leaderDap: { minJobSize: 250, maxJobSize: 500, maxJobAgeMs: 100, tickMs: 5 },
+      env: profile,
+    });
     const client = new DapClient(files.client);
     const t = Math.floor(Date.now() / 1000);
     process.stderr.write(`sharding ${WARMUP} + ${N} reports (client side, not timed)…\n`);
@@ -192,8 +181,7 @@ async function main(): Promise<void> {
     }
     // The machine is shared, so the denominator is measured before and after the run and averaged.
     const vdafBefore = vdafVerifyCpuPerReport(Math.min(N, 500));
-    const pids = [leader.child.pid ?? 0, helper.child.pid ?? 0];
-    const cpu = () => pids.reduce((s, pid) => s + cpuSeconds(pid), 0);
+    const cpu = () => aggs.cpu();
     const cpu0 = cpu();
     const start = performance.now();
     await upload(url, reports);
@@ -231,7 +219,7 @@ async function main(): Promise<void> {
     };
     console.log(JSON.stringify(out, null, 2));
   } finally {
-    await Promise.all([leader.stop(), helper.stop()]);
+    await aggs.stop();
   }
   // Level against PostgreSQL, one and two processes per role (docs/dap.md "Storage backends").
   if (process.env.MESH_BENCH_STORES !== '0')

@@ -9,27 +9,17 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
-import { startFront } from '../../test/dap/front.js';
 import { startPrivateCluster } from '../../test/dap/pg-cluster.js';
 import { postUpload, tempDir } from '../../test/dap/support.js';
-import { freePort } from '../../test/support/ports.js';
-import { startServe, type ServeProcess } from '../../test/support/serve-process.js';
+import { cpuSeconds, reserveAggregators } from './aggregators.js';
 
 const N = Number(process.env.MESH_BENCH_STORE_REPORTS ?? 1000);
 const WARMUP = Number(process.env.MESH_BENCH_STORE_WARMUP ?? N);
 const LENGTH = 32;
 const TP = 3600;
-const TICKS = 100;
-
-function cpuOf(pid: number): number {
-  try {
-    const f = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
-    const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    return (Number(rest[11]) + Number(rest[12])) / TICKS;
-  } catch {
-    return 0;
-  }
-}
+/** After the measured batch: a pause for its last work to end, then the idle window. */
+const IDLE_SETTLE_MS = 2000;
+const IDLE_MS = 4000;
 
 /** The postmaster of the cluster in `dataDir` and its children (backends, writer, WAL). */
 function pgPids(dataDir: string): number[] {
@@ -50,34 +40,24 @@ function pgPids(dataDir: string): number[] {
 
 interface Figures {
   reports_per_second: number;
+  /** Of the batch's elapsed time, the uploads' (the rest is aggregation and collection). */
+  upload_seconds: number;
   aggregator_cpu_ms_per_report: number;
 }
 
 /** The measured batch on warm processes, and the first batch of the same fresh processes. */
-type RunFigures = Figures & { first_batch?: Figures };
+type RunFigures = Figures & { idle_cpu_ms_per_second: number; first_batch?: Figures };
 
 async function run(
   perRole: 1 | 2,
   pg: { url: () => Promise<string>; dataDir: string } | undefined,
 ): Promise<RunFigures> {
   const dir = tempDir('bench-stores');
-  const ports = {
-    leader: [await freePort(), await freePort()],
-    helper: [await freePort(), await freePort()],
-  };
-  const fronts =
-    perRole === 2
-      ? {
-          leader: await startFront(() => ports.leader),
-          helper: await startFront(() => ports.helper),
-        }
-      : undefined;
-  const base = (r: 'leader' | 'helper') =>
-    fronts?.[r].url ?? `http://127.0.0.1:${String(ports[r][0])}`;
+  const aggs = await reserveAggregators(dir, perRole);
   const files = newTaskFiles({
     task_info: Buffer.from('bench-stores').toString('base64url'),
-    leader: `${base('leader')}/leader/`,
-    helper: `${base('helper')}/helper/`,
+    leader: aggs.endpoint.leader,
+    helper: aggs.endpoint.helper,
     time_precision: TP,
     min_batch_size: Math.min(N, WARMUP > 0 ? WARMUP : N),
     batch_mode: 'time_interval',
@@ -85,32 +65,15 @@ async function run(
   });
   for (const r of ['leader', 'helper'] as const)
     writeFileSync(join(dir, `${r}.json`), JSON.stringify(files[r]), { mode: 0o600 });
-  writeFileSync(
-    join(dir, 'config.json'),
-    JSON.stringify({ dap: { minJobSize: 100, maxJobSize: 250, maxJobAgeMs: 100, tickMs: 5 } }),
-  );
-  const stores = pg ? { leader: await pg.url(), helper: await pg.url() } : undefined;
-  const procs: ServeProcess[] = [];
   try {
-    for (const r of ['leader', 'helper'] as const)
-      for (let i = 0; i < perRole; i++)
-        procs.push(
-          await startServe([
-            ...[
-              '--role',
-              `dap-${r}`,
-              '--port',
-              String(ports[r][i]),
-              '--data',
-              join(dir, `${r}${String(i)}`),
-            ],
-            ...['--task', join(dir, `${r}.json`), '--config', join(dir, 'config.json')],
-            ...(stores ? ['--store', stores[r]] : []),
-          ]),
-        );
+    await aggs.start({
+      tasks: { leader: [join(dir, 'leader.json')], helper: [join(dir, 'helper.json')] },
+      leaderDap: { minJobSize: 100, maxJobSize: 250, maxJobAgeMs: 100, tickMs: 5 },
+      ...(pg ? { stores: { leader: await pg.url(), helper: await pg.url() } } : {}),
+    });
     const client = new DapClient(files.client);
-    const pids = () => [...procs.map((p) => p.child.pid ?? 0), ...(pg ? pgPids(pg.dataDir) : [])];
-    const cpu = () => pids().reduce((sum, p) => sum + cpuOf(p), 0);
+    const cpu = () =>
+      aggs.cpu() + (pg ? pgPids(pg.dataDir).reduce((sum, p) => sum + cpuSeconds(p), 0) : 0);
     const t = Math.floor(Date.now() / 1000);
     /** Uploads and collects `n` reports in the time bucket `back` buckets before now. */
     const batch = async (n: number, back: number): Promise<Figures> => {
@@ -130,6 +93,7 @@ async function run(
         if (res.status !== 200 || res.errors.some((e) => e.error !== 'report_replayed'))
           throw new Error(`upload refused: ${String(res.status)}`);
       }
+      const uploaded = Date.now();
       const c = await collect(
         files.collector,
         { interval: { start: Math.floor(time / TP), duration: 1 } },
@@ -140,16 +104,24 @@ async function run(
         throw new Error('aggregate differs from the sum of the measurements');
       return {
         reports_per_second: Math.round(n / elapsed),
+        upload_seconds: Number(((uploaded - start) / 1000).toFixed(2)),
         aggregator_cpu_ms_per_report: Number((((cpu() - cpu0) / n) * 1000).toFixed(3)),
       };
     };
     const first = WARMUP > 0 ? await batch(WARMUP, 1) : undefined;
     const measured = await batch(N, 0);
-    return { ...measured, ...(first ? { first_batch: first } : {}) };
+    // Then idle: what the set-up's processes (the database's included) spend with no work.
+    await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
+    const idle0 = cpu();
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    const idleCpu = Number((((cpu() - idle0) * 1000) / (IDLE_MS / 1000)).toFixed(1));
+    return {
+      ...measured,
+      idle_cpu_ms_per_second: idleCpu,
+      ...(first ? { first_batch: first } : {}),
+    };
   } finally {
-    for (const p of procs) await p.stop();
-    await fronts?.leader.close();
-    await fronts?.helper.close();
+    await aggs.stop();
   }
 }
 
@@ -171,7 +143,13 @@ async function uploadOnce(
 }
 
 /** The three set-ups' ratios: throughput against level, and what a second process per role costs. */
-function ratios(level1: Figures, pg1: Figures, pg2: Figures): Record<string, number> {
+interface Ratios {
+  pg1_to_level_throughput: number;
+  pg2_to_pg1_cpu_per_report: number;
+  pg2_to_pg1_throughput: number;
+}
+
+function ratios(level1: Figures, pg1: Figures, pg2: Figures): Ratios {
   const r = (x: number, y: number) => Number((x / y).toFixed(2));
   return {
     pg1_to_level_throughput: r(pg1.reports_per_second, level1.reports_per_second),
@@ -180,6 +158,15 @@ function ratios(level1: Figures, pg1: Figures, pg2: Figures): Record<string, num
       pg1.aggregator_cpu_ms_per_report,
     ),
     pg2_to_pg1_throughput: r(pg2.reports_per_second, pg1.reports_per_second),
+  };
+}
+
+/** Which of the ratios meet their targets (docs/dap.md "Throughput by store"). */
+function met(r: Ratios): Record<keyof Ratios, boolean> {
+  return {
+    pg1_to_level_throughput: r.pg1_to_level_throughput >= 0.7,
+    pg2_to_pg1_cpu_per_report: r.pg2_to_pg1_cpu_per_report <= 1.25,
+    pg2_to_pg1_throughput: r.pg2_to_pg1_throughput >= 1,
   };
 }
 
@@ -212,6 +199,7 @@ export async function benchStores(): Promise<Record<string, unknown>> {
         pg2_to_pg1_cpu_per_report: '<= 1.25',
         pg2_to_pg1_throughput: '>= 1',
       },
+      targets_met: met(ratios(level1, pg1, pg2)),
     };
   } finally {
     cluster.stop();

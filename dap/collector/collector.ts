@@ -1,6 +1,6 @@
 // DAP-18 §4.6.1 and §4.6.6 Collector: create and poll a collection job, decrypt both aggregate shares,
 // unshard, let the caller make the result durable, then delete the job so the Leader can forget it.
-// Polls as often as Retry-After says.
+// Polls as often as Retry-After says, counted from each poll's start.
 import { createHash } from 'node:crypto';
 import { DapError } from '../errors.js';
 import { fromB64url } from '../encoding.js';
@@ -92,6 +92,7 @@ export async function collect(
     idleTimeoutMs: limits.idleTimeoutMs,
   };
   const createUrl = `${t.params.leader}tasks/${t.idB64}/collection_jobs`;
+  let sentAt = Date.now();
   let res = await peerRequest({
     ...common,
     method: 'POST',
@@ -108,9 +109,12 @@ export async function collect(
     while (res.status < 300 && res.body.length === 0) {
       if (Date.now() > deadline)
         throw new DapError('http_failed', 'collection job not ready in time');
-      // §3.1: the Leader says when to ask again (at least 100 ms), never past our own deadline.
-      const askIn = Math.max(100, (res.retryAfterSeconds ?? 1) * 1000);
+      // §3.1: Retry-After is the Leader's polling interval, counted from when the last request
+      // was sent (a Leader that held it until the job was due has already waited that long); at
+      // least 100 ms between an answer and the next poll, never past our own deadline.
+      const askIn = Math.max(100, (res.retryAfterSeconds ?? 1) * 1000 - (Date.now() - sentAt));
       await sleep(Math.min(askIn, Math.max(0, deadline - Date.now())));
+      sentAt = Date.now();
       res = await peerRequest({ ...common, method: 'GET', url: jobUrl });
     }
     if (res.status >= 300) {

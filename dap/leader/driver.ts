@@ -18,8 +18,21 @@ import { collectionLease, creatorLease, jobLease, underLease } from './work-leas
 
 /** Idle, the driver looks for work this many times less often (new work wakes it at once). */
 const IDLE_FACTOR = 20;
+/**
+ * Each idle tick in a row doubles the wait before the next, up to this (never below the first idle
+ * wait; in a fleet never above the recheck of work other processes made), so an idle Leader costs
+ * next to nothing; an upload or a collection job wakes it at once.
+ */
+const IDLE_MAX_MS = 2000;
 /** setTimeout's largest delay; a longer one would fire at once. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * A collection job that could not finish (its batch still has jobs in flight, here or in another
+ * process) is stepped again after this long, or at the next pass once one of the task's jobs ended
+ * in this process: a busy driver does not read the store for it on every tick.
+ */
+const COLLECT_RECHECK_MS = 50;
 
 /** Ticks in a row that failed before the Leader reports itself failed. */
 const FAILED_TICKS = 3;
@@ -62,6 +75,10 @@ export function startLeaderDriver(
   const creator = new Map<string, { creates: boolean; until: number }>();
   const sweptAt = new Map<string, number>();
   const othersUntil = new Map<string, number>();
+  // Per task, when its open collection jobs are stepped again (COLLECT_RECHECK_MS), and the
+  // collectionsCreated count at the last step (a new collection job is stepped at once).
+  const collectAt = new Map<string, number>();
+  const collectSeen = new Map<string, number>();
 
   /**
    * The task's stored jobs. One process (level) creates and removes every job, so after one load
@@ -215,12 +232,18 @@ export function startLeaderDriver(
         continue;
       }
       const r = await runLeased(lt, job);
-      if (r === 'gone') jobs.delete(job.id);
-      else inflight.push(job);
+      if (r === 'gone') {
+        jobs.delete(job.id);
+        collectAt.delete(t.idB64);
+      } else inflight.push(job);
       if (r === 'busy') othersRun++;
     }
     const created = lt.collectionsCreated;
-    if (settled.get(t.idB64) !== created) {
+    const stepNow =
+      (collectAt.get(t.idB64) ?? 0) <= Date.now() || collectSeen.get(t.idB64) !== created;
+    if (settled.get(t.idB64) !== created && stepNow) {
+      collectAt.set(t.idB64, Date.now() + COLLECT_RECHECK_MS);
+      collectSeen.set(t.idB64, created);
       let open = false;
       for await (const [, v] of ctx.store.scan(K.collectionPrefix(t.idB64))) {
         const rec = parseJson<CollectionRecord>(v);
@@ -257,12 +280,23 @@ export function startLeaderDriver(
     return busy;
   }
 
-  // Busy, the driver ticks every tickMs; idle, every IDLE_FACTOR * tickMs unless new work wakes it,
-  // and a wake never brings a tick closer than tickMs after the last one ended.
+  // Busy, the driver ticks every tickMs; idle, after IDLE_FACTOR * tickMs, doubling per idle tick up
+  // to the cap, unless new work wakes it; a wake never brings a tick closer than tickMs after the
+  // last one ended.
   let timer: NodeJS.Timeout | undefined;
   let dueAt = 0;
   let lastEnd = 0;
   let woken = false;
+  let idleMs = 0;
+  const nextIdle = (): number => {
+    const first = ctx.options.tickMs * IDLE_FACTOR;
+    const cap = Math.max(
+      first,
+      ctx.store.shared ? Math.min(IDLE_MAX_MS, recheckMs()) : IDLE_MAX_MS,
+    );
+    idleMs = Math.min(cap, idleMs === 0 ? first : idleMs * 2);
+    return idleMs;
+  };
   const schedule = (at: number): void => {
     if (closed) return;
     if (timer) clearTimeout(timer);
@@ -277,11 +311,12 @@ export function startLeaderDriver(
       .catch(() => true)
       .then((busy) => {
         lastEnd = Date.now();
-        const tickMs = ctx.options.tickMs;
-        schedule(lastEnd + (busy || woken ? tickMs : tickMs * IDLE_FACTOR));
+        if (busy || woken) idleMs = 0;
+        schedule(lastEnd + (busy || woken ? ctx.options.tickMs : nextIdle()));
       });
   };
   ctx.wakeDriver = () => {
+    idleMs = 0;
     // A running tick may have passed the task already: it schedules the next tick as busy.
     if (!timer) {
       woken = true;

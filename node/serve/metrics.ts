@@ -4,6 +4,12 @@ import type { MiddlewareHandler } from 'hono';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * How often the event-loop lag (nodejs_eventloop_lag_*) is sampled. prom-client's default, 10 ms,
+ * wakes an idle server 100 times a second (about 6 ms of CPU per second); every 100 ms costs a
+ * tenth of that and still catches any stall longer than a sample.
+ */
+const LAG_SAMPLE_MS = 100;
 
 export interface ServerMetrics {
   registry: Registry;
@@ -18,7 +24,7 @@ function areaOf(path: string, areas: ReadonlySet<string>): string {
 
 export function createServerMetrics(areas: readonly string[]): ServerMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: LAG_SAMPLE_MS });
   const known = new Set(areas);
   const requests = new Counter({
     name: 'mesh_http_requests_total',

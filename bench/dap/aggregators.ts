@@ -1,0 +1,92 @@
+// The benches' Leader and Helper (npm run bench:dap): `mesh serve` processes, one or more per role
+// (several behind a front that spreads requests, as a fleet's load balancer does), their ports and
+// URLs known before the task files are written, their CPU read from /proc/PID/stat, stopped together.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFront } from '../../test/dap/front.js';
+import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
+import type { Listening } from '../../test/dap/support.js';
+import { freePort } from '../../test/support/ports.js';
+import type { ServeProcess } from '../../test/support/serve-process.js';
+
+const TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
+type Role = 'leader' | 'helper';
+
+/** User plus system CPU seconds of every thread of the process; 0 once it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return (Number(rest[11]) + Number(rest[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+export interface AggregatorsStart {
+  /** Task files per role, each given to every process of the role. */
+  tasks: { leader: string[]; helper: string[] };
+  /** The Leader's `dap` config section (job sizing, ticks). */
+  leaderDap: Record<string, number>;
+  /** `--store` URLs (PostgreSQL, shared by the processes of a role); level inside DIR without them. */
+  stores?: { leader?: string; helper?: string };
+  /** Added to every process's environment. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Aggregators {
+  /** Each role's DAP endpoint (`.../leader/`, `.../helper/`), for the task files. */
+  endpoint: Record<Role, string>;
+  start(o: AggregatorsStart): Promise<void>;
+  /** Every process's pid (Leaders first). */
+  pids(): number[];
+  /** CPU seconds of every process so far. */
+  cpu(): number;
+  stop(): Promise<void>;
+}
+
+/** Ports (and fronts, for more than one process per role) for `perRole` processes of each role in DIR. */
+export async function reserveAggregators(dir: string, perRole = 1): Promise<Aggregators> {
+  const ports: Record<Role, number[]> = { leader: [], helper: [] };
+  for (let i = 0; i < perRole; i++) {
+    ports.leader.push(await freePort());
+    ports.helper.push(await freePort());
+  }
+  const fronts: Partial<Record<Role, Listening>> = {};
+  if (perRole > 1) {
+    fronts.leader = await startFront(() => ports.leader);
+    fronts.helper = await startFront(() => ports.helper);
+  }
+  const base = (r: Role): string =>
+    fronts[r]?.url ?? `http://127.0.0.1:${String(ports[r][0] ?? 0)}`;
+  const leaders: ServeProcess[] = [];
+  const helpers: ServeProcess[] = [];
+  const pids = (): number[] => [...leaders, ...helpers].map((p) => p.child.pid ?? 0);
+  return {
+    endpoint: { leader: `${base('leader')}/leader/`, helper: `${base('helper')}/helper/` },
+    async start(o) {
+      for (let i = 0; i < perRole; i++) {
+        const at = join(dir, `p${String(i)}`);
+        mkdirSync(at, { recursive: true });
+        const p = { leader: ports.leader[i] ?? 0, helper: ports.helper[i] ?? 0 };
+        const args = pairArgs({
+          dir: at,
+          ports: p,
+          tasks: o.tasks,
+          leaderDap: o.leaderDap,
+          ...(o.stores ? { stores: o.stores } : {}),
+        });
+        const pair = await startPair(args, o.env);
+        leaders.push(pair.leader);
+        helpers.push(pair.helper);
+      }
+    },
+    pids,
+    cpu: () => pids().reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    async stop() {
+      await Promise.all([...leaders, ...helpers].map((p) => p.stop()));
+      await fronts.leader?.close();
+      await fronts.helper?.close();
+    },
+  };
+}
