@@ -2,13 +2,16 @@
 // (docs/architecture.md "Start-up"): `mesh --help`, every command path's `--help` (target <= 1.5x),
 // and one command that runs from its bundle beside the same command from the plain build.
 // Rounds: BENCH_CLI_ROUNDS (default 11). Each round runs every case once in a fresh random order,
-// with a `node -e 0` run before each case, so the floor is sampled as often as all cases together
-// and drifts of a shared machine's load fall on both sides alike; each figure is a median.
+// each paired with a `node -e 0` run just before or just after it (a coin decides), so the floor is
+// sampled as often as all cases together and a shared machine's load, which drifts over seconds,
+// falls on both runs of a pair alike. A case's figure is the median over the rounds of its paired
+// ratio (its wall time over its own floor run's); the summary gives the median, the 90th percentile
+// and the worst of those figures over the help paths, and prints the load average before and after.
 // BENCH_CLI_PATHS=all times every path (default: the root, every command and second-level command).
 // It also prints each case's mean CPU time (user + system), which a loaded machine disturbs less.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from '../../test/support/env.js';
@@ -68,33 +71,49 @@ const cases: [string, string[]][] = [
   ['mesh doctor (plain build)', [PLAIN, '--state', state, 'doctor', '--json']],
 ];
 const samples = new Map<string, number[]>(cases.map(([n]) => [n, []]));
+/** Per case, each round's wall time over that of the floor run paired with it. */
+const ratios = new Map<string, number[]>(cases.map(([n]) => [n, []]));
+const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+const loadBefore = load();
 for (const [, args] of cases) time(args); // warm the page cache
 const floor = cases[0];
 const measured = cases.slice(1);
 for (let r = 0; r < ROUNDS; r++) {
   for (const [name, args] of shuffled(measured)) {
-    if (floor) samples.get(floor[0])?.push(time(floor[1], floor[0]));
-    samples.get(name)?.push(time(args, name));
+    if (floor === undefined) break;
+    const floorFirst = Math.random() < 0.5;
+    const f0 = floorFirst ? time(floor[1], floor[0]) : NaN;
+    const ms = time(args, name);
+    const f = floorFirst ? f0 : time(floor[1], floor[0]);
+    samples.get(floor[0])?.push(f);
+    samples.get(name)?.push(ms);
+    ratios.get(name)?.push(ms / f);
   }
 }
 rmSync(state, { recursive: true, force: true });
 const base = median(samples.get('node -e 0') ?? []);
 console.log(
-  `cli bench: ${ROUNDS} rounds (random order, node -e 0 before each case), median wall time of whole processes, ${paths.length} help paths`,
+  `cli bench: ${ROUNDS} rounds (random order, each case paired with a node -e 0 run), whole processes, ${paths.length} help paths; load average before ${loadBefore}, after ${load()}`,
 );
-console.log(`  node -e 0                                  ${base.toFixed(1)} ms`);
-let worst = 0;
-let worstName = '';
-for (const [name] of cases.slice(1)) {
+console.log(`  ${'case'.padEnd(42)} median wall   paired ratio (median)`);
+console.log(`  ${'node -e 0'.padEnd(42)} ${base.toFixed(1).padStart(6)} ms`);
+const helpRatios: [string, number][] = [];
+for (const [name] of measured) {
   const m = median(samples.get(name) ?? []);
-  const ratio = m / base;
-  if (name.endsWith('--help') && ratio > worst) {
-    worst = ratio;
-    worstName = name;
-  }
+  const ratio = median(ratios.get(name) ?? []);
+  if (name.endsWith('--help')) helpRatios.push([name, ratio]);
   console.log(`  ${name.padEnd(42)} ${m.toFixed(1).padStart(6)} ms  ${ratio.toFixed(2)}x`);
 }
-console.log(`  worst --help: ${worstName} ${worst.toFixed(2)}x node -e 0 (target <= ${TARGET})`);
+helpRatios.sort((a, b) => a[1] - b[1]);
+const at = (q: number): [string, number] =>
+  helpRatios[Math.min(helpRatios.length - 1, Math.floor(q * helpRatios.length))] ?? ['', NaN];
+const [worstName, worst] = helpRatios.at(-1) ?? ['', NaN];
+console.log(
+  `  --help over ${helpRatios.length} paths, paired ratio: median ${at(0.5)[1].toFixed(2)}x, 90th percentile ${at(0.9)[1].toFixed(2)}x, worst ${worst.toFixed(2)}x (${worstName}); target <= ${TARGET}`,
+);
 // The floor ran once per case, each case once per round: per-run CPU is each sum over its count.
 const floorCpu = (cpu.get('node -e 0') ?? NaN) / (ROUNDS * measured.length);
 let worstCpu = 0;

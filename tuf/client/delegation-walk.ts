@@ -1,4 +1,6 @@
 // §5.6.7 of TUF 1.0.34: pre-order depth-first search of the delegation graph, cycle- and count-limited.
+// Each role is loaded (downloaded when it has no usable stored copy) only when the search reaches it,
+// so a repository sees the roles asked for in exactly the search's order, as tuf-conformance checks.
 import { roleMatchesPath } from '../metadata/delegations.js';
 import type { TargetFile } from '../metadata/target-file.js';
 import type { Targets } from '../metadata/targets.js';
@@ -6,14 +8,10 @@ import type { Targets } from '../metadata/targets.js';
 /** Loads and verifies `role` as delegated by `delegator` (§5.6.7.2). */
 export type LoadRole = (role: string, delegator: string) => Promise<Targets>;
 
-/** Told the roles the walk will visit next (in order), so their downloads may start together. */
-export type Ahead = (roles: readonly [string, string][]) => void;
-
 export async function findTarget(
   path: string,
   maxDelegations: number,
   load: LoadRole,
-  ahead?: Ahead,
 ): Promise<TargetFile | undefined> {
   const toVisit: [string, string][] = [['targets', 'root']];
   const visited = new Set<string>();
@@ -37,7 +35,6 @@ export async function findTarget(
         break;
       }
     }
-    if (children.length > 0) ahead?.(children);
     // Pushed in reverse so the first listed (most trusted) role is visited first.
     toVisit.push(...children.reverse());
   }

@@ -7,10 +7,10 @@
 // by a newer one for the same file is dropped); `flush` awaits them all and then syncs the directory
 // once for the durable renames, and the updater flushes before it reports any outcome, so a success
 // is never reported ahead of the disk.
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fsyncDir, removeFileDurablyAsync, writeFileAtomicAsync } from '../../common/index.js';
+import { replaceFile } from './replace-file.js';
 
 /** Percent-encodes every byte but [A-Za-z0-9_.~-], as python-tuf does for file names and URLs. */
 export function quoteName(name: string): string {
@@ -32,11 +32,6 @@ export class MetadataStore {
 
   path(role: string): string {
     return join(this.dir, `${quoteName(role)}.json`);
-  }
-
-  /** Whether a stored copy exists (to be tried before any download). */
-  has(role: string): boolean {
-    return existsSync(this.path(role));
   }
 
   /** The stored bytes, or undefined when there are none. */
@@ -102,17 +97,5 @@ export class MetadataStore {
     }
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
-  }
-}
-
-/** Temp file (named as common's atomic writes name theirs), then rename: never a torn file in place. */
-function replaceFile(path: string, bytes: Uint8Array): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    writeFileSync(tmp, bytes, { flag: 'wx', mode: 0o644 });
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
   }
 }

@@ -1,6 +1,7 @@
 // The trusted metadata of one update (TUF 1.0.34 §5.2-§5.6): every check of a new file, in the spec's
 // order, before it replaces the trusted one. A refusal leaves the trusted set as it was.
-import { verifyThreshold } from '../crypto/verify-threshold.js';
+import { bytesEqual } from '../../common/index.js';
+import { signedMessage, verifyThreshold, type SignedMessage } from '../crypto/verify-threshold.js';
 import { RepositoryError, TufError } from '../errors.js';
 import { checkLengthAndHashes } from '../hashes.js';
 import { parseEnvelopeBytes, type Envelope } from '../metadata/envelope.js';
@@ -19,13 +20,15 @@ export interface Trusted<T> {
 }
 
 interface TrustedTargets extends Trusted<Targets> {
-  envelope: Envelope;
+  /** Its signatures and the bytes they cover, for a check against another delegator's keys. */
+  signatures: SignedMessage;
   delegator: string;
 }
 
-function load<T>(bytes: Uint8Array, parse: (e: Envelope) => T): { env: Envelope; signed: T } {
+/** Parses a document and encodes what its signatures cover, once for every check of it. */
+function load<T>(bytes: Uint8Array, parse: (e: Envelope) => T): { env: SignedMessage; signed: T } {
   const env = parseEnvelopeBytes(bytes);
-  return { env, signed: parse(env) };
+  return { env: signedMessage(env), signed: parse(env) };
 }
 
 export type TimestampOutcome = 'updated' | 'unchanged';
@@ -74,7 +77,7 @@ export class TrustedSet {
     }
   }
 
-  private verifyTopLevel(name: 'timestamp' | 'snapshot' | 'targets', env: Envelope): void {
+  private verifyTopLevel(name: 'timestamp' | 'snapshot' | 'targets', env: SignedMessage): void {
     const root = this.root.signed;
     verifyThreshold(name, root.roles[name], root.keys, env);
   }
@@ -87,6 +90,9 @@ export class TrustedSet {
     if (this.snapshot !== undefined)
       throw new TufError('update_out_of_order', 'timestamp cannot change after snapshot');
     this.checkFinalRoot();
+    // §5.4.3.1: the very bytes of the trusted timestamp are its version again, whose signatures were
+    // checked under this same root: unchanged, as the checks below would find.
+    if (this.timestamp !== undefined && bytesEqual(bytes, this.timestamp.bytes)) return 'unchanged';
     const { env, signed } = load(bytes, (e) => parseTimestamp(e.signed));
     // §5.4.2: signatures by the root's timestamp keys.
     this.verifyTopLevel('timestamp', env);
@@ -222,7 +228,7 @@ export class TrustedSet {
     // §5.6.5: freeze attack.
     if (isExpired(signed, this.referenceTime))
       throw new RepositoryError('metadata_expired', `${roleName} is expired`);
-    this.targets.set(roleName, { signed, bytes, envelope: env, delegator });
+    this.targets.set(roleName, { signed, bytes, signatures: env, delegator });
     return signed;
   }
 
@@ -235,7 +241,7 @@ export class TrustedSet {
     if (have === undefined) return undefined;
     if (have.delegator !== delegator) {
       const { role, keys } = this.delegation(roleName, delegator);
-      verifyThreshold(roleName, role, keys, have.envelope);
+      verifyThreshold(roleName, role, keys, have.signatures);
     }
     return have.signed;
   }

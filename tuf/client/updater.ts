@@ -1,7 +1,6 @@
 // The TUF 1.0.34 §5 client update workflow: refresh top-level metadata, find and download targets.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { writeFileAtomic } from '../../common/index.js';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DownloadError, RepositoryError, TufError } from '../errors.js';
 import { checkLengthAndHashes } from '../hashes.js';
 import type { TargetFile } from '../metadata/target-file.js';
@@ -11,7 +10,7 @@ import type { Fetcher } from './fetcher.js';
 import { HttpFetcher } from './http-fetcher.js';
 import { DEFAULT_LIMITS, type UpdaterLimits } from './limits.js';
 import { MetadataStore, quoteName } from './metadata-store.js';
-import { Prefetch, PREFETCH_MAX } from './prefetch.js';
+import { replaceFile } from './replace-file.js';
 import { TrustedSet } from './trusted-set.js';
 
 export interface UpdaterOptions {
@@ -172,7 +171,6 @@ export class Updater {
     await this.loadTargets(set, 'targets', 'root');
   }
 
-  /** §5.6 (and §5.6.7.2 for delegated roles): stored copy if current, else download. */
   /** §5.6.1: versioned name under consistent snapshots, length from snapshot or the cap. */
   private targetsUrl(
     set: TrustedSet,
@@ -187,21 +185,8 @@ export class Updater {
     };
   }
 
-  /** Starts the downloads of the next roles of a walk that have no stored copy to try first. */
-  private fetchAhead(set: TrustedSet, prefetch: Prefetch, roles: readonly [string, string][]) {
-    for (const [role, delegator] of roles.slice(0, PREFETCH_MAX)) {
-      if (set.loadedTargets(role, delegator) !== undefined || this.store.has(role)) continue;
-      const at = this.targetsUrl(set, role);
-      if (at !== undefined) prefetch.start(at.url, at.maxLength);
-    }
-  }
-
-  async loadTargets(
-    set: TrustedSet,
-    role: string,
-    delegator: string,
-    prefetch?: Prefetch,
-  ): Promise<Targets> {
+  /** §5.6 (and §5.6.7.2 for delegated roles): stored copy if current, else download. */
+  async loadTargets(set: TrustedSet, role: string, delegator: string): Promise<Targets> {
     const have = set.loadedTargets(role, delegator);
     if (have !== undefined) return have;
     const local = this.store.read(role);
@@ -213,7 +198,7 @@ export class Updater {
     const at = this.targetsUrl(set, role);
     if (at === undefined)
       throw new RepositoryError('meta_missing', `snapshot does not list ${role}.json`);
-    const bytes = await (prefetch ?? this.fetcher).fetch(at.url, at.maxLength);
+    const bytes = await this.fetcher.fetch(at.url, at.maxLength);
     const signed = set.updateTargets(bytes, role, delegator);
     // §5.6.6: persist (a cache: the snapshot vouches for every later load of it).
     this.store.writeCache(role, bytes);
@@ -229,15 +214,9 @@ export class Updater {
   /** §5.7.1-§5.7.2: the trusted TARGETS entry for `path`, via the pre-order delegation search. */
   async getTargetInfo(path: string): Promise<TargetFile | undefined> {
     const set = await this.ready();
-    const prefetch = new Prefetch(this.fetcher);
     return this.flushed(() =>
-      findTarget(
-        path,
-        this.limits.maxDelegations,
-        (role, delegator) => this.loadTargets(set, role, delegator, prefetch),
-        (roles) => {
-          this.fetchAhead(set, prefetch, roles);
-        },
+      findTarget(path, this.limits.maxDelegations, (role, delegator) =>
+        this.loadTargets(set, role, delegator),
       ),
     );
   }
@@ -260,7 +239,12 @@ export class Updater {
     }
   }
 
-  /** §5.7.3: download, capped at the trusted length, checked against every trusted hash. */
+  /**
+   * §5.7.3: download, capped at the trusted length, checked against every trusted hash, then stored
+   * whole (temp file, rename) but not synced: like targets metadata it is a cache that is checked
+   * against its trusted length and hashes wherever it is read (findCachedTarget), so a copy torn by a
+   * power loss is fetched again, never served.
+   */
   async downloadTarget(
     info: TargetFile,
     filePath = this.targetPath(info),
@@ -276,7 +260,8 @@ export class Updater {
     }
     const bytes = await this.fetcher.fetch(`${slash(baseUrl)}${name}`, info.length);
     checkLengthAndHashes(info.path, bytes, info.length, info.hashes);
-    writeFileAtomic(filePath, bytes);
+    mkdirSync(dirname(filePath), { recursive: true });
+    replaceFile(filePath, bytes);
     return filePath;
   }
 }
