@@ -42,12 +42,7 @@ export {
   type Signature,
 } from './metadata/envelope.js';
 export { verifySignature } from './crypto/verify-signature.js';
-export {
-  verifyThreshold,
-  countValidSignatures,
-  signedMessage,
-  type SignedMessage,
-} from './crypto/verify-threshold.js';
+export { verifyThreshold, countValidSignatures } from './crypto/verify-threshold.js';
 export { ed25519Signer, newEd25519Secret, type Signer } from './crypto/ed25519-signer.js';
 export type { Fetcher } from './client/fetcher.js';
 export { HttpFetcher, type HttpFetcherOptions } from './client/http-fetcher.js';
