@@ -135,7 +135,7 @@ export async function driveCollection(
     if (Array.isArray(step)) return fail(...step);
     return driveCollection(ctx, lt, step, inflight);
   }
-  if (rec.state === 'pending') return claimBatch(ctx, lt, rec);
+  if (rec.state === 'pending') return claimBatch(ctx, lt, rec, inflight);
   if (rec.state === 'claimed') {
     if ((await jobsInFlight(ctx, lt, inflight)).some((j) => j.batchId === rec.batchId)) return;
     const key = batchBucketId(rec.batchId);
@@ -178,8 +178,16 @@ function backoffOf(ctx: Ctx): Map<string, { n: number; atMs: number }> {
 
 const base = (rec: CollectionRecord) => ({ id: rec.id, req: rec.req, digest: rec.digest });
 
-/** Leader-selected (§5.2): the oldest open or closed-but-unclaimed batch that is big enough. */
-async function claimBatch(ctx: Ctx, lt: LeaderTask, rec: CollectionRecord): Promise<void> {
+/**
+ * Leader-selected (§5.2): the oldest open or closed-but-unclaimed batch that is big enough, then
+ * the claimed job's next step at once (the driver steps a waiting collection job only now and then).
+ */
+async function claimBatch(
+  ctx: Ctx,
+  lt: LeaderTask,
+  rec: CollectionRecord,
+  inflight: readonly LeaderJobRecord[],
+): Promise<void> {
   const t = lt.task;
   const prefix = K.bucketPrefix(t.idB64) + 'ls/';
   let pick: { id: string; rec: BucketRecord } | undefined;
@@ -190,20 +198,14 @@ async function claimBatch(ctx: Ctx, lt: LeaderTask, rec: CollectionRecord): Prom
   }
   if (!pick) return;
   const claimed = pick;
+  const next: CollectionRecord = { ...base(rec), state: 'claimed', batchId: claimed.id };
   await ctx.mutex.run(() =>
     ctx.store.write([
       bucketOp(t, batchBucketId(claimed.id), { ...claimed.rec, closed: true }),
-      {
-        type: 'put',
-        key: K.collection(t.idB64, rec.id),
-        value: jsonValue({
-          ...base(rec),
-          state: 'claimed',
-          batchId: claimed.id,
-        } satisfies CollectionRecord),
-      },
+      { type: 'put', key: K.collection(t.idB64, rec.id), value: jsonValue(next) },
     ]),
   );
+  return driveCollection(ctx, lt, next, inflight);
 }
 
 async function finish(
