@@ -103,8 +103,13 @@ export async function readCollectionJob(
  * Retry-After: the Leader's one second, so waiting here never answers later than the next poll.
  */
 const READY_WAIT_MS = 1000;
-/** How often a waiting request reads its job again (one key; the driver may be another process). */
+/**
+ * A waiting request reads its job again (one key; the driver may be another process) after this
+ * long, doubling up to READY_RECHECK_MAX_MS: a job ready within a few driver ticks is answered at
+ * once, and a long wait costs a shared database about a dozen reads a second, not a hundred.
+ */
 const READY_RECHECK_MS = 10;
+const READY_RECHECK_MAX_MS = 80;
 
 /**
  * The job, once it is done or failed, or as it stands when READY_WAIT_MS have passed. §3.1 lets the
@@ -119,11 +124,11 @@ async function settledJob(
 ): Promise<CollectionRecord | undefined> {
   const until = Date.now() + READY_WAIT_MS;
   const waits = ctx.wakeDriver !== undefined && ctx.options.tickMs < READY_WAIT_MS;
-  for (;;) {
+  for (let wait = READY_RECHECK_MS; ; wait = Math.min(READY_RECHECK_MAX_MS, wait * 2)) {
     const rec = await readCollectionJob(ctx, lt, id);
-    if (!rec || rec.state === 'done' || rec.state === 'failed' || !waits || Date.now() >= until)
-      return rec;
-    await new Promise((r) => setTimeout(r, READY_RECHECK_MS));
+    const left = until - Date.now();
+    if (!rec || rec.state === 'done' || rec.state === 'failed' || !waits || left <= 0) return rec;
+    await new Promise((r) => setTimeout(r, Math.min(wait, left)));
   }
 }
 
