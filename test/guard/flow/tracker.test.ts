@@ -13,6 +13,8 @@ const text = fc.string({
   unit: fc.constantFrom(...' abcdefghijklmnopqrstuvwxyz.,/:?=&'.split('')),
   maxLength: 200,
 });
+/** Brotli has no header: glued to base64 text it is found only after a separator (gaps.test.ts). */
+const HEADERLESS = new Set(['base64(brotli)']);
 
 describe('in-process flow tracker', () => {
   for (const [name, encode] of Object.entries(ENCODINGS)) {
@@ -27,7 +29,8 @@ describe('in-process flow tracker', () => {
             fc.pre(taintRefusal(secret, DEFAULT_FLOW_LIMITS) === null);
             const t = createFlowTracker();
             t.registerSecret(secret, 'key');
-            const leaked = before + encode(Buffer.from(secret)).toString('latin1') + after;
+            const glue = HEADERLESS.has(name) ? ' ' : '';
+            const leaked = before + glue + encode(Buffer.from(secret)).toString('latin1') + after;
             const { hits } = t.check('s1', { url: 'https://x.test/', body: { data: leaked } });
             expect(hits.map((h) => h.path)).toContain('args.body.data');
             expect(hits.every((h) => h.source.label === 'key')).toBe(true);
