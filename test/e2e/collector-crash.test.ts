@@ -177,6 +177,8 @@ describe('collector crash safety', () => {
       return { code: r.code, check: j.checks.find((c) => c.name === 'collector-store') };
     };
     expect((await line()).check?.status).toBe('ok');
+    // The fresh collector has finished its first pass (until then /healthz answers 503 "starting").
+    expect((await healthUntil(url('postgres'), 200)).state.collector?.state).toBe('ready');
     pg.down();
     try {
       const h = await healthUntil(url('postgres'), 503);
