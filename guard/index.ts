@@ -98,15 +98,9 @@ export { wireFlow, type FlowWiring } from './flow/flow-wiring.js';
 export { flowDetector, FLOW_DETECTOR, type FlowParams } from './flow/flow-condition.js';
 export { BUILTIN_FLOW_POLICY } from './flow/builtin-flow-policy.js';
 export { describeHit, type FlowCheck, type FlowHit, type TaintSource } from './flow/taint.js';
-export {
-  ReviewQueue,
-  agentCallMarker,
-  type Review,
-  type ReviewStatus,
-  type FrontDoor,
-  type FalsePositive,
-  type ReviewQueueOptions,
-} from './review/review-queue.js';
+export { ReviewQueue, type FalsePositive, type ReviewQueueOptions } from './review/review-queue.js';
+export { type Review, type ReviewStatus, type FrontDoor } from './review/review-row.js';
+export { agentCallMarker } from './review/review-principals.js';
 export { quorumFor, MAX_QUORUM, type QuorumPolicy } from './review/review-quorum.js';
 export { argsDigest, bindingOf, type CallBinding } from './review/call-binding.js';
 export {

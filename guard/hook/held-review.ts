@@ -5,7 +5,8 @@
 import type { Decision } from '../decision.js';
 import { bindingOf, sameBinding } from '../review/call-binding.js';
 import { callPreview } from '../review/call-preview.js';
-import type { FrontDoor, ReviewQueue } from '../review/review-queue.js';
+import type { ReviewQueue } from '../review/review-queue.js';
+import type { FrontDoor } from '../review/review-row.js';
 import type { HookInput } from './hook-input.js';
 
 export type HeldOutcome = { approved: true; id: string } | { approved: false; id: string };

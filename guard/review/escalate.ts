@@ -3,7 +3,8 @@
 import type { Decision } from '../decision.js';
 import { bindingOf } from './call-binding.js';
 import { callPreview } from './call-preview.js';
-import type { FrontDoor, ReviewQueue } from './review-queue.js';
+import type { ReviewQueue } from './review-queue.js';
+import type { FrontDoor } from './review-row.js';
 
 export interface EscalationOptions {
   reviews?: ReviewQueue;

@@ -1,9 +1,9 @@
 // Escalation: the durable review queue. An escalated call waits for an approval of its own
 // review (bound to tool, args digest, session and rule) or is refused when none comes in time. SQLite
 // in WAL mode, so the proxy, hooks and `mesh reviews` in other processes share it safely; file 0600.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GuardError } from '../errors.js';
@@ -16,8 +16,9 @@ import {
   readHighWater,
   writeHighWater,
 } from './review-integrity.js';
+import { openReviewDb } from './review-open.js';
+import { isAgentPrincipal } from './review-principals.js';
 import {
-  APPROVAL_DDL,
   approvalMac,
   approverKey,
   quorumFor,
@@ -25,35 +26,16 @@ import {
   type ApprovalRow,
   type QuorumPolicy,
 } from './review-quorum.js';
-import { REVIEW_STORE_DDL, REVIEW_STORE_SCHEMA } from './review-schema.js';
+import {
+  fromRow,
+  macFields,
+  type FrontDoor,
+  type Review,
+  type ReviewStatus,
+  type Row,
+} from './review-row.js';
 
 export const REVIEW_DB_FILE = 'reviews.db';
-
-/** pending: waiting for a human; asked: handed to Claude Code's own prompt (approved by PostToolUse). */
-export type ReviewStatus = 'pending' | 'asked' | 'approved' | 'rejected' | 'expired';
-export type FrontDoor = 'mcp' | 'library' | 'claude-code' | 'codex' | 'cursor' | 'mcp-http';
-
-export interface Review extends CallBinding {
-  id: string;
-  status: ReviewStatus;
-  created: number;
-  expires: number;
-  decided: number | null;
-  approver: string | null;
-  note: string | null;
-  reason: string;
-  attributedTo: string | null;
-  frontDoor: FrontDoor;
-  toolUseId: string | null;
-  /** Distinct approvers the call needs before it runs. */
-  quorum: number;
-  /** Who approved so far (valid approvals only, one per person). */
-  approvals: string[];
-  /** The call as the approver sees it: its arguments with secrets and taint masked. */
-  preview: string | null;
-  /** The row does not carry a valid MAC (edited or copied outside mesh): it never approves. */
-  tampered?: true;
-}
 
 export interface ReviewRequest extends CallBinding {
   reason: string;
@@ -83,101 +65,6 @@ export interface FalsePositive {
   note: string | null;
 }
 
-interface Row {
-  id: string;
-  status: ReviewStatus;
-  created: number;
-  expires: number;
-  decided: number | null;
-  approver: string | null;
-  note: string | null;
-  tool: string;
-  args_digest: string;
-  session: string;
-  rule: string;
-  reason: string;
-  attributed_to: string | null;
-  front_door: FrontDoor;
-  tool_use_id: string | null;
-  mac: string | null;
-  quorum: number;
-  preview: string | null;
-}
-
-/** What a row's MAC covers: every column but the MAC. */
-function macFields(r: Omit<Row, 'mac'>): unknown[] {
-  return [
-    r.id,
-    r.status,
-    r.created,
-    r.expires,
-    r.decided,
-    r.approver,
-    r.note,
-    r.tool,
-    r.args_digest,
-    r.session,
-    r.rule,
-    r.reason,
-    r.attributed_to,
-    r.front_door,
-    r.tool_use_id,
-    // Outside the MAC at their defaults, so rows written before schema 3 still verify.
-    ...(r.quorum === 1 ? [] : [['quorum', r.quorum]]),
-    ...(r.preview === null ? [] : [['preview', r.preview]]),
-  ];
-}
-
-/** Principals the front doors give agents: an approval may never name one of them. */
-const AGENT_PRINCIPALS = new Set([
-  'claude-code',
-  'mcp-agent',
-  'mcp-server',
-  'agent',
-  'library',
-  'mcp',
-]);
-
-/**
- * Set by a front door in the environment of the agent's tool calls (Claude Code sets CLAUDECODE
- * for its Bash tool; Codex its sandbox markers; `mesh guard mcp` sets MESH_GUARD_DOOR for its
- * server): a review decided from there is the agent approving itself.
- * @example agentCallMarker(process.env) // 'CLAUDECODE' inside Claude Code's Bash tool
- */
-export function agentCallMarker(env: NodeJS.ProcessEnv): string | null {
-  for (const k of [
-    'MESH_GUARD_DOOR',
-    'CLAUDECODE',
-    'CODEX_SANDBOX',
-    'CODEX_SANDBOX_NETWORK_DISABLED',
-  ])
-    if (env[k] !== undefined && env[k] !== '') return k;
-  return null;
-}
-
-function fromRow(r: Row): Review {
-  return {
-    id: r.id,
-    status: r.status,
-    created: r.created,
-    expires: r.expires,
-    decided: r.decided,
-    approver: r.approver,
-    note: r.note,
-    tool: r.tool,
-    argsDigest: r.args_digest,
-    session: r.session,
-    rule: r.rule,
-    reason: r.reason,
-    attributedTo: r.attributed_to,
-    frontDoor: r.front_door,
-    toolUseId: r.tool_use_id,
-    quorum: r.quorum,
-    approvals: [],
-    preview: r.preview,
-  };
-}
-
 const WRITES = 'writes';
 
 export class ReviewQueue {
@@ -204,44 +91,7 @@ export class ReviewQueue {
     const key = loadReviewKey(keysDir);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, REVIEW_DB_FILE);
-    closeSync(openSync(path, 'a', 0o600));
-    if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
-    let db: Database.Database;
-    try {
-      db = new Database(path, { timeout: 10_000 });
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
-      db.exec(REVIEW_STORE_DDL);
-      db.exec(APPROVAL_DDL);
-      const cols = db.prepare('PRAGMA table_info(review)').all() as { name: string }[];
-      const has = (n: string): boolean => cols.some((c) => c.name === n);
-      if (!has('mac')) db.exec('ALTER TABLE review ADD COLUMN mac TEXT');
-      if (!has('quorum'))
-        db.exec('ALTER TABLE review ADD COLUMN quorum INTEGER NOT NULL DEFAULT 1');
-      if (!has('preview')) db.exec('ALTER TABLE review ADD COLUMN preview TEXT');
-      const row = db.prepare('SELECT v FROM meta WHERE k = ?').get('schema') as
-        { v: string } | undefined;
-      if (!row)
-        db.prepare('INSERT OR IGNORE INTO meta (k, v) VALUES (?, ?)').run(
-          'schema',
-          String(REVIEW_STORE_SCHEMA),
-        );
-      else if (Number(row.v) < REVIEW_STORE_SCHEMA)
-        db.prepare('UPDATE meta SET v = ? WHERE k = ?').run(String(REVIEW_STORE_SCHEMA), 'schema');
-      else if (Number(row.v) > REVIEW_STORE_SCHEMA)
-        throw new GuardError(
-          'review_store_invalid',
-          `${path}: schema ${row.v} is newer than this mesh understands (${REVIEW_STORE_SCHEMA}); upgrade interlock-mesh`,
-        );
-    } catch (e) {
-      if (e instanceof GuardError) throw e;
-      throw new GuardError(
-        'review_store_invalid',
-        `${path}: cannot open the review queue (${(e as Error).message})`,
-        undefined,
-        { cause: e },
-      );
-    }
+    const db = openReviewDb(path);
     const q = new ReviewQueue(db, now, key, keysDir, options.quorum);
     q.checkNotRolledBack(path);
     return q;
@@ -393,11 +243,7 @@ export class ReviewQueue {
         );
       if (current.status !== 'pending' && current.status !== 'asked')
         throw new GuardError('review_already_decided', `review ${id} is already ${current.status}`);
-      if (
-        outcome === 'approved' &&
-        (AGENT_PRINCIPALS.has(approver.trim().toLowerCase()) ||
-          approver.trim().toLowerCase() === current.frontDoor)
-      )
+      if (outcome === 'approved' && isAgentPrincipal(approver, current.frontDoor))
         throw new GuardError(
           'review_self_approval',
           `review ${id}: the approver "${approver}" is the requesting agent; a person approves, by name`,
