@@ -4,7 +4,7 @@ import { assertKeyName, keyIdFor } from './key-name.js';
 import {
   ed25519PrivateKeyObject,
   ed25519PublicKey,
-  ed25519PublicKeyObject,
+  verifierKeyObject,
   ed25519Sign,
   safeVerify,
 } from './ed25519-key.js';
@@ -32,14 +32,7 @@ export function cosignatureTimestamp(sig: Uint8Array): number | undefined {
 }
 
 export function cosignatureVerifier(name: string, publicKey: Uint8Array): NoteVerifier {
-  assertKeyName(name);
-  if (publicKey.length !== 32) throw new NoteError('malformed_vkey', 'Ed25519 key is not 32 bytes');
-  let key: ReturnType<typeof ed25519PublicKeyObject>;
-  try {
-    key = ed25519PublicKeyObject(publicKey);
-  } catch {
-    throw new NoteError('malformed_vkey', 'not an Ed25519 public key');
-  }
+  const key = verifierKeyObject(name, publicKey);
   return {
     name,
     keyId: keyIdFor(name, SIG_TYPE_COSIGNATURE_V1, publicKey),

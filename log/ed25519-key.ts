@@ -47,15 +47,22 @@ export function ed25519Sign(msg: Uint8Array, key: KeyObject): Uint8Array {
   return new Uint8Array(sign(null, msg, key));
 }
 
-export function ed25519Verifier(name: string, publicKey: Uint8Array): NoteVerifier {
+/**
+ * The key object of a verifier key named `name` (both attacker-controlled when read from a vkey).
+ * @throws NoteError malformed_vkey when the name is not a key name or the key not an Ed25519 key
+ */
+export function verifierKeyObject(name: string, publicKey: Uint8Array): KeyObject {
   assertKeyName(name);
   if (publicKey.length !== 32) throw new NoteError('malformed_vkey', 'Ed25519 key is not 32 bytes');
-  let key: KeyObject;
   try {
-    key = ed25519PublicKeyObject(publicKey);
+    return ed25519PublicKeyObject(publicKey);
   } catch {
     throw new NoteError('malformed_vkey', 'not an Ed25519 public key');
   }
+}
+
+export function ed25519Verifier(name: string, publicKey: Uint8Array): NoteVerifier {
+  const key = verifierKeyObject(name, publicKey);
   return {
     name,
     keyId: keyIdFor(name, SIG_TYPE_ED25519, publicKey),

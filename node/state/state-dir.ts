@@ -1,11 +1,12 @@
 // The node's state directory: where config, keys, receipts and stores live; carries a schema version.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { STATE_SCHEMA } from '../version.js';
 import { StateError } from '../errors.js';
 import { writeFileAtomic } from '../../common/index.js';
 import { loadConfig, type NodeConfig } from './config.js';
+import { readStateJson } from './read-state-json.js';
 
 export interface StateDir {
   root: string;
@@ -28,17 +29,7 @@ interface Manifest {
 }
 
 function readManifest(file: string): Manifest {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new StateError(
-      'state_invalid',
-      `${file}: unreadable (${(e as Error).message})`,
-      undefined,
-      { cause: e },
-    );
-  }
+  const doc = readStateJson(file);
   const m = doc as Partial<Manifest> | null;
   if (
     typeof m !== 'object' ||

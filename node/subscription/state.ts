@@ -1,10 +1,11 @@
 // A subscription's durable state (docs/architecture.md "Subscribe"): trust settings, the last good pack, the
 // last accepted checkpoint, first-seen times per rule (the shadow window) and the last outcome.
 // One JSON file per subscription, replaced atomically; schema-versioned.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateError } from '../errors.js';
 import { writeFileAtomic } from '../../common/index.js';
+import { readStateJson } from '../state/read-state-json.js';
 import { checkStateShape, isStateObject } from './state-shape.js';
 
 export const SUBSCRIPTION_SCHEMA = 1;
@@ -54,17 +55,7 @@ const stateFile = (dir: string): string => join(dir, 'state.json');
 export function readSubscription(dir: string): SubscriptionState | undefined {
   const file = stateFile(dir);
   if (!existsSync(file)) return undefined;
-  let doc: unknown;
-  try {
-    doc = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new StateError(
-      'state_invalid',
-      `${file}: unreadable (${(e as Error).message})`,
-      undefined,
-      { cause: e },
-    );
-  }
+  const doc = readStateJson(file);
   if (!isStateObject(doc)) throw new StateError('state_invalid', `${file}: not a JSON object`);
   const schema = doc.schema;
   if (typeof schema !== 'number' || !Number.isSafeInteger(schema) || schema < 1)
