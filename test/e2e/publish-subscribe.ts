@@ -1,13 +1,14 @@
 // docs/architecture.md "Publish" and "Subscribe", the steps every end-to-end suite repeats: maintainer keys (the
 // roles `mesh demo` makes), `mesh publish`, a `mesh serve --role mirror`, a ceremony for the stable
 // ring and `mesh subscribe`, each a real `mesh` process. A suite says only what is particular to it.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { signerVkey } from '../../log/index.js';
 import { LOG_ORIGIN, PACK } from '../../node/demo/mesh-setup.js';
 import { resolveSubscribedPack } from '../../node/subscription/index.js';
-import { BUILTIN_PACKS, PublishKeys } from '../../packs/index.js';
+import { BUILTIN_PACKS, logDbPath, PublishKeys } from '../../packs/index.js';
+import { copyPublishedRepo } from '../support/published-repo.js';
 import { copyRoleKeys } from '../support/role-keys.js';
 import { runMesh } from '../support/run-mesh.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
@@ -98,19 +99,30 @@ export function writePack(m: Maintainer, name: string, doc: object = BUILTIN): s
   return file;
 }
 
-/** `mesh publish PACK --repo REPO --keys KEYS FLAGS...` (REPO default: the maintainer's), which must succeed. */
+/** Flags with which a first publish reads nothing but the pack, the keys and the repository's place. */
+const LOCAL_FLAGS = new Set(['--ring', 'canary', '--force-unwitnessed']);
+
+/**
+ * `mesh publish PACK --repo REPO --keys KEYS FLAGS...` (REPO default: the maintainer's), which must
+ * succeed. A first publish into a new REPO with local flags is a copy of the run's one real publish
+ * of the same pack, keys and flags (test/support/published-repo.ts); every later publish is real.
+ */
 export async function publish(
   m: Maintainer,
   pack: string,
   flags: string[] = [],
   repo = m.repo,
 ): Promise<MeshRun> {
-  return expectOk(
-    await meshJson(
-      ['publish', pack, '--repo', repo, '--keys', m.keys, ...DEMO, ...flags],
-      strictFor(m),
-    ),
-  );
+  const real = async (into: string): Promise<MeshRun> =>
+    expectOk(
+      await meshJson(
+        ['publish', pack, '--repo', into, '--keys', m.keys, ...DEMO, ...flags],
+        strictFor(m),
+      ),
+    );
+  if (existsSync(repo) || existsSync(logDbPath(repo)) || !flags.every((f) => LOCAL_FLAGS.has(f)))
+    return real(repo);
+  return copyPublishedRepo({ pack, keys: m.keys, flags, repo, timeoutMs: m.timeoutMs }, real);
 }
 
 /** `mesh publish --task CLIENT --name NAME` into the maintainer's repository, which must succeed. */

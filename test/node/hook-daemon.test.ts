@@ -12,6 +12,7 @@ import { hookSocketPath } from '../../node/hook-daemon/socket-path.js';
 import { hookEnv, pre, runHook, TEST_PACK, type HookEnv } from '../guard/hook/hook-driver.js';
 import { scenario, SCENARIO_CODES } from '../guard/hook/hook-scenario.js';
 import { runMesh, type MeshRun } from '../support/run-mesh.js';
+import { ownProcessScenario } from './own-process-scenario.js';
 
 const homes: HookEnv[] = [];
 function freshEnv(): HookEnv {
@@ -50,7 +51,7 @@ describe(
       const warmEnv = freshEnv();
       // The two paths share nothing (each its own state): they run side by side.
       const [cold, warm] = await Promise.all([
-        scenario(freshEnv()),
+        ownProcessScenario(),
         startDaemon(warmEnv).then(() => scenario(warmEnv)),
       ]);
       const status = JSON.parse((await daemon(warmEnv, 'status')).stdout) as { served: number };
