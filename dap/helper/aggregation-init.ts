@@ -182,20 +182,23 @@ export async function initAggregationJob(
   });
 
   return ctx.mutex.run(async () => {
-    const again = await ctx.store.get(K.job(t.idB64, jobId));
+    // Independent reads, sent together (one round trip on PostgreSQL).
+    const [again, , seen, batchCollected] = await Promise.all([
+      ctx.store.get(K.job(t.idB64, jobId)),
+      ctx.store.shared ? ht.collected.reload(ctx.store, t) : undefined,
+      seenMany(
+        ctx.store,
+        t,
+        outcomes.map((o) => o.resp.reportId),
+      ),
+      batchId
+        ? readBucket(ctx.store, t, batchBucketId(hex(batchId))).then((b) => b?.collected ?? false)
+        : false,
+    ]);
     if (again) {
       ctx.events?.helperAggregationJob?.('repeated', 0, 0);
       return { jobId, resp: fromB64url(parseJson<HelperJobRecord>(again).resp) };
     }
-    if (ctx.store.shared) await ht.collected.reload(ctx.store, t);
-    const seen = await seenMany(
-      ctx.store,
-      t,
-      outcomes.map((o) => o.resp.reportId),
-    );
-    const batchCollected = batchId
-      ? ((await readBucket(ctx.store, t, batchBucketId(hex(batchId))))?.collected ?? false)
-      : false;
     const updates = new BucketUpdates(ctx.store, t, req.aggParam);
     const ops: KvOp[] = [];
     const live = outcomes.map((o, i) =>

@@ -30,7 +30,12 @@ import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { batchBucketId, K, pad } from '../aggregator/keys.js';
 import { peerRequest } from '../http/peer.js';
 import type { CollectionRecord } from './collection-jobs.js';
-import { decodeJobRecord, type LeaderJobRecord } from './job-record.js';
+import {
+  decodeJobHead,
+  JOB_HEAD_BYTES,
+  type LeaderJobHead,
+  type LeaderJobRecord,
+} from './job-record.js';
 import { failureOf, loggableUrl } from './peer-failure.js';
 import { aggregateForCollection } from '../aggregation-param/leader-collection.js';
 
@@ -66,11 +71,11 @@ async function jobsInFlight(
   ctx: Ctx,
   lt: LeaderTask,
   inflight: readonly LeaderJobRecord[],
-): Promise<readonly LeaderJobRecord[]> {
+): Promise<readonly LeaderJobHead[]> {
   if (!ctx.store.shared) return inflight;
-  const out: LeaderJobRecord[] = [];
-  for await (const [, v] of ctx.store.scan(K.jobPrefix(lt.task.idB64)))
-    out.push(decodeJobRecord(v));
+  const out: LeaderJobHead[] = [];
+  const heads = ctx.store.scan(K.jobPrefix(lt.task.idB64), { head: JOB_HEAD_BYTES });
+  for await (const [, v] of heads) out.push(decodeJobHead(v));
   return out;
 }
 

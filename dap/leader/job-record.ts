@@ -1,6 +1,6 @@
 // DAP-18 §4.5.1.1 a Leader's aggregation job as persisted before it is sent: the exact request body
 // (so a restarted Leader replays the same bytes) and the Reports it holds, stored as bytes.
-import { decodeAll } from '../codec/reader.js';
+import { decodeAll, Reader } from '../codec/reader.js';
 import { DecodeError } from '../errors.js';
 import { encodeWith } from '../codec/writer.js';
 import { fromHex, hex } from '../encoding.js';
@@ -38,6 +38,22 @@ export const encodeJobRecord = (j: LeaderJobRecord): Uint8Array =>
         j.reports.forEach((r, i) => v.u8(j.attempts[i] ?? 0).opaque(4, r, 'report'));
       }),
   );
+
+/** What a job's head tells without its body and reports: the batch it adds to. */
+export type LeaderJobHead = Pick<LeaderJobRecord, 'id' | 'minTime' | 'maxTime' | 'batchId'>;
+
+/** The longest head: id, min_time, max_time, batch_id (a store scan may send only these bytes). */
+export const JOB_HEAD_BYTES = 1 + 255 + 8 + 8 + 1 + BATCH_ID_SIZE;
+
+/** Decodes the head of a record this Leader wrote itself (bytes after it are ignored). */
+export function decodeJobHead(b: Uint8Array): LeaderJobHead {
+  const r = new Reader(b, 'LeaderJobRecord');
+  const id = new TextDecoder().decode(r.opaque(1, 'id', 1));
+  const minTime = r.u64('min_time');
+  const maxTime = r.u64('max_time');
+  const batchId = r.opaque(1, 'batch_id', 0, BATCH_ID_SIZE);
+  return { id, minTime, maxTime, ...(batchId.length > 0 ? { batchId: hex(batchId) } : {}) };
+}
 
 /** Decodes a record this Leader wrote itself. */
 export function decodeJobRecord(b: Uint8Array): LeaderJobRecord {

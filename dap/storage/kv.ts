@@ -9,6 +9,12 @@ export type KvOp =
   | { type: 'insert'; key: string; value: Uint8Array }
   | { type: 'del'; key: string };
 
+export interface ScanOptions {
+  limit?: number;
+  lt?: string;
+  head?: number;
+}
+
 /**
  * One aggregator's durable state (docs/dap.md "Storage backends"). Every `write` is one atomic,
  * durably synced commit point; `exclusive` runs a read-check-write sequence as one unit.
@@ -21,8 +27,11 @@ export interface KvStore {
   get(key: string): Promise<Uint8Array | undefined>;
   getMany(keys: readonly string[]): Promise<(Uint8Array | undefined)[]>;
   write(ops: readonly KvOp[]): Promise<void>;
-  /** Keys in [prefix, prefix + '\xff'), in key order. */
-  scan(prefix: string, opts?: { limit?: number; lt?: string }): AsyncIterable<[string, Uint8Array]>;
+  /**
+   * Keys in [prefix, prefix + '\xff'), in key order; with `head`, only the first `head` bytes of
+   * each value (a record's header, when the rest is not needed: the backend does not send it).
+   */
+  scan(prefix: string, opts?: ScanOptions): AsyncIterable<[string, Uint8Array]>;
   /**
    * Runs `f` serialised against every other `exclusive` of this state: inside one process (level),
    * or across every process of the database as one transaction (postgres), retried as a whole when

@@ -50,7 +50,8 @@ export async function openLevelKv(dir: string): Promise<KvStore> {
         ...(opts.limit === undefined ? {} : { limit: opts.limit }),
       });
       try {
-        for await (const [k, v] of it) yield [k, v];
+        for await (const [k, v] of it)
+          yield [k, opts.head === undefined ? v : v.subarray(0, opts.head)];
       } finally {
         await it.close();
       }

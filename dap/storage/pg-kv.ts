@@ -1,19 +1,19 @@
 // The shared KvStore: PostgreSQL (docs/dap.md "Storage backends"). Every write is one transaction;
 // `exclusive` is one transaction holding the store's advisory lock, so read-check-write sequences of
 // every process over the database are serialised; retryable failures retry the whole transaction.
+// A write's statements are pipelined, not awaited (their failure surfaces at the transaction's next
+// read or its COMMIT), and each has one text whatever its row count, so it is prepared once.
 import postgres, { type Sql } from 'postgres';
 import { DapError } from '../errors.js';
 import { lastOpPerKey, type KvOp, type KvStore } from './kv.js';
 import { conflict } from './level-kv.js';
 import { pgOptions, redactPgUrl } from './pg-url.js';
-import { connectionLost, withRetry, type RetryPolicy } from './pg-retry.js';
+import { withRetry, type RetryPolicy } from './pg-retry.js';
 import { migrate } from './pg-schema.js';
-import { txRunner, type Attempt } from './pg-tx.js';
+import { onAttempt, pipeline, txRunner, type Attempt } from './pg-tx.js';
 
 /** Advisory lock key of the store's writers (per database). */
 const WRITE_LOCK = 0x6d657368_0002n.toString();
-/** Rows per statement: two parameters each, far below the protocol's 65535. */
-const CHUNK = 4000;
 const SCAN_PAGE = 1000;
 
 export interface PgStoreOptions {
@@ -82,16 +82,23 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
       }),
     write: async (ops) => {
       if (ops.length === 0) return;
-      const a = txs.current();
-      if (a) {
+      const send = (a: Attempt): void => {
+        if (a.lost)
+          throw new DapError(
+            'storage_connection_lost',
+            'the connection of this transaction was lost',
+          );
         a.wrote = true;
-        await onAttempt(a, (q) => apply(q, ops));
-      } else
-        await txs.run(async () => {
+        apply(a, ops);
+      };
+      const a = txs.current();
+      if (a) send(a);
+      else
+        await txs.run(() => {
           const inner = txs.current();
           if (!inner) throw new DapError('storage_failed', 'no transaction');
-          inner.wrote = true;
-          await onAttempt(inner, (q) => apply(q, ops));
+          send(inner);
+          return Promise.resolve();
         });
     },
     async *scan(prefix, opts = {}) {
@@ -99,11 +106,14 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
       let left = opts.limit ?? Infinity;
       let from = prefix;
       let inclusive = true;
+      const head = opts.head;
       while (left > 0) {
         const n = Math.min(SCAN_PAGE, left);
         const page = await run(
           (q) =>
-            q<{ key: string; value: Buffer }[]>`SELECT key, value FROM dap_kv
+            q<{ key: string; value: Buffer }[]>`SELECT key,
+              ${head === undefined ? q`value` : q`substring(value from 1 for ${head}) AS value`}
+              FROM dap_kv
               WHERE ${inclusive ? q`key >= ${from}` : q`key > ${from}`} AND key < ${end}
               ORDER BY key LIMIT ${n}`,
         );
@@ -126,42 +136,50 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
   };
 }
 
-/** A statement of an attempt; once one lost the connection, the others fail without sending. */
-async function onAttempt<T>(a: Attempt, f: (q: Sql) => Promise<T>): Promise<T> {
-  if (a.lost)
-    throw new DapError('storage_connection_lost', 'the connection of this transaction was lost');
-  try {
-    return await f(a.tx);
-  } catch (e) {
-    if (connectionLost(e)) a.lost = true;
-    throw e;
-  }
-}
-
 const view = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-async function apply(q: Sql, ops: readonly KvOp[]): Promise<void> {
+/** Sends the last op of each key: deletes, then puts, then inserts, one statement each. */
+function apply(a: Attempt, ops: readonly KvOp[]): void {
+  const q = a.tx;
   const last = lastOpPerKey(ops);
-  const dels = last.filter((o) => o.type === 'del').map((o) => o.key);
-  const puts = last.flatMap((o) => (o.type === 'put' ? [{ key: o.key, value: o.value }] : []));
-  const inserts = last.flatMap((o) =>
-    o.type === 'insert' ? [{ key: o.key, value: o.value }] : [],
-  );
-  for (let i = 0; i < dels.length; i += CHUNK)
-    await q`DELETE FROM dap_kv WHERE key = ANY(${dels.slice(i, i + CHUNK)})`;
-  for (let i = 0; i < puts.length; i += CHUNK)
-    await q`INSERT INTO dap_kv ${q(puts.slice(i, i + CHUNK), 'key', 'value')}
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
-  for (let i = 0; i < inserts.length; i += CHUNK) {
-    try {
-      // The primary key refuses a report ID or spent state stored before, in any process.
-      await q`INSERT INTO dap_kv ${q(inserts.slice(i, i + CHUNK), 'key', 'value')}`;
-    } catch (e) {
-      if ((e as { code?: string }).code === '23505') throw conflict(keyOf(e));
-      throw e;
-    }
-  }
+  const of = (type: KvOp['type']) => last.filter((o) => o.type === type);
+  const dels = of('del').map((o) => o.key);
+  const rows = (type: 'put' | 'insert') => {
+    const xs = of(type).flatMap((o) => (o.type === 'del' ? [] : [o]));
+    return {
+      n: xs.length,
+      keys: q.array(
+        xs.map((o) => o.key),
+        TEXT,
+      ),
+      values: q.array(xs.map(bytes), BYTEA),
+    };
+  };
+  if (dels.length > 0) pipeline(a, q`DELETE FROM dap_kv WHERE key = ANY(${dels})`);
+  const puts = rows('put');
+  if (puts.n > 0)
+    pipeline(
+      a,
+      q`INSERT INTO dap_kv (key, value)
+        SELECT * FROM unnest(${puts.keys}::text[], ${puts.values}::bytea[])
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
+  const inserts = rows('insert');
+  // The primary key refuses a report ID or spent state stored before, in any process.
+  if (inserts.n > 0)
+    pipeline(
+      a,
+      q`INSERT INTO dap_kv (key, value)
+        SELECT * FROM unnest(${inserts.keys}::text[], ${inserts.values}::bytea[])`,
+      (e) => ((e as { code?: string }).code === '23505' ? conflict(keyOf(e)) : e),
+    );
 }
+
+/** Element type OIDs of the arrays a write sends (PostgreSQL 15 docs §8.4, pg_type). */
+const TEXT = 25;
+const BYTEA = 17;
+const bytes = (o: { value: Uint8Array }): Buffer =>
+  Buffer.from(o.value.buffer, o.value.byteOffset, o.value.byteLength);
 
 const keyOf = (e: unknown): string => {
   const d = (e as { detail?: string }).detail ?? '';

@@ -14,6 +14,12 @@ import { openLevelKv } from '../../dap/storage/level-kv.js';
 import { openPgKv } from '../../dap/storage/pg-kv.js';
 import { migrate, SCHEMA_VERSION } from '../../dap/storage/pg-schema.js';
 import { pgOptions } from '../../dap/storage/pg-url.js';
+import {
+  decodeJobHead,
+  encodeJobRecord,
+  JOB_HEAD_BYTES,
+  type LeaderJobRecord,
+} from '../../dap/leader/job-record.js';
 import { FC_RUNS } from '../support/env.js';
 import { PG_MISSING, startPrivateCluster, usePg, type PgCluster } from './pg-cluster.js';
 
@@ -120,6 +126,58 @@ describe.each(backends)('%s store', (name, open) => {
         ]),
       ).rejects.toMatchObject({ code: 'storage_conflict' });
       expect(await store.get('other')).toBeUndefined();
+      // Inside exclusive, a refused insert fails the sequence and no callback runs; on PostgreSQL
+      // the sequence is one transaction, so none of its writes stays (level commits each write).
+      let called = 0;
+      await expect(
+        store.exclusive(async () => {
+          await store.write([{ type: 'put', key: 'other', value: bytes('v') }]);
+          await store.write([{ type: 'insert', key: 'seen/1', value: bytes('') }]);
+          store.afterCommit(() => called++);
+          return store.get('other');
+        }),
+      ).rejects.toMatchObject({ code: 'storage_conflict' });
+      expect(called).toBe(0);
+      if (name === 'postgres') expect(await store.get('other')).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.skipIf(skip)('a scan with head sends the first bytes of each value: a job head', async () => {
+    const store = await open();
+    const jobArb: fc.Arbitrary<LeaderJobRecord> = fc.record(
+      {
+        id: fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),
+        reports: fc.array(fc.uint8Array({ maxLength: 40 }), { maxLength: 3 }),
+        attempts: fc.constant([]),
+        body: fc.uint8Array({ maxLength: 600 }),
+        batchId: fc
+          .uint8Array({ minLength: 32, maxLength: 32 })
+          .map((b) => Buffer.from(b).toString('hex')),
+        minTime: fc.nat(),
+        maxTime: fc.nat(),
+      },
+      { requiredKeys: ['id', 'reports', 'attempts', 'body', 'minTime', 'maxTime'] },
+    );
+    try {
+      await fc.assert(
+        fc.asyncProperty(jobArb, async (job) => {
+          const value = encodeJobRecord(job);
+          await store.write([{ type: 'put', key: 'job/1', value }]);
+          const got: Uint8Array[] = [];
+          for await (const [, v] of store.scan('job/', { head: JOB_HEAD_BYTES })) got.push(v);
+          expect(got.map((v) => [...v])).toEqual([[...value.subarray(0, JOB_HEAD_BYTES)]]);
+          const { id, minTime, maxTime, batchId } = job;
+          expect(decodeJobHead(got[0] ?? value)).toEqual({
+            id,
+            minTime,
+            maxTime,
+            ...(batchId === undefined ? {} : { batchId }),
+          });
+        }),
+        { numRuns: Math.min(FC_RUNS, 30) },
+      );
     } finally {
       await store.close();
     }
