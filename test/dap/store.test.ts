@@ -221,25 +221,27 @@ describe.skipIf(PG_MISSING !== undefined)('postgres store across processes', () 
   });
 
   it('leases: one holder at a time, renewal, release, takeover after expiry', async () => {
+    const LEASE_MS = 1000;
     const url = await (pg as PgCluster).createDatabase();
     const a = await openPgKv(url);
     const b = await openPgKv(url);
     try {
       const la = leasesOf(a);
       const lb = leasesOf(b);
-      expect(await la.claim('t', 300)).toBe('acquired');
-      expect(await lb.claim('t', 300)).toBe('busy');
-      expect(await la.claim('t', 300)).toBe('held');
-      await new Promise((r) => setTimeout(r, 450));
+      // Leases long enough that a loaded machine's scheduling never expires one between two claims.
+      expect(await la.claim('t', LEASE_MS)).toBe('acquired');
+      expect(await lb.claim('t', LEASE_MS)).toBe('busy');
+      expect(await la.claim('t', LEASE_MS)).toBe('held');
+      await new Promise((r) => setTimeout(r, LEASE_MS + 150));
       expect(await lb.claim('t', 10_000)).toBe('taken_over');
-      expect(await la.claim('t', 300)).toBe('busy');
+      expect(await la.claim('t', LEASE_MS)).toBe('busy');
       await lb.release('t');
-      expect(await la.claim('t', 300)).toBe('taken_over');
+      expect(await la.claim('t', LEASE_MS)).toBe('taken_over');
       // Claimants racing for a new lease, then for an expired one: exactly one wins each race.
       const racers = [a, b, a, b, a, b, a, b].map((s) => leasesOf(s));
-      const first = await Promise.all(racers.map((l) => l.claim('r', 200)));
+      const first = await Promise.all(racers.map((l) => l.claim('r', LEASE_MS)));
       expect(first.filter((r) => r !== 'busy')).toEqual(['acquired']);
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, LEASE_MS + 150));
       const second = await Promise.all(racers.map((l) => l.claim('r', 10_000)));
       expect(second.filter((r) => r !== 'busy').length).toBe(1);
       expect(second.filter((r) => r !== 'busy')[0]).toMatch(/^(held|taken_over)$/);
