@@ -59,9 +59,6 @@ function charTable(re: RegExp): Uint8Array {
   return t;
 }
 
-class Decline extends Error {}
-const DECLINE = new Decline();
-
 class Reader {
   at = 0;
   constructor(readonly s: string) {}
@@ -70,8 +67,8 @@ class Reader {
     while (this.s[this.at] === ' ' || this.s[this.at] === '\t') this.at++;
   }
 
-  /** One word as written (quotes kept), or '' when none starts here. */
-  private word(): string {
+  /** One word as written (quotes kept), '' when none starts here, null when a quote is not read. */
+  private word(): string | null {
     const from = this.at;
     for (;;) {
       const c = this.s[this.at];
@@ -79,12 +76,12 @@ class Reader {
       const code = c.charCodeAt(0);
       if (c === "'") {
         const end = this.s.indexOf("'", this.at + 1);
-        if (end < 0) throw DECLINE;
+        if (end < 0) return null;
         this.at = end + 1;
       } else if (c === '"') {
         let j = this.at + 1;
         while (j < this.s.length && DQUOTED_CHAR[this.s.charCodeAt(j)] === 1) j++;
-        if (this.s[j] !== '"') throw DECLINE;
+        if (this.s[j] !== '"') return null;
         this.at = j + 1;
       } else if (WORD_CHAR[code] === 1) this.at++;
       else break;
@@ -100,21 +97,22 @@ class Reader {
     return c === '>' || c === '<' || (i === this.at && c === '&' && this.s[i + 1] === '>');
   }
 
-  /** `>`, `>>`, `>|`, `<`, `&>`, `&>>`, `N>`..., `>&N`: the operator as the grammar names it. */
+  /** `>`, `>>`, `>|`, `<`, `&>`, `&>>`, `N>`..., `>&N`: the operator as the grammar names it;
+   * null for any other form. */
   private redirect(): Redirect | null {
     const m = /^(?:\d*(>>|>\||>&|>|<)|(&>>|&>))/.exec(this.s.slice(this.at, this.at + 24));
     if (m === null) return null;
     const op = m[1] ?? m[2] ?? '';
     this.at += m[0].length;
-    if (this.s[this.at] === '&' || this.s[this.at] === '>' || this.s[this.at] === '<')
-      throw DECLINE;
+    if (this.s[this.at] === '&' || this.s[this.at] === '>' || this.s[this.at] === '<') return null;
     this.spaces();
     const raw = this.word();
-    if (raw === '' || (op === '>&' && !/^\d+$/.test(raw))) throw DECLINE;
+    if (raw === null || raw === '' || (op === '>&' && !/^\d+$/.test(raw))) return null;
     return { op, target: unquote(raw) };
   }
 
-  command(): SimpleCommand {
+  /** One simple command, or null when it is not one this reader takes. */
+  command(): SimpleCommand | null {
     const words: string[] = [];
     const redirects: Redirect[] = [];
     for (;;) {
@@ -122,44 +120,52 @@ class Reader {
       const c = this.s[this.at];
       if (c === undefined || c === '|' || c === ';' || (c === '&' && this.s[this.at + 1] !== '>'))
         break;
-      const r = this.redirectAhead() ? this.redirect() : null;
-      if (r !== null) {
-        if (words.length === 0) throw DECLINE;
+      if (this.redirectAhead()) {
+        const r = this.redirect();
+        if (r === null || words.length === 0) return null;
         redirects.push(r);
         continue;
       }
       const raw = this.word();
       // a word after a redirection, a character no rule above reads, or `=` where the grammar
       // may read a test operator (`=~`, `==`)
-      if (raw === '' || redirects.length > 0 || raw.startsWith('=') || raw.includes('=~'))
-        throw DECLINE;
-      if (words.length === 0 && (!COMMAND_WORD.test(raw) || NOT_SIMPLE.has(raw))) throw DECLINE;
+      if (
+        raw === null ||
+        raw === '' ||
+        redirects.length > 0 ||
+        raw.startsWith('=') ||
+        raw.includes('=~')
+      )
+        return null;
+      if (words.length === 0 && (!COMMAND_WORD.test(raw) || NOT_SIMPLE.has(raw))) return null;
       words.push(unquote(raw));
     }
-    if (words.length === 0) throw DECLINE;
-    return { words, redirects };
+    return words.length === 0 ? null : { words, redirects };
   }
 
   /** The list's redirections as the grammar nests them; a middle command's are declined, as are
    * pipelines of three or more stages before `&&` or `||`. */
-  private static list(pipelines: SimpleCommand[][]): SimpleList {
+  private static list(pipelines: SimpleCommand[][]): SimpleList | null {
     // the grammar nests `a | b | c && d` as `a | (b | c && d)`: such lists go to it
-    if (pipelines.slice(0, -1).some((p) => p.length > 2)) throw DECLINE;
+    if (pipelines.slice(0, -1).some((p) => p.length > 2)) return null;
     const cmds = pipelines.flat();
     const last = cmds.at(-1);
     if (cmds.length === 1 || last === undefined) return { pipelines, redirects: [] };
-    if (cmds.slice(1, -1).some((c) => c.redirects.length > 0)) throw DECLINE;
+    if (cmds.slice(1, -1).some((c) => c.redirects.length > 0)) return null;
     const redirects = last.redirects;
     last.redirects = [];
     return { pipelines, redirects };
   }
 
-  script(): SimpleList[] {
+  /** The script's lists, or null when any part of it is not read here. */
+  script(): SimpleList[] | null {
     const lists: SimpleList[] = [];
     let list: SimpleCommand[][] = [];
     let pipeline: SimpleCommand[] = [];
     for (;;) {
-      pipeline.push(this.command());
+      const cmd = this.command();
+      if (cmd === null) return null;
+      pipeline.push(cmd);
       this.spaces();
       const c = this.s[this.at];
       const next = this.s[this.at + 1];
@@ -173,10 +179,12 @@ class Reader {
         this.at += 2;
         continue;
       }
-      lists.push(Reader.list(list));
+      const read = Reader.list(list);
+      if (read === null) return null;
+      lists.push(read);
       list = [];
       if (c === undefined) return lists;
-      if ((c !== ';' && c !== '&') || next === ';' || next === '&' || next === '|') throw DECLINE;
+      if ((c !== ';' && c !== '&') || next === ';' || next === '&' || next === '|') return null;
       this.at++;
       this.spaces();
       if (this.at >= this.s.length) return lists;
@@ -192,10 +200,5 @@ class Reader {
  */
 export function readSimpleScript(source: string): SimpleList[] | null {
   if (source.length > 4096 || /[^\t\x20-\x7e]/.test(source)) return null;
-  try {
-    return new Reader(source).script();
-  } catch (e) {
-    if (e instanceof Decline) return null;
-    throw e;
-  }
+  return new Reader(source).script();
 }
