@@ -7,10 +7,10 @@ import type { EvalContext } from './rules/condition.js';
 import type { SessionView } from './session.js';
 import { sessionCaches } from './session-cache.js';
 import { analyzeShell } from './shell/analyze.js';
-import { classify } from './shell/intents.js';
 import { clientOf } from './shell/intent-sql.js';
 import type { ShellDefinitions } from './shell/session-definitions.js';
 import { absoluteIn, readSqlFile, sqlFileIntents, sqlFileTargets } from './shell/sql-files.js';
+import { lazyView } from './shell/view-cache.js';
 import { sqlEffects, type SqlReading } from './sql/effects.js';
 import { currentSqlParser } from './sql/parser.js';
 
@@ -100,13 +100,12 @@ export function makeContext(
         let cached = views?.get(text);
         if (cached === undefined) {
           const analysis = analyzeShell(parser, text, parts.shellLimits, known);
-          cached = {
+          cached = lazyView(
             analysis,
-            intents: analysis.status === 'ok' ? classify(analysis, text) : [],
-            sqlish:
-              analysis.commands.some((c) => clientOf(c)) ||
+            text,
+            analysis.commands.some((c) => clientOf(c)) ||
               analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)),
-          };
+          );
           views?.set(text, cached);
         }
         const { analysis } = cached;
@@ -114,10 +113,7 @@ export function makeContext(
         if (event.phase === 'call') defs.record(event.session, analysis.definitions);
         // SQL files are session state and disk contents: read for every decision
         const files = analysis.status === 'ok' ? fileSqlHits(analysis, event, parts) : [];
-        v = {
-          analysis,
-          intents: files.length === 0 ? cached.intents : [...cached.intents, ...files],
-        };
+        v = files.length === 0 ? cached : { analysis, intents: [...cached.intents, ...files] };
         if (currentSqlParser() === undefined && cached.sqlish) ctx.sqlPending = true;
         shells.set(text, v);
       }
