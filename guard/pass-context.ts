@@ -11,7 +11,7 @@ import { clientOf } from './shell/intent-sql.js';
 import type { ShellDefinitions } from './shell/session-definitions.js';
 import { absoluteIn, readSqlFile, sqlFileIntents, sqlFileTargets } from './shell/sql-files.js';
 import { lazyView } from './shell/view-cache.js';
-import { sqlEffects, type SqlReading } from './sql/effects.js';
+import { quickReading, sqlEffects, type SqlReading } from './sql/effects.js';
 import { currentSqlParser } from './sql/parser.js';
 
 /** What a pass needs of the engine's parts. */
@@ -76,6 +76,9 @@ export function makeContext(
     pending: false,
     sqlPending: false,
     sql(text): SqlReading {
+      // SQL naming no destructive keyword is read without either grammar (none is loaded for it)
+      const quick = quickReading(text);
+      if (quick !== null) return quick;
       if (currentSqlParser() === undefined) {
         ctx.sqlPending = true;
         return sqlEffects(text);
