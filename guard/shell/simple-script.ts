@@ -2,9 +2,27 @@
 import type { Redirect } from './model.js';
 import { unquote } from './words.js';
 
-/** One simple command: its words with quoting removed, then the redirections written after them. */
+/** A parameter expansion `$NAME` or `${NAME}` (bash manual §3.5.3), inside double quotes or not. */
+export interface SimpleParameter {
+  name: string;
+  /** As written, `$NAME` or `${NAME}`. */
+  raw: string;
+  quoted: boolean;
+}
+
+/** A word with parameter expansions: literal text (quoting removed) and the parameters, in order. */
+export interface SimpleWord {
+  /** The word as written, quotes kept. */
+  raw: string;
+  parts: (string | SimpleParameter)[];
+}
+
+/**
+ * One simple command: its words (with quoting removed, or split into text and parameters when
+ * they expand one), then the redirections written after them.
+ */
 export interface SimpleCommand {
-  words: string[];
+  words: (string | SimpleWord)[];
   redirects: Redirect[];
 }
 
@@ -18,9 +36,13 @@ export interface SimpleList {
   redirects: Redirect[];
 }
 
-/** Characters of an unquoted word; others (`$`, `` ` ``, `{`, `(`, `#`, `!`, `[`, `\`) decline. */
+/** `$NAME` or `${NAME}`, the only expansions read here. */
+const PARAMETER = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/;
+
+/** Characters of an unquoted word; others (`$` but for PARAMETER, `` ` ``, `{`, `(`, `#`, `!`, `[`, `\`) decline. */
 const WORD_CHAR = charTable(/[A-Za-z0-9_./:@%+,=~*?-]/);
-/** Characters of double-quoted text with nothing bash expands or escapes in it. */
+/** Characters of double-quoted text with nothing bash expands or escapes in it (and `$` is read
+ * as a PARAMETER or not at all). */
 const DQUOTED_CHAR = charTable(/[^"\\$`!]/);
 /** A command word: what the grammar reads as a command name and never as an assignment. */
 const COMMAND_WORD = /^[A-Za-z0-9_./][A-Za-z0-9_./-]*$/;
@@ -67,8 +89,27 @@ class Reader {
     while (this.s[this.at] === ' ' || this.s[this.at] === '\t') this.at++;
   }
 
-  /** One word as written (quotes kept), '' when none starts here, null when a quote is not read. */
-  private word(): string | null {
+  /** Length of the PARAMETER at `i`, or 0 when none is there. */
+  private parameterAt(i: number): number {
+    return PARAMETER.exec(this.s.slice(i, i + 258))?.[0].length ?? 0;
+  }
+
+  /**
+   * The grammar splits `x''$X/y` into `x$` and `X/y` and `a$X$Y.z` into `a$X$` and `Y.z`: a bare
+   * `$NAME` at `this.at` (`n` long) after a quote or another expansion of its word, with more of
+   * the word after it, is left to the grammar.
+   */
+  private splitByGrammar(from: number, n: number): boolean {
+    if (this.s[this.at + 1] === '{' || !/['"$]/.test(this.s.slice(from, this.at))) return false;
+    const next = this.s[this.at + n];
+    return next !== undefined && (WORD_CHAR[next.charCodeAt(0)] === 1 || /['"$]/.test(next));
+  }
+
+  /**
+   * One word as written (quotes kept), '' when none starts here, null when a quote or an
+   * expansion is not read; parameters are read only where `expansions` is set.
+   */
+  private word(expansions: boolean): string | null {
     const from = this.at;
     for (;;) {
       const c = this.s[this.at];
@@ -80,11 +121,25 @@ class Reader {
         this.at = end + 1;
       } else if (c === '"') {
         let j = this.at + 1;
-        while (j < this.s.length && DQUOTED_CHAR[this.s.charCodeAt(j)] === 1) j++;
+        let anchor = j;
+        for (;;) {
+          while (j < this.s.length && DQUOTED_CHAR[this.s.charCodeAt(j)] === 1) j++;
+          const n = this.s[j] === '$' && expansions ? this.parameterAt(j) : 0;
+          if (n === 0) break;
+          // the grammar keeps `" $X"` and `"$X $Y"` as text: a parameter after nothing but
+          // blanks since the quote or the last parameter is left to it
+          if (j > anchor && /^[ \t]+$/.test(this.s.slice(anchor, j))) return null;
+          j += n;
+          anchor = j;
+        }
         if (this.s[j] !== '"') return null;
         this.at = j + 1;
       } else if (WORD_CHAR[code] === 1) this.at++;
-      else break;
+      else if (c === '$' && expansions) {
+        const n = this.parameterAt(this.at);
+        if (n === 0 || this.splitByGrammar(from, n)) return null;
+        this.at += n;
+      } else break;
     }
     return this.s.slice(from, this.at);
   }
@@ -106,14 +161,14 @@ class Reader {
     this.at += m[0].length;
     if (this.s[this.at] === '&' || this.s[this.at] === '>' || this.s[this.at] === '<') return null;
     this.spaces();
-    const raw = this.word();
+    const raw = this.word(false);
     if (raw === null || raw === '' || (op === '>&' && !/^\d+$/.test(raw))) return null;
     return { op, target: unquote(raw) };
   }
 
   /** One simple command, or null when it is not one this reader takes. */
   command(): SimpleCommand | null {
-    const words: string[] = [];
+    const words: (string | SimpleWord)[] = [];
     const redirects: Redirect[] = [];
     for (;;) {
       this.spaces();
@@ -126,7 +181,7 @@ class Reader {
         redirects.push(r);
         continue;
       }
-      const raw = this.word();
+      const raw = this.word(true);
       // a word after a redirection, a character no rule above reads, or `=` where the grammar
       // may read a test operator (`=~`, `==`)
       if (
@@ -138,7 +193,12 @@ class Reader {
       )
         return null;
       if (words.length === 0 && (!COMMAND_WORD.test(raw) || NOT_SIMPLE.has(raw))) return null;
-      words.push(unquote(raw));
+      if (!raw.includes('$')) words.push(unquote(raw));
+      else {
+        const parts = wordParts(raw);
+        if (parts === null) return null;
+        words.push({ raw, parts });
+      }
     }
     return words.length === 0 ? null : { words, redirects };
   }
@@ -193,9 +253,46 @@ class Reader {
 }
 
 /**
+ * The literal text and parameters of a word word() read (quotes removed); null for any other
+ * word. A quoted piece is text even when empty (`$IFS""` is one empty word, as the tree has it).
+ */
+function wordParts(raw: string): (string | SimpleParameter)[] | null {
+  const parts: (string | SimpleParameter)[] = [];
+  let text = '';
+  let quotedText = false;
+  let quoted = false;
+  for (let i = 0; i < raw.length;) {
+    const c = raw[i] ?? '';
+    if (c === "'" && !quoted) {
+      const end = raw.indexOf("'", i + 1);
+      text += raw.slice(i + 1, end);
+      quotedText = true;
+      i = end + 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+      quotedText = true;
+      i++;
+    } else if (c === '$') {
+      const m = PARAMETER.exec(raw.slice(i));
+      if (m === null) return null;
+      if (text !== '' || quotedText) parts.push(text);
+      text = '';
+      quotedText = false;
+      parts.push({ name: m[1] ?? m[2] ?? '', raw: m[0], quoted });
+      i += m[0].length;
+    } else {
+      text += c;
+      i++;
+    }
+  }
+  if (text !== '' || quotedText) parts.push(text);
+  return parts;
+}
+
+/**
  * The commands of a one-line script of simple commands joined by `|`, `&&`, `||`, `;` and `&`,
- * with plain, single- or double-quoted words and file redirections, read as tree-sitter-bash reads
- * them; null for anything else (expansions, substitutions, heredocs, compound commands, newlines,
+ * with plain, single- or double-quoted words, `$NAME` and `${NAME}` in arguments, and file
+ * redirections, read as tree-sitter-bash reads them; null for anything else (other expansions, substitutions, heredocs, compound commands, newlines,
  * comments), which the caller parses with the grammar.
  */
 export function readSimpleScript(source: string): SimpleList[] | null {
