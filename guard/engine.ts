@@ -14,6 +14,7 @@ import { loadSqlParser } from './sql/parser.js';
 import type { ShellDefinitions } from './shell/session-definitions.js';
 import type { ShellLimits } from './shell/model.js';
 import type { ShellParser } from './shell/parser.js';
+import { dynamicCommand } from './shell/view-cache.js';
 import { dispatchVerdict, verdictRank } from './verdict.js';
 
 /** A plug-in evaluator (e.g. flow/taint) whose hits compete with the rules under the same precedence. */
@@ -87,7 +88,7 @@ function shellHits(event: GuardEvent, policies: readonly Policy[], ctx: EvalCont
           ),
         );
       // docs/guard.md "Commands assembled at run time": what runs is unknown and something is risky
-      const dyn = view.intents.find((h) => h.intent === 'dynamic_command');
+      const dyn = dynamicCommand(view);
       if (dyn !== undefined)
         hits.push(engineHit('guard.shell.dynamic-command', 'escalate', dyn.detail, s.text));
     }

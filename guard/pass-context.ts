@@ -7,11 +7,11 @@ import type { EvalContext } from './rules/condition.js';
 import type { SessionView } from './session.js';
 import { sessionCaches } from './session-cache.js';
 import { analyzeShell } from './shell/analyze.js';
-import { classify } from './shell/intents.js';
 import { clientOf } from './shell/intent-sql.js';
 import type { ShellDefinitions } from './shell/session-definitions.js';
 import { absoluteIn, readSqlFile, sqlFileIntents, sqlFileTargets } from './shell/sql-files.js';
-import { sqlEffects, type SqlReading } from './sql/effects.js';
+import { lazyView } from './shell/view-cache.js';
+import { quickReading, sqlEffects, type SqlReading } from './sql/effects.js';
 import { currentSqlParser } from './sql/parser.js';
 
 /** What a pass needs of the engine's parts. */
@@ -76,6 +76,9 @@ export function makeContext(
     pending: false,
     sqlPending: false,
     sql(text): SqlReading {
+      // SQL naming no destructive keyword is read without either grammar (none is loaded for it)
+      const quick = quickReading(text);
+      if (quick !== null) return quick;
       if (currentSqlParser() === undefined) {
         ctx.sqlPending = true;
         return sqlEffects(text);
@@ -100,13 +103,12 @@ export function makeContext(
         let cached = views?.get(text);
         if (cached === undefined) {
           const analysis = analyzeShell(parser, text, parts.shellLimits, known);
-          cached = {
+          cached = lazyView(
             analysis,
-            intents: analysis.status === 'ok' ? classify(analysis, text) : [],
-            sqlish:
-              analysis.commands.some((c) => clientOf(c)) ||
+            text,
+            analysis.commands.some((c) => clientOf(c)) ||
               analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)),
-          };
+          );
           views?.set(text, cached);
         }
         const { analysis } = cached;
@@ -114,10 +116,7 @@ export function makeContext(
         if (event.phase === 'call') defs.record(event.session, analysis.definitions);
         // SQL files are session state and disk contents: read for every decision
         const files = analysis.status === 'ok' ? fileSqlHits(analysis, event, parts) : [];
-        v = {
-          analysis,
-          intents: files.length === 0 ? cached.intents : [...cached.intents, ...files],
-        };
+        v = files.length === 0 ? cached : { analysis, intents: [...cached.intents, ...files] };
         if (currentSqlParser() === undefined && cached.sqlish) ctx.sqlPending = true;
         shells.set(text, v);
       }

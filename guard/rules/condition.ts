@@ -229,7 +229,8 @@ function compileShell(st: CompileState, doc: unknown, path: string): CompiledCon
     const v = getField(ctx.event, parts);
     if (typeof v !== 'string') return NO_MATCH;
     const view = ctx.shell(v);
-    const ih = view.intents.find((h) => want.has(h.intent));
+    // a program-only condition never has the command classified
+    const ih = want.size === 0 ? undefined : view.intents.find((h) => want.has(h.intent));
     if (ih !== undefined)
       return {
         path: text,

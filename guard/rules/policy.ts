@@ -8,6 +8,7 @@ import { parseFieldPath, type FieldPath } from './field.js';
 import { toolMatcher, type ToolMatcher } from './tool-match.js';
 import { DEFAULT_RULE_LIMITS, type RuleLimits } from './limits.js';
 import { compileRule, ruleIdOf, type CompiledRule } from './rule.js';
+import { ruleIndex } from './rule-index.js';
 import type { PolicyTest } from './types.js';
 
 export interface ShellField {
@@ -145,6 +146,8 @@ export function compilePolicy(doc: unknown, opts: CompilePolicyOptions = {}): Po
       });
     }
   });
+  // the rule index is built with the policy, so no decision pays for reading every rule
+  ruleIndex(rules);
   return {
     name: opts.name ?? 'policy',
     community: opts.community === true,

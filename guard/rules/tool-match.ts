@@ -23,7 +23,24 @@ function toolGlob(glob: string): RE2JS {
   return re;
 }
 
+/**
+ * Matchers by their glob list: rules naming the same tools share one matcher (and its memo), which
+ * the rule index files them under together (guard/rules/rule-index.ts).
+ */
+const matchers = new Map<string, ToolMatcher>();
+
 export function toolMatcher(globs: readonly string[]): ToolMatcher {
+  const key = JSON.stringify(globs);
+  let m = matchers.get(key);
+  if (m === undefined) {
+    m = newMatcher(globs);
+    if (matchers.size >= MEMO_MAX) matchers.clear();
+    matchers.set(key, m);
+  }
+  return m;
+}
+
+function newMatcher(globs: readonly string[]): ToolMatcher {
   const literal = new Set(globs.filter((g) => !/[*?[]/.test(g)));
   const patterns: RE2JS[] = globs.filter((g) => /[*?[]/.test(g)).map(toolGlob);
   const memo = new Map<string, boolean>();

@@ -488,7 +488,10 @@ function walkSimple(w: Walk, lists: readonly SimpleList[], place: Place): void {
             : { ...inList, pipeline: id, stage: i, stages: pipeline.length, branch: true };
         if (cmd.redirects.length > 0)
           at = { ...at, redirects: [...at.redirects, ...cmd.redirects] };
-        emitWords(w, cmd.words, at, at.stdin);
+        const words = cmd.words.flatMap<Field | string>((x) =>
+          typeof x === 'string' ? [x] : w.expand.simpleFields(x),
+        );
+        emitWords(w, words, at, at.stdin);
       });
     }
   }

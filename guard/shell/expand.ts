@@ -2,6 +2,7 @@
 // expansion, resolved from what the script itself assigned; whatever depends on the run stays marked.
 import type { Node } from './parser.js';
 import { evalPipeline, type PureStage } from './static-eval.js';
+import type { SimpleWord } from './simple-script.js';
 import { unquote, wordText } from './words.js';
 
 /** A variable as far as the script shows: its text, or null when only the run decides it. */
@@ -74,6 +75,21 @@ export class Expander {
     if (!EXPANDS.test(raw)) return [{ text: wordText(node), dynamic: false, tainted: false }];
     const segs: Seg[] = [];
     this.segs(node, false, segs, depth);
+    return this.finish(raw, segs);
+  }
+
+  /**
+   * What fields() gives for a word the simple-command reader split into literal text and
+   * `$NAME`/`${NAME}` parameters (guard/shell/simple-script.ts): the same segments, without a tree.
+   */
+  simpleFields(word: SimpleWord): Field[] {
+    const segs = word.parts.map((p) =>
+      typeof p === 'string' ? lit(p) : this.parameter(p.name, p.raw, null, p.quoted),
+    );
+    return this.finish(word.raw, segs);
+  }
+
+  private finish(raw: string, segs: readonly Seg[]): Field[] {
     if (this.oversize(segs)) return [{ text: raw, dynamic: true, tainted: false }];
     if (segs.every((s) => !s.split && !s.dynamic) && !/['"\\$`]/.test(raw))
       return braces(segs.map((s) => s.text).join('')).map((text) => ({

@@ -2,9 +2,27 @@
 import type { Redirect } from './model.js';
 import { unquote } from './words.js';
 
-/** One simple command: its words with quoting removed, then the redirections written after them. */
+/** A parameter expansion `$NAME` or `${NAME}` (bash manual §3.5.3), inside double quotes or not. */
+export interface SimpleParameter {
+  name: string;
+  /** As written, `$NAME` or `${NAME}`. */
+  raw: string;
+  quoted: boolean;
+}
+
+/** A word with parameter expansions: literal text (quoting removed) and the parameters, in order. */
+export interface SimpleWord {
+  /** The word as written, quotes kept. */
+  raw: string;
+  parts: (string | SimpleParameter)[];
+}
+
+/**
+ * One simple command: its words (with quoting removed, or split into text and parameters when
+ * they expand one), then the redirections written after them.
+ */
 export interface SimpleCommand {
-  words: string[];
+  words: (string | SimpleWord)[];
   redirects: Redirect[];
 }
 
@@ -18,9 +36,13 @@ export interface SimpleList {
   redirects: Redirect[];
 }
 
-/** Characters of an unquoted word; others (`$`, `` ` ``, `{`, `(`, `#`, `!`, `[`, `\`) decline. */
+/** `$NAME` or `${NAME}`, the only expansions read here. */
+const PARAMETER = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/;
+
+/** Characters of an unquoted word; others (`$` but for PARAMETER, `` ` ``, `{`, `(`, `#`, `!`, `[`, `\`) decline. */
 const WORD_CHAR = charTable(/[A-Za-z0-9_./:@%+,=~*?-]/);
-/** Characters of double-quoted text with nothing bash expands or escapes in it. */
+/** Characters of double-quoted text with nothing bash expands or escapes in it (and `$` is read
+ * as a PARAMETER or not at all). */
 const DQUOTED_CHAR = charTable(/[^"\\$`!]/);
 /** A command word: what the grammar reads as a command name and never as an assignment. */
 const COMMAND_WORD = /^[A-Za-z0-9_./][A-Za-z0-9_./-]*$/;
@@ -59,9 +81,6 @@ function charTable(re: RegExp): Uint8Array {
   return t;
 }
 
-class Decline extends Error {}
-const DECLINE = new Decline();
-
 class Reader {
   at = 0;
   constructor(readonly s: string) {}
@@ -70,8 +89,27 @@ class Reader {
     while (this.s[this.at] === ' ' || this.s[this.at] === '\t') this.at++;
   }
 
-  /** One word as written (quotes kept), or '' when none starts here. */
-  private word(): string {
+  /** Length of the PARAMETER at `i`, or 0 when none is there. */
+  private parameterAt(i: number): number {
+    return PARAMETER.exec(this.s.slice(i, i + 258))?.[0].length ?? 0;
+  }
+
+  /**
+   * The grammar splits `x''$X/y` into `x$` and `X/y` and `a$X$Y.z` into `a$X$` and `Y.z`: a bare
+   * `$NAME` at `this.at` (`n` long) after a quote or another expansion of its word, with more of
+   * the word after it, is left to the grammar.
+   */
+  private splitByGrammar(from: number, n: number): boolean {
+    if (this.s[this.at + 1] === '{' || !/['"$]/.test(this.s.slice(from, this.at))) return false;
+    const next = this.s[this.at + n];
+    return next !== undefined && (WORD_CHAR[next.charCodeAt(0)] === 1 || /['"$]/.test(next));
+  }
+
+  /**
+   * One word as written (quotes kept), '' when none starts here, null when a quote or an
+   * expansion is not read; parameters are read only where `expansions` is set.
+   */
+  private word(expansions: boolean): string | null {
     const from = this.at;
     for (;;) {
       const c = this.s[this.at];
@@ -79,15 +117,29 @@ class Reader {
       const code = c.charCodeAt(0);
       if (c === "'") {
         const end = this.s.indexOf("'", this.at + 1);
-        if (end < 0) throw DECLINE;
+        if (end < 0) return null;
         this.at = end + 1;
       } else if (c === '"') {
         let j = this.at + 1;
-        while (j < this.s.length && DQUOTED_CHAR[this.s.charCodeAt(j)] === 1) j++;
-        if (this.s[j] !== '"') throw DECLINE;
+        let anchor = j;
+        for (;;) {
+          while (j < this.s.length && DQUOTED_CHAR[this.s.charCodeAt(j)] === 1) j++;
+          const n = this.s[j] === '$' && expansions ? this.parameterAt(j) : 0;
+          if (n === 0) break;
+          // the grammar keeps `" $X"` and `"$X $Y"` as text: a parameter after nothing but
+          // blanks since the quote or the last parameter is left to it
+          if (j > anchor && /^[ \t]+$/.test(this.s.slice(anchor, j))) return null;
+          j += n;
+          anchor = j;
+        }
+        if (this.s[j] !== '"') return null;
         this.at = j + 1;
       } else if (WORD_CHAR[code] === 1) this.at++;
-      else break;
+      else if (c === '$' && expansions) {
+        const n = this.parameterAt(this.at);
+        if (n === 0 || this.splitByGrammar(from, n)) return null;
+        this.at += n;
+      } else break;
     }
     return this.s.slice(from, this.at);
   }
@@ -100,66 +152,80 @@ class Reader {
     return c === '>' || c === '<' || (i === this.at && c === '&' && this.s[i + 1] === '>');
   }
 
-  /** `>`, `>>`, `>|`, `<`, `&>`, `&>>`, `N>`..., `>&N`: the operator as the grammar names it. */
+  /** `>`, `>>`, `>|`, `<`, `&>`, `&>>`, `N>`..., `>&N`: the operator as the grammar names it;
+   * null for any other form. */
   private redirect(): Redirect | null {
     const m = /^(?:\d*(>>|>\||>&|>|<)|(&>>|&>))/.exec(this.s.slice(this.at, this.at + 24));
     if (m === null) return null;
     const op = m[1] ?? m[2] ?? '';
     this.at += m[0].length;
-    if (this.s[this.at] === '&' || this.s[this.at] === '>' || this.s[this.at] === '<')
-      throw DECLINE;
+    if (this.s[this.at] === '&' || this.s[this.at] === '>' || this.s[this.at] === '<') return null;
     this.spaces();
-    const raw = this.word();
-    if (raw === '' || (op === '>&' && !/^\d+$/.test(raw))) throw DECLINE;
+    const raw = this.word(false);
+    if (raw === null || raw === '' || (op === '>&' && !/^\d+$/.test(raw))) return null;
     return { op, target: unquote(raw) };
   }
 
-  command(): SimpleCommand {
-    const words: string[] = [];
+  /** One simple command, or null when it is not one this reader takes. */
+  command(): SimpleCommand | null {
+    const words: (string | SimpleWord)[] = [];
     const redirects: Redirect[] = [];
     for (;;) {
       this.spaces();
       const c = this.s[this.at];
       if (c === undefined || c === '|' || c === ';' || (c === '&' && this.s[this.at + 1] !== '>'))
         break;
-      const r = this.redirectAhead() ? this.redirect() : null;
-      if (r !== null) {
-        if (words.length === 0) throw DECLINE;
+      if (this.redirectAhead()) {
+        const r = this.redirect();
+        if (r === null || words.length === 0) return null;
         redirects.push(r);
         continue;
       }
-      const raw = this.word();
+      const raw = this.word(true);
       // a word after a redirection, a character no rule above reads, or `=` where the grammar
       // may read a test operator (`=~`, `==`)
-      if (raw === '' || redirects.length > 0 || raw.startsWith('=') || raw.includes('=~'))
-        throw DECLINE;
-      if (words.length === 0 && (!COMMAND_WORD.test(raw) || NOT_SIMPLE.has(raw))) throw DECLINE;
-      words.push(unquote(raw));
+      if (
+        raw === null ||
+        raw === '' ||
+        redirects.length > 0 ||
+        raw.startsWith('=') ||
+        raw.includes('=~')
+      )
+        return null;
+      if (words.length === 0 && (!COMMAND_WORD.test(raw) || NOT_SIMPLE.has(raw))) return null;
+      if (!raw.includes('$')) words.push(unquote(raw));
+      else {
+        const parts = wordParts(raw);
+        if (parts === null) return null;
+        words.push({ raw, parts });
+      }
     }
-    if (words.length === 0) throw DECLINE;
-    return { words, redirects };
+    return words.length === 0 ? null : { words, redirects };
   }
 
   /** The list's redirections as the grammar nests them; a middle command's are declined, as are
    * pipelines of three or more stages before `&&` or `||`. */
-  private static list(pipelines: SimpleCommand[][]): SimpleList {
+  private static list(pipelines: SimpleCommand[][]): SimpleList | null {
     // the grammar nests `a | b | c && d` as `a | (b | c && d)`: such lists go to it
-    if (pipelines.slice(0, -1).some((p) => p.length > 2)) throw DECLINE;
+    if (pipelines.slice(0, -1).some((p) => p.length > 2)) return null;
     const cmds = pipelines.flat();
     const last = cmds.at(-1);
     if (cmds.length === 1 || last === undefined) return { pipelines, redirects: [] };
-    if (cmds.slice(1, -1).some((c) => c.redirects.length > 0)) throw DECLINE;
+    if (cmds.slice(1, -1).some((c) => c.redirects.length > 0)) return null;
     const redirects = last.redirects;
     last.redirects = [];
     return { pipelines, redirects };
   }
 
-  script(): SimpleList[] {
+  /** The script's lists, or null when any part of it is not read here. */
+  script(): SimpleList[] | null {
     const lists: SimpleList[] = [];
     let list: SimpleCommand[][] = [];
     let pipeline: SimpleCommand[] = [];
     for (;;) {
-      pipeline.push(this.command());
+      const cmd = this.command();
+      if (cmd === null) return null;
+      pipeline.push(cmd);
       this.spaces();
       const c = this.s[this.at];
       const next = this.s[this.at + 1];
@@ -173,10 +239,12 @@ class Reader {
         this.at += 2;
         continue;
       }
-      lists.push(Reader.list(list));
+      const read = Reader.list(list);
+      if (read === null) return null;
+      lists.push(read);
       list = [];
       if (c === undefined) return lists;
-      if ((c !== ';' && c !== '&') || next === ';' || next === '&' || next === '|') throw DECLINE;
+      if ((c !== ';' && c !== '&') || next === ';' || next === '&' || next === '|') return null;
       this.at++;
       this.spaces();
       if (this.at >= this.s.length) return lists;
@@ -185,17 +253,49 @@ class Reader {
 }
 
 /**
+ * The literal text and parameters of a word word() read (quotes removed); null for any other
+ * word. A quoted piece is text even when empty (`$IFS""` is one empty word, as the tree has it).
+ */
+function wordParts(raw: string): (string | SimpleParameter)[] | null {
+  const parts: (string | SimpleParameter)[] = [];
+  let text = '';
+  let quotedText = false;
+  let quoted = false;
+  for (let i = 0; i < raw.length;) {
+    const c = raw[i] ?? '';
+    if (c === "'" && !quoted) {
+      const end = raw.indexOf("'", i + 1);
+      text += raw.slice(i + 1, end);
+      quotedText = true;
+      i = end + 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+      quotedText = true;
+      i++;
+    } else if (c === '$') {
+      const m = PARAMETER.exec(raw.slice(i));
+      if (m === null) return null;
+      if (text !== '' || quotedText) parts.push(text);
+      text = '';
+      quotedText = false;
+      parts.push({ name: m[1] ?? m[2] ?? '', raw: m[0], quoted });
+      i += m[0].length;
+    } else {
+      text += c;
+      i++;
+    }
+  }
+  if (text !== '' || quotedText) parts.push(text);
+  return parts;
+}
+
+/**
  * The commands of a one-line script of simple commands joined by `|`, `&&`, `||`, `;` and `&`,
- * with plain, single- or double-quoted words and file redirections, read as tree-sitter-bash reads
- * them; null for anything else (expansions, substitutions, heredocs, compound commands, newlines,
+ * with plain, single- or double-quoted words, `$NAME` and `${NAME}` in arguments, and file
+ * redirections, read as tree-sitter-bash reads them; null for anything else (other expansions, substitutions, heredocs, compound commands, newlines,
  * comments), which the caller parses with the grammar.
  */
 export function readSimpleScript(source: string): SimpleList[] | null {
   if (source.length > 4096 || /[^\t\x20-\x7e]/.test(source)) return null;
-  try {
-    return new Reader(source).script();
-  } catch (e) {
-    if (e instanceof Decline) return null;
-    throw e;
-  }
+  return new Reader(source).script();
 }

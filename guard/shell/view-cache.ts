@@ -1,7 +1,7 @@
 // Shell views kept across decisions (docs/guard.md "Shell analysis"): agents repeat commands.
 import { Lru } from '../flow/lru.js';
 import type { ShellAnalysis } from './model.js';
-import type { IntentHit } from './intents.js';
+import { classify, type IntentHit } from './intents.js';
 
 /** Most views one guard keeps; the least recently used is forgotten first. */
 export const MAX_CACHED_VIEWS = 512;
@@ -11,9 +11,32 @@ export const MAX_CACHED_TEXT = 2048;
 /** The session-independent part of a shell view: what analyzeShell and classify give for a text. */
 export interface CachedView {
   analysis: ShellAnalysis;
-  intents: readonly IntentHit[];
+  /** Classified when first read: a decision whose rules and checks ask for none never classifies. */
+  readonly intents: readonly IntentHit[];
   /** Runs a database client or hands SQL-like code to an interpreter (PostgreSQL's grammar is wanted). */
   sqlish: boolean;
+}
+
+/** The view of `source`, whose intents are classified on first read and then kept. */
+export function lazyView(analysis: ShellAnalysis, source: string, sqlish: boolean): CachedView {
+  let intents: readonly IntentHit[] | undefined;
+  return {
+    analysis,
+    get intents(): readonly IntentHit[] {
+      intents ??= analysis.status === 'ok' ? classify(analysis, source) : [];
+      return intents;
+    },
+    sqlish,
+  };
+}
+
+/** The `dynamic_command` intent of a view, classifying only when a command word is dynamic. */
+export function dynamicCommand(view: {
+  analysis: ShellAnalysis;
+  readonly intents: readonly IntentHit[];
+}): IntentHit | undefined {
+  if (!view.analysis.commands.some((c) => c.dynamic === true)) return undefined;
+  return view.intents.find((h) => h.intent === 'dynamic_command');
 }
 
 /**

@@ -123,6 +123,31 @@ export function sqlEffects(
   sql: string,
   parse: SqlParse | undefined = currentSqlParser(),
 ): SqlReading {
+  return quickReading(sql) ?? parsedEffects(sql, parse);
+}
+
+/**
+ * Every statement the grammar reads as destructive (DropStmt and its kin, TruncateStmt,
+ * DeleteStmt, UpdateStmt, AlterTableCmd, DoStmt) is written with one of these keywords, and so is
+ * every one the lexical reading reports; keywords are ASCII and never escaped.
+ */
+const DESTRUCTIVE_WORD = /drop|truncate|delete|update|alter|(?<![a-z])do(?![a-z])/i;
+
+/**
+ * The reading of SQL that names none of DESTRUCTIVE_WORD (most queries): nothing destroyed, by
+ * either reading, so neither runs; null for any other text.
+ */
+export function quickReading(sql: string): SqlReading | null {
+  return sql.length <= MAX_PARSE && !DESTRUCTIVE_WORD.test(sql)
+    ? { by: 'lexical', effects: [] }
+    : null;
+}
+
+/** The grammar's reading, else the lexical one (sqlEffects without quickReading's screen). */
+export function parsedEffects(
+  sql: string,
+  parse: SqlParse | undefined = currentSqlParser(),
+): SqlReading {
   const text = stripMeta(sql);
   if (parse !== undefined && text.length <= MAX_PARSE) {
     const candidates = text.includes('`') ? [text, text.replace(/`([^`\n]*)`/g, '"$1"')] : [text];

@@ -24,6 +24,8 @@ const corpusCommands = (): string[] =>
     .filter((c): c is string => typeof c === 'string');
 
 const NAMES = ['git', 'npm', 'rm', 'sh', 'bash', 'cat', 'tee', 'xargs', 'find', 'env', 'sudo'];
+// parameters the script itself may set (`printf -v`, `read`), unset ones, IFS, and odd neighbours
+const PARAMS = ['$X', '${X}', '$Y', '$IFS', '$HOME', '$X_1', '${Y}z', '$X-y', '$X.z', '$X=1'];
 const ODD_HEADS = ['X=1', 'then', 'done', 'time', '!', '2', '[', '{', 'export', '~/bin/x', "'ls'"];
 const rare = <T>(common: fc.Arbitrary<T>, odd: fc.Arbitrary<T>): fc.Arbitrary<T> =>
   fc.oneof({ weight: 6, arbitrary: common }, { weight: 1, arbitrary: odd });
@@ -38,8 +40,28 @@ const piece = rare(
     { weight: 1, arbitrary: quoted.map((t) => `'${t.replaceAll("'", '')}'`) },
     { weight: 1, arbitrary: quoted.map((t) => `"${t.replaceAll('"', '')}"`) },
     { weight: 1, arbitrary: fc.constantFrom('if', 'done', 'in', '-rf', '--force', 'a=b') },
+    { weight: 2, arbitrary: fc.constantFrom(...PARAMS) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(quoted, fc.constantFrom(...PARAMS), quoted)
+        .map(([a, p, b]) => `"${a.replaceAll('"', '')}${p}${b.replaceAll('"', '')}"`),
+    },
   ),
-  fc.constantFrom('$HOME', '#x', '{a,b}', '\\x', '(x)', '[a]', '!x'),
+  fc.constantFrom(
+    '$1',
+    '$@',
+    '${X:-y}',
+    '$',
+    '"$"',
+    "$'x'",
+    '#x',
+    '{a,b}',
+    '\\x',
+    '(x)',
+    '[a]',
+    '!x',
+  ),
 );
 const word = fc.array(piece, { minLength: 1, maxLength: 3 }).map((a) => a.join(''));
 const redirect = rare(
@@ -58,14 +80,21 @@ const redirect = rare(
   ),
   fc.constantFrom('<&0', '<<< x', '>&-', '<> f', '>&', '>', '<<EOF', '2>&1 x'),
 );
-const command = fc
-  .tuple(
-    rare(fc.constantFrom(...NAMES), fc.constantFrom(...ODD_HEADS)),
-    fc.array(word, { maxLength: 4 }),
-    fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, fc.array(redirect, { maxLength: 2 })),
-    fc.boolean(),
-  )
-  .map(([head, words, reds, tab]) => [head, ...words, ...reds].join(tab ? '\t' : ' '));
+const command = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc
+      .tuple(
+        rare(fc.constantFrom(...NAMES), fc.constantFrom(...ODD_HEADS)),
+        fc.array(word, { maxLength: 4 }),
+        fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, fc.array(redirect, { maxLength: 2 })),
+        fc.boolean(),
+      )
+      .map(([head, words, reds, tab]) => [head, ...words, ...reds].join(tab ? '\t' : ' ')),
+  },
+  // commands that set a parameter a later word expands
+  fc.constantFrom("printf -v X 'a b'", 'printf -v Y x', "printf -v IFS ':'", 'read X < f'),
+);
 const joiner = rare(
   fc.constantFrom(' | ', '|', ' && ', '&&', ' || ', '; ', ';', ' & '),
   fc.constantFrom('|&', ';;', ' &; ', '\n'),
@@ -79,10 +108,11 @@ const script = fc
   .map(([first, rest, end]) => first + rest.map(([j, c]) => j + c).join('') + end);
 
 describe('simple scripts read without a tree', () => {
-  it('reads corpus commands with quotes, pipes, lists and redirections as the grammar does', () => {
+  it('reads corpus commands with quotes, parameters, pipes, lists and redirections as the grammar does', () => {
     const read = corpusCommands().filter((c) => readSimpleScript(c) !== null);
     expect(read.length).toBeGreaterThan(150);
     expect(read.some((c) => c.includes('|') && c.includes('"'))).toBe(true);
+    expect(read.some((c) => c.includes('$'))).toBe(true);
     for (const c of read) same(c);
   });
 
@@ -99,10 +129,16 @@ describe('simple scripts read without a tree', () => {
     expect(accepted).toBeGreaterThan(FC_RUNS);
   });
 
-  it('declines expansions, substitutions, heredocs, compound commands, comments and newlines', () => {
+  it('declines other expansions, substitutions, heredocs, compound commands, comments and newlines', () => {
     for (const s of [
-      'echo $HOME',
-      'echo "$x"',
+      'echo $1',
+      'echo "$@"',
+      'echo ${x:-y}',
+      'echo $',
+      'echo "a$"',
+      "echo $'x'",
+      '$X ls',
+      'echo > $f',
       'ls `pwd`',
       'cat <<EOF\nx\nEOF',
       'cat <<< x',
@@ -133,6 +169,15 @@ describe('simple scripts read without a tree', () => {
         ],
         redirects: [],
       },
+    ]);
+    expect(readSimpleScript('rm -rf "$TMPDIR/x" ${Y}')?.[0]?.pipelines[0]?.[0]?.words).toEqual([
+      'rm',
+      '-rf',
+      {
+        raw: '"$TMPDIR/x"',
+        parts: ['', { name: 'TMPDIR', raw: '$TMPDIR', quoted: true }, '/x'],
+      },
+      { raw: '${Y}', parts: [{ name: 'Y', raw: '${Y}', quoted: false }] },
     ]);
     // the grammar applies a redirection after the last command of a list to the whole list
     expect(readSimpleScript('a | b > f; c')?.map((l) => l.redirects)).toEqual([

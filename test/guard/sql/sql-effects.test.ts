@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sqlEffects, type SqlEffectKind } from '../../../guard/sql/effects.js';
+import {
+  parsedEffects,
+  quickReading,
+  sqlEffects,
+  type SqlEffectKind,
+} from '../../../guard/sql/effects.js';
 import { lexicalEffects, MAX_LEXICAL } from '../../../guard/sql/fallback.js';
 import { loadSqlParser, type SqlParse } from '../../../guard/sql/parser.js';
 import { FC_RUNS } from '../../support/env.js';
@@ -95,6 +100,72 @@ describe('other dialects and the lexical fallback', () => {
       }),
       { numRuns: FC_RUNS },
     );
+  });
+
+  it('SQL read without either grammar (no destructive keyword) reads as the grammar reads it (property)', () => {
+    const token = fc.constantFrom(
+      'SELECT',
+      'id',
+      ',',
+      'created_at',
+      'FROM',
+      'orders',
+      'WHERE',
+      '=',
+      '1',
+      'ORDER BY',
+      'DESC',
+      'LIMIT 10',
+      ';',
+      '(',
+      ')',
+      "'x'",
+      '"Drop"',
+      'todo',
+      'done',
+      'do',
+      'DO $$ BEGIN',
+      '$$',
+      'EXECUTE',
+      "'DROP TABLE t'",
+      'DELETE FROM',
+      'UPDATE',
+      'SET a = 1',
+      'ALTER TABLE',
+      'DROP',
+      'TRUNCATE',
+      'COLUMN',
+      'x',
+      'WITH q AS',
+      'RETURNING id',
+      'INSERT INTO',
+      'VALUES',
+      '--',
+      '\\dt\n',
+      'dropped',
+      'drop_table',
+      'Ɗo',
+      '1do',
+    );
+    let quick = 0;
+    fc.assert(
+      fc.property(fc.array(token, { minLength: 1, maxLength: 12 }), fc.boolean(), (ts, p) => {
+        const sql = ts.join(' ');
+        const use = p ? parse : undefined;
+        if (quickReading(sql) !== null) quick++;
+        expect(sqlEffects(sql, use).effects).toEqual(parsedEffects(sql, use).effects);
+      }),
+      { numRuns: FC_RUNS * 10 },
+    );
+    expect(quick).toBeGreaterThan(FC_RUNS);
+    expect(
+      quickReading('SELECT id, created_at FROM orders ORDER BY created_at DESC LIMIT 10'),
+    ).toEqual({
+      by: 'lexical',
+      effects: [],
+    });
+    for (const sql of ['DO $$ BEGIN NULL; END $$', 'drop table x', 'SELECT 1;\nDELETE FROM t'])
+      expect(quickReading(sql)).toBeNull();
   });
 
   it('random text never throws, parsed or not', () => {
