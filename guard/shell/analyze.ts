@@ -107,6 +107,7 @@ function reparse(w: Walk, source: string, place: Place): void {
 function emitCommand(w: Walk, node: Node, place: Place, depth: number): void {
   const words: Field[] = [];
   let stdin = place.stdin;
+  let wordEnd = -1;
   for (const child of node.namedChildren) {
     if (
       child.type === 'variable_assignment' ||
@@ -119,7 +120,18 @@ function emitCommand(w: Walk, node: Node, place: Place, depth: number): void {
       continue;
     }
     const target = child.type === 'command_name' ? (child.namedChildren[0] ?? child) : child;
-    words.push(...w.expand.fields(target));
+    const fields = w.expand.fields(target);
+    if (child.startIndex === wordEnd && words.length > 0 && fields.length > 0) {
+      // No blank between two words: tree-sitter-bash split one shell word in two (`x''$X/y` reads
+      // as `x''$` and `X/y`), and what bash expands there is not what the pieces say.
+      const last = words.pop() as Field;
+      const [first, ...rest] = fields as [Field, ...Field[]];
+      words.push(
+        { text: last.text + first.text, dynamic: true, tainted: last.tainted || first.tainted },
+        ...rest,
+      );
+    } else words.push(...fields);
+    wordEnd = child.endIndex;
     // only words that can hold a substitution are walked: a long quoted word has thousands of nodes
     if (SUBSTITUTION.test(target.text)) walkSubstitutions(w, target, place, depth + 1);
   }

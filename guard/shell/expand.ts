@@ -191,11 +191,19 @@ export class Expander {
         out.push(lit(quoted ? node.text : unquote(node.text)));
         return;
       case 'simple_expansion':
-        out.push(this.parameter(node.text.slice(1), node.text, null, quoted));
+      case 'expansion': {
+        // tree-sitter-bash starts an expansion inside a string at the whitespace before its `$`
+        // (`"$X $Y"`): that whitespace is literal text, not part of the parameter's name.
+        const at = node.text.indexOf('$');
+        if (at > 0) out.push(lit(node.text.slice(0, at)));
+        const raw = node.text.slice(Math.max(0, at));
+        out.push(
+          node.type === 'expansion'
+            ? this.braced(raw.slice(2, -1), raw, quoted)
+            : this.parameter(raw.slice(1), raw, null, quoted),
+        );
         return;
-      case 'expansion':
-        out.push(this.braced(node.text.slice(2, -1), node.text, quoted));
-        return;
+      }
       case 'command_substitution':
         out.push(this.substitution(node, quoted, depth));
         return;

@@ -84,6 +84,17 @@ describe('commands assembled at run time are resolved statically', () => {
     expect(last('read c; $c -rf ~')).toBe('?$c -rf ~');
   });
 
+  it('reads the grammar quirks around `$` as bash does, or as dynamic', () => {
+    const argv = (s: string): string[] => analyzeShell(parser, s).commands.at(-1)?.argv ?? [];
+    // tree-sitter-bash starts a string's second expansion at the blank before its `$`
+    expect(argv('X=rm; Y=-rf; "$X $Y" ~')).toEqual(['rm -rf', '~']);
+    expect(argv('X=/; rm -rf "$X $X"')).toEqual(['rm', '-rf', '/ /']);
+    expect(argv('X=/; rm -rf " ${X}"')).toEqual(['rm', '-rf', ' /']);
+    // and splits `r''$B/x` into two words: one word to bash, unresolved here
+    expect(last("B=m; /usr/bin/r''$B/x -rf /")).toBe('?/usr/bin/r$B/x -rf /');
+    expect(intents("B=m; /usr/bin/r''$B/x -rf /")).toContain('dynamic_command');
+  });
+
   it('raises dynamic_command only next to something risky', () => {
     for (const risky of [
       '$x -rf ~',
