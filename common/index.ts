@@ -52,3 +52,4 @@ export { pidLockHolder, releasePidLock, tryTakePidLock } from './pid-lock.js';
 export { describeConnectionFailure, type ConnectionFailure } from './http-cause.js';
 export { trustCaFile, readCaFile, TlsCaError, type TlsCaErrorCode } from './tls/ca.js';
 export { withDeadline, DeadlineError } from './with-deadline.js';
+export { yieldToIo, ioSlicer } from './yield-to-io.js';

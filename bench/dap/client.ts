@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { newTaskFiles } from '../../dap/index.js';
 import { MESH_BIN, ROOT } from '../../test/support/env.js';
-import { freePort } from '../../test/support/ports.js';
-import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
+import { reserveAggregators } from './aggregators.js';
 import { profilerEnv } from './profiler.js';
 
 const LENGTH = 128;
@@ -88,11 +87,11 @@ export interface ClientBench {
  */
 export async function benchClient(n: number): Promise<ClientBench> {
   const dir = mkdtempSync(join(tmpdir(), 'mesh-bench-client-'));
-  const [lp, hp] = [await freePort(), await freePort()];
+  const aggregators = await reserveAggregators(dir);
   const files = newTaskFiles({
     task_info: Buffer.from('bench client').toString('base64url'),
-    leader: `http://127.0.0.1:${lp}/leader/`,
-    helper: `http://127.0.0.1:${hp}/helper/`,
+    leader: aggregators.endpoint.leader,
+    helper: aggregators.endpoint.helper,
     time_precision: TP,
     min_batch_size: n,
     batch_mode: 'time_interval',
@@ -109,18 +108,16 @@ export async function benchClient(n: number): Promise<ClientBench> {
   }
   const measurements = join(dir, 'm.jsonl');
   writeFileSync(measurements, lines.join('\n') + '\n');
-  const args = pairArgs({
-    dir,
-    ports: { leader: lp, helper: hp },
-    tasks: { leader: [join(dir, 'leader.json')], helper: [join(dir, 'helper.json')] },
-    leaderDap: { minJobSize: 250, maxJobSize: 500, maxJobAgeMs: 100, tickMs: 5 },
-  });
   // MESH_BENCH_CLIENT_PROFILE=DIR: a V8 CPU profile of every process (node --cpu-prof for submit and
   // collect, bench/dap/profiler.ts for the Leader and Helper), to see where the wall time goes.
   const prof = process.env.MESH_BENCH_CLIENT_PROFILE;
   const cpuProf = prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : [];
-  const { leader, helper } = await startPair(args, prof ? profilerEnv(prof) : {});
   try {
+    await aggregators.start({
+      tasks: { leader: [join(dir, 'leader.json')], helper: [join(dir, 'helper.json')] },
+      leaderDap: { minJobSize: 250, maxJobSize: 500, maxJobAgeMs: 100, tickMs: 5 },
+      ...(prof ? { env: profilerEnv(prof) } : {}),
+    });
     const cpu = join(dir, 'cpu');
     const dapIndex = pathToFileURL(join(ROOT, 'dist', 'dap', 'index.js')).href;
     process.env.MESH_BENCH_DAP = dapIndex;
@@ -167,7 +164,7 @@ export async function benchClient(n: number): Promise<ClientBench> {
       targets: { reports_per_second: '>= 400', cpu_ratio_to_floor: '<= 1.5' },
     };
   } finally {
-    await Promise.all([leader.stop(), helper.stop()]);
+    await aggregators.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

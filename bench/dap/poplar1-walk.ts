@@ -10,14 +10,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DapClient, heavyHitters, newTaskFiles } from '../../dap/index.js';
 import { Poplar1 } from '../../vdaf/index.js';
-import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
 import { taskParams, tempDir } from '../../test/dap/support.js';
-import { freePort } from '../../test/support/ports.js';
 import {
   heavyHitters as vdafWalk,
   plainHeavyHitters,
   shardEncoded,
 } from '../../test/vdaf/support/poplar1.js';
+import { reserveAggregators } from './aggregators.js';
 
 const N = Number(process.env.MESH_BENCH_POPLAR1_REPORTS ?? 2000);
 const B = Number(process.env.MESH_BENCH_POPLAR1_BITS ?? 16);
@@ -58,9 +57,11 @@ export async function benchPoplar1Walk(): Promise<Record<string, unknown>> {
   const want = plainHeavyHitters(ms, threshold);
 
   const dir = tempDir('bench-poplar1');
-  const [lp, hp] = [await freePort(), await freePort()];
+  const aggregators = await reserveAggregators(dir);
   const files = newTaskFiles(
-    taskParams(`http://127.0.0.1:${lp}`, `http://127.0.0.1:${hp}`, {
+    taskParams('', '', {
+      leader: aggregators.endpoint.leader,
+      helper: aggregators.endpoint.helper,
       min_batch_size: threshold,
       time_precision: TP,
       vdaf: { type: 'Poplar1', bits: B },
@@ -69,15 +70,11 @@ export async function benchPoplar1Walk(): Promise<Record<string, unknown>> {
   const tasks = { leader: [join(dir, 'leader.json')], helper: [join(dir, 'helper.json')] };
   for (const role of ['leader', 'helper'] as const)
     writeFileSync(join(dir, `${role}.json`), JSON.stringify(files[role]), { mode: 0o600 });
-  const { leader, helper } = await startPair(
-    pairArgs({
-      dir,
-      ports: { leader: lp, helper: hp },
+  try {
+    await aggregators.start({
       tasks,
       leaderDap: { minJobSize: 1, maxJobSize: 500, maxJobAgeMs: 20, tickMs: 10 },
-    }),
-  );
-  try {
+    });
     const client = new DapClient(files.client);
     const t = Math.floor(Date.now() / 1000);
     const u0 = performance.now();
@@ -128,7 +125,7 @@ export async function benchPoplar1Walk(): Promise<Record<string, unknown>> {
       walk_ratio_to_floor: Number((walkS / floorCpuS).toFixed(2)),
     };
   } finally {
-    await Promise.all([leader.stop(), helper.stop()]);
+    await aggregators.stop();
   }
 }
 

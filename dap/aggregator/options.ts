@@ -34,6 +34,11 @@ export interface AggregatorOptions {
   jobRetryMs: number;
   jobRetryMaxMs: number;
   /**
+   * Leader: aggregation jobs one process runs at once (each waits for the Helper while the next is
+   * made or finished); bounds the jobs' reports and VDAF states held in memory. 0 counts as 1.
+   */
+  jobsInFlight: number;
+  /**
    * Leader on a shared store: a process drives a task (creates and runs its jobs, advances its
    * collections) while it holds the task's lease, renewed every tick; a lease not renewed for this
    * long is taken over by another process.
@@ -57,6 +62,7 @@ export const DEFAULT_AGGREGATOR_OPTIONS: AggregatorOptions = {
   jobRetries: 10,
   jobRetryMs: 500,
   jobRetryMaxMs: 60_000,
+  jobsInFlight: 3,
   leaseMs: 10_000,
 };
 

@@ -1,5 +1,6 @@
 // DAP-18 §4.4.2 bulk upload: measurements go out in UploadRequests of UPLOAD_CHUNK reports, each
 // chunk prepared on the calling thread or on a preparing thread, at most UPLOADS_IN_FLIGHT open.
+import { yieldToIo } from '../../common/yield-to-io.js';
 import { DapError } from '../errors.js';
 import type { ReportErrorName } from '../messages/index.js';
 import type { Submission } from './client.js';
@@ -20,8 +21,6 @@ export interface ChunkSink {
   /** The answer to one chunk, its encoded reports in the chunk's order. */
   tally(chunk: Indexed[], encoded: Uint8Array[], errors: Map<string, ReportErrorName>): void;
 }
-
-const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Prepares and posts every chunk of `pending`: the calling thread and each of `threads` take the

@@ -4,7 +4,9 @@
 // job ends, so no collection waits on one for ever. In a fleet (docs/dap.md "Running a fleet") each
 // process makes jobs of the reports it accepted (one process at a time sweeps those a killed process
 // left), and each job and collection job runs under its own lease, so any process may run any of
-// them but never two at once, and a killed process's are taken over.
+// them but never two at once, and a killed process's are taken over. Jobs are pipelined: up to
+// jobsInFlight of them run at once, each on its own (one waits for the Helper while the next is made
+// or finished), and every commit stays one atomic write under the store's lock (§4.5.3).
 import { parseJson } from '../storage/kv.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { K } from '../aggregator/keys.js';
@@ -79,6 +81,11 @@ export function startLeaderDriver(
   // collectionsCreated count at the last step (a new collection job is stepped at once).
   const collectAt = new Map<string, number>();
   const collectSeen = new Map<string, number>();
+  // The jobs running now (Helper round trip and commit), by id, at most jobsInFlight of them; a
+  // job's failure is logged at once and counted as a failed pass with the next one.
+  const inFlight = new Map<string, Promise<void>>();
+  let jobFailure: string | undefined;
+  const inFlightMax = (): number => Math.max(1, ctx.options.jobsInFlight);
 
   /**
    * The task's stored jobs. One process (level) creates and removes every job, so after one load
@@ -119,7 +126,7 @@ export function startLeaderDriver(
       const fresh = got === 'taken_over' || (got === 'acquired' && !states.has(job.id));
       if (shared && fresh && !(await ctx.store.get(K.job(lt.task.idB64, job.id)))) return undefined;
       if (got === 'taken_over') states.delete(job.id);
-      const st = states.get(job.id) ?? recomputeStates(ctx, lt, job);
+      const st = states.get(job.id) ?? (await recomputeStates(ctx, lt, job));
       states.set(job.id, st);
       return runJob(ctx, lt, job, st);
     });
@@ -162,6 +169,44 @@ export function startLeaderDriver(
     held.delete(name);
     if (shared) await ctx.leases.drop(name);
     return 'gone';
+  }
+
+  /**
+   * Starts the task's jobs that may run now, while fewer than jobsInFlight run: each runs on its own
+   * and, once it ended, leaves the task's jobs and wakes the driver (a collection may finish).
+   */
+  function startJobs(lt: LeaderTask, jobs: Map<string, LeaderJobRecord>): void {
+    const t = lt.task;
+    for (const job of jobs.values()) {
+      if (inFlight.size >= inFlightMax()) return;
+      if (inFlight.has(job.id) || (retryAt.get(job.id) ?? 0) > Date.now()) continue;
+      if ((othersUntil.get(job.id) ?? 0) > Date.now()) continue;
+      const run = runLeased(lt, job)
+        .then((r) => {
+          if (r !== 'gone') return;
+          known.get(t.idB64)?.delete(job.id);
+          collectAt.delete(t.idB64);
+        })
+        .catch((e: unknown) => {
+          onError(e);
+          jobFailure = e instanceof Error ? e.message : String(e);
+        })
+        .finally(() => {
+          inFlight.delete(job.id);
+          ctx.wakeDriver?.();
+        });
+      inFlight.set(job.id, run);
+    }
+  }
+
+  /** Waits until no job runs; true when some did. */
+  async function drain(): Promise<boolean> {
+    let any = false;
+    while (inFlight.size > 0) {
+      any = true;
+      await Promise.all(inFlight.values());
+    }
+    return any;
   }
 
   /** Whether this process sweeps the task's orphaned reports now (it holds that lease, renewed). */
@@ -217,27 +262,25 @@ export function startLeaderDriver(
       if (shared) held.add(jobLease(t.idB64, created.job.id));
       return true;
     };
-    for (let i = 0; i < 4 && (await made(shared ? 'own' : 'stored')); i++);
+    // Jobs are made while fewer than jobsInFlight of this process's wait or run: the next job's
+    // reports are opened and prepared while the running ones wait for the Helper. With none
+    // running, a pass makes up to four (a backlog), else one, and starts them once made.
+    const mine = (): number =>
+      [...jobs.keys()].filter((id) => (othersUntil.get(id) ?? 0) <= Date.now()).length;
+    startJobs(lt, jobs);
+    const makes = inFlight.size > 0 ? 1 : 4;
+    for (let i = 0; i < makes && mine() < inFlightMax(); i++)
+      if (!(await made(shared ? 'own' : 'stored'))) break;
     let sweeps = false;
     if (shared && (sweptAt.get(t.idB64) ?? 0) <= Date.now() && (await createsJobs(t.idB64))) {
       sweeps = await made('orphans');
       // Orphans are rare: looked for again after a recheck, at once while a sweep finds some.
       sweptAt.set(t.idB64, sweeps ? 0 : Date.now() + recheckMs());
     }
-    const inflight: LeaderJobRecord[] = [];
-    let othersRun = 0;
-    for (const job of [...jobs.values()]) {
-      if ((retryAt.get(job.id) ?? 0) > Date.now()) {
-        inflight.push(job);
-        continue;
-      }
-      const r = await runLeased(lt, job);
-      if (r === 'gone') {
-        jobs.delete(job.id);
-        collectAt.delete(t.idB64);
-      } else inflight.push(job);
-      if (r === 'busy') othersRun++;
-    }
+    startJobs(lt, jobs);
+    // Every job still stored is in flight for the collections: running, waiting or another's.
+    const inflight = [...jobs.values()];
+    const othersRun = inflight.length - mine();
     const created = lt.collectionsCreated;
     const stepNow =
       (collectAt.get(t.idB64) ?? 0) <= Date.now() || collectSeen.get(t.idB64) !== created;
@@ -261,10 +304,27 @@ export function startLeaderDriver(
     return waits || jobs.size > othersRun || settled.get(t.idB64) !== lt.collectionsCreated;
   }
 
+  /**
+   * One pass over every task, after any pass already under way (a pass by hand and the timer's never
+   * overlap: jobs are made only by a pass, so a collection step sees every job made before it).
+   */
+  let lastPass: Promise<unknown> = Promise.resolve();
+  function tick(): Promise<boolean> {
+    const p = lastPass.then(everyTask);
+    lastPass = p.catch(() => undefined);
+    return p;
+  }
+
   /** One pass over every task; true when some task has work left for the next tick. */
-  async function tick(): Promise<boolean> {
+  async function everyTask(): Promise<boolean> {
     let busy = false;
     let failed = false;
+    if (jobFailure !== undefined) {
+      failed = true;
+      busy = true;
+      lastFailure = jobFailure;
+      jobFailure = undefined;
+    }
     for (const lt of ctx.tasks.values()) {
       try {
         if (await pass(lt)) busy = true;
@@ -327,8 +387,10 @@ export function startLeaderDriver(
   };
   timer = setTimeout(loop, 0);
   return {
+    // By hand (tests): a pass, and the jobs it started run to their end.
     tick: async () => {
       await tick();
+      await drain();
     },
     health: () => {
       if (failedInRow >= FAILED_TICKS)
@@ -340,6 +402,7 @@ export function startLeaderDriver(
       if (timer) clearTimeout(timer);
       delete ctx.wakeDriver;
       await running;
+      await drain();
       // Released at once, so another process takes the work over without waiting for expiry.
       for (const name of held) await ctx.leases.release(name).catch(() => undefined);
     },

@@ -3,6 +3,7 @@
 // A job stays below the Helper's body limit (peerMaxBodyBytes, or what a 413 taught): bytes as well
 // as reports are counted.
 import { randomBytes } from 'node:crypto';
+import { ioSlicer } from '../../common/yield-to-io.js';
 import { b64url, fromHex, hex } from '../encoding.js';
 import {
   AggregationJobExtensionType,
@@ -57,6 +58,8 @@ export function leaderStart(
 }
 
 const EMPTY = new Uint8Array(0);
+/** A Leader's VDAF loop over a job's reports yields to pending I/O at least this often. */
+export const SLICE_MS = 5;
 
 async function openBatchId(
   ctx: AggregatorContext<LeaderTask>,
@@ -139,7 +142,10 @@ export async function createJob(
   let bytes = initReqHeaderSize(EMPTY, []) + batchExt;
   let tooLarge = 0;
   let used = 0;
+  // Uploads and other jobs' Helper answers are served between reports, not after the whole job.
+  const slice = ioSlicer(SLICE_MS);
   for (const [key, p] of waiting) {
+    await slice();
     used++;
     const r = decodeReport(p.report);
     // A bucket collected since upload takes no more reports (§4.5.3).

@@ -2,6 +2,7 @@
 // abandonment. Transient failures (network, 5xx, a body that does not decode) leave the job to retry
 // with the identical request, a bounded number of times (the driver counts); a DAP problem document
 // or mismatched reports abandon it; a 413 puts its reports back for smaller jobs.
+import { ioSlicer } from '../../common/yield-to-io.js';
 import { Reader } from '../codec/reader.js';
 import { hex } from '../encoding.js';
 import {
@@ -12,12 +13,12 @@ import {
   type VerifyResp,
 } from '../messages/index.js';
 import { writeIfPresent, type KvOp } from '../storage/kv.js';
-import { BucketUpdates } from '../aggregator/buckets.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { batchBucketId, K, timeBucketId } from '../aggregator/keys.js';
 import { peerRequest, type PeerResponse } from '../http/peer.js';
 import { classifyHelperAnswer } from './helper-response.js';
-import { leaderStart, type LeaderStates } from './job-creator.js';
+import { commitJob, jobGone, jobKey, type FinishedReport } from './job-commit.js';
+import { leaderStart, SLICE_MS, type LeaderStates } from './job-creator.js';
 import type { LeaderJobRecord } from './job-record.js';
 import { keepOwn, type Waiting } from './own-pending.js';
 import { encodePendingReport } from './pending-report.js';
@@ -36,13 +37,15 @@ export interface JobResult {
 }
 
 /** Recomputes the Leader's states after a restart (leader_init is deterministic). */
-export function recomputeStates(
+export async function recomputeStates(
   ctx: AggregatorContext<LeaderTask>,
   lt: LeaderTask,
   job: LeaderJobRecord,
-): LeaderStates {
+): Promise<LeaderStates> {
   const states: LeaderStates = new Map();
+  const slice = ioSlicer(SLICE_MS);
   for (const b of job.reports) {
+    await slice();
     const r = decodeReport(b);
     const st = leaderStart(ctx, lt, r, EMPTY);
     if (st) states.set(hex(r.metadata.reportId), st);
@@ -78,12 +81,29 @@ async function exchange(
   return { res, url };
 }
 
+/** Runs a job: the Helper's answer, checked and finished (§4.5.1.1), then its commit (§4.5.3). */
 export async function runJob(
   ctx: AggregatorContext<LeaderTask>,
   lt: LeaderTask,
   job: LeaderJobRecord,
   states: LeaderStates,
 ): Promise<JobResult> {
+  const v = await verifyJob(ctx, lt, job, states);
+  if ('outcome' in v) return v;
+  await commitJob(ctx, lt, job, v.finished);
+  return { outcome: 'committed' };
+}
+
+/**
+ * Sends a job to the Helper and finishes its reports on the answer; a job that cannot commit has
+ * already been ended (abandoned, split) or is left to retry, and its outcome is returned instead.
+ */
+export async function verifyJob(
+  ctx: AggregatorContext<LeaderTask>,
+  lt: LeaderTask,
+  job: LeaderJobRecord,
+  states: LeaderStates,
+): Promise<JobResult | { finished: FinishedReport[] }> {
   let res: PeerResponse | undefined;
   let url = '';
   let err: unknown;
@@ -127,12 +147,7 @@ export async function runJob(
     return { outcome: 'abandoned', failure: failed(mismatch) };
   }
   const t = lt.task;
-  const finished: {
-    bucket: string;
-    outShare: Parameters<BucketUpdates['add']>[1];
-    id: Uint8Array;
-    time: number;
-  }[] = [];
+  const finished: FinishedReport[] = [];
   const times = new Map(
     job.reports.map((b) => {
       // The metadata leads the stored Report; the shares after it are not needed here.
@@ -140,7 +155,9 @@ export async function runJob(
       return [hex(md.reportId), md.time] as const;
     }),
   );
+  const slice = ioSlicer(SLICE_MS);
   for (const r of resps) {
+    await slice();
     const id = hex(r.reportId);
     const st = states.get(id);
     if (!st) continue;
@@ -156,22 +173,8 @@ export async function runJob(
     const bucket = job.batchId ? batchBucketId(job.batchId) : timeBucketId(time);
     finished.push({ bucket, outShare: next.outShare, id: r.reportId, time });
   }
-  // Buckets are read under the lock (another Leader process may add to them), and written only
-  // while the job is stored: a Leader process that took the job over may have committed it.
-  await ctx.mutex.run(async () => {
-    const updates = new BucketUpdates(ctx.store, t, EMPTY);
-    for (const f of finished) await updates.add(f.bucket, f.outShare, f.id, f.time);
-    await writeIfPresent(ctx.store, [jobKey(lt, job)], [...updates.ops(), ...jobGone(lt, job)]);
-  });
-  return { outcome: 'committed' };
+  return { finished };
 }
-
-const jobKey = (lt: LeaderTask, job: LeaderJobRecord): string => K.job(lt.task.idB64, job.id);
-
-const jobGone = (lt: LeaderTask, job: LeaderJobRecord): KvOp[] => [
-  { type: 'del', key: K.job(lt.task.idB64, job.id) },
-  { type: 'del', key: K.jobTries(lt.task.idB64, job.id) },
-];
 
 /** Puts a job's report back to waiting: its op, and the entry this process keeps in a fleet. */
 const waitAgain = (lt: LeaderTask, b: Uint8Array, attempts: number, back: Waiting): KvOp => {
