@@ -33,7 +33,14 @@ const CREDENTIAL = union([
   /^\/etc\/ssh\/ssh_host_[a-z0-9]+_key$/,
   /^\/proc\/(?:self|\d+|\*)\/environ$/,
   /^\/var\/run\/secrets(?:$|\/)/,
-  /(?:^|\/)\.env(?:\.(?:local|production|prod|development|dev|staging|test))?$/,
+  // every `.env` variant (`.env.production.local`) except templates
+  /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?:\.[\w-]+)*$/,
+  /(?:^|\/)[^/]*\.tfstate(?:\.backup)?$/,
+  /(?:^|\/)\.credentials\.json$/,
+  // browser profiles: saved logins, cookies, keys (Chromium family, Firefox)
+  /^~\/(?:\.config|Library\/Application Support)\/(?:google-chrome[^/]*|chromium|BraveSoftware\/[^/]+|microsoft-edge[^/]*|Google\/Chrome[^/]*|Microsoft Edge)\/[^/]+\/(?:Login Data|Cookies|Web Data|Local State)(?:$|-)/,
+  /^~\/(?:\.config|Library\/Application Support)\/(?:google-chrome[^/]*|chromium|Google\/Chrome[^/]*)\/Local State$/,
+  /^~\/(?:\.mozilla\/firefox|Library\/Application Support\/Firefox\/Profiles)\/[^/]+\/(?:logins\.json|key[34]\.db|cookies\.sqlite|cert9\.db)$/,
   /(?:^|\/)id_(?:rsa|dsa|ecdsa|ed25519)$/,
   /(?:^|\/)[^/]*\.(?:pem|p12|pfx|keystore|jks)$/,
   /(?:^|\/)credentials\.json$/,

@@ -7,6 +7,7 @@ import { secretsDetector } from './secrets.js';
 import { sensitivePathsDetector } from './sensitive-paths.js';
 import { sessionLimitsDetector } from './session-limits.js';
 import { sqlDetector } from './sql.js';
+import { supplyChainDetector } from './supply-chain.js';
 import { outboundDetector } from './outbound.js';
 import { destructiveDetector, gitDetector } from './shell-intent.js';
 import type { Detector } from './detector.js';
@@ -23,6 +24,7 @@ export const BUILTIN_DETECTORS: readonly Detector[] = [
   sessionLimitsDetector,
   sqlDetector,
   outboundDetector,
+  supplyChainDetector,
   campaignDetector,
 ] as readonly Detector[];
 

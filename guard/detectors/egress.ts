@@ -1,6 +1,6 @@
 // `egress`: hosts and URLs an event would reach, checked against an allowlist of host globs and the
 // operator's hosts (docs/guard.md "Egress").
-import { hostAllowedBy } from '../egress/hosts.js';
+import { hostAllowedBy, isCloudMetadata } from '../egress/hosts.js';
 import { eachString } from '../rules/field.js';
 import type { Detector, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
@@ -14,10 +14,12 @@ interface EgressParams {
 const URL_IN_TEXT =
   /\b(?:https?|ftp|wss?):\/\/(?:[^\s/@"'<>]*@)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)/g;
 /**
- * A single-label host (`web`, `deploy-box`) is a name only the operator's ssh config, hosts file or
+ * A single-label host (`web`, `deploy-box`), or one under a private-use name (`.internal`, `.lan`,
+ * `.home.arpa`), is a name only the operator's ssh config, hosts file or
  * search domain resolves: an upload there goes to a machine the operator named, not the internet.
  */
-const OPERATOR_NAME = /^[a-z][a-z0-9_-]{0,62}$/i;
+const OPERATOR_NAME =
+  /^(?:[a-z][a-z0-9_-]{0,62}|(?:[a-z0-9-]+\.)+(?:internal|lan|local|localdomain|home\.arpa))$/i;
 const LOCAL = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|::1|0\.0\.0\.0)$/;
 
 /** `*.example.com` matches example.com and its subdomains; other entries match exactly. */
@@ -48,7 +50,9 @@ export const egressDetector: Detector<EgressParams> = {
       for (const h of ctx.shell(value).intents) {
         if (h.intent !== want && !(want === 'network' && h.intent === 'upload')) continue;
         const off = (h.hosts ?? []).filter(
-          (x) => !hostAllowed(x, params.allow, ctx.egressHosts) && !OPERATOR_NAME.test(x),
+          (x) =>
+            !hostAllowed(x, params.allow, ctx.egressHosts) &&
+            !(OPERATOR_NAME.test(x) && !isCloudMetadata(x)),
         );
         if (
           off.length > 0 ||

@@ -10,6 +10,8 @@ export interface Signature {
 const PREVIOUS = '(?:previous|prior|above|earlier|preceding|original|system|safety|all)';
 const RULES = '(?:instructions?|prompts?|rules|directions|guidelines|context|messages|directives)';
 
+import { MULTILINGUAL_OVERRIDE } from './injection-languages.js';
+
 export const SIGNATURES: readonly Signature[] = [
   {
     name: 'override',
@@ -21,6 +23,19 @@ export const SIGNATURES: readonly Signature[] = [
   {
     name: 'override_multilingual',
     re: /(?:ignor(?:a|e|ez|iere|ieren)\s+(?:(?:todas|toutes|alle|tutte|as|las|les|le|die)\s+)*(?:(?:las|les|le|as|die)\s+)?(?:instrucciones|instructions|instruções|istruzioni|anweisungen|vorherigen|bisherigen|vorigen)|忽略(?:之前|以前|上面|先前|所有)|(?:以前|前|上記)の(?:指示|命令)を(?:すべて)?無視|игнорируй(?:те)?\s+(?:все\s+)?(?:предыдущие|прежние)|이전\s*(?:의\s*)?(?:모든\s*)?지시)/iu,
+  },
+  { name: 'override_languages', re: MULTILINGUAL_OVERRIDE },
+  {
+    name: 'override_paraphrase',
+    re: /\b(?:ignore|disregard|forget|set\s+aside|drop)\s+(?:whatever|what|everything|anything)\s+(?:the\s+user|you\s+(?:were|have\s+been|'ve\s+been)|they|i)\b|\byour\s+(?:actual|real|true|only|primary)\s+(?:job|task|goal|objective|mission|purpose|instructions?)\s+(?:now\s+|here\s+)?(?:is|are)\b/i,
+  },
+  {
+    name: 'covert_action',
+    re: /(?:^|[.!:,;>(*-]\s*|\b(?:and|then|please|just|you\s+(?:must|should|will|need\s+to))\s+)(?:quietly|silently|secretly|covertly|discreetly)\s+(?:run|execute|send|post|upload|paste|copy|include|read|cat|curl|push|delete|remove|fetch|commit|email)\b/im,
+  },
+  {
+    name: 'claimed_authority',
+    re: /\bSYSTEM\s+OVERRIDE\b|\b(?:has|have)\s+(?:pre-?)?(?:authori[sz]ed|approved|permitted|allowed)\s+(?:you|the\s+(?:assistant|agent|ai|model))\s+to\s+(?:disable|bypass|turn\s+off|skip|ignore|run|delete|push|send)\b|\b(?:pre-?approved|already\s+approved)\s+(?:all|every|any)\s+(?:commands?|actions?|tool\s+calls?|changes)\b/,
   },
   {
     name: 'role_reset',
@@ -41,7 +56,7 @@ export const SIGNATURES: readonly Signature[] = [
   },
   {
     name: 'addressed_to_assistant',
-    re: /(?:(?:^|[.!:>("'*-]\s*)(?:the\s+)?(?:(?:ai|llm)\s+)?(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt)s?\s*(?:,|:)?\s+(?:you\s+)?(?:must|should|shall|need\s+to|needs\s+to|are\s+required\s+to|will)\s+(?:now\s+|immediately\s+|silently\s+|also\s+|first\s+)?(?:ignore|run|execute|call|invoke|send|fetch|delete|curl|download|read|open|visit|write|add|remove|install|push)\b|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent|model|claude)s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|llm|assistant|agent|language\s+model)\b|\bwhen\s+(?:you|an?\s+(?:(?:ai|llm)\s+)?(?:ai|assistant|agent|model))\s+(?:read|see|process|summari[sz]e)s?\s+this\b)/im,
+    re: /(?:(?:^|[.!:>("'*-]\s*)(?:the\s+|any\s+|all\s+)?(?:(?:ai|llm)\s+)?(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt)s?\s*(?:,|:)?\s+(?:(?:you|reading|installing|using|processing|running|working)\s+(?:(?:this|the|these|that|on|with)\s+)?(?:\w+\s+)?)?(?:must|should|shall|need\s+to|needs\s+to|are\s+required\s+to|will)\s+(?:now\s+|immediately\s+|silently\s+|also\s+|first\s+)?(?:ignore|run|execute|call|invoke|send|fetch|delete|curl|download|read|open|visit|write|add|remove|install|push)\b|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent|model|claude)s?\b|\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|llm|assistant|agent|language\s+model)\b|\bwhen\s+(?:you|an?\s+(?:(?:ai|llm)\s+)?(?:ai|assistant|agent|model))\s+(?:read|see|process|summari[sz]e)s?\s+this\b)/im,
   },
   {
     name: 'reveal_prompt',

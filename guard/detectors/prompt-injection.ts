@@ -23,7 +23,8 @@ const QUOTED = /```[\s\S]{0,20000}?```|`[^`\n]{1,500}`|"[^"\n]{1,300}"|“[^”\
 /** A sentence that discusses attacks: a phrase it quotes is an example, not an instruction. */
 const DISCUSSES =
   /\b(?:attack(?:er|ers|s)?|injections?|e\.g\.|such\s+as|for\s+example|phrases?\s+like|payloads?|malicious|adversar(?:y|ial))\b/i;
-const QUOTED_PHRASE = /"[^"\n]{1,300}"|“[^”\n]{1,300}”|'[^'\n]{1,300}'|‘[^’\n]{1,300}’/g;
+const QUOTED_PHRASE =
+  /"[^"\n]{1,300}"|“[^”\n]{1,300}”|'[^'\n]{1,300}'|‘[^’\n]{1,300}’|`[^`\n]{1,300}`/g;
 
 /** Quoted phrases removed from the sentences that discuss attacks (security pages, advisories). */
 function withoutDiscussedQuotes(text: string): string {

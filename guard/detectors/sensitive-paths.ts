@@ -6,6 +6,19 @@ import type { Detector, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
 
+/** Editor task files, and the setting that runs a task when the folder is opened. */
+const EDITOR_TASKS = /(?:^|\/)\.vscode\/tasks\.json$/;
+const AUTORUN = /"runOn"\s*:\s*"folderOpen"/;
+
+/** A write that makes the editor run a command by itself the next time the folder is opened. */
+function autorunWrite(path: string, args: Record<string, unknown>): boolean {
+  if (!EDITOR_TASKS.test(path)) return false;
+  return ['content', 'new_string', 'contents', 'text'].some((k) => {
+    const v = args[k];
+    return typeof v === 'string' && AUTORUN.test(v);
+  });
+}
+
 interface PathParams {
   mode: 'read' | 'write';
   extra: RE2JS[];
@@ -21,7 +34,7 @@ export const sensitivePathsDetector: Detector<PathParams> = {
       extra: (listParam(p, 'extra', path) ?? []).map((g) => compileGlob(g)),
     };
   },
-  scan(value, path, _ctx, params) {
+  scan(value, path, ctx, params) {
     const findings: Finding[] = [];
     eachString(value, path, (s, at) => {
       if (s.length > 4096) return;
@@ -29,7 +42,8 @@ export const sensitivePathsDetector: Detector<PathParams> = {
       const hit =
         isCredentialPath(s) ||
         (params.mode === 'write' && isPersistencePath(s)) ||
-        params.extra.some((r) => r.testExact(n));
+        params.extra.some((r) => r.testExact(n)) ||
+        (params.mode === 'write' && autorunWrite(n, ctx.event.args));
       if (hit)
         findings.push({ path: at, reason: `${params.mode === 'read' ? 'reads' : 'writes'} ${n}` });
     });

@@ -20,8 +20,15 @@ const DATA_ARGS = /^(?:body|data|json|form|payload|headers|files?|content|params
  * (`?page=2` and `?q=vitest+timeout+in+ci` carry nothing; `?d=eyJ0b2tlbiI6ImFiYyJ9` does).
  */
 function dataInQuery(params: URLSearchParams): boolean {
-  for (const [, v] of params) if (v.length >= 16 && !/^[a-z][a-z .,'-]*$/.test(v)) return true;
-  return false;
+  let total = 0;
+  let count = 0;
+  for (const [, v] of params) {
+    if (v.length >= 16 && !/^[a-z][a-z .,'-]*$/.test(v)) return true;
+    total += v.length;
+    count++;
+  }
+  // many short values add up to a record (host, user, repository, folder) as much as one long one
+  return count >= 3 && total >= 32;
 }
 
 function carriedBy(url: string): string[] {

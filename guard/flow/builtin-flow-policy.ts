@@ -6,6 +6,9 @@ import type { Json } from '../rules/types.js';
 export const SENSITIVE_SOURCES: string[] = [
   '**/.env',
   '**/.env.*',
+  '**/.envrc',
+  '**/*.tfstate',
+  '**/*.tfstate.backup',
   '**/.ssh/**',
   '**/.aws/**',
   '**/.gnupg/**',

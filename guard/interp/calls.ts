@@ -22,7 +22,12 @@ const HOME_CALLS = new Set([
   'Path.home',
   'os.homedir',
   'os.getenv',
+  'Deno.env.get',
 ]);
+/** Calls that read one environment variable: home only when it is `HOME`. */
+const ENV_CALLS = new Set(['os.getenv', 'Deno.env.get']);
+/** Path joins: the joined path where every part is known, else the known base and `/*`. */
+const JOIN_CALLS = new Set(['os.path.join', 'path.join', 'posixpath.join']);
 export const FETCH_CALLS =
   /^(?:urllib\.request\.urlopen|urlopen|requests\.(?:get|post)|httpx\.(?:get|post)|fetch|https?\.get|axios(?:\.get)?)$/;
 
@@ -65,12 +70,15 @@ function nameOf(n: Node | null, s: Scope): string {
     case 'call':
     case 'call_expression': {
       const fn = nameOf(n.childForFieldName('function'), s);
-      if (fn === 'require') return moduleName(firstArg(n, s));
+      if (fn === 'require' || fn === 'importlib.import_module') return moduleName(firstArg(n, s));
+      // `__import__('urllib.request')` returns the top package: `.request.urlopen` follows
+      if (fn === '__import__') return moduleName(firstArg(n, s)).split('.')[0] ?? '?';
       if (fn === 'pathlib.Path' || fn === 'Path') return `${fn}()`;
       return `${fn}()`;
     }
     case 'parenthesized_expression':
     case 'await_expression':
+    case 'non_null_expression':
       return nameOf(n.namedChildren[0] ?? null, s);
     default:
       return '?';
@@ -130,18 +138,32 @@ export function valueOf(n: Node, s: Scope): Val {
     case 'call_expression': {
       const fn = nameOf(n.childForFieldName('function'), s);
       const a = firstArg(n, s);
-      if (HOME_CALLS.has(fn)) return fn === 'os.getenv' ? (a === 'HOME' ? '~' : null) : (a ?? '~');
-      if (/(?:^|\.)(?:Path|PurePath)$/.test(fn) || fn === 'path.resolve' || fn === 'path.join')
+      if (HOME_CALLS.has(fn)) return ENV_CALLS.has(fn) ? (a === 'HOME' ? '~' : null) : (a ?? '~');
+      if (JOIN_CALLS.has(fn)) return joinValue(argNodes(n).map((x) => valueOf(x, s)));
+      if (/(?:^|\.)(?:Path|PurePath)$/.test(fn) || fn === 'path.resolve')
         return typeof a === 'string' ? a : null;
       if (/\.expanduser$/.test(fn))
         return valueOf(n.childForFieldName('function')?.childForFieldName('object') ?? n, s);
       return null;
     }
     case 'parenthesized_expression':
+    case 'non_null_expression':
       return n.namedChildren[0] === undefined ? null : valueOf(n.namedChildren[0], s);
     default:
       return null;
   }
+}
+
+/** `join('~', 'a')` is `~/a`; `join('~', d)` with `d` unknown is `~/*` (anything directly under `~`). */
+function joinValue(parts: Val[]): Val {
+  const [base, ...rest] = parts;
+  if (typeof base !== 'string') return null;
+  const known: string[] = [base];
+  for (const p of rest) {
+    if (typeof p !== 'string') return `${known.join('/')}/*`;
+    known.push(p);
+  }
+  return known.join('/').replace(/\/{2,}/g, '/');
 }
 
 function noteImports(n: Node, s: Scope): void {

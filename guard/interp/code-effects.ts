@@ -21,14 +21,14 @@ export interface CodeEffects {
 }
 
 const DELETE =
-  /^(?:shutil\.rmtree|os\.(?:remove|unlink|rmdir|removedirs)|fs\.(?:rmSync|rmdirSync|rm|rmdir|unlinkSync|unlink|promises\.rm|promises\.rmdir)|fs-extra\.(?:removeSync|remove|emptyDirSync|emptyDir)|rimraf(?:\.sync|\.rimrafSync)?|rimrafSync|del(?:\.sync)?|deleteSync)$/;
+  /^(?:shutil\.rmtree|os\.(?:remove|unlink|rmdir|removedirs)|fs\.(?:rmSync|rmdirSync|rm|rmdir|unlinkSync|unlink|promises\.rm|promises\.rmdir)|fs-extra\.(?:removeSync|remove|emptyDirSync|emptyDir)|rimraf(?:\.sync|\.rimrafSync)?|rimrafSync|del(?:\.sync)?|deleteSync|Deno\.(?:removeSync|remove))$/;
 const PATH_DELETE = /(?:Path|PurePath)\(\)\.(?:unlink|rmdir)$/;
 const SHELL_CALLS =
   /^(?:os\.system|os\.popen|subprocess\.getoutput|subprocess\.getstatusoutput|commands\.getoutput|child_process\.(?:exec|execSync)|execSync|exec)$/;
 const ARGV_CALLS =
   /^(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.(?:execv|execvp|execvpe|spawnv|spawnvp)|child_process\.(?:spawn|spawnSync|execFile|execFileSync)|spawn|spawnSync|execFile|execFileSync|pty\.spawn)$/;
 const READ =
-  /^(?:open|io\.open|fs\.(?:readFileSync|readFile|promises\.readFile|createReadStream))$/;
+  /^(?:open|io\.open|fs\.(?:readFileSync|readFile|promises\.readFile|createReadStream)|Deno\.(?:readTextFileSync|readTextFile|readFileSync|readFile))$/;
 const PATH_READ = /(?:Path|PurePath)\(\)\.(?:read_text|read_bytes|open)$/;
 const SOCKET =
   /^(?:socket\.socket\(\)\.connect|socket\.create_connection|net\.(?:connect|createConnection)|net\.Socket\(\)\.connect|dgram\.createSocket)$/;

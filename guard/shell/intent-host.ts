@@ -1,5 +1,5 @@
 // Intents on the host itself: privilege changes, credential reads and writes that persist or escalate.
-import type { ShellCommand } from './model.js';
+import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 
@@ -44,7 +44,7 @@ const NOT_READING = new Set([
 ]);
 const DESTINATION_LAST = new Set(['cp', 'mv', 'install', 'ln', 'rsync']);
 /** Options of these programs whose value is a file they write or use as a key, not read out. */
-const SKIP_NEXT = new Set(['-i', '-f', '-o', '--output', '-F']);
+const SKIP_NEXT = new Set(['-i', '-f', '-o', '--output', '-F', '-e', '--exclude']);
 const SKIP_NEXT_PROGRAMS = new Set(['ssh', 'scp', 'sftp', 'rsync', 'git', 'curl', 'wget']);
 const SECRET_NAME = /(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)/i;
 
@@ -69,7 +69,24 @@ function privilege(cmd: ShellCommand): string | null {
   return null;
 }
 
-function credentialRead(cmd: ShellCommand): string | null {
+/**
+ * Filters after a whole-environment dump that keep no values or a few lines: `wc`, `head`, `tail`,
+ * or a `grep` for names that are not secrets.
+ */
+function envDump(cmd: ShellCommand, all: ShellAnalysis): string | null {
+  const later = all.commands.filter((c) => c.pipeline === cmd.pipeline && c.stage > cmd.stage);
+  if (cmd.pipeline >= 0 && later.some((c) => ['wc', 'head', 'tail'].includes(c.name))) return null;
+  const next = later.find((c) => c.stage === cmd.stage + 1);
+  if (cmd.pipeline >= 0 && next !== undefined) {
+    const pattern = next.argv.slice(1).find((a) => !a.startsWith('-'));
+    const grep = next.name === 'grep' || next.name === 'rg';
+    if (grep && pattern !== undefined && !/KEY|SECRET|TOKEN|PASS|AUTH|CRED|AWS|API/i.test(pattern))
+      return null;
+  }
+  return 'dumps the whole environment';
+}
+
+function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
   if (!NOT_READING.has(cmd.name)) {
     // the destination of a copy is written, not read
     const last = DESTINATION_LAST.has(cmd.name)
@@ -115,7 +132,13 @@ function credentialRead(cmd: ShellCommand): string | null {
         ? 'kubectl secrets'
         : null;
     case 'printenv':
-      return cmd.argv.slice(1).some((a) => SECRET_NAME.test(a)) ? 'printenv of a secret' : null;
+      return cmd.argv.length === 1
+        ? envDump(cmd, all)
+        : cmd.argv.slice(1).some((a) => SECRET_NAME.test(a))
+          ? 'printenv of a secret'
+          : null;
+    case '':
+      return cmd.wrappers.at(-1) === 'env' ? envDump(cmd, all) : null;
     case 'secret-tool':
     case 'keyctl':
       return `${cmd.name} ${a1 ?? ''}`;
@@ -144,11 +167,11 @@ function writeTargets(cmd: ShellCommand): string[] {
   return out;
 }
 
-export function hostIntents(cmd: ShellCommand): IntentHit[] {
+export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   const p = privilege(cmd);
   if (p !== null) hits.push({ intent: 'privilege_change', detail: p });
-  const c = credentialRead(cmd);
+  const c = credentialRead(cmd, all);
   if (c !== null) hits.push({ intent: 'credential_read', detail: c });
   const w = writeTargets(cmd).find(
     (t) => isPersistencePath(t) || (isCredentialPath(t) && /^[~/]/.test(normalizePath(t))),

@@ -51,7 +51,7 @@ export function hostOf(arg: string, bare: boolean): string | null {
 function readsProgramFromStdin(cmd: ShellCommand): boolean {
   if (!SHELLS.has(cmd.name) && !INTERPRETERS.has(cmd.name.replace(/[0-9.]+$/, ''))) return false;
   const rest = cmd.argv.slice(1);
-  if (rest.some((a) => a === '-c' || a === '-e')) return false;
+  if (rest.some((a) => a === '-c' || a === '-e')) return cmd.wrappers.includes('xargs');
   const firstOperand = rest.find((a) => !a.startsWith('-'));
   return firstOperand === undefined || rest.includes('-') || rest.includes('-s');
 }
@@ -85,7 +85,10 @@ function savedFiles(cmd: ShellCommand): string[] {
   cmd.argv.forEach((a, i) => {
     const next = cmd.argv[i + 1];
     if (
-      (a === '-o' || a === '--output' || (cmd.name === 'wget' && a === '-O')) &&
+      (a === '-o' ||
+        a === '--output' ||
+        (cmd.name === 'curl' && /^-[a-zA-Z]+o$/.test(a)) ||
+        (cmd.name === 'wget' && /^-[a-zA-Z]*O$/.test(a))) &&
       next !== undefined
     )
       out.push(basename(next));
@@ -115,6 +118,9 @@ function reverseShell(cmd: ShellCommand, all: ShellAnalysis): string | null {
     args.some((a) => /tcp|udp|ssl|openssl/i.test(a))
   )
     return 'socat exec';
+  if (/^[gmn]?awk$/.test(cmd.name) && args.some((a) => /\/inet[46]?\/(?:tcp|udp)\//.test(a)))
+    return `${cmd.name} /inet socket`;
+  if (cmd.name === 'ssh' && args.some((a) => /^-[a-zA-Z]*R/.test(a))) return 'ssh remote forward';
   if (RAW_NET.has(cmd.name) && cmd.pipeline >= 0) {
     const mates = all.commands.filter((c) => c.pipeline === cmd.pipeline && c !== cmd);
     if (mates.some((c) => SHELLS.has(c.name))) return `${cmd.name} piped with a shell`;
@@ -225,7 +231,7 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
   if (
     SHELLS.has(cmd.name) ||
     INTERPRETERS.has(cmd.name.replace(/[0-9.]+$/, '')) ||
-    cmd.argv[0]?.startsWith('./') === true
+    cmd.argv[0]?.includes('/') === true
   ) {
     const saved = new Set(all.commands.filter((c) => FETCHERS.has(c.name)).flatMap(savedFiles));
     const runs = [cmd.argv[0] ?? '', ...cmd.argv.slice(1)].map(basename);

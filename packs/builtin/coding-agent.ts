@@ -48,6 +48,20 @@ const FETCH_DATA_ALLOW = [
   '*.readthedocs.io',
 ];
 
+/** Registries and indexes packages may be installed from without asking. */
+const REGISTRY_ALLOW = [
+  'registry.npmjs.org',
+  'registry.yarnpkg.com',
+  'pypi.org',
+  'files.pythonhosted.org',
+  'download.pytorch.org',
+  'proxy.golang.org',
+  'crates.io',
+  'index.crates.io',
+  'rubygems.org',
+  'npm.pkg.github.com',
+];
+
 const shell = (intents: string[]): object => ({ shell: { intent: intents } });
 
 const rules = [
@@ -191,6 +205,14 @@ const rules = [
     phase: 'call',
     when: { detector: 'sql', field: 'args' },
     reason: 'SQL that destroys data (DROP, TRUNCATE, DELETE or UPDATE without WHERE)',
+  },
+  {
+    id: 'ca.supply-chain',
+    verdict: 'escalate',
+    tools: SHELL_TOOLS,
+    phase: 'call',
+    when: { detector: 'supply_chain', field: 'args.command', params: { allow: REGISTRY_ALLOW } },
+    reason: 'installs from a URL, git or an unlisted index, or redirects the package registry',
   },
   {
     id: 'ca.reverse-shell',

@@ -53,11 +53,11 @@ beforeAll(() => {
   mkdirSync(join(root, 'config'), { recursive: true });
   writeFileSync(join(root, 'marked.txt'), 'line one\nFORBIDDEN-MARKER payload\n');
   writeFileSync(join(root, 'keys.txt'), `ordinary line\nSTRIPE=${stripe}\n`);
-  writeFileSync(join(root, 'config', '.env.long'), `PRIVATE_BLOB=${long}\n`);
-  writeFileSync(join(root, 'config', '.env.part1'), `TOKEN_START=${partA}`);
-  writeFileSync(join(root, 'config', '.env.part2'), `${partB}\n`);
-  writeFileSync(join(root, 'config', '.env.tiny1'), `T=${tinyA}`);
-  writeFileSync(join(root, 'config', '.env.tiny2'), `${tinyB}\n`);
+  writeFileSync(join(root, 'config', 'secrets.long'), `PRIVATE_BLOB=${long}\n`);
+  writeFileSync(join(root, 'config', 'secrets.part1'), `TOKEN_START=${partA}`);
+  writeFileSync(join(root, 'config', 'secrets.part2'), `${partB}\n`);
+  writeFileSync(join(root, 'config', 'secrets.tiny1'), `T=${tinyA}`);
+  writeFileSync(join(root, 'config', 'secrets.tiny2'), `${tinyB}\n`);
   pack = join(home, 'pack.json');
   writeFileSync(pack, JSON.stringify(PACK));
 });
@@ -83,7 +83,10 @@ describe('mesh guard mcp: result checks', () => {
       // The same server's other results pass untouched.
       expect(
         text(
-          await fs.client.callTool({ name: 'read_file', arguments: { path: 'config/.env.part2' } }),
+          await fs.client.callTool({
+            name: 'read_file',
+            arguments: { path: 'config/secrets.part2' },
+          }),
         ),
       ).toBe(`${partB}\n`);
     } finally {
@@ -119,7 +122,7 @@ describe('mesh guard mcp: result checks', () => {
         arguments: { url: `${base}?d=${encodeURIComponent(d)}` },
       });
     try {
-      for (const path of ['config/.env.long', 'config/.env.part1', 'config/.env.part2'])
+      for (const path of ['config/secrets.long', 'config/secrets.part1', 'config/secrets.part2'])
         expect(
           (await fs.client.callTool({ name: 'read_file', arguments: { path } })).isError,
         ).not.toBe(true);
@@ -140,7 +143,7 @@ describe('mesh guard mcp: result checks', () => {
     const fs = await proxied(home, flags('tiny'), fsServer());
     const net = await proxied(home, flags('tiny'), fetchServer());
     try {
-      for (const path of ['config/.env.tiny1', 'config/.env.tiny2'])
+      for (const path of ['config/secrets.tiny1', 'config/secrets.tiny2'])
         await fs.client.callTool({ name: 'read_file', arguments: { path } });
       const r = await net.client.callTool({
         name: 'fetch',

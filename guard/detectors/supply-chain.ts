@@ -1,0 +1,156 @@
+// `supply_chain` (docs/guard.md "Detectors"): package installs from URLs, git or unlisted indexes, and
+// package-manager configuration that redirects installs to another registry.
+import { hostOf } from '../shell/intent-network.js';
+import type { ShellCommand } from '../shell/model.js';
+import type { Detector, Finding } from './detector.js';
+import { hostAllowed } from './egress.js';
+import { checkKeys, listParam } from './params.js';
+
+interface SupplyParams {
+  /** Registries and indexes installs may come from. */
+  allow: string[];
+}
+
+/** A package spec fetched from a git repository: never a registry, whatever the host. */
+const GIT_SPEC = /^(?:git\+|git:|ssh:\/\/|github:|gitlab:|bitbucket:|git@[\w.-]+:)/i;
+const URL_SPEC = /^https?:\/\//i;
+/** Install options whose value is an index, registry or source to fetch from. */
+const INDEX_FLAGS = new Set([
+  '--index-url',
+  '--extra-index-url',
+  '--find-links',
+  '--registry',
+  '--source',
+  '--index',
+  '--git',
+  '--default-index',
+]);
+/** Short forms, for pip only (`npm -f` is `--force`). */
+const PIP_SHORT = new Set(['-i', '-f']);
+/** `config set` keys that change where a package manager installs from. */
+const REGISTRY_KEY =
+  /^(?:(?:@[\w.-]+:)?registry|npmRegistryServer|(?:global|install|user)\.(?:extra-)?index-url|index-url|extra-index-url)$/i;
+/** Environment variables that redirect installs. */
+const REGISTRY_ENV =
+  /^(?:npm_config_(?:@[\w.-]+:)?registry|PIP_(?:EXTRA_)?INDEX_URL|PIP_FIND_LINKS|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|YARN_NPM_REGISTRY_SERVER|GOPROXY|BUNDLE_MIRROR__[\w]+)=(.*)$/i;
+/** Package-manager config files; a line naming a registry or index written into one redirects installs. */
+const CONFIG_FILE =
+  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|bunfig\.toml|uv\.toml)$/;
+
+const PY = /^python[0-9.]*$/;
+const MANAGERS = /^(?:pip[0-9.]*|pipx|uv|npm|pnpm|yarn|bun|npx|bunx|gem|cargo|poetry|go)$/;
+
+/** The argv from the package manager on: `python3 -m pip ...` is `pip ...`. */
+function managerArgv(cmd: ShellCommand): string[] | null {
+  if (PY.test(cmd.name) && cmd.argv[1] === '-m' && /^pip[0-9.]*$/.test(cmd.argv[2] ?? ''))
+    return cmd.argv.slice(2);
+  return MANAGERS.test(cmd.name) ? cmd.argv : null;
+}
+
+/** Index and registry hosts named by option values (`--index-url U`, `--registry=U`). */
+function optionValues(argv: readonly string[]): string[] {
+  const pip = /^(?:pip[0-9.]*|uv|pipx)$/.test(argv[0] ?? '');
+  const isFlag = (f: string): boolean => INDEX_FLAGS.has(f) || (pip && PIP_SHORT.has(f));
+  const out: string[] = [];
+  argv.forEach((a, i) => {
+    const eq = /^(--?[\w-]+)=(.*)$/.exec(a);
+    if (eq !== null && isFlag(eq[1] ?? '')) out.push(eq[2] ?? '');
+    else if (isFlag(a) && argv[i + 1] !== undefined) out.push(argv[i + 1] ?? '');
+  });
+  return out;
+}
+
+const INSTALL = /^(?:install|i|add|dlx|exec|x|tool)$/;
+
+function installProblems(argv: readonly string[], off: (v: string) => boolean): string[] {
+  const [tool, sub, sub2] = argv;
+  const runs =
+    tool === 'npx' ||
+    tool === 'bunx' ||
+    (sub !== undefined && INSTALL.test(sub)) ||
+    (tool === 'uv' && sub === 'pip' && sub2 === 'install');
+  if (!runs) return [];
+  const out: string[] = [];
+  const specs = argv.slice(1).filter((a) => !a.startsWith('-'));
+  const remote = specs.find((a) => GIT_SPEC.test(a) || (URL_SPEC.test(a) && off(a)));
+  if (remote !== undefined)
+    out.push(`${tool ?? ''} installs from ${hostOf(remote, true) ?? 'git'}`);
+  const index = optionValues(argv).find(off);
+  if (index !== undefined)
+    out.push(`${tool ?? ''} installs from index ${hostOf(index, true) ?? index}`);
+  return out;
+}
+
+function configProblems(argv: readonly string[], off: (v: string) => boolean): string[] {
+  const [tool, sub, verb, key, value] = argv;
+  const set =
+    (sub === 'config' && verb === 'set') ||
+    (sub === 'set' && verb !== undefined && REGISTRY_KEY.test(verb));
+  if (set) {
+    const k = (sub === 'set' ? verb : key) ?? '';
+    const v = sub === 'set' ? key : value;
+    const kv = /^([^=]+)=(.*)$/.exec(k);
+    const name = kv?.[1] ?? k;
+    const val = kv?.[2] ?? v;
+    if (REGISTRY_KEY.test(name) && val !== undefined && off(val))
+      return [`${tool ?? ''} config points installs at ${hostOf(val, true) ?? val}`];
+  }
+  if (tool === 'poetry' && sub === 'source' && verb === 'add' && value !== undefined && off(value))
+    return [`poetry source ${hostOf(value, true) ?? value}`];
+  if (tool === 'gem' && sub === 'sources') {
+    const added = optionValues(argv.map((a) => (a === '-a' || a === '--add' ? '--source' : a)));
+    if (added.some(off)) return ['gem sources adds an unlisted source'];
+  }
+  if (tool === 'go' && sub === 'env' && verb === '-w') return envProblems(argv.slice(3), off);
+  return [];
+}
+
+function envProblems(words: readonly string[], off: (v: string) => boolean): string[] {
+  for (const w of words) {
+    const m = REGISTRY_ENV.exec(w);
+    const vals = (m?.[2] ?? '')
+      .split(/[,|]/)
+      .filter((v) => v !== '' && v !== 'direct' && v !== 'off');
+    if (m !== null && vals.some(off)) return [`${w.split('=')[0] ?? ''} redirects installs`];
+  }
+  return [];
+}
+
+function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string[] {
+  const argv = managerArgv(cmd);
+  const out = argv === null ? [] : [...installProblems(argv, off), ...configProblems(argv, off)];
+  if (cmd.name === 'export' || cmd.name === '') out.push(...envProblems(cmd.argv.slice(1), off));
+  if (
+    (cmd.name === 'echo' || cmd.name === 'printf' || cmd.name === 'tee' || cmd.name === 'cat') &&
+    cmd.redirects.some((r) => r.op.startsWith('>') && CONFIG_FILE.test(r.target))
+  ) {
+    const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
+    const urls = [
+      ...text.matchAll(/(?:registry|index-url|npmRegistryServer)\s*[=:]\s*"?(\S+?)"?(?:\s|$)/gi),
+    ];
+    if (urls.some((u) => off(u[1] ?? '')))
+      out.push('writes a registry into a package-manager config');
+  }
+  return out;
+}
+
+export const supplyChainDetector: Detector<SupplyParams> = {
+  name: 'supply_chain',
+  rewrites: () => false,
+  parseParams(params, path) {
+    const p = checkKeys(params, ['allow'], path);
+    return { allow: listParam(p, 'allow', path) ?? [] };
+  },
+  scan(value, path, ctx, params) {
+    if (typeof value !== 'string') return [];
+    const off = (v: string): boolean => {
+      // a value naming no host is a local path (`--find-links ./wheels`)
+      const host = hostOf(v, true);
+      return host !== null && !hostAllowed(host, params.allow, ctx.egressHosts);
+    };
+    const findings: Finding[] = [];
+    for (const cmd of ctx.shell(value).analysis.commands)
+      for (const reason of commandProblems(cmd, off)) findings.push({ path, reason });
+    return findings;
+  },
+};
