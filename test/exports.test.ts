@@ -54,6 +54,7 @@ describe('the package exports (package.json "exports")', () => {
       'exposedMode',
       'fetchBounded',
       'fsyncDir',
+      'ioSlicer',
       'isMeshError',
       'modeText',
       'pidLockHolder',
@@ -69,6 +70,7 @@ describe('the package exports (package.json "exports")', () => {
       'withDeadline',
       'writeFileAtomic',
       'writeFileAtomicAsync',
+      'yieldToIo',
     ]);
   });
 

@@ -1,6 +1,6 @@
 // DAP-18 §4.4.2 bulk upload: measurements go out in UploadRequests of UPLOAD_CHUNK reports, each
 // chunk prepared on the calling thread or on a preparing thread, at most UPLOADS_IN_FLIGHT open.
-import { yieldToIo } from '../../common/yield-to-io.js';
+import { yieldToIo } from '../../common/index.js';
 import { DapError } from '../errors.js';
 import type { ReportErrorName } from '../messages/index.js';
 import type { Submission } from './client.js';

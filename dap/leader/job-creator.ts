@@ -3,7 +3,7 @@
 // A job stays below the Helper's body limit (peerMaxBodyBytes, or what a 413 taught): bytes as well
 // as reports are counted.
 import { randomBytes } from 'node:crypto';
-import { ioSlicer } from '../../common/yield-to-io.js';
+import { ioSlicer } from '../../common/index.js';
 import { b64url, fromHex, hex } from '../encoding.js';
 import {
   AggregationJobExtensionType,

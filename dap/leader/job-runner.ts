@@ -2,7 +2,7 @@
 // abandonment. Transient failures (network, 5xx, a body that does not decode) leave the job to retry
 // with the identical request, a bounded number of times (the driver counts); a DAP problem document
 // or mismatched reports abandon it; a 413 puts its reports back for smaller jobs.
-import { ioSlicer } from '../../common/yield-to-io.js';
+import { ioSlicer } from '../../common/index.js';
 import { Reader } from '../codec/reader.js';
 import { hex } from '../encoding.js';
 import {
