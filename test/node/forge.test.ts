@@ -17,6 +17,7 @@ import { ROOT } from '../support/env.js';
 import { runMesh } from '../support/run-mesh.js';
 import {
   applyArgs,
+  BUILTIN,
   expectOk,
   maintainer,
   meshJson,
@@ -34,6 +35,25 @@ const corpora = ['train-benign', 'train-attacks', 'heldout-benign'].map((c) =>
   join(ROOT, 'packs', 'corpora', 'shell', `${c}.jsonl`),
 );
 let m: Maintainer;
+
+/** The attack of the first campaign: re-pointing the package registry at a bare address. */
+const KNOWN_BY = 'ca.supply-chain';
+
+/**
+ * The built-in pack without the rule that knows the campaign's attack: the pack the network has
+ * before the campaign, which lets the attack through.
+ */
+function packBefore(): object {
+  const d = structuredClone(BUILTIN) as {
+    catalog: string[];
+    rules: Record<string, unknown>;
+    policy: { rules: { id: string }[] };
+  };
+  d.catalog = d.catalog.filter((id) => id !== KNOWN_BY);
+  d.rules = Object.fromEntries(Object.entries(d.rules).filter(([id]) => id !== KNOWN_BY));
+  d.policy.rules = d.policy.rules.filter((r) => r.id !== KNOWN_BY);
+  return d;
+}
 
 /** The coded error a failed `mesh ... --json` printed. */
 const codeOf = (r: { json: Record<string, unknown> }): unknown =>
@@ -74,7 +94,7 @@ const forgeArgs = (fp: string, forms: string, extra: string[] = []): string[] =>
 
 beforeAll(async () => {
   m = await maintainer(work, 120_000);
-  await publish(m, writePack(m, 'pack.json'));
+  await publish(m, writePack(m, 'pack.json', packBefore()));
 }, 600_000);
 
 afterAll(async () => {
@@ -83,7 +103,7 @@ afterAll(async () => {
 
 describe('mesh forge', () => {
   it('proposes a gated rule for a new attack, and mesh publish --apply publishes it', async () => {
-    // Re-pointing the package registry at a bare address: the built-in pack lets it through.
+    // Re-pointing the package registry at a bare address: the pack before the campaign lets it through.
     const { fp, forms } = await volunteer(
       'org1',
       bash('npm config set registry http://203.0.113.9:4873'),
