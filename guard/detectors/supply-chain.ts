@@ -108,7 +108,7 @@ function configProblems(argv: readonly string[], off: (v: string) => boolean): s
 function envProblems(words: readonly string[], off: (v: string) => boolean): string[] {
   for (const w of words) {
     const m = REGISTRY_ENV.exec(w);
-    const vals = (m?.[2] ?? '')
+    const vals = (m?.[1] ?? '')
       .split(/[,|]/)
       .filter((v) => v !== '' && v !== 'direct' && v !== 'off');
     if (m !== null && vals.some(off)) return [`${w.split('=')[0] ?? ''} redirects installs`];

@@ -233,6 +233,8 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('registry redirected', 'npm config set registry https://registry.example.net/'),
       bash('pip index redirected', 'pip config set global.index-url https://mirror.example.net/'),
       bash('npmrc written', 'echo "registry=https://npm.example.net/" >> .npmrc'),
+      bash('pip index by environment', 'export PIP_INDEX_URL=https://pypi.example.net/simple'),
+      bash('Go proxy redirected', 'go env -w GOPROXY=http://203.0.113.9:4873,direct'),
     ],
     no_match: [
       bash('lockfile install', 'npm ci --ignore-scripts'),
@@ -241,6 +243,8 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('PyTorch index', 'pip install torch --index-url https://download.pytorch.org/whl/cpu'),
       bash('local wheels', 'pip install --no-index --find-links ./wheels app'),
       bash('forced reinstall', 'npm install -f lodash'),
+      bash('Go proxy kept', 'go env -w GOPROXY=https://proxy.golang.org,direct'),
+      bash('Go proxy off', 'export GOPROXY=direct'),
     ],
   },
   'ca.fetch-exec': {
