@@ -28,27 +28,19 @@ export interface Review extends CallBinding {
   tampered?: true;
 }
 
-/** One row of the review table, as SQLite returns it. */
-export interface Row {
-  id: string;
-  status: ReviewStatus;
-  created: number;
-  expires: number;
-  decided: number | null;
-  approver: string | null;
-  note: string | null;
-  tool: string;
-  args_digest: string;
-  session: string;
-  rule: string;
-  reason: string;
-  attributed_to: string | null;
-  front_door: FrontDoor;
-  tool_use_id: string | null;
-  mac: string | null;
-  quorum: number;
-  preview: string | null;
-}
+/** camelCase to the table's snake_case, as a type: `argsDigest` is the column `args_digest`. */
+type SnakeCase<S extends string> = S extends `${infer C}${infer Rest}`
+  ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${SnakeCase<Rest>}`
+  : S;
+
+/** What the table stores of a review: all but the approvals (their own table) and `tampered`. */
+type StoredField = Exclude<keyof Review, 'approvals' | 'tampered'>;
+
+/**
+ * One row of the review table, as SQLite returns it: the review's stored fields under their column
+ * names, plus the row's MAC. Derived from `Review`, so the two cannot drift apart.
+ */
+export type Row = { [K in StoredField as SnakeCase<K>]: Review[K] } & { mac: string | null };
 
 /** What a row's MAC covers: every column but the MAC. */
 export function macFields(r: Omit<Row, 'mac'>): unknown[] {
