@@ -7,6 +7,31 @@ import { compilePack, type LoadedPack } from './pack.js';
 
 export const MAX_PACK_BYTES = 8 * 1024 * 1024;
 
+/**
+ * A pack file's bytes as JSON: at most MAX_PACK_BYTES, strict UTF-8. These bytes are
+ * attacker-controlled (a community pack, or one submitted for publishing).
+ *
+ * @throws {PackError} `tooLarge` past the bound, pack_unreadable when not UTF-8 JSON
+ */
+export function parsePackJson(
+  path: string,
+  bytes: Uint8Array,
+  tooLarge: 'pack_invalid' | 'publish_invalid',
+): unknown {
+  if (bytes.length > MAX_PACK_BYTES)
+    throw new PackError(tooLarge, `${path}: larger than ${MAX_PACK_BYTES} bytes`);
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+  } catch (e) {
+    throw new PackError(
+      'pack_unreadable',
+      `${path}: not JSON (${(e as Error).message})`,
+      undefined,
+      { cause: e },
+    );
+  }
+}
+
 function readPackFile(path: string): unknown {
   let size: number;
   try {
@@ -18,18 +43,10 @@ function readPackFile(path: string): unknown {
       'give a pack file path or builtin:coding-agent',
     );
   }
+  // the size is checked before reading, so a huge file is never read whole
   if (size > MAX_PACK_BYTES)
     throw new PackError('pack_invalid', `${path}: larger than ${MAX_PACK_BYTES} bytes`);
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  } catch (e) {
-    throw new PackError(
-      'pack_unreadable',
-      `${path}: not JSON (${(e as Error).message})`,
-      undefined,
-      { cause: e },
-    );
-  }
+  return parsePackJson(path, readFileSync(path), 'pack_invalid');
 }
 
 /**

@@ -1,7 +1,7 @@
 // docs/packs.md "Testing a pack": `mesh publish` runs the pack's tests first. A pack target whose
 // rule examples or policy tests fail (or that has none) is refused before anything is written.
 import { PackError } from '../errors.js';
-import { MAX_PACK_BYTES } from '../loader.js';
+import { parsePackJson } from '../loader.js';
 import { compilePack } from '../pack.js';
 import { runPackTests } from '../pack-tests/run-pack-tests.js';
 import { ruleFails, type PackTestReport } from '../pack-tests/report.js';
@@ -32,28 +32,13 @@ export function failureLines(r: PackTestReport): string[] {
     : lines;
 }
 
-function parse(path: string, bytes: Uint8Array): unknown {
-  if (bytes.length > MAX_PACK_BYTES)
-    throw new PackError('publish_invalid', `${path}: larger than ${MAX_PACK_BYTES} bytes`);
-  try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
-  } catch (e) {
-    throw new PackError(
-      'pack_unreadable',
-      `${path}: not JSON (${(e as Error).message})`,
-      undefined,
-      { cause: e },
-    );
-  }
-}
-
 /** Throws unless every pack among the additions is format 2 and passes all of its tests. */
 export async function requirePassingPackTests(
   additions: readonly { path: string; bytes: Uint8Array }[],
 ): Promise<void> {
   for (const a of additions) {
     if (!a.path.startsWith('packs/')) continue;
-    const pack = compilePack(parse(a.path, a.bytes), a.path);
+    const pack = compilePack(parsePackJson(a.path, a.bytes, 'publish_invalid'), a.path);
     if (pack.meta.format < 2)
       throw new PackError(
         'pack_untested',

@@ -14,7 +14,10 @@ function packFile(doc: unknown): string {
   const d = mkdtempSync(join(tmpdir(), 'pack-'));
   dirs.push(d);
   const f = join(d, 'pack.json');
-  writeFileSync(f, typeof doc === 'string' ? doc : JSON.stringify(doc));
+  writeFileSync(
+    f,
+    typeof doc === 'string' || doc instanceof Uint8Array ? doc : JSON.stringify(doc),
+  );
   return f;
 }
 
@@ -51,6 +54,12 @@ describe('pack loader', () => {
 
   const bad: [string, unknown, string][] = [
     ['not JSON', '{', 'pack_unreadable'],
+    // a lone continuation byte inside a string: not UTF-8, so not read with a replacement character
+    [
+      'not UTF-8',
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x80, 0x22, 0x7d]),
+      'pack_unreadable',
+    ],
     ['newer format', { ...minimal, pack_format: 9 }, 'pack_format_newer'],
     ['bad name', { ...minimal, name: 'Bad Name' }, 'pack_invalid'],
     ['bad version', { ...minimal, version: 'v1' }, 'pack_invalid'],

@@ -32,8 +32,7 @@ import {
   publishRules,
 } from '../../state/governance.js';
 import { contextFor, type CommandContext } from '../context.js';
-
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+import { collect } from '../repeatable-option.js';
 
 function writeNew(path: string, data: Uint8Array): void {
   try {

@@ -11,6 +11,7 @@ import {
 import { decodeProposalFile, type ProposalBody } from '../../consensus/index.js';
 import { contextFor } from '../context.js';
 import { context, rulesFor } from './publish.js';
+import { collect } from '../repeatable-option.js';
 
 interface ApplyFlags {
   repo: string;
@@ -27,8 +28,6 @@ interface ApplyFlags {
   forceUnwitnessed?: boolean;
   json?: boolean;
 }
-
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 function showHuman(b: ProposalBody): string {
   const p = b.privacy;

@@ -16,15 +16,12 @@ import { contextFor } from '../context.js';
 import { addGuardFlags, type GuardFlags } from './guard.js';
 import { addAgentHooks } from './guard-hook-agents.js';
 import { addHookInstall } from './guard-hook-install.js';
+import { collect } from '../repeatable-option.js';
 
 export interface FlowFlags extends GuardFlags {
   secretFile: string[];
   secretEnv: string[];
   flowRules: boolean;
-}
-
-function collect(v: string, prev: string[] = []): string[] {
-  return [...prev, v];
 }
 
 /** The flags of every door that tracks flow: guard flags, registered secrets, --no-flow-rules. */

@@ -6,8 +6,7 @@ import { MCP_CLIENTS, type McpClient, type McpScope } from '../../guard/mcp-inst
 import { installMcpServer, uninstallMcpServer } from '../../guard/mcp-install.js';
 import { UsageError } from '../../errors.js';
 import { contextFor } from '../context.js';
-
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+import { collect } from '../repeatable-option.js';
 
 function clientOf(v: string): McpClient {
   if (!(MCP_CLIENTS as readonly string[]).includes(v))

@@ -17,6 +17,7 @@ import {
 } from '../../guard/guard-builder.js';
 import { nodeSigner } from '../../guard/node-key.js';
 import { contextFor, type CommandContext } from '../context.js';
+import { collect } from '../repeatable-option.js';
 
 /** Longest NDJSON line accepted; longer events are escalated unread. */
 export const MAX_EVENT_LINE = 8 * 1024 * 1024;
@@ -25,10 +26,6 @@ export interface GuardFlags {
   pack: string[];
   receipts?: string | false;
   nodeKey?: string;
-}
-
-function collect(v: string, prev: string[] = []): string[] {
-  return [...prev, v];
 }
 
 /** Adds the flags every guard front door shares: --pack (repeatable), --receipts, --node-key. */

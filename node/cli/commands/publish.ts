@@ -42,6 +42,7 @@ import {
 import { contextFor, type CommandContext } from '../context.js';
 import { refuseProposal } from '../../consensus/apply-cli.js';
 import { membersAdditions } from '../../tokens/publish-members.js';
+import { collect } from '../repeatable-option.js';
 
 export interface PublishFlags {
   repo: string;
@@ -63,7 +64,6 @@ export interface PublishFlags {
 }
 
 const DEFAULT_ORIGIN = 'interlock-mesh/log';
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 /** --witness URL=VKEY; a bare host URL gets the witness role's /witness prefix. */
 export function parseWitnessFlag(flag: string): WitnessEndpoint {

@@ -19,8 +19,8 @@ import {
   publishRules,
 } from '../../state/governance.js';
 import { contextFor } from '../context.js';
+import { collect } from '../repeatable-option.js';
 
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 const HEX32 = /^[0-9a-f]{64}$/;
 
 interface InitFlags {

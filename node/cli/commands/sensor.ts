@@ -12,10 +12,7 @@ import { contextFor, type CommandContext } from '../context.js';
 import { loadNodeKey } from './guard.js';
 import { readSecretLines } from '../../guard/secret-lines.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
+import { collect } from '../repeatable-option.js';
 
 async function resolveHosts(hosts: string[]): Promise<string[]> {
   const out = new Set<string>();

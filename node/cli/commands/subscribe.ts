@@ -16,6 +16,7 @@ import {
 import { UsageError } from '../../errors.js';
 import { contextFor, type CommandContext } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
+import { collect } from '../repeatable-option.js';
 
 interface SubscribeFlags {
   mirror?: string;
@@ -30,8 +31,6 @@ interface SubscribeFlags {
   rounds?: string;
   json?: boolean;
 }
-
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 /** `--watch`: every subscription of the node, refreshed in the foreground, one line per refresh. */
 async function watchSubscriptions(
