@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFront } from '../../test/dap/front.js';
 import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
+import { metric } from '../../test/dap/fleet-setup.js';
 import type { Listening } from '../../test/dap/support.js';
 import { freePort } from '../../test/support/ports.js';
 import type { ServeProcess } from '../../test/support/serve-process.js';
@@ -42,6 +43,8 @@ export interface Aggregators {
   pids(): number[];
   /** CPU seconds of every process so far. */
   cpu(): number;
+  /** Aggregation jobs the Leaders ended so far (their /metrics). */
+  leaderJobs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -83,6 +86,11 @@ export async function reserveAggregators(dir: string, perRole = 1): Promise<Aggr
     },
     pids,
     cpu: () => pids().reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    async leaderJobs() {
+      let n = 0;
+      for (const l of leaders) n += await metric(l.url, 'mesh_dap_aggregation_jobs_total');
+      return n;
+    },
     async stop() {
       await Promise.all([...leaders, ...helpers].map((p) => p.stop()));
       await fronts.leader?.close();

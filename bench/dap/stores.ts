@@ -2,9 +2,8 @@
 // reports end to end with one process per role on level, one on PostgreSQL, and two per role on
 // PostgreSQL behind a front; aggregator CPU per report counts every mesh serve process and the
 // PostgreSQL server's processes, in the same run. Each set-up first aggregates and collects a batch
-// of its own one time bucket earlier (docs/dap.md "Throughput by store"): its figures are printed as
-// the first batch's, and the measured batch runs on warm processes, as docs/dap.md "Performance"
-// measures the aggregators.
+// of its own (docs/dap.md "Throughput by store"), printed as the first batch's; then rounds of one
+// warm batch per set-up, each in its own time bucket, give the medians.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
@@ -14,6 +13,14 @@ import { postUpload, tempDir } from '../../test/dap/support.js';
 import { cpuSeconds, reserveAggregators } from './aggregators.js';
 
 const N = Number(process.env.MESH_BENCH_STORE_REPORTS ?? 1000);
+/** Measured batches per set-up, after its first. */
+const ROUNDS = Math.max(1, Number(process.env.MESH_BENCH_STORE_ROUNDS ?? 5));
+/**
+ * Unmeasured batches of N per set-up between its first and the rounds: V8 goes on optimising the
+ * hot path over the first thousand reports or so, more slowly in a set-up whose processes each see
+ * half of them, so without these the early rounds favour the set-up with fewer processes.
+ */
+const WARM_BATCHES = Math.max(0, Number(process.env.MESH_BENCH_STORE_WARM_BATCHES ?? 2));
 const WARMUP = Number(process.env.MESH_BENCH_STORE_WARMUP ?? N);
 const LENGTH = 32;
 const TP = 3600;
@@ -43,15 +50,24 @@ interface Figures {
   /** Of the batch's elapsed time, the uploads' (the rest is aggregation and collection). */
   upload_seconds: number;
   aggregator_cpu_ms_per_report: number;
+  /** Aggregation jobs the Leaders ran for the batch. */
+  jobs: number;
 }
 
-/** The measured batch on warm processes, and the first batch of the same fresh processes. */
-type RunFigures = Figures & { idle_cpu_ms_per_second: number; first_batch?: Figures };
+/** One set-up's processes, its task, and how to run a batch on it. */
+interface SetUp {
+  /** Uploads and collects `n` reports in the time bucket `back` buckets before the run's start. */
+  batch(n: number, back: number): Promise<Figures>;
+  /** CPU seconds of the set-up's processes (and the database's, on PostgreSQL) so far. */
+  cpu(): number;
+  stop(): Promise<void>;
+}
 
-async function run(
+async function setUp(
   perRole: 1 | 2,
   pg: { url: () => Promise<string>; dataDir: string } | undefined,
-): Promise<RunFigures> {
+  t: number,
+): Promise<SetUp> {
   const dir = tempDir('bench-stores');
   const aggs = await reserveAggregators(dir, perRole);
   const files = newTaskFiles({
@@ -71,58 +87,50 @@ async function run(
       leaderDap: { minJobSize: 100, maxJobSize: 250, maxJobAgeMs: 100, tickMs: 5 },
       ...(pg ? { stores: { leader: await pg.url(), helper: await pg.url() } } : {}),
     });
-    const client = new DapClient(files.client);
-    const cpu = () =>
-      aggs.cpu() + (pg ? pgPids(pg.dataDir).reduce((sum, p) => sum + cpuSeconds(p), 0) : 0);
-    const t = Math.floor(Date.now() / 1000);
-    /** Uploads and collects `n` reports in the time bucket `back` buckets before now. */
-    const batch = async (n: number, back: number): Promise<Figures> => {
-      const time = t - back * TP;
-      const sum = new Array<number>(LENGTH).fill(0);
-      const reports: m.Report[] = [];
-      for (let i = 0; i < n; i++) {
-        const meas = Array.from({ length: LENGTH }, () => (Math.random() < 0.1 ? 1 : 0));
-        meas.forEach((x, j) => (sum[j] = (sum[j] ?? 0) + x));
-        reports.push(await client.prepare({ measurement: meas, timeSeconds: time }));
-      }
-      const cpu0 = cpu();
-      const start = Date.now();
-      const url = `${files.client.task.leader}tasks/${files.client.task_id}/reports`;
-      for (let i = 0; i < n; i += 50) {
-        const res = await uploadOnce(url, m.encodeUploadRequest(reports.slice(i, i + 50)));
-        if (res.status !== 200 || res.errors.some((e) => e.error !== 'report_replayed'))
-          throw new Error(`upload refused: ${String(res.status)}`);
-      }
-      const uploaded = Date.now();
-      const c = await collect(
-        files.collector,
-        { interval: { start: Math.floor(time / TP), duration: 1 } },
-        { timeoutMs: 600_000 },
-      );
-      const elapsed = (Date.now() - start) / 1000;
-      if (c.reportCount !== n || JSON.stringify(c.aggregate) !== JSON.stringify(sum))
-        throw new Error('aggregate differs from the sum of the measurements');
-      return {
-        reports_per_second: Math.round(n / elapsed),
-        upload_seconds: Number(((uploaded - start) / 1000).toFixed(2)),
-        aggregator_cpu_ms_per_report: Number((((cpu() - cpu0) / n) * 1000).toFixed(3)),
-      };
-    };
-    const first = WARMUP > 0 ? await batch(WARMUP, 1) : undefined;
-    const measured = await batch(N, 0);
-    // Then idle: what the set-up's processes (the database's included) spend with no work.
-    await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
-    const idle0 = cpu();
-    await new Promise((r) => setTimeout(r, IDLE_MS));
-    const idleCpu = Number((((cpu() - idle0) * 1000) / (IDLE_MS / 1000)).toFixed(1));
-    return {
-      ...measured,
-      idle_cpu_ms_per_second: idleCpu,
-      ...(first ? { first_batch: first } : {}),
-    };
-  } finally {
+  } catch (e) {
     await aggs.stop();
+    throw e;
   }
+  const client = new DapClient(files.client);
+  // The database's processes serve every set-up on it; the others are idle while one is measured.
+  const cpu = () =>
+    aggs.cpu() + (pg ? pgPids(pg.dataDir).reduce((sum, p) => sum + cpuSeconds(p), 0) : 0);
+  const batch = async (n: number, back: number): Promise<Figures> => {
+    const time = t - back * TP;
+    const sum = new Array<number>(LENGTH).fill(0);
+    const reports: m.Report[] = [];
+    for (let i = 0; i < n; i++) {
+      const meas = Array.from({ length: LENGTH }, () => (Math.random() < 0.1 ? 1 : 0));
+      meas.forEach((x, j) => (sum[j] = (sum[j] ?? 0) + x));
+      reports.push(await client.prepare({ measurement: meas, timeSeconds: time }));
+    }
+    const jobs0 = await aggs.leaderJobs();
+    const cpu0 = cpu();
+    const start = Date.now();
+    const url = `${files.client.task.leader}tasks/${files.client.task_id}/reports`;
+    for (let i = 0; i < n; i += 50) {
+      const res = await uploadOnce(url, m.encodeUploadRequest(reports.slice(i, i + 50)));
+      if (res.status !== 200 || res.errors.some((e) => e.error !== 'report_replayed'))
+        throw new Error(`upload refused: ${String(res.status)}`);
+    }
+    const uploaded = Date.now();
+    const c = await collect(
+      files.collector,
+      { interval: { start: Math.floor(time / TP), duration: 1 } },
+      { timeoutMs: 600_000 },
+    );
+    const elapsed = (Date.now() - start) / 1000;
+    const cpuMs = (cpu() - cpu0) * 1000;
+    if (c.reportCount !== n || JSON.stringify(c.aggregate) !== JSON.stringify(sum))
+      throw new Error('aggregate differs from the sum of the measurements');
+    return {
+      reports_per_second: Math.round(n / elapsed),
+      upload_seconds: Number(((uploaded - start) / 1000).toFixed(2)),
+      aggregator_cpu_ms_per_report: Number((cpuMs / n).toFixed(3)),
+      jobs: (await aggs.leaderJobs()) - jobs0,
+    };
+  };
+  return { batch, cpu, stop: () => aggs.stop() };
 }
 
 /**
@@ -170,38 +178,104 @@ function met(r: Ratios): Record<keyof Ratios, boolean> {
   };
 }
 
+const median = (xs: number[]): number => {
+  const v = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 === 1 ? (v[mid] ?? 0) : ((v[mid - 1] ?? 0) + (v[mid] ?? 0)) / 2;
+};
+
+/** Each figure's median over the batches. */
+const medianOf = (fs: Figures[]): Figures => ({
+  reports_per_second: Math.round(median(fs.map((f) => f.reports_per_second))),
+  upload_seconds: Number(median(fs.map((f) => f.upload_seconds)).toFixed(2)),
+  aggregator_cpu_ms_per_report: Number(
+    median(fs.map((f) => f.aggregator_cpu_ms_per_report)).toFixed(3),
+  ),
+  jobs: median(fs.map((f) => f.jobs)),
+});
+
+const NAMES = ['level_1_per_role', 'postgres_1_per_role', 'postgres_2_per_role'] as const;
+
 /**
  * The three set-ups in one run, with the ratios docs/dap.md "Throughput by store" sets as targets: a
  * shared database must keep most of level's throughput, and a second process per role must add
- * throughput without costing much more CPU per report than one.
+ * throughput without costing much more CPU per report than one. The set-ups run side by side (the
+ * ones not measured stay idle); each warms up with a first batch, then ROUNDS rounds measure one
+ * batch of each, in an order that turns with each round, so a change of the machine's load falls on
+ * all three alike; the figures are medians over the rounds, the ratios medians of each round's
+ * (the targets are checked on these).
  */
 export async function benchStores(): Promise<Record<string, unknown>> {
   const cluster = startPrivateCluster();
+  const setUps: SetUp[] = [];
   try {
     const pg = { url: () => cluster.createDatabase(), dataDir: join(cluster.dir, 'data') };
-    const level1 = await run(1, undefined);
-    const pg1 = await run(1, pg);
-    const pg2 = await run(2, pg);
-    const firsts = [level1.first_batch, pg1.first_batch, pg2.first_batch];
-    return {
+    const t = Math.floor(Date.now() / 1000);
+    setUps.push(await setUp(1, undefined, t), await setUp(1, pg, t), await setUp(2, pg, t));
+    const firsts: Figures[] = [];
+    if (WARMUP > 0) for (const s of setUps) firsts.push(await s.batch(WARMUP, ROUNDS));
+    for (let k = 0; k < WARM_BATCHES; k++) for (const s of setUps) await s.batch(N, ROUNDS + 1 + k);
+    const rounds: Figures[][] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const round: Figures[] = [];
+      for (let k = 0; k < 3; k++) {
+        const i = (r + k) % 3;
+        round[i] = await (setUps[i] as SetUp).batch(N, r);
+      }
+      rounds.push(round);
+    }
+    const of = (i: number): Figures[] => rounds.map((round) => round[i] as Figures);
+    const perRound = rounds.map((round) => ratios(...(round as [Figures, Figures, Figures])));
+    const ratio = (k: keyof Ratios): number => Number(median(perRound.map((x) => x[k])).toFixed(2));
+    const medians: Ratios = {
+      pg1_to_level_throughput: ratio('pg1_to_level_throughput'),
+      pg2_to_pg1_cpu_per_report: ratio('pg2_to_pg1_cpu_per_report'),
+      pg2_to_pg1_throughput: ratio('pg2_to_pg1_throughput'),
+    };
+    // Then idle: what each set-up's processes spend with no work (the database counted once, whole).
+    await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
+    const idle0 = setUps.map((s) => s.cpu());
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    const idle = setUps.map((s, i) =>
+      Number((((s.cpu() - (idle0[i] ?? 0)) * 1000) / (IDLE_MS / 1000)).toFixed(1)),
+    );
+    const out: Record<string, unknown> = {
       reports: N,
+      rounds: ROUNDS,
       warmup_reports: WARMUP,
+      warm_batches: WARM_BATCHES,
       vdaf: `Prio3SumVec(length ${String(LENGTH)})`,
-      level_1_per_role: level1,
-      postgres_1_per_role: pg1,
-      postgres_2_per_role: pg2,
-      ...ratios(level1, pg1, pg2),
-      ...(firsts[0] && firsts[1] && firsts[2]
-        ? { first_batch_ratios: ratios(firsts[0], firsts[1], firsts[2]) }
+    };
+    NAMES.forEach((name, i) => {
+      out[name] = {
+        ...medianOf(of(i)),
+        idle_cpu_ms_per_second: idle[i],
+        // Each round's batch: reports/s, CPU ms per report, jobs.
+        batches: of(i).map((f) =>
+          [f.reports_per_second, f.aggregator_cpu_ms_per_report, f.jobs].join(' '),
+        ),
+        ...(firsts[i] ? { first_batch: firsts[i] } : {}),
+      };
+    });
+    const m = [0, 1, 2].map((i) => medianOf(of(i)));
+    return {
+      ...out,
+      ...medians,
+      // The same ratios of the set-ups' median figures, beside the medians of each round's.
+      ratios_of_medians: ratios(...(m as [Figures, Figures, Figures])),
+      round_ratios: perRound.map((x) => Object.values(x).join(' ')),
+      ...(firsts.length === 3
+        ? { first_batch_ratios: ratios(...(firsts as [Figures, Figures, Figures])) }
         : {}),
       targets: {
         pg1_to_level_throughput: '>= 0.7',
         pg2_to_pg1_cpu_per_report: '<= 1.25',
         pg2_to_pg1_throughput: '>= 1',
       },
-      targets_met: met(ratios(level1, pg1, pg2)),
+      targets_met: met(medians),
     };
   } finally {
+    for (const s of setUps) await s.stop();
     cluster.stop();
   }
 }

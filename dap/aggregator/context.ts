@@ -1,6 +1,7 @@
 // What leader and helper share: store, writer lock, HPKE keys, tasks with their secrets, options.
 import type { Hpke } from '../hpke/index.js';
 import type { HpkeConfig } from '../messages/index.js';
+import type { FleetNotices } from '../leader/fleet-notices.js';
 import type { KvStore } from '../storage/kv.js';
 import type { Leases } from '../storage/leases.js';
 import type { Task } from '../task/task.js';
@@ -27,11 +28,6 @@ export interface LeaderTask extends AggregatorTask {
   waiting?: { count: number; oldestMs: number };
   /** Incremented by every upload commit, so a scan that raced one does not set `waiting`. */
   uploads: number;
-  /**
-   * On a shared store, the waiting reports this process stored itself (uploads, reports a job put
-   * back), oldest first: it makes its jobs of them without reading the store (leader/own-pending.ts).
-   */
-  own?: [key: string, pending: { report: Uint8Array; receivedMs: number; attempts: number }][];
   /** Incremented by every collection job creation, so the driver skips scans when none is open. */
   collectionsCreated: number;
   /**
@@ -58,6 +54,8 @@ export interface AggregatorContext<T extends AggregatorTask> {
   hpke: Hpke;
   /** Set by the Leader's driver: new work arrived (an upload, a collection job), so tick soon. */
   wakeDriver?: () => void;
+  /** Set by the Leader's driver: wake-ups between the processes of a fleet (and within this one). */
+  notices?: FleetNotices;
   /** Counters for `/metrics`; every callback is optional. */
   events?: DapEvents;
 }

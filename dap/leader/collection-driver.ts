@@ -42,18 +42,22 @@ import { aggregateForCollection } from '../aggregation-param/leader-collection.j
 type Ctx = AggregatorContext<LeaderTask>;
 type Failure = ['invalidBatchSize' | 'batchOverlap', string];
 
+/** Stores the job's next state; a finished one is announced to requests waiting for it. */
 const save = (ctx: Ctx, lt: LeaderTask, rec: CollectionRecord, extra: KvOp[] = []) =>
-  ctx.mutex.run(() =>
-    ctx.store.write([
+  ctx.mutex.run(async () => {
+    await ctx.store.write([
       ...extra,
       { type: 'put', key: K.collection(lt.task.idB64, rec.id), value: jsonValue(rec) },
-    ]),
-  );
+    ]);
+    if (rec.state === 'done' || rec.state === 'failed')
+      ctx.notices?.announce({ kind: 'collection', task: lt.task.idB64 });
+  });
 
 async function pendingIn(ctx: Ctx, lt: LeaderTask, i: Interval): Promise<boolean> {
-  // The in-memory count may overstate what waits but never understates it: at zero, none does, and
-  // a driver ticking while the batch's last jobs run skips a store scan per tick.
-  if (lt.waiting?.count === 0) return false;
+  // One process: the in-memory count may overstate what waits but never understates it: at zero,
+  // none does, and a driver ticking while the batch's last jobs run skips a store scan per tick. In
+  // a fleet it rests on notices, which may be lost, so the store is read.
+  if (!ctx.store.shared && lt.waiting?.count === 0) return false;
   const prefix = K.pendingPrefix(lt.task.idB64);
   for await (const _ of ctx.store.scan(prefix + pad(i.start), {
     lt: prefix + pad(i.start + i.duration),

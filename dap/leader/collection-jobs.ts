@@ -83,6 +83,7 @@ export async function createCollectionJob(
         value: new TextEncoder().encode(id),
       },
     ]);
+    ctx.notices?.announce({ kind: 'collection', task: t.idB64 });
     lt.collectionsCreated++;
     ctx.wakeDriver?.();
     return id;
@@ -105,11 +106,14 @@ export async function readCollectionJob(
 const READY_WAIT_MS = 1000;
 /**
  * A waiting request reads its job again (one key; the driver may be another process) after this
- * long, doubling up to READY_RECHECK_MAX_MS: a job ready within a few driver ticks is answered at
- * once, and a long wait costs a shared database about a dozen reads a second, not a hundred.
+ * long, doubling up to READY_RECHECK_MAX_MS, and at once when a collection job of the task finished
+ * in any process of the fleet (a notice, fleet-notices.ts): a job ready within a few driver ticks
+ * is answered at once, and a long wait costs a shared database a few reads a second.
  */
 const READY_RECHECK_MS = 10;
 const READY_RECHECK_MAX_MS = 80;
+/** With notices, the reads are only the fallback for a lost one. */
+const READY_RECHECK_NOTICED_MS = 250;
 
 /**
  * The job, once it is done or failed, or as it stands when READY_WAIT_MS have passed. §3.1 lets the
@@ -124,11 +128,23 @@ async function settledJob(
 ): Promise<CollectionRecord | undefined> {
   const until = Date.now() + READY_WAIT_MS;
   const waits = ctx.wakeDriver !== undefined && ctx.options.tickMs < READY_WAIT_MS;
-  for (let wait = READY_RECHECK_MS; ; wait = Math.min(READY_RECHECK_MAX_MS, wait * 2)) {
+  const notices = ctx.notices;
+  const max = notices ? READY_RECHECK_NOTICED_MS : READY_RECHECK_MAX_MS;
+  for (let wait = READY_RECHECK_MS; ; wait = Math.min(max, wait * 2)) {
     const rec = await readCollectionJob(ctx, lt, id);
     const left = until - Date.now();
     if (!rec || rec.state === 'done' || rec.state === 'failed' || !waits || left <= 0) return rec;
-    await new Promise((r) => setTimeout(r, Math.min(wait, left)));
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        stop?.();
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(wait, left));
+      const stop = notices?.subscribe((n) => {
+        if (n.kind === 'resync' || (n.kind === 'collection' && n.task === lt.task.idB64)) done();
+      });
+    });
   }
 }
 

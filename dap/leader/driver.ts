@@ -1,10 +1,11 @@
 // The Leader's background work (DAP-18 §4.5, §4.6): create aggregation jobs, run them against the
 // Helper, and advance collection jobs. A job that keeps failing transiently is retried with
 // exponential backoff (jobRetryMs doubling to jobRetryMaxMs), jobRetries times, then fails: every
-// job ends, so no collection waits on one for ever. In a fleet (docs/dap.md "Running a fleet") each
-// process makes jobs of the reports it accepted (one process at a time sweeps those a killed process
-// left), and each job and collection job runs under its own lease, so any process may run any of
-// them but never two at once, and a killed process's are taken over. Jobs are pipelined: up to
+// job ends, so no collection waits on one for ever. In a fleet (docs/dap.md "Running a fleet") the
+// process holding the task's creator lease makes every job, of the reports any process accepted,
+// as one process would, and each job and collection job runs under its own lease, so no work runs
+// twice at once and a killed process's is taken over. Processes wake each other with notices
+// (fleet-notices.ts) and look at the store slowly in case one was lost. Jobs are pipelined: up to
 // jobsInFlight of them run at once, each on its own (one waits for the Helper while the next is made
 // or finished), and every commit stays one atomic write under the store's lock (§4.5.3).
 import { parseJson } from '../storage/kv.js';
@@ -12,9 +13,9 @@ import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { K } from '../aggregator/keys.js';
 import { driveCollection } from './collection-driver.js';
 import type { CollectionRecord } from './collection-jobs.js';
-import { createJob, type JobSource, type LeaderStates } from './job-creator.js';
+import { fleetNotices, type Notice } from './fleet-notices.js';
+import { createJob, type LeaderStates } from './job-creator.js';
 import { decodeJobRecord, type LeaderJobRecord } from './job-record.js';
-import { ownCount } from './own-pending.js';
 import { failJob, readJobTries, recomputeStates, runJob, writeJobTries } from './job-runner.js';
 import { collectionLease, creatorLease, jobLease, underLease } from './work-lease.js';
 
@@ -32,9 +33,11 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /**
  * A collection job that could not finish (its batch still has jobs in flight, here or in another
  * process) is stepped again after this long, or at the next pass once one of the task's jobs ended
- * in this process: a busy driver does not read the store for it on every tick.
+ * (in a fleet, in any process: a notice): a busy driver does not read the store for it on every
+ * tick. In a fleet the notices do the waking, and the store is looked at every COLLECT_FLEET_MS.
  */
 const COLLECT_RECHECK_MS = 50;
+const COLLECT_FLEET_MS = 1000;
 
 /** Ticks in a row that failed before the Leader reports itself failed. */
 const FAILED_TICKS = 3;
@@ -75,7 +78,7 @@ export function startLeaderDriver(
   const scannedAt = new Map<string, number>();
   const settledAt = new Map<string, number>();
   const creator = new Map<string, { creates: boolean; until: number }>();
-  const sweptAt = new Map<string, number>();
+  const waitingAt = new Map<string, number>();
   const othersUntil = new Map<string, number>();
   // Per task, when its open collection jobs are stepped again (COLLECT_RECHECK_MS), and the
   // collectionsCreated count at the last step (a new collection job is stepped at once).
@@ -86,6 +89,38 @@ export function startLeaderDriver(
   const inFlight = new Map<string, Promise<void>>();
   let jobFailure: string | undefined;
   const inFlightMax = (): number => Math.max(1, ctx.options.jobsInFlight);
+
+  // What the fleet's other processes announce wakes this one; what they announce is a hint, and
+  // each recheck reads the store as if none had come.
+  const notices = ctx.notices ?? fleetNotices(ctx.store);
+  ctx.notices = notices;
+  const unsubscribe = notices.subscribe((n, remote) => {
+    if (remote) heard(n);
+  });
+  function heard(n: Notice): void {
+    if (n.kind === 'resync' || n.kind === 'released') {
+      // Leases were given up, or notices missed: everything is looked at again, at once.
+      for (const m of [othersUntil, creator, scannedAt, settledAt, collectAt, waitingAt]) m.clear();
+      ctx.wakeDriver?.();
+      return;
+    }
+    const lt = ctx.tasks.get(n.task);
+    if (!lt) return;
+    if (n.kind === 'upload') {
+      lt.uploads++;
+      if (lt.waiting)
+        lt.waiting = {
+          count: lt.waiting.count + n.count,
+          oldestMs: Math.min(lt.waiting.oldestMs, n.receivedMs),
+        };
+      if (creator.get(n.task)?.creates) ctx.wakeDriver?.();
+      return;
+    }
+    // A job ended, or a collection job was created or finished: open collection jobs step again.
+    if (n.kind === 'collection') settled.delete(n.task);
+    collectAt.delete(n.task);
+    if (settled.get(n.task) !== lt.collectionsCreated) ctx.wakeDriver?.();
+  }
 
   /**
    * The task's stored jobs. One process (level) creates and removes every job, so after one load
@@ -167,7 +202,10 @@ export function startLeaderDriver(
     states.delete(job.id);
     retryAt.delete(job.id);
     held.delete(name);
-    if (shared) await ctx.leases.drop(name);
+    if (shared) {
+      await ctx.leases.drop(name);
+      ctx.notices?.announce({ kind: 'job', task: lt.task.idB64 });
+    }
     return 'gone';
   }
 
@@ -209,7 +247,7 @@ export function startLeaderDriver(
     return any;
   }
 
-  /** Whether this process sweeps the task's orphaned reports now (it holds that lease, renewed). */
+  /** Whether this process creates the task's jobs now (it holds that lease, renewed). */
   async function createsJobs(taskId: string): Promise<boolean> {
     const c = creator.get(taskId);
     if (c && c.until > Date.now()) return c.creates;
@@ -241,21 +279,26 @@ export function startLeaderDriver(
   /** One pass over a task; false when it left nothing to come back for (idle until new work). */
   async function pass(lt: LeaderTask): Promise<boolean> {
     const t = lt.task;
-    if (ctx.store.shared) {
-      // Uploads and collection jobs arrive at every process: what waits is read from the store,
-      // and collection jobs another process created are looked for again each recheck.
-      lt.waiting = undefined;
-      if (Date.now() - (settledAt.get(t.idB64) ?? 0) >= recheckMs()) {
+    const shared = ctx.store.shared;
+    if (shared) {
+      // Uploads and collection jobs arrive at every process and are announced; in case a notice was
+      // lost, what waits and the collection jobs are read from the store again each recheck.
+      const now = Date.now();
+      if (now - (waitingAt.get(t.idB64) ?? 0) >= recheckMs()) {
+        lt.waiting = undefined;
+        waitingAt.set(t.idB64, now);
+      }
+      if (now - (settledAt.get(t.idB64) ?? 0) >= recheckMs()) {
         settled.delete(t.idB64);
-        settledAt.set(t.idB64, Date.now());
+        settledAt.set(t.idB64, now);
       }
     }
     const jobs = await storedJobs(lt);
-    const shared = ctx.store.shared;
-    // One process creates every job; in a fleet each process makes jobs of its own reports, and the
-    // process holding the task's sweep also of reports no live process keeps.
-    const made = async (from: JobSource): Promise<boolean> => {
-      const created = await createJob(ctx, lt, from);
+    // One process creates every job: in a fleet the one holding the task's creator lease, so jobs
+    // have the same size however many processes there are; the others take its jobs and its lease
+    // over when it stops or dies.
+    const made = async (): Promise<boolean> => {
+      const created = await createJob(ctx, lt);
       if (!created) return false;
       jobs.set(created.job.id, created.job);
       states.set(created.job.id, created.states);
@@ -268,15 +311,9 @@ export function startLeaderDriver(
     const mine = (): number =>
       [...jobs.keys()].filter((id) => (othersUntil.get(id) ?? 0) <= Date.now()).length;
     startJobs(lt, jobs);
+    const creates = !shared || (await createsJobs(t.idB64));
     const makes = inFlight.size > 0 ? 1 : 4;
-    for (let i = 0; i < makes && mine() < inFlightMax(); i++)
-      if (!(await made(shared ? 'own' : 'stored'))) break;
-    let sweeps = false;
-    if (shared && (sweptAt.get(t.idB64) ?? 0) <= Date.now() && (await createsJobs(t.idB64))) {
-      sweeps = await made('orphans');
-      // Orphans are rare: looked for again after a recheck, at once while a sweep finds some.
-      sweptAt.set(t.idB64, sweeps ? 0 : Date.now() + recheckMs());
-    }
+    for (let i = 0; creates && i < makes && mine() < inFlightMax(); i++) if (!(await made())) break;
     startJobs(lt, jobs);
     // Every job still stored is in flight for the collections: running, waiting or another's.
     const inflight = [...jobs.values()];
@@ -285,7 +322,7 @@ export function startLeaderDriver(
     const stepNow =
       (collectAt.get(t.idB64) ?? 0) <= Date.now() || collectSeen.get(t.idB64) !== created;
     if (settled.get(t.idB64) !== created && stepNow) {
-      collectAt.set(t.idB64, Date.now() + COLLECT_RECHECK_MS);
+      collectAt.set(t.idB64, Date.now() + (shared ? COLLECT_FLEET_MS : COLLECT_RECHECK_MS));
       collectSeen.set(t.idB64, created);
       let open = false;
       for await (const [, v] of ctx.store.scan(K.collectionPrefix(t.idB64))) {
@@ -296,12 +333,12 @@ export function startLeaderDriver(
       }
       if (!open) settled.set(t.idB64, created);
     }
-    // In a fleet, what waits is this process's own reports, and jobs another process runs are not
-    // this process's work (it looks at them again after a recheck).
-    const waits = shared
-      ? ownCount(lt) > 0 || sweeps
-      : lt.waiting === undefined || lt.waiting.count > 0;
-    return waits || jobs.size > othersRun || settled.get(t.idB64) !== lt.collectionsCreated;
+    // Waiting reports are the work of the process that creates jobs; jobs another process runs are
+    // not this process's (it looks at them again after a recheck); an open collection job that
+    // waits in a fleet is stepped again when a notice or its recheck says so.
+    const waits = creates && (lt.waiting === undefined || lt.waiting.count > 0);
+    const collects = settled.get(t.idB64) !== lt.collectionsCreated && !shared;
+    return waits || jobs.size > othersRun || collects;
   }
 
   /**
@@ -405,6 +442,10 @@ export function startLeaderDriver(
       await drain();
       // Released at once, so another process takes the work over without waiting for expiry.
       for (const name of held) await ctx.leases.release(name).catch(() => undefined);
+      if (held.size > 0) notices.announce({ kind: 'released' });
+      unsubscribe();
+      if (ctx.notices === notices) delete ctx.notices;
+      await notices.close();
     },
   };
 }

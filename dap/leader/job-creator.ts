@@ -23,11 +23,12 @@ import { batchBucketId, K } from '../aggregator/keys.js';
 import { openReportShare } from '../aggregator/open-report-share.js';
 import type { PingPongState } from '../vdaf-port.js';
 import { encodeJobRecord, type LeaderJobRecord } from './job-record.js';
-import { giveBack, sweepOrphans, takeOwn, type Waiting } from './own-pending.js';
-import { decodePendingReport } from './pending-report.js';
+import { decodePendingReport, type PendingReport } from './pending-report.js';
 import { jobLease } from './work-lease.js';
 
 export type LeaderStates = Map<string, Extract<PingPongState, { kind: 'continued' }>>;
+/** Waiting reports with their keys, oldest first. */
+export type Waiting = [key: string, pending: PendingReport][];
 
 /** The Leader's first step for one report; null when the report is rejected locally. */
 export function leaderStart(
@@ -78,7 +79,10 @@ async function openBatchId(
   };
 }
 
-/** The waiting reports due for a job, read from the store (one process: level); null when none. */
+/**
+ * The waiting reports due for a job, read from the store; null when none. What `lt.waiting` says
+ * (this process's uploads, and in a fleet the others' notices) spares the read while none is due.
+ */
 async function storedWaiting(
   ctx: AggregatorContext<LeaderTask>,
   lt: LeaderTask,
@@ -103,31 +107,20 @@ async function storedWaiting(
 }
 
 /**
- * Where a job's reports come from: the store's waiting reports (one process), this process's own
- * (a fleet), or the fleet's orphans (the process holding the task's sweep).
- */
-export type JobSource = 'stored' | 'own' | 'orphans';
-
-/**
- * Creates at most one job; returns it with the Leader's states, or null when nothing is due. In a
- * fleet the job's lease is this process's before the job is stored, so no other process runs it
- * while this one holds its states.
+ * Creates at most one job of the waiting reports; returns it with the Leader's states, or null when
+ * nothing is due. In a fleet only the process holding the task's creator lease calls it, and the
+ * job's lease is this process's before the job is stored, so no other process runs it while this
+ * one holds its states.
  */
 export async function createJob(
   ctx: AggregatorContext<LeaderTask>,
   lt: LeaderTask,
-  from: JobSource = 'stored',
 ): Promise<{ job: LeaderJobRecord; states: LeaderStates } | null> {
   const t = lt.task;
   // Reports of a VDAF with an aggregation parameter wait for their collections (§4.6.1).
   if (t.vdaf.aggParamAtCollection) return null;
   const o = ctx.options;
-  const waiting =
-    from === 'own'
-      ? takeOwn(ctx, lt)
-      : from === 'orphans'
-        ? await sweepOrphans(ctx, lt)
-        : await storedWaiting(ctx, lt);
+  const waiting = await storedWaiting(ctx, lt);
   if (!waiting) return null;
 
   const verifyInits: VerifyInit[] = [];
@@ -141,12 +134,10 @@ export async function createJob(
   const batchExt = t.config.batchMode === BatchMode.leader_selected ? 4 + 32 : 0;
   let bytes = initReqHeaderSize(EMPTY, []) + batchExt;
   let tooLarge = 0;
-  let used = 0;
   // Uploads and other jobs' Helper answers are served between reports, not after the whole job.
   const slice = ioSlicer(SLICE_MS);
   for (const [key, p] of waiting) {
     await slice();
-    used++;
     const r = decodeReport(p.report);
     // A bucket collected since upload takes no more reports (§4.5.3).
     if (t.config.batchMode === BatchMode.time_interval && lt.collected.contains(r.metadata.time)) {
@@ -177,7 +168,6 @@ export async function createJob(
         tooLarge++;
         continue;
       }
-      used--;
       break; // the rest waits for the next job
     }
     bytes += size;
@@ -212,7 +202,6 @@ export async function createJob(
     maxTime,
     ...(batchId ? { batchId } : {}),
   };
-  if (from === 'own') giveBack(lt, waiting.slice(used));
   const lease = ctx.store.shared && verifyInits.length > 0 ? jobLease(t.idB64, job.id) : undefined;
   if (verifyInits.length > 0)
     ops.push({ type: 'put', key: K.job(t.idB64, job.id), value: encodeJobRecord(job) });

@@ -20,7 +20,6 @@ import { classifyHelperAnswer } from './helper-response.js';
 import { commitJob, jobGone, jobKey, type FinishedReport } from './job-commit.js';
 import { leaderStart, SLICE_MS, type LeaderStates } from './job-creator.js';
 import type { LeaderJobRecord } from './job-record.js';
-import { keepOwn, type Waiting } from './own-pending.js';
 import { encodePendingReport } from './pending-report.js';
 import { failureOf, loggableUrl, type PeerCallFailure } from './peer-failure.js';
 
@@ -176,25 +175,30 @@ export async function verifyJob(
   return { finished };
 }
 
-/** Puts a job's report back to waiting: its op, and the entry this process keeps in a fleet. */
-const waitAgain = (lt: LeaderTask, b: Uint8Array, attempts: number, back: Waiting): KvOp => {
+/** Puts a job's report back to waiting. */
+const waitAgain = (lt: LeaderTask, b: Uint8Array, attempts: number, receivedMs: number): KvOp => {
   const md = decodeReport(b).metadata;
   const key = K.pending(lt.task.idB64, md.time, hex(md.reportId));
-  const pending = { report: b, receivedMs: Date.now(), attempts };
-  back.push([key, pending]);
+  const pending = { report: b, receivedMs, attempts };
   return { type: 'put', key, value: encodePendingReport(pending) };
 };
 
-/** Writes a job's end while the job is stored; its reports put back wait for this process's jobs. */
+/**
+ * Writes a job's end while the job is stored; `back` of its reports wait again (at `receivedMs`),
+ * which the process creating the task's jobs is told.
+ */
 async function endJob(
   ctx: AggregatorContext<LeaderTask>,
   lt: LeaderTask,
   job: LeaderJobRecord,
   ops: KvOp[],
-  back: Waiting,
+  back: { count: number; receivedMs: number },
 ): Promise<void> {
-  const wrote = await ctx.mutex.run(() => writeIfPresent(ctx.store, [jobKey(lt, job)], ops));
-  if (wrote && ctx.store.shared) keepOwn(ctx, lt, back);
+  await ctx.mutex.run(async () => {
+    const wrote = await writeIfPresent(ctx.store, [jobKey(lt, job)], ops);
+    if (wrote && back.count > 0)
+      ctx.notices?.announce({ kind: 'upload', task: lt.task.idB64, ...back });
+  });
   lt.waiting = undefined;
 }
 
@@ -209,11 +213,12 @@ async function requeueSmaller(
 ): Promise<void> {
   lt.refusedBodyBytes = Math.min(lt.refusedBodyBytes ?? Infinity, Math.floor(job.body.length / 2));
   const ops = jobGone(lt, job);
-  const back: Waiting = [];
-  if (job.reports.length > 1)
-    job.reports.forEach((b, i) => ops.push(waitAgain(lt, b, job.attempts[i] ?? 0, back)));
+  const receivedMs = Date.now();
+  const back = job.reports.length > 1 ? job.reports.length : 0;
+  if (back > 0)
+    job.reports.forEach((b, i) => ops.push(waitAgain(lt, b, job.attempts[i] ?? 0, receivedMs)));
   else ctx.events?.reportsRejected?.(job.reports.length);
-  await endJob(ctx, lt, job, ops, back);
+  await endJob(ctx, lt, job, ops, { count: back, receivedMs });
 }
 
 /**
@@ -260,15 +265,15 @@ async function abandon(
   helperJobUrl: string | undefined,
 ): Promise<void> {
   const ops = jobGone(lt, job);
-  const back: Waiting = [];
+  const receivedMs = Date.now();
   let dropped = 0;
   job.reports.forEach((b, i) => {
     const attempts = (job.attempts[i] ?? 0) + 1;
     if (attempts >= MAX_ATTEMPTS) dropped++;
-    else ops.push(waitAgain(lt, b, attempts, back));
+    else ops.push(waitAgain(lt, b, attempts, receivedMs));
   });
   if (dropped > 0) ctx.events?.reportsRejected?.(dropped);
-  await endJob(ctx, lt, job, ops, back);
+  await endJob(ctx, lt, job, ops, { count: job.reports.length - dropped, receivedMs });
   if (helperJobUrl) {
     await peerRequest({
       method: 'DELETE',

@@ -15,7 +15,6 @@ import { timeError } from '../aggregator/input-share-checks.js';
 import { K } from '../aggregator/keys.js';
 import { markSeenOps, seenMany } from '../aggregator/replay.js';
 import { reportSizeError } from '../aggregator/report-size.js';
-import { keepOwn, type Waiting } from './own-pending.js';
 import { encodePendingReport } from './pending-report.js';
 import {
   acceptedReportExtensions,
@@ -77,7 +76,6 @@ export async function upload(
     const inRequest = new Set<string>();
     const spending: (AcceptedToken | undefined)[] = [];
     const receivedMs = Date.now();
-    const own: Waiting = [];
     for (const [i, { report: r, bytes }] of spans.entries()) {
       const md = r.metadata;
       const id = hex(md.reportId);
@@ -114,7 +112,6 @@ export async function upload(
       spending.push(tokens[i]);
       const pending = { report: bytes, receivedMs, attempts: 0 };
       const key = K.pending(t.idB64, md.time, id);
-      if (ctx.store.shared) own.push([key, pending]);
       ops.push(...markSeenOps(t, md.reportId, md.time), {
         type: 'put',
         key,
@@ -123,10 +120,12 @@ export async function upload(
     }
     ops.push(...(await spendUploadTokens(ctx.store, t, spending)));
     await ctx.store.write(ops);
+    // The process creating the task's jobs learns of them (in a fleet, maybe another one).
+    if (inRequest.size > 0)
+      ctx.notices?.announce({ kind: 'upload', task: t.idB64, count: inRequest.size, receivedMs });
     // In-memory state follows the commit only (an attempt retried after a lost COMMIT counts once).
     ctx.store.afterCommit(() => {
       lt.uploads++;
-      keepOwn(ctx, lt, own);
       if (lt.waiting && inRequest.size > 0)
         lt.waiting = {
           count: lt.waiting.count + inRequest.size,

@@ -7,7 +7,7 @@ import type { LeaseResult } from '../storage/leases.js';
 /** Renewals per lease time while the work runs. */
 const RENEWALS = 3;
 
-/** The task's sweep of waiting reports no live process keeps (leader/own-pending.ts). */
+/** Which process creates the task's aggregation jobs (one at a time, leader/driver.ts). */
 export const creatorLease = (taskId: string): string => `leader-creator/${taskId}`;
 export const jobLease = (taskId: string, jobId: string): string => `leader-job/${taskId}/${jobId}`;
 export const collectionLease = (taskId: string, id: string): string =>

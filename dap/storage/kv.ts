@@ -43,6 +43,16 @@ export interface KvStore {
    * was rolled back and retried: counters for `/metrics` go through it so a retry counts once.
    */
   afterCommit(cb: () => void): void;
+  /**
+   * Tells the store's other processes `message` (a hint that work arrived; inside `exclusive` or a
+   * write, sent with its commit and never for a rolled-back attempt). Absent on a store of one process.
+   */
+  announce?(message: string): void;
+  /**
+   * Calls `f` with every message other processes announce, and with undefined when some may have
+   * been missed (listening restarted); returns the stop. Absent on a store of one process.
+   */
+  listen?(f: (message: string | undefined) => void): () => Promise<void>;
   /** One round trip to the backend, never retried (the store's health probe). */
   ping(): Promise<void>;
   close(): Promise<void>;

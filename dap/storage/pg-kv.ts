@@ -3,11 +3,13 @@
 // every process over the database are serialised; retryable failures retry the whole transaction.
 // A write's statements are pipelined, not awaited (their failure surfaces at the transaction's next
 // read or its COMMIT), and each has one text whatever its row count, so it is prepared once.
+import { randomBytes } from 'node:crypto';
 import postgres, { type Sql } from 'postgres';
 import { DapError } from '../errors.js';
 import { lastOpPerKey, type KvOp, type KvStore } from './kv.js';
 import { conflict } from './level-kv.js';
 import { pgOptions, redactPgUrl } from './pg-url.js';
+import { CHANNEL, listenPg, MAX_PAYLOAD } from './pg-listen.js';
 import { withRetry, type RetryPolicy } from './pg-retry.js';
 import { migrate } from './pg-schema.js';
 import { onAttempt, pipeline, txRunner, type Attempt } from './pg-tx.js';
@@ -15,6 +17,8 @@ import { onAttempt, pipeline, txRunner, type Attempt } from './pg-tx.js';
 /** Advisory lock key of the store's writers (per database). */
 const WRITE_LOCK = 0x6d657368_0002n.toString();
 const SCAN_PAGE = 1000;
+/** How often a listening process checks that its notifications still arrive (pg-listen.ts). */
+const LISTEN_PROBE_MS = 10_000;
 
 export interface PgStoreOptions {
   /** Called once per retried transaction or statement (for `/metrics`). */
@@ -60,6 +64,8 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
     const a = txs.current();
     return a ? onAttempt(a, f) : retry(() => f(sql));
   };
+  // Names this process in its notifications, so it does not wake itself.
+  const self = randomBytes(9).toString('base64url');
   const rows = (q: Sql, keys: readonly string[]) =>
     q<
       { key: string; value: Buffer }[]
@@ -126,6 +132,18 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
       }
     },
     exclusive: (f) => txs.run(f, WRITE_LOCK),
+    announce: (message) => {
+      const payload = `${self} ${message}`;
+      if (payload.length > MAX_PAYLOAD) return;
+      const a = txs.current();
+      // Inside a transaction the server delivers it at COMMIT, never for a rolled-back attempt.
+      if (a && !a.lost) pipeline(a, a.tx`SELECT pg_notify(${CHANNEL}, ${payload})`);
+      else if (!a) sql.notify(CHANNEL, payload).catch(() => undefined);
+    },
+    listen: (f) => {
+      const l = listenPg(sql, self, f, LISTEN_PROBE_MS);
+      return () => l.close();
+    },
     afterCommit: (cb) => {
       txs.afterCommit(cb);
     },

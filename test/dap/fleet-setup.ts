@@ -18,6 +18,8 @@ export interface Fleet {
   kill(r: FleetRole, i: number): Promise<void>;
   /** Starts process `i` of role `r` again, on its port; the front sends to it again. */
   start(r: FleetRole, i: number): Promise<ServeProcess>;
+  /** Sends each request of role `r` to process `i` only (undefined: to every live one again). */
+  only(r: FleetRole, i: number | undefined): void;
   /** SIGKILLs every process this fleet started and closes its fronts. */
   close(): Promise<void>;
 }
@@ -28,19 +30,26 @@ export interface FleetOptions {
   peerTimeoutMs: number;
   /** What the Leaders call the Helper at, given the Helper front (a test's proxy in between). */
   helperUrl?: (front: Listening) => Promise<string>;
+  /** Keys of the `dap` config section over the suites' own. */
+  dap?: Record<string, number>;
 }
 
-/** Starts the fleet for a Prio3Sum(7) task with min_batch_size 1, small jobs and 1.5 s leases. */
+/** Starts the fleet for a Prio3Sum(7) task with min_batch_size 1, small jobs and (by default) 1.5 s leases. */
 export async function startFleet(o: FleetOptions): Promise<Fleet> {
   const ports: Record<FleetRole, number[]> = {
     leader: [await freePort(), await freePort()],
     helper: [await freePort(), await freePort()],
   };
   const up: Record<FleetRole, boolean[]> = { leader: [true, true], helper: [true, true] };
+  const pin: Record<FleetRole, number | undefined> = { leader: undefined, helper: undefined };
   const fronts: Listening[] = [];
   const running: ServeProcess[] = [];
   for (const r of ['leader', 'helper'] as const)
-    fronts.push(await startFront(() => ports[r].map((p, i) => (up[r][i] ? p : undefined))));
+    fronts.push(
+      await startFront(() =>
+        ports[r].map((p, i) => (up[r][i] && (pin[r] ?? i) === i ? p : undefined)),
+      ),
+    );
   const [lf, hf] = fronts as [Listening, Listening];
   const files = newTaskFiles(
     taskParams(lf.url, o.helperUrl ? await o.helperUrl(hf) : hf.url, {
@@ -50,7 +59,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   );
   const paths = writeTaskFiles(o.dir, files);
   const config = `${o.dir}/config.json`;
-  const dap = { minJobSize: 3, maxJobAgeMs: 30, tickMs: 10, leaseMs: 1500 };
+  const dap = { minJobSize: 3, maxJobAgeMs: 30, tickMs: 10, leaseMs: 1500, ...o.dap };
   writeFileSync(config, JSON.stringify({ dap: { ...dap, peerTimeoutMs: o.peerTimeoutMs } }));
   const procs: Record<FleetRole, ServeProcess[]> = { leader: [], helper: [] };
   const start = async (r: FleetRole, i: number): Promise<ServeProcess> => {
@@ -74,6 +83,9 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     files,
     procs,
     start,
+    only(r, i) {
+      pin[r] = i;
+    },
     async kill(r, i) {
       up[r][i] = false;
       await procs[r][i]?.kill();

@@ -39,7 +39,7 @@ describe('Leader jobs committed together', () => {
     // Each job made and answered by the Helper first, so that all commits start at once.
     const ready: { job: Parameters<typeof commitJob>[2]; finished: FinishedReport[] }[] = [];
     for (let i = 0; i < JOBS; i++) {
-      const made = await createJob(h.leader, lt, 'stored');
+      const made = await createJob(h.leader, lt);
       if (!made) throw new Error(`job ${String(i)} was not made`);
       const v = await verifyJob(h.leader, lt, made.job, made.states);
       if (!('finished' in v)) throw new Error(`job ${String(i)}: ${v.outcome}`);
