@@ -1,7 +1,8 @@
 // DAP-18 §4.4.2 input share encryption and §4.6.5 aggregate share encryption (HPKE info and AAD).
 import { HpkeError } from './errors.js';
-import type { Hpke } from './hpke/index.js';
-import { AEAD_AES_128_GCM, KDF_HKDF_SHA256, KEM_DHKEM_X25519_HKDF_SHA256 } from './hpke/index.js';
+// The HPKE modules themselves, not their index: a client's preparing thread then loads no @noble code.
+import type { Hpke } from './hpke/hpke.js';
+import { AEAD_AES_128_GCM, KDF_HKDF_SHA256, KEM_DHKEM_X25519_HKDF_SHA256 } from './hpke/suite.js';
 import {
   encodeAggregateShareAad,
   encodeInputShareAad,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { newTaskFiles } from '../../dap/index.js';
 import { MESH_BIN, ROOT } from '../../test/support/env.js';
+import { childEnv, extraCaNote } from '../child-env.js';
 import { reserveAggregators } from './aggregators.js';
 import { profilerEnv } from './profiler.js';
 
@@ -50,7 +51,7 @@ function run(args: string[], cpuFile: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(process.execPath, args, {
-      env: { ...process.env, NODE_OPTIONS: preload, MESH_BENCH_CPU: cpuFile },
+      env: childEnv({ NODE_OPTIONS: preload, MESH_BENCH_CPU: cpuFile }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -78,6 +79,7 @@ export interface ClientBench {
   floor_cpu_ms_per_report: number;
   cpu_ratio_to_floor: number;
   targets: { reports_per_second: string; cpu_ratio_to_floor: string };
+  start_up: string;
 }
 
 /**
@@ -162,6 +164,7 @@ export async function benchClient(n: number): Promise<ClientBench> {
       floor_cpu_ms_per_report: Number((floorCpu * 1000).toFixed(3)),
       cpu_ratio_to_floor: Number((submitCpu / floorCpu).toFixed(2)),
       targets: { reports_per_second: '>= 400', cpu_ratio_to_floor: '<= 1.5' },
+      start_up: extraCaNote(),
     };
   } finally {
     await aggregators.stop();

@@ -16,6 +16,7 @@ import { Updater as TufJsUpdater } from 'tuf-js';
 import { HttpFetcher, Updater } from '../../tuf/index.js';
 import { makeFixture, newSigner } from '../../test/tuf/support/repo-fixture.js';
 import { serveDirectory } from '../../test/tuf/support/static-server.js';
+import { childEnv, extraCaNote } from '../child-env.js';
 
 const ROLES = 10;
 const TARGETS = 1000;
@@ -93,7 +94,10 @@ function childCpuMs(): number {
 function proc(args: readonly string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const c = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const c = spawn(process.execPath, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: childEnv(),
+    });
     let err = '';
     c.stderr.on('data', (d: Buffer) => (err += d.toString()));
     c.on('error', reject);
@@ -181,7 +185,7 @@ console.log(`  ratio ours/tuf-js = ${(mo / mt).toFixed(2)} (target <= 1.00)`);
 const po = median(pa);
 const pt = median(pb);
 console.log(
-  `as processes (refresh + download, ${PROCESS_ROUNDS} rounds, median): mesh tuf-client ${po.toFixed(0)} ms, tuf-js@5 ${pt.toFixed(0)} ms`,
+  `as processes (refresh + download, ${PROCESS_ROUNDS} rounds, median; ${extraCaNote()}): mesh tuf-client ${po.toFixed(0)} ms, tuf-js@5 ${pt.toFixed(0)} ms`,
 );
 console.log(
   `  ratio mesh/tuf-js = ${(po / pt).toFixed(2)}; median of the rounds' ratios ${median(pa.map((a, i) => a / (pb[i] ?? NaN))).toFixed(2)} (target <= 0.50)`,

@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { concatBytes } from '../../common/index.js';
 import { DapError } from '../errors.js';
-import { hpkeDefault, type Hpke } from '../hpke/index.js';
+// hpkeNode is hpkeDefault, taken from its own module so a preparing thread loads no @noble code.
+import type { Hpke } from '../hpke/hpke.js';
+import { hpkeNode } from '../hpke/node.js';
 import { sealInputShare, supportedConfig } from '../envelope.js';
 import {
   decodeHpkeConfigList,
@@ -72,7 +74,7 @@ export class DapClient {
 
   constructor(
     private readonly file: ClientTaskFile,
-    private readonly hpke: Hpke = hpkeDefault,
+    private readonly hpke: Hpke = hpkeNode,
     private readonly timeoutMs = 30_000,
     private readonly limits: PeerLimits = DEFAULT_PEER_LIMITS,
   ) {
@@ -246,7 +248,7 @@ export class DapClient {
 
   /** The preparing threads an upload of `reports` reports starts (see `prepareThreads`). */
   threadsFor(reports: number): number {
-    const threaded = reports >= THREADED_FROM && this.hpke === hpkeDefault;
+    const threaded = reports >= THREADED_FROM && this.hpke === hpkeNode;
     return threaded && !this.reportExtensions && threadsAvailable() ? this.prepareThreads : 0;
   }
 

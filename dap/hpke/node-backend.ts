@@ -53,16 +53,16 @@ function publicKeyObject(pk: Uint8Array): KeyObject {
   return key;
 }
 
-// RFC 7748 §4.1: the base point's u-coordinate is 9, so X25519(sk, BASE_U) is sk's public key.
-const BASE_U = Uint8Array.from({ length: N_PK }, (_, i) => (i === 0 ? 9 : 0));
 // Node 20 asks a private JWK for a string `x` but builds the key from `d` alone (a raw import, no DER
-// decoder); the public half is computed below, never read from this placeholder.
+// decoder), deriving the public key as it does; that derived key is what export() returns as `x`.
 const X_PLACEHOLDER = Buffer.alloc(N_PK).toString('base64url');
 
 // RFC 9180 §7.1.3 GenerateKeyPair for X25519: random bytes as the private key (RFC 7748 clamps
-// them), its public key X25519(sk, 9). The key object is kept for the one X25519 that follows. No
-// key is exported: OpenSSL's SPKI/PKCS#8 encoders cost more than two X25519s, and Node 20's JWK
-// export of a generated key deadlocks with the garbage collector finalising its generation job.
+// them), its public key X25519(sk, 9). OpenSSL computes that public key when the private key is
+// imported, so the JWK export reads it back (no second X25519 with the base point); the key object
+// is kept for the one X25519 that follows. SPKI/PKCS#8 encoders are not used: they cost more than an
+// X25519, and Node 20's export of a key made by generateKeyPair deadlocks with the garbage collector
+// finalising its generation job (an imported key has no such job).
 function generateKeyPair(): { privateKey: Uint8Array; publicKey: Uint8Array } {
   const privateKey = view(randomBytes(N_SK));
   const key = createPrivateKey({
@@ -74,7 +74,8 @@ function generateKeyPair(): { privateKey: Uint8Array; publicKey: Uint8Array } {
     },
     format: 'jwk',
   });
-  const publicKey = view(diffieHellman({ privateKey: key, publicKey: publicKeyObject(BASE_U) }));
+  const x = key.export({ format: 'jwk' }).x;
+  const publicKey = view(Buffer.from(x ?? '', 'base64url'));
   if (publicKey.length !== N_PK)
     throw new HpkeError('hpke_invalid_key', 'the X25519 public key is not 32 bytes');
   receivers.set(privateKey, { key, publicKey });

@@ -1,6 +1,7 @@
 // RFC 9180 Appendix A.1.1 vectors, cross-backend properties and negatives for both HPKE backends.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { x25519 } from '@noble/curves/ed25519.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hpkeNode, hpkeNoble, type Hpke } from '../../dap/hpke/index.js';
@@ -80,6 +81,12 @@ describe.skipIf(folder.skip)('RFC 9180 vectors', () => {
 });
 
 describe('cross-backend', () => {
+  it("node's generated key pair is X25519(sk, 9) as noble computes it", () => {
+    for (let i = 0; i < 20; i++) {
+      const kp = hpkeNode.generateKeyPair();
+      expect(toHex(kp.publicKey)).toBe(toHex(x25519.getPublicKey(kp.privateKey)));
+    }
+  });
   it('seals with one backend and opens with the other', () => {
     fc.assert(
       fc.property(

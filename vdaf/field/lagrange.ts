@@ -1,7 +1,7 @@
 // draft-irtf-cfrg-vdaf-20 §6.1.3.2: polynomials in the Lagrange basis over the powers of a root.
 import { VdafArgumentError } from '../errors.js';
 import type { Field, FieldVec } from './field.js';
-import { cosetEvaluations, log2Exact, nthRootPowers } from './ntt.js';
+import { cosetEvaluationsInto, log2Exact, nthRootPowers, scratch } from './ntt.js';
 
 /** double_evaluations(p): the 2n evaluations at the 2n-th roots from the n at the n-th roots. */
 export function doubleEvaluations(field: Field, p: FieldVec): FieldVec {
@@ -14,7 +14,7 @@ export function doubleEvaluations(field: Field, p: FieldVec): FieldVec {
 export function doubleEvaluationsInto(field: Field, p: FieldVec, out: FieldVec, off: number): void {
   const n = field.len(p);
   log2Exact(n);
-  const odd = cosetEvaluations(field, p, n);
+  const odd = cosetEvaluationsInto(field, p, n, scratch(n * field.WORDS, 1));
   for (let i = 0; i < n; i++) {
     field.copy(out, off + 2 * i, p, i);
     field.copy(out, off + 2 * i + 1, odd, i);

@@ -74,15 +74,31 @@ function butterflies(field: Field, q: FieldVec, n: number): void {
   field.butterflies(q, n, nthRootPowers(field, n));
 }
 
-function bitReversedCopy(field: Field, p: FieldVec, n: number): FieldVec {
+function bitReversedCopy(field: Field, p: FieldVec, n: number, q = field.zeros(n)): FieldVec {
   const rev = bitrev(n);
   const len = field.len(p);
-  const q = field.zeros(n);
   for (let i = 0; i < n; i++) {
     const r = rev[i] as number;
     if (r < len) field.copy(q, i, p, r);
+    else field.copy(q, i, ZERO, 0);
   }
   return q;
+}
+
+// Every element of a Field is zero words; WORDS is at most 8 (Field255).
+const ZERO: FieldVec = new Uint32Array(8);
+
+/**
+ * Vector `slot` of `words` 32-bit words, any contents, kept for the next call: a module instance runs
+ * on one JS thread, slot 0 is this module's and slot 1 its callers' (neither held across a call that
+ * could use it again), so reusing them saves an ArrayBuffer and its collection per wire per proof.
+ */
+const scratchCache = [new Map<number, FieldVec>(), new Map<number, FieldVec>()] as const;
+export function scratch(words: number, slot: 0 | 1): FieldVec {
+  const bySize = scratchCache[slot];
+  let v = bySize.get(words);
+  if (!v) bySize.set(words, (v = new Uint32Array(words)));
+  return v;
 }
 
 /** ntt(p, n): [P(w^i)] for i < n from monomial coefficients p (len(p) <= n). */
@@ -103,15 +119,15 @@ export function invNtt(field: Field, p: FieldVec, n: number): FieldVec {
 
 /**
  * ntt(inv_ntt(p, n), n, set_s=True): evaluations at s*w^i (s a primitive 2n-th root) from the
- * evaluations p at w^i, with the 1/n of the inverse and the powers of s applied in one pass.
+ * evaluations p at w^i, with the 1/n of the inverse and the powers of s applied in one pass; written
+ * over all n elements of q, which must not alias p.
  */
-export function cosetEvaluations(field: Field, p: FieldVec, n: number): FieldVec {
-  const raw = bitReversedCopy(field, p, n);
+export function cosetEvaluationsInto(field: Field, p: FieldVec, n: number, q: FieldVec): FieldVec {
+  const raw = bitReversedCopy(field, p, n, scratch(n * field.WORDS, 0));
   butterflies(field, raw, n);
   const scale = cosetScale(field, n);
   const rev = bitrev(n);
   // The scaled coefficients go straight to their bit-reversed slots for the second transform.
-  const q = field.zeros(n);
   for (let i = 0; i < n; i++) {
     const j = rev[i] as number;
     field.mul(q, i, raw, (n - j) % n, scale, j);

@@ -21,8 +21,10 @@ abstract class RecordingGadget implements Gadget {
     this.ARITY = inner.ARITY;
     this.DEGREE = inner.DEGREE;
     const p = wirePolyLen(calls);
+    // One buffer for all wires (views of it): one allocation per gadget instead of one per wire.
+    const all = field.zeros(inner.ARITY * p);
     for (let j = 0; j < inner.ARITY; j++) {
-      const wire = field.zeros(p);
+      const wire = field.view(all, j * p, (j + 1) * p);
       field.copy(wire, 0, wireSeeds, j);
       this.wires.push(wire);
     }
