@@ -34,6 +34,10 @@ describe('secret formats: a real-format example and its near-miss twin', () => {
     ])
       expect(kinds.has(k)).toBe(true);
   });
+  it('every format kind has a sample and its near-miss twin', () => {
+    const kinds = new Set(samples.map((s) => s.kind));
+    expect(SECRET_PATTERNS.map((p) => p.kind).filter((k) => !kinds.has(k))).toEqual([]);
+  });
   it('other samples seeds hold as well (no lucky body)', () => {
     for (const seed of [1, 2, 3, 99])
       for (const s of secretSamples(seed)) {

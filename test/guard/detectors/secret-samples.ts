@@ -1,16 +1,23 @@
 // Synthetic credentials in real formats (random bodies, valid checksums) and a near-miss twin of each.
 import { base62, crc32 } from '../../../guard/detectors/checksums.js';
+import { decodedSamples } from './secret-samples-decoded.js';
+import { keyedSamples } from './secret-samples-keyed.js';
+import { prefixedSamples } from './secret-samples-prefixed.js';
+import { vendorSamples } from './secret-samples-vendor.js';
 
-const AZ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const az = 'abcdefghijklmnopqrstuvwxyz';
-const D = '0123456789';
+export const AZ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const az = 'abcdefghijklmnopqrstuvwxyz';
+export const D = '0123456789';
 export const ALNUM = AZ + az + D;
-const HEX = '0123456789abcdef';
-const B64U = ALNUM + '_-';
-const B64 = ALNUM + '+/';
+export const HEX = '0123456789abcdef';
+export const B64U = ALNUM + '_-';
+export const B64 = ALNUM + '+/';
+
+/** Draws `n` characters of `set`. */
+export type Gen = (set: string, n: number) => string;
 
 /** A deterministic generator (mulberry32), so failures name a reproducible sample. */
-export function rng(seed: number): (set: string, n: number) => string {
+export function rng(seed: number): Gen {
   let a = seed >>> 0;
   const next = (): number => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -25,6 +32,10 @@ export function rng(seed: number): (set: string, n: number) => string {
     return s;
   };
 }
+
+/** A random version-4 UUID (RFC 9562 §5.4). */
+export const uuidOf = (r: Gen): string =>
+  `${r(HEX, 8)}-${r(HEX, 4)}-4${r(HEX, 3)}-a${r(HEX, 3)}-${r(HEX, 12)}`;
 
 /** A GitHub/npm style token: 30 random base62 characters and their CRC-32 in base62. */
 export function checksummed(prefix: string, body30: string): string {
@@ -185,5 +196,9 @@ export function secretSamples(seed = 7): Sample[] {
     { kind: 'groq_key', real: `gsk_${r(ALNUM, 52)}`, near: `gsk_${r(ALNUM, 30)}` },
     { kind: 'docker_hub_pat', real: `dckr_pat_${r(B64U, 27)}`, near: `dckr_pat_${r(B64U, 12)}` },
     { kind: 'google_oauth_secret', real: `GOCSPX-${r(B64U, 28)}`, near: `GOCSPX-${r(B64U, 10)}` },
+    ...vendorSamples(r),
+    ...prefixedSamples(r),
+    ...decodedSamples(r),
+    ...keyedSamples(r),
   ];
 }
