@@ -12,6 +12,8 @@ export interface SecretPattern {
   /** Global, linear-time pattern; `value` is group 1 when present, else the whole match. */
   re: RegExp;
   valid: (value: string, match: RegExpExecArray) => boolean;
+  /** For a pattern that stands for a group of formats: their names (the services). */
+  formats?: readonly string[];
 }
 
 /**

@@ -95,30 +95,6 @@ export const mixed =
   (v: string): boolean =>
     randomish(bits)(v) && /\d/.test(v) && /[A-Za-z]/.test(v);
 
-const CREDENTIAL_WORD = '(?:key|token|secret|pass|pwd|auth|credential|pat)';
-
-/**
- * A service whose key has no distinctive shape: only an assignment whose name says the service and
- * a credential word (`DATADOG_API_KEY=`, `"twilio_auth_token":`) with a value of the key's shape.
- * The name is matched in any letter case; the value's exact alphabet is checked after.
- */
-export const keyed = (
-  kind: string,
-  services: readonly string[],
-  value: string,
-  valid: SecretPattern['valid'] = mixed(3),
-): SecretPattern => {
-  const exact = new RegExp(`^(?:${value})$`);
-  return {
-    kind,
-    re: new RegExp(
-      `(?<![A-Za-z0-9])(?:${services.join('|')})[A-Za-z0-9_.-]{0,24}?${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,12}["']?\\s*[:=]\\s*["']?(${value})(?![A-Za-z0-9_+/=-])`,
-      'gi',
-    ),
-    valid: (v, m) => exact.test(v) && valid(v, m),
-  };
-};
-
 /** Decoded base64 or base64url text (Node decodes both alphabets). */
 export const unbase64 = (v: string): string => Buffer.from(v, 'base64').toString('latin1');
 

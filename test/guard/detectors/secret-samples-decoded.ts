@@ -1,7 +1,7 @@
 // Synthetic tokens whose body decodes to a structure, each with a near-miss twin whose decoded
 // structure is wrong (a missing field, another prefix, `alg: none`) or that is not base64 of one.
 import type { Sample } from './secret-samples.js';
-import { ALNUM, B64, B64U, D, HEX, az, type Gen, uuidOf } from './secret-samples.js';
+import { ALNUM, B64, B64U, D, HEX, az, type Gen, uuidOf } from './secret-sample-kit.js';
 
 const b64 = (s: string): string => Buffer.from(s).toString('base64');
 const b64u = (s: string): string => Buffer.from(s).toString('base64url');

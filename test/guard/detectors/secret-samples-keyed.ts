@@ -1,7 +1,7 @@
 // Synthetic values for the keyword-gated services, each with a near-miss twin: a wrong length or
 // alphabet, a name that does not say credential (an id, a trace id), or a bare hash with no name.
 import type { Sample } from './secret-samples.js';
-import { ALNUM, B64, B64U, D, HEX, az, type Gen, uuidOf } from './secret-samples.js';
+import { ALNUM, B64, B64U, D, HEX, az, type Gen, uuidOf } from './secret-sample-kit.js';
 
 /** [kind, the assignment's name, the value's alphabet, its length, a near-miss of the same name] */
 type Keyed = [string, string, string, number, string];
@@ -63,7 +63,7 @@ export function keyedSamples(r: Gen): Sample[] {
     ],
     ['droneci_token', 'DRONE_TOKEN', ALNUM, 32, `DRONE_TOKEN=${r(ALNUM, 24)}`],
     [
-      'dropbox_token',
+      'dropbox_long_lived_token',
       'DROPBOX_ACCESS_TOKEN',
       '',
       0,
@@ -84,7 +84,7 @@ export function keyedSamples(r: Gen): Sample[] {
       0,
       `GOCARDLESS_ACCESS_TOKEN=live_${r(ALNUM, 30)}`,
     ],
-    ['heroku_key', 'HEROKU_API_KEY', '', 0, `HEROKU_APP_ID=${uuid()}`],
+    ['heroku_legacy_key', 'HEROKU_API_KEY', '', 0, `HEROKU_APP_ID=${uuid()}`],
     ['hubspot_key', 'HUBSPOT_API_KEY', '', 0, `HUBSPOT_PORTAL_ID=${uuid()}`],
     [
       'jfrog_identity_token',
@@ -115,7 +115,7 @@ export function keyedSamples(r: Gen): Sample[] {
     ['mailgun_signing_key', 'MAILGUN_SIGNING_KEY', '', 0, `MAILGUN_SIGNING_KEY=${hex(32)}`],
     ['mattermost_token', 'MATTERMOST_ACCESS_TOKEN', an, 26, `MATTERMOST_ACCESS_TOKEN=${r(an, 20)}`],
     ['messagebird_key', 'MESSAGEBIRD_API_KEY', ALNUM, 25, `MESSAGEBIRD_API_KEY=${r(ALNUM, 20)}`],
-    ['netlify_token', 'NETLIFY_AUTH_TOKEN', B64U, 43, `NETLIFY_SITE_ID=${uuid()}`],
+    ['netlify_legacy_token', 'NETLIFY_AUTH_TOKEN', B64U, 43, `NETLIFY_SITE_ID=${uuid()}`],
     ['nytimes_token', 'NYTIMES_API_KEY', B64U, 32, `NYTIMES_API_KEY=${r(B64U, 24)}`],
     ['okta_token', 'OKTA_API_TOKEN', '', 0, `OKTA_API_TOKEN=${r(B64U, 42)}`],
     ['plaid_secret', 'PLAID_SECRET', HEX, 30, `PLAID_SECRET=${hex(24)}`],
@@ -129,7 +129,14 @@ export function keyedSamples(r: Gen): Sample[] {
     ['twilio_auth_token', 'TWILIO_AUTH_TOKEN', HEX, 32, hex(32)],
     ['twitch_token', 'TWITCH_CLIENT_SECRET', an, 30, `TWITCH_CLIENT_SECRET=${r(an, 24)}`],
     ['twitter_secret', 'TWITTER_API_SECRET', ALNUM, 50, `TWITTER_API_SECRET=${r(ALNUM, 30)}`],
-    ['yandex_token', 'YANDEX_AWS_SECRET_KEY', '', 0, `YANDEX_AWS_SECRET_KEY=YC${r(B64U, 20)}`],
+    ['yandex_static_key', 'YANDEX_AWS_SECRET_KEY', '', 0, `YANDEX_AWS_SECRET_KEY=YC${r(B64U, 20)}`],
+    [
+      'maxmind_license_key',
+      'MAXMIND_LICENSE_KEY',
+      '',
+      0,
+      `MAXMIND_LICENSE_KEY=${r(ALNUM, 6)}_${r(ALNUM, 20)}_mmk`,
+    ],
     ['zendesk_key', 'ZENDESK_API_TOKEN', ALNUM, 40, `ZENDESK_API_TOKEN=${r(ALNUM, 30)}`],
   ];
   // values with a fixed part of their own
@@ -137,18 +144,19 @@ export function keyedSamples(r: Gen): Sample[] {
     airtable_api_key: `key${mix(ALNUM, 14)}`,
     beamer_token: `b_${mix(B64U, 44)}`,
     codecov_token: uuid(),
-    dropbox_token: `${mix(an, 11)}AAAAAAAAAA${r(B64U, 43)}`,
+    dropbox_long_lived_token: `${mix(an, 11)}AAAAAAAAAA${r(B64U, 43)}`,
     gocardless_token: `live_${mix(ALNUM, 40)}`,
-    heroku_key: uuid(),
+    heroku_legacy_key: uuid(),
     hubspot_key: uuid(),
     kucoin_secret: uuid(),
     launchdarkly_key: `sdk-${uuid()}`,
     lob_key: `live_${hex(35)}`,
     mailgun_signing_key: `${hex(32)}-${hex(8)}-${hex(8)}`,
+    maxmind_license_key: `${mix(ALNUM, 6)}_${r(ALNUM, 29)}_mmk`,
     okta_token: `00${mix(B64U, 40)}`,
     snyk_token: uuid(),
     squarespace_token: uuid(),
-    yandex_token: `YC${mix(B64U, 38)}`,
+    yandex_static_key: `YC${mix(B64U, 38)}`,
   };
   return table.map(([kind, name, set, n, near]) => ({
     kind,

@@ -1,6 +1,6 @@
 // Synthetic tokens for the prefixed developer, SaaS and cloud formats, each with a near-miss twin.
 import type { Sample } from './secret-samples.js';
-import { ALNUM, AZ, B64, B64U, D, HEX, az, type Gen, uuidOf } from './secret-samples.js';
+import { ALNUM, AZ, B64, B64U, D, HEX, az, type Gen, uuidOf } from './secret-sample-kit.js';
 
 export function prefixedSamples(r: Gen): Sample[] {
   const an = az + D;
@@ -9,7 +9,7 @@ export function prefixedSamples(r: Gen): Sample[] {
   const pw = r(ALNUM, 16);
   const s = (kind: string, real: string, near: string): Sample => ({ kind, real, near });
   return [
-    s('gitlab_token', `glagent-${r(B64U, 50)}`, `glagent-${'x'.repeat(50)}`),
+    s('gitlab_agent_token', `glagent-${r(B64U, 50)}`, `glagent-${'x'.repeat(50)}`),
     s('gitlab_session_cookie', `_gitlab_session=${r(HEX, 32)}`, `_gitlab_session=${r(HEX, 24)}`),
     s('clojars_token', `CLOJARS_${r(an, 60)}`, `CLOJARS_${r(an, 40)}`),
     s('rubygems_token', `rubygems_${r(HEX, 48)}`, `rubygems_${r(HEX, 48).toUpperCase()}Z`),
@@ -48,8 +48,8 @@ export function prefixedSamples(r: Gen): Sample[] {
     s('netlify_token', `nfp_${r(ALNUM, 36)}`, `nfp_${r(ALNUM, 24)}`),
     s('openshift_token', `sha256~${r(B64U, 43)}`, `sha256:${r(HEX, 64)}`),
     s('frameio_token', `fio-u-${r(B64U, 64)}`, `fio-u-${r(B64U, 40)}`),
-    s('doppler_token', `dp.st.prd.${r(ALNUM, 40)}`, `dp.st.prd.${r(ALNUM, 20)}`),
-    s('linear_key', `lin_oauth_${r(HEX, 64)}`, `lin_oauth_${r(HEX, 40)}`),
+    s('doppler_service_token', `dp.st.prd.${r(ALNUM, 40)}`, `dp.st.prd.${r(ALNUM, 20)}`),
+    s('linear_oauth_token', `lin_oauth_${r(HEX, 64)}`, `lin_oauth_${r(HEX, 40)}`),
     s(
       'onepassword_secret_key',
       `A3-${group(6)}-${group(6)}-${group(5)}-${group(5)}-${group(5)}-${group(5)}`,
@@ -81,17 +81,12 @@ export function prefixedSamples(r: Gen): Sample[] {
     s('contentful_pat', `CFPAT-${r(B64U, 43)}`, `CFPAT-${r(B64U, 30)}`),
     s('duffel_token', `duffel_test_${r(B64U, 43)}`, `duffel_demo_${r(B64U, 43)}`),
     s('easypost_key', `EZAK${r(ALNUM, 54)}`, `EZAK${r(ALNUM, 30)}`),
-    s('square_token', `EAAA${r(B64U, 60)}`, `EAAA${r(B64U, 40)}`),
+    s('square_access_token', `EAAA${r(B64U, 60)}`, `EAAA${r(B64U, 40)}`),
     s('facebook_access_token', `EAAB${r(ALNUM, 180)}`, `EAAB${r(ALNUM, 50)}`),
     s('flutterwave_secret_key', `FLWSECK_TEST-${r(HEX, 32)}-X`, `FLWPUBK_TEST-${r(HEX, 32)}-X`),
     s('flutterwave_encryption_key', `FLWSECK_TEST${r(HEX, 12)}`, `FLWSECK_TEST${r(HEX, 8)}`),
     s('hubspot_token', `pat-na1-${uuid()}`, 'pat-na1-00000000-0000-0000-0000-000000000000'),
     s('plaid_access_token', `access-sandbox-${uuid()}`, `access-staging-${uuid()}`),
-    s(
-      'maxmind_license_key',
-      `${r(ALNUM, 6)}_${r(ALNUM, 29)}_mmk`,
-      `${r(ALNUM, 6)}_${r(ALNUM, 20)}_mmk`,
-    ),
     s('notion_token', `ntn_${r(ALNUM, 46)}`, `ntn_${r(ALNUM, 30)}`),
     s('notion_token', `secret_${r(ALNUM, 43)}`, `secret_${'abc'.repeat(14)}a`),
     s('sendinblue_key', `xkeysib-${r(HEX, 64)}-${r(ALNUM, 16)}`, `xkeysib-${r(HEX, 64)}`),
@@ -114,7 +109,7 @@ export function prefixedSamples(r: Gen): Sample[] {
       `sc_${r(an, 10)}.${r(an, 5)}.${r(B64, 60)}`,
     ),
     s('slack_legacy_token', `xoxb-${r(D, 12)}-${r(ALNUM, 24)}`, `xoxb-${r(D, 12)}-${r(ALNUM, 10)}`),
-    s('dropbox_token', `sl.${r(B64U, 140)}`, `sl.${r(B64U, 60)}`),
+    s('dropbox_short_lived_token', `sl.${r(B64U, 140)}`, `sl.${r(B64U, 60)}`),
     s('alibaba_access_key_id', `LTAI${r(ALNUM, 20)}`, `LTAI${r(ALNUM, 8)}`),
     s(
       'cloudflare_origin_ca_key',

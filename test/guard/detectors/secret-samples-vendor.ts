@@ -1,6 +1,6 @@
 // Synthetic tokens for the vendor and structural formats not sampled beside the checksummed ones.
 import type { Sample } from './secret-samples.js';
-import { ALNUM, AZ, B64, B64U, D, HEX, type Gen, uuidOf } from './secret-samples.js';
+import { ALNUM, AZ, B64, B64U, D, HEX, type Gen, uuidOf } from './secret-sample-kit.js';
 
 export function vendorSamples(r: Gen): Sample[] {
   const uuid = (): string => uuidOf(r);
@@ -29,6 +29,9 @@ export function vendorSamples(r: Gen): Sample[] {
       `${r(ALNUM, 14)}.atlasv1.${r(B64U, 67)}`,
       `${r(ALNUM, 14)}.atlasv1.${r(B64U, 30)}`,
     ),
+    s('square_token', `sq0atp-${r(B64U, 22)}`, `sq0atp-${r(B64U, 12)}`),
+    s('doppler_token', `dp.pt.${r(ALNUM, 43)}`, `dp.pt.${r(ALNUM, 20)}`),
+    s('heroku_key', `HRKU-${r(B64U, 60)}`, `HRKU-${r(B64U, 30)}`),
     s('supabase_token', `sbp_${r(HEX, 40)}`, `sbp_${r(HEX, 30)}`),
     s('planetscale_token', `pscale_tkn_${r(B64U, 43)}`, `pscale_tkn_${r(B64U, 20)}`),
     s(
