@@ -2,15 +2,8 @@
 // gitleaks' default rules and the common credential scanners know); checksummed ones are validated.
 import { entropy, validTokenChecksum } from './checksums.js';
 import type { SecretPattern } from './secret-patterns.js';
-import { notPlaceholder, randomish, slackValid } from './secret-validators.js';
+import { notPlaceholder, prefixed as p, randomish, slackValid } from './secret-validators.js';
 
-/** Ends a base64url-alphabet body: the next character may not extend it. */
-const END = '(?![A-Za-z0-9_-])';
-const p = (kind: string, body: string, valid: SecretPattern['valid']): SecretPattern => ({
-  kind,
-  re: new RegExp(`(?<![A-Za-z0-9_-])(${body})${END}`, 'g'),
-  valid,
-});
 const r3 = randomish(3);
 const r35 = randomish(3.5);
 
@@ -52,7 +45,8 @@ export const VENDOR_PATTERNS: readonly SecretPattern[] = [
     '(?:glc_[A-Za-z0-9+/]{32,400}={0,2}|glsa_[A-Za-z0-9]{32}_[a-fA-F0-9]{8})',
     r35,
   ),
-  p('newrelic_key', 'NR(?:AK|II|JS)-[A-Za-z0-9]{27}', r35),
+  // user keys NRAK- and 27 characters; insert keys NRII- and 32; browser keys NRJS- and 19 hex
+  p('newrelic_key', 'NR(?:AK|II|JS)-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9_-]{32}|NRJS-[a-f0-9]{19}', r3),
   p('sentry_token', '(?:sntrys_eyJ[A-Za-z0-9+/=_-]{60,}|sntryu_[a-f0-9]{64})', r35),
   p('age_secret_key', 'AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}', notPlaceholder),
   p('docker_hub_pat', 'dckr_pat_[A-Za-z0-9_-]{27}', r35),

@@ -1,5 +1,6 @@
 // Secret formats: the validators that separate real credentials from placeholders and look-alikes.
 import { entropy } from './checksums.js';
+import type { SecretPattern } from './secret-patterns.js';
 
 const PLACEHOLDER =
   /(?:example|sample|dummy|placeholder|changeme|your[_-]?|xxxx|\*\*\*|<[^>]*>|\$\{|\{\{|redacted|fake|test(?:ing)?[_-]?(?:key|token|secret)|0000000|1234567|abcdef|process\.env|os\.environ)/i;
@@ -76,3 +77,36 @@ export const WEAK_PASSWORDS = new Set([
   'redis',
   'passw0rd',
 ]);
+
+/** A token with a documented prefix and body: it must start and end at a base64url boundary. */
+export const prefixed = (
+  kind: string,
+  body: string,
+  valid: SecretPattern['valid'],
+): SecretPattern => ({
+  kind,
+  re: new RegExp(`(?<![A-Za-z0-9_-])(${body})(?![A-Za-z0-9_-])`, 'g'),
+  valid,
+});
+
+/** Letters and digits mixed, not a placeholder, at least `bits` of entropy per character. */
+export const mixed =
+  (bits: number) =>
+  (v: string): boolean =>
+    randomish(bits)(v) && /\d/.test(v) && /[A-Za-z]/.test(v);
+
+/** Decoded base64 or base64url text (Node decodes both alphabets). */
+export const unbase64 = (v: string): string => Buffer.from(v, 'base64').toString('latin1');
+
+/** `v` decodes to a JSON object that has every one of `keys`. */
+export function jsonWith(v: string, keys: readonly string[]): boolean {
+  try {
+    const doc = JSON.parse(Buffer.from(v, 'base64').toString('utf8')) as unknown;
+    return typeof doc === 'object' && doc !== null && keys.every((k) => k in doc);
+  } catch {
+    return false;
+  }
+}
+
+/** A UUID (RFC 9562 §4), either letter case. */
+export const UUID = '[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}';

@@ -34,6 +34,14 @@ describe('secret formats: a real-format example and its near-miss twin', () => {
     ])
       expect(kinds.has(k)).toBe(true);
   });
+  it('every format kind has a sample and its near-miss twin', () => {
+    const kinds = new Set(samples.map((s) => s.kind));
+    expect(SECRET_PATTERNS.map((p) => p.kind).filter((k) => !kinds.has(k))).toEqual([]);
+    const formats = new Set(samples.map((s) => s.format));
+    const grouped = SECRET_PATTERNS.flatMap((p) => p.formats ?? []);
+    expect(grouped.length).toBeGreaterThan(100);
+    expect(grouped.filter((f) => !formats.has(f))).toEqual([]);
+  });
   it('other samples seeds hold as well (no lucky body)', () => {
     for (const seed of [1, 2, 3, 99])
       for (const s of secretSamples(seed)) {

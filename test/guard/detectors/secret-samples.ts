@@ -1,44 +1,37 @@
 // Synthetic credentials in real formats (random bodies, valid checksums) and a near-miss twin of each.
-import { base62, crc32 } from '../../../guard/detectors/checksums.js';
+import { SECRET_PATTERNS } from '../../../guard/detectors/secret-patterns.js';
+import { decodedSamples } from './secret-samples-decoded.js';
+import { keyedSamples } from './secret-samples-keyed.js';
+import { ALNUM, AZ, B64, B64U, D, HEX, az, checksummed, rng } from './secret-sample-kit.js';
+import { prefixedSamples } from './secret-samples-prefixed.js';
+import { vendorSamples } from './secret-samples-vendor.js';
 
-const AZ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const az = 'abcdefghijklmnopqrstuvwxyz';
-const D = '0123456789';
-export const ALNUM = AZ + az + D;
-const HEX = '0123456789abcdef';
-const B64U = ALNUM + '_-';
-const B64 = ALNUM + '+/';
-
-/** A deterministic generator (mulberry32), so failures name a reproducible sample. */
-export function rng(seed: number): (set: string, n: number) => string {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return (set, n) => {
-    let s = '';
-    for (let i = 0; i < n; i++) s += set.charAt(Math.floor(next() * set.length));
-    return s;
-  };
-}
-
-/** A GitHub/npm style token: 30 random base62 characters and their CRC-32 in base62. */
-export function checksummed(prefix: string, body30: string): string {
-  return `${prefix}_${body30}${base62(crc32(body30), 6)}`;
-}
+export { ALNUM, checksummed } from './secret-sample-kit.js';
 
 export interface Sample {
   kind: string;
   real: string;
   /** The same shape with one thing wrong (checksum, length, alphabet, placeholder, local host). */
   near: string;
+  /** Within a pattern that stands for a group of formats (`formats`), the format sampled. */
+  format?: string;
 }
 
+const GROUP_OF = new Map(
+  SECRET_PATTERNS.flatMap((p) => (p.formats ?? []).map((f) => [f, p.kind] as const)),
+);
+
+/** A sample named by its format reports the kind of the group pattern that holds the format. */
+const grouped = (s: Sample): Sample => {
+  const kind = GROUP_OF.get(s.kind);
+  return kind === undefined ? s : { ...s, kind, format: s.kind };
+};
+
 export function secretSamples(seed = 7): Sample[] {
+  return formatSamples(seed).map(grouped);
+}
+
+function formatSamples(seed: number): Sample[] {
   const r = rng(seed);
   const gh = checksummed('ghp', r(ALNUM, 30));
   const npm = checksummed('npm', r(ALNUM, 30));
@@ -185,5 +178,9 @@ export function secretSamples(seed = 7): Sample[] {
     { kind: 'groq_key', real: `gsk_${r(ALNUM, 52)}`, near: `gsk_${r(ALNUM, 30)}` },
     { kind: 'docker_hub_pat', real: `dckr_pat_${r(B64U, 27)}`, near: `dckr_pat_${r(B64U, 12)}` },
     { kind: 'google_oauth_secret', real: `GOCSPX-${r(B64U, 28)}`, near: `GOCSPX-${r(B64U, 10)}` },
+    ...vendorSamples(r),
+    ...prefixedSamples(r),
+    ...decodedSamples(r),
+    ...keyedSamples(r),
   ];
 }
