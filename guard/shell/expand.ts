@@ -83,10 +83,23 @@ export class Expander {
    * `$NAME`/`${NAME}` parameters (guard/shell/simple-script.ts): the same segments, without a tree.
    */
   simpleFields(word: SimpleWord): Field[] {
-    const segs = word.parts.map((p) =>
-      typeof p === 'string' ? lit(p) : this.parameter(p.name, p.raw, null, p.quoted),
+    return this.finish(word.raw, this.simpleSegs(word));
+  }
+
+  /** What value() gives for an assignment's value the simple-command reader read. */
+  simpleValue(word: string | SimpleWord): Field {
+    if (typeof word === 'string') return { text: word, dynamic: false, tainted: false };
+    return this.joined(word.raw, this.simpleSegs(word));
+  }
+
+  private simpleSegs(word: SimpleWord): Seg[] {
+    return word.parts.map((p) =>
+      typeof p === 'string'
+        ? lit(p)
+        : p.raw.startsWith('${')
+          ? this.braced(p.raw.slice(2, -1), p.raw, p.quoted)
+          : this.parameter(p.name, p.raw, null, p.quoted),
     );
-    return this.finish(word.raw, segs);
   }
 
   private finish(raw: string, segs: readonly Seg[]): Field[] {
@@ -105,7 +118,11 @@ export class Expander {
     if (!EXPANDS.test(node.text)) return { text: wordText(node), dynamic: false, tainted: false };
     const segs: Seg[] = [];
     this.segs(node, node.type === 'string', segs, depth);
-    if (this.oversize(segs)) return { text: node.text, dynamic: true, tainted: false };
+    return this.joined(node.text, segs);
+  }
+
+  private joined(raw: string, segs: readonly Seg[]): Field {
+    if (this.oversize(segs)) return { text: raw, dynamic: true, tainted: false };
     return {
       text: segs.map((s) => s.text).join(''),
       dynamic: segs.some((s) => s.dynamic),

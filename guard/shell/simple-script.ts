@@ -2,10 +2,13 @@
 import type { Redirect } from './model.js';
 import { unquote } from './words.js';
 
-/** A parameter expansion `$NAME` or `${NAME}` (bash manual §3.5.3), inside double quotes or not. */
+/**
+ * A parameter expansion `$NAME`, `${NAME}` or `${NAME:-word}` (also `-`, `=`, `?`, `+`, with or
+ * without the colon, and a word of plain characters) (bash manual §3.5.3), quoted or not.
+ */
 export interface SimpleParameter {
   name: string;
-  /** As written, `$NAME` or `${NAME}`. */
+  /** As written, `$NAME`, `${NAME}` or `${NAME:-word}`. */
   raw: string;
   quoted: boolean;
 }
@@ -17,13 +20,23 @@ export interface SimpleWord {
   parts: (string | SimpleParameter)[];
 }
 
+/** `NAME=value` or `NAME+=value` (bash manual §3.4): the value as a word is read. */
+export interface SimpleAssignment {
+  name: string;
+  append: boolean;
+  value: string | SimpleWord;
+}
+
 /**
  * One simple command: its words (with quoting removed, or split into text and parameters when
- * they expand one), then the redirections written after them.
+ * they expand one), then the redirections written after them. A command of assignments alone
+ * (`x=build`) has no words and sets its `assigns` in the shell; assignments before a command
+ * word only reach that command's environment, so they are read and not kept.
  */
 export interface SimpleCommand {
   words: (string | SimpleWord)[];
   redirects: Redirect[];
+  assigns: SimpleAssignment[];
 }
 
 /**
@@ -36,8 +49,13 @@ export interface SimpleList {
   redirects: Redirect[];
 }
 
-/** `$NAME` or `${NAME}`, the only expansions read here. */
-const PARAMETER = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/;
+/** `$NAME`, `${NAME}` and `${NAME:-word}`-style defaults of plain characters: the only expansions read here. */
+const PARAMETER =
+  /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=?+][A-Za-z0-9_./@%+,-]*)?\})/;
+/** A word that is one unquoted parameter, as a command word: the command is known only at run time. */
+const PARAMETER_WORD = new RegExp(`${PARAMETER.source}$`);
+/** The start of an assignment word (bash manual §3.4). */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
 
 /** Characters of an unquoted word; others (`$` but for PARAMETER, `` ` ``, `{`, `(`, `#`, `!`, `[`, `\`) decline. */
 const WORD_CHAR = charTable(/[A-Za-z0-9_./:@%+,=~*?-]/);
@@ -170,6 +188,7 @@ class Reader {
   command(): SimpleCommand | null {
     const words: (string | SimpleWord)[] = [];
     const redirects: Redirect[] = [];
+    const assigns: SimpleAssignment[] = [];
     for (;;) {
       this.spaces();
       const c = this.s[this.at];
@@ -192,15 +211,26 @@ class Reader {
         raw.includes('=~')
       )
         return null;
-      if (words.length === 0 && (!COMMAND_WORD.test(raw) || NOT_SIMPLE.has(raw))) return null;
-      if (!raw.includes('$')) words.push(unquote(raw));
-      else {
-        const parts = wordParts(raw);
-        if (parts === null) return null;
-        words.push({ raw, parts });
+      if (words.length === 0) {
+        const a = ASSIGNMENT.exec(raw);
+        if (a !== null) {
+          // the grammar reads `_=x` as a command word
+          if (a[1] === '_') return null;
+          const value = simpleWord(raw.slice(a[0].length));
+          if (value === null) return null;
+          assigns.push({ name: a[1] ?? '', append: a[2] === '+', value });
+          continue;
+        }
+        if (!(COMMAND_WORD.test(raw) && !NOT_SIMPLE.has(raw)) && !PARAMETER_WORD.test(raw))
+          return null;
       }
+      const w = simpleWord(raw);
+      if (w === null) return null;
+      words.push(w);
     }
-    return words.length === 0 ? null : { words, redirects };
+    if (words.length > 0) return { words, redirects, assigns: [] };
+    // assignments alone: redirections with them are left to the grammar
+    return assigns.length === 0 || redirects.length > 0 ? null : { words, redirects, assigns };
   }
 
   /** The list's redirections as the grammar nests them; a middle command's are declined, as are
@@ -229,6 +259,9 @@ class Reader {
       this.spaces();
       const c = this.s[this.at];
       const next = this.s[this.at + 1];
+      // assignments alone as a pipeline stage are left to the grammar
+      if (cmd.words.length === 0 && (pipeline.length > 1 || (c === '|' && next !== '|')))
+        return null;
       if (c === '|' && next !== '|' && next !== '&') {
         this.at++;
         continue;
@@ -250,6 +283,13 @@ class Reader {
       if (this.at >= this.s.length) return lists;
     }
   }
+}
+
+/** A word word() read: its text with quoting removed, or its parts when it expands a parameter. */
+function simpleWord(raw: string): string | SimpleWord | null {
+  if (!raw.includes('$')) return unquote(raw);
+  const parts = wordParts(raw);
+  return parts === null ? null : { raw, parts };
 }
 
 /**
@@ -291,9 +331,10 @@ function wordParts(raw: string): (string | SimpleParameter)[] | null {
 
 /**
  * The commands of a one-line script of simple commands joined by `|`, `&&`, `||`, `;` and `&`,
- * with plain, single- or double-quoted words, `$NAME` and `${NAME}` in arguments, and file
- * redirections, read as tree-sitter-bash reads them; null for anything else (other expansions, substitutions, heredocs, compound commands, newlines,
- * comments), which the caller parses with the grammar.
+ * with plain, single- or double-quoted words, `$NAME`, `${NAME}` and `${NAME:-word}` parameters
+ * (a command word of one parameter too), assignments and file redirections, read as
+ * tree-sitter-bash reads them; null for anything else (other expansions, substitutions,
+ * heredocs, compound commands, newlines, comments), which the caller parses with the grammar.
  */
 export function readSimpleScript(source: string): SimpleList[] | null {
   if (source.length > 4096 || /[^\t\x20-\x7e]/.test(source)) return null;
