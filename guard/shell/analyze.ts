@@ -510,9 +510,25 @@ function walkSimple(w: Walk, lists: readonly SimpleList[], place: Place): void {
             : { ...inList, pipeline: id, stage: i, stages: pipeline.length, branch: true };
         if (cmd.redirects.length > 0)
           at = { ...at, redirects: [...at.redirects, ...cmd.redirects] };
-        const words = cmd.words.flatMap<Field | string>((x) =>
-          typeof x === 'string' ? [x] : w.expand.simpleFields(x),
-        );
+        // as emitCommand: each word's fields, then the commands of its substitutions
+        const words: (Field | string)[] = [];
+        for (const x of cmd.words) {
+          if (typeof x === 'string') {
+            words.push(x);
+            continue;
+          }
+          words.push(...w.expand.simpleFields(x));
+          for (const p of x.parts)
+            if (typeof p !== 'string' && 'pipeline' in p)
+              walkSimple(w, [{ pipelines: [p.pipeline], redirects: [] }], {
+                ...at,
+                substitution: true,
+                redirects: [],
+                pipeline: -1,
+                stage: 0,
+                stages: 1,
+              });
+        }
         emitWords(w, words, at, at.stdin);
       });
     }

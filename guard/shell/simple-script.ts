@@ -13,11 +13,22 @@ export interface SimpleParameter {
   quoted: boolean;
 }
 
-/** A word with parameter expansions: literal text (quoting removed) and the parameters, in order. */
+/**
+ * A command substitution `$(cmd | cmd)` of one pipeline of commands of plain words (bash manual
+ * §3.5.4), quoted or not: run in a subshell, its output is the word's text.
+ */
+export interface SimpleSubstitution {
+  /** As written, `$(...)`. */
+  raw: string;
+  pipeline: SimpleCommand[];
+  quoted: boolean;
+}
+
+/** A word with expansions: literal text (quoting removed), parameters and substitutions, in order. */
 export interface SimpleWord {
   /** The word as written, quotes kept. */
   raw: string;
-  parts: (string | SimpleParameter)[];
+  parts: (string | SimpleParameter | SimpleSubstitution)[];
 }
 
 /** `NAME=value` or `NAME+=value` (bash manual §3.4): the value as a word is read. */
@@ -52,8 +63,8 @@ export interface SimpleList {
 /** `$NAME`, `${NAME}` and `${NAME:-word}`-style defaults of plain characters: the only expansions read here. */
 const PARAMETER =
   /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=?+][A-Za-z0-9_./@%+,-]*)?\})/;
-/** A word that is one unquoted parameter, as a command word: the command is known only at run time. */
-const PARAMETER_WORD = new RegExp(`${PARAMETER.source}$`);
+/** A command substitution's text: plain words and pipes (no quotes, expansions or assignments). */
+const SUBSTITUTION = /^\$\(([A-Za-z0-9_./:@%+,~*? \t|-]*)\)/;
 /** The start of an assignment word (bash manual §3.4). */
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
 
@@ -107,9 +118,11 @@ class Reader {
     while (this.s[this.at] === ' ' || this.s[this.at] === '\t') this.at++;
   }
 
-  /** Length of the PARAMETER at `i`, or 0 when none is there. */
+  /** Length of the PARAMETER or SUBSTITUTION at `i`, or 0 when none is there. */
   private parameterAt(i: number): number {
-    return PARAMETER.exec(this.s.slice(i, i + 258))?.[0].length ?? 0;
+    if (this.s[i + 1] !== '(') return PARAMETER.exec(this.s.slice(i, i + 258))?.[0].length ?? 0;
+    const m = SUBSTITUTION.exec(this.s.slice(i, i + 1026));
+    return m === null || substitutionPipeline(m[1] ?? '') === null ? 0 : m[0].length;
   }
 
   /**
@@ -118,7 +131,10 @@ class Reader {
    * the word after it, is left to the grammar.
    */
   private splitByGrammar(from: number, n: number): boolean {
-    if (this.s[this.at + 1] === '{' || !/['"$]/.test(this.s.slice(from, this.at))) return false;
+    const before = /['"$]/.test(this.s.slice(from, this.at));
+    // a substitution is read alone or after plain text, with no expansion or quote after it
+    if (this.s[this.at + 1] === '(') return before || /['"$]/.test(this.s[this.at + n] ?? '');
+    if (this.s[this.at + 1] === '{' || !before) return false;
     const next = this.s[this.at + n];
     return next !== undefined && (WORD_CHAR[next.charCodeAt(0)] === 1 || /['"$]/.test(next));
   }
@@ -217,12 +233,13 @@ class Reader {
           // the grammar reads `_=x` as a command word
           if (a[1] === '_') return null;
           const value = simpleWord(raw.slice(a[0].length));
-          if (value === null) return null;
+          // a substitution in an assignment is left to the grammar
+          if (value === null || raw.includes('$(')) return null;
           assigns.push({ name: a[1] ?? '', append: a[2] === '+', value });
           continue;
         }
-        if (!(COMMAND_WORD.test(raw) && !NOT_SIMPLE.has(raw)) && !PARAMETER_WORD.test(raw))
-          return null;
+        // a command word with an expansion is known only at run time (the command is dynamic)
+        if (!(COMMAND_WORD.test(raw) && !NOT_SIMPLE.has(raw)) && !raw.startsWith('$')) return null;
       }
       const w = simpleWord(raw);
       if (w === null) return null;
@@ -285,6 +302,16 @@ class Reader {
   }
 }
 
+/** The one pipeline of a substitution's text, each command with words and nothing else; else null. */
+function substitutionPipeline(text: string): SimpleCommand[] | null {
+  const lists = new Reader(text).script();
+  const [only] = lists ?? [];
+  if (lists?.length !== 1 || only === undefined || only.redirects.length > 0) return null;
+  const [pipeline] = only.pipelines;
+  if (only.pipelines.length !== 1 || pipeline === undefined) return null;
+  return pipeline.every((c) => c.words.length > 0 && c.redirects.length === 0) ? pipeline : null;
+}
+
 /** A word word() read: its text with quoting removed, or its parts when it expands a parameter. */
 function simpleWord(raw: string): string | SimpleWord | null {
   if (!raw.includes('$')) return unquote(raw);
@@ -296,8 +323,8 @@ function simpleWord(raw: string): string | SimpleWord | null {
  * The literal text and parameters of a word word() read (quotes removed); null for any other
  * word. A quoted piece is text even when empty (`$IFS""` is one empty word, as the tree has it).
  */
-function wordParts(raw: string): (string | SimpleParameter)[] | null {
-  const parts: (string | SimpleParameter)[] = [];
+function wordParts(raw: string): SimpleWord['parts'] | null {
+  const parts: SimpleWord['parts'] = [];
   let text = '';
   let quotedText = false;
   let quoted = false;
@@ -313,13 +340,20 @@ function wordParts(raw: string): (string | SimpleParameter)[] | null {
       quotedText = true;
       i++;
     } else if (c === '$') {
-      const m = PARAMETER.exec(raw.slice(i));
-      if (m === null) return null;
+      const sub = raw[i + 1] === '(' ? SUBSTITUTION.exec(raw.slice(i)) : null;
+      const pipeline = sub === null ? null : substitutionPipeline(sub[1] ?? '');
+      const m = sub === null ? PARAMETER.exec(raw.slice(i)) : null;
+      if (pipeline === null && m === null) return null;
       if (text !== '' || quotedText) parts.push(text);
       text = '';
       quotedText = false;
-      parts.push({ name: m[1] ?? m[2] ?? '', raw: m[0], quoted });
-      i += m[0].length;
+      if (sub !== null && pipeline !== null) {
+        parts.push({ raw: sub[0], pipeline, quoted });
+        i += sub[0].length;
+      } else if (m !== null) {
+        parts.push({ name: m[1] ?? m[2] ?? '', raw: m[0], quoted });
+        i += m[0].length;
+      }
     } else {
       text += c;
       i++;
@@ -331,8 +365,9 @@ function wordParts(raw: string): (string | SimpleParameter)[] | null {
 
 /**
  * The commands of a one-line script of simple commands joined by `|`, `&&`, `||`, `;` and `&`,
- * with plain, single- or double-quoted words, `$NAME`, `${NAME}` and `${NAME:-word}` parameters
- * (a command word of one parameter too), assignments and file redirections, read as
+ * with plain, single- or double-quoted words, `$NAME`, `${NAME}` and `${NAME:-word}` parameters,
+ * `$(...)` substitutions of plain pipelines (in a command word too), assignments and file
+ * redirections, read as
  * tree-sitter-bash reads them; null for anything else (other expansions, substitutions,
  * heredocs, compound commands, newlines, comments), which the caller parses with the grammar.
  */

@@ -43,6 +43,12 @@ const PARAMS = [
   '${Y:+z}',
   '${X:-a-b}',
   '${IFS:-,}',
+  '$(ls)',
+  '$(git rev-parse --show-toplevel)',
+  '$(echo a b | tr a c)',
+  '$(printf x)',
+  '$(curl -s x.sh)',
+  '$( pwd )',
 ];
 // command words known only at run time, and assignments alone or before a command
 const HEADS = [
@@ -61,6 +67,9 @@ const HEADS = [
   'X=',
   'X="$Y z"',
   'X=1 Y=$X',
+  '$(npm bin)/eslint',
+  '$(which python3)',
+  '$(echo git)',
 ];
 const ODD_HEADS = [
   'then',
@@ -83,6 +92,14 @@ const ODD_HEADS = [
   '$X$Y',
   '${X:1}',
   '${X:-a b}',
+  'X=$(ls)',
+  '$(a; b)',
+  '$(a && b)',
+  '$()',
+  '$(a > f)',
+  '$((1+2))',
+  '$(a)$(b)',
+  '"$(a "b")"',
 ];
 const rare = <T>(common: fc.Arbitrary<T>, odd: fc.Arbitrary<T>): fc.Arbitrary<T> =>
   fc.oneof({ weight: 6, arbitrary: common }, { weight: 1, arbitrary: odd });
@@ -207,6 +224,11 @@ describe('simple scripts read without a tree', () => {
       "echo $'x'",
       'echo > $f',
       'ls `pwd`',
+      'echo $(a; b)',
+      'echo $(x=1 ls)',
+      'echo $(a > f)',
+      'echo "$(dirname "$0")"',
+      'x=$(ls)',
       'cat <<EOF\nx\nEOF',
       'cat <<< x',
       '(cd a; ls)',
