@@ -95,13 +95,18 @@ export class RuleIndex {
   private readonly buckets = new BoundedMemo<string, Bucket>(MAX_BUCKETS);
   private readonly seen: Uint32Array;
   private epoch = 0;
-  /** Per rule, the literals other children of its `all` need (checked once the key selects it). */
+  /**
+   * Per rule, the literals checked once a key selects it: a text rule's own (its key is one
+   * trigram of them) and those other children of its `all` need.
+   */
   private readonly also: (readonly TextNeeds[] | undefined)[];
 
   constructor(rules: readonly CompiledRule[]) {
     const grams = rarestGrams(rules);
     this.seen = new Uint32Array(rules.length);
-    this.also = rules.map((r) => r.needs?.also);
+    this.also = rules.map(({ needs: n }) =>
+      n?.kind === 'text' ? [n, ...(n.also ?? [])] : n?.also,
+    );
     const byMatcher = new Map<CompiledRule['tools'], Map<CompiledRule['phase'], Segment>>();
     const groupsOf = new Map<Segment, Map<string, Group>>();
     rules.forEach((r, i) => {
