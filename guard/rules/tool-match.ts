@@ -2,7 +2,7 @@
 import type { RE2JS } from 're2js';
 import { BoundedMemo } from '../flow/bounded-memo.js';
 import { compileGlob } from './glob.js';
-import { wildcardMatch, wildcardTokens } from './wildcard.js';
+import { wildcardMatch, wildcardTokens, type WildcardGlob } from './wildcard.js';
 
 export type ToolMatcher = (tool: string) => boolean;
 
@@ -11,7 +11,7 @@ const MEMO_MAX = 1024;
 /** One compiled tool glob: RE2 checked its cost at load; the token walk matches when it can. */
 interface ToolGlob {
   re: RE2JS;
-  tokens: Int32Array | null;
+  tokens: WildcardGlob | null;
 }
 
 /**

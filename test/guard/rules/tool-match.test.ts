@@ -17,7 +17,7 @@ describe('tool globs without RE2', () => {
       fc.property(glob, name, (g, s) => {
         const t = wildcardTokens(g);
         expect(t).not.toBeNull();
-        const fast = wildcardMatch(t ?? new Int32Array(), s);
+        const fast = t === null ? null : wildcardMatch(t, s);
         if (fast !== null) expect(fast).toBe(compileGlob(g).testExact(s));
         else expect(s).toMatch(/[\uD800-\uDFFF]/);
       }),
