@@ -4,6 +4,7 @@
 import { RE2JS } from 're2js';
 import type { Detector, DetectorContext, Finding } from '../detectors/detector.js';
 import { RuleError } from '../errors.js';
+import { BoundedMemo } from './bounded-memo.js';
 import type { GuardEvent } from '../event.js';
 import { globToRegex } from '../rules/glob.js';
 import type { Json } from '../rules/types.js';
@@ -37,8 +38,8 @@ function isObj(v: Json | undefined): v is Obj {
 }
 
 // Rules repeat the same lists (the built-in flow rules share their sources): compile each list once.
-const MAX_COMPILED = 256;
-const compiled = new Map<string, RE2JS>();
+// Reloads of changing packs in a long-lived process must not grow this without end.
+const compiled = new BoundedMemo<string, RE2JS>(256);
 
 /** A list of globs as one RE2 alternation: one compile per list, not per glob (hooks start often). */
 function globs(v: Json | undefined, path: string): RE2JS | null {
@@ -55,8 +56,6 @@ function globs(v: Json | undefined, path: string): RE2JS | null {
   let re = compiled.get(body);
   if (re === undefined) {
     re = RE2JS.compile(`^(?:${body})$`);
-    // Reloads of changing packs in a long-lived process must not grow this without end.
-    if (compiled.size >= MAX_COMPILED) compiled.clear();
     compiled.set(body, re);
   }
   return re;

@@ -1,4 +1,5 @@
 // The rule index (docs/guard.md "Rule index"): per phase and tool, rules filed by what they need to match.
+import { BoundedMemo } from '../flow/bounded-memo.js';
 import type { DetectorProbe, EvalContext } from './condition.js';
 import { getField, type FieldPath } from './field.js';
 import {
@@ -91,16 +92,21 @@ interface Scan {
  */
 export class RuleIndex {
   private readonly segments: Segment[] = [];
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets = new BoundedMemo<string, Bucket>(MAX_BUCKETS);
   private readonly seen: Uint32Array;
   private epoch = 0;
-  /** Per rule, the literals other children of its `all` need (checked once the key selects it). */
+  /**
+   * Per rule, the literals checked once a key selects it: a text rule's own (its key is one
+   * trigram of them) and those other children of its `all` need.
+   */
   private readonly also: (readonly TextNeeds[] | undefined)[];
 
   constructor(rules: readonly CompiledRule[]) {
     const grams = rarestGrams(rules);
     this.seen = new Uint32Array(rules.length);
-    this.also = rules.map((r) => r.needs?.also);
+    this.also = rules.map(({ needs: n }) =>
+      n?.kind === 'text' ? [n, ...(n.also ?? [])] : n?.also,
+    );
     const byMatcher = new Map<CompiledRule['tools'], Map<CompiledRule['phase'], Segment>>();
     const groupsOf = new Map<Segment, Map<string, Group>>();
     rules.forEach((r, i) => {
@@ -151,7 +157,6 @@ export class RuleIndex {
       if (s.always.length > 0)
         always = always.length === 0 ? s.always : mergeSorted(always, s.always);
     b = { segments, always, grouped: segments.some((s) => s.groups.length > 0) };
-    if (this.buckets.size >= MAX_BUCKETS) this.buckets.clear();
     this.buckets.set(key, b);
     return b;
   }

@@ -1,40 +1,52 @@
-// Tool-name globs with a per-name memo: tool names repeat, RE2 need not run per event.
+// Tool-name globs with a per-name memo: tool names repeat, a glob need not run per event.
 import type { RE2JS } from 're2js';
+import { BoundedMemo } from '../flow/bounded-memo.js';
 import { compileGlob } from './glob.js';
+import { wildcardMatch, wildcardTokens, type WildcardGlob } from './wildcard.js';
 
 export type ToolMatcher = (tool: string) => boolean;
 
 const MEMO_MAX = 1024;
+
+/** One compiled tool glob: RE2 checked its cost at load; the token walk matches when it can. */
+interface ToolGlob {
+  re: RE2JS;
+  tokens: WildcardGlob | null;
+}
 
 /**
  * Compiled tool globs by source, shared by every rule in the process: a pack repeats a few globs
  * (`mcp__*`) over dozens of rules, and a hook process compiles its packs on every call. Only a glob
  * that passed compileGlob's checks is kept, so a refused one is refused again at each use.
  */
-const compiled = new Map<string, RE2JS>();
+const compiled = new BoundedMemo<string, ToolGlob>(MEMO_MAX);
 
-function toolGlob(glob: string): RE2JS {
-  let re = compiled.get(glob);
-  if (re === undefined) {
-    re = compileGlob(glob);
-    if (compiled.size >= MEMO_MAX) compiled.clear();
-    compiled.set(glob, re);
+function toolGlob(glob: string): ToolGlob {
+  let g = compiled.get(glob);
+  if (g === undefined) {
+    g = { re: compileGlob(glob), tokens: wildcardTokens(glob) };
+    compiled.set(glob, g);
   }
-  return re;
+  return g;
+}
+
+/** A new tool name is matched without RE2 (whose first runs cost milliseconds), else by RE2. */
+function globMatches(g: ToolGlob, tool: string): boolean {
+  const hit = g.tokens === null ? null : wildcardMatch(g.tokens, tool);
+  return hit ?? g.re.testExact(tool);
 }
 
 /**
  * Matchers by their glob list: rules naming the same tools share one matcher (and its memo), which
  * the rule index files them under together (guard/rules/rule-index.ts).
  */
-const matchers = new Map<string, ToolMatcher>();
+const matchers = new BoundedMemo<string, ToolMatcher>(MEMO_MAX);
 
 export function toolMatcher(globs: readonly string[]): ToolMatcher {
   const key = JSON.stringify(globs);
   let m = matchers.get(key);
   if (m === undefined) {
     m = newMatcher(globs);
-    if (matchers.size >= MEMO_MAX) matchers.clear();
     matchers.set(key, m);
   }
   return m;
@@ -42,15 +54,14 @@ export function toolMatcher(globs: readonly string[]): ToolMatcher {
 
 function newMatcher(globs: readonly string[]): ToolMatcher {
   const literal = new Set(globs.filter((g) => !/[*?[]/.test(g)));
-  const patterns: RE2JS[] = globs.filter((g) => /[*?[]/.test(g)).map(toolGlob);
-  const memo = new Map<string, boolean>();
+  const patterns = globs.filter((g) => /[*?[]/.test(g)).map(toolGlob);
+  const memo = new BoundedMemo<string, boolean>(MEMO_MAX);
   return (tool) => {
     if (literal.has(tool)) return true;
     if (patterns.length === 0) return false;
     let hit = memo.get(tool);
     if (hit === undefined) {
-      hit = patterns.some((p) => p.testExact(tool));
-      if (memo.size >= MEMO_MAX) memo.clear();
+      hit = patterns.some((p) => globMatches(p, tool));
       memo.set(tool, hit);
     }
     return hit;

@@ -462,10 +462,14 @@ function assignNode(w: Walk, node: Node, place: Place): void {
   if (name === null) return;
   const value = node.childForFieldName('value');
   const v = value === null ? { text: '', dynamic: false, tainted: false } : w.expand.value(value);
-  const append = node.text.startsWith(`${name.text}+=`);
-  const old = w.expand.env.get(name.text);
+  assignValue(w, name.text, node.text.startsWith(`${name.text}+=`), v, place.branch);
+}
+
+/** `name=value` or `name+=value` into the script's variables. */
+function assignValue(w: Walk, name: string, append: boolean, v: Field, branch: boolean): void {
+  const old = w.expand.env.get(name);
   const text = v.dynamic ? null : append ? (old?.text == null ? null : old.text + v.text) : v.text;
-  assign(w.expand.env, name.text, text, v.tainted, place.branch);
+  assign(w.expand.env, name, text, v.tainted, branch);
 }
 
 /** Words of characters no shell expansion, quoting or operator touches, one space apart. */
@@ -494,15 +498,37 @@ function walkSimple(w: Walk, lists: readonly SimpleList[], place: Place): void {
       const id = pipeline.length > 1 ? w.pipelines++ : -1;
       pipeline.forEach((cmd, i) => {
         if (w.status !== 'ok') return;
+        if (cmd.words.length === 0) {
+          // assignments alone (`x=build`), as assignNode records them
+          for (const a of cmd.assigns)
+            assignValue(w, a.name, a.append, w.expand.simpleValue(a.value), inList.branch);
+          return;
+        }
         let at =
           id < 0
             ? inList
             : { ...inList, pipeline: id, stage: i, stages: pipeline.length, branch: true };
         if (cmd.redirects.length > 0)
           at = { ...at, redirects: [...at.redirects, ...cmd.redirects] };
-        const words = cmd.words.flatMap<Field | string>((x) =>
-          typeof x === 'string' ? [x] : w.expand.simpleFields(x),
-        );
+        // as emitCommand: each word's fields, then the commands of its substitutions
+        const words: (Field | string)[] = [];
+        for (const x of cmd.words) {
+          if (typeof x === 'string') {
+            words.push(x);
+            continue;
+          }
+          words.push(...w.expand.simpleFields(x));
+          for (const p of x.parts)
+            if (typeof p !== 'string' && 'pipeline' in p)
+              walkSimple(w, [{ pipelines: [p.pipeline], redirects: [] }], {
+                ...at,
+                substitution: true,
+                redirects: [],
+                pipeline: -1,
+                stage: 0,
+                stages: 1,
+              });
+        }
         emitWords(w, words, at, at.stdin);
       });
     }

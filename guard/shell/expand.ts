@@ -2,7 +2,7 @@
 // expansion, resolved from what the script itself assigned; whatever depends on the run stays marked.
 import type { Node } from './parser.js';
 import { evalPipeline, type PureStage } from './static-eval.js';
-import type { SimpleWord } from './simple-script.js';
+import type { SimpleSubstitution, SimpleWord } from './simple-script.js';
 import { unquote, wordText } from './words.js';
 
 /** A variable as far as the script shows: its text, or null when only the run decides it. */
@@ -83,10 +83,41 @@ export class Expander {
    * `$NAME`/`${NAME}` parameters (guard/shell/simple-script.ts): the same segments, without a tree.
    */
   simpleFields(word: SimpleWord): Field[] {
-    const segs = word.parts.map((p) =>
-      typeof p === 'string' ? lit(p) : this.parameter(p.name, p.raw, null, p.quoted),
+    return this.finish(word.raw, this.simpleSegs(word));
+  }
+
+  /** What value() gives for an assignment's value the simple-command reader read. */
+  simpleValue(word: string | SimpleWord): Field {
+    if (typeof word === 'string') return { text: word, dynamic: false, tainted: false };
+    return this.joined(word.raw, this.simpleSegs(word));
+  }
+
+  private simpleSegs(word: SimpleWord): Seg[] {
+    return word.parts.map((p) =>
+      typeof p === 'string'
+        ? lit(p)
+        : 'pipeline' in p
+          ? this.simpleSubstitution(p)
+          : p.raw.startsWith('${')
+            ? this.braced(p.raw.slice(2, -1), p.raw, p.quoted)
+            : this.parameter(p.name, p.raw, null, p.quoted),
     );
-    return this.finish(word.raw, segs);
+  }
+
+  /** What substitution() gives for a `$(...)` the simple-command reader read. */
+  private simpleSubstitution(p: SimpleSubstitution): Seg {
+    const tainted = TAINT_SOURCE.test(p.raw);
+    const stages: PureStage[] = [];
+    for (const cmd of p.pipeline) {
+      const argv: string[] = [];
+      for (const x of cmd.words)
+        for (const f of typeof x === 'string' ? [lit(x)] : this.simpleFields(x)) {
+          if (f.dynamic) return { text: p.raw, split: false, dynamic: true, tainted };
+          argv.push(f.text);
+        }
+      stages.push({ argv });
+    }
+    return this.evaluated(p.raw, stages, p.quoted, tainted);
   }
 
   private finish(raw: string, segs: readonly Seg[]): Field[] {
@@ -105,7 +136,11 @@ export class Expander {
     if (!EXPANDS.test(node.text)) return { text: wordText(node), dynamic: false, tainted: false };
     const segs: Seg[] = [];
     this.segs(node, node.type === 'string', segs, depth);
-    if (this.oversize(segs)) return { text: node.text, dynamic: true, tainted: false };
+    return this.joined(node.text, segs);
+  }
+
+  private joined(raw: string, segs: readonly Seg[]): Field {
+    if (this.oversize(segs)) return { text: raw, dynamic: true, tainted: false };
     return {
       text: segs.map((s) => s.text).join(''),
       dynamic: segs.some((s) => s.dynamic),
@@ -256,8 +291,13 @@ export class Expander {
   private substitution(node: Node, quoted: boolean, depth: number): Seg {
     const tainted = TAINT_SOURCE.test(node.text);
     const stages = this.stages(node.namedChildren, depth);
-    const out = stages === null ? null : evalPipeline(stages, this.maxLength);
-    if (out === null) return { text: node.text, split: false, dynamic: true, tainted };
+    if (stages === null) return { text: node.text, split: false, dynamic: true, tainted };
+    return this.evaluated(node.text, stages, quoted, tainted);
+  }
+
+  private evaluated(raw: string, stages: PureStage[], quoted: boolean, tainted: boolean): Seg {
+    const out = evalPipeline(stages, this.maxLength);
+    if (out === null) return { text: raw, split: false, dynamic: true, tainted };
     return { text: out.replace(/\n+$/, ''), split: !quoted, dynamic: false, tainted };
   }
 

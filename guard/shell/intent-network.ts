@@ -74,9 +74,12 @@ function runsSubstitution(cmd: ShellCommand): boolean {
     cmd.name === 'source' ||
     cmd.name === '.' ||
     INTERPRETERS.has(cmd.name.replace(/[0-9.]+$/, ''));
-  return (
-    runner && cmd.argv.slice(1).some((a) => a.includes('$(') || a.includes('<(') || a.includes('`'))
-  );
+  if (!runner) return false;
+  for (let i = 1; i < cmd.argv.length; i++) {
+    const a = cmd.argv[i] ?? '';
+    if (a.includes('$(') || a.includes('<(') || a.includes('`')) return true;
+  }
+  return false;
 }
 
 /** Files a fetcher saves (`curl -o F`, `wget -O F`, `curl -O URL`), so a later `sh F` is fetch-then-run. */

@@ -2,28 +2,52 @@
 import type { Redirect } from './model.js';
 import { unquote } from './words.js';
 
-/** A parameter expansion `$NAME` or `${NAME}` (bash manual §3.5.3), inside double quotes or not. */
+/**
+ * A parameter expansion `$NAME`, `${NAME}` or `${NAME:-word}` (also `-`, `=`, `?`, `+`, with or
+ * without the colon, and a word of plain characters) (bash manual §3.5.3), quoted or not.
+ */
 export interface SimpleParameter {
   name: string;
-  /** As written, `$NAME` or `${NAME}`. */
+  /** As written, `$NAME`, `${NAME}` or `${NAME:-word}`. */
   raw: string;
   quoted: boolean;
 }
 
-/** A word with parameter expansions: literal text (quoting removed) and the parameters, in order. */
+/**
+ * A command substitution `$(cmd | cmd)` of one pipeline of commands of plain words (bash manual
+ * §3.5.4), quoted or not: run in a subshell, its output is the word's text.
+ */
+export interface SimpleSubstitution {
+  /** As written, `$(...)`. */
+  raw: string;
+  pipeline: SimpleCommand[];
+  quoted: boolean;
+}
+
+/** A word with expansions: literal text (quoting removed), parameters and substitutions, in order. */
 export interface SimpleWord {
   /** The word as written, quotes kept. */
   raw: string;
-  parts: (string | SimpleParameter)[];
+  parts: (string | SimpleParameter | SimpleSubstitution)[];
+}
+
+/** `NAME=value` or `NAME+=value` (bash manual §3.4): the value as a word is read. */
+export interface SimpleAssignment {
+  name: string;
+  append: boolean;
+  value: string | SimpleWord;
 }
 
 /**
  * One simple command: its words (with quoting removed, or split into text and parameters when
- * they expand one), then the redirections written after them.
+ * they expand one), then the redirections written after them. A command of assignments alone
+ * (`x=build`) has no words and sets its `assigns` in the shell; assignments before a command
+ * word only reach that command's environment, so they are read and not kept.
  */
 export interface SimpleCommand {
   words: (string | SimpleWord)[];
   redirects: Redirect[];
+  assigns: SimpleAssignment[];
 }
 
 /**
@@ -36,8 +60,13 @@ export interface SimpleList {
   redirects: Redirect[];
 }
 
-/** `$NAME` or `${NAME}`, the only expansions read here. */
-const PARAMETER = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/;
+/** `$NAME`, `${NAME}` and `${NAME:-word}`-style defaults of plain characters: the only expansions read here. */
+const PARAMETER =
+  /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=?+][A-Za-z0-9_./@%+,-]*)?\})/;
+/** A command substitution's text: plain words and pipes (no quotes, expansions or assignments). */
+const SUBSTITUTION = /^\$\(([A-Za-z0-9_./:@%+,~*? \t|-]*)\)/;
+/** The start of an assignment word (bash manual §3.4). */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
 
 /** Characters of an unquoted word; others (`$` but for PARAMETER, `` ` ``, `{`, `(`, `#`, `!`, `[`, `\`) decline. */
 const WORD_CHAR = charTable(/[A-Za-z0-9_./:@%+,=~*?-]/);
@@ -89,9 +118,11 @@ class Reader {
     while (this.s[this.at] === ' ' || this.s[this.at] === '\t') this.at++;
   }
 
-  /** Length of the PARAMETER at `i`, or 0 when none is there. */
+  /** Length of the PARAMETER or SUBSTITUTION at `i`, or 0 when none is there. */
   private parameterAt(i: number): number {
-    return PARAMETER.exec(this.s.slice(i, i + 258))?.[0].length ?? 0;
+    if (this.s[i + 1] !== '(') return PARAMETER.exec(this.s.slice(i, i + 258))?.[0].length ?? 0;
+    const m = SUBSTITUTION.exec(this.s.slice(i, i + 1026));
+    return m === null || substitutionPipeline(m[1] ?? '') === null ? 0 : m[0].length;
   }
 
   /**
@@ -100,7 +131,10 @@ class Reader {
    * the word after it, is left to the grammar.
    */
   private splitByGrammar(from: number, n: number): boolean {
-    if (this.s[this.at + 1] === '{' || !/['"$]/.test(this.s.slice(from, this.at))) return false;
+    const before = /['"$]/.test(this.s.slice(from, this.at));
+    // a substitution is read alone or after plain text, with no expansion or quote after it
+    if (this.s[this.at + 1] === '(') return before || /['"$]/.test(this.s[this.at + n] ?? '');
+    if (this.s[this.at + 1] === '{' || !before) return false;
     const next = this.s[this.at + n];
     return next !== undefined && (WORD_CHAR[next.charCodeAt(0)] === 1 || /['"$]/.test(next));
   }
@@ -170,6 +204,7 @@ class Reader {
   command(): SimpleCommand | null {
     const words: (string | SimpleWord)[] = [];
     const redirects: Redirect[] = [];
+    const assigns: SimpleAssignment[] = [];
     for (;;) {
       this.spaces();
       const c = this.s[this.at];
@@ -192,15 +227,27 @@ class Reader {
         raw.includes('=~')
       )
         return null;
-      if (words.length === 0 && (!COMMAND_WORD.test(raw) || NOT_SIMPLE.has(raw))) return null;
-      if (!raw.includes('$')) words.push(unquote(raw));
-      else {
-        const parts = wordParts(raw);
-        if (parts === null) return null;
-        words.push({ raw, parts });
+      if (words.length === 0) {
+        const a = ASSIGNMENT.exec(raw);
+        if (a !== null) {
+          // the grammar reads `_=x` as a command word
+          if (a[1] === '_') return null;
+          const value = simpleWord(raw.slice(a[0].length));
+          // a substitution in an assignment is left to the grammar
+          if (value === null || raw.includes('$(')) return null;
+          assigns.push({ name: a[1] ?? '', append: a[2] === '+', value });
+          continue;
+        }
+        // a command word with an expansion is known only at run time (the command is dynamic)
+        if (!(COMMAND_WORD.test(raw) && !NOT_SIMPLE.has(raw)) && !raw.startsWith('$')) return null;
       }
+      const w = simpleWord(raw);
+      if (w === null) return null;
+      words.push(w);
     }
-    return words.length === 0 ? null : { words, redirects };
+    if (words.length > 0) return { words, redirects, assigns: [] };
+    // assignments alone: redirections with them are left to the grammar
+    return assigns.length === 0 || redirects.length > 0 ? null : { words, redirects, assigns };
   }
 
   /** The list's redirections as the grammar nests them; a middle command's are declined, as are
@@ -229,6 +276,9 @@ class Reader {
       this.spaces();
       const c = this.s[this.at];
       const next = this.s[this.at + 1];
+      // assignments alone as a pipeline stage are left to the grammar
+      if (cmd.words.length === 0 && (pipeline.length > 1 || (c === '|' && next !== '|')))
+        return null;
       if (c === '|' && next !== '|' && next !== '&') {
         this.at++;
         continue;
@@ -252,12 +302,29 @@ class Reader {
   }
 }
 
+/** The one pipeline of a substitution's text, each command with words and nothing else; else null. */
+function substitutionPipeline(text: string): SimpleCommand[] | null {
+  const lists = new Reader(text).script();
+  const [only] = lists ?? [];
+  if (lists?.length !== 1 || only === undefined || only.redirects.length > 0) return null;
+  const [pipeline] = only.pipelines;
+  if (only.pipelines.length !== 1 || pipeline === undefined) return null;
+  return pipeline.every((c) => c.words.length > 0 && c.redirects.length === 0) ? pipeline : null;
+}
+
+/** A word word() read: its text with quoting removed, or its parts when it expands a parameter. */
+function simpleWord(raw: string): string | SimpleWord | null {
+  if (!raw.includes('$')) return unquote(raw);
+  const parts = wordParts(raw);
+  return parts === null ? null : { raw, parts };
+}
+
 /**
  * The literal text and parameters of a word word() read (quotes removed); null for any other
  * word. A quoted piece is text even when empty (`$IFS""` is one empty word, as the tree has it).
  */
-function wordParts(raw: string): (string | SimpleParameter)[] | null {
-  const parts: (string | SimpleParameter)[] = [];
+function wordParts(raw: string): SimpleWord['parts'] | null {
+  const parts: SimpleWord['parts'] = [];
   let text = '';
   let quotedText = false;
   let quoted = false;
@@ -273,13 +340,20 @@ function wordParts(raw: string): (string | SimpleParameter)[] | null {
       quotedText = true;
       i++;
     } else if (c === '$') {
-      const m = PARAMETER.exec(raw.slice(i));
-      if (m === null) return null;
+      const sub = raw[i + 1] === '(' ? SUBSTITUTION.exec(raw.slice(i)) : null;
+      const pipeline = sub === null ? null : substitutionPipeline(sub[1] ?? '');
+      const m = sub === null ? PARAMETER.exec(raw.slice(i)) : null;
+      if (pipeline === null && m === null) return null;
       if (text !== '' || quotedText) parts.push(text);
       text = '';
       quotedText = false;
-      parts.push({ name: m[1] ?? m[2] ?? '', raw: m[0], quoted });
-      i += m[0].length;
+      if (sub !== null && pipeline !== null) {
+        parts.push({ raw: sub[0], pipeline, quoted });
+        i += sub[0].length;
+      } else if (m !== null) {
+        parts.push({ name: m[1] ?? m[2] ?? '', raw: m[0], quoted });
+        i += m[0].length;
+      }
     } else {
       text += c;
       i++;
@@ -291,9 +365,11 @@ function wordParts(raw: string): (string | SimpleParameter)[] | null {
 
 /**
  * The commands of a one-line script of simple commands joined by `|`, `&&`, `||`, `;` and `&`,
- * with plain, single- or double-quoted words, `$NAME` and `${NAME}` in arguments, and file
- * redirections, read as tree-sitter-bash reads them; null for anything else (other expansions, substitutions, heredocs, compound commands, newlines,
- * comments), which the caller parses with the grammar.
+ * with plain, single- or double-quoted words, `$NAME`, `${NAME}` and `${NAME:-word}` parameters,
+ * `$(...)` substitutions of plain pipelines (in a command word too), assignments and file
+ * redirections, read as
+ * tree-sitter-bash reads them; null for anything else (other expansions, substitutions,
+ * heredocs, compound commands, newlines, comments), which the caller parses with the grammar.
  */
 export function readSimpleScript(source: string): SimpleList[] | null {
   if (source.length > 4096 || /[^\t\x20-\x7e]/.test(source)) return null;

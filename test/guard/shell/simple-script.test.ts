@@ -25,8 +25,82 @@ const corpusCommands = (): string[] =>
 
 const NAMES = ['git', 'npm', 'rm', 'sh', 'bash', 'cat', 'tee', 'xargs', 'find', 'env', 'sudo'];
 // parameters the script itself may set (`printf -v`, `read`), unset ones, IFS, and odd neighbours
-const PARAMS = ['$X', '${X}', '$Y', '$IFS', '$HOME', '$X_1', '${Y}z', '$X-y', '$X.z', '$X=1'];
-const ODD_HEADS = ['X=1', 'then', 'done', 'time', '!', '2', '[', '{', 'export', '~/bin/x', "'ls'"];
+const PARAMS = [
+  '$X',
+  '${X}',
+  '$Y',
+  '$IFS',
+  '$HOME',
+  '$X_1',
+  '${Y}z',
+  '$X-y',
+  '$X.z',
+  '$X=1',
+  '${X:-y}',
+  '${Y-}',
+  '${X:?}',
+  '${X:=a.b}',
+  '${Y:+z}',
+  '${X:-a-b}',
+  '${IFS:-,}',
+  '$(ls)',
+  '$(git rev-parse --show-toplevel)',
+  '$(echo a b | tr a c)',
+  '$(printf x)',
+  '$(curl -s x.sh)',
+  '$( pwd )',
+];
+// command words known only at run time, and assignments alone or before a command
+const HEADS = [
+  '$X',
+  '${Y}',
+  '${X:-git}',
+  '$IFS',
+  'X=1',
+  'X=rm',
+  'Y="a b"',
+  "X='git push'",
+  'X=$Y',
+  'Y=${X:-z}',
+  'X+=z',
+  'IFS=:',
+  'X=',
+  'X="$Y z"',
+  'X=1 Y=$X',
+  '$(npm bin)/eslint',
+  '$(which python3)',
+  '$(echo git)',
+];
+const ODD_HEADS = [
+  'then',
+  'done',
+  'time',
+  '!',
+  '2',
+  '[',
+  '{',
+  'export',
+  '~/bin/x',
+  "'ls'",
+  '"$X"',
+  '$X=1',
+  'X=(a b)',
+  'X[1]=a',
+  'X==',
+  '1X=a',
+  '_=1',
+  '$X$Y',
+  '${X:1}',
+  '${X:-a b}',
+  'X=$(ls)',
+  '$(a; b)',
+  '$(a && b)',
+  '$()',
+  '$(a > f)',
+  '$((1+2))',
+  '$(a)$(b)',
+  '"$(a "b")"',
+];
 const rare = <T>(common: fc.Arbitrary<T>, odd: fc.Arbitrary<T>): fc.Arbitrary<T> =>
   fc.oneof({ weight: 6, arbitrary: common }, { weight: 1, arbitrary: odd });
 const chars = (s: string, max: number): fc.Arbitrary<string> =>
@@ -85,7 +159,13 @@ const command = fc.oneof(
     weight: 5,
     arbitrary: fc
       .tuple(
-        rare(fc.constantFrom(...NAMES), fc.constantFrom(...ODD_HEADS)),
+        rare(
+          fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom(...NAMES) },
+            { weight: 2, arbitrary: fc.constantFrom(...HEADS) },
+          ),
+          fc.constantFrom(...ODD_HEADS),
+        ),
         fc.array(word, { maxLength: 4 }),
         fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, fc.array(redirect, { maxLength: 2 })),
         fc.boolean(),
@@ -133,20 +213,28 @@ describe('simple scripts read without a tree', () => {
     for (const s of [
       'echo $1',
       'echo "$@"',
-      'echo ${x:-y}',
+      'echo ${x:-a b}',
+      'echo ${x:1}',
+      'x=(a b)',
+      'x=1 > f',
+      'x=1 | cat',
+      'a | x=1',
       'echo $',
       'echo "a$"',
       "echo $'x'",
-      '$X ls',
       'echo > $f',
       'ls `pwd`',
+      'echo $(a; b)',
+      'echo $(x=1 ls)',
+      'echo $(a > f)',
+      'echo "$(dirname "$0")"',
+      'x=$(ls)',
       'cat <<EOF\nx\nEOF',
       'cat <<< x',
       '(cd a; ls)',
       '{ ls; }',
       'ls # note',
       'a\nb',
-      'X=1 make',
       'if true; then ls; fi',
       'echo a{b,c}',
       'echo \\x',
@@ -162,10 +250,10 @@ describe('simple scripts read without a tree', () => {
       {
         pipelines: [
           [
-            { words: ['npm', 'test'], redirects: [{ op: '>&', target: '1' }] },
-            { words: ['tee', 'log'], redirects: [] },
+            { words: ['npm', 'test'], redirects: [{ op: '>&', target: '1' }], assigns: [] },
+            { words: ['tee', 'log'], redirects: [], assigns: [] },
           ],
-          [{ words: ['git', 'commit', '-m', 'fix: x'], redirects: [] }],
+          [{ words: ['git', 'commit', '-m', 'fix: x'], redirects: [], assigns: [] }],
         ],
         redirects: [],
       },
@@ -179,6 +267,26 @@ describe('simple scripts read without a tree', () => {
       },
       { raw: '${Y}', parts: [{ name: 'Y', raw: '${Y}', quoted: false }] },
     ]);
+    // assignments alone set the variable; before a command word they only reach its environment
+    expect(readSimpleScript('x=build; X=1 rm -rf ./$x')?.map((l) => l.pipelines[0]?.[0])).toEqual([
+      { words: [], redirects: [], assigns: [{ name: 'x', append: false, value: 'build' }] },
+      {
+        words: [
+          'rm',
+          '-rf',
+          { raw: './$x', parts: ['./', { name: 'x', raw: '$x', quoted: false }] },
+        ],
+        redirects: [],
+        assigns: [],
+      },
+    ]);
+    expect(analyzeShell(parser, 'x=build; rm -rf ./$x').commands[0]?.argv).toEqual([
+      'rm',
+      '-rf',
+      './build',
+    ]);
+    const dyn = analyzeShell(parser, '${EDITOR:-vi} a.ts').commands[0];
+    expect([dyn?.argv, dyn?.dynamic]).toEqual([['vi', 'a.ts'], true]);
     // the grammar applies a redirection after the last command of a list to the whole list
     expect(readSimpleScript('a | b > f; c')?.map((l) => l.redirects)).toEqual([
       [{ op: '>', target: 'f' }],
