@@ -67,3 +67,19 @@ export const SIGNATURES: readonly Signature[] = [
     re: /!\[[^\]]{0,200}\]\(\s*https?:\/\/[^\s)]{1,300}[?&/][^\s)]{0,300}(?:\{[^}\s]{1,60}\}|\$\w+|%7B|<[a-z_]+>|[?&][a-z_]{1,20}=[A-Za-z0-9+/=_-]{24,})[^\s)]{0,300}\)/i,
   },
 ];
+
+/**
+ * Signatures that count only inside hidden content (HTML comments, hidden elements, tag characters):
+ * text the reader never sees has no reason to address the agent with an order, while visible text
+ * does (a chat transcript's "Assistant: run the tests first"), and to keep something from the user.
+ */
+export const HIDDEN_SIGNATURES: readonly Signature[] = [
+  {
+    name: 'hidden_order',
+    re: /(?:^|[\s<!(*>:,.-])(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt|cursor|codex|gemini|bot)s?\s*[,:]\s*(?:(?:please|kindly|now|first|also|then|immediately|quietly|silently)\s+)*(?:run|execute|call|invoke|send|fetch|delete|curl|wget|download|read|open|visit|write|add|remove|install|push|paste|post|upload|cat|print|include|ignore|forget|disregard|type|copy)\b/i,
+  },
+  {
+    name: 'hidden_conceal',
+    re: /\b(?:do\s+not|don't|never|without)\s+(?:mention(?:ing)?|tell(?:ing)?|show(?:ing)?|report(?:ing)?|reveal(?:ing)?|say(?:ing)?)\s+(?:it|this|that|anything|them)\b/i,
+  },
+];

@@ -1,7 +1,13 @@
 // What interpreter code would do (docs/guard.md "Interpreter code"): shell it runs, files it deletes or reads, hosts it reaches.
 import type { CodeParsers } from './grammars.js';
 import { languageOf } from './grammars.js';
-import { collectCalls, FETCH_CALLS, type CodeCall, type Val } from './calls.js';
+import {
+  collectCalls,
+  endsWithEnvironment,
+  FETCH_CALLS,
+  type CodeCall,
+  type Val,
+} from './calls.js';
 import { perlRubyEffects } from './perl-ruby.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
@@ -38,6 +44,10 @@ const SQL_CALL = /(?:^|\.)(?:execute|executemany|executescript|query|exec|raw|ru
 /** Text that starts like a SQL statement (a shell command handed to `exec` does not). */
 export const SQL_START =
   /^\s*(?:DROP|TRUNCATE|DELETE|UPDATE|ALTER|WITH|INSERT|SELECT|CREATE|BEGIN|GRANT)\b/i;
+/** Calls that print to the caller (the agent reads it) or send their arguments away. */
+const OUT_CALLS =
+  /^(?:print|pprint|pprint\.pprint|pprint\.pp|sys\.(?:stdout|stderr)\.write|logging\.(?:info|debug|warning|error|critical)|console\.(?:log|info|warn|error|debug|dir|table|trace)|process\.(?:stdout|stderr)\.write|.*\.(?:send|sendall|sendto))$/;
+const ENV_DUMP = 'dumps the whole environment';
 const EVAL = /^(?:exec|eval|Function|vm\.runInThisContext|vm\.runInNewContext)$/;
 
 const str = (v: Val | undefined): string | null => (typeof v === 'string' ? v : null);
@@ -120,6 +130,10 @@ function callEffects(c: CodeCall, lang: string, out: CodeEffects): void {
       hit('infra_destroy', `${name.replace(/\(\)/g, '')}: ${describeSqlEffect(e)}`);
   }
   if (EVAL.test(name) && c.fetchedArg) hit('fetch_pipe_shell', `${name} of downloaded code`);
+  // the environment's values printed to the agent or sent: a credential read, wherever it goes next
+  const sink = name.replace(/\(\)/g, '');
+  if (c.envArg && (OUT_CALLS.test(sink) || FETCH_CALLS.test(sink) || SOCKET.test(sink)))
+    hit('credential_read', `${ENV_DUMP} (${sink})`);
 }
 
 /**
@@ -143,6 +157,8 @@ export function codeEffects(
   try {
     const out: CodeEffects = { shell: [], argvs: [], hits: [] };
     for (const c of collectCalls(tree.rootNode, lang)) callEffects(c, interpreter, out);
+    if (endsWithEnvironment(tree.rootNode, lang))
+      out.hits.push({ intent: 'credential_read', detail: `${interpreter} ${ENV_DUMP} (printed)` });
     return out;
   } finally {
     tree.delete();

@@ -16,6 +16,16 @@ const BACKTICK = /`([^`]{1,4096})`/g;
 const NET =
   /\b(?:Net::HTTP|LWP::UserAgent|HTTP::Tiny|IO::Socket::INET|TCPSocket\.new|URI\.open|open-uri)\b/;
 
+/** Perl: the whole `%ENV` (not `keys %ENV`), or each name's value looked up in a loop over the names. */
+const PERL_ENV =
+  /(?<!\bkeys\s{0,4}\\?)%ENV\b|\bkeys\s*\(?\s*%ENV\b[\s\S]{0,200}\$ENV\{\s*\$|\$ENV\{\s*\$[\s\S]{0,200}\bkeys\s*\(?\s*%ENV\b/;
+const PERL_OUT = /\b(?:print|say|printf|warn|die|syswrite|Dumper|send)\b/;
+/** Ruby: `ENV` itself or a method that keeps its values (not `ENV["X"]`, `ENV.fetch`, `ENV.keys`). */
+const RUBY_ENV =
+  /\bENV\s*\.\s*(?:to_h|to_hash|to_a|to_s|inspect|each|each_pair|map|collect|sort|sort_by|select|filter|filter_map|reject|dup|clone|values|each_with_object|reduce|inject|to_json)\b|(?:^|[\s;({])(?:p|pp|puts|print|JSON\.(?:dump|generate))[\s(]+ENV\b(?!\s*[[.])|\bENV\.keys\b[\s\S]{0,200}\bENV\[\s*[a-z_]/;
+const RUBY_OUT =
+  /(?:^|[\s;({])(?:puts|print|pp?|warn|printf)\b|\b(?:\$stdout|\$stderr|STDOUT|STDERR)\.(?:write|puts|print)\b/;
+
 /** Effects of Perl (`perl -e`) or Ruby (`ruby -e`) code; null for other interpreters. */
 export function perlRubyEffects(interpreter: string, code: string): CodeEffects | null {
   if (interpreter !== 'perl' && interpreter !== 'ruby') return null;
@@ -33,7 +43,14 @@ export function perlRubyEffects(interpreter: string, code: string): CodeEffects 
   }
   for (const m of text.matchAll(SHELL)) out.shell.push(m[1] ?? m[2] ?? '');
   for (const m of text.matchAll(BACKTICK)) out.shell.push(m[1] ?? '');
-  if (NET.test(text))
-    out.hits.push({ intent: 'network', detail: `${interpreter} network call`, hosts: [] });
+  const net = NET.test(text);
+  if (net) out.hits.push({ intent: 'network', detail: `${interpreter} network call`, hosts: [] });
+  const [env, shown] = interpreter === 'perl' ? [PERL_ENV, PERL_OUT] : [RUBY_ENV, RUBY_OUT];
+  // the environment's values printed to the agent or sent: a credential read
+  if (env.test(text) && (net || shown.test(text)))
+    out.hits.push({
+      intent: 'credential_read',
+      detail: `${interpreter} dumps the whole environment`,
+    });
   return out;
 }
