@@ -43,6 +43,14 @@ export function carriesEnvironment(n: Node, s: EnvScope, budget = { left: MAX_NO
       return false;
     case 'for_in_clause':
       return iteratesEnvironment(n, s);
+    // a test (`'CI' in os.environ`, `process.env.X === '1'`) gives a boolean, not the values
+    case 'comparison_operator':
+    case 'not_operator':
+      return false;
+    case 'binary_expression':
+      if (/^(?:in|===?|!==?|<=?|>=?|instanceof)$/.test(n.childForFieldName('operator')?.text ?? ''))
+        return false;
+      return n.namedChildren.some((c) => carriesEnvironment(c, s, budget));
     case 'call':
     case 'call_expression':
     case 'new_expression': {

@@ -89,6 +89,8 @@ const TABLE: [Intent, string[], string[]][] = [
       `python3 -c "import os; print(os.environ.get('VIRTUAL_ENV', 'none'))"`,
       `python3 -c "import os; print(sorted(os.environ))"`,
       `python3 -c "import os; print(len(os.environ))"`,
+      `python3 -c "import os; print('DATABASE_URL' in os.environ)"`,
+      `node -e "console.log('CI' in process.env, process.env.CI === 'true')"`,
       `python3 -c "import os\nfor k in os.environ:\n    print(k)"`,
       `python3 -c "import os, subprocess; subprocess.run(['make'], env={**os.environ, 'CC': 'clang'})"`,
       `python3 -c "import os; env = dict(os.environ); env['DEBUG'] = '1'"`,
