@@ -153,6 +153,11 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
       return `${cmd.name} ${a1 ?? ''}`;
     case 'op':
       return a1 === 'read' || (a1 === 'item' && a2 === 'get') ? '1password read' : null;
+    case 'gpg':
+    case 'gpg2':
+      return cmd.argv.some((a) => /^--export-secret-(?:keys|subkeys)$/.test(a))
+        ? 'gpg exports secret keys'
+        : null;
     default:
       return /^docker-credential-/.test(cmd.name) ? cmd.name : null;
   }
