@@ -32,7 +32,10 @@ const ENV_CALLS = new Set(['os.getenv', 'Deno.env.get']);
 /** Path joins: the joined path where every part is known, else the known base and `/*`. */
 const JOIN_CALLS = new Set(['os.path.join', 'path.join', 'posixpath.join']);
 export const FETCH_CALLS =
-  /^(?:urllib\.request\.urlopen|urlopen|requests\.(?:get|post)|httpx\.(?:get|post)|fetch|https?\.get|axios(?:\.get)?)$/;
+  /^(?:urllib\.request\.urlopen|urlopen|requests\.(?:get|post|put|patch|request)|httpx\.(?:get|post|put|patch|request)|fetch|https?\.(?:get|request)|axios(?:\.(?:get|post|put|patch|request))?|got)$/;
+/** Constructors of network objects whose later method calls are network calls (net-calls.ts). */
+const NET_OBJECTS =
+  /^(?:socket\.socket|http\.client\.HTTPS?Connection|HTTPS?Connection|requests\.[Ss]ession|httpx\.(?:Async)?Client|aiohttp\.ClientSession|urllib3\.PoolManager|ftplib\.FTP(?:_TLS)?|smtplib\.SMTP(?:_SSL)?|telnetlib\.Telnet)\(\)$/;
 
 interface Scope {
   lang: CodeLanguage;
@@ -122,6 +125,10 @@ export function valueOf(n: Node, s: Scope): Val {
       return stringValue(n, s);
     case 'identifier':
       return s.vars.get(n.text) ?? null;
+    // a port in `(host, 6379)`: known digits, so the tuple's host stays known
+    case 'integer':
+    case 'number':
+      return /^\d{1,5}$/.test(n.text) ? n.text : null;
     case 'list':
     case 'tuple':
     case 'array': {
@@ -194,7 +201,10 @@ function noteImports(n: Node, s: Scope): void {
       const left = n.childForFieldName('left');
       const right = n.childForFieldName('right');
       if (left?.type === 'identifier' && right !== null) {
-        s.vars.set(left.text, valueOf(right, s));
+        // `s = socket.socket()`: later `s.sendall(...)` is a call on that kind of object
+        const made = right.type === 'call' ? nameOf(right, s) : '?';
+        if (NET_OBJECTS.test(made)) s.alias.set(left.text, made);
+        else s.vars.set(left.text, valueOf(right, s));
         noteEnvVar(left.text, right, s);
       }
     }
