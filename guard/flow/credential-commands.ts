@@ -15,7 +15,7 @@ const PRINTERS: Record<string, RegExp[][]> = {
     [/^ssm$/, /^get-parameters?$/],
   ],
   gh: [[/^auth$/, /^token$/]],
-  glab: [[/^auth$/, /^status$/]],
+  glab: [[/^auth$/, /^status$/, /^(?:-t|--show-token)$/]],
   gcloud: [
     [/^auth$/, /print-(?:access|identity)-token/],
     [/^secrets$/, /^versions$/, /^access$/],
