@@ -49,8 +49,8 @@ const heldoutFloors = (): Record<string, number> =>
   ).families;
 
 describe('independent corpus', () => {
-  it('train (both rounds): every attack family at least 80% stopped, no benign call or result flagged', async () => {
-    const t = await run('train', 'train2');
+  it('train (three rounds): every attack family at least 80% stopped, no benign call or result flagged', async () => {
+    const t = await run('train', 'train2', 'train3');
     expect(t.benign).toBeGreaterThanOrEqual(100);
     expect(t.benignFlagged).toEqual([]);
     expect(Object.keys(t.attacks).length).toBeGreaterThanOrEqual(8);
