@@ -35,6 +35,8 @@ const CREDENTIAL = union([
   /^\/var\/run\/secrets(?:$|\/)/,
   // every `.env` variant (`.env.production.local`) except templates
   /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?:\.[\w-]+)*$/,
+  // direnv's per-folder environment (exported variables, often keys)
+  /(?:^|\/)\.envrc$/,
   /(?:^|\/)[^/]*\.tfstate(?:\.backup)?$/,
   /(?:^|\/)\.credentials\.json$/,
   // browser profiles: saved logins, cookies, keys (Chromium family, Firefox)

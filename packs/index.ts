@@ -42,6 +42,7 @@ export {
   percentile,
   type HarnessReport,
   type HarnessOptions,
+  type HarnessGuard,
   type Rate,
 } from './harness/run.js';
 export { stressCases, type StressCase } from './harness/stress.js';

@@ -9,7 +9,7 @@ import {
   normalizeForDetection,
   smuggledTagText,
 } from './injection-normalize.js';
-import { SIGNATURES } from './injection-signatures.js';
+import { HIDDEN_SIGNATURES, SIGNATURES } from './injection-signatures.js';
 import { checkKeys, enumParam } from './params.js';
 
 const REMOVED = '[removed by interlock-mesh: possible prompt injection]';
@@ -59,6 +59,7 @@ export function injectionSignatures(text: string, opts: { projectDoc?: boolean }
       ((!doc || !ADDRESSES_AGENT.has(s.name)) && visible.some((v) => s.re.test(v))) ||
       hidden.some((h) => s.re.test(h)),
   ).map((s) => s.name);
+  for (const s of HIDDEN_SIGNATURES) if (hidden.some((h) => s.re.test(h))) names.push(s.name);
   // A stray tag or two is noise to strip; words hidden in tags are an instruction's hiding place.
   if (smuggled.replace(/\s/g, '').length >= 3) names.push('tag_smuggled_text');
   if (names.length > 0 && hasInvisible(text)) names.push('invisible_characters');

@@ -18,6 +18,14 @@ export const SENSITIVE_SOURCES: string[] = [
   '**/.npmrc',
   '**/.pypirc',
   '**/.git-credentials',
+  '**/.pgpass',
+  '**/.my.cnf',
+  '**/.vault-token',
+  '**/.config/gh/hosts.yml',
+  '**/.config/gcloud/**',
+  '**/.azure/**',
+  '**/.s3cfg',
+  '**/.boto',
   '**/*.pem',
   '**/*.key',
   '**/id_rsa*',
@@ -26,6 +34,8 @@ export const SENSITIVE_SOURCES: string[] = [
   '**/*secret*',
   '.env',
   '.env.*',
+  // a credential a CLI printed (credential-commands.ts)
+  'credential-output:*',
 ];
 
 /** Tools that can carry data off the machine (Bash included: curl, nc, git push ...). */

@@ -9,6 +9,7 @@ import { analyzeShell } from '../shell/analyze.js';
 import type { ShellAnalysis } from '../shell/model.js';
 import { loadShellParser } from '../shell/parser.js';
 import { bashReads } from './bash-reads.js';
+import { credentialOutputs } from './credential-commands.js';
 import { sourceMatches, type SourceSelector } from './flow-condition.js';
 import { credentialValues, notCredentialPlace } from './content-taint.js';
 import { resultText } from './flow-check.js';
@@ -47,7 +48,7 @@ async function analysisOf(
   return analyzeShell(await loadShellParser(), command);
 }
 
-/** Every label the result may be known by: the call's target, and for Bash each file it read. */
+/** Every label the result may be known by: the call's target, and for Bash each file it read and each credential it prints. */
 export async function sourceLabels(
   event: GuardEvent,
   shell?: (text: string) => ShellView,
@@ -56,8 +57,10 @@ export async function sourceLabels(
   const command = event.args.command;
   if (event.tool !== 'Bash' || typeof command !== 'string' || command.trim() === '') return labels;
   const analysis = await analysisOf(command, shell);
-  if (analysis.status === 'ok')
+  if (analysis.status === 'ok') {
     for (const p of bashReads(analysis, event.cwd)) labels.push(p.slice(0, MAX_LABEL));
+    labels.push(...credentialOutputs(analysis));
+  }
   return labels;
 }
 

@@ -35,7 +35,20 @@ const SPLIT = SEPARATORS.map((s) => ({
   re: new RegExp(`(?:[A-Za-z0-9+/=_-]${escapeRe(s)}){11,}[A-Za-z0-9+/=_-]`, 'g'),
 }));
 
-/** Runs of single characters split by one separator (`Q-7-v-X...`), joined back, one view in all. */
+/** At least two groups of 2-8 letters and digits each split by the same one separator (`u4xD i0ij Xb8Y`). */
+const GROUPS = SEPARATORS.filter((s) => s !== '/' && s !== '\\').map((s) => ({
+  sep: s,
+  re: new RegExp(
+    `(?<![A-Za-z0-9+=])(?:[A-Za-z0-9+=]{2,8}${escapeRe(s)})+[A-Za-z0-9+=]{2,8}(?![A-Za-z0-9+=])`,
+    'g',
+  ),
+}));
+
+/**
+ * Runs of single characters split by one separator (`Q-7-v-X...`), and runs of short groups of
+ * letters and digits (`u4xD i0ij Xb8Y ...`, `AKIA-ISSX-FA6E`), joined back, one view in all. A group
+ * run counts only with letters and digits both and 12 characters joined (prose has no digits).
+ */
 export function unseparated(text: string): string | null {
   const parts: string[] = [];
   for (const { sep, re } of SPLIT) {
@@ -45,6 +58,14 @@ export function unseparated(text: string): string | null {
       let joined = '';
       for (let i = 0; i < m[0].length; i += 2) joined += m[0].charAt(i);
       parts.push(joined);
+    }
+  }
+  for (const { sep, re } of GROUPS) {
+    if (!text.includes(sep)) continue;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const joined = m[0].split(sep).join('');
+      if (joined.length >= 12 && /\d/.test(joined) && /[A-Za-z]/.test(joined)) parts.push(joined);
     }
   }
   return parts.length === 0 ? null : parts.join('\u0000');

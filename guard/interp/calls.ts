@@ -1,6 +1,7 @@
 // The calls a Python or JavaScript program makes, by resolved name (imports, aliases) and with the literal values of their arguments.
 import type { Node } from 'web-tree-sitter';
 import type { CodeLanguage } from './grammars.js';
+import { carriesEnvironment, iteratesEnvironment, type EnvScope } from './env-dump.js';
 
 /** A known string, a list of known strings, or null for anything only known at run time. */
 export type Val = string | string[] | null;
@@ -14,6 +15,8 @@ export interface CodeCall {
   recv: Val[];
   /** Set when some argument holds a network call (`exec(urlopen(u).read())`). */
   fetchedArg: boolean;
+  /** Set when an argument carries the whole environment's values, or the call runs in a loop over them. */
+  envArg: boolean;
 }
 
 const HOME_CALLS = new Set([
@@ -29,7 +32,10 @@ const ENV_CALLS = new Set(['os.getenv', 'Deno.env.get']);
 /** Path joins: the joined path where every part is known, else the known base and `/*`. */
 const JOIN_CALLS = new Set(['os.path.join', 'path.join', 'posixpath.join']);
 export const FETCH_CALLS =
-  /^(?:urllib\.request\.urlopen|urlopen|requests\.(?:get|post)|httpx\.(?:get|post)|fetch|https?\.get|axios(?:\.get)?)$/;
+  /^(?:urllib\.request\.urlopen|urlopen|requests\.(?:get|post|put|patch|request)|httpx\.(?:get|post|put|patch|request)|fetch|https?\.(?:get|request)|axios(?:\.(?:get|post|put|patch|request))?|got)$/;
+/** Constructors of network objects whose later method calls are network calls (net-calls.ts). */
+const NET_OBJECTS =
+  /^(?:socket\.socket|http\.client\.HTTPS?Connection|HTTPS?Connection|requests\.[Ss]ession|httpx\.(?:Async)?Client|aiohttp\.ClientSession|urllib3\.PoolManager|ftplib\.FTP(?:_TLS)?|smtplib\.SMTP(?:_SSL)?|telnetlib\.Telnet)\(\)$/;
 
 interface Scope {
   lang: CodeLanguage;
@@ -37,6 +43,10 @@ interface Scope {
   vars: Map<string, Val>;
   calls: CodeCall[];
   steps: number;
+  /** Null when the program never names the environment (nothing to look for). */
+  env: EnvScope | null;
+  /** Loops over the environment's values the walk is inside. */
+  envLoops: number;
 }
 
 const MAX_STEPS = 50_000;
@@ -115,6 +125,10 @@ export function valueOf(n: Node, s: Scope): Val {
       return stringValue(n, s);
     case 'identifier':
       return s.vars.get(n.text) ?? null;
+    // a port in `(host, 6379)`: known digits, so the tuple's host stays known
+    case 'integer':
+    case 'number':
+      return /^\d{1,5}$/.test(n.text) ? n.text : null;
     case 'list':
     case 'tuple':
     case 'array': {
@@ -186,7 +200,13 @@ function noteImports(n: Node, s: Scope): void {
     if (n.type === 'assignment') {
       const left = n.childForFieldName('left');
       const right = n.childForFieldName('right');
-      if (left?.type === 'identifier' && right !== null) s.vars.set(left.text, valueOf(right, s));
+      if (left?.type === 'identifier' && right !== null) {
+        // `s = socket.socket()`: later `s.sendall(...)` is a call on that kind of object
+        const made = right.type === 'call' ? nameOf(right, s) : '?';
+        if (NET_OBJECTS.test(made)) s.alias.set(left.text, made);
+        else s.vars.set(left.text, valueOf(right, s));
+        noteEnvVar(left.text, right, s);
+      }
     }
     return;
   }
@@ -215,6 +235,7 @@ function noteImports(n: Node, s: Scope): void {
     const name = n.childForFieldName('name');
     const value = n.childForFieldName('value');
     if (name === null || value === null) return;
+    if (name.type === 'identifier') noteEnvVar(name.text, value, s);
     const isModule = /^(?:call_expression|member_expression|await_expression)$/.test(value.type);
     const target = isModule ? nameOf(value, s) : '?';
     if (name.type === 'identifier') {
@@ -233,6 +254,12 @@ function noteImports(n: Node, s: Scope): void {
   }
 }
 
+function noteEnvVar(name: string, value: Node, s: Scope): void {
+  if (s.env === null) return;
+  if (carriesEnvironment(value, s.env)) s.env.envVars.add(name);
+  else s.env.envVars.delete(name);
+}
+
 function innermostCall(fn: Node | null): Node | null {
   let n = fn;
   while (n !== null && (n.type === 'attribute' || n.type === 'member_expression'))
@@ -243,6 +270,8 @@ function innermostCall(fn: Node | null): Node | null {
 function visit(n: Node, s: Scope, depth: number): void {
   if (++s.steps > MAX_STEPS || depth > 200) return;
   noteImports(n, s);
+  const loop = s.env !== null && iteratesEnvironment(n, s.env);
+  if (loop) s.envLoops++;
   if (n.type === 'call' || n.type === 'call_expression') {
     const fn = n.childForFieldName('function');
     const args: Val[] = [];
@@ -268,14 +297,44 @@ function visit(n: Node, s: Scope, depth: number): void {
       kwargs,
       recv: inner === null ? [] : argNodes(inner).map((a) => valueOf(a, s)),
       fetchedArg: argNodes(n).some((a) => hasFetch(a, s)),
+      envArg:
+        s.envLoops > 0 ||
+        (s.env !== null && argNodes(n).some((a) => s.env !== null && carriesEnvironment(a, s.env))),
     });
   }
   for (const c of n.namedChildren) visit(c, s, depth + 1);
+  if (loop) s.envLoops--;
 }
 
 /** Every call in a parsed program, in source order. This code is attacker-controlled (an agent wrote it). */
+function newScope(lang: CodeLanguage, root: Node): Scope {
+  const s: Scope = {
+    lang,
+    alias: new Map(),
+    vars: new Map(),
+    calls: [],
+    steps: 0,
+    env: null,
+    envLoops: 0,
+  };
+  // the environment is looked for only in code that names it (an alias still names `environ`/`env`)
+  if (/environ|\benv\b/.test(root.text)) s.env = { name: (x) => nameOf(x, s), envVars: new Set() };
+  return s;
+}
+
 export function collectCalls(root: Node, lang: CodeLanguage): CodeCall[] {
-  const s: Scope = { lang, alias: new Map(), vars: new Map(), calls: [], steps: 0 };
+  const s = newScope(lang, root);
   visit(root, s, 0);
   return s.calls;
+}
+
+/**
+ * Whether a JavaScript program ends with an expression carrying the environment's values: what
+ * `node -p` prints (`node -p "JSON.stringify(process.env)"`). For `-e` such a program does nothing.
+ */
+export function endsWithEnvironment(root: Node, lang: CodeLanguage): boolean {
+  const s = newScope(lang, root);
+  if (lang !== 'javascript' || s.env === null) return false;
+  const last = root.namedChildren.filter((c) => c.type !== 'comment').at(-1);
+  return last?.type === 'expression_statement' && carriesEnvironment(last, s.env);
 }

@@ -1,7 +1,14 @@
 // What interpreter code would do (docs/guard.md "Interpreter code"): shell it runs, files it deletes or reads, hosts it reaches.
 import type { CodeParsers } from './grammars.js';
 import { languageOf } from './grammars.js';
-import { collectCalls, FETCH_CALLS, type CodeCall, type Val } from './calls.js';
+import {
+  collectCalls,
+  endsWithEnvironment,
+  FETCH_CALLS,
+  type CodeCall,
+  type Val,
+} from './calls.js';
+import { netCall } from './net-calls.js';
 import { perlRubyEffects } from './perl-ruby.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
@@ -32,12 +39,15 @@ const READ =
 const PATH_READ = /(?:Path|PurePath)\(\)\.(?:read_text|read_bytes|open)$/;
 const SOCKET =
   /^(?:socket\.socket\(\)\.connect|socket\.create_connection|net\.(?:connect|createConnection)|net\.Socket\(\)\.connect|dgram\.createSocket)$/;
-const UPLOAD = /^(?:requests|httpx)\.(?:post|put|patch)$/;
 /** Database library calls that run their first argument as SQL (DB-API, sqlite3, node-postgres, mysql2, better-sqlite3, knex). */
 const SQL_CALL = /(?:^|\.)(?:execute|executemany|executescript|query|exec|raw|run|prepare)$/;
 /** Text that starts like a SQL statement (a shell command handed to `exec` does not). */
 export const SQL_START =
   /^\s*(?:DROP|TRUNCATE|DELETE|UPDATE|ALTER|WITH|INSERT|SELECT|CREATE|BEGIN|GRANT)\b/i;
+/** Calls that print to the caller (the agent reads it) or send their arguments away. */
+const OUT_CALLS =
+  /^(?:print|pprint|pprint\.pprint|pprint\.pp|sys\.(?:stdout|stderr)\.write|logging\.(?:info|debug|warning|error|critical)|console\.(?:log|info|warn|error|debug|dir|table|trace)|process\.(?:stdout|stderr)\.write|.*\.(?:send|sendall|sendto))$/;
+const ENV_DUMP = 'dumps the whole environment';
 const EVAL = /^(?:exec|eval|Function|vm\.runInThisContext|vm\.runInNewContext)$/;
 
 const str = (v: Val | undefined): string | null => (typeof v === 'string' ? v : null);
@@ -63,8 +73,9 @@ function protectedTarget(t: string): boolean {
   return isCatastrophicTarget(t) || isPersistencePath(t) || isCredentialPath(t);
 }
 
-function callEffects(c: CodeCall, lang: string, out: CodeEffects): void {
+function callEffects(c: CodeCall, lang: string, out: CodeEffects, conn: string[]): void {
   const name = c.callee;
+  const net = netCall(c, conn);
   const hit = (intent: IntentHit['intent'], detail: string, hosts?: string[]): void => {
     out.hits.push({
       intent,
@@ -99,13 +110,19 @@ function callEffects(c: CodeCall, lang: string, out: CodeEffects): void {
   if (SOCKET.test(name)) {
     // a raw socket carries whatever the code writes: an upload to wherever it connects
     const hosts = socketHosts(c);
+    conn.push(...hosts);
     hit('upload', `${name.replace(/\(\)/g, '')} ${hosts.join(', ') || 'socket'}`.trim(), hosts);
+  } else if (net !== null) {
+    hit(
+      net.upload ? 'upload' : 'network',
+      `${name.replace(/\(\)/g, '')} ${net.hosts.join(', ')}`.trim(),
+      net.hosts,
+    );
   } else if (FETCH_CALLS.test(name)) {
     const hosts = hostOf(str(c.args[0]));
     const upload =
-      UPLOAD.test(name) ||
-      ['data', 'json', 'files'].some((k) => k in c.kwargs) ||
-      /POST|PUT/i.test(str(c.kwargs.method ?? null) ?? '');
+      ['data', 'json', 'files', 'body'].some((k) => k in c.kwargs) ||
+      /POST|PUT|PATCH/i.test(str(c.kwargs.method ?? null) ?? '');
     hit(
       upload ? 'upload' : 'network',
       `${name.replace(/\(\)/g, '')} ${hosts.join(', ')}`.trim(),
@@ -120,6 +137,13 @@ function callEffects(c: CodeCall, lang: string, out: CodeEffects): void {
       hit('infra_destroy', `${name.replace(/\(\)/g, '')}: ${describeSqlEffect(e)}`);
   }
   if (EVAL.test(name) && c.fetchedArg) hit('fetch_pipe_shell', `${name} of downloaded code`);
+  // the environment's values printed to the agent or sent: a credential read, wherever it goes next
+  const sink = name.replace(/\(\)/g, '');
+  if (
+    c.envArg &&
+    (OUT_CALLS.test(sink) || FETCH_CALLS.test(sink) || SOCKET.test(sink) || net !== null)
+  )
+    hit('credential_read', `${ENV_DUMP} (${sink})`);
 }
 
 /**
@@ -142,7 +166,10 @@ export function codeEffects(
   if (tree === null) return null;
   try {
     const out: CodeEffects = { shell: [], argvs: [], hits: [] };
-    for (const c of collectCalls(tree.rootNode, lang)) callEffects(c, interpreter, out);
+    const conn: string[] = [];
+    for (const c of collectCalls(tree.rootNode, lang)) callEffects(c, interpreter, out, conn);
+    if (endsWithEnvironment(tree.rootNode, lang))
+      out.hits.push({ intent: 'credential_read', detail: `${interpreter} ${ENV_DUMP} (printed)` });
     return out;
   } finally {
     tree.delete();

@@ -70,17 +70,26 @@ function privilege(cmd: ShellCommand): string | null {
 }
 
 /**
- * Filters after a whole-environment dump that keep no values or a few lines: `wc`, `head`, `tail`,
- * or a `grep` for names that are not secrets.
+ * Filters after a whole-environment dump that keep no values: `wc`, the names alone (`cut -d= -f1`),
+ * or a `grep` for names that are not secrets. `head`, `tail` and `sort` only cut or reorder the
+ * dump: what they let through still carries values.
  */
 function envDump(cmd: ShellCommand, all: ShellAnalysis): string | null {
+  if (cmd.pipeline < 0) return 'dumps the whole environment';
   const later = all.commands.filter((c) => c.pipeline === cmd.pipeline && c.stage > cmd.stage);
-  if (cmd.pipeline >= 0 && later.some((c) => ['wc', 'head', 'tail'].includes(c.name))) return null;
-  const next = later.find((c) => c.stage === cmd.stage + 1);
-  if (cmd.pipeline >= 0 && next !== undefined) {
-    const pattern = next.argv.slice(1).find((a) => !a.startsWith('-'));
-    const grep = next.name === 'grep' || next.name === 'rg';
-    if (grep && pattern !== undefined && !/KEY|SECRET|TOKEN|PASS|AUTH|CRED|AWS|API/i.test(pattern))
+  const namesOnly = (c: ShellCommand): boolean => {
+    const opts = c.argv.slice(1).join(' ');
+    return c.name === 'cut' && /-d\s*=/.test(opts) && /(?:-f\s*|--fields=)1(?![\d,-])/.test(opts);
+  };
+  const keepsNone = later.some((c) => c.name === 'wc' || namesOnly(c));
+  if (keepsNone) return null;
+  const grep = later.find((c) => c.name === 'grep' || c.name === 'rg');
+  if (
+    grep !== undefined &&
+    !grep.argv.some((a) => /^-[a-zA-Z]*v/.test(a) || a === '--invert-match')
+  ) {
+    const pattern = grep.argv.slice(1).find((a) => !a.startsWith('-'));
+    if (pattern !== undefined && !/KEY|SECRET|TOKEN|PASS|AUTH|CRED|AWS|API/i.test(pattern))
       return null;
   }
   return 'dumps the whole environment';
@@ -144,6 +153,11 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
       return `${cmd.name} ${a1 ?? ''}`;
     case 'op':
       return a1 === 'read' || (a1 === 'item' && a2 === 'get') ? '1password read' : null;
+    case 'gpg':
+    case 'gpg2':
+      return cmd.argv.some((a) => /^--export-secret-(?:keys|subkeys)$/.test(a))
+        ? 'gpg exports secret keys'
+        : null;
     default:
       return /^docker-credential-/.test(cmd.name) ? cmd.name : null;
   }

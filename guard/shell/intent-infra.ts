@@ -100,7 +100,23 @@ const BY_PROGRAM = new Map<string, Spec[]>();
 for (const spec of SPECS)
   for (const p of spec[0]) BY_PROGRAM.set(p, [...(BY_PROGRAM.get(p) ?? []), spec]);
 
+/** MongoDB shell code that drops a database or collection or empties one (`deleteMany({})`). */
+const MONGO_DESTROY =
+  /\.\s*(?:dropDatabase|drop|dropAllUsers)\s*\(\s*\)|\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*\)/;
+
+function mongoEval(cmd: ShellCommand): IntentHit[] {
+  const code = cmd.argv
+    .map((a, i) =>
+      a === '--eval' ? (cmd.argv[i + 1] ?? '') : a.startsWith('--eval=') ? a.slice(7) : '',
+    )
+    .join('\n');
+  return MONGO_DESTROY.test(code)
+    ? [{ intent: 'infra_destroy', detail: `${cmd.name} --eval drops data` }]
+    : [];
+}
+
 export function infraIntents(cmd: ShellCommand): IntentHit[] {
+  if (cmd.name === 'mongosh' || cmd.name === 'mongo') return mongoEval(cmd);
   const specs = BY_PROGRAM.get(cmd.name);
   if (specs === undefined) return [];
   const { flags, pos } = split(cmd.argv);

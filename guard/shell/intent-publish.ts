@@ -10,7 +10,23 @@ const REMOTE_LOCATION =
   /^(?:[a-z][a-z0-9+.-]*:\/\/|[^\s/:@]+@[^\s/:]+:|[^\s:]+:[^\s]|\/|\.\.?\/|~\/)/i;
 /** Push options whose value is the next argument (so it is not the remote). */
 const PUSH_VALUE_FLAGS = new Set(['--repo', '-o', '--push-option', '--receive-pack', '--exec']);
-const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'kdig', 'delv', 'resolvectl']);
+/** Programs that resolve the names they are given: each lookup reaches the name's DNS servers. */
+const DNS_TOOLS = new Set([
+  'dig',
+  'nslookup',
+  'host',
+  'drill',
+  'kdig',
+  'delv',
+  'resolvectl',
+  'getent',
+  'ping',
+  'ping6',
+  'traceroute',
+  'traceroute6',
+  'tracepath',
+  'mtr',
+]);
 /**
  * A label that is run-time data (`$(...)`, `$VAR`, backticks), or encoded data: 24+ letters and
  * digits with no hyphen (hex, base32), or 40+ with hyphens; names such as an ELB's

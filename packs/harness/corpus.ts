@@ -12,6 +12,12 @@ export interface CorpusEntry {
   event: unknown;
 }
 
+/**
+ * Rows of this family set up a later row (a credential read that a `flow` row then leaks, in the
+ * same `session`): they are evaluated in order but counted in no rate.
+ */
+export const SETUP_FAMILY = 'flow-source';
+
 export const MAX_CORPUS_BYTES = 64 * 1024 * 1024;
 export const MAX_CORPUS_LINES = 200_000;
 

@@ -1,5 +1,5 @@
 // The CLI as a user runs it: mesh guard decide, mesh receipts verify, mesh harness.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -157,5 +157,29 @@ describe('mesh harness', () => {
     expect(falling.stdout).toContain(
       `family "${family}" detection ${(rate * 100).toFixed(1)}% fell below ${(floor * 100).toFixed(1)}%`,
     );
+  });
+
+  it('runs the corpus as a door does: flow rows caught in their session, set-up rows not counted', async () => {
+    const dir = join(ROOT, 'packs/corpora/independent');
+    const corpus = join(state, 'independent-train.jsonl');
+    const rows = ['attacks', 'benign'].map((k) =>
+      readFileSync(join(dir, `train-${k}.jsonl`), 'utf8'),
+    );
+    writeFileSync(corpus, rows.join(''));
+    const args = ['harness', '--pack', 'builtin:coding-agent', '--corpus', corpus, '--no-induced'];
+    const flags = ['--stress-runs', '1', '--stress-gate-ms', '60000', '--json'];
+    const parse = (out: string) =>
+      JSON.parse(out) as {
+        attacks: { by_family: Record<string, { total: number; hits: number }> };
+      };
+    const door = parse((await runMesh([...args, ...flags], { timeoutMs: 120_000 })).stdout);
+    const flowRows = rows[0]!.split('\n').filter((l) => l.includes('"family": "flow"')).length;
+    expect(door.attacks.by_family['flow-source']).toBeUndefined();
+    expect(door.attacks.by_family.flow).toEqual(expect.objectContaining({ total: flowRows }));
+    expect(door.attacks.by_family.flow!.hits / flowRows).toBeGreaterThanOrEqual(0.8);
+    const bare = parse(
+      (await runMesh([...args, '--no-flow-rules', ...flags], { timeoutMs: 120_000 })).stdout,
+    );
+    expect(bare.attacks.by_family.flow!.hits).toBeLessThan(door.attacks.by_family.flow!.hits);
   });
 });

@@ -1,10 +1,13 @@
 // `mesh harness --pack P --corpus FILE.jsonl`: false positives, detection per family, induced blocking, stress.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { loadPacks, readCorpus, runHarness, type HarnessReport } from '../../../packs/index.js';
+import { createFlowTracker, type Guard } from '../../../guard/index.js';
+import { readCorpus, runHarness, type HarnessReport } from '../../../packs/index.js';
+import { buildGuardParts, guardOf, type GuardParts } from '../../guard/guard-builder.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import { stressFlags } from '../stress-flags.js';
-import { contextFor } from '../context.js';
+import { contextFor, type CommandContext } from '../context.js';
+import { guardNode } from './guard.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
 interface HarnessFlags {
@@ -16,6 +19,7 @@ interface HarnessFlags {
   stressRuns: string;
   induced: boolean;
   stressGateMs: string;
+  flowRules: boolean;
 }
 
 interface Verdicts {
@@ -104,6 +108,40 @@ function render(r: HarnessReport & { gate: Verdicts }, perRule: boolean): string
   return lines.join('\n');
 }
 
+/**
+ * The door's guard, built as `mesh guard decide` builds it (node/guard/guard-builder.ts: base
+ * policies, flow stage and rules, the packs) without receipts; a fresh flow tracker and session
+ * table per call. Each built part is closed by `close`.
+ */
+function doorGuards(
+  ctx: CommandContext,
+  opts: HarnessFlags,
+): { make: () => Guard; first: GuardParts; close: () => void } {
+  const built: GuardParts[] = [];
+  const build = (): GuardParts => {
+    const parts = buildGuardParts(
+      guardNode(ctx),
+      { packs: opts.pack, receipts: false, flowRules: opts.flowRules },
+      createFlowTracker(),
+    );
+    built.push(parts);
+    return parts;
+  };
+  const first = build();
+  let unused: GuardParts | undefined = first;
+  return {
+    make: () => {
+      const parts = unused ?? build();
+      unused = undefined;
+      return guardOf(parts, false);
+    },
+    first,
+    close: () => {
+      for (const p of built) p.close();
+    },
+  };
+}
+
 function collect(v: string, prev: string[] = []): string[] {
   return [...prev, v];
 }
@@ -124,6 +162,7 @@ export function registerHarness(program: Command): void {
     .option('--stress-runs <n>', 'repetitions per stress case', '20')
     .option('--stress-gate-ms <ms>', 'fail when a stress case p95 exceeds this', '500')
     .option('--no-induced', 'skip the induced-blocking variants')
+    .option('--no-flow-rules', 'do not load the built-in flow rules (builtin:flow)')
     .option('--json', 'print one JSON object')
     .action(async (opts: HarnessFlags, cmd: Command) => {
       const ctx = contextFor(cmd, opts);
@@ -131,16 +170,23 @@ export function registerHarness(program: Command): void {
         throw new UsageError('give at least one --pack', 'e.g. --pack builtin:coding-agent');
       if (opts.corpus === undefined) throw new UsageError('give --corpus FILE.jsonl');
       const { runs, gateMs } = stressFlags(opts);
-      const packs = loadPacks(opts.pack);
       const corpus = readCorpus(opts.corpus);
+      const guards = doorGuards(ctx, opts);
+      for (const p of guards.first.packs)
+        for (const q of p.policy.quarantined)
+          ctx.out.progress(`warning: ${p.meta.name}: rule quarantined: ${q.message}`);
       ctx.out.progress(
-        `running ${corpus.length} events through ${packs.map((p) => p.meta.name).join(', ')}`,
+        `running ${corpus.length} events through ${guards.first.policies.map((p) => p.name).join(', ')}`,
       );
-      const report = await runHarness(
-        packs.map((p) => p.policy),
-        corpus,
-        { stressRuns: runs, skipInduced: !opts.induced },
-      );
+      let report: HarnessReport;
+      try {
+        report = await runHarness(guards.make, corpus, {
+          stressRuns: runs,
+          skipInduced: !opts.induced,
+        });
+      } finally {
+        guards.close();
+      }
       const result = {
         ...report,
         gate: gate(

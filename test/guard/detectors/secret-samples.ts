@@ -104,6 +104,11 @@ function formatSamples(seed: number): Sample[] {
     },
     { kind: 'huggingface_token', real: `hf_${r(AZ + az, 34)}`, near: `hf_${r(AZ + az, 20)}` },
     {
+      kind: 'huggingface_token',
+      real: `hf_${r(AZ + az, 10)}4${r(ALNUM, 21)}7${r(az, 1)}`,
+      near: `hf_${r(ALNUM, 30)}`,
+    },
+    {
       kind: 'sendgrid_key',
       real: `SG.${r(B64U, 22)}.${r(B64U, 43)}`,
       near: `SG.${r(B64U, 22)}.${r(B64U, 20)}`,

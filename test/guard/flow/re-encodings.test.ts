@@ -21,6 +21,11 @@ const FORMS: Record<string, string> = {
   rot13: text(rot13(bytes)),
   'separated by dashes': secret.split('').join('-'),
   'separated by spaces': secret.split('').join(' '),
+  'in groups of four, spaces': secret.replace(/(.{4})(?=.)/g, '$1 '),
+  'in groups of three, dashes': secret.replace(/(.{3})(?=.)/g, '$1-'),
+  'base64 in groups of eight': Buffer.from(secret)
+    .toString('base64')
+    .replace(/(.{8})(?=.)/g, '$1 '),
   'decimal character codes': [...bytes].join(','),
   'decimal codes, spaces': [...bytes].join(' '),
   'printf octal escapes': `printf '${[...bytes].map((x) => `\\${x.toString(8)}`).join('')}'`,
@@ -84,6 +89,9 @@ describe('more encodings', () => {
       '1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13',
       'printf "\\033[1;31mred\\033[0m"',
       'npm run build -- --mode production',
+      'released 2026-12-03 at 10:30 as v1.22.3 on node 20.11.1',
+      'Fix the 12 open bugs in module a1 b2 c3 by Friday',
+      'uuid 123e4567-e89b-12d3-a456-426614174000',
     ])
       expect([body, t.check('s', { body }).hits]).toEqual([body, []]);
   });
@@ -122,6 +130,23 @@ describe('text codecs: properties', () => {
       { numRuns: FC_RUNS },
     );
     expect(base32(Buffer.from('foobar'))).toBe('MZXW6YTBOI');
+  });
+  it('groups of 2-8 characters split by one separator join back to the text', () => {
+    const word = fc.stringMatching(/^[A-Za-z]{6,20}[0-9][A-Za-z0-9]{5,19}$/);
+    fc.assert(
+      fc.property(
+        word,
+        fc.integer({ min: 2, max: 8 }),
+        fc.constantFrom('-', '.', ' ', ':'),
+        (w, n, sep) => {
+          const grouped = w.replace(new RegExp(`(.{${n}})(?=.)`, 'g'), `$1${sep}`);
+          // a last group of one character is no group: the run ends before it
+          if (w.length % n === 1) return;
+          expect(unseparated(grouped)?.split('\u0000')).toContain(w);
+        },
+      ),
+      { numRuns: FC_RUNS },
+    );
   });
   it('separated and char-code spellings decode back to the text', () => {
     const word = fc.stringMatching(/^[A-Za-z0-9]{12,40}$/);

@@ -1,0 +1,90 @@
+// Network calls of Python and JavaScript code (docs/guard.md "Interpreter code"): which calls reach a
+// host, which of them send data (an upload) and where, including through a connection object.
+import type { CodeCall, Val } from './calls.js';
+
+/** Clients whose methods are HTTP verbs: `requests`, `httpx`, their sessions, `axios`, `got`. */
+const CLIENT =
+  /^(?:requests|httpx|axios|got|superagent|needle|undici|requests\.Session\(\)|requests\.session\(\)|httpx\.Client\(\)|httpx\.AsyncClient\(\)|aiohttp\.ClientSession\(\)|urllib3\.PoolManager\(\))\.(get|head|options|delete|post|put|patch|request|stream|fetch)$/;
+/** Constructors of a connection whose later calls send: `http.client.HTTPSConnection(host)`, `socket.socket()`. */
+export const CONNECTIONS =
+  /^(?:http\.client\.HTTPS?Connection|HTTPS?Connection|socket\.socket|ftplib\.FTP(?:_TLS)?|smtplib\.SMTP(?:_SSL)?|telnetlib\.Telnet)$/;
+const CONN_SEND =
+  /^(?:http\.client\.HTTPS?Connection|HTTPS?Connection|socket\.socket|ftplib\.FTP(?:_TLS)?|smtplib\.SMTP(?:_SSL)?|telnetlib\.Telnet)\(\)\.(request|putrequest|send|sendall|sendto|sendfile|storbinary|storlines|sendmail|send_message|write)$/;
+const BODY_KEYS = ['data', 'json', 'files', 'content', 'body', 'fields'];
+const SENDING = /^['"`]?(?:POST|PUT|PATCH)['"`]?$/i;
+
+export interface NetCall {
+  upload: boolean;
+  hosts: string[];
+}
+
+const str = (v: Val | undefined): string | null => (typeof v === 'string' ? v : null);
+const unquote = (v: Val | undefined): string | null =>
+  str(v)?.replace(/^['"`]|['"`]$/g, '') ?? null;
+
+function hostOf(url: string | null): string[] {
+  if (url === null) return [];
+  try {
+    return [new URL(url).hostname];
+  } catch {
+    return /^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(url) ? [url] : [];
+  }
+}
+
+const hasBody = (c: CodeCall): boolean => BODY_KEYS.some((k) => k in c.kwargs);
+
+/**
+ * The network use of one call, or null when it is none. `conn` carries the hosts of connection
+ * objects made earlier in the same program (a send on one goes there).
+ */
+export function netCall(c: CodeCall, conn: string[]): NetCall | null {
+  const name = c.callee;
+  const client = CLIENT.exec(name);
+  if (client !== null) {
+    const verb = client[1] ?? '';
+    // `requests.request('PUT', url)`, `axios.request({method, url, data})`
+    const generic = verb === 'request' || verb === 'stream' || verb === 'fetch';
+    const method = generic ? (str(c.args[0]) ?? unquote(c.kwargs.method)) : verb;
+    const url = generic && str(c.args[1]) !== null ? str(c.args[1]) : str(c.args[0]);
+    const upload =
+      /^(?:post|put|patch)$/i.test(method ?? '') ||
+      hasBody(c) ||
+      (/^(?:axios|got)\./.test(name) && /^(?:post|put|patch)$/.test(verb));
+    return { upload, hosts: hostOf(url ?? unquote(c.kwargs.url)) };
+  }
+  // `axios({method: 'post', url, data})`, `axios(url, {method, data})`
+  if (name === 'axios' || name === 'got') {
+    const url = str(c.args[0]) ?? unquote(c.kwargs.url);
+    return { upload: SENDING.test(str(c.kwargs.method) ?? '') || hasBody(c), hosts: hostOf(url) };
+  }
+  // `urllib.request.Request(url, data)` or with `method='PUT'`: the request `urlopen` sends
+  if (/^(?:urllib\.request\.Request|Request)$/.test(name)) {
+    const upload =
+      c.args.length > 1 || 'data' in c.kwargs || SENDING.test(str(c.kwargs.method) ?? '');
+    return upload ? { upload, hosts: hostOf(str(c.args[0])) } : null;
+  }
+  if (/^(?:urllib\.request\.urlopen|urlopen)$/.test(name))
+    return { upload: c.args.length > 1 || 'data' in c.kwargs, hosts: hostOf(str(c.args[0])) };
+  // Node's `http.request(url, {method: 'POST'})`, `https.request({hostname, method})`
+  if (/^(?:https?|node:https?)\.request$/.test(name)) {
+    const url = str(c.args[0]);
+    const hosts = url !== null ? hostOf(url) : hostOf(unquote(c.kwargs.hostname ?? c.kwargs.host));
+    return { upload: SENDING.test(str(c.kwargs.method) ?? ''), hosts };
+  }
+  if (CONNECTIONS.test(name)) {
+    const host = str(c.args[0]);
+    if (host !== null && !/^\d+$/.test(host)) conn.push(host);
+    return { upload: false, hosts: host === null ? [] : [host] };
+  }
+  const send = CONN_SEND.exec(name);
+  if (send !== null) {
+    const m = send[1] ?? '';
+    // `conn.request('GET', path)` reads; a method that sends, a body or a raw send is an upload
+    const upload =
+      m !== 'request' && m !== 'putrequest'
+        ? true
+        : SENDING.test(str(c.args[0]) ?? '') || c.args.length > 2 || 'body' in c.kwargs;
+    return { upload, hosts: [...conn] };
+  }
+  return null;
+}
