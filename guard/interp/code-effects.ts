@@ -1,14 +1,8 @@
 // What interpreter code would do (docs/guard.md "Interpreter code"): shell it runs, files it deletes or reads, hosts it reaches.
 import type { CodeParsers } from './grammars.js';
 import { languageOf } from './grammars.js';
-import {
-  collectCalls,
-  endsWithEnvironment,
-  FETCH_CALLS,
-  type CodeCall,
-  type Val,
-} from './calls.js';
-import { netCall } from './net-calls.js';
+import { collectCalls, endsWithEnvironment, FETCH_CALLS, type CodeCall } from './calls.js';
+import { hostOf, netCall, str } from './net-calls.js';
 import { perlRubyEffects } from './perl-ruby.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
@@ -49,17 +43,6 @@ const OUT_CALLS =
   /^(?:print|pprint|pprint\.pprint|pprint\.pp|sys\.(?:stdout|stderr)\.write|logging\.(?:info|debug|warning|error|critical)|console\.(?:log|info|warn|error|debug|dir|table|trace)|process\.(?:stdout|stderr)\.write|.*\.(?:send|sendall|sendto))$/;
 const ENV_DUMP = 'dumps the whole environment';
 const EVAL = /^(?:exec|eval|Function|vm\.runInThisContext|vm\.runInNewContext)$/;
-
-const str = (v: Val | undefined): string | null => (typeof v === 'string' ? v : null);
-
-function hostOf(url: string | null): string[] {
-  if (url === null) return [];
-  try {
-    return [new URL(url).hostname];
-  } catch {
-    return [];
-  }
-}
 
 /** Where a socket call connects: Python's `(host, port)` tuple, Node's `connect(port, host)`. */
 function socketHosts(c: CodeCall): string[] {

@@ -18,11 +18,13 @@ export interface NetCall {
   hosts: string[];
 }
 
-const str = (v: Val | undefined): string | null => (typeof v === 'string' ? v : null);
+/** A call argument's string value, or null when it is not a string literal. */
+export const str = (v: Val | undefined): string | null => (typeof v === 'string' ? v : null);
 const unquote = (v: Val | undefined): string | null =>
   str(v)?.replace(/^['"`]|['"`]$/g, '') ?? null;
 
-function hostOf(url: string | null): string[] {
+/** The host a call names: a URL's, or a bare host name; none when it names neither. */
+export function hostOf(url: string | null): string[] {
   if (url === null) return [];
   try {
     return [new URL(url).hostname];
