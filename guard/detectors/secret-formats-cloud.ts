@@ -2,10 +2,7 @@
 // ids, Cloudflare origin CA keys, Yandex Cloud IAM tokens and API keys).
 import type { SecretPattern } from './secret-patterns.js';
 import { format as f, prefixedGroup } from './secret-formats-group.js';
-import { randomish } from './secret-validators.js';
-
-const r3 = randomish(3);
-const r35 = randomish(3.5);
+import { r3, r35 } from './secret-validators.js';
 
 /** Cloud providers' distinctive key shapes. */
 export const CLOUD_PATTERNS: readonly SecretPattern[] = [

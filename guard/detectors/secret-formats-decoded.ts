@@ -1,9 +1,7 @@
 // Secret formats whose body carries a decodable structure (base64 of JSON, of a prefix, of an id),
 // validated by decoding it, so a look-alike of the right alphabet and length stays allowed.
 import type { SecretPattern } from './secret-patterns.js';
-import { jsonWith, jwtValid, prefixed as p, randomish, unbase64 } from './secret-validators.js';
-
-const r35 = randomish(3.5);
+import { jsonWith, jwtValid, prefixed as p, r35, unbase64 } from './secret-validators.js';
 
 /** A Discord bot token opens with the bot's user id (a 17-20 digit snowflake) in base64. */
 function discordValid(v: string): boolean {

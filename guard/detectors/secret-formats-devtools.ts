@@ -2,10 +2,14 @@
 // body (GitLab's token prefixes, JFrog, SonarQube, Sourcegraph, Clojars, RubyGems, Fly.io, ...).
 import type { SecretPattern } from './secret-patterns.js';
 import { format as f, prefixedGroup } from './secret-formats-group.js';
-import { notPlaceholder, randomish, unbase64, WEAK_PASSWORDS } from './secret-validators.js';
-
-const r3 = randomish(3);
-const r35 = randomish(3.5);
+import {
+  notPlaceholder,
+  r3,
+  r35,
+  randomish,
+  unbase64,
+  WEAK_PASSWORDS,
+} from './secret-validators.js';
 
 export const DEVTOOLS_PATTERNS: readonly SecretPattern[] = [
   prefixedGroup('devtools_token', [

@@ -1,10 +1,8 @@
 // Secret formats: SaaS, payments and AI-service tokens by their documented prefix and body shape.
 import type { SecretPattern } from './secret-patterns.js';
 import { format as f, prefixedGroup } from './secret-formats-group.js';
-import { notPlaceholder, randomish, UUID } from './secret-validators.js';
+import { notPlaceholder, r3, r35, randomish, UUID } from './secret-validators.js';
 
-const r3 = randomish(3);
-const r35 = randomish(3.5);
 /** UUID bodies are random by construction; only placeholders and repeated digits are refused. */
 const uuidBody = (v: string): boolean => notPlaceholder(v) && randomish(3)(v.slice(-36));
 

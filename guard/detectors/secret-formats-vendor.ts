@@ -2,10 +2,14 @@
 // gitleaks' default rules and the common credential scanners know); checksummed ones are validated.
 import { entropy, validTokenChecksum } from './checksums.js';
 import type { SecretPattern } from './secret-patterns.js';
-import { notPlaceholder, prefixed as p, randomish, slackValid } from './secret-validators.js';
-
-const r3 = randomish(3);
-const r35 = randomish(3.5);
+import {
+  notPlaceholder,
+  prefixed as p,
+  r3,
+  r35,
+  randomish,
+  slackValid,
+} from './secret-validators.js';
 
 export const VENDOR_PATTERNS: readonly SecretPattern[] = [
   p('github_token', 'gh[pousr]_[A-Za-z0-9]{36}', (v) => validTokenChecksum(v.slice(4))),

@@ -14,6 +14,10 @@ export const randomish =
   (v: string): boolean =>
     notPlaceholder(v) && entropy(v) > bits;
 
+/** The two bodies most token formats check: random at 3 and at 3.5 bits per character. */
+export const r3 = randomish(3);
+export const r35 = randomish(3.5);
+
 /** A JWT whose header is JSON naming a signing algorithm other than `none` (RFC 7519 §7.2). */
 export function jwtValid(v: string): boolean {
   const head = v.split('.')[0] ?? '';
