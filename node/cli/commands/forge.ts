@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import { stressFlags } from '../stress-flags.js';
 import { contextFor } from '../context.js';
 import { rulesFor } from './publish.js';
+import { collect } from '../repeatable-option.js';
 
 interface ForgeFlags {
   campaign: string;
@@ -23,8 +24,6 @@ interface ForgeFlags {
   profile?: string;
   json?: boolean;
 }
-
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 function human(r: ForgeResult, f: ForgeFlags): string {
   return [

@@ -7,7 +7,8 @@ import { UsageError } from '../../errors.js';
 import { clearSplitViews, listSplitViews } from '../../subscription/index.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
-import { collect, fetchCheckpoint, logKeys, logUrl, type LogFlags } from './log.js';
+import { fetchCheckpoint, logKeys, logUrl, type LogFlags } from './log.js';
+import { collect } from '../repeatable-option.js';
 
 interface GossipFlags extends LogFlags {
   peer?: string[];

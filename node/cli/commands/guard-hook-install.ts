@@ -10,14 +10,13 @@ import {
 } from '../../guard/claude-settings.js';
 import { UsageError } from '../../errors.js';
 import { contextFor } from '../context.js';
+import { collect } from '../repeatable-option.js';
 
 function scopeOf(v: string): SettingsScope {
   if (!(SCOPES as readonly string[]).includes(v))
     throw new UsageError(`--scope ${v}: unknown scope`, `use one of ${SCOPES.join(', ')}`);
   return v as SettingsScope;
 }
-
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 /** Adds `install` and `uninstall` under `mesh guard hook claude-code`. */
 export function addHookInstall(claude: Command): void {

@@ -9,6 +9,7 @@ import { stressFlags } from '../stress-flags.js';
 import { contextFor, type CommandContext } from '../context.js';
 import { guardNode } from './guard.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
+import { collect } from '../repeatable-option.js';
 
 interface HarnessFlags {
   pack: string[];
@@ -140,10 +141,6 @@ function doorGuards(
       for (const p of built) p.close();
     },
   };
-}
-
-function collect(v: string, prev: string[] = []): string[] {
-  return [...prev, v];
 }
 
 export function registerHarness(program: Command): void {

@@ -23,6 +23,7 @@ import { NodeError, UsageError } from '../../errors.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 import { bytesEqual } from '../../../common/index.js';
+import { collect } from '../repeatable-option.js';
 
 export interface LogFlags {
   log?: string;
@@ -33,8 +34,6 @@ export interface LogFlags {
   quorum?: string;
   json?: boolean;
 }
-
-export const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 /** --log URL is the tiles prefix; --mirror URL serves it under /log (docs/architecture.md mirror layout). */
 export function logUrl(f: LogFlags): string {

@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { MeshError, writeFileAtomic } from '../../../common/index.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
+import { collect } from '../repeatable-option.js';
 
 interface PackFlags {
   json?: boolean;
@@ -29,8 +30,6 @@ interface Validation {
   rules: { id: string; sha256: string; match: number; no_match: number }[];
   problems: string[];
 }
-
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 function validate(p: LoadedPack): Validation {
   const problems = [

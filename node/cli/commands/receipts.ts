@@ -21,6 +21,7 @@ import {
 import { receiptLogOrigin as receiptLogOriginOf, receiptLogVkey } from '../../guard/receipt-log.js';
 import { contextFor, type CommandContext } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
+import { collect } from '../repeatable-option.js';
 
 interface ReceiptFlags {
   head?: string;
@@ -32,8 +33,6 @@ interface ReceiptFlags {
   quorum?: string;
   json?: boolean;
 }
-
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 function render(r: VerifyReport): string {
   const head = `${r.receipts} receipts, head ${r.head.seq}:${r.head.hash}, signed through ${r.signed_head}`;

@@ -4,6 +4,7 @@ import { type Command, Option } from 'commander';
 import { ConfigError, UsageError } from '../../errors.js';
 import { startServer } from '../../serve/server.js';
 import { contextFor } from '../context.js';
+import { collect } from '../repeatable-option.js';
 
 interface ServeFlags {
   role: string;
@@ -114,8 +115,4 @@ export function registerServe(program: Command): void {
         process.once('SIGINT', stop);
       });
     });
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }

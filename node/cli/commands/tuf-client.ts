@@ -6,6 +6,7 @@ import { HttpFetcher, TufError, Updater } from '../../../tuf/index.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../../common/index.js';
 import { createOutput } from '../output.js';
+import { collect } from '../repeatable-option.js';
 
 interface TufClientOptions {
   metadataDir: string;
@@ -15,8 +16,6 @@ interface TufClientOptions {
   targetDir?: string;
   json?: boolean;
 }
-
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 function need(v: string | undefined, flag: string): string {
   if (v === undefined) throw new UsageError(`${flag} is required for this command`);

@@ -6,6 +6,7 @@ import { logTrustOf } from '../../subscription/index.js';
 import { UsageError } from '../../errors.js';
 import { contextFor } from '../context.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
+import { collect } from '../repeatable-option.js';
 
 interface VerifyFlags {
   repo?: string;
@@ -18,8 +19,6 @@ interface VerifyFlags {
   gossip?: string[] | false;
   json?: boolean;
 }
-
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 export function registerVerify(program: Command): void {
   program
