@@ -109,6 +109,11 @@ export class DapClient {
     return c;
   }
 
+  /** Both Aggregators' configs, the two fetched at once when neither is cached. */
+  private bothConfigs(): Promise<[HpkeConfig, HpkeConfig]> {
+    return Promise.all([this.hpkeConfig('leader'), this.hpkeConfig('helper')]);
+  }
+
   /** Takes configs fetched by another Client of the same task (a preparing thread's). */
   adoptHpkeConfigs(configs: { leader: HpkeConfig; helper: HpkeConfig }): void {
     this.configs.set('leader', configs.leader);
@@ -119,7 +124,7 @@ export class DapClient {
   async prepare(s: Submission): Promise<Report> {
     const t = this.task;
     const measurement = t.vdaf.parseMeasurement(s.measurement);
-    const [leader, helper] = [await this.hpkeConfig('leader'), await this.hpkeConfig('helper')];
+    const [leader, helper] = await this.bothConfigs();
     const reportId = new Uint8Array(randomBytes(REPORT_ID_SIZE));
     const time = Math.floor(s.timeSeconds / t.params.time_precision);
     const rand = new Uint8Array(randomBytes(t.vdaf.randSize));
@@ -262,8 +267,8 @@ export class DapClient {
   private async startThreads(reports: number): Promise<PrepareThread[]> {
     const n = this.threadsFor(reports);
     if (n <= 0) return [];
-    const leader = await this.hpkeConfig('leader');
-    const configs = { leader, helper: await this.hpkeConfig('helper') };
+    const [leader, helper] = await this.bothConfigs();
+    const configs = { leader, helper };
     return Array.from(
       { length: n },
       () => new PrepareThread({ file: this.file, configs }, this.prepareThreadStart),
