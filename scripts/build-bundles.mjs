@@ -1,7 +1,9 @@
 // Builds the one-file bundles `mesh` starts from (docs/architecture.md "Start-up"), each with a V8
 // code cache keyed by the bundle's hash, and the help texts: dist/hook/mesh-hook.cjs for
 // `mesh guard hook` (docs/guard.md "Hook start-up"), dist/cli/<command>.cjs for every other command,
-// dist/cli/dap-prepare-thread.cjs for the preparing threads of `mesh dap submit`, dist/cli/help.json and dist/cli/help/mesh.<path>.txt for `mesh [command...] --help`. Runs after tsc in `npm run build` and `prepare`.
+// dist/cli/dap-prepare-thread.cjs for the preparing threads of `mesh dap submit` (docs/dap.md
+// "Client path"), dist/cli/help.json and dist/cli/help/mesh.<path>.txt for `mesh [command...]
+// --help`. Runs after tsc in `npm run build` and `prepare`.
 // Usage: node scripts/build-bundles.mjs      bundle, then make and check the code caches and help
 //        node scripts/build-bundles.mjs --make-cache | --check-cache | --make-help   (child steps)
 import { spawnSync } from 'node:child_process';
