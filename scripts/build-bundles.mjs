@@ -1,7 +1,9 @@
 // Builds the one-file bundles `mesh` starts from (docs/architecture.md "Start-up"), each with a V8
 // code cache keyed by the bundle's hash, and the help texts: dist/hook/mesh-hook.cjs for
 // `mesh guard hook` (docs/guard.md "Hook start-up"), dist/cli/<command>.cjs for every other command,
-// dist/cli/help.json and dist/cli/help/mesh.<path>.txt for `mesh [command...] --help`. Runs after tsc in `npm run build` and `prepare`.
+// dist/cli/dap-prepare-thread.cjs for the preparing threads of `mesh dap submit` (docs/dap.md
+// "Client path"), dist/cli/help.json and dist/cli/help/mesh.<path>.txt for `mesh [command...]
+// --help`. Runs after tsc in `npm run build` and `prepare`.
 // Usage: node scripts/build-bundles.mjs      bundle, then make and check the code caches and help
 //        node scripts/build-bundles.mjs --make-cache | --check-cache | --make-help   (child steps)
 import { spawnSync } from 'node:child_process';
@@ -49,6 +51,17 @@ module.exports = (name) => {
   }
 };
 `;
+/** The bundle of `mesh dap submit`'s preparing threads (dap/client/prepare-serve.ts). */
+const PREPARE_THREAD = 'dap-prepare-thread';
+/** Each a VDAF and a measurement of it: the shapes `mesh report` and the DAP docs upload. */
+const PREPARE_SAMPLES = [
+  [
+    { type: 'Prio3SumVec', length: 128, max_measurement: 1, chunk_length: 11 },
+    new Array(128).fill(1),
+  ],
+  [{ type: 'Prio3Histogram', length: 4, chunk_length: 2 }, 2],
+  [{ type: 'Prio3Count' }, 1],
+];
 const HOOK_ARGV = ['guard', 'hook', 'claude-code', '--pack', 'builtin:coding-agent'];
 /** The call the cache is made from: a Bash command runs the most code (shell parsing included). */
 const SAMPLE_EVENT = {
@@ -79,11 +92,19 @@ function commandEntrySource(name, m) {
   ].join('\n');
 }
 
-/** Every bundle: the hook's, then one per command; path of the bundle to what it exports. */
+/** Every bundle: the hook's, the preparing thread's, then one per command. */
 async function bundles() {
   const { COMMAND_MODULES } = await dist('node/cli/command-modules.js');
-  const { commandBundlePath } = await dist('node/cli/bundle-loader.js');
-  const list = [{ name: 'hook', out: HOOK_BUNDLE, entry: HOOK_ENTRY, exportName: 'runHookCli' }];
+  const { commandBundlePath, prepareThreadBundlePath } = await dist('node/cli/bundle-loader.js');
+  const list = [
+    { name: 'hook', out: HOOK_BUNDLE, entry: HOOK_ENTRY, exportName: 'runHookCli' },
+    {
+      name: PREPARE_THREAD,
+      out: prepareThreadBundlePath(DIST),
+      entry: join(DIST, 'dap', 'client', 'prepare-serve.js'),
+      exportName: 'servePrepareRequests',
+    },
+  ];
   for (const [name, m] of Object.entries(COMMAND_MODULES)) {
     list.push({
       name,
@@ -258,8 +279,43 @@ async function bundle(list) {
 
 /** What a bundle is made from, for the loader's staleness check. */
 async function entryOf(e) {
-  const { commandEntry, hookEntry } = await dist('node/cli/bundle-loader.js');
-  return e.name === 'hook' ? hookEntry(DIST) : commandEntry(DIST);
+  const { commandEntry, hookEntry, prepareThreadEntry } = await dist('node/cli/bundle-loader.js');
+  if (e.name === 'hook') return hookEntry(DIST);
+  return e.name === PREPARE_THREAD ? prepareThreadEntry(DIST) : commandEntry(DIST);
+}
+
+/**
+ * The preparing thread's sample call: it serves, on a channel of this thread, one request of a few
+ * reports for each VDAF a pipeline reports with, so the code cache holds sharding and sealing.
+ */
+async function samplePreparing(serve) {
+  const { MessageChannel } = await import('node:worker_threads');
+  const { hpkeNode, newTaskFiles } = await dist('dap/index.js');
+  const { publicKey } = hpkeNode.generateKeyPair();
+  const configOf = (id) => ({ id, kemId: 0x20, kdfId: 1, aeadId: 1, publicKey });
+  for (const [vdaf, measurement] of PREPARE_SAMPLES) {
+    const files = newTaskFiles({
+      task_info: 'YnVpbGQ',
+      leader: 'http://127.0.0.1:1/leader/',
+      helper: 'http://127.0.0.1:1/helper/',
+      time_precision: 3600,
+      min_batch_size: 100,
+      batch_mode: 'time_interval',
+      vdaf,
+    });
+    const { port1, port2 } = new MessageChannel();
+    serve(port2, { file: files.client, configs: { leader: configOf(1), helper: configOf(2) } });
+    const subs = Array.from({ length: 3 }, () => ({ measurement, timeSeconds: 1_700_000_000 }));
+    const answer = await new Promise((resolve) => {
+      port1.once('message', resolve);
+      port1.postMessage({ id: 0, subs });
+    });
+    port1.close();
+    port2.close();
+    if (!('reports' in answer))
+      throw new Error(`the sample preparation failed: ${answer.error.message}`);
+  }
+  return 0;
 }
 
 /**
@@ -276,7 +332,8 @@ async function makeCache() {
     process.stdout.write = () => true;
     let code;
     try {
-      code = await b.run(e.name === 'hook' ? HOOK_ARGV : [e.name, '--help']);
+      if (e.name === PREPARE_THREAD) code = await samplePreparing(b.run);
+      else code = await b.run(e.name === 'hook' ? HOOK_ARGV : [e.name, '--help']);
     } finally {
       process.stdout.write = write;
     }

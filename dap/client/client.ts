@@ -71,6 +71,13 @@ export class DapClient {
    * for uploads of at least THREADED_FROM reports, with the default HPKE and no reportExtensions.
    */
   prepareThreads = 0;
+  /**
+   * How a preparing thread starts when the caller has a faster way than loading its modules one by
+   * one (node/ gives the thread's one-file bundle with its code cache): a CommonJS expression,
+   * evaluated in the thread, that calls prepare-serve.ts's servePrepareRequests() and is true when
+   * it did, false (never a throw) when the thread is to load its module instead.
+   */
+  prepareThreadStart?: string;
 
   constructor(
     private readonly file: ClientTaskFile,
@@ -102,6 +109,11 @@ export class DapClient {
     return c;
   }
 
+  /** Both Aggregators' configs, the two fetched at once when neither is cached. */
+  private bothConfigs(): Promise<[HpkeConfig, HpkeConfig]> {
+    return Promise.all([this.hpkeConfig('leader'), this.hpkeConfig('helper')]);
+  }
+
   /** Takes configs fetched by another Client of the same task (a preparing thread's). */
   adoptHpkeConfigs(configs: { leader: HpkeConfig; helper: HpkeConfig }): void {
     this.configs.set('leader', configs.leader);
@@ -112,7 +124,7 @@ export class DapClient {
   async prepare(s: Submission): Promise<Report> {
     const t = this.task;
     const measurement = t.vdaf.parseMeasurement(s.measurement);
-    const [leader, helper] = [await this.hpkeConfig('leader'), await this.hpkeConfig('helper')];
+    const [leader, helper] = await this.bothConfigs();
     const reportId = new Uint8Array(randomBytes(REPORT_ID_SIZE));
     const time = Math.floor(s.timeSeconds / t.params.time_precision);
     const rand = new Uint8Array(randomBytes(t.vdaf.randSize));
@@ -255,8 +267,11 @@ export class DapClient {
   private async startThreads(reports: number): Promise<PrepareThread[]> {
     const n = this.threadsFor(reports);
     if (n <= 0) return [];
-    const leader = await this.hpkeConfig('leader');
-    const configs = { leader, helper: await this.hpkeConfig('helper') };
-    return Array.from({ length: n }, () => new PrepareThread({ file: this.file, configs }));
+    const [leader, helper] = await this.bothConfigs();
+    const configs = { leader, helper };
+    return Array.from(
+      { length: n },
+      () => new PrepareThread({ file: this.file, configs }, this.prepareThreadStart),
+    );
   }
 }

@@ -41,6 +41,16 @@ export const commandEntry = (dist: string): BundleEntry => ({
   compiledFrom: join(dist, 'node', 'main.js'),
 });
 
+/** The bundle `mesh dap submit`'s preparing threads start from (dap/client/prepare-serve.ts). */
+export const prepareThreadBundlePath = (dist: string): string =>
+  join(dist, 'cli', 'dap-prepare-thread.cjs');
+
+/** Made from dist/dap/client/prepare-serve.js, which tsc rewrites with the rest of dist/. */
+export const prepareThreadEntry = (dist: string): BundleEntry => ({
+  exportName: 'servePrepareRequests',
+  compiledFrom: join(dist, 'node', 'main.js'),
+});
+
 /** The hook's bundle is made from dist/node/cli/hook-main.js. */
 export const hookEntry = (dist: string): BundleEntry => ({
   exportName: 'runHookCli',

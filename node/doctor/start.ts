@@ -7,6 +7,9 @@ import {
   commandBundlePath,
   commandEntry,
   inspectBundle,
+  prepareThreadBundlePath,
+  prepareThreadEntry,
+  type BundleEntry,
   type BundleState,
 } from '../cli/bundle-loader.js';
 import { COMMAND_MODULES } from '../cli/command-modules.js';
@@ -24,18 +27,23 @@ const SAYS: Record<BundleState | 'broken', string> = {
   broken: 'plain build (bundle unreadable)',
 };
 
-/** The start path of each command, by name. */
+/** How the check names the preparing threads (node/cli/prepare-thread-start.ts). */
+const PREPARE_THREADS = 'dap submit preparing threads';
+
+function startPath(path: string, entry: BundleEntry): string {
+  try {
+    return SAYS[inspectBundle(path, entry)];
+  } catch {
+    return SAYS.broken;
+  }
+}
+
+/** The start path of each command, by name, and of `mesh dap submit`'s preparing threads. */
 export function commandStartPaths(dist = join(packageRoot(), 'dist')): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of Object.keys(COMMAND_MODULES)) {
-    let state: BundleState | 'broken';
-    try {
-      state = inspectBundle(commandBundlePath(dist, name), commandEntry(dist));
-    } catch {
-      state = 'broken';
-    }
-    out[name] = SAYS[state];
-  }
+  for (const name of Object.keys(COMMAND_MODULES))
+    out[name] = startPath(commandBundlePath(dist, name), commandEntry(dist));
+  out[PREPARE_THREADS] = startPath(prepareThreadBundlePath(dist), prepareThreadEntry(dist));
   return out;
 }
 

@@ -25,6 +25,8 @@ afterAll(async () => {
 it('fails with vdaf_failed when a thread is given a measurement the VDAF refuses', async () => {
   const client = new DapClient(h.files.client);
   client.prepareThreads = 1;
+  // a start expression that declines (no bundle): the thread loads its modules
+  client.prepareThreadStart = 'false';
   const t = Math.floor(Date.now() / 1000) - 2 * 86_400;
   // The calling thread takes the first chunk, the thread the second: the bad one is on the thread.
   const subs = Array.from({ length: N }, (_, i) => ({

@@ -113,8 +113,12 @@ describe('mesh start paths', () => {
   it('doctor names the start path of every command', () => {
     const paths = commandStartPaths();
     expect(paths['tuf-client']).toBe('bundle with code cache');
+    expect(paths['dap submit preparing threads']).toBe('bundle with code cache');
     const empty = mkdtempSync(join(tmpdir(), 'mesh-start-dist-'));
     temps.push(empty);
     expect(commandStartPaths(empty)['dap']).toBe('plain build (no bundle)');
+    expect(commandStartPaths(empty)['dap submit preparing threads']).toBe(
+      'plain build (no bundle)',
+    );
   });
 });

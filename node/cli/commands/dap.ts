@@ -20,6 +20,7 @@ import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../../common/index.js';
 import { batchSizeFloor, refuseNewTaskBelowFloor } from '../../report/batch-floor.js';
 import { contextFor } from '../context.js';
+import { prepareThreadStart } from '../prepare-thread-start.js';
 import { registerDapKeys } from './dap-keys.js';
 import { registerDapHeavyHitters } from './dap-heavy-hitters.js';
 import { intervalFlag } from './dap-interval.js';
@@ -199,6 +200,7 @@ async function submit(
   const client = new DapClient(file);
   // The machine's other cores shard and seal too (each thread holds its own VDAF and HPKE state).
   client.prepareThreads = Math.min(MAX_PREPARE_THREADS, availableParallelism() - 1);
+  client.prepareThreadStart = prepareThreadStart();
   if (file.issuer !== undefined && flags.orgKey === undefined)
     throw new UsageError(
       'this task requires a token per report',
