@@ -12,9 +12,9 @@ const DOING = String.raw`(?:summari[sz](?:e|es|ing)|answer(?:s|ing)?|respond(?:s
 /** Strong: only a model is addressed this way. */
 const ADDRESS = [
   String.raw`\b(?:dear|attention|hey|hello|hi|note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for))\s*[,:]?\s+(?:the\s+|any\s+|all\s+)?${MODEL}s?\b`,
-  String.raw`\b(?:any\s+|the\s+|an?\s+)?${MODEL}s?\s+(?:that\s+is\s+|who\s+is\s+|which\s+is\s+)?(?:now\s+)?${DOING}\s+(?:this|these|the\s+(?:above|following|text|email|page|document|review|file|table|message))\b`,
+  String.raw`\b(?:any\s+|the\s+|an?\s+)?${MODEL}s?\s+(?:that\s+is\s+|who\s+is\s+|which\s+is\s+)?(?:now\s+)?${DOING}\s+(?:this|these|the\s+(?:above|email|page|document|review|file|table|message))\b`,
   String.raw`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|chatbot|bot|model|gpt)\b`,
-  String.raw`\b(?:when|while|if|before|after|as)\s+(?:you(?:'re|\s+are)?\s+)?(?:summari[sz](?:e|ing)|answer(?:ing)?|respond(?:ing)?\s+to|repl(?:y|ying)\s+to|process(?:ing)?|analy[sz](?:e|ing)|translat(?:e|ing))\s+(?:this|these|the\s+(?:above|following|user|text|email|page|document|review|file|table|message|question|request|thread))`,
+  String.raw`\b(?:when|while|if|before|after|as)\s+(?:you(?:'re|\s+are)?\s+)?(?:summari[sz](?:e|ing)|answer(?:ing)?|respond(?:ing)?\s+to|repl(?:y|ying)\s+to|process(?:ing)?|analy[sz](?:e|ing)|translat(?:e|ing))\s+(?:this|these|the\s+(?:above|user|email|page|document|review|file|table|message|question|request|thread))`,
   String.raw`\bbefore\s+(?:you\s+)?(?:answer(?:ing)?|respond(?:ing)?|repl(?:y|ying)|giving\s+(?:your|an?)\s+(?:answer|summary|response))\b`,
   String.raw`\bin\s+(?:your|the|any|every)\s+(?:summary|summaries|output|completion|generated\s+(?:answer|response|text)|final\s+answer|next\s+(?:response|answer|reply))\b`,
   String.raw`\bin\s+(?:your|the|any)\s+(?:response|answer|reply)\s+(?:to|for)\s+the\s+user\b`,

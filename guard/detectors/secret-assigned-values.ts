@@ -67,7 +67,7 @@ const PLACEHOLDER_WORDS =
 
 /** A value that reads a credential from somewhere else (environment, vault, config, a call). */
 const LOOKUP =
-  /^(?:[$%@&*!#{([<]|(?:process\.env|import\.meta\.env|os\.(?:environ|getenv)|getenv|System\.getenv|Environment\.|ENV\[|env\(|secrets\.|vault:|ref\+|arn:aws:(?:secretsmanager|ssm)|projects\/[^/]+\/secrets\/|keyvault|kms:|sm:\/\/|op:\/\/)|.*(?:\$\{|\{\{|\}\}|%\(|\$\(|::|->))/i;
+  /^(?:[$%@&*!#{([<:?]|(?:process\.env|import\.meta\.env|os\.(?:environ|getenv)|getenv|System\.getenv|Environment\.|ENV\[|env\(|secrets\.|vault:|ref\+|arn:aws:(?:secretsmanager|ssm)|projects\/[^/]+\/secrets\/|keyvault|kms:|sm:\/\/|op:\/\/)|.*(?:\$\{|\{\{|\}\}|%\(|\$\(|::|->))/i;
 const IDENTIFIER_EXPRESSION = /^[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)*(?:\(.*)?$/;
 const PATH_OR_URL =
   /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|\\\\|[a-z][a-z0-9+.-]*:\/\/|[\w.-]+(?:\/[\w.-]+)+\.[a-z]{1,5}$)/;
@@ -124,10 +124,12 @@ export function credentialValue(v: string, ctx: ValueContext): boolean {
     /^(?:required|nullable|sometimes|confirmed)\b/i.test(v)
   )
     return false;
-  const letters = /[A-Za-z]/.test(v);
+  const letters = /\p{L}/u.test(v);
   const digits = /\d/.test(v);
-  const symbols = /[^A-Za-z0-9]/.test(v);
+  const symbols = /[^\p{L}\p{N}]/u.test(v);
   if (!ctx.quoted && /^[A-Z][A-Za-z]*[!?\]]+$/.test(v)) return false;
+  // an index or a call: `secrets["mq"]`, `cfg[:password]`
+  if (!ctx.quoted && /^[A-Za-z_$][\w$.]*[[(]/.test(v)) return false;
   if (!ctx.quoted && IDENTIFIER_EXPRESSION.test(v)) {
     // code: `password = user_password`, `args.password`, `getpass()`; a config's bare word counts
     // only in an env file and only when it has a digit or is long
@@ -138,7 +140,7 @@ export function credentialValue(v: string, ctx: ValueContext): boolean {
     if (letters && (digits || symbols)) return true;
     if (!letters) return digits && !symbols ? v.length >= 6 : v.length >= 8;
     // letters only: a label (`"Passwort"`, `"Password"`) is a title-case word
-    return v.length >= 8 && !/^[A-Z][a-z]+$/.test(v) && !/^[a-z]+[A-Z][a-z]+/.test(v);
+    return v.length >= 8 && !/^\p{Lu}\p{Ll}+$/u.test(v) && !/^[a-z]+[A-Z][a-z]+/.test(v);
   }
   // a JWT is judged by its own format (an unsigned one, `alg: none`, is not a credential)
   if (/^eyJ[\w-]*\.eyJ/.test(v)) return false;

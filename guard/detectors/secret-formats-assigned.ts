@@ -5,9 +5,10 @@ import { credentialName, credentialValue } from './secret-assigned-values.js';
 import type { SecretPattern } from './secret-patterns.js';
 import { notPlaceholder, randomish } from './secret-validators.js';
 
-const PASSWORD_WORDS = 'requirepass|masterauth|pass(?:word|wd|wort|phrase|wrd)?|pwd|pw';
+const PASSWORD_WORDS =
+  'requirepass|masterauth|pass(?:word|wd|wort|phrase|wrd)?|pwd|pw|credentials?';
 const SECRET_WORDS =
-  '(?:api|private|secret|access|signing|encryption|master|app|client|consumer|auth|hmac|jwt|session|cookie|storage|account|shared|subscription|licen[cs]e|service|webhook|deploy|ssh|gpg|pgp|crypt|cipher)[_.-]?key|apikey|secret|token|credentials?';
+  '(?:api|private|secret|access|signing|encryption|master|app|client|consumer|auth|hmac|jwt|session|cookie|storage|account|shared|subscription|licen[cs]e|service|webhook|deploy|ssh|gpg|pgp|crypt|cipher)[_.-]?key|apikey|secret|token';
 /** What may follow the word in the name: a digit, `_value`, Rails' `_key_base`. */
 const TAIL = '(?:[_-]?\\d{1,2}|[_-]?(?:value|str|string|plain(?:text)?|key[_-]?base))?';
 /** Quotes and brackets closing the name: `"password":`, `['password'] =`, `\"token\":`. */
@@ -18,7 +19,7 @@ const CLOSERS = '["\'`\\\\\\]]{0,3}';
  * whitespace (Dockerfile `ENV NAME value`, `.netrc`, `redis.conf`).
  */
 const SEP =
-  '[ \\t]*(?::[ \\t]*[A-Za-z][\\w.<>\\[\\]?]{0,30}[ \\t]*=(?!=)|[ \\t]+(?:string|\\[\\]byte)[ \\t]*=(?!=)|:=|=>|={1,3}|!==?|:|>|\\(|\\.equals\\(|[ \\t]+value[ \\t]*=|,|(?<=[A-Za-z0-9])[ \\t](?=[ \\t]*[^\\s=:]))[ \\t]*';
+  "[ \\t]*(?::[ \\t]*&?(?:'static[ \\t]+)?[A-Za-z][\\w.<>\\[\\]?]{0,30}[ \\t]*=(?!=)|[ \\t]+(?:string|\\[\\]byte)[ \\t]*=(?!=)|:=|=>|={1,3}|!==?|:|>|\\(|\\.equals\\(|[ \\t]+value[ \\t]*=|,|(?<=[A-Za-z0-9])[ \\t](?=[ \\t]*[^\\s=:]))[ \\t]*";
 /** A quoted literal (the whole of it, spaces included, so a label is seen as one) or a bare value. */
 const VALUE =
   '\\\\?["\'`]?((?<=")[^"\\\\\\n]{1,200}(?=\\\\?")|(?<=\')[^\'\\n]{1,200}(?=\')|(?<=`)[^`\\n]{1,200}(?=`)|(?<!["\'`])[^\\s"\'`<>;,&)\\]}\\\\]{1,200})';

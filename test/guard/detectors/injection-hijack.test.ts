@@ -22,6 +22,7 @@ const HIJACKS = [
 ];
 
 const ORDINARY = [
+  'PROMPT = "You are an assistant. When you summarize the text, include the three key dates and answer in English."',
   'Please reply by Friday with your availability.',
   'Please include your order number in your answer so we can help you faster.',
   'In your reply, please include the following reference number: 48213.',

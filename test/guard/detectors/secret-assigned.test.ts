@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { findSecrets } from '../../../guard/detectors/secrets.js';
 
 const FOUND = [
+  'const API_TOKEN: &str = "q8Zr0pLx7V2mN4bK9tY1";',
+  'env.put(Context.SECURITY_CREDENTIALS, "Ldap!Pw2024");',
   'password = "Summer2024!"',
   'db_pass: hunter2x',
   'PASSWORD=Tr1cky#pass',
@@ -66,6 +68,9 @@ const FOUND = [
 ];
 
 const ALLOWED = [
+  'cfg = dict(password=secrets["mq"])',
+  'ALTER USER app IDENTIFIED BY :new_password;',
+  'password: Contraseña',
   'password = os.environ["PASSWORD"]',
   'password: ${DB_PASSWORD}',
   'password = "%(password)s"',
