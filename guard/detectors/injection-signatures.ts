@@ -4,12 +4,14 @@
 
 export interface Signature {
   name: string;
-  re: RegExp;
+  /** A pattern, or a test that reads the text in two steps (a rare anchor, then its window). */
+  re: { test(text: string): boolean };
 }
 
 const PREVIOUS = '(?:previous|prior|above|earlier|preceding|original|system|safety|all)';
 const RULES = '(?:instructions?|prompts?|rules|directions|guidelines|context|messages|directives)';
 
+import { TASK_HIJACK, TASK_HIJACK_USER, USER_ORDER } from './injection-hijack.js';
 import { MULTILINGUAL_OVERRIDE } from './injection-languages.js';
 
 /** Agents named as a group: "AI coding agents", "LLM-powered assistants", "coding assistants", "LLMs". */
@@ -76,6 +78,9 @@ export const SIGNATURES: readonly Signature[] = [
     name: 'reveal_prompt',
     re: /\b(?:reveal|print|output|repeat|show)\s+(?:me\s+)?(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions|initial\s+instructions|instructions\s+above)/i,
   },
+  { name: 'task_hijack', re: TASK_HIJACK },
+  { name: 'task_hijack', re: TASK_HIJACK_USER },
+  { name: 'task_hijack', re: USER_ORDER },
   {
     name: 'exfil_image',
     re: /!\[[^\]]{0,200}\]\(\s*https?:\/\/[^\s)]{1,300}[?&/][^\s)]{0,300}(?:\{[^}\s]{1,60}\}|\$\w+|%7B|<[a-z_]+>|[?&][a-z_]{1,20}=[A-Za-z0-9+/=_-]{24,})[^\s)]{0,300}\)/i,

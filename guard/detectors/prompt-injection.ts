@@ -16,33 +16,55 @@ const REMOVED = '[removed by interlock-mesh: possible prompt injection]';
 /** Instruction files and documentation: their visible text is the project's, quoted phrases are quotes. */
 const PROJECT_DOC =
   /(?:^|\/)(?:AGENTS|CLAUDE|GEMINI|CONTRIBUTING|SECURITY|CHANGELOG|CHANGES|HISTORY|README)(?:\.[a-z]+)?$|(?:^|\/)docs?\/|\.(?:md|mdx|rst|txt|adoc)$/i;
+/** Files that instruct the agent (and PR/issue templates): text telling it what to answer is theirs. */
+const INSTRUCTION_FILE =
+  /(?:^|\/)(?:AGENTS|CLAUDE|GEMINI|CONTRIBUTING|copilot-instructions)(?:\.[a-z]+)?$|(?:^|\/)\.github\/|(?:^|\/)\.cursor(?:rules$|\/)/i;
 /** Third-party files inside a project (dependencies, vendored code): not the project's own docs. */
 const THIRD_PARTY = /(?:^|\/)(?:node_modules|vendor|third_party|site-packages|\.cargo\/registry)\//;
 /** Quoted material in a document: fenced and inline code, and double-quoted phrases. */
 const QUOTED = /```[\s\S]{0,20000}?```|`[^`\n]{1,500}`|"[^"\n]{1,300}"|“[^”\n]{1,300}”/g;
 /** A sentence that discusses attacks: a phrase it quotes is an example, not an instruction. */
 const DISCUSSES =
-  /\b(?:attack(?:er|ers|s)?|injections?|e\.g\.|such\s+as|for\s+example|phrases?\s+like|payloads?|malicious|adversar(?:y|ial))\b/i;
+  /\b(?:(?:instructions|text|phrases?|messages?|strings?|sentences?)\s+like|attack(?:er|ers|s)?|injections?|e\.g\.|such\s+as|for\s+example|phrases?\s+like|payloads?|malicious|adversar(?:y|ial))\b/i;
 const QUOTED_PHRASE =
   /"[^"\n]{1,300}"|“[^”\n]{1,300}”|'[^'\n]{1,300}'|‘[^’\n]{1,300}’|`[^`\n]{1,300}`/g;
 
 /** Quoted phrases removed from the sentences that discuss attacks (security pages, advisories). */
 function withoutDiscussedQuotes(text: string): string {
   if (!DISCUSSES.test(text)) return text;
-  return text.replace(/[^.!?\n]*(?:[.!?]+|\n|$)/g, (sentence) =>
-    DISCUSSES.test(sentence) ? sentence.replace(QUOTED_PHRASE, '""') : sentence,
-  );
+  // the sentence around each quote, on its line (a stop inside the quote does not end it)
+  return text.replace(QUOTED_PHRASE, (q: string, at: number) => {
+    const before = (
+      text
+        .slice(Math.max(0, at - 200), at)
+        .split('\n')
+        .at(-1) ?? ''
+    ).split(/[.!?]\s/);
+    const after = (text.slice(at + q.length, at + q.length + 200).split('\n', 1)[0] ?? '').split(
+      /[.!?](?:\s|$)/,
+      1,
+    );
+    return DISCUSSES.test(before.at(-1) ?? '') || DISCUSSES.test(after[0] ?? '') ? '""' : q;
+  });
 }
 
 /** Signatures an instruction file's own visible text legitimately matches: it addresses the agent. */
 const ADDRESSES_AGENT = new Set(['addressed_to_assistant', 'fake_system', 'reveal_prompt']);
+/** In the agent's instruction files, also what it should put in its answers. */
+const INSTRUCTS_AGENT = new Set([...ADDRESSES_AGENT, 'task_hijack']);
+
+/** Where a text was read: a project doc (quotes are quotations), an instruction file. */
+export interface TextPlace {
+  projectDoc?: boolean;
+  instructionFile?: boolean;
+}
 
 interface InjectionParams {
   mode: 'block' | 'sanitize';
 }
 
 /** Names of the signatures in `text` (normalised first). This text is attacker-controlled. */
-export function injectionSignatures(text: string, opts: { projectDoc?: boolean } = {}): string[] {
+export function injectionSignatures(text: string, opts: TextPlace = {}): string[] {
   // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words).
   const forms = [normalizeForDetection(text), normalizeForDetection(text, false)];
   const smuggled = smuggledTagText(text);
@@ -51,14 +73,26 @@ export function injectionSignatures(text: string, opts: { projectDoc?: boolean }
     ...(smuggled === '' ? [] : [smuggled]),
   ];
   const doc = opts.projectDoc === true;
+  const exempt =
+    opts.instructionFile === true ? INSTRUCTS_AGENT : doc ? ADDRESSES_AGENT : undefined;
   const visible = forms.map((f) =>
     doc ? f.replace(HIDDEN_SPANS, '').replace(QUOTED, '') : withoutDiscussedQuotes(f),
   );
-  const names = SIGNATURES.filter(
-    (s) =>
-      ((!doc || !ADDRESSES_AGENT.has(s.name)) && visible.some((v) => s.re.test(v))) ||
-      hidden.some((h) => s.re.test(h)),
-  ).map((s) => s.name);
+  // an order about the answer in a data file that happens to be markdown (a table, notes) reads
+  // the same quoted or not: only quotes in sentences that discuss attacks are set aside for it
+  const prose = doc
+    ? forms.map((f) => withoutDiscussedQuotes(f.replace(HIDDEN_SPANS, '')))
+    : visible;
+  const names = [
+    ...new Set(
+      SIGNATURES.filter(
+        (s) =>
+          (exempt?.has(s.name) !== true &&
+            (s.name === 'task_hijack' ? prose : visible).some((v) => s.re.test(v))) ||
+          hidden.some((h) => s.re.test(h)),
+      ).map((s) => s.name),
+    ),
+  ];
   for (const s of HIDDEN_SIGNATURES) if (hidden.some((h) => s.re.test(h))) names.push(s.name);
   // A stray tag or two is noise to strip; words hidden in tags are an instruction's hiding place.
   if (smuggled.replace(/\s/g, '').length >= 3) names.push('tag_smuggled_text');
@@ -66,20 +100,19 @@ export function injectionSignatures(text: string, opts: { projectDoc?: boolean }
   return names;
 }
 
-const hit = (t: string, projectDoc: boolean): boolean =>
-  injectionSignatures(t, { projectDoc }).length > 0;
+const hit = (t: string, place: TextPlace): boolean => injectionSignatures(t, place).length > 0;
 
 /**
  * One paragraph's instruction spans removed: from the last line that starts a span holding a
  * signature to the paragraph's end (an instruction runs on into the lines after its trigger), then
  * again on what is left before it. Lines before a span are kept byte for byte.
  */
-function sanitizeParagraph(part: string, projectDoc: boolean): string {
+function sanitizeParagraph(part: string, place: TextPlace): string {
   let lines = part.split('\n');
   let tail = '';
-  for (let round = 0; round < 64 && hit(lines.join('\n'), projectDoc); round++) {
+  for (let round = 0; round < 64 && hit(lines.join('\n'), place); round++) {
     let start = lines.length - 1;
-    while (start > 0 && !hit(lines.slice(start).join('\n'), projectDoc)) start--;
+    while (start > 0 && !hit(lines.slice(start).join('\n'), place)) start--;
     tail = tail === '' ? REMOVED : tail;
     lines = lines.slice(0, start);
   }
@@ -90,14 +123,13 @@ function sanitizeParagraph(part: string, projectDoc: boolean): string {
  * Removes each instruction span whole: a hidden comment holding one, else the span of its paragraph
  * (text between blank lines) from the instruction on; other text is kept, invisibles stripped.
  */
-export function sanitize(text: string, opts: { projectDoc?: boolean } = {}): string {
-  const projectDoc = opts.projectDoc === true;
-  const noHidden = text.replace(HIDDEN_SPANS, (h) => (hit(h, false) ? REMOVED : h));
+export function sanitize(text: string, place: TextPlace = {}): string {
+  const noHidden = text.replace(HIDDEN_SPANS, (h) => (hit(h, {}) ? REMOVED : h));
   const out = noHidden
     .split(/(\n[ \t]*\n)/)
-    .map((part, i) => (i % 2 === 0 ? sanitizeParagraph(part, projectDoc) : part))
+    .map((part, i) => (i % 2 === 0 ? sanitizeParagraph(part, place) : part))
     .join('');
-  const clean = hit(out, projectDoc) ? REMOVED : out;
+  const clean = hit(out, place) ? REMOVED : out;
   return hasInvisible(clean) ? normalizeInvisibles(clean) : clean;
 }
 
@@ -108,9 +140,10 @@ function normalizeInvisibles(text: string): string {
   );
 }
 
-function isProjectDoc(args: Record<string, unknown>): boolean {
+function placeOf(args: Record<string, unknown>): TextPlace {
   const p = args.file_path ?? args.path ?? args.notebook_path;
-  return typeof p === 'string' && PROJECT_DOC.test(p) && !THIRD_PARTY.test(p);
+  if (typeof p !== 'string' || THIRD_PARTY.test(p)) return {};
+  return { projectDoc: PROJECT_DOC.test(p), instructionFile: INSTRUCTION_FILE.test(p) };
 }
 
 export const promptInjectionDetector: Detector<InjectionParams> = {
@@ -121,13 +154,13 @@ export const promptInjectionDetector: Detector<InjectionParams> = {
     return { mode: enumParam(p, 'mode', ['block', 'sanitize'], 'block', path) };
   },
   scan(value, path, ctx, params) {
-    const projectDoc = isProjectDoc(ctx.event.args);
+    const place = placeOf(ctx.event.args);
     const findings: Finding[] = [];
     eachString(value, path, (s, at) => {
-      const sigs = injectionSignatures(s, { projectDoc });
+      const sigs = injectionSignatures(s, place);
       if (sigs.length === 0) return;
       const f: Finding = { path: at, reason: `injection signature ${sigs.join(', ')}` };
-      if (params.mode === 'sanitize') f.rewrite = sanitize(s, { projectDoc });
+      if (params.mode === 'sanitize') f.rewrite = sanitize(s, place);
       findings.push(f);
     });
     return findings;

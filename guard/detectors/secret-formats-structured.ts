@@ -1,6 +1,6 @@
 // Secret formats: credentials recognised by their structure: webhook URLs (also url-encoded), URLs
 // with a password (RFC 3986 §3.2.1, empty user included), connection strings, key material (PEM,
-// RFC 7468; base64 of PEM; JWK private members, RFC 7518 §6), JWTs, HTTP credentials, assignments.
+// RFC 7468; base64 of PEM; JWK private members, RFC 7518 §6), JWTs, HTTP credentials.
 import { entropy } from './checksums.js';
 import type { SecretPattern } from './secret-patterns.js';
 import {
@@ -111,21 +111,5 @@ export const STRUCTURED_PATTERNS: readonly SecretPattern[] = [
     kind: 'registry_auth',
     re: /(?:\\?"auth\\?"\s*:\s*\\?"|\b_auth\s*=\s*["']?)([A-Za-z0-9+/]{8,400}={0,2})(?![A-Za-z0-9+/=])/g,
     valid: basicAuthValid,
-  },
-  {
-    kind: 'assigned_secret',
-    re: /\b(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key|secret[_-]?key|signing[_-]?key)["']?\s*[:=]\s*["']([^"'\s]{16,200})["']/gi,
-    valid: (v) => notPlaceholder(v) && entropy(v) >= 3.5 && /\d/.test(v) && /[A-Za-z]/.test(v),
-  },
-  {
-    // env files, YAML and k8s Secrets: `OPENAI_API_KEY: value` unquoted, so the bar is higher
-    kind: 'assigned_secret_unquoted',
-    re: /\b[A-Za-z0-9_]*(?:api[_-]?key|secret[_-]?(?:access[_-]?)?key|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key|signing[_-]?key|_token|_secret|password)\s*[:=]\s*([A-Za-z0-9+/_.~-]{24,200}={0,2})(?=\s|$|[,;])/gi,
-    valid: (v) =>
-      notPlaceholder(v) &&
-      entropy(v) >= 4 &&
-      /\d/.test(v) &&
-      /[A-Za-z]/.test(v) &&
-      !v.includes('//'),
   },
 ];

@@ -1,4 +1,5 @@
 // Secret formats: each a linear pattern plus a validator (checksum where the format has one).
+import { ASSIGNED_PATTERNS } from './secret-formats-assigned.js';
 import { CLOUD_PATTERNS } from './secret-formats-cloud.js';
 import { DECODED_PATTERNS } from './secret-formats-decoded.js';
 import { DEVTOOLS_PATTERNS } from './secret-formats-devtools.js';
@@ -29,4 +30,5 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   ...DECODED_PATTERNS,
   ...STRUCTURED_PATTERNS,
   ...KEYED_PATTERNS,
+  ...ASSIGNED_PATTERNS,
 ];

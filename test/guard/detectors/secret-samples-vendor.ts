@@ -58,10 +58,5 @@ export function vendorSamples(r: Gen): Sample[] {
       `Authorization: Bearer ${r(B64U, 40)}9`,
       'Authorization: Bearer <token>',
     ),
-    s(
-      'assigned_secret',
-      `"client_secret": "${r(ALNUM, 30)}7q"`,
-      '"client_secret": "your-client-secret-here"',
-    ),
   ];
 }

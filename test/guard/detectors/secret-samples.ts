@@ -1,5 +1,6 @@
 // Synthetic credentials in real formats (random bodies, valid checksums) and a near-miss twin of each.
 import { SECRET_PATTERNS } from '../../../guard/detectors/secret-patterns.js';
+import { assignedSamples } from './secret-samples-assigned.js';
 import { decodedSamples } from './secret-samples-decoded.js';
 import { keyedSamples } from './secret-samples-keyed.js';
 import { ALNUM, AZ, B64, B64U, D, HEX, az, checksummed, rng } from './secret-sample-kit.js';
@@ -174,11 +175,6 @@ function formatSamples(seed: number): Sample[] {
       real: `${r(D, 10)}:AA${r(B64U, 33)}`,
       near: `${r(D, 10)}:BB${r(B64U, 33)}`,
     },
-    {
-      kind: 'assigned_secret_unquoted',
-      real: `SERVICE_API_KEY=${r(ALNUM, 40)}`,
-      near: `SERVICE_API_KEY=${'your-key-here'.repeat(3)}`,
-    },
     { kind: 'linear_key', real: `lin_api_${r(ALNUM, 40)}`, near: `lin_api_${r(ALNUM, 12)}` },
     { kind: 'groq_key', real: `gsk_${r(ALNUM, 52)}`, near: `gsk_${r(ALNUM, 30)}` },
     { kind: 'docker_hub_pat', real: `dckr_pat_${r(B64U, 27)}`, near: `dckr_pat_${r(B64U, 12)}` },
@@ -187,5 +183,6 @@ function formatSamples(seed: number): Sample[] {
     ...prefixedSamples(r),
     ...decodedSamples(r),
     ...keyedSamples(r),
+    ...assignedSamples(r),
   ];
 }
