@@ -1,5 +1,5 @@
-// What an aggregator reports about its work (docs/dap.md "Metrics"): closed label sets only, never
-// IDs or anything a client chose, so a metrics backend may count them directly.
+// What an aggregator reports about its work (docs/dap.md "Metrics and health"): closed label sets
+// only, never IDs or anything a client chose, so a metrics backend may count them directly.
 import type { ReportErrorName } from '../messages/index.js';
 import type { ProblemType } from '../problem.js';
 import type { PeerCallFailure } from '../leader/peer-failure.js';

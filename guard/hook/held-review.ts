@@ -1,4 +1,4 @@
-// docs/architecture.md "Escalation and reviews", for doors whose agent has no "ask" of its own (Codex,
+// docs/guard.md "Escalation and reviews", for doors whose agent has no "ask" of its own (Codex,
 // Cursor's preToolUse): an escalated call is refused and queued for a person; once a person approves
 // that exact call (tool, argument digest, session, rule), the same call, retried, goes through until
 // the review's own expiry.

@@ -1,4 +1,4 @@
-// `--secret-file FILE`, the one meaning every command gives it (docs/guard.md "registered secrets",
+// `--secret-file FILE`, the one meaning every command gives it (docs/guard.md "Flow and taint",
 // docs/sensor.md): each non-empty line of FILE that does not start with `#` is one secret.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';

@@ -1,4 +1,4 @@
-// The hook daemon's own metrics (docs/guard.md "Hook daemon metrics"): hook latency by door, hook
+// The hook daemon's own metrics (docs/console.md "Metrics"): hook latency by door, hook
 // answers by door and outcome, and the calls waiting in its one-at-a-time queue. Served on its
 // control socket (`metrics`), printed by `mesh guard hook-daemon metrics` and added to a console
 // role's /metrics. Every label set is closed: the door and the outcome class, nothing a caller chose.

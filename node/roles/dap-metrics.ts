@@ -1,5 +1,6 @@
-// `/metrics` counters of the DAP roles (docs/dap.md "Metrics"): label values come from closed sets
-// (DAP-18 report errors and problem types, job and collection outcomes), never from a client.
+// `/metrics` counters of the DAP roles (docs/dap.md "Metrics and health"): label values come from
+// closed sets (DAP-18 report errors and problem types, job and collection outcomes), never from a
+// client.
 import { Counter, type Registry } from 'prom-client';
 import type { CollectionOutcome, DapEvents } from '../../dap/index.js';
 

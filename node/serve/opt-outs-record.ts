@@ -1,6 +1,6 @@
 // The opt-outs a server role started with, kept in the role's data folder (`<data>/<role>/
 // opt-outs.json`, written atomically at each start) so `mesh doctor` warns about every waived
-// fail-closed default of a role that runs (docs/log.md "Opt-outs").
+// fail-closed default of a role that runs (docs/log.md "Reading from peers").
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../common/index.js';
