@@ -1,5 +1,6 @@
 // Flow and taint: one outbound check: the argument leaves, their decoded views, all indexes.
 import { argumentLeaves } from './args-leaves.js';
+import { joinedCommandValues } from './command-values.js';
 import { decodeViews, type View } from './decoder.js';
 import type { FlowLimits } from './flow-limits.js';
 import { WINDOW } from './flow-limits.js';
@@ -28,7 +29,8 @@ export function joinedValues(args: unknown, maxBytes: number): string {
 /**
  * Checks `args` (attacker-controlled: the agent wrote them) against every scope in `taint`. Besides
  * each argument alone, the values joined in order (after `previous`, the end of the session's last
- * call) are checked, so fragments split across arguments or calls are found; such a hit names `args`.
+ * call) and the values of each command line joined are checked, so fragments split across
+ * arguments, a command's words or calls are found; such a hit names `args`.
  */
 export function checkArguments(
   args: unknown,
@@ -45,7 +47,12 @@ export function checkArguments(
   const values = own.filter((l) => l.key !== true);
   const joined = previous + values.map((l) => l.text).join('');
   const leaves =
-    values.length > 1 || previous !== '' ? [...own, { path: 'args', text: joined }] : own;
+    values.length > 1 || previous !== '' ? [...own, { path: 'args', text: joined }] : [...own];
+  // a command line's values joined: a secret split across two of its arguments is whole there
+  for (const v of values) {
+    const parts = joinedCommandValues(v.text);
+    if (parts !== null) leaves.push({ path: 'args', text: parts });
+  }
   const found = new Set<number | string>();
   // What the previous call's end carried alone was reported with that call, not again now.
   if (previous !== '')

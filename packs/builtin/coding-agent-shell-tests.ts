@@ -277,6 +277,10 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('npmrc written', 'echo "registry=https://npm.example.net/" >> .npmrc'),
       bash('pip index by environment', 'export PIP_INDEX_URL=https://pypi.example.net/simple'),
       bash('Go proxy redirected', 'go env -w GOPROXY=http://203.0.113.9:4873,direct'),
+      bash('uvx from git', 'uvx --from git+https://git.example.net/tools/lint.git lint'),
+      bash('pipx run of a git spec', 'pipx run --spec git+https://git.example.net/t/x.git x'),
+      bash('npm exec of a tarball URL', 'npm exec --package=https://files.example.net/a.tgz a'),
+      bash('pnpx of a tarball URL', 'pnpx https://files.example.net/cli-1.0.0.tgz'),
     ],
     no_match: [
       bash('lockfile install', 'npm ci --ignore-scripts'),
@@ -287,6 +291,8 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('forced reinstall', 'npm install -f lodash'),
       bash('Go proxy kept', 'go env -w GOPROXY=https://proxy.golang.org,direct'),
       bash('Go proxy off', 'export GOPROXY=direct'),
+      bash('uvx from the index', 'uvx ruff check .'),
+      bash('uv run of the project', 'uv run pytest -q'),
     ],
   },
   'ca.fetch-exec': {

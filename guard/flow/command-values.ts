@@ -1,0 +1,21 @@
+// Flow and taint: the values one command line passes, joined, so a secret split across two of its
+// arguments (two headers, two `-d` fields) is whole again (docs/guard.md "Flow and taint").
+
+/** Longest command line read this way; a longer one is checked argument by argument only. */
+const MAX_LINE = 64 * 1024;
+
+/**
+ * The words of a command line with flags dropped and each word's `name:` / `name=` prefix removed
+ * (`-H 'X-A: 5pdj' -H 'X-B: F8e3'` gives `5pdjF8e3`), joined with nothing between them; null when
+ * the text is no command line of two or more values.
+ */
+export function joinedCommandValues(text: string): string | null {
+  if (text.length > MAX_LINE || !/\s/.test(text)) return null;
+  const parts: string[] = [];
+  for (const m of text.matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|([^\s'"]+)/g)) {
+    const word = m[1] ?? m[2] ?? m[3] ?? '';
+    if (word.startsWith('-') || word === '') continue;
+    parts.push(word.replace(/^[\w.-]{1,64}\s*[:=]\s*/, ''));
+  }
+  return parts.length < 2 ? null : parts.join('');
+}
