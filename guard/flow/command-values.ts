@@ -1,8 +1,11 @@
 // Flow and taint: the values one command line passes, joined, so a secret split across two of its
 // arguments (two headers, two `-d` fields) is whole again (docs/guard.md "Flow and taint").
 
-/** Longest command line read this way; a longer one is checked argument by argument only. */
-const MAX_LINE = 64 * 1024;
+/**
+ * Longest text read as a command line (the shell analysis reads at most 16 KiB); longer text, such
+ * as a file a Write call carries, is checked as it is, not decoded a second time.
+ */
+const MAX_LINE = 16 * 1024;
 
 /**
  * The words of a command line with flags dropped and each word's `name:` / `name=` prefix removed
