@@ -60,7 +60,8 @@ const PERSISTENCE = union([
   /^\/etc\//,
   /^\/(?:usr|bin|sbin|lib|lib64|boot)(?:$|\/)/,
   /^\/var\/spool\/cron(?:$|\/)/,
-  /(?:^|\/)\.git\/hooks\//,
+  // a hook git runs; git never runs a sample (`pre-commit.sample`, `pre-commit.sample.bak`)
+  /(?:^|\/)\.git\/hooks\/(?![\w-]{1,64}\.sample(?:\.[\w-]{1,32})*$)/,
   /(?:^|\/)\.git\/config$/,
 ]);
 
