@@ -60,7 +60,8 @@ const PERSISTENCE = union([
   /^\/etc\//,
   /^\/(?:usr|bin|sbin|lib|lib64|boot)(?:$|\/)/,
   /^\/var\/spool\/cron(?:$|\/)/,
-  /(?:^|\/)\.git\/hooks\//,
+  // a hook git runs; git never runs a sample (`pre-commit.sample`, `pre-commit.sample.bak`)
+  /(?:^|\/)\.git\/hooks\/(?![\w-]{1,64}\.sample(?:\.[\w-]{1,32})*$)/,
   /(?:^|\/)\.git\/config$/,
 ]);
 
@@ -74,19 +75,22 @@ export function isPersistencePath(p: string): boolean {
   return PERSISTENCE.test(n);
 }
 
+/** A site a web server serves (`/var/www/html`, `/srv/www/shop`): a deploy replaces what is inside. */
+const DEPLOY_DIR = /^\/(?:var\/www|srv\/(?:www|http))\/[^/]+(?:\/|$)/;
+
 const SYSTEM_DIR =
   /^\/(?:etc|usr|var(?!\/(?:tmp|folders)(?:\/|$))|bin|sbin|lib|lib64|boot|opt|srv|sys|dev|proc|root|home|Users|System|Library|Applications|private(?!\/(?:tmp|var\/folders)(?:\/|$)))(?:\/|$)/;
 
 /**
  * A target a recursive delete must never reach: root, home or a top-level folder of it, a system
- * folder, the working folder itself, a bare wildcard, the repository's .git, or a path that is
+ * folder (a web server's site folder below `/var/www` is not one), the working folder itself, a bare wildcard, the repository's .git, or a path that is
  * empty when its variable is unset (`$DIR/`).
  */
 export function isCatastrophicTarget(p: string): boolean {
   const n = normalizePath(p);
   if (n === '' || n === '/' || /^\/\*?$/.test(n) || /^\/\.\*?$/.test(n)) return true;
   if (/^~(?:\/[^/]*)?$/.test(n)) return true;
-  if (SYSTEM_DIR.test(n) || /^\/[^/]*\*$/.test(n)) return true;
+  if ((SYSTEM_DIR.test(n) && !DEPLOY_DIR.test(n)) || /^\/[^/]*\*$/.test(n)) return true;
   if (/^(?:\.|\.\/|\*|\.\/\*|\.\*|\.\.(?:\/\.\.)*(?:\/\*?)?)$/.test(n)) return true;
   if (/(?:^|\/)\.git$/.test(n)) return true;
   if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/\*?$/.test(p.trim())) return true;

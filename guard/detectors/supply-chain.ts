@@ -38,7 +38,7 @@ const CONFIG_FILE =
   /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|bunfig\.toml|uv\.toml)$/;
 
 const PY = /^python[0-9.]*$/;
-const MANAGERS = /^(?:pip[0-9.]*|pipx|uv|npm|pnpm|yarn|bun|npx|bunx|gem|cargo|poetry|go)$/;
+const MANAGERS = /^(?:pip[0-9.]*|pipx|uv|uvx|npm|pnpm|pnpx|yarn|bun|npx|bunx|gem|cargo|poetry|go)$/;
 
 /** The argv from the package manager on: `python3 -m pip ...` is `pip ...`. */
 function managerArgv(cmd: ShellCommand): string[] | null {
@@ -67,11 +67,19 @@ function installProblems(argv: readonly string[], off: (v: string) => boolean): 
   const runs =
     tool === 'npx' ||
     tool === 'bunx' ||
+    tool === 'pnpx' ||
+    tool === 'uvx' ||
+    // `pipx run SPEC`, `uv run --with SPEC`: a package fetched to run once
+    ((tool === 'pipx' || tool === 'uv') && sub === 'run') ||
     (sub !== undefined && INSTALL.test(sub)) ||
     (tool === 'uv' && sub === 'pip' && sub2 === 'install');
   if (!runs) return [];
   const out: string[] = [];
-  const specs = argv.slice(1).filter((a) => !a.startsWith('-'));
+  // a spec given as an option's value (`npm exec --package=URL`, `uvx --from=git+...`) counts too
+  const specs = argv
+    .slice(1)
+    .map((a) => a.replace(/^--(?:package|from|spec|with)=/, ''))
+    .filter((a) => !a.startsWith('-'));
   const remote = specs.find((a) => GIT_SPEC.test(a) || (URL_SPEC.test(a) && off(a)));
   if (remote !== undefined)
     out.push(`${tool ?? ''} installs from ${hostOf(remote, true) ?? 'git'}`);

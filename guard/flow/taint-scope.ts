@@ -5,6 +5,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { IndexedTaint } from './flow-check.js';
 import type { FlowLimits } from './flow-limits.js';
 import { MemoryIndex } from './memory-index.js';
+import { prefixParts } from './prefixed-values.js';
 import type { TaintSource } from './taint.js';
 
 /** Keys the value digests: process-local, like the index's fingerprints. */
@@ -55,11 +56,18 @@ export class Scope implements IndexedTaint {
     const b = d.readUInt32LE(4);
     if (this.has(a, b)) return false;
     const cost = this.index.costOf(bytes);
+    // a format prefix's random part is looked for as this value too (prefixed-values.ts)
+    const parts = prefixParts(text, this.limits).map((t) => {
+      const b = Buffer.from(t, 'utf8');
+      return { b, cost: this.index.costOf(b) };
+    });
+    const partBytes = parts.reduce((n, p) => n + p.cost.bytes, 0);
     const key = `${source.kind}\u0000${source.tool}\u0000${source.label}`;
     const newSource = this.sourceIds.has(key) ? 0 : key.length * 2 + 64;
     if (
       this.count >= this.limits.maxValuesPerSession ||
-      this.footprint + cost.bytes + VALUE_COST + newSource > this.limits.maxTaintBytesPerScope
+      this.footprint + cost.bytes + partBytes + VALUE_COST + newSource >
+        this.limits.maxTaintBytesPerScope
     ) {
       this.full = true;
       return false;
@@ -83,6 +91,7 @@ export class Scope implements IndexedTaint {
     this.count++;
     this.remember(a, b);
     this.index.add(this.count, bytes, cost);
+    for (const p of parts) this.index.add(this.count, p.b, p.cost);
     return true;
   }
 

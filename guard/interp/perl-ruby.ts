@@ -9,6 +9,17 @@ const DELETE = new RegExp(
   String.raw`(?<![\w"'$:])(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rm|unlink\s*\(?\s*glob)\s*\(?\s*(?:${Q}|(\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\)))`,
   'g',
 );
+/**
+ * Perl File::Find walking a tree with a callback (`sub {...}` or `\&wanted`) and a start folder:
+ * `finddepth(sub { unlink $_ }, $ENV{HOME})` deletes what the walk visits.
+ */
+const FIND_WALK = new RegExp(
+  String.raw`\b(?:File::Find::)?(?:finddepth|find)\s*\(\s*(sub\s*\{[\s\S]{0,2048}?\}|\{[\s\S]{0,2048}?\}|\\&[\w:]{1,64})\s*,\s*(?:${Q}|(\$ENV\{['"]?HOME['"]?\}))`,
+  'g',
+);
+/** A delete inside a File::Find callback (or anywhere, for a callback named by reference). */
+const WALK_DELETE = /\b(?:unlink|rmdir|remove_tree|rmtree)\b/;
+
 /** Home written inside a Perl or Ruby string: `$ENV{HOME}/x`, `#{Dir.home}/x`, `#{ENV['HOME']}`. */
 const HOME_IN_STRING =
   /^(?:\$ENV\{['"]?HOME['"]?\}|\$HOME|#\{(?:Dir\.home|ENV\[['"]HOME['"]\])\})(?=\/|$)/;
@@ -50,6 +61,18 @@ export function perlRubyEffects(interpreter: string, code: string): CodeEffects 
       out.hits.push({
         intent: 'destructive_delete',
         detail: `${interpreter} deletes ${normalizePath(t)}`,
+      });
+  }
+  for (const m of text.matchAll(FIND_WALK)) {
+    const callback = m[1] ?? '';
+    if (interpreter !== 'perl' || !WALK_DELETE.test(callback.startsWith('\\&') ? text : callback))
+      continue;
+    const raw = (m[2] ?? m[3] ?? m[4] ?? '').replace(HOME_IN_STRING, '~');
+    const t = /^\$ENV\{/.test(raw) ? '~' : raw;
+    if (isCatastrophicTarget(t) || isPersistencePath(t))
+      out.hits.push({
+        intent: 'destructive_delete',
+        detail: `perl File::Find deletes under ${normalizePath(t)}`,
       });
   }
   for (const m of text.matchAll(SHELL)) out.shell.push(m[1] ?? m[2] ?? '');

@@ -9,6 +9,7 @@ import { assign, assignFromRead, assignLoop, unset } from './assign.js';
 import { evalPipeline } from './static-eval.js';
 import { codeEffects } from '../interp/code-effects.js';
 import { containerRun, optionScripts, substitutePositional } from './indirect.js';
+import { HOOK_VARIABLES, hookVariable } from './hooks.js';
 import { NOT_SIMPLE, readSimpleScript, type SimpleList } from './simple-script.js';
 
 /** Most functions and aliases one script, or one session, keeps. */
@@ -43,6 +44,8 @@ interface Place {
   stdin?: string;
   /** Under a branch, loop, list, pipeline or function: an assignment here may not happen. */
   branch: boolean;
+  /** The program whose hook runs what is read here (awk's `system()`, git's `core.pager`, ...). */
+  via?: string;
 }
 
 const INLINE_FLAG: Record<string, Set<string>> = {
@@ -87,13 +90,14 @@ function heredocBody(w: Walk, node: Node): string | undefined {
 }
 
 /** Re-parses a string that will itself run as shell (`sh -c BODY`, `eval`, a heredoc fed to a shell). */
-function reparse(w: Walk, source: string, place: Place): void {
+function reparse(w: Walk, source: string, place: Place, via?: string): void {
   if (place.nested + 1 > w.limits.maxReparse) {
     fail(w, 'too_deep');
     return;
   }
   const inner: Place = {
     ...place,
+    ...(via === undefined ? {} : { via }),
     nested: place.nested + 1,
     redirects: [],
     pipeline: -1,
@@ -108,7 +112,14 @@ function emitCommand(w: Walk, node: Node, place: Place, depth: number): void {
   const words: Field[] = [];
   let stdin = place.stdin;
   let wordEnd = -1;
+  const hooks: string[] = [];
   for (const child of node.namedChildren) {
+    if (child.type === 'variable_assignment') {
+      // `GIT_SSH_COMMAND='...' git fetch`: a variable whose value the program runs
+      const name = child.childForFieldName('name')?.text ?? '';
+      const hook = hookVariable(name, child.childForFieldName('value')?.text ?? '');
+      if (hook !== null) hooks.push(hook);
+    }
     if (
       child.type === 'variable_assignment' ||
       child.type === 'file_redirect' ||
@@ -136,6 +147,8 @@ function emitCommand(w: Walk, node: Node, place: Place, depth: number): void {
     if (SUBSTITUTION.test(target.text)) walkSubstitutions(w, target, place, depth + 1);
   }
   emitWords(w, words, place, stdin);
+  const via = basename(words[0]?.text ?? '');
+  for (const h of hooks) reparse(w, h, place, via);
 }
 
 function emitWords(
@@ -189,6 +202,7 @@ function addCommand(w: Walk, words: readonly (Field | string)[], place: Place): 
     nested: place.nested,
   };
   if (place.stdin !== undefined) cmd.stdin = place.stdin;
+  if (place.via !== undefined) cmd.via = place.via;
   if (head?.dynamic === true) cmd.dynamic = true;
   if (head?.tainted === true) cmd.tainted = true;
   if (wrappers.includes('xargs')) xargsItems(w, cmd);
@@ -200,8 +214,18 @@ function addCommand(w: Walk, words: readonly (Field | string)[], place: Place): 
   w.out.commands.push(cmd);
   // `env -S 'rm -rf ~'`: env is a wrapper, so its split string is read before it is peeled
   const env = fields.findIndex((f) => basename(f.text) === 'env');
-  if (env >= 0 && env < fields.length - argv.length)
+  if (env >= 0 && env < fields.length - argv.length) {
     for (const body of optionScripts(fields.slice(env).map((f) => f.text))) reparse(w, body, place);
+    for (const f of fields.slice(env + 1, fields.length - argv.length)) {
+      const eq = f.text.indexOf('=');
+      const hook = eq > 0 ? hookVariable(f.text.slice(0, eq), f.text.slice(eq + 1)) : null;
+      if (hook !== null) reparse(w, hook, place, name);
+    }
+  }
+  // `watch 'cmd'`, `flock LOCK -c 'cmd'`: the wrapper hands its words to `sh -c`
+  const viaShell = wrappers.find((x) => x === 'watch' || x === 'flock');
+  if (viaShell !== undefined && /[\s;|&<>]/.test(argv[0] ?? ''))
+    reparse(w, argv.join(' '), place, viaShell);
   followInner(w, cmd, place);
   return cmd;
 }
@@ -222,14 +246,15 @@ function listedRoot(c: ShellCommand): string | null {
   return null;
 }
 
-/** `echo ~ | xargs rm -rf`, `ls | xargs rm -rf`: the items xargs appends, where the script shows them. */
+/** `echo ~ | xargs rm -rf`, `ls | xargs rm -rf`: the items xargs appends (split on blanks or NULs, as `-0` reads them), where the script shows them. */
 function xargsItems(w: Walk, cmd: ShellCommand): void {
-  if (cmd.pipeline < 0 || cmd.stage === 0) return;
-  const piped = pipedText(w, cmd);
+  // a here-string or heredoc is stdin as much as an earlier stage is (`xargs -0 rm -rf <<< /etc`)
+  const piped = cmd.stdin ?? pipedText(w, cmd);
+  if (piped === null && (cmd.pipeline < 0 || cmd.stage === 0)) return;
   let items: string[] = [];
   if (piped !== null)
     items = piped
-      .split(/\s+/)
+      .split(/[\s\0]+/)
       .filter((x) => x.length > 0)
       .slice(0, w.limits.maxArgs);
   else {
@@ -265,7 +290,13 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
     reparse(w, substitutePositional(fn, argv.slice(1)), place);
     w.calling.delete(name);
   }
-  for (const body of optionScripts(argv)) reparse(w, body, place);
+  for (const body of optionScripts(argv)) reparse(w, body, place, name);
+  if (/^(?:export|declare|typeset|readonly|local)$/.test(name))
+    for (const a of argv.slice(1)) {
+      const eq = a.indexOf('=');
+      const hook = eq > 0 ? hookVariable(a.slice(0, eq), a.slice(eq + 1)) : null;
+      if (hook !== null) reparse(w, hook, place, name);
+    }
   const inner = containerRun(argv);
   if (inner !== null && inner.argv.length > 0)
     addCommand(w, inner.argv, { ...place, redirects: [] });
@@ -308,6 +339,7 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
       addCommand(w, root === null ? words : words.map((x) => (x === '{}' ? root : x)), {
         ...place,
         redirects: [],
+        via: 'find',
       });
     });
     return;
@@ -332,14 +364,14 @@ function script(w: Walk, interpreter: string, code: string, place: Place): void 
   const fx = codeEffects(w.parser.code, interpreter, code);
   w.out.scripts.push({ interpreter, code, ...(fx === null ? {} : { hits: fx.hits }) });
   if (fx === null) return;
-  for (const s of fx.shell.slice(0, 64)) reparse(w, s, place);
+  for (const s of fx.shell.slice(0, 64)) reparse(w, s, place, interpreter);
   for (const a of fx.argvs.slice(0, 64)) {
     w.args += a.length;
     if (w.args > w.limits.maxArgs) {
       fail(w, 'too_many_args');
       return;
     }
-    addCommand(w, a, { ...place, nested: place.nested + 1, redirects: [] });
+    addCommand(w, a, { ...place, nested: place.nested + 1, redirects: [], via: interpreter });
   }
 }
 
@@ -541,7 +573,8 @@ function analyzeInto(w: Walk, source: string, place: Place): void {
     emitWords(w, plain, place, place.stdin);
     return;
   }
-  const simple = readSimpleScript(source);
+  // a hook variable set before a command is read from the tree (the reader keeps no such assignment)
+  const simple = HOOK_VARIABLES.test(source) ? null : readSimpleScript(source);
   if (simple !== null) {
     walkSimple(w, simple, place);
     return;

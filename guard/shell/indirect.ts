@@ -1,4 +1,5 @@
 // Commands that run other commands given in options or mounts (docs/guard.md "Shell analysis"): the text to re-parse.
+import { hookScripts } from './hooks.js';
 import { basename } from './wrappers.js';
 
 /** Quotes a word for re-parsing so it stays one word with its text unchanged. */
@@ -17,13 +18,14 @@ export function substitutePositional(body: string, args: readonly string[]): str
     );
 }
 
-const GIT_RUNS = /^(?:alias\.[^=]+=!|core\.(?:sshCommand|pager|fsmonitor|editor|hooksPath)=)(.*)$/s;
-const TAR_RUNS =
-  /^--(?:checkpoint-action=exec=|to-command=|use-compress-program=|rsh-command=|info-script=|new-volume-script=)(.*)$/s;
+/** git settings whose value is a program git runs (git-config(1)); keys are case-insensitive. */
+const GIT_RUNS =
+  /^(?:alias\.[^=]+=!|credential\.helper=!|(?:core\.(?:sshCommand|pager|fsmonitor|editor|hooksPath|askPass|gitProxy)|diff\.external|sequence\.editor|gpg\.(?:[^.=]+\.)?program|filter\.[^=]+\.(?:clean|smudge|process)|diff\.[^=]+\.textconv|merge\.[^=]+\.driver|pager\.[^.=]+|uploadpack\.packObjectsHook|sendemail\.(?:sendmailCmd|toCmd|ccCmd)|web\.browser)=)(.*)$/is;
+const TAR_RUNS = /^--checkpoint-action=exec=(.*)$/s;
 
 /**
  * Shell text an option of this command will run: `env -S`, `git -c alias.x='!...'` and the git
- * settings that name a program, `tar --checkpoint-action=exec=...` and tar's other command options.
+ * settings that name a program, `tar --checkpoint-action=exec=...`, and the hooks of hooks.ts.
  */
 export function optionScripts(argv: readonly string[]): string[] {
   const name = basename(argv[0] ?? '');
@@ -47,6 +49,7 @@ export function optionScripts(argv: readonly string[]): string[] {
         out.push(next.replace(/^exec=/, ''));
     }
   });
+  out.push(...hookScripts(argv));
   return out;
 }
 

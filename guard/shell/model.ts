@@ -32,6 +32,11 @@ export interface ShellCommand {
   dynamic?: true;
   /** Set when the command word derives from a download, socket or decoder. */
   tainted?: true;
+  /**
+   * The program whose documented hook runs this command (awk's `system()`, `vim -c ':!...'`, git's
+   * `core.pager`, `find -exec`), when it is not a shell.
+   */
+  via?: string;
 }
 
 /** Code handed to an interpreter (`python -c`, `node -e`, a heredoc fed to `python`). */

