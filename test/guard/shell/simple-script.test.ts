@@ -71,6 +71,8 @@ const HEADS = [
   '$(which python3)',
   '$(echo git)',
   '"$@"',
+  'X="a\\"b"',
+  'X={}',
 ];
 const ODD_HEADS = [
   'then',
