@@ -6,9 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createFlowTracker } from '../../guard/flow/tracker.js';
-import { FingerprintStore } from '../../guard/flow/fingerprint-store.js';
-import { DEFAULT_FLOW_LIMITS } from '../../guard/flow/flow-limits.js';
+import type * as TrackerModule from '../../guard/flow/tracker.js';
+import type * as StoreModule from '../../guard/flow/fingerprint-store.js';
+import type * as LimitsModule from '../../guard/flow/flow-limits.js';
+import { fromBuild } from './built.js';
+
+// the code users run: the build's modules, not these sources (bench/guard/built.ts)
+const { createFlowTracker } = await fromBuild<typeof TrackerModule>('guard/flow/tracker.js');
+const { FingerprintStore } = await fromBuild<typeof StoreModule>('guard/flow/fingerprint-store.js');
+const { DEFAULT_FLOW_LIMITS } = await fromBuild<typeof LimitsModule>('guard/flow/flow-limits.js');
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -2,6 +2,7 @@
 // durable receipts per second with group commit beside a bare synced append loop, stress cases,
 // then decision latency and load time as generated rules are added (the rule index), then the flow
 // figures of bench/guard/flow.ts when present, then whole hook processes (bench/guard/hook.ts).
+// It measures the build (dist/, run npm run build first), the code the library and `mesh` run.
 // Sizes: BENCH_GUARD_PASSES (default 5), BENCH_GUARD_RECEIPTS (default 20000),
 // BENCH_GUARD_STRESS_RUNS (default 20), BENCH_GUARD_WARM_MS (default 2000), BENCH_HOOK_ROUNDS (30),
 // BENCH_GUARD_SECTIONS (a comma list of latency, receipts, stress, scale, flow, hook).
@@ -18,20 +19,23 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import {
-  compilePolicy,
-  createGuard,
-  ed25519Signer,
-  ReceiptStore,
-  ReceiptWriter,
-  verifyReceipts,
-  type Evaluation,
-  type Policy,
-} from '../../guard/index.js';
-import { plainCommand } from '../../guard/shell/analyze.js';
-import { readSimpleScript } from '../../guard/shell/simple-script.js';
-import { loadPack, percentile, readCorpus, stressCases } from '../../packs/index.js';
+import type * as GuardModule from '../../guard/index.js';
+import type { Evaluation, Policy } from '../../guard/index.js';
+import type * as AnalyzeModule from '../../guard/shell/analyze.js';
+import type * as SimpleScriptModule from '../../guard/shell/simple-script.js';
+import type * as PacksModule from '../../packs/index.js';
+import { fromBuild } from './built.js';
 import { runHookBench } from './hook.js';
+
+// the code users run: the build's modules, not these sources (bench/guard/built.ts)
+const { compilePolicy, createGuard, ed25519Signer, ReceiptStore, ReceiptWriter, verifyReceipts } =
+  await fromBuild<typeof GuardModule>('guard/index.js');
+const { plainCommand } = await fromBuild<typeof AnalyzeModule>('guard/shell/analyze.js');
+const { readSimpleScript } = await fromBuild<typeof SimpleScriptModule>(
+  'guard/shell/simple-script.js',
+);
+const { loadPack, percentile, readCorpus, stressCases } =
+  await fromBuild<typeof PacksModule>('packs/index.js');
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSES = Number(process.env.BENCH_GUARD_PASSES ?? 5);

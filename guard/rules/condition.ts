@@ -121,6 +121,40 @@ function leafMatch(value: unknown, base: string, test: (s: string) => boolean): 
   return at === null ? NO_MATCH : { path: at, detectors: [], findings: [] };
 }
 
+/** `err` at `at`, as a regex test's load-time refusal. */
+function refuser(st: CompileState, at: string): (message: string) => never {
+  return (message) => err(st, at, message);
+}
+
+/** What a condition of a fixed value matches with: the same Match every time. */
+function fixedHit(text: string): Match {
+  return { path: text, detectors: [], findings: [] };
+}
+
+function globTests(st: CompileState, arg: unknown, at: string): ((s: string) => boolean)[] {
+  return strList(st, arg, at).map((g, i) => {
+    try {
+      return boundedTest(compileGlob(g, st.limits), st.limits);
+    } catch (e) {
+      if (e instanceof RuleError) err(st, `${at}[${i}]`, e.message);
+      throw e;
+    }
+  });
+}
+
+function comparison(op: 'gt' | 'gte' | 'lt' | 'lte', arg: number): (a: number) => boolean {
+  switch (op) {
+    case 'gt':
+      return (a) => a > arg;
+    case 'gte':
+      return (a) => a >= arg;
+    case 'lt':
+      return (a) => a < arg;
+    default:
+      return (a) => a <= arg;
+  }
+}
+
 function compileField(
   st: CompileState,
   doc: Record<string, unknown>,
@@ -139,12 +173,13 @@ function compileField(
   const { parts, text } = fieldPath(st, doc.field, `${path}.field`);
   const arg = doc[op];
   const at = `${path}.${op}`;
-  const get = (ctx: EvalContext): unknown => getField(ctx.event, parts);
-  const hit: Match = { path: text, detectors: [], findings: [] };
+  // No named helper closures here: each would be one more function per rule (5,000 rules load),
+  // and nothing here may capture `st` or `at`, or every compiled condition would keep them.
   switch (op) {
     case 'equals': {
       if (!isPrimitive(arg)) err(st, at, 'must be a string, number, boolean or null');
-      return (ctx) => (get(ctx) === arg ? hit : NO_MATCH);
+      const hit = fixedHit(text);
+      return (ctx) => (getField(ctx.event, parts) === arg ? hit : NO_MATCH);
     }
     case 'in': {
       if (
@@ -159,50 +194,42 @@ function compileField(
           `must be a non-empty list of at most ${st.limits.maxListItems} strings, numbers, booleans or nulls`,
         );
       const set = new Set<unknown>(arg);
-      return (ctx) => (set.has(get(ctx)) ? hit : NO_MATCH);
+      const hit = fixedHit(text);
+      return (ctx) => (set.has(getField(ctx.event, parts)) ? hit : NO_MATCH);
     }
     case 'glob': {
-      const tests = strList(st, arg, at).map((g, i) => {
-        try {
-          return boundedTest(compileGlob(g, st.limits), st.limits);
-        } catch (e) {
-          if (e instanceof RuleError) err(st, `${at}[${i}]`, e.message);
-          throw e;
-        }
-      });
-      return (ctx) => leafMatch(get(ctx), text, (s) => tests.some((t) => t(s)));
+      const tests = globTests(st, arg, at);
+      return (ctx) => leafMatch(getField(ctx.event, parts), text, (s) => tests.some((t) => t(s)));
     }
     case 'prefix': {
       const ps = strList(st, arg, at);
-      return (ctx) => leafMatch(get(ctx), text, (s) => ps.some((p) => s.startsWith(p)));
+      return (ctx) =>
+        leafMatch(getField(ctx.event, parts), text, (s) => ps.some((p) => s.startsWith(p)));
     }
     case 'contains': {
       const cs = strList(st, arg, at);
-      return (ctx) => leafMatch(get(ctx), text, (s) => cs.some((c) => s.includes(c)));
+      return (ctx) =>
+        leafMatch(getField(ctx.event, parts), text, (s) => cs.some((c) => s.includes(c)));
     }
     case 'regex': {
       const test = regexTest(str(st, arg, at, st.limits.maxRegexLength), {
         insensitive: doc.case_insensitive === true,
         limits: st.limits,
-        fail: (message) => err(st, at, message),
+        fail: refuser(st, at),
       });
-      return (ctx) => leafMatch(get(ctx), text, test);
+      return (ctx) => leafMatch(getField(ctx.event, parts), text, test);
     }
     case 'exists': {
       if (typeof arg !== 'boolean') err(st, at, 'must be a boolean');
-      return (ctx) => ((get(ctx) !== undefined) === arg ? hit : NO_MATCH);
+      const hit = fixedHit(text);
+      return (ctx) => ((getField(ctx.event, parts) !== undefined) === arg ? hit : NO_MATCH);
     }
     default: {
       if (typeof arg !== 'number' || !Number.isFinite(arg)) err(st, at, 'must be a finite number');
-      const cmp: Record<'gt' | 'gte' | 'lt' | 'lte', (a: number) => boolean> = {
-        gt: (a) => a > arg,
-        gte: (a) => a >= arg,
-        lt: (a) => a < arg,
-        lte: (a) => a <= arg,
-      };
-      const f = cmp[op];
+      const f = comparison(op, arg);
+      const hit = fixedHit(text);
       return (ctx) => {
-        const v = get(ctx);
+        const v = getField(ctx.event, parts);
         return typeof v === 'number' && f(v) ? hit : NO_MATCH;
       };
     }
@@ -216,10 +243,9 @@ function compileShell(st: CompileState, doc: unknown, path: string): CompiledCon
       err(st, `${path}.${k}`, 'unknown key (field, intent, program)');
   const { parts, text } = fieldPath(st, doc.field ?? 'args.command', `${path}.field`);
   const intents = doc.intent === undefined ? [] : strList(st, doc.intent, `${path}.intent`);
-  intents.forEach((i, n) => {
+  for (const [n, i] of intents.entries())
     if (!(INTENTS as readonly string[]).includes(i))
       err(st, `${path}.intent[${n}]`, `unknown intent "${i}" (known: ${INTENTS.join(', ')})`);
-  });
   const programs = new Set(
     doc.program === undefined ? [] : strList(st, doc.program, `${path}.program`),
   );
@@ -314,6 +340,21 @@ function merge(ms: Match[]): Match {
   };
 }
 
+/** The conditions of an `all` or `any`. */
+function conditionList(
+  st: CompileState,
+  doc: Record<string, unknown>,
+  key: 'all' | 'any',
+  path: string,
+  depth: number,
+): CompiledCondition[] {
+  const v = doc[key];
+  if (Object.keys(doc).length !== 1) err(st, path, `"${key}" stands alone in its object`);
+  if (!Array.isArray(v) || v.length === 0 || v.length > st.limits.maxListItems)
+    err(st, `${path}.${key}`, 'must be a non-empty list of conditions');
+  return v.map((c, i) => compileCondition(st, c, `${path}.${key}[${i}]`, depth + 1));
+}
+
 export function compileCondition(
   st: CompileState,
   doc: unknown,
@@ -325,15 +366,8 @@ export function compileCondition(
   if (++st.nodes > st.limits.maxConditionNodes)
     err(st, path, `more than ${st.limits.maxConditionNodes} conditions in one rule`);
   if (!isObject(doc)) err(st, path, 'a condition must be an object');
-  const list = (key: 'all' | 'any'): CompiledCondition[] => {
-    const v = doc[key];
-    if (Object.keys(doc).length !== 1) err(st, path, `"${key}" stands alone in its object`);
-    if (!Array.isArray(v) || v.length === 0 || v.length > st.limits.maxListItems)
-      err(st, `${path}.${key}`, 'must be a non-empty list of conditions');
-    return v.map((c, i) => compileCondition(st, c, `${path}.${key}[${i}]`, depth + 1));
-  };
   if ('all' in doc) {
-    const cs = list('all');
+    const cs = conditionList(st, doc, 'all', path, depth);
     return (ctx) => {
       const ms: Match[] = [];
       for (const c of cs) {
@@ -345,7 +379,7 @@ export function compileCondition(
     };
   }
   if ('any' in doc) {
-    const cs = list('any');
+    const cs = conditionList(st, doc, 'any', path, depth);
     return (ctx) => {
       for (const c of cs) {
         const m = c(ctx);

@@ -104,10 +104,6 @@ function skipQuantifier(src: string, i: number): number {
 function branchLiteral(src: string): string | null {
   let best = '';
   let cur = '';
-  const flush = (): void => {
-    if (cur.length > best.length) best = cur;
-    cur = '';
-  };
   let i = 0;
   while (i < src.length) {
     const c = src[i] ?? '';
@@ -116,19 +112,22 @@ function branchLiteral(src: string): string | null {
       const n = src[i + 1] ?? '';
       if (PUNCT.test(n)) lit = n;
       else if (BREAKING_ESCAPES.has(n)) {
-        flush();
+        if (cur.length > best.length) best = cur;
+        cur = '';
         i = skipQuantifier(src, i + 2);
         continue;
       } else return best.length >= 3 ? best : null;
       i += 2;
     } else if (c === '[' || c === '(') {
-      flush();
+      if (cur.length > best.length) best = cur;
+      cur = '';
       const end = c === '[' ? skipClass(src, i) : skipGroup(src, i);
       if (end < 0) return null;
       i = skipQuantifier(src, end);
       continue;
     } else if (c === '.' || c === '^' || c === '$') {
-      flush();
+      if (cur.length > best.length) best = cur;
+      cur = '';
       i = skipQuantifier(src, i + 1);
       continue;
     } else if (/[*+?{)|]/.test(c)) return null;
@@ -137,7 +136,8 @@ function branchLiteral(src: string): string | null {
       i++;
     }
     if (lit.charCodeAt(0) > 0x7e || lit.charCodeAt(0) < 0x20) {
-      flush();
+      if (cur.length > best.length) best = cur;
+      cur = '';
       i = skipQuantifier(src, i);
       continue;
     }
@@ -147,13 +147,13 @@ function branchLiteral(src: string): string | null {
       // `x+` needs one x; `x*`, `x?`, `x{0,n}` need none
       const once = src[i] === '+' || /^\{[1-9]/.test(src.slice(i));
       if (once) cur += lit;
-      flush();
+      if (cur.length > best.length) best = cur;
       // the last repetition still sits right before what follows: `ab+cd` needs `bcd`
-      if (once) cur = lit;
+      cur = once ? lit : '';
       i = q;
     }
   }
-  flush();
+  if (cur.length > best.length) best = cur;
   return best.length >= 3 ? foldAscii(best) : null;
 }
 

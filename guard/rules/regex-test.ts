@@ -64,14 +64,22 @@ export function regexTest(pattern: string, opts: RegexOptions): (s: string) => b
       compileChecked(pattern, opts.insensitive, opts.limits, opts.fail),
       opts.limits,
     );
+  return lazyTest(pattern, opts.insensitive, opts.limits);
+}
+
+/** Compiled at its first call; keeps the pattern and options alone (not the load-time `fail`). */
+function lazyTest(
+  pattern: string,
+  insensitive: boolean,
+  limits: RuleLimits,
+): (s: string) => boolean {
   let test: ((s: string) => boolean) | null = null;
   return (s) => {
-    test ??= boundedTest(
-      compileChecked(pattern, opts.insensitive, opts.limits, (message) => {
-        throw new RuleError(null, message);
-      }),
-      opts.limits,
-    );
+    test ??= boundedTest(compileChecked(pattern, insensitive, limits, refuseAtUse), limits);
     return test(s);
   };
+}
+
+function refuseAtUse(message: string): never {
+  throw new RuleError(null, message);
 }

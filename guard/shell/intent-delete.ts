@@ -58,9 +58,12 @@ function rm(cmd: ShellCommand): IntentHit[] {
 const AUDIT_SERVICES =
   /^(?:firewalld|apparmor|auditd|ufw|falcon-sensor|osqueryd|falco|selinux|wazuh-agent|crowdstrike)(?:\.service)?$/;
 
+function hit(detail: string): IntentHit {
+  return { intent: 'security_disable', detail };
+}
+
 function securityDisable(cmd: ShellCommand): IntentHit | null {
   const [, a1, a2] = cmd.argv;
-  const hit = (detail: string): IntentHit => ({ intent: 'security_disable', detail });
   switch (cmd.name) {
     case 'setenforce':
       return a1 === '0' || a1 === 'Permissive' ? hit('setenforce 0') : null;

@@ -47,18 +47,23 @@ function push(rest: string[]): IntentHit[] {
   return hits;
 }
 
+function hasAny(rest: readonly string[], ...xs: string[]): boolean {
+  return xs.some((x) => rest.includes(x));
+}
+
 function discard(sub: string, rest: string[]): string | null {
-  const has = (...xs: string[]): boolean => xs.some((x) => rest.includes(x));
   switch (sub) {
     case 'reset':
-      return has('--hard', '--merge', '--keep') ? `git reset ${rest.join(' ')}` : null;
+      return hasAny(rest, '--hard', '--merge', '--keep') ? `git reset ${rest.join(' ')}` : null;
     case 'clean':
       return rest.some((a) => /^-[a-zA-Z]*f/.test(a) || a === '--force') ? 'git clean -f' : null;
     case 'checkout':
     case 'restore':
       return rest.includes('.') && !rest.includes('--staged') ? `git ${sub} .` : null;
     case 'branch':
-      return has('-D') || (has('-d', '--delete') && has('--force', '-f')) ? 'git branch -D' : null;
+      return hasAny(rest, '-D') || (hasAny(rest, '-d', '--delete') && hasAny(rest, '--force', '-f'))
+        ? 'git branch -D'
+        : null;
     case 'stash':
       return rest[0] === 'drop' || rest[0] === 'clear' ? `git stash ${rest[0]}` : null;
     default:

@@ -42,25 +42,36 @@ export interface IntentHit {
 
 export type Classifier = (cmd: ShellCommand, all: ShellAnalysis) => IntentHit[];
 
-const CLASSIFIERS: Classifier[] = [
-  deleteIntents,
-  gitIntents,
-  networkIntents,
-  publishIntents,
-  hostIntents,
-  dynamicIntents,
-  containerIntents,
-  infraIntents,
-  sqlIntents,
-];
+/** Appends `found` to `hits` (a classifier's result is mostly empty: no spread, no copy). */
+function append(hits: IntentHit[], found: readonly IntentHit[]): void {
+  for (let i = 0; i < found.length; i++) hits.push(found[i] as IntentHit);
+}
+
+/**
+ * Every classifier over one command. Each is called from its own site rather than through a list:
+ * one call site per function keeps each call monomorphic, so the JIT inlines it.
+ */
+function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysis): void {
+  append(hits, deleteIntents(cmd));
+  append(hits, gitIntents(cmd));
+  append(hits, networkIntents(cmd, all));
+  append(hits, publishIntents(cmd, all));
+  append(hits, hostIntents(cmd, all));
+  append(hits, dynamicIntents(cmd, all));
+  append(hits, containerIntents(cmd));
+  append(hits, infraIntents(cmd));
+  append(hits, sqlIntents(cmd, all));
+}
 
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   const hits: IntentHit[] = [];
-  for (const cmd of analysis.commands) for (const c of CLASSIFIERS) hits.push(...c(cmd, analysis));
+  for (const cmd of analysis.commands) classifyCommand(hits, cmd, analysis);
   if (source.includes('()') && /:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))
     hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });
-  for (const s of analysis.scripts)
-    hits.push(...scriptIntents(s.interpreter, s.code), ...(s.hits ?? []));
+  for (const s of analysis.scripts) {
+    append(hits, scriptIntents(s.interpreter, s.code));
+    if (s.hits !== undefined) append(hits, s.hits);
+  }
   return hits;
 }
 

@@ -65,6 +65,8 @@ const PARAMETER =
   /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=?+][A-Za-z0-9_./@%+,-]*)?\})/;
 /** A command substitution's text: plain words and pipes (no quotes, expansions or assignments). */
 const SUBSTITUTION = /^\$\(([A-Za-z0-9_./:@%+,~*? \t|-]*)\)/;
+/** `$@` as PARAMETER would match it, for the one word `"$@"`. */
+const POSITIONAL = Object.assign(['$@', '@'], { index: 0, input: '$@' }) as RegExpExecArray;
 /** The start of an assignment word (bash manual §3.4). */
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
 
@@ -145,6 +147,9 @@ class Reader {
    */
   private word(expansions: boolean): string | null {
     const from = this.at;
+    // `\"` or `\\` in double quotes, `{}`, or `"$@"`: read only in a word with no other expansion
+    let literal = false;
+    let positional = false;
     for (;;) {
       const c = this.s[this.at];
       if (c === undefined) break;
@@ -158,6 +163,16 @@ class Reader {
         let anchor = j;
         for (;;) {
           while (j < this.s.length && DQUOTED_CHAR[this.s.charCodeAt(j)] === 1) j++;
+          if (this.s[j] === '\\' && (this.s[j + 1] === '"' || this.s[j + 1] === '\\')) {
+            literal = true;
+            j += 2;
+            continue;
+          }
+          if (expansions && j === this.at + 1 && this.s.startsWith('$@"', j)) {
+            positional = true;
+            j += 2;
+            break;
+          }
           const n = this.s[j] === '$' && expansions ? this.parameterAt(j) : 0;
           if (n === 0) break;
           // the grammar keeps `" $X"` and `"$X $Y"` as text: a parameter after nothing but
@@ -169,13 +184,19 @@ class Reader {
         if (this.s[j] !== '"') return null;
         this.at = j + 1;
       } else if (WORD_CHAR[code] === 1) this.at++;
-      else if (c === '$' && expansions) {
+      else if (c === '{' && this.s[this.at + 1] === '}') {
+        // `{}` holds no brace expansion (bash manual §3.5.1): two characters of the word
+        literal = true;
+        this.at += 2;
+      } else if (c === '$' && expansions) {
         const n = this.parameterAt(this.at);
         if (n === 0 || this.splitByGrammar(from, n)) return null;
         this.at += n;
       } else break;
     }
-    return this.s.slice(from, this.at);
+    const raw = this.s.slice(from, this.at);
+    if (positional) return raw === '"$@"' ? raw : null;
+    return literal && raw.includes('$') ? null : raw;
   }
 
   /** A redirection starts here: digits then `<` or `>`, or `&>`. */
@@ -239,7 +260,12 @@ class Reader {
           continue;
         }
         // a command word with an expansion is known only at run time (the command is dynamic)
-        if (!(COMMAND_WORD.test(raw) && !NOT_SIMPLE.has(raw)) && !raw.startsWith('$')) return null;
+        if (
+          !(COMMAND_WORD.test(raw) && !NOT_SIMPLE.has(raw)) &&
+          !raw.startsWith('$') &&
+          raw !== '"$@"'
+        )
+          return null;
       }
       const w = simpleWord(raw);
       if (w === null) return null;
@@ -342,7 +368,9 @@ function wordParts(raw: string): SimpleWord['parts'] | null {
     } else if (c === '$') {
       const sub = raw[i + 1] === '(' ? SUBSTITUTION.exec(raw.slice(i)) : null;
       const pipeline = sub === null ? null : substitutionPipeline(sub[1] ?? '');
-      const m = sub === null ? PARAMETER.exec(raw.slice(i)) : null;
+      // `"$@"` (the whole word, word() saw to it): the positional parameters, known at run time
+      const m =
+        sub === null ? (raw[i + 1] === '@' ? POSITIONAL : PARAMETER.exec(raw.slice(i))) : null;
       if (pipeline === null && m === null) return null;
       if (text !== '' || quotedText) parts.push(text);
       text = '';

@@ -17,17 +17,28 @@ export interface CachedView {
   sqlish: boolean;
 }
 
+/**
+ * A view whose intents are classified on first read and then kept. A class, not an object literal
+ * with a getter: such a literal is built by the runtime's slow path on every first-seen command.
+ */
+class LazyView implements CachedView {
+  private classified: readonly IntentHit[] | undefined;
+
+  constructor(
+    readonly analysis: ShellAnalysis,
+    private readonly source: string,
+    readonly sqlish: boolean,
+  ) {}
+
+  get intents(): readonly IntentHit[] {
+    this.classified ??= this.analysis.status === 'ok' ? classify(this.analysis, this.source) : [];
+    return this.classified;
+  }
+}
+
 /** The view of `source`, whose intents are classified on first read and then kept. */
 export function lazyView(analysis: ShellAnalysis, source: string, sqlish: boolean): CachedView {
-  let intents: readonly IntentHit[] | undefined;
-  return {
-    analysis,
-    get intents(): readonly IntentHit[] {
-      intents ??= analysis.status === 'ok' ? classify(analysis, source) : [];
-      return intents;
-    },
-    sqlish,
-  };
+  return new LazyView(analysis, source, sqlish);
 }
 
 /** The `dynamic_command` intent of a view, classifying only when a command word is dynamic. */

@@ -70,6 +70,9 @@ const HEADS = [
   '$(npm bin)/eslint',
   '$(which python3)',
   '$(echo git)',
+  '"$@"',
+  'X="a\\"b"',
+  'X={}',
 ];
 const ODD_HEADS = [
   'then',
@@ -115,6 +118,27 @@ const piece = rare(
     { weight: 1, arbitrary: quoted.map((t) => `"${t.replaceAll('"', '')}"`) },
     { weight: 1, arbitrary: fc.constantFrom('if', 'done', 'in', '-rf', '--force', 'a=b') },
     { weight: 2, arbitrary: fc.constantFrom(...PARAMS) },
+    // text no expansion touches: `{}`, escaped quotes and backslashes in double quotes, `"$@"`
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '{}',
+        '-I{}',
+        '{}.bak',
+        '"\\""',
+        '"a\\"b"',
+        '"\\\\"',
+        '".\\"x\\".y"',
+        '"\\$X"',
+        '"$@"',
+        '"$@"x',
+        '"$@ "',
+        '"a$@"',
+        '{}}',
+        '{{}',
+        '{a}',
+      ),
+    },
     {
       weight: 1,
       arbitrary: fc
@@ -212,7 +236,10 @@ describe('simple scripts read without a tree', () => {
   it('declines other expansions, substitutions, heredocs, compound commands, comments and newlines', () => {
     for (const s of [
       'echo $1',
-      'echo "$@"',
+      'echo "$@x"',
+      'echo $@',
+      'echo "$X\\""',
+      'echo $X{}',
       'echo ${x:-a b}',
       'echo ${x:1}',
       'x=(a b)',
@@ -287,6 +314,15 @@ describe('simple scripts read without a tree', () => {
     ]);
     const dyn = analyzeShell(parser, '${EDITOR:-vi} a.ts').commands[0];
     expect([dyn?.argv, dyn?.dynamic]).toEqual([['vi', 'a.ts'], true]);
+    expect(readSimpleScript('xargs -I{} jq ".\\"a\\"" {}')?.[0]?.pipelines[0]?.[0]?.words).toEqual([
+      'xargs',
+      '-I{}',
+      'jq',
+      '."a"',
+      '{}',
+    ]);
+    const positional = analyzeShell(parser, 'set -- npm test; "$@" x').commands[1];
+    expect([positional?.argv, positional?.dynamic]).toEqual([['$@', 'x'], true]);
     // the grammar applies a redirection after the last command of a list to the whole list
     expect(readSimpleScript('a | b > f; c')?.map((l) => l.redirects)).toEqual([
       [{ op: '>', target: 'f' }],
