@@ -1,23 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
-import { classify, type Intent } from '../../../guard/shell/intents.js';
 import { codeEffects } from '../../../guard/interp/code-effects.js';
 import { FC_RUNS } from '../../support/env.js';
+import { itRaisesIntents, useShellKit, type IntentTable } from '../shell/intent-kit.js';
 
-let parser: ShellParser;
-beforeAll(async () => {
-  parser = await loadShellParser();
-});
+const kit = useShellKit();
 
-function intents(s: string): Intent[] {
-  const a = analyzeShell(parser, s);
-  expect(a.status).toBe('ok');
-  return [...new Set(classify(a, s).map((h) => h.intent))];
-}
-
-const TABLE: [Intent, string[], string[]][] = [
+const TABLE: IntentTable = [
   [
     'destructive_delete',
     [
@@ -123,14 +112,7 @@ const TABLE: [Intent, string[], string[]][] = [
 ];
 
 describe('interpreter code', () => {
-  for (const [intent, hits, twins] of TABLE) {
-    it.each(hits)(`${intent}: %s`, (s) => {
-      expect(intents(s)).toContain(intent);
-    });
-    it.each(twins)(`not ${intent}: %s`, (s) => {
-      expect(intents(s)).not.toContain(intent);
-    });
-  }
+  itRaisesIntents(kit, TABLE);
 
   it('never throws on arbitrary code in either grammar (property)', () => {
     fc.assert(
@@ -138,7 +120,7 @@ describe('interpreter code', () => {
         fc.string({ maxLength: 200 }),
         fc.constantFrom('python3', 'node', 'perl', 'ruby'),
         (code, interp) => {
-          const fx = codeEffects(parser.code, interp, code);
+          const fx = codeEffects(kit.parser().code, interp, code);
           expect(fx === null || Array.isArray(fx.hits)).toBe(true);
         },
       ),

@@ -1,30 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
 import { analyzeShell } from '../../../guard/shell/analyze.js';
-import { classify, type Intent } from '../../../guard/shell/intents.js';
+import { classify } from '../../../guard/shell/intents.js';
 import { evalPipeline } from '../../../guard/shell/static-eval.js';
 import { createGuard } from '../../../guard/index.js';
 import { loadPack } from '../../../packs/index.js';
 import { FC_RUNS } from '../../support/env.js';
+import { useShellKit } from './intent-kit.js';
 
-let parser: ShellParser;
-beforeAll(async () => {
-  parser = await loadShellParser();
-});
+const kit = useShellKit();
+const { intents } = kit;
 
 /** The last command the script runs, as `argv` joined, `?` marking a run-time command word. */
 function last(s: string): string {
-  const a = analyzeShell(parser, s);
+  const a = analyzeShell(kit.parser(), s);
   expect(a.status, s).toBe('ok');
   const c = a.commands.at(-1);
   return `${c?.dynamic === true ? '?' : ''}${c?.argv.join(' ') ?? ''}`;
-}
-
-function intents(s: string): Intent[] {
-  const a = analyzeShell(parser, s);
-  expect(a.status, s).toBe('ok');
-  return [...new Set(classify(a, s).map((h) => h.intent))];
 }
 
 const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -85,7 +77,7 @@ describe('commands assembled at run time are resolved statically', () => {
   });
 
   it('reads the grammar quirks around `$` as bash does, or as dynamic', () => {
-    const argv = (s: string): string[] => analyzeShell(parser, s).commands.at(-1)?.argv ?? [];
+    const argv = (s: string): string[] => analyzeShell(kit.parser(), s).commands.at(-1)?.argv ?? [];
     // tree-sitter-bash starts a string's second expansion at the blank before its `$`
     expect(argv('X=rm; Y=-rf; "$X $Y" ~')).toEqual(['rm -rf', '~']);
     expect(argv('X=/; rm -rf "$X $X"')).toEqual(['rm', '-rf', '/ /']);
@@ -143,7 +135,7 @@ describe('commands assembled at run time are resolved statically', () => {
     const text = fc.string({ unit: fc.constantFrom(...' abcrm-/~$`"\\{},*;|&()<>\'='.split('')) });
     fc.assert(
       fc.property(text, (s) => {
-        const a = analyzeShell(parser, `x=${sq(s)}; printf %s "$x"`);
+        const a = analyzeShell(kit.parser(), `x=${sq(s)}; printf %s "$x"`);
         expect(a.status).toBe('ok');
         expect(a.commands.at(-1)?.argv).toEqual(['printf', '%s', s]);
       }),
@@ -165,9 +157,9 @@ describe('commands assembled at run time are resolved statically', () => {
   it('stays bounded on hostile expansions', () => {
     expect(last(`echo ${'{a,b}'.repeat(12)}`).split(' ').length).toBeLessThanOrEqual(65);
     const deep = `${'$(echo '.repeat(40)}rm${')'.repeat(40)} -rf ~`;
-    expect(['ok', 'too_deep']).toContain(analyzeShell(parser, deep).status);
+    expect(['ok', 'too_deep']).toContain(analyzeShell(kit.parser(), deep).status);
     const wide = `x=${'a'.repeat(8000)}; y=$x$x$x; $y`;
-    expect(analyzeShell(parser, wide).status).toBe('ok');
+    expect(analyzeShell(kit.parser(), wide).status).toBe('ok');
     expect(last(wide)).toBe('?$y');
     const doubling = `x=${'ab'.repeat(100)}; ${Array.from({ length: 40 }, () => 'x=$x$x;').join(' ')} $x`;
     expect(last(doubling)).toBe('?$x');
@@ -197,7 +189,7 @@ describe('commands assembled at run time are resolved statically', () => {
         ),
         (parts) => {
           const s = parts.join(' ');
-          const a = analyzeShell(parser, s);
+          const a = analyzeShell(kit.parser(), s);
           if (a.status === 'ok') classify(a, s);
         },
       ),

@@ -1,23 +1,12 @@
 // Commands run through other programs' documented hooks (guard/shell/hooks.ts), file reads and
 // writes by any program, and the classes of the independent corpus's held-out misses: each case and
 // its near-miss twin through the shell analysis.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
-import { classify, type Intent } from '../../../guard/shell/intents.js';
+import { describe } from 'vitest';
+import { itRaisesIntents, useShellKit, type IntentTable } from './intent-kit.js';
 
-let parser: ShellParser;
-beforeAll(async () => {
-  parser = await loadShellParser();
-});
+const kit = useShellKit();
 
-function intents(s: string): Intent[] {
-  const a = analyzeShell(parser, s);
-  expect(a.status, s).toBe('ok');
-  return [...new Set(classify(a, s).map((h) => h.intent))];
-}
-
-const TABLE: [Intent, string[], string[]][] = [
+const TABLE: IntentTable = [
   [
     'destructive_delete',
     [
@@ -142,12 +131,5 @@ const TABLE: [Intent, string[], string[]][] = [
 ];
 
 describe('commands through other programs, reads and writes by any program', () => {
-  for (const [intent, hits, twins] of TABLE) {
-    it(`${intent}: raised by each case`, () => {
-      for (const s of hits) expect(intents(s), s).toContain(intent);
-    });
-    it(`${intent}: not raised by the near-miss twins`, () => {
-      for (const s of twins) expect(intents(s), s).not.toContain(intent);
-    });
-  }
+  itRaisesIntents(kit, TABLE);
 });

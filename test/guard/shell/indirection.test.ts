@@ -1,24 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
 import { analyzeShell } from '../../../guard/shell/analyze.js';
-import { classify, type Intent } from '../../../guard/shell/intents.js';
 import { shellQuote, substitutePositional } from '../../../guard/shell/indirect.js';
 import { FC_RUNS } from '../../support/env.js';
+import { itRaisesIntents, useShellKit, type IntentTable } from './intent-kit.js';
 
-let parser: ShellParser;
-beforeAll(async () => {
-  parser = await loadShellParser();
-});
-
-function intents(s: string): Intent[] {
-  const a = analyzeShell(parser, s);
-  expect(a.status).toBe('ok');
-  return [...new Set(classify(a, s).map((h) => h.intent))];
-}
+const kit = useShellKit();
+const { intents } = kit;
 
 // commands that reach a destructive or host-reaching command through another one, and their twins
-const TABLE: [Intent, string[], string[]][] = [
+const TABLE: IntentTable = [
   [
     'destructive_delete',
     [
@@ -75,21 +66,14 @@ const TABLE: [Intent, string[], string[]][] = [
 ];
 
 describe('shell indirection', () => {
-  for (const [intent, hits, twins] of TABLE) {
-    it.each(hits)(`${intent}: %s`, (s) => {
-      expect(intents(s)).toContain(intent);
-    });
-    it.each(twins)(`not ${intent}: %s`, (s) => {
-      expect(intents(s)).not.toContain(intent);
-    });
-  }
+  itRaisesIntents(kit, TABLE);
 
   it('quotes a word so that the shell reads it back unchanged (property)', () => {
     fc.assert(
       fc.property(
         fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !s.includes('\0')),
         (word) => {
-          const a = analyzeShell(parser, `echo ${shellQuote(word)}`);
+          const a = analyzeShell(kit.parser(), `echo ${shellQuote(word)}`);
           if (a.status !== 'ok') return;
           expect(a.commands[0]?.argv).toEqual(['echo', word]);
         },
@@ -105,7 +89,7 @@ describe('shell indirection', () => {
   });
 
   it('expands a function that calls itself once, not without end', () => {
-    expect(analyzeShell(parser, 'f() { f x; rm -rf "$1"; }; f ~').status).toBe('ok');
+    expect(analyzeShell(kit.parser(), 'f() { f x; rm -rf "$1"; }; f ~').status).toBe('ok');
     expect(intents('f() { f x; rm -rf "$1"; }; f ~')).toContain('destructive_delete');
   });
 });

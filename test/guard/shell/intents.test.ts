@@ -1,21 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
-import { classify, type Intent } from '../../../guard/shell/intents.js';
+import { describe } from 'vitest';
+import { itRaisesIntents, useShellKit, type IntentTable } from './intent-kit.js';
 
-let parser: ShellParser;
-beforeAll(async () => {
-  parser = await loadShellParser();
-});
-
-function intents(s: string): Intent[] {
-  const a = analyzeShell(parser, s);
-  expect(a.status).toBe('ok');
-  return [...new Set(classify(a, s).map((h) => h.intent))];
-}
+const kit = useShellKit();
 
 // each intent: commands that must raise it (true positives) and their safe twins that must not
-const TABLE: [Intent, string[], string[]][] = [
+const TABLE: IntentTable = [
   [
     'destructive_delete',
     [
@@ -168,12 +157,5 @@ const TABLE: [Intent, string[], string[]][] = [
 ];
 
 describe('intent classifier', () => {
-  for (const [intent, positives, negatives] of TABLE) {
-    it(`${intent}: true positives`, () => {
-      for (const s of positives) expect(intents(s), s).toContain(intent);
-    });
-    it(`${intent}: safe twins are not flagged`, () => {
-      for (const s of negatives) expect(intents(s), s).not.toContain(intent);
-    });
-  }
+  itRaisesIntents(kit, TABLE);
 });
