@@ -9,6 +9,7 @@ import { dynamicIntents } from './intent-dynamic.js';
 import { containerIntents } from './intent-container.js';
 import { infraIntents } from './intent-infra.js';
 import { sqlIntents } from './intent-sql.js';
+import { datastoreIntents } from './intent-datastore.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -61,6 +62,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, containerIntents(cmd));
   append(hits, infraIntents(cmd));
   append(hits, sqlIntents(cmd, all));
+  append(hits, datastoreIntents(cmd));
 }
 
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
