@@ -10,6 +10,7 @@ import { containerIntents } from './intent-container.js';
 import { infraIntents } from './intent-infra.js';
 import { sqlIntents } from './intent-sql.js';
 import { datastoreIntents } from './intent-datastore.js';
+import { storageIntents } from './intent-storage.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -63,6 +64,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, infraIntents(cmd));
   append(hits, sqlIntents(cmd, all));
   append(hits, datastoreIntents(cmd));
+  append(hits, storageIntents(cmd));
 }
 
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
