@@ -54,6 +54,7 @@ const PERSISTENCE = union([
   /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|bash_logout|config\/fish\/config\.fish)$/,
   /^~\/\.ssh\/(?:authorized_keys2?|config|rc)$/,
   /^~\/\.gitconfig$/,
+  /^~\/\.config\/git\/(?:config|attributes)$/,
   /^~\/\.config\/(?:autostart|systemd)(?:$|\/)/,
   /^~\/Library\/(?:LaunchAgents|LaunchDaemons)(?:$|\/)/,
   /^\/Library\/(?:LaunchAgents|LaunchDaemons)(?:$|\/)/,

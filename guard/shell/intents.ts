@@ -11,6 +11,7 @@ import { infraIntents } from './intent-infra.js';
 import { sqlIntents } from './intent-sql.js';
 import { datastoreIntents } from './intent-datastore.js';
 import { storageIntents } from './intent-storage.js';
+import { gitConfigIntents } from './intent-git-config.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -65,6 +66,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, sqlIntents(cmd, all));
   append(hits, datastoreIntents(cmd));
   append(hits, storageIntents(cmd));
+  append(hits, gitConfigIntents(cmd));
 }
 
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
