@@ -17,7 +17,7 @@ function union(patterns: readonly RegExp[]): RegExp {
 }
 
 const CREDENTIAL = union([
-  /^~\/\.ssh(?:$|\/(?!.*\.pub$)(?!known_hosts)(?!config$))/,
+  /^~\/\.ssh(?:$|\/(?!.*\.pub$)(?!known_hosts|authorized_keys)(?!config$))/,
   /^~\/\.aws\/(?:credentials|config)$/,
   /^~\/\.aws$/,
   /^~\/\.config\/gcloud(?:$|\/)/,

@@ -41,6 +41,8 @@ export interface IntentHit {
   detail: string;
   /** Hosts or URLs the command reaches (intents `network` and `upload`). */
   hosts?: string[];
+  /** The repository URL a `git push` names instead of a configured remote (intent `upload`). */
+  remote?: string;
 }
 
 export type Classifier = (cmd: ShellCommand, all: ShellAnalysis) => IntentHit[];

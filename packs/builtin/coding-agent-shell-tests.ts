@@ -299,6 +299,8 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('list ssh folder', 'ls -la ~/.ssh'),
       bash('env template', 'cat .env.example'),
       bash('known hosts count', 'cat ~/.ssh/known_hosts | wc -l'),
+      bash('authorized keys count', 'cat ~/.ssh/authorized_keys | wc -l'),
+      bash('authorized keys listed by fingerprint', 'ssh-keygen -lf ~/.ssh/authorized_keys'),
       bash('OS release', 'cat /etc/os-release'),
       bash('tighten permissions', 'chmod 600 ~/.ssh/id_ed25519'),
       bash('one variable', 'printenv NODE_ENV'),
