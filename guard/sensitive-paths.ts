@@ -17,7 +17,7 @@ function union(patterns: readonly RegExp[]): RegExp {
 }
 
 const CREDENTIAL = union([
-  /^~\/\.ssh(?:$|\/(?!.*\.pub$)(?!known_hosts)(?!config$))/,
+  /^~\/\.ssh(?:$|\/(?!.*\.pub$)(?!known_hosts|authorized_keys)(?!config$))/,
   /^~\/\.aws\/(?:credentials|config)$/,
   /^~\/\.aws$/,
   /^~\/\.config\/gcloud(?:$|\/)/,
@@ -54,6 +54,7 @@ const PERSISTENCE = union([
   /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|bash_logout|config\/fish\/config\.fish)$/,
   /^~\/\.ssh\/(?:authorized_keys2?|config|rc)$/,
   /^~\/\.gitconfig$/,
+  /^~\/\.config\/git\/(?:config|attributes)$/,
   /^~\/\.config\/(?:autostart|systemd)(?:$|\/)/,
   /^~\/Library\/(?:LaunchAgents|LaunchDaemons)(?:$|\/)/,
   /^\/Library\/(?:LaunchAgents|LaunchDaemons)(?:$|\/)/,
@@ -94,5 +95,42 @@ export function isCatastrophicTarget(p: string): boolean {
   if (/^(?:\.|\.\/|\*|\.\/\*|\.\*|\.\.(?:\/\.\.)*(?:\/\*?)?)$/.test(n)) return true;
   if (/(?:^|\/)\.git$/.test(n)) return true;
   if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/\*?$/.test(p.trim())) return true;
+  return false;
+}
+
+/** A database server's data folder (Debian, RHEL, Homebrew and container layouts) and `$PGDATA`-style variables. */
+const DB_DATA_ROOT =
+  /^(?:\/var\/lib\/(?:postgresql|pgsql|postgres|mysql|mariadb|mongodb|mongo|redis|redis-server|cassandra|elasticsearch|opensearch|clickhouse|influxdb|couchdb|neo4j|etcd|rabbitmq|mysql-files|docker\/volumes\/[^/]+\/_data)|\/var\/db\/(?:postgres|mysql|mongodb|redis)|\/(?:usr\/local|opt\/homebrew)\/var\/(?:postgres(?:ql)?(?:@[\d.]+)?|mysql|mongodb|redis)|\/data\/(?:db|postgres|mysql|redis|mongodb)|\$\{?(?:PGDATA|[A-Z_]*(?:MYSQL|MARIADB|MONGO|REDIS|POSTGRES|PG)[A-Z_]*DATA(?:_?DIR)?)\}?)(?:\/|$)/;
+/** Write-ahead logs, binary logs and commit logs: the database is lost or corrupt without them, wherever its folder is. */
+const DB_LOG_DIR =
+  /(?:^|\/)(?:pg_wal|pg_xlog|pg_xact|pg_clog|pg_multixact|pg_tblspc)(?:\/|$)|(?:^|\/)(?:mysql-bin|binlog|mariadb-bin|[\w-]+-relay-bin)\.(?:\d{3,}|\*|index)/;
+/** Files only a database server writes (its catalogue, tablespaces, snapshots): never a project file. */
+const DB_FILE =
+  /(?:^|\/)(?:ibdata\d+|ib_logfile\d+|ib_buffer_pool|undo_\d+|mysql\.ibd|[^/]+\.(?:ibd|frm|MYD|MYI|wt)|WiredTiger[^/]*|dump\.rdb|appendonly(?:\.aof|dir)|PG_VERSION|pg_control|postmaster\.(?:pid|opts))$/;
+/** A folder named as a database server's data (`~/pgdata`, `/srv/mysql-data`), a bind mount's usual name. */
+const DB_DATA_NAMED =
+  /(?:^|\/)(?:pg[-_]?data|postgres(?:ql)?[-_]data|mysql[-_]?data|mariadb[-_]data|mongo(?:db)?[-_]?data|redis[-_]data|db[-_]data)(?:\/|$)/i;
+/** A file-backed database (SQLite and its kin). */
+const SQLITE_FILE = /\.(?:db|sqlite3?|db3|duckdb|mdb|accdb|realm)(?:-(?:wal|shm|journal))?$/;
+/** Where a project keeps throw-away databases: tests, fixtures, temporary and cache folders. */
+const THROWAWAY =
+  /(?:^|\/)(?:\.?tmp|temp|te?sts?|__tests__|spec|fixtures?|testdata|\.?cache|node_modules|target|build|dist|coverage)(?:\/|$)|^\/(?:tmp|var\/tmp|private\/tmp|dev\/shm)(?:\/|$)|(?:^|\/|[._-])(?:test|tests|spec|fixture|tmp|temp|scratch|dev|local|example|sample|demo)[._-][^/]*$|(?:^|\/)(?:test|tmp|temp|scratch|dev|local)\.[^/]+$/;
+/** Dumps, logs and archives beside the data: copies, not the data itself. */
+const DB_SIDE_FILE =
+  /(?:^|\/)(?:backups?|logs?|pg_log|archive)(?:\/|$)|\.(?:sql|dump|log|bak|gz|tgz|zst|bz2|xz|tar|zip|csv|json|conf|cnf)$/;
+
+/**
+ * A database's stored data: inside a database server's data folder (not its dumps or logs), a
+ * write-ahead or binary log folder, a file only a server writes, or a file-backed database outside
+ * the project (an absolute or home path) or named as production, that is not a test, temporary or
+ * cache file.
+ */
+export function isDatabaseStorePath(p: string): boolean {
+  const n = normalizePath(p);
+  if (DB_LOG_DIR.test(n)) return true;
+  if (DB_DATA_ROOT.test(n)) return !DB_SIDE_FILE.test(n);
+  if (THROWAWAY.test(n)) return false;
+  if (DB_FILE.test(n) || DB_DATA_NAMED.test(n)) return /^[~/]/.test(n) && !DB_SIDE_FILE.test(n);
+  if (SQLITE_FILE.test(n)) return /^[~/]/.test(n) || /prod/i.test(n);
   return false;
 }

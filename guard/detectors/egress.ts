@@ -1,6 +1,7 @@
 // `egress`: hosts and URLs an event would reach, checked against an allowlist of host globs and the
 // operator's hosts (docs/guard.md "Egress").
 import { hostAllowedBy, isCloudMetadata } from '../egress/hosts.js';
+import { projectRemotes, repositoryKey } from '../egress/project-remotes.js';
 import { eachString } from '../rules/field.js';
 import type { Detector, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
@@ -32,6 +33,12 @@ export function hostAllowed(
   return hostAllowedBy(host, allow, extra);
 }
 
+/** A push to a URL of a repository the working folder's git config names as a remote. */
+function ownRepository(url: string, cwd: string | undefined): boolean {
+  const key = repositoryKey(url);
+  return key !== null && cwd !== undefined && projectRemotes(cwd)?.has(key) === true;
+}
+
 export const egressDetector: Detector<EgressParams> = {
   name: 'egress',
   rewrites: () => false,
@@ -49,6 +56,7 @@ export const egressDetector: Detector<EgressParams> = {
       const want = params.source === 'shell-upload' ? 'upload' : 'network';
       for (const h of ctx.shell(value).intents) {
         if (h.intent !== want && !(want === 'network' && h.intent === 'upload')) continue;
+        if (h.remote !== undefined && ownRepository(h.remote, ctx.event.cwd)) continue;
         const off = (h.hosts ?? []).filter(
           (x) =>
             !hostAllowed(x, params.allow, ctx.egressHosts) &&

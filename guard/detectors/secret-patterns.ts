@@ -1,4 +1,5 @@
 // Secret formats: each a linear pattern plus a validator (checksum where the format has one).
+import { POSITIONAL_PATTERNS } from './secret-formats-positional.js';
 import { ASSIGNED_PATTERNS } from './secret-formats-assigned.js';
 import { CLOUD_PATTERNS } from './secret-formats-cloud.js';
 import { DECODED_PATTERNS } from './secret-formats-decoded.js';
@@ -31,4 +32,5 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   ...STRUCTURED_PATTERNS,
   ...KEYED_PATTERNS,
   ...ASSIGNED_PATTERNS,
+  ...POSITIONAL_PATTERNS,
 ];

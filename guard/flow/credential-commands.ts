@@ -1,6 +1,7 @@
 // Flow and taint: commands whose OUTPUT is a credential (docs/guard.md "Flow and taint"): a token or
 // secret a CLI prints taints the session as the file it came from would.
 import type { ShellAnalysis, ShellCommand } from '../shell/model.js';
+import { cliCredentialRead } from '../shell/credential-clis.js';
 
 /** The label prefix a printed credential is known by (`credential-output:aws`), a flow source. */
 export const CREDENTIAL_OUTPUT = 'credential-output:';
@@ -24,8 +25,6 @@ const PRINTERS: Record<string, RegExp[][]> = {
     [/^account$/, /^get-access-token$/],
     [/^keyvault$/, /^secret$/, /^show$/],
   ],
-  kubectl: [[/^get$/, /^secrets?(?:\/|$)/]],
-  oc: [[/^get$/, /^secrets?(?:\/|$)/]],
   vault: [[/^(?:kv|read|token)$/]],
   heroku: [[/^auth:token$/]],
   doctl: [[/^auth$/, /^token$/]],
@@ -48,6 +47,8 @@ function inOrder(args: readonly string[], want: readonly RegExp[]): boolean {
 }
 
 function printsCredential(c: ShellCommand): boolean {
+  // what the shell analysis calls a credential read prints one too
+  if (cliCredentialRead(c) !== null) return true;
   const ways = PRINTERS[c.name];
   if (ways === undefined) return false;
   // `security find-generic-password` prints the secret only with -w or -g

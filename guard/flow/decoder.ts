@@ -5,7 +5,7 @@
 import { brotliDecompressSync, constants, inflateRawSync, inflateSync } from 'node:zlib';
 import { findRuns, latin1, percentDecode, type Run } from './byte-runs.js';
 import type { FlowLimits } from './flow-limits.js';
-import { fromCharCodes, unseparated } from './text-codecs.js';
+import { fromCharCodes, hostLabels, unseparated } from './text-codecs.js';
 
 export type Layer =
   | 'reverse'
@@ -17,7 +17,8 @@ export type Layer =
   | 'brotli'
   | 'separators'
   | 'charcodes'
-  | 'lowercase';
+  | 'lowercase'
+  | 'labels';
 
 export interface View {
   bytes: Uint8Array;
@@ -241,6 +242,14 @@ export function decodeViews(
   if (/[a-z2-7]{20,}/.test(text) && !/[A-Z]/.test(text)) {
     const up = Buffer.from(text.toUpperCase(), 'utf8');
     push(d, up, ['lowercase']);
+  }
+  // A host name's labels joined (lower case, as DNS folds it), then decoded (hex) or read back in
+  // upper case (base32)
+  const labels = hostLabels(text);
+  if (labels !== null) {
+    const b = Buffer.from(labels, 'utf8');
+    if (push(d, b, ['labels'])) expand(d, b, ['labels']);
+    push(d, Buffer.from(labels.toUpperCase(), 'utf8'), ['labels', 'lowercase']);
   }
   return { views: d.views, truncated: d.truncated };
 }

@@ -16,7 +16,8 @@ export type Encoding =
   | 'reversed-hex'
   | 'reversed-base64'
   | 'base32'
-  | 'rot13';
+  | 'rot13'
+  | 'lowercase';
 
 export interface Pattern {
   encoding: Encoding;
@@ -61,6 +62,8 @@ export function patternsFor(value: Uint8Array, limits: FlowLimits): Pattern[] {
     add('literal', i, c);
     add('reversed', i, reversed(c));
     add('rot13', i, rot13(c));
+    // DNS names and some channels fold case: the value lower-cased is still the value
+    add('lowercase', i, ascii(Buffer.from(c).toString('latin1').toLowerCase()));
     // Base32 interiors at each of the five byte alignments of a 40-bit group.
     for (let skip = 0; skip < 5; skip++) {
       const usable = Math.floor((c.length - skip) / 5) * 5;

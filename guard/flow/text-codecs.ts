@@ -100,3 +100,24 @@ export function fromCharCodes(text: string): Uint8Array | null {
   }
   return out.length === 0 ? null : Uint8Array.from(out);
 }
+
+/** A host name of at least four labels (`5pdj.f8e3.x.example`): data can ride in all but its last two. */
+const HOST_NAME = /(?<![\w.-])(?:[A-Za-z0-9_-]{1,63}\.){3,24}[A-Za-z][A-Za-z0-9-]{1,62}(?![\w-])/g;
+
+/**
+ * The labels of each host name in `text` before its last two (the domain a lookup reaches), joined
+ * with nothing between them and lower-cased: a value split across the labels of one name
+ * (`dig a1b2c3.d4e5f6.evil.example`) is whole again. DNS folds case, so the join is lower case.
+ * Null when no name carries 12 characters so.
+ */
+export function hostLabels(text: string): string | null {
+  if (!text.includes('.')) return null;
+  const parts: string[] = [];
+  HOST_NAME.lastIndex = 0;
+  for (let m = HOST_NAME.exec(text); m !== null; m = HOST_NAME.exec(text)) {
+    const labels = m[0].split('.');
+    const joined = labels.slice(0, -2).join('').toLowerCase();
+    if (joined.length >= 12 && labels.length - 2 >= 2) parts.push(joined);
+  }
+  return parts.length === 0 ? null : parts.join('\u0000');
+}

@@ -9,6 +9,7 @@ import { assign, assignFromRead, assignLoop, unset } from './assign.js';
 import { evalPipeline } from './static-eval.js';
 import { codeEffects } from '../interp/code-effects.js';
 import { containerRun, optionScripts, substitutePositional } from './indirect.js';
+import { containerExec } from './container-exec.js';
 import { HOOK_VARIABLES, hookVariable } from './hooks.js';
 import { NOT_SIMPLE, readSimpleScript, type SimpleList } from './simple-script.js';
 
@@ -300,6 +301,8 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
   const inner = containerRun(argv);
   if (inner !== null && inner.argv.length > 0)
     addCommand(w, inner.argv, { ...place, redirects: [] });
+  const exec = containerExec(argv);
+  if (exec !== null) addCommand(w, exec, { ...place, redirects: [] });
   if (name === 'alias')
     for (const a of argv.slice(1)) {
       const eq = a.indexOf('=');
@@ -430,6 +433,8 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
       const inner: Place = { ...place, redirects };
       if (stdin !== undefined) inner.stdin = stdin;
       if (body !== null) walk(w, body, inner, depth + 1);
+      // `> file` alone truncates the file as `: > file` does: the same command, so rules see it
+      else addCommand(w, [':'], inner);
       return;
     }
     case 'pipeline': {

@@ -3,6 +3,7 @@ import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import { SHELLS } from './wrappers.js';
+import { cliCredentialRead } from './credential-clis.js';
 
 const PRIV_PROGRAMS = new Set([
   'sudo',
@@ -160,31 +161,9 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
   }
   const r = cmd.redirects.find((x) => x.op === '<' && isCredentialPath(x.target));
   if (r !== undefined) return `${cmd.name} < ${r.target}`;
-  const [, a1, a2] = cmd.argv;
-  const joined = cmd.argv.join(' ');
+  const cli = cliCredentialRead(cmd);
+  if (cli !== null) return cli;
   switch (cmd.name) {
-    case 'security':
-      return /^(?:find-generic-password|find-internet-password|dump-keychain|export)$/.test(
-        a1 ?? '',
-      )
-        ? `security ${a1 ?? ''}`
-        : null;
-    case 'aws':
-      return a1 === 'configure' && a2 === 'get'
-        ? 'aws configure get'
-        : a1 === 'sts' && a2 === 'get-session-token'
-          ? 'aws sts get-session-token'
-          : null;
-    case 'gcloud':
-      return /auth (?:print-access-token|print-identity-token)|config config-helper/.test(joined)
-        ? 'gcloud token'
-        : null;
-    case 'az':
-      return /account get-access-token/.test(joined) ? 'az access token' : null;
-    case 'kubectl':
-      return /config view.*--raw|get secrets?\b.*-o|describe secrets?/.test(joined)
-        ? 'kubectl secrets'
-        : null;
     case 'printenv':
       return cmd.argv.length === 1
         ? envDump(cmd, all)
@@ -193,18 +172,8 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
           : null;
     case '':
       return cmd.wrappers.at(-1) === 'env' ? envDump(cmd, all) : null;
-    case 'secret-tool':
-    case 'keyctl':
-      return `${cmd.name} ${a1 ?? ''}`;
-    case 'op':
-      return a1 === 'read' || (a1 === 'item' && a2 === 'get') ? '1password read' : null;
-    case 'gpg':
-    case 'gpg2':
-      return cmd.argv.some((a) => /^--export-secret-(?:keys|subkeys)$/.test(a))
-        ? 'gpg exports secret keys'
-        : null;
     default:
-      return /^docker-credential-/.test(cmd.name) ? cmd.name : null;
+      return null;
   }
 }
 

@@ -79,7 +79,6 @@ const SPECS: Spec[] = [
     [['apps', 'volumes'], ['destroy']],
   ],
   [['dropdb', 'dropuser']],
-  [['redis-cli'], [['flushall', 'flushdb', 'FLUSHALL', 'FLUSHDB']]],
 ].map(([p, w, f]) => [p, w ?? [], f] as Spec);
 
 function split(argv: readonly string[]): { flags: string[]; pos: string[] } {

@@ -263,14 +263,24 @@ function readOperand(c: ShellCommand, a: string, i: number): boolean {
   return c.name === 'zip' && i > 0;
 }
 
-/** HTTPie request items that send a file: `field@path` (form mode), `field=@path`, `field:=@path`. */
+/**
+ * HTTPie and xh request items that send a file: `@path` (the raw body), `field@path` (a file field:
+ * form mode, xh, or a path with a folder), `field=@path`, `field:=@path`.
+ */
 function httpieFiles(cmd: ShellCommand): string[] {
   if (!['http', 'https', 'xh', 'xhs'].includes(cmd.name)) return [];
-  const form = cmd.argv.some((a) => a === '--form' || a === '-f' || a === '--multipart');
+  const form =
+    cmd.name.startsWith('xh') ||
+    cmd.argv.some((a) => a === '--form' || a === '-f' || a === '--multipart');
   const files: string[] = [];
   for (const a of cmd.argv.slice(1)) {
+    if (/^@[^@\s]/.test(a)) {
+      files.push(a.slice(1));
+      continue;
+    }
     const m = /^[\w.[\]-]{1,128}(:?=)?@(.+)$/.exec(a);
-    if (m?.[2] !== undefined && (m[1] !== undefined || form)) files.push(m[2].replace(/;.*$/, ''));
+    if (m?.[2] !== undefined && (m[1] !== undefined || form || m[2].includes('/')))
+      files.push(m[2].replace(/;.*$/, ''));
   }
   return files;
 }

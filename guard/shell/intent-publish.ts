@@ -61,7 +61,12 @@ function gitPush(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   if (repo === undefined) return [];
   if (REMOTE_LOCATION.test(repo))
     return [
-      { intent: 'upload', detail: `git push to ${repo}, not a configured remote`, hosts: [] },
+      {
+        intent: 'upload',
+        detail: `git push to ${repo}, not a configured remote`,
+        hosts: [],
+        remote: repo,
+      },
     ];
   if (addedRemotes(all).has(repo))
     return [{ intent: 'upload', detail: `git push to remote ${repo} added here`, hosts: [] }];

@@ -9,6 +9,9 @@ import { dynamicIntents } from './intent-dynamic.js';
 import { containerIntents } from './intent-container.js';
 import { infraIntents } from './intent-infra.js';
 import { sqlIntents } from './intent-sql.js';
+import { datastoreIntents } from './intent-datastore.js';
+import { storageIntents } from './intent-storage.js';
+import { gitConfigIntents } from './intent-git-config.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -38,6 +41,8 @@ export interface IntentHit {
   detail: string;
   /** Hosts or URLs the command reaches (intents `network` and `upload`). */
   hosts?: string[];
+  /** The repository URL a `git push` names instead of a configured remote (intent `upload`). */
+  remote?: string;
 }
 
 export type Classifier = (cmd: ShellCommand, all: ShellAnalysis) => IntentHit[];
@@ -61,6 +66,9 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, containerIntents(cmd));
   append(hits, infraIntents(cmd));
   append(hits, sqlIntents(cmd, all));
+  append(hits, datastoreIntents(cmd));
+  append(hits, storageIntents(cmd));
+  append(hits, gitConfigIntents(cmd));
 }
 
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {

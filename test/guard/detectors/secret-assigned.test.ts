@@ -64,7 +64,27 @@ const FOUND = [
   '"password": "Summer2024!"',
   '\\"password\\":\\"Esc4ped!\\"',
   'PGPASSWORD=Pg3nvPw psql -h db',
-  'passwd: $6$rounds=5000$saltsalt$Qm9vbGVhbnMgYXJlIGZ1bmJ5xYz9f8e7d6c5b4a./',
+  'passwd: $6$rounds=5000$saltsalt$Qm9vbGVhbnMgYXJlIGZ1bmJ5xYz9f8e7d6c5b4a./', // passwords by position to the calls that log in, and PPP secrets lines
+  'conn.simple_bind_s("cn=admin,dc=acme,dc=org", "Ld4pAdm!n")',
+  'l.simple_bind_s(bind_dn, "Ld4pAdm!n")',
+  'ldap_bind($ds, $dn, "PhpLd4p#1");',
+  'client.bind("cn=root,dc=example,dc=com", "JsLd4p!22", (err) => {});',
+  'conn.bind(userDn, "B1ndPass!")',
+  'auth := smtp.PlainAuth("", user, "G0smtpPw!", "smtp.example.com")',
+  'auth := smtp.PlainAuth("", "me@x.org", "G0smtpPw!", host)',
+  'Net::FTP.open("ftp.example.com", user, "RbFtp!99") do |ftp|',
+  'ftp = Net::FTP.new(host, "deploy", "RbFtp!99")',
+  "Net::SMTP.start('smtp.example.com', 587, 'example.com', user, 'RbSmtp#7', :plain) do |smtp|",
+  'server.login(sender_email, "PySmtp!42")',
+  'mail.login("me@example.com", "Imap4Pw!x")',
+  'ftp = ftplib.FTP("ftp.example.com", username, "PyFtp#123")',
+  'conn = DriverManager.getConnection(url, dbUser, "jdbcPw!88");',
+  'transport.connect("smtp.example.com", username, "J4vaMail!");',
+  'err = c.Login(user, "G0ftpPw!")',
+  'cnx = mysql.connector.connect(user="app", password="MyC0nn!x", host="db")',
+  '# Secrets for authentication using CHAP\n# client\tserver\tsecret\tIP addresses\n"alice"\t*\t"Ch4pS3cret"\t*',
+  'bob pptpd P4pSecret9 *',
+  'carol * s3cr3tPpp 10.0.0.5',
 ];
 
 const ALLOWED = [
@@ -173,6 +193,23 @@ const ALLOWED = [
   'PasswordHasher(time_cost=2)',
   'sha256: 3f2a9c1e8b7d6f5a4e3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e',
   'fingerprint = "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8"',
+  // positional near-misses: a bound handler, variables and lookups, a charset, a config line
+  'button.onclick = handler.bind(this, "submit-form1")',
+  'const f = fn.bind(null, "arg2value")',
+  'conn.simple_bind_s(bind_dn, os.environ["LDAP_PASSWORD"])',
+  'auth := smtp.PlainAuth("", user, password, host)',
+  'server.login(user, password)',
+  'server.login(user, os.getenv("SMTP_PASS"))',
+  'db.connect(url, options, "utf8mb4")',
+  'socket.connect(host, port, "tcp-fast1")',
+  'Net::FTP.open(host, user, ENV["FTP_PASS"])',
+  'conn = DriverManager.getConnection(url, user, password);',
+  'ftp.login()',
+  'logger.info("%s %s", "user1", "message2x")',
+  'alice * "" *',
+  'web * * 80',
+  'server * 1.2.3.4',
+  'nginx   *   proxy_pass   *',
 ];
 
 describe('credentials in code and config files', () => {

@@ -44,6 +44,16 @@ export function assignedSamples(r: Gen): Sample[] {
       near: 'DriverManager.getConnection(url, "app", "<password>")',
     },
     {
+      kind: 'credential_argument',
+      real: `auth := smtp.PlainAuth("", user, "${pw()}", host)`,
+      near: 'auth := smtp.PlainAuth("", user, password, host)',
+    },
+    {
+      kind: 'ppp_secret',
+      real: `\n"alice"\t*\t"${pw()}"\t*\n`,
+      near: '\n"alice"\t*\t""\t*\n',
+    },
+    {
       kind: 'cli_password',
       real: `mysqldump -u root -p${pw()} shop`,
       near: 'mysqldump -u root -p shop',

@@ -36,6 +36,9 @@ describe('credential output taints the session', () => {
     "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d",
     'vault kv get -field=password secret/db',
     'az account get-access-token --query accessToken -o tsv',
+    'doppler secrets get STRIPE_KEY --plain',
+    'bw get password github.com',
+    'sops -d secrets/prod.enc.yaml',
   ])
     it(`${command}: its output sent as base64 and rot13 is caught`, async () => {
       expect(await leakAfter(command, Buffer.from(value).toString('base64'))).toBe('block');
@@ -50,5 +53,7 @@ describe('credential output taints the session', () => {
     expect(await leakAfter('aws configure get region', value)).toBe('allow');
     expect(await leakAfter('gh auth status', value)).toBe('allow');
     expect(await leakAfter('kubectl get pods -o wide', value)).toBe('allow');
+    expect(await leakAfter('kubectl get secrets -o name', value)).toBe('allow');
+    expect(await leakAfter('doppler secrets --only-names', value)).toBe('allow');
   });
 });
