@@ -148,11 +148,13 @@ function branchLiteral(src: string): string[] | null {
   // the run being read, in each spelling the word groups so far allow
   let cur = [''];
   const flush = (): void => {
-    if (Math.min(...cur.map((x) => x.length)) >= 3) best = better(best, cur.map(foldAscii));
-    cur = [''];
+    let short = Infinity;
+    for (const x of cur) short = Math.min(short, x.length);
+    if (short >= 3) best = better(best, cur.map(foldAscii));
+    if (cur.length !== 1 || cur[0] !== '') cur = [''];
   };
   const add = (lit: string): void => {
-    cur = cur.map((x) => x + lit);
+    for (let k = 0; k < cur.length; k++) cur[k] = `${cur[k] ?? ''}${lit}`;
   };
   let i = 0;
   while (i < src.length) {
