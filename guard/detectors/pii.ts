@@ -39,8 +39,16 @@ const TEST_CARDS = new Set([
 
 const IIN = /^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[47]|6(?:011|5|4[4-9])|35)/;
 
-const SCANNERS: Record<Kind, { re: RegExp; valid: (v: string) => boolean }> = {
+/**
+ * Each kind's pattern and validator, and what every match of the pattern holds: `digits` ASCII
+ * digits at least (`\d` is ASCII in these patterns), `mark` a character. A text short of it is not
+ * scanned for that kind: most texts hold a few digits at most.
+ */
+export const PII_SCANNERS: Readonly<
+  Record<Kind, { re: RegExp; valid: (v: string) => boolean; digits: number; mark?: string }>
+> = {
   card: {
+    digits: 13,
     re: /(?<![\d-])(\d(?:[ -]?\d){12,18})(?![\d-])/g,
     valid: (v) => {
       const d = v.replace(/[ -]/g, '');
@@ -48,6 +56,7 @@ const SCANNERS: Record<Kind, { re: RegExp; valid: (v: string) => boolean }> = {
     },
   },
   ssn: {
+    digits: 9,
     re: /(?<![\d-])(\d{3}-\d{2}-\d{4})(?![\d-])/g,
     valid: (v) => {
       const [a = '', g = '', s = ''] = v.split('-');
@@ -62,19 +71,35 @@ const SCANNERS: Record<Kind, { re: RegExp; valid: (v: string) => boolean }> = {
     },
   },
   iban: {
+    digits: 2,
     re: /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/g,
     valid: ibanValid,
   },
   email: {
+    digits: 0,
+    mark: '@',
     re: /\b([A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,200}\.[A-Za-z]{2,24})\b/g,
     valid: (v) => !/@(?:example\.(?:com|org|net)|users\.noreply\.github\.com|localhost)$/i.test(v),
   },
 };
 
+/** The ASCII digits in `text`, counted up to `cap`. */
+function digitsUpTo(text: string, cap: number): number {
+  let n = 0;
+  for (let i = 0; i < text.length && n < cap; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) n++;
+  }
+  return n;
+}
+
 export function findPii(text: string, kinds: ReadonlySet<Kind>): PiiMatch[] {
   const out: PiiMatch[] = [];
+  let digits = -1;
   for (const kind of kinds) {
-    const { re, valid } = SCANNERS[kind];
+    const { re, valid, digits: least, mark } = PII_SCANNERS[kind];
+    if (mark !== undefined && !text.includes(mark)) continue;
+    if (least > 0 && (digits < 0 ? (digits = digitsUpTo(text, 13)) : digits) < least) continue;
     const r = re;
     r.lastIndex = 0;
     let m: RegExpExecArray | null;

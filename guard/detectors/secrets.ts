@@ -3,6 +3,7 @@ import { eachString } from '../rules/field.js';
 import { mask, type Detector, type Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns.js';
+import { regexLiterals } from '../rules/needs.js';
 
 interface SecretParams {
   mode: 'block' | 'redact';
@@ -18,23 +19,47 @@ export interface SecretMatch {
 
 const MAX_MATCHES = 256;
 
-/**
- * One pass that matches wherever any of `patterns` matches (their alternation, one per flag set):
- * text it does not match holds no format, so the formats' own patterns run only behind it.
- */
-export function secretScreen(patterns: readonly SecretPattern[]): (text: string) => boolean {
+/** The patterns' alternation, one per flag set, or null when they cannot be joined. */
+function alternations(patterns: readonly SecretPattern[]): RegExp[] | null {
   const byFlags = new Map<string, string[]>();
   for (const p of patterns) {
     const flags = p.re.flags.replace(/[gy]/g, '');
     byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${p.re.source})`]);
   }
   try {
-    const res = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
-    return (text) => res.some((re) => re.test(text));
+    return [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
   } catch {
-    // a set of patterns that cannot be joined is run one by one
-    return () => true;
+    return null;
   }
+}
+
+const escaped = (l: string): string => l.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+
+/**
+ * One pass that matches wherever any of `patterns` matches (their alternation, one per flag set):
+ * text it does not match holds no format, so the formats' own patterns run only behind it. Most
+ * formats cannot match without one of a few literals (a vendor prefix, a keyword: regexLiterals):
+ * a text holding none of them, most of what agents send, is screened by the other formats alone.
+ */
+export function secretScreen(patterns: readonly SecretPattern[]): (text: string) => boolean {
+  const full = alternations(patterns);
+  // a set of patterns that cannot be joined is run one by one
+  if (full === null) return () => true;
+  const keyed: SecretPattern[] = [];
+  const literals = new Set<string>();
+  for (const p of patterns) {
+    // Unicode case folding maps other letters onto ASCII ones: such a pattern stays unkeyed
+    const ls = /[uv]/.test(p.re.flags) ? null : regexLiterals(p.re.source);
+    if (ls === null) continue;
+    keyed.push(p);
+    for (const l of ls) literals.add(l);
+  }
+  const rest = alternations(patterns.filter((p) => !keyed.includes(p)));
+  if (keyed.length === 0 || rest === null) return (text) => full.some((re) => re.test(text));
+  // the literals are case-folded ASCII: without the u flag, /i matches them only as ASCII letters
+  const anyLiteral = new RegExp([...literals].map(escaped).join('|'), 'i');
+  return (text) =>
+    anyLiteral.test(text) ? full.some((re) => re.test(text)) : rest.some((re) => re.test(text));
 }
 
 const SCREENS = new WeakMap<readonly SecretPattern[], (text: string) => boolean>();

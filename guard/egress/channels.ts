@@ -62,6 +62,8 @@ export function outboundChannels(args: unknown, base = 'args'): Channel[] {
           .map(([k]) => (/^headers$/i.test(k) ? 'headers' : 'body'))
       : [];
   eachString(args, base, (s, at) => {
+    // every URL the pattern finds holds `://`: most strings hold none and are not scanned
+    if (!s.includes('://')) return;
     URL_IN_TEXT.lastIndex = 0;
     for (const m of s.matchAll(URL_IN_TEXT)) {
       const host = canonicalHost(m[0]);

@@ -100,10 +100,62 @@ function skipQuantifier(src: string, i: number): number {
   return src[j] === '?' ? j + 1 : j;
 }
 
-/** The longest literal run one branch of a regex cannot match without, or null. */
-function branchLiteral(src: string): string | null {
-  let best = '';
-  let cur = '';
+/**
+ * Index just past the opening of a group whose body must match as written (`(`, `(?:`, `(?<name>`,
+ * `(?P<name>`), or -1 for a lookaround or a flag group (their text is not what the match consumes).
+ */
+function groupBody(src: string, i: number): number {
+  if (src[i + 1] !== '?') return i + 1;
+  const a = src[i + 2];
+  const b = src[i + 3];
+  if (a === ':') return i + 3;
+  if ((a === '<' && b !== '=' && b !== '!') || (a === 'P' && b === '<')) {
+    const end = src.indexOf('>', i);
+    return end < 0 ? -1 : end + 1;
+  }
+  return -1;
+}
+
+/** Whether the quantifier at `i` (or none: `i` is its end) still needs its atom once. */
+const needsOnce = (src: string, i: number, end: number): boolean =>
+  end === i || src[i] === '+' || /^\{[1-9]/.test(src.slice(i));
+
+/** The better of two literal sets a branch needs: the one whose shortest literal is longer. */
+function better(a: string[] | null, b: string[]): string[] {
+  if (a === null) return b;
+  const short = (xs: string[]) => Math.min(...xs.map((x) => x.length));
+  const d = short(b) - short(a);
+  return d > 0 || (d === 0 && b.length < a.length) ? b : a;
+}
+
+/** A group body that is a list of plain words (`sk|rk`, `live|test`): its words, or null. */
+function wordList(body: string): string[] | null {
+  return /^[A-Za-z0-9_,:;=@#%&~!'" -]*(?:\|[A-Za-z0-9_,:;=@#%&~!'" -]*)*$/.test(body)
+    ? body.split('|')
+    : null;
+}
+
+/** Most spellings a run is followed through (`(?:sk|rk)_(?:live|test)_` is four). */
+const MAX_SPELLINGS = 64;
+
+/**
+ * Literals one branch of a regex cannot match without (it holds one of them, case-folded): its
+ * longest literal run (through groups of plain words: `(?:sk|rk)_live` needs `sk_live` or
+ * `rk_live`), or what a group it must match needs; null when none of 3 characters is found.
+ */
+function branchLiteral(src: string): string[] | null {
+  let best: string[] | null = null;
+  // the run being read, in each spelling the word groups so far allow
+  let cur = [''];
+  const flush = (): void => {
+    let short = Infinity;
+    for (const x of cur) short = Math.min(short, x.length);
+    if (short >= 3) best = better(best, cur.map(foldAscii));
+    if (cur.length !== 1 || cur[0] !== '') cur = [''];
+  };
+  const add = (lit: string): void => {
+    for (let k = 0; k < cur.length; k++) cur[k] = `${cur[k] ?? ''}${lit}`;
+  };
   let i = 0;
   while (i < src.length) {
     const c = src[i] ?? '';
@@ -112,22 +164,32 @@ function branchLiteral(src: string): string | null {
       const n = src[i + 1] ?? '';
       if (PUNCT.test(n)) lit = n;
       else if (BREAKING_ESCAPES.has(n)) {
-        if (cur.length > best.length) best = cur;
-        cur = '';
+        flush();
         i = skipQuantifier(src, i + 2);
         continue;
-      } else return best.length >= 3 ? best : null;
+      } else break;
       i += 2;
     } else if (c === '[' || c === '(') {
-      if (cur.length > best.length) best = cur;
-      cur = '';
       const end = c === '[' ? skipClass(src, i) : skipGroup(src, i);
       if (end < 0) return null;
-      i = skipQuantifier(src, end);
+      const q = skipQuantifier(src, end);
+      const body = c === '(' ? groupBody(src, i) : -1;
+      const words = body >= 0 && q === end ? wordList(src.slice(body, end - 1)) : null;
+      if (words !== null && cur.length * words.length <= MAX_SPELLINGS) {
+        cur = cur.flatMap((x) => words.map((w) => x + w));
+        i = q;
+        continue;
+      }
+      flush();
+      // a group matched at least once needs what its body needs
+      if (body >= 0 && needsOnce(src, end, q)) {
+        const inner = regexLiterals(src.slice(body, end - 1));
+        if (inner !== null) best = better(best, inner);
+      }
+      i = q;
       continue;
     } else if (c === '.' || c === '^' || c === '$') {
-      if (cur.length > best.length) best = cur;
-      cur = '';
+      flush();
       i = skipQuantifier(src, i + 1);
       continue;
     } else if (/[*+?{)|]/.test(c)) return null;
@@ -136,28 +198,30 @@ function branchLiteral(src: string): string | null {
       i++;
     }
     if (lit.charCodeAt(0) > 0x7e || lit.charCodeAt(0) < 0x20) {
-      if (cur.length > best.length) best = cur;
-      cur = '';
+      flush();
       i = skipQuantifier(src, i);
       continue;
     }
     const q = skipQuantifier(src, i);
-    if (q === i) cur += lit;
+    if (q === i) add(lit);
     else {
       // `x+` needs one x; `x*`, `x?`, `x{0,n}` need none
-      const once = src[i] === '+' || /^\{[1-9]/.test(src.slice(i));
-      if (once) cur += lit;
-      if (cur.length > best.length) best = cur;
+      const once = needsOnce(src, i, q);
+      if (once) add(lit);
+      flush();
       // the last repetition still sits right before what follows: `ab+cd` needs `bcd`
-      cur = once ? lit : '';
+      if (once) cur = [lit];
       i = q;
     }
   }
-  if (cur.length > best.length) best = cur;
-  return best.length >= 3 ? foldAscii(best) : null;
+  flush();
+  return best;
 }
 
-/** One literal per top-level alternative of an RE2 pattern, each required by its branch; or null. */
+/**
+ * Literals a match of an RE2 (or JavaScript) pattern holds one of, case-folded: what each top-level
+ * alternative needs; or null when some alternative needs none that is known.
+ */
 export function regexLiterals(src: string): string[] | null {
   const branches: string[] = [];
   let depth = 0;
@@ -179,9 +243,9 @@ export function regexLiterals(src: string): string[] | null {
   branches.push(src.slice(start));
   const out: string[] = [];
   for (const b of branches) {
-    const l = branchLiteral(b);
-    if (l === null) return null;
-    out.push(l);
+    const ls = branchLiteral(b);
+    if (ls === null) return null;
+    for (const l of ls) if (!out.includes(l)) out.push(l);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compilePolicy,
@@ -13,7 +14,8 @@ import {
   luhn,
   validTokenChecksum,
 } from '../../../guard/detectors/checksums.js';
-import { findPii } from '../../../guard/detectors/pii.js';
+import { findPii, PII_SCANNERS } from '../../../guard/detectors/pii.js';
+import { FC_RUNS } from '../../support/env.js';
 import { hostAllowed } from '../../../guard/detectors/egress.js';
 
 const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -101,6 +103,42 @@ describe('pii', () => {
     expect(findPii('test 4242424242424242', kinds)).toEqual([]);
     expect(findPii('ssn 000-12-3456 666-12-3456 912-12-3456 123-00-4567', kinds)).toEqual([]);
     expect(findPii('order 1234-5678-9012 build 20240101123456', kinds)).toEqual([]);
+  });
+  it('skips a kind only for texts its pattern cannot match: the same matches as every pattern run (property)', () => {
+    const all = new Set(['card', 'ssn', 'iban', 'email'] as const);
+    const unscreened = (text: string) =>
+      [...all]
+        .flatMap((kind) => {
+          const { re, valid } = PII_SCANNERS[kind];
+          return [...text.matchAll(new RegExp(re.source, re.flags))]
+            .map((m) => ({ kind, value: m[1] ?? m[0], start: m.index }))
+            .filter((m) => valid(m.value))
+            .map((m) => ({ ...m, end: m.start + m.value.length }));
+        })
+        .sort((a, b) => a.start - b.start);
+    const piece = fc.oneof(
+      fc.stringMatching(/^[0-9 -]{0,24}$/),
+      fc.stringMatching(/^[A-Z0-9 ]{0,30}$/),
+      fc.constantFrom('4916 3385 0608 2832', '536-22-8841', 'DE89370400440532013000', 'a.b@c.io'),
+      fc.constantFrom('@', '.', 'x', 'DE', ' ', '-', '12'),
+    );
+    const text = fc.array(piece, { maxLength: 6 }).map((ps) => ps.join(''));
+    let found = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const want = unscreened(t);
+        found += want.length;
+        // what each screen assumes holds of every raw match, validated or not
+        for (const { re, digits, mark } of Object.values(PII_SCANNERS))
+          if (new RegExp(re.source).test(t)) {
+            expect(t.replace(/[^0-9]/g, '').length).toBeGreaterThanOrEqual(digits);
+            if (mark !== undefined) expect(t).toContain(mark);
+          }
+        expect(findPii(t, all)).toEqual(want);
+      }),
+      { numRuns: FC_RUNS * 5 },
+    );
+    expect(found).toBeGreaterThan(FC_RUNS);
   });
 });
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGuard, findSecrets } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { loadPack, readCorpus } from '../../../packs/index.js';
+import { foldAscii, regexLiterals } from '../../../guard/rules/needs.js';
 import { secretScreen } from '../../../guard/detectors/secrets.js';
 import { SECRET_PATTERNS } from '../../../guard/detectors/secret-patterns.js';
 import { FC_RUNS } from '../../support/env.js';
@@ -114,6 +115,68 @@ describe('the one-pass screen in front of the formats', () => {
     for (const s of samples) expect(screen(`value: ${s.real} end`), s.kind).toBe(true);
     expect(matched).toBeGreaterThan(FC_RUNS);
     expect(screen('npm test && git status')).toBe(false);
+  });
+
+  // the screen before texts were keyed by literals: every format's alternation, one per flag set
+  const flagSets = [...new Set(SECRET_PATTERNS.map((p) => p.re.flags.replace(/[gy]/g, '')))];
+  const whole = flagSets.map(
+    (f) =>
+      new RegExp(
+        SECRET_PATTERNS.filter((p) => p.re.flags.replace(/[gy]/g, '') === f)
+          .map((p) => `(?:${p.re.source})`)
+          .join('|'),
+        f,
+      ),
+  );
+  const wholeScreen = (t: string) => whole.some((re) => re.test(t));
+
+  it('answers as the whole alternation does, on the corpora and on generated texts (property)', () => {
+    const strings = (v: unknown): string[] =>
+      typeof v === 'string'
+        ? [v]
+        : typeof v === 'object' && v !== null
+          ? Object.values(v).flatMap(strings)
+          : [];
+    const corpus = ['benign.jsonl', 'heldout-benign.jsonl', 'attacks.jsonl'].flatMap((f) =>
+      readCorpus(new URL(`../../../test-vectors/guard/${f}`, import.meta.url).pathname).flatMap(
+        (e) => strings(e.event),
+      ),
+    );
+    let passed = 0;
+    for (const t of corpus) {
+      expect(screen(t), t.slice(0, 80)).toBe(wholeScreen(t));
+      if (screen(t)) passed++;
+    }
+    expect(passed).toBeGreaterThan(10);
+    expect(passed).toBeLessThan(corpus.length);
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(screen(t)).toBe(wholeScreen(t));
+      }),
+      { numRuns: FC_RUNS * 5 },
+    );
+  });
+
+  it('keys a format only by literals every match of it holds (property)', () => {
+    const keyed = SECRET_PATTERNS.flatMap((p) => {
+      const ls = regexLiterals(p.re.source);
+      return ls === null ? [] : [{ re: new RegExp(p.re.source, p.re.flags.replace('g', '')), ls }];
+    });
+    expect(keyed.length).toBeGreaterThan(SECRET_PATTERNS.length / 2);
+    fc.assert(
+      fc.property(text, (t) => {
+        for (const k of keyed)
+          if (k.re.test(t)) expect(k.ls.some((l) => foldAscii(t).includes(l))).toBe(true);
+      }),
+      { numRuns: FC_RUNS * 5 },
+    );
+    for (const s of samples)
+      for (const k of keyed)
+        if (k.re.test(`value: ${s.real} end`))
+          expect(
+            k.ls.some((l) => foldAscii(s.real).includes(l)),
+            s.kind,
+          ).toBe(true);
   });
 });
 

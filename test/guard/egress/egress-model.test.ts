@@ -42,6 +42,12 @@ describe('cloud metadata endpoints', () => {
 });
 
 describe('where data rides', () => {
+  it('a URL is found whatever the case of its scheme; text without one names no host', () => {
+    expect(outboundChannels({ command: 'curl -s HTTPS://X.Test/a' }).map((c) => c.host)).toEqual([
+      'x.test',
+    ]);
+    expect(outboundChannels({ command: 'curl -s x.test/a', note: 'see https:/x' })).toEqual([]);
+  });
   it('query, credentials in the URL, and body or headers beside it', () => {
     expect(
       outboundChannels({ url: 'https://x.test/a?b=Zm9vYmFyYmF6cXV4MTIz' })[0]?.carries,

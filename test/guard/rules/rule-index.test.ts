@@ -26,11 +26,27 @@ describe('necessary literals of a regex', () => {
     expect(regexLiterals('a|bc')).toBeNull();
     expect(regexLiterals('[a-z]+')).toBeNull();
     expect(regexLiterals('\\x41BC')).toBeNull();
+    // groups a match passes through once need what their body needs; lookarounds need nothing
+    expect(regexLiterals('(?<![a-z])(ghp_[A-Za-z0-9]{36})(?![a-z])')).toEqual(['ghp_']);
+    expect(regexLiterals('\\b((?:AKIA|ASIA)[A-Z2-7]{16})\\b')).toEqual(['akia', 'asia']);
+    expect(regexLiterals('(?:token|pw)=(\\w+)')).toEqual(['token=', 'pw=']);
+    expect(regexLiterals('(?:token|p)=(\\w+)')).toBeNull();
+    expect(regexLiterals('(?:sk|rk)_(?:live|test)_[0-9]')).toEqual([
+      'sk_live_',
+      'sk_test_',
+      'rk_live_',
+      'rk_test_',
+    ]);
+    expect(regexLiterals('(?:abc)?def')).toEqual(['def']);
+    expect(regexLiterals('(?=secret)\\w+')).toBeNull();
+    expect(regexLiterals('ABC\\x41')).toEqual(['abc']);
+    expect(regexLiterals('(?P<n>abcd)x')).toEqual(['abcdx']);
   });
 
   const piece = fc.oneof(
     fc.constantFrom('a', 'b', 'rm', '-rf', 'xyz', 'de', '\\.', '\\s+', '\\d', '.', '[ab]'),
     fc.constantFrom('(ab|cd)', '(?:xy)?', 'q*', 'r?', 'st+', 'u{2}', 'v{0,2}', '^', '$'),
+    fc.constantFrom('(?:xyz)', '(rm|-rf)+', '(?:de(?:xyz|abd))', '(?:rm){0,2}', '(abc)'),
   );
   const regex = fc
     .array(fc.array(piece, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 })
