@@ -52,6 +52,11 @@ interface Figures {
   aggregator_cpu_ms_per_report: number;
   /** Aggregation jobs the Leaders ran for the batch. */
   jobs: number;
+  /**
+   * CPU ms per report of each process: the Leaders', the Helpers', the database server's, and the
+   * bench process's own (uploads, collection, and the fronts with two per role; not aggregator CPU).
+   */
+  split: string;
 }
 
 /** One set-up's processes, its task, and how to run a batch on it. */
@@ -93,8 +98,8 @@ async function setUp(
   }
   const client = new DapClient(files.client);
   // The database's processes serve every set-up on it; the others are idle while one is measured.
-  const cpu = () =>
-    aggs.cpu() + (pg ? pgPids(pg.dataDir).reduce((sum, p) => sum + cpuSeconds(p), 0) : 0);
+  const db = () => (pg ? pgPids(pg.dataDir).reduce((sum, p) => sum + cpuSeconds(p), 0) : 0);
+  const cpu = () => aggs.cpu() + db();
   const batch = async (n: number, back: number): Promise<Figures> => {
     const time = t - back * TP;
     const sum = new Array<number>(LENGTH).fill(0);
@@ -106,6 +111,8 @@ async function setUp(
     }
     const jobs0 = await aggs.leaderJobs();
     const cpu0 = cpu();
+    const each0 = [...aggs.pids().map(cpuSeconds), db()];
+    const bench0 = process.cpuUsage();
     const start = Date.now();
     const url = `${files.client.task.leader}tasks/${files.client.task_id}/reports`;
     for (let i = 0; i < n; i += 50) {
@@ -121,6 +128,11 @@ async function setUp(
     );
     const elapsed = (Date.now() - start) / 1000;
     const cpuMs = (cpu() - cpu0) * 1000;
+    const bench = process.cpuUsage(bench0);
+    const each = [...aggs.pids().map(cpuSeconds), db()].map((c, i) =>
+      (((c - (each0[i] ?? 0)) * 1000) / n).toFixed(2),
+    );
+    const benchMs = (bench.user + bench.system) / 1000 / n;
     if (c.reportCount !== n || JSON.stringify(c.aggregate) !== JSON.stringify(sum))
       throw new Error('aggregate differs from the sum of the measurements');
     return {
@@ -128,6 +140,12 @@ async function setUp(
       upload_seconds: Number(((uploaded - start) / 1000).toFixed(2)),
       aggregator_cpu_ms_per_report: Number((cpuMs / n).toFixed(3)),
       jobs: (await aggs.leaderJobs()) - jobs0,
+      split: [
+        `L ${each.slice(0, perRole).join(' ')}`,
+        `H ${each.slice(perRole, 2 * perRole).join(' ')}`,
+        `db ${each[2 * perRole] ?? ''}`,
+        `bench ${benchMs.toFixed(2)}`,
+      ].join(' '),
     };
   };
   return { batch, cpu, stop: () => aggs.stop() };
@@ -157,7 +175,10 @@ interface Ratios {
   pg2_to_pg1_throughput: number;
 }
 
-function ratios(level1: Figures, pg1: Figures, pg2: Figures): Ratios {
+/** A set-up's figures the ratios are taken of. */
+type Rated = Omit<Figures, 'split'>;
+
+function ratios(level1: Rated, pg1: Rated, pg2: Rated): Ratios {
   const r = (x: number, y: number) => Number((x / y).toFixed(2));
   return {
     pg1_to_level_throughput: r(pg1.reports_per_second, level1.reports_per_second),
@@ -185,7 +206,7 @@ const median = (xs: number[]): number => {
 };
 
 /** Each figure's median over the batches. */
-const medianOf = (fs: Figures[]): Figures => ({
+const medianOf = (fs: Figures[]): Omit<Figures, 'split'> => ({
   reports_per_second: Math.round(median(fs.map((f) => f.reports_per_second))),
   upload_seconds: Number(median(fs.map((f) => f.upload_seconds)).toFixed(2)),
   aggregator_cpu_ms_per_report: Number(
@@ -250,9 +271,9 @@ export async function benchStores(): Promise<Record<string, unknown>> {
       out[name] = {
         ...medianOf(of(i)),
         idle_cpu_ms_per_second: idle[i],
-        // Each round's batch: reports/s, CPU ms per report, jobs.
+        // Each round's batch: reports/s, CPU ms per report, jobs, and the CPU of each process.
         batches: of(i).map((f) =>
-          [f.reports_per_second, f.aggregator_cpu_ms_per_report, f.jobs].join(' '),
+          [f.reports_per_second, f.aggregator_cpu_ms_per_report, f.jobs, f.split].join(' '),
         ),
         ...(firsts[i] ? { first_batch: firsts[i] } : {}),
       };
@@ -262,7 +283,7 @@ export async function benchStores(): Promise<Record<string, unknown>> {
       ...out,
       ...medians,
       // The same ratios of the set-ups' median figures, beside the medians of each round's.
-      ratios_of_medians: ratios(...(m as [Figures, Figures, Figures])),
+      ratios_of_medians: ratios(...(m as [Rated, Rated, Rated])),
       round_ratios: perRound.map((x) => Object.values(x).join(' ')),
       ...(firsts.length === 3
         ? { first_batch_ratios: ratios(...(firsts as [Figures, Figures, Figures])) }

@@ -23,7 +23,12 @@ import { batchBucketId, K } from '../aggregator/keys.js';
 import { openReportShare } from '../aggregator/open-report-share.js';
 import type { PingPongState } from '../vdaf-port.js';
 import { encodeJobRecord, type LeaderJobRecord } from './job-record.js';
-import { decodePendingReport, type PendingReport } from './pending-report.js';
+import {
+  decodePendingReport,
+  PENDING_HEAD_BYTES,
+  pendingReceivedMs,
+  type PendingReport,
+} from './pending-report.js';
 import { jobLease } from './work-lease.js';
 
 export type LeaderStates = Map<string, Extract<PingPongState, { kind: 'continued' }>>;
@@ -92,18 +97,25 @@ async function storedWaiting(
     w.count >= o.minJobSize || (w.count > 0 && Date.now() - w.oldestMs >= o.maxJobAgeMs);
   if (lt.waiting && !due(lt.waiting)) return null;
   const uploads = lt.uploads;
-  const waiting: Waiting = [];
-  for await (const [k, v] of ctx.store.scan(K.pendingPrefix(lt.task.idB64), {
+  const prefix = K.pendingPrefix(lt.task.idB64);
+  // Whether a job is due is read from the records' heads; the reports only once it is.
+  const seen = { count: 0, oldestMs: Infinity };
+  for await (const [, v] of ctx.store.scan(prefix, {
     limit: o.maxJobSize,
-  }))
+    head: PENDING_HEAD_BYTES,
+  })) {
+    seen.count++;
+    seen.oldestMs = Math.min(seen.oldestMs, pendingReceivedMs(v));
+  }
+  if (!due(seen)) {
+    if (lt.uploads === uploads) lt.waiting = seen;
+    return null;
+  }
+  const waiting: Waiting = [];
+  for await (const [k, v] of ctx.store.scan(prefix, { limit: o.maxJobSize }))
     waiting.push([k, decodePendingReport(v)]);
-  const seen = {
-    count: waiting.length,
-    oldestMs: waiting.reduce((m, [, p]) => Math.min(m, p.receivedMs), Infinity),
-  };
-  if (due(seen)) return waiting;
-  if (lt.uploads === uploads) lt.waiting = seen;
-  return null;
+  // Empty when another process took them meanwhile: then the job is empty and nothing is written.
+  return waiting;
 }
 
 /**

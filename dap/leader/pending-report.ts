@@ -1,5 +1,5 @@
 // DAP-18 §4.4.2 an accepted report waiting for an aggregation job, stored as bytes (no base64/JSON).
-import { decodeAll } from '../codec/reader.js';
+import { decodeAll, Reader } from '../codec/reader.js';
 import { encodeWith } from '../codec/writer.js';
 
 /** A report waiting for an aggregation job. */
@@ -25,3 +25,10 @@ export const decodePendingReport = (b: Uint8Array): PendingReport =>
     attempts: r.u8('attempts'),
     report: r.opaqueView(4, 'report'),
   }));
+
+/** Bytes of a record's head: received_ms, all a driver needs to tell whether a job is due. */
+export const PENDING_HEAD_BYTES = 8;
+
+/** When the report of a record this Leader wrote was received, from its head. */
+export const pendingReceivedMs = (head: Uint8Array): number =>
+  new Reader(head, 'PendingReport').u64('received_ms');
