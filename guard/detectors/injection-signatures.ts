@@ -13,6 +13,7 @@ const RULES = '(?:instructions?|prompts?|rules|directions|guidelines|context|mes
 
 import { TASK_HIJACK, TASK_HIJACK_USER, USER_ORDER } from './injection-hijack.js';
 import { MULTILINGUAL_OVERRIDE } from './injection-languages.js';
+import { ADDRESSED_RISK } from './injection-addressed.js';
 
 /** Agents named as a group: "AI coding agents", "LLM-powered assistants", "coding assistants", "LLMs". */
 const AGENTS = String.raw`(?:(?:(?:ai|llm|autonomous|automated)[\s-]+(?:powered\s+|based\s+)?(?:coding\s+|code\s+|software\s+|dev\s+)?(?:agents?|assistants?|models?|bots?|tools?))|coding\s+(?:agents?|assistants?)|llms|language\s+models)\b`;
@@ -80,6 +81,7 @@ export const SIGNATURES: readonly Signature[] = [
       'im',
     ),
   },
+  { name: 'addressed_risk', re: ADDRESSED_RISK },
   {
     name: 'reveal_prompt',
     re: /\b(?:reveal|print|output|repeat|show)\s+(?:me\s+)?(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions|initial\s+instructions|instructions\s+above)/i,

@@ -51,7 +51,7 @@ function withoutDiscussedQuotes(text: string): string {
 /** Signatures an instruction file's own visible text legitimately matches: it addresses the agent. */
 const ADDRESSES_AGENT = new Set(['addressed_to_assistant', 'fake_system', 'reveal_prompt']);
 /** In the agent's instruction files, also what it should put in its answers. */
-const INSTRUCTS_AGENT = new Set([...ADDRESSES_AGENT, 'task_hijack']);
+const INSTRUCTS_AGENT = new Set([...ADDRESSES_AGENT, 'addressed_risk', 'task_hijack']);
 
 /** Where a text was read: a project doc (quotes are quotations), an instruction file. */
 export interface TextPlace {

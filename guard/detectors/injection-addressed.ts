@@ -1,0 +1,35 @@
+// Injected instructions: a text that addresses the assistant, in any of several languages, and in
+// the same paragraph names a command or a secret no ordinary task hands it (docs/guard.md
+// "Injected instructions"). The address alone is ordinary in chat transcripts and agent docs; the
+// risky object alone is ordinary in security docs; the two together are an order.
+
+/** The assistant addressed: by role, by product name, by a mention, in several languages. */
+const ADDRESSEE = [
+  String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s+)+(?:assistants?|agents?|bots?)\b`,
+  String.raw`\b(?:assistant|agent)\s+(?:instructions?|notes?|tasks?)\b`,
+  String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b`,
+  String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b`,
+  String.raw`\b(?:hi|hey|hello|dear)\s+(?:claude|copilot|gemini|codex|cursor|assistant)\b`,
+  String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?)"'-])(?:assistant|claude|copilot|gemini|codex)\s*[:,]`,
+  // es/pt/it/fr/de/nl: "asistente de IA", "assistente de IA", "l'assistant IA", "KI-Agent"
+  String.raw`\b(?:asistente|assistente|assistant)\s+(?:de\s+|d'|di\s+)?(?:ia|ai)\b`,
+  String.raw`(?:(?:^|\s)(?:[àa]\s+l['’]|au\s+|pour\s+l['’]|al\s+|para\s+(?:el|o)\s+|ao\s+))(?:assistant|asistente|assistente|agent|agente)\b`,
+  String.raw`\bki[\s-]*(?:agent(?:en)?|assistent(?:en)?|modell)\b`,
+  // ru/uk, ja, zh, ko
+  String.raw`(?:ии|ші)[\s-]*(?:ассистент|агент|помощник|асистент)`,
+  String.raw`ai\s*(?:アシスタント|エージェント|助手|代理|어시스턴트|에이전트)|(?:人工智能|智能)助手|ＡＩ`,
+].join('|');
+
+/** What no ordinary task asks of the assistant: secrets, fetched code, destruction, exposure. */
+const RISKY = [
+  String.raw`\b(?:curl|wget|iwr|iex|nc|ncat)\b[^\n]{0,120}`,
+  String.raw`\|\s*(?:ba|z)?sh\b`,
+  String.raw`~\/\.|\$HOME\/\.|\.(?:ssh|aws|gnupg|kube|docker|npmrc|netrc|pypirc|env)\b|\bid_(?:rsa|ed25519|ecdsa)\b|authorized_keys|keychains?\b|\.(?:bash|zsh)rc\b`,
+  String.raw`\b(?:github|gh|npm|aws|api)_?token\b|\bprivate\s+key\b|\bcredentials?\b|\baccess[\s-]keys?\b|\bsecrets?\b`,
+  String.raw`\b(?:mot\s+de\s+passe|contraseñas?|passwort|senhas?|password)\b|пароль|パスワード|密码|密碼|비밀번호`,
+  String.raw`\brm\s+-[a-z]*[rf]|\bkubectl\s+delete\b|\bdrop\s+(?:schema|database|table)\b|\bgit\s+push\b[^\n]{0,40}--force|\bterraform\s+destroy\b`,
+  String.raw`\bgists?\b|\bstrict-ssl\s+false\b|\bsettings\.json\b|\bpre-?tool\s+hooks?\b`,
+].join('|');
+
+/** The two close together (an order may end in a code block after its paragraph), address first. */
+export const ADDRESSED_RISK = new RegExp(`(?:${ADDRESSEE})[\\s\\S]{0,320}?(?:${RISKY})`, 'iu');
