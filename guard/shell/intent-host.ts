@@ -137,8 +137,29 @@ function baseDir(cmd: ShellCommand, all: ShellAnalysis): string | null {
   return dir ?? (cd !== undefined ? '~' : null);
 }
 
+/**
+ * A search that prints only a count or file names (`grep -c`, `grep -l`, `rg --count`) for a
+ * pattern that names no value: nothing of the file's values reaches the output. A pattern with a
+ * literal after `=` (`grep -c 'KEY=ab'`) can test a value one guess at a time, so it stays a read.
+ */
+function countsOnly(cmd: ShellCommand): boolean {
+  if (cmd.name !== 'grep' && cmd.name !== 'egrep' && cmd.name !== 'rg') return false;
+  const flags = cmd.argv.slice(1).filter((a) => a.startsWith('-'));
+  const counting = flags.some(
+    (a) =>
+      /^-[a-zA-Z]*[clL][a-zA-Z]*$/.test(a) ||
+      a === '--count' ||
+      a === '--files-with-matches' ||
+      a === '--files-without-match',
+  );
+  if (!counting || flags.some((a) => /^-[a-zA-Z]*[oA-C]/.test(a) || a === '--only-matching'))
+    return false;
+  const pattern = cmd.argv.slice(1).find((a) => !a.startsWith('-')) ?? '';
+  return !/=[^\][*.^$)(|+?{}\s]/.test(pattern);
+}
+
 function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
-  if (!NOT_READING.has(cmd.name)) {
+  if (!NOT_READING.has(cmd.name) && !countsOnly(cmd)) {
     const base = baseDir(cmd, all);
     const credential = (v: string): boolean =>
       isCredentialPath(v) ||

@@ -291,6 +291,9 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('Bitwarden password', 'bw get password github.com'),
       bash('sops decrypt', 'sops -d secrets/prod.enc.yaml'),
       bash('inside a container', 'docker exec vault vault kv get secret/db'),
+      bash('a value guessed by a count', "grep -c '^DB_PASSWORD=hunter' .env.production"),
+      bash('a count that prints the matches too', 'grep -c -o TOKEN= ~/.netrc'),
+      bash('matching lines', "grep '^AWS_' ~/.aws/credentials"),
     ],
     no_match: [
       bash('public key', 'cat ~/.ssh/id_ed25519.pub'),
@@ -300,6 +303,8 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('env template', 'cat .env.example'),
       bash('known hosts count', 'cat ~/.ssh/known_hosts | wc -l'),
       bash('authorized keys count', 'cat ~/.ssh/authorized_keys | wc -l'),
+      bash('settings counted', "grep -c '^[A-Z_]*=' .env.local"),
+      bash('files that set a key', 'rg -l --hidden ^API_URL= .env.staging'),
       bash('authorized keys listed by fingerprint', 'ssh-keygen -lf ~/.ssh/authorized_keys'),
       bash('OS release', 'cat /etc/os-release'),
       bash('tighten permissions', 'chmod 600 ~/.ssh/id_ed25519'),
