@@ -5,7 +5,7 @@
 
 /** The assistant addressed: by role, by product name, by a mention, in several languages. */
 const ADDRESSEE = [
-  String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s+)+(?:assistants?|agents?|bots?)\b`,
+  String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b`,
   String.raw`\b(?:assistant|agent)\s+(?:instructions?|notes?|tasks?)\b`,
   String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b`,
   String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b`,
@@ -31,5 +31,38 @@ const RISKY = [
   String.raw`\bgists?\b|\bstrict-ssl\s+false\b|\bsettings\.json\b|\bpre-?tool\s+hooks?\b`,
 ].join('|');
 
-/** The two close together (an order may end in a code block after its paragraph), address first. */
-export const ADDRESSED_RISK = new RegExp(`(?:${ADDRESSEE})[\\s\\S]{0,320}?(?:${RISKY})`, 'iu');
+/** How far after an address its risky object may stand (an order may end in a code block). */
+const WINDOW = 320;
+
+const ADDRESS_AT = new RegExp(ADDRESSEE, 'giu');
+const RISK_AT = new RegExp(RISKY, 'giu');
+
+/** The start of every match of `re` in `text`: one pass, each match bounded in length. */
+function starts(re: RegExp, text: string): number[] {
+  re.lastIndex = 0;
+  const at: number[] = [];
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    at.push(m.index);
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return at;
+}
+
+/**
+ * An address followed by a risky object within WINDOW characters. Two linear scans and a merge,
+ * not one pattern with a gap between the two: this text is attacker-controlled, and a pattern that
+ * retries the gap at every address is quadratic on a text made of addresses.
+ */
+export const ADDRESSED_RISK = {
+  test(text: string): boolean {
+    const risks = starts(RISK_AT, text);
+    if (risks.length === 0) return false;
+    let r = 0;
+    for (const a of starts(ADDRESS_AT, text)) {
+      while (r < risks.length && (risks[r] ?? 0) <= a) r++;
+      if (r === risks.length) return false;
+      if ((risks[r] ?? 0) - a <= WINDOW) return true;
+    }
+    return false;
+  },
+};
