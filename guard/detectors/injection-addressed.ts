@@ -1,5 +1,5 @@
-// Injected instructions: a text that addresses the assistant, in any of several languages, and in
-// the same paragraph names a command or a secret no ordinary task hands it (docs/guard.md
+// Injected instructions: a text that addresses the assistant, in any of several languages, and
+// close after it names a command or a secret no ordinary task hands it (docs/guard.md
 // "Injected instructions"). The address alone is ordinary in chat transcripts and agent docs; the
 // risky object alone is ordinary in security docs; the two together are an order.
 
@@ -22,12 +22,12 @@ const ADDRESSEE = [
 
 /** What no ordinary task asks of the assistant: secrets, fetched code, destruction, exposure. */
 const RISKY = [
-  String.raw`\b(?:curl|wget|iwr|iex|nc|ncat)\b[^\n]{0,120}`,
+  String.raw`\b(?:curl|wget|iwr|iex|nc|ncat)\b`,
   String.raw`\|\s*(?:ba|z)?sh\b`,
   String.raw`~\/\.|\$HOME\/\.|\.(?:ssh|aws|gnupg|kube|docker|npmrc|netrc|pypirc|env)\b|\bid_(?:rsa|ed25519|ecdsa)\b|authorized_keys|keychains?\b|\.(?:bash|zsh)rc\b`,
   String.raw`\b(?:github|gh|npm|aws|api)_?token\b|\bprivate\s+key\b|\bcredentials?\b|\baccess[\s-]keys?\b|\bsecrets?\b`,
   String.raw`\b(?:mot\s+de\s+passe|contraseñas?|passwort|senhas?|password)\b|пароль|パスワード|密码|密碼|비밀번호`,
-  String.raw`\brm\s+-[a-z]*[rf]|\bkubectl\s+delete\b|\bdrop\s+(?:schema|database|table)\b|\bgit\s+push\b[^\n]{0,40}--force|\bterraform\s+destroy\b`,
+  String.raw`\brm\s+-[a-z]*[rf]|\bkubectl\s+delete\b|\bdrop\s+(?:schema|database|table)\b|--force\b|\bterraform\s+destroy\b`,
   String.raw`\bgists?\b|\bstrict-ssl\s+false\b|\bsettings\.json\b|\bpre-?tool\s+hooks?\b`,
 ].join('|');
 
@@ -37,7 +37,7 @@ const WINDOW = 320;
 const ADDRESS_AT = new RegExp(ADDRESSEE, 'giu');
 const RISK_AT = new RegExp(RISKY, 'giu');
 
-/** The start of every match of `re` in `text`: one pass, each match bounded in length. */
+/** The start of every match of `re` in `text`: one pass; no match runs past its own words. */
 function starts(re: RegExp, text: string): number[] {
   re.lastIndex = 0;
   const at: number[] = [];
