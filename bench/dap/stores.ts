@@ -24,6 +24,11 @@ const ROUNDS = Math.max(1, Number(process.env.MESH_BENCH_STORE_ROUNDS ?? 5));
  */
 const WARM_BATCHES = Math.max(0, Number(process.env.MESH_BENCH_STORE_WARM_BATCHES ?? 2));
 const WARMUP = Number(process.env.MESH_BENCH_STORE_WARMUP ?? N);
+/** The Leaders' smallest and largest job (MESH_BENCH_STORE_JOBS=MIN,MAX), the same in every set-up. */
+const [MIN_JOB = 100, MAX_JOB = 250] = (process.env.MESH_BENCH_STORE_JOBS ?? '')
+  .split(',')
+  .filter((x) => x !== '')
+  .map((x) => Math.max(1, Number(x)));
 const LENGTH = 32;
 const TP = 3600;
 /** After the measured batch: a pause for its last work to end, then the idle window. */
@@ -93,7 +98,7 @@ async function setUp(
   try {
     await aggs.start({
       tasks: { leader: [join(dir, 'leader.json')], helper: [join(dir, 'helper.json')] },
-      leaderDap: { minJobSize: 100, maxJobSize: 250, maxJobAgeMs: 100, tickMs: 5 },
+      leaderDap: { minJobSize: MIN_JOB, maxJobSize: MAX_JOB, maxJobAgeMs: 100, tickMs: 5 },
       ...(pg ? { stores: { leader: await pg.url(), helper: await pg.url() } } : {}),
     });
   } catch (e) {
@@ -270,6 +275,7 @@ export async function benchStores(): Promise<Record<string, unknown>> {
       rounds: ROUNDS,
       warmup_reports: WARMUP,
       warm_batches_per_process: WARM_BATCHES,
+      job_sizes: `${String(MIN_JOB)} to ${String(MAX_JOB)}`,
       vdaf: `Prio3SumVec(length ${String(LENGTH)})`,
     };
     NAMES.forEach((name, i) => {
