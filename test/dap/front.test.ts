@@ -2,9 +2,9 @@
 // (a Leader's pipelined jobs spread over the Helpers), and a backend that is down is passed over.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFront } from './front.js';
-import { listen, type Listening } from './support.js';
+import { listen } from './support.js';
 
-const open: Listening[] = [];
+const open: { close(): Promise<void> }[] = [];
 afterAll(async () => {
   for (const l of open) await l.close();
 });
