@@ -55,8 +55,9 @@ function forward(
           });
         });
         res.on('error', reject);
-        res.on('aborted', () => {
-          reject(new Error('answer cut'));
+        // A backend killed mid-answer: the answer closes before its end (a no-op once resolved).
+        res.on('close', () => {
+          if (!res.complete) reject(new Error('answer cut'));
         });
       },
     );
