@@ -3,10 +3,9 @@
 // URLs known before the task files are written, their CPU read from /proc/PID/stat, stopped together.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFront } from '../../test/dap/front.js';
+import { startFront, type Front } from '../../test/dap/front.js';
 import { pairArgs, startPair } from '../../test/dap/aggregator-pair.js';
 import { metric } from '../../test/dap/fleet-setup.js';
-import type { Listening } from '../../test/dap/support.js';
 import { freePort } from '../../test/support/ports.js';
 import type { ServeProcess } from '../../test/support/serve-process.js';
 
@@ -55,7 +54,7 @@ export async function reserveAggregators(dir: string, perRole = 1): Promise<Aggr
     ports.leader.push(await freePort());
     ports.helper.push(await freePort());
   }
-  const fronts: Partial<Record<Role, Listening>> = {};
+  const fronts: Partial<Record<Role, Front>> = {};
   if (perRole > 1) {
     fronts.leader = await startFront(() => ports.leader);
     fronts.helper = await startFront(() => ports.helper);

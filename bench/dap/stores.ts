@@ -16,12 +16,19 @@ const N = Number(process.env.MESH_BENCH_STORE_REPORTS ?? 1000);
 /** Measured batches per set-up, after its first. */
 const ROUNDS = Math.max(1, Number(process.env.MESH_BENCH_STORE_ROUNDS ?? 5));
 /**
- * Unmeasured batches of N per set-up between its first and the rounds: V8 goes on optimising the
- * hot path over the first thousand reports or so, more slowly in a set-up whose processes each see
- * half of them, so without these the early rounds favour the set-up with fewer processes.
+ * Unmeasured batches of N per process of a role, between a set-up's first batch and the rounds: V8
+ * goes on optimising the hot path over the first thousand reports or so a process sees, and each
+ * process of two per role sees half of a batch, so a set-up of two per role runs twice as many. The
+ * rounds then measure fleets whose every process has seen as many reports as a lone one: a fleet
+ * runs for long, and what a process start costs is in the first batch's figures.
  */
 const WARM_BATCHES = Math.max(0, Number(process.env.MESH_BENCH_STORE_WARM_BATCHES ?? 2));
 const WARMUP = Number(process.env.MESH_BENCH_STORE_WARMUP ?? N);
+/** The Leaders' smallest and largest job (MESH_BENCH_STORE_JOBS=MIN,MAX), the same in every set-up. */
+const [MIN_JOB = 100, MAX_JOB = 250] = (process.env.MESH_BENCH_STORE_JOBS ?? '')
+  .split(',')
+  .filter((x) => x !== '')
+  .map((x) => Math.max(1, Number(x)));
 const LENGTH = 32;
 const TP = 3600;
 /** After the measured batch: a pause for its last work to end, then the idle window. */
@@ -66,6 +73,8 @@ interface SetUp {
   /** CPU seconds of the set-up's processes (and the database's, on PostgreSQL) so far. */
   cpu(): number;
   stop(): Promise<void>;
+  /** Processes per role. */
+  perRole: 1 | 2;
 }
 
 async function setUp(
@@ -89,7 +98,7 @@ async function setUp(
   try {
     await aggs.start({
       tasks: { leader: [join(dir, 'leader.json')], helper: [join(dir, 'helper.json')] },
-      leaderDap: { minJobSize: 100, maxJobSize: 250, maxJobAgeMs: 100, tickMs: 5 },
+      leaderDap: { minJobSize: MIN_JOB, maxJobSize: MAX_JOB, maxJobAgeMs: 100, tickMs: 5 },
       ...(pg ? { stores: { leader: await pg.url(), helper: await pg.url() } } : {}),
     });
   } catch (e) {
@@ -148,7 +157,7 @@ async function setUp(
       ].join(' '),
     };
   };
-  return { batch, cpu, stop: () => aggs.stop() };
+  return { batch, cpu, stop: () => aggs.stop(), perRole };
 }
 
 /**
@@ -235,7 +244,8 @@ export async function benchStores(): Promise<Record<string, unknown>> {
     setUps.push(await setUp(1, undefined, t), await setUp(1, pg, t), await setUp(2, pg, t));
     const firsts: Figures[] = [];
     if (WARMUP > 0) for (const s of setUps) firsts.push(await s.batch(WARMUP, ROUNDS));
-    for (let k = 0; k < WARM_BATCHES; k++) for (const s of setUps) await s.batch(N, ROUNDS + 1 + k);
+    for (let k = 0; k < 2 * WARM_BATCHES; k++)
+      for (const s of setUps) if (k < WARM_BATCHES * s.perRole) await s.batch(N, ROUNDS + 1 + k);
     const rounds: Figures[][] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round: Figures[] = [];
@@ -264,7 +274,8 @@ export async function benchStores(): Promise<Record<string, unknown>> {
       reports: N,
       rounds: ROUNDS,
       warmup_reports: WARMUP,
-      warm_batches: WARM_BATCHES,
+      warm_batches_per_process: WARM_BATCHES,
+      job_sizes: `${String(MIN_JOB)} to ${String(MAX_JOB)}`,
       vdaf: `Prio3SumVec(length ${String(LENGTH)})`,
     };
     NAMES.forEach((name, i) => {

@@ -31,6 +31,11 @@ export interface LeaderTask extends AggregatorTask {
   /** Incremented by every collection job creation, so the driver skips scans when none is open. */
   collectionsCreated: number;
   /**
+   * Incremented before a job's reports are put back to waiting (the Helper refused the job or its
+   * size), so a job made in the same driver pass does not take them again at once.
+   */
+  returned: number;
+  /**
    * Half of the smallest job body the Helper refused as too large (413): jobs stay below it until
    * the process restarts, whatever peerMaxBodyBytes says.
    */

@@ -84,6 +84,7 @@ export async function leaderTaskOf(
     collectorTokenDigest: f.collector_auth_token_sha256,
     uploads: 0,
     collectionsCreated: 0,
+    returned: 0,
   };
 }
 

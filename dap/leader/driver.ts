@@ -297,8 +297,9 @@ export function startLeaderDriver(
     // One process creates every job: in a fleet the one holding the task's creator lease, so jobs
     // have the same size however many processes there are; the others take its jobs and its lease
     // over when it stops or dies.
+    const returned = lt.returned;
     const made = async (): Promise<boolean> => {
-      const created = await createJob(ctx, lt);
+      const created = await createJob(ctx, lt, returned);
       if (!created) return false;
       jobs.set(created.job.id, created.job);
       states.set(created.job.id, created.states);
@@ -307,14 +308,18 @@ export function startLeaderDriver(
     };
     // Jobs are made while fewer than jobsInFlight of this process's wait or run: the next job's
     // reports are opened and prepared while the running ones wait for the Helper. With none
-    // running, a pass makes up to four (a backlog), else one, and starts them once made.
+    // running, a pass makes up to four (a backlog), else one. Each is sent once made, so the Helper
+    // works on it while the next is made; a job that puts its reports back meanwhile (refused)
+    // ends the pass's making (createJob), and they wait for the next pass.
     const mine = (): number =>
       [...jobs.keys()].filter((id) => (othersUntil.get(id) ?? 0) <= Date.now()).length;
     startJobs(lt, jobs);
     const creates = !shared || (await createsJobs(t.idB64));
     const makes = inFlight.size > 0 ? 1 : 4;
-    for (let i = 0; creates && i < makes && mine() < inFlightMax(); i++) if (!(await made())) break;
-    startJobs(lt, jobs);
+    for (let i = 0; creates && i < makes && mine() < inFlightMax(); i++) {
+      if (!(await made())) break;
+      startJobs(lt, jobs);
+    }
     // Every job still stored is in flight for the collections: running, waiting or another's.
     const inflight = [...jobs.values()];
     const othersRun = inflight.length - mine();

@@ -122,11 +122,14 @@ async function storedWaiting(
  * Creates at most one job of the waiting reports; returns it with the Leader's states, or null when
  * nothing is due. In a fleet only the process holding the task's creator lease calls it, and the
  * job's lease is this process's before the job is stored, so no other process runs it while this
- * one holds its states.
+ * one holds its states. With `returned` (the task's count when the caller's pass began), it makes
+ * nothing once a job of this process put reports back since: they wait for the next pass, so a
+ * refused job's reports are not sent again at once, each time spending one of their attempts.
  */
 export async function createJob(
   ctx: AggregatorContext<LeaderTask>,
   lt: LeaderTask,
+  returned?: number,
 ): Promise<{ job: LeaderJobRecord; states: LeaderStates } | null> {
   const t = lt.task;
   // Reports of a VDAF with an aggregation parameter wait for their collections (§4.6.1).
@@ -134,6 +137,8 @@ export async function createJob(
   const o = ctx.options;
   const waiting = await storedWaiting(ctx, lt);
   if (!waiting) return null;
+  // Checked after the read: the count goes up before the reports are written back.
+  if (returned !== undefined && lt.returned !== returned) return null;
 
   const verifyInits: VerifyInit[] = [];
   const states: LeaderStates = new Map();

@@ -194,6 +194,8 @@ async function endJob(
   ops: KvOp[],
   back: { count: number; receivedMs: number },
 ): Promise<void> {
+  // Counted before they are written, so a job being made meanwhile cannot read them unnoticed.
+  if (back.count > 0) lt.returned++;
   await ctx.mutex.run(async () => {
     const wrote = await writeIfPresent(ctx.store, [jobKey(lt, job)], ops);
     if (wrote && back.count > 0)

@@ -5,8 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { newTaskFiles, type TaskFiles } from '../../dap/index.js';
 import { freePort } from '../support/ports.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
-import { startFront } from './front.js';
-import { taskParams, writeTaskFiles, type Listening } from './support.js';
+import { startFront, type Front } from './front.js';
+import { taskParams, writeTaskFiles } from './support.js';
 
 export type FleetRole = 'leader' | 'helper';
 
@@ -29,7 +29,7 @@ export interface FleetOptions {
   stores: Record<FleetRole, string>;
   peerTimeoutMs: number;
   /** What the Leaders call the Helper at, given the Helper front (a test's proxy in between). */
-  helperUrl?: (front: Listening) => Promise<string>;
+  helperUrl?: (front: Front) => Promise<string>;
   /** Keys of the `dap` config section over the suites' own. */
   dap?: Record<string, number>;
 }
@@ -42,7 +42,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   };
   const up: Record<FleetRole, boolean[]> = { leader: [true, true], helper: [true, true] };
   const pin: Record<FleetRole, number | undefined> = { leader: undefined, helper: undefined };
-  const fronts: Listening[] = [];
+  const fronts: Front[] = [];
   const running: ServeProcess[] = [];
   for (const r of ['leader', 'helper'] as const)
     fronts.push(
@@ -50,7 +50,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
         ports[r].map((p, i) => (up[r][i] && (pin[r] ?? i) === i ? p : undefined)),
       ),
     );
-  const [lf, hf] = fronts as [Listening, Listening];
+  const [lf, hf] = fronts as [Front, Front];
   const files = newTaskFiles(
     taskParams(lf.url, o.helperUrl ? await o.helperUrl(hf) : hf.url, {
       min_batch_size: 1,

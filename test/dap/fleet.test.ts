@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * In front of `target`: while `held.on`, aggregation job requests are counted by body and not
  * answered until `held.on` turns false (then 503: the Leader that sent them is gone).
  */
-async function holdingFront(target: Listening) {
+async function holdingFront(target: { url: string }) {
   const held = { on: false, bodies: new Map<string, number>() };
   const holding = (): boolean => held.on;
   const f = await listen();

@@ -1,10 +1,13 @@
 // The fleet's test front (test/dap/front.ts): requests in flight together go to different backends
-// (a Leader's pipelined jobs spread over the Helpers), and a backend that is down is passed over.
+// (a Leader's pipelined jobs spread over the Helpers), and a backend that is down or cuts its answer
+// is passed over.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFront } from './front.js';
-import { listen, type Listening } from './support.js';
+import { listen } from './support.js';
 
-const open: Listening[] = [];
+const open: { close(): Promise<void> }[] = [];
 afterAll(async () => {
   for (const l of open) await l.close();
 });
@@ -44,6 +47,26 @@ describe('test front', () => {
     const front = await startFront(() => ports);
     open.push(front);
     for (let i = 0; i < 3; i++) expect(await (await fetch(`${front.url}/y`)).text()).toBe('c');
+    // A backend that dies after half its answer: the request goes to the next one.
+    const cut = createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('half', () => {
+        res.socket?.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => cut.listen(0, '127.0.0.1', resolve));
+    open.push({
+      close: () =>
+        new Promise<void>((resolve) => {
+          cut.close(() => {
+            resolve();
+          });
+        }),
+    });
+    const cutPort = (cut.address() as AddressInfo).port;
+    const after = await startFront(() => [cutPort, ports[2]]);
+    open.push(after);
+    expect(await (await fetch(`${after.url}/w`)).text()).toBe('c');
     const none = await startFront(() => [dead]);
     open.push(none);
     expect((await fetch(`${none.url}/z`)).status).toBe(502);
