@@ -1,6 +1,7 @@
 // `egress`: hosts and URLs an event would reach, checked against an allowlist of host globs and the
 // operator's hosts (docs/guard.md "Egress").
 import { hostAllowedBy, isCloudMetadata } from '../egress/hosts.js';
+import { issuerHost, issuersNamedIn } from '../egress/issuers.js';
 import { projectRemotes, repositoryKey } from '../egress/project-remotes.js';
 import { eachString } from '../rules/field.js';
 import type { Detector, Finding } from './detector.js';
@@ -54,13 +55,24 @@ export const egressDetector: Detector<EgressParams> = {
     if (params.source !== 'url') {
       if (typeof value !== 'string') return [];
       const want = params.source === 'shell-upload' ? 'upload' : 'network';
+      // a credential the command names may go to its issuer's own API (docs/guard.md "Egress")
+      let issuers: ReturnType<typeof issuersNamedIn> | undefined;
+      const toIssuer = (x: string): boolean =>
+        (issuers ??= issuersNamedIn(value)).some((i) => issuerHost(i, x));
       for (const h of ctx.shell(value).intents) {
-        if (h.intent !== want && !(want === 'network' && h.intent === 'upload')) continue;
+        // a named credential sent anywhere makes a plain request an upload of that credential
+        const carries =
+          want === 'upload' &&
+          h.intent === 'network' &&
+          (issuers ??= issuersNamedIn(value)).length > 0;
+        if (h.intent !== want && !(want === 'network' && h.intent === 'upload') && !carries)
+          continue;
         if (h.remote !== undefined && ownRepository(h.remote, ctx.event.cwd)) continue;
         const off = (h.hosts ?? []).filter(
           (x) =>
             !hostAllowed(x, params.allow, ctx.egressHosts) &&
-            !(OPERATOR_NAME.test(x) && !isCloudMetadata(x)),
+            !(OPERATOR_NAME.test(x) && !isCloudMetadata(x)) &&
+            !toIssuer(x),
         );
         if (
           off.length > 0 ||
@@ -68,7 +80,7 @@ export const egressDetector: Detector<EgressParams> = {
         )
           findings.push({
             path,
-            reason: `${h.detail}; not on the egress allowlist: ${off.join(', ') || 'unknown host'}`,
+            reason: `${h.detail}${carries ? `, sending a credential of ${issuers?.[0]?.name ?? ''}` : ''}; not on the egress allowlist: ${off.join(', ') || 'unknown host'}`,
           });
       }
       return findings;

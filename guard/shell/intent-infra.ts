@@ -139,8 +139,10 @@ function throwawayDatabase(cmd: ShellCommand): boolean {
   const pos: string[] = [];
   for (let i = 1; i < cmd.argv.length; i++) {
     const a = cmd.argv[i] ?? '';
-    const [flag, inline] = a.startsWith('--') ? a.split('=', 2) : [a, undefined];
-    if (DROPDB_VALUE.has(flag ?? '')) {
+    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    const flag = eq > 0 ? a.slice(0, eq) : a;
+    const inline = eq > 0 ? a.slice(eq + 1) : undefined;
+    if (DROPDB_VALUE.has(flag)) {
       const v = inline ?? cmd.argv[++i] ?? '';
       if ((flag === '-h' || flag === '--host') && !LOCAL_HOST.test(v)) return false;
       if (flag === '--maintenance-db' && /:\/\//.test(v)) return false;
