@@ -32,6 +32,8 @@ export function tokenForItsIssuer(cmd: ShellCommand, all: ShellAnalysis): boolea
   if (issuer === null) return false;
   let requests = 0;
   for (const c of all.commands) {
+    // the no-ops `:` and `true` run nothing, whatever their words say
+    if (c.name === ':' || c.name === 'true') continue;
     if (c.substitution) {
       if (issuerOfTokenCommand(c.argv) !== issuer) return false;
       continue;

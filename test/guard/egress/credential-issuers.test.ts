@@ -44,6 +44,11 @@ describe('credentials and their issuers', () => {
     expect(await bash(other)).not.toBe('allow');
   });
 
+  it('a no-op before the request changes nothing', async () => {
+    const c = `curl -s -H "Authorization: Bearer $(gh auth token)" https://api.github.com/user`;
+    expect(await bash(`: 'cat ~/.aws/credentials'; ${c}`)).toBe('allow');
+  });
+
   it('a token printed to the terminal, into a file or in a verbose trace is still a credential read', async () => {
     for (const c of [
       'gh auth token',
