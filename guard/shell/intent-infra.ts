@@ -35,7 +35,19 @@ const SPECS: Spec[] = [
   ],
   [['pulumi'], [['destroy', 'down']]],
   [['pulumi'], [['stack'], ['rm']]],
-  [['cdk'], [['destroy']]],
+  [['cdk', 'cdktf'], [['destroy']]],
+  [['sam'], [['delete']]],
+  [['serverless', 'sls'], [['remove']]],
+  [['eksctl'], [['delete'], ['cluster', 'nodegroup']]],
+  [['copilot'], [['app', 'env', 'svc', 'job'], ['delete']]],
+  [['amplify'], [['delete']]],
+  [['sst'], [['remove']]],
+  [['firebase'], [['projects:delete', 'hosting:disable', 'database:remove', 'firestore:delete']]],
+  [['supabase'], [['db'], ['reset']], ['--linked', '--db-url']],
+  [['supabase'], [['projects'], ['delete']]],
+  [['vercel'], [['remove', 'rm']]],
+  [['netlify'], [['sites:delete']]],
+  [['railway'], [['down', 'delete']]],
   [
     ['kubectl', 'oc'],
     [['delete'], K8S_KINDS],
@@ -66,7 +78,13 @@ const SPECS: Spec[] = [
   [['aws'], [['ec2'], ['terminate-instances', 'delete-volume']]],
   [['aws'], [['dynamodb'], ['delete-table']]],
   [['aws'], [['cloudformation'], ['delete-stack']]],
-  [['aws'], [['eks'], ['delete-cluster']]],
+  [['aws'], [['eks'], ['delete-cluster', 'delete-nodegroup']]],
+  [['aws'], [['ecs'], ['delete-cluster']]],
+  [['aws'], [['ecr'], ['delete-repository']], ['--force']],
+  [['aws'], [['elasticache'], ['delete-cache-cluster', 'delete-replication-group']]],
+  [['aws'], [['redshift'], ['delete-cluster']]],
+  [['aws'], [['kms'], ['schedule-key-deletion']]],
+  [['aws'], [['route53'], ['delete-hosted-zone']]],
   [['gsutil'], [['rb']]],
   [['gsutil'], [['rm']], ['-r', '-R']],
   [['gcloud'], [['delete']]],
@@ -153,10 +171,23 @@ function throwawayDatabase(cmd: ShellCommand): boolean {
   return pos.length === 1 && db !== undefined && THROWAWAY_DB.test(db) && !PRODUCTION_DB.test(db);
 }
 
+/** Packages a runner fetches by a name other than their program's (`npx aws-cdk@2 destroy`). */
+const PACKAGE_PROGRAM: Record<string, string> = {
+  'aws-cdk': 'cdk',
+  'cdktf-cli': 'cdktf',
+  'firebase-tools': 'firebase',
+  'netlify-cli': 'netlify',
+};
+
+function programOf(name: string): string {
+  const bare = name.replace(/(?<=.)@[^/]*$/, '');
+  return PACKAGE_PROGRAM[bare] ?? bare;
+}
+
 export function infraIntents(cmd: ShellCommand): IntentHit[] {
   if (cmd.name === 'mongosh' || cmd.name === 'mongo') return mongoEval(cmd);
   if (throwawayDatabase(cmd)) return [];
-  const specs = BY_PROGRAM.get(cmd.name);
+  const specs = BY_PROGRAM.get(programOf(cmd.name));
   if (specs === undefined) return [];
   const { flags, pos } = split(cmd.argv);
   for (const [, words, need] of specs) {

@@ -15,6 +15,7 @@ export const INTERPRETERS = new Set([
   'bun',
   'osascript',
   'pwsh',
+  'powershell',
 ]);
 
 /** Options of each wrapper that take a value, so the value is not mistaken for the command. */
@@ -109,6 +110,17 @@ const VALUE_OPTS: Record<string, Set<string>> = {
   'xvfb-run': new Set(['-n', '-s', '-e', '-f', '-p', '--server-num', '--server-args']),
   'dbus-run-session': new Set(['--config-file', '--dbus-daemon']),
   rlwrap: new Set(['-f', '-H', '-l', '-P', '-S']),
+  // package runners run the named package's binary with the words after it
+  npx: new Set(['-p', '--package', '-w', '--workspace', '--cache', '--registry']),
+  bunx: new Set(['-p', '--package']),
+};
+
+/** `pnpm dlx cdk`, `npm exec -- cdk`, `yarn dlx`, `bun x`: a package manager's runner verb. */
+const RUNNER_VERBS: Record<string, Set<string>> = {
+  npm: new Set(['exec', 'x']),
+  pnpm: new Set(['dlx', 'exec']),
+  yarn: new Set(['dlx', 'exec']),
+  bun: new Set(['x']),
 };
 
 /** Wrappers whose first positional argument is not the command (a duration, a lock file, a root dir). */
@@ -136,6 +148,12 @@ export function unwrap(argv: readonly string[]): { argv: string[]; wrappers: str
   const wrappers: string[] = [];
   for (let guard = 0; guard < 32 && rest.length > 0; guard++) {
     const name = basename(rest[0] ?? '');
+    if (RUNNER_VERBS[name]?.has(rest[1] ?? '') === true) {
+      // the verb is peeled as npx is: its options, then the package's binary
+      wrappers.push(name);
+      rest = ['npx', ...rest.slice(2)];
+      continue;
+    }
     const valueOpts = VALUE_OPTS[name];
     if (valueOpts === undefined || name === 'su') break;
     wrappers.push(name);
