@@ -5,6 +5,7 @@ import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive
 import type { Detector, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
+import { huntsSecrets } from '../shell/secret-hunt.js';
 
 /** Editor task files, and the setting that runs a task when the folder is opened. */
 const EDITOR_TASKS = /(?:^|\/)\.vscode\/tasks\.json$/;
@@ -17,6 +18,12 @@ function autorunWrite(path: string, args: Record<string, unknown>): boolean {
     const v = args[k];
     return typeof v === 'string' && AUTORUN.test(v);
   });
+}
+
+/** A search tool's pattern hunting for keys below home or the system (`Grep` on /home/dev). */
+function searchesHome(pattern: string, args: Record<string, unknown>): boolean {
+  const roots = [args.path, args.paths].flat().filter((r): r is string => typeof r === 'string');
+  return huntsSecrets(pattern, roots);
 }
 
 interface PathParams {
@@ -39,6 +46,10 @@ export const sensitivePathsDetector: Detector<PathParams> = {
     eachString(value, path, (s, at) => {
       if (s.length > 4096) return;
       const n = normalizePath(s);
+      if (params.mode === 'read' && at === 'args.pattern' && searchesHome(s, ctx.event.args)) {
+        findings.push({ path: at, reason: 'searches home or the system for keys' });
+        return;
+      }
       const hit =
         isCredentialPath(s) ||
         (params.mode === 'write' && isPersistencePath(s)) ||

@@ -5,6 +5,7 @@ import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive
 import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { harmlessRcText } from './rc-lines.js';
+import { searchHuntsSecrets } from './secret-hunt.js';
 import { evalPipeline } from './static-eval.js';
 
 const PRIV_PROGRAMS = new Set([
@@ -186,6 +187,8 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
   if (r !== undefined) return `${cmd.name} < ${r.target}`;
   const cli = cliCredentialRead(cmd);
   if (cli !== null) return cli;
+  if (searchHuntsSecrets(cmd.name, cmd.argv))
+    return `${cmd.name} searches for keys outside the project`;
   switch (cmd.name) {
     case 'printenv':
       return cmd.argv.length === 1

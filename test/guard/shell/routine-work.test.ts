@@ -69,6 +69,21 @@ const TABLE: IntentTable = [
     ],
   ],
   [
+    'credential_read',
+    [
+      'grep -rE "BEGIN (RSA|OPENSSH|EC) PRIVATE KEY" /home/dev',
+      'rg -l "PRIVATE KEY" ~',
+      'grep -rn -e aws_secret_access_key /',
+      'ag "ghp_[A-Za-z0-9]{36}" ~/Documents',
+    ],
+    [
+      'grep -rn "PRIVATE KEY" src/',
+      'rg -l "api_key" ~/projects/shop',
+      'grep -rn "alias ll" ~/.zshrc',
+      'rg TODO ~',
+    ],
+  ],
+  [
     'sensitive_write',
     [
       `echo 'export PATH=/tmp/.x:$PATH' >> ~/.zshrc`,
