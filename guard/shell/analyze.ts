@@ -334,6 +334,14 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
       if (w.functions.size < MAX_DEFINITIONS)
         w.functions.set(a.slice(0, eq), `${a.slice(eq + 1)} "$@"`);
     }
+  // `npm pkg set scripts.postinstall="curl ... | sh"`: the script runs at every later install
+  if (name === 'npm' && argv[1] === 'pkg' && argv[2] === 'set')
+    for (const a of argv.slice(3)) {
+      const m = /^scripts\.(?:pre|post)?(?:install|prepare|uninstall|pack|publish)=([\s\S]+)$/.exec(
+        a,
+      );
+      if (m?.[1] !== undefined) reparse(w, m[1], place, 'npm');
+    }
   // a file the script wrote, then ran: `./t.sh`, `sh t.sh`, `source t.sh`, `go run t.go`
   const written = writtenScript(w, argv, name);
   if (written !== null) {
