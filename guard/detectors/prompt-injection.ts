@@ -11,6 +11,7 @@ import {
 } from './injection-normalize.js';
 import { HIDDEN_SIGNATURES, SIGNATURES } from './injection-signatures.js';
 import { SOURCE_FILE, withoutStringLiterals } from './injection-source.js';
+import { ADDRESSES, harmfulCodeOrder } from './injection-code-orders.js';
 import { checkKeys, enumParam } from './params.js';
 
 const REMOVED = '[removed by interlock-mesh: possible prompt injection]';
@@ -166,6 +167,21 @@ export const promptInjectionDetector: Detector<InjectionParams> = {
     const findings: Finding[] = [];
     eachString(value, path, (s, at) => {
       const sigs = injectionSignatures(s, place);
+      if (sigs.length === 0 && (place.projectDoc === true || place.instructionFile === true)) {
+        // the document's own address to the agent is allowed, an order to run harm in it is not
+        const addresses = (t: string): boolean =>
+          injectionSignatures(t).some((n) => ADDRESSES.has(n));
+        const order = addresses(s) ? harmfulCodeOrder(s, (t) => ctx.shell(t), addresses) : null;
+        if (order === null) return;
+        const f: Finding = {
+          path: at,
+          reason: `a document orders the assistant to run ${order.detail}`,
+        };
+        if (params.mode === 'sanitize')
+          f.rewrite = `${s.slice(0, order.start)}${REMOVED}${s.slice(order.end)}`;
+        findings.push(f);
+        return;
+      }
       if (sigs.length === 0) return;
       const f: Finding = { path: at, reason: `injection signature ${sigs.join(', ')}` };
       if (params.mode === 'sanitize') f.rewrite = sanitize(s, place);
