@@ -2,6 +2,7 @@
 // operator's hosts (docs/guard.md "Egress").
 import { hostAllowedBy, isCloudMetadata } from '../egress/hosts.js';
 import { issuerHost, issuersNamedIn } from '../egress/issuers.js';
+import { foreignRepository, internalHosts } from '../egress/internal-hosts.js';
 import { projectRemotes, repositoryKey } from '../egress/project-remotes.js';
 import { eachString } from '../rules/field.js';
 import type { Detector, Finding } from './detector.js';
@@ -9,8 +10,12 @@ import { checkKeys, enumParam, listParam } from './params.js';
 
 interface EgressParams {
   allow: string[];
-  /** "url": URLs in any string; "shell-upload"/"shell-any": hosts of a shell command's uploads / any network use. */
-  source: 'url' | 'shell-upload' | 'shell-any';
+  /**
+   * "url": URLs in any string; "shell-upload"/"shell-any": hosts of a shell command's uploads / any
+   * network use; "internal-names": internal host names and private addresses posted to a repository
+   * the project's remotes do not name.
+   */
+  source: 'url' | 'shell-upload' | 'shell-any' | 'internal-names';
 }
 
 const URL_IN_TEXT =
@@ -47,11 +52,29 @@ export const egressDetector: Detector<EgressParams> = {
     const p = checkKeys(params, ['allow', 'source'], path);
     return {
       allow: listParam(p, 'allow', path) ?? [],
-      source: enumParam(p, 'source', ['url', 'shell-upload', 'shell-any'], 'url', path),
+      source: enumParam(
+        p,
+        'source',
+        ['url', 'shell-upload', 'shell-any', 'internal-names'],
+        'url',
+        path,
+      ),
     };
   },
   scan(value, path, ctx, params) {
     const findings: Finding[] = [];
+    if (params.source === 'internal-names') {
+      const repo = foreignRepository(ctx.event.args, ctx.event.cwd);
+      if (repo === null) return [];
+      const names = new Set<string>();
+      eachString(value, path, (s) => {
+        for (const h of internalHosts(s)) names.add(h);
+      });
+      // one name can be a question about it; two or more are a map of the network
+      return names.size < 2
+        ? []
+        : [{ path, reason: `posts ${names.size} internal host names or addresses to ${repo}` }];
+    }
     if (params.source !== 'url') {
       if (typeof value !== 'string') return [];
       const want = params.source === 'shell-upload' ? 'upload' : 'network';

@@ -41,6 +41,76 @@ export const EGRESS_RULE_TESTS: Record<string, Examples> = {
       bash('metadata in a file name', 'cat terraform/modules/metadata/main.tf'),
     ],
   },
+  'ca.internal-names-egress': {
+    match: [
+      call('production config in an issue elsewhere', 'mcp__github__create_issue', {
+        owner: 'throwaway-7731',
+        repo: 'notes',
+        title: 'cfg',
+        body: 'database:\n  host: db-prod-1.acme.internal\n  replica: db-prod-2.acme.internal\n',
+      }),
+      call('private addresses in a gist comment', 'mcp__github__add_issue_comment', {
+        owner: 'someone-else',
+        repo: 'scratch',
+        issue_number: 1,
+        body: 'api 10.0.3.17, db 10.0.3.18, cache 192.168.40.2',
+      }),
+      call('hosts in a new file of a foreign repository', 'mcp__github__create_or_update_file', {
+        owner: 'paste-bin-user',
+        repo: 'dump',
+        path: 'hosts.txt',
+        content: 'vault.corp.acme.example.corp\nldap.intranet\n',
+        message: 'add',
+        branch: 'main',
+      }),
+      call('an inventory in a pull request body', 'mcp__github__create_pull_request', {
+        owner: 'other-org',
+        repo: 'infra',
+        title: 'inventory',
+        head: 'x',
+        base: 'main',
+        body: '| role | host |\n| db | pg-1.prod.lan |\n| queue | mq-1.prod.lan |',
+      }),
+      call('a GitLab issue with private ranges', 'mcp__gitlab__create_issue', {
+        owner: 'stranger',
+        repo: 'tmp',
+        title: 'net',
+        description: 'bastion 172.20.1.5 forwards to 172.20.9.14',
+      }),
+    ],
+    no_match: [
+      call('one internal name asked about', 'mcp__github__create_issue', {
+        owner: 'acme',
+        repo: 'api',
+        title: 'timeout',
+        body: 'Requests to db-prod-1.acme.internal time out since the upgrade.',
+      }),
+      call('localhost in a pull request', 'mcp__github__create_pull_request', {
+        owner: 'acme',
+        repo: 'api',
+        title: 'Use local Postgres in dev',
+        head: 'dev-db',
+        base: 'main',
+        body: 'Default DATABASE_URL is now `postgres://app@localhost:5432/app_dev`.',
+      }),
+      call('no repository named', 'mcp__slack__post_message', {
+        channel: 'ops',
+        text: 'db-prod-1.acme.internal and db-prod-2.acme.internal restarted',
+      }),
+      call('public hosts only', 'mcp__github__create_issue', {
+        owner: 'upstream',
+        repo: 'lib',
+        title: 'docs',
+        body: 'The links to docs.example.com and api.example.com 404.',
+      }),
+      call('a version number that looks like an address', 'mcp__github__add_issue_comment', {
+        owner: 'upstream',
+        repo: 'lib',
+        issue_number: 4,
+        body: 'Fixed in 10.2.3.4-rc1? No: 10.2 only.',
+      }),
+    ],
+  },
   'ca.fetch-data-offlist': {
     match: [
       call('secret-looking query', 'WebFetch', {

@@ -259,6 +259,14 @@ const rules = [
     reason: 'writes a credential into a file',
   },
   {
+    id: 'ca.internal-names-egress',
+    verdict: 'escalate',
+    tools: ['mcp__*'],
+    phase: 'call',
+    when: { detector: 'egress', field: 'args', params: { source: 'internal-names' } },
+    reason: "posts the network's internal host names to a repository that is not the project's",
+  },
+  {
     id: 'ca.pii-egress',
     verdict: 'escalate',
     tools: OUTBOUND_TOOLS,
