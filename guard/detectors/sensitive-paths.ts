@@ -6,7 +6,6 @@ import type { Detector, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
 import { huntsSecrets } from '../shell/secret-hunt.js';
-import { isPackageConfigPath, redirectsRegistry } from '../egress/package-config.js';
 
 /** Editor task files, and the setting that runs a task when the folder is opened. */
 const EDITOR_TASKS = /(?:^|\/)\.vscode\/tasks\.json$/;
@@ -22,7 +21,7 @@ function autorunWrite(path: string, args: Record<string, unknown>): boolean {
 }
 
 /** The text a write tool puts in the file: the whole content or each edit's new text. */
-function writtenText(args: Record<string, unknown>): string | null {
+export function writtenText(args: Record<string, unknown>): string | null {
   const edits = Array.isArray(args.edits) ? (args.edits as unknown[]) : [];
   const parts = [
     args.content,
@@ -36,17 +35,6 @@ function writtenText(args: Record<string, unknown>): string | null {
   ];
   const texts = parts.filter((v): v is string => typeof v === 'string');
   return texts.length === 0 ? null : texts.join('\n');
-}
-
-/** A package manager's own configuration pointed at another index or registry. */
-function registryWrite(
-  path: string,
-  args: Record<string, unknown>,
-  extra: readonly string[] | undefined,
-): boolean {
-  if (!isPackageConfigPath(path)) return false;
-  const text = writtenText(args);
-  return text === null || redirectsRegistry(text, extra);
 }
 
 /** npm's install-time scripts: they run on every `npm install` of the project. */
@@ -122,7 +110,6 @@ export const sensitivePathsDetector: Detector<PathParams> = {
         (params.mode === 'write' && isPersistencePath(s)) ||
         params.extra.some((r) => r.testExact(n)) ||
         (params.mode === 'write' && autorunWrite(n, ctx.event.args)) ||
-        (params.mode === 'write' && registryWrite(s, ctx.event.args, ctx.egressHosts)) ||
         (params.mode === 'write' && lifecycleWrite(n, ctx.event.args, (t) => ctx.shell(t)));
       if (hit)
         findings.push({ path: at, reason: `${params.mode === 'read' ? 'reads' : 'writes'} ${n}` });

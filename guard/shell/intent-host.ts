@@ -6,7 +6,6 @@ import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { harmlessRcText } from './rc-lines.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
-import { isPackageConfigPath, redirectsRegistry } from '../egress/package-config.js';
 import { evalPipeline } from './static-eval.js';
 
 const PRIV_PROGRAMS = new Set([
@@ -241,40 +240,6 @@ function pathLineAppended(cmd: ShellCommand, target: string): boolean {
   return text !== null && harmlessRcText(text);
 }
 
-/** `pip config set global.index-url URL`, `npm config set registry URL`: the key and its value. */
-const CONFIG_SET = /^(?:pip3?|uv|npm|pnpm|yarn|bun|conda|poetry|gem|cargo)$/;
-
-/**
- * A package manager's user- or system-wide configuration pointed at another index or registry, by
- * its own `config set` or by writing its file (docs/guard.md "Egress").
- */
-function registryRedirect(cmd: ShellCommand): string | null {
-  if (CONFIG_SET.test(cmd.name)) {
-    const at = cmd.argv.findIndex((a) => a === 'config');
-    const setting = at > 0 && /^(?:set|add)$/.test(cmd.argv[at + 1] ?? '');
-    const words = cmd.argv.slice(at + 2).join(' ');
-    if (
-      (setting &&
-        /(?:index[-_]url|registry|trusted[-_]host|channels|find[-_]links|repositories\.)/i.test(
-          words,
-        ) &&
-        redirectsRegistry(words)) ||
-      (cmd.name === 'gem' && cmd.argv.includes('--add') && redirectsRegistry(cmd.argv.join(' ')))
-    )
-      return `${cmd.name} config points at another registry`;
-    return null;
-  }
-  const target = writeTargets(cmd).find(isPackageConfigPath);
-  if (target === undefined) return null;
-  const text =
-    cmd.name === 'echo' || cmd.name === 'printf'
-      ? evalPipeline([{ argv: cmd.argv }], 65_536)
-      : cmd.name === 'cat' && cmd.argv.length === 1
-        ? (cmd.stdin ?? null)
-        : null;
-  return text === null || redirectsRegistry(text) ? `writes ${target}` : null;
-}
-
 export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   const p = privilege(cmd);
@@ -287,8 +252,6 @@ export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] 
       (isCredentialPath(t) && /^[~/]/.test(normalizePath(t))),
   );
   if (w !== undefined) hits.push({ intent: 'sensitive_write', detail: `writes ${w}` });
-  const r = registryRedirect(cmd);
-  if (r !== null) hits.push({ intent: 'sensitive_write', detail: r });
   if (cmd.name === 'crontab' && !cmd.argv.includes('-l'))
     hits.push({ intent: 'sensitive_write', detail: 'crontab install' });
   return hits;

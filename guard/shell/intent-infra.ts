@@ -1,6 +1,7 @@
 // Intents of commands that destroy infrastructure or hosted data: IaC destroy, cluster and cloud deletes, volumes, repositories.
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
+import { basename, runnerTarget } from './wrappers.js';
 
 /** Program, consecutive positional words (each a set of alternatives), flags of which one is needed. */
 type Spec = [string[], string[][], string[]?];
@@ -185,6 +186,8 @@ function programOf(name: string): string {
 }
 
 export function infraIntents(cmd: ShellCommand): IntentHit[] {
+  const run = runnerTarget(cmd.argv);
+  if (run !== null) return infraIntents({ ...cmd, argv: run, name: basename(run[0] ?? '') });
   if (cmd.name === 'mongosh' || cmd.name === 'mongo') return mongoEval(cmd);
   if (throwawayDatabase(cmd)) return [];
   const specs = BY_PROGRAM.get(programOf(cmd.name));

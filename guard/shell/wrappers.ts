@@ -110,9 +110,6 @@ const VALUE_OPTS: Record<string, Set<string>> = {
   'xvfb-run': new Set(['-n', '-s', '-e', '-f', '-p', '--server-num', '--server-args']),
   'dbus-run-session': new Set(['--config-file', '--dbus-daemon']),
   rlwrap: new Set(['-f', '-H', '-l', '-P', '-S']),
-  // package runners run the named package's binary with the words after it
-  npx: new Set(['-p', '--package', '-w', '--workspace', '--cache', '--registry']),
-  bunx: new Set(['-p', '--package']),
 };
 
 /** `pnpm dlx cdk`, `npm exec -- cdk`, `yarn dlx`, `bun x`: a package manager's runner verb. */
@@ -122,6 +119,35 @@ const RUNNER_VERBS: Record<string, Set<string>> = {
   yarn: new Set(['dlx', 'exec']),
   bun: new Set(['x']),
 };
+/** Runner options that take a value (`npx -p aws-cdk cdk`). */
+const RUNNER_VALUE_OPTS = new Set([
+  '-p',
+  '--package',
+  '-w',
+  '--workspace',
+  '--cache',
+  '--registry',
+]);
+
+/**
+ * The program a package runner runs and its words (`npx aws-cdk@2 destroy` is `aws-cdk@2
+ * destroy`), or null when `argv` is no runner. The runner itself stays the command, so what reads
+ * the runner's own options (a package fetched from a URL) still sees them.
+ */
+export function runnerTarget(argv: readonly string[]): string[] | null {
+  const name = basename(argv[0] ?? '');
+  let i: number;
+  if (name === 'npx' || name === 'bunx' || name === 'pnpx') i = 1;
+  else if (RUNNER_VERBS[name]?.has(argv[1] ?? '') === true) i = 2;
+  else return null;
+  for (; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--') return argv.slice(i + 1);
+    if (!a.startsWith('-')) return argv.slice(i);
+    if (RUNNER_VALUE_OPTS.has(a)) i++;
+  }
+  return null;
+}
 
 /** Wrappers whose first positional argument is not the command (a duration, a lock file, a root dir). */
 const POSITIONAL_BEFORE: Record<string, number> = {
@@ -148,12 +174,6 @@ export function unwrap(argv: readonly string[]): { argv: string[]; wrappers: str
   const wrappers: string[] = [];
   for (let guard = 0; guard < 32 && rest.length > 0; guard++) {
     const name = basename(rest[0] ?? '');
-    if (RUNNER_VERBS[name]?.has(rest[1] ?? '') === true) {
-      // the verb is peeled as npx is: its options, then the package's binary
-      wrappers.push(name);
-      rest = ['npx', ...rest.slice(2)];
-      continue;
-    }
     const valueOpts = VALUE_OPTS[name];
     if (valueOpts === undefined || name === 'su') break;
     wrappers.push(name);

@@ -41,6 +41,55 @@ export const EGRESS_RULE_TESTS: Record<string, Examples> = {
       bash('metadata in a file name', 'cat terraform/modules/metadata/main.tf'),
     ],
   },
+  'ca.supply-chain-file': {
+    match: [
+      call('pip index redirected', 'Write', {
+        file_path: '/home/dev/.config/pip/pip.conf',
+        content: '[global]\nindex-url = https://pypi.python-mirror.example/simple\n',
+      }),
+      call('pip trusted host', 'Write', {
+        file_path: '/etc/pip.conf',
+        content: '[global]\ntrusted-host = pypi.python-mirror.example\n',
+      }),
+      call('npm registry by an edit', 'Edit', {
+        file_path: '.npmrc',
+        old_string: 'save-exact=true',
+        new_string: 'save-exact=true\nregistry=https://registry.npm-mirror.example/',
+      }),
+      call('yarn berry registry', 'Write', {
+        file_path: '.yarnrc.yml',
+        content: 'npmRegistryServer: "https://npm.mirror.example"\n',
+      }),
+      call('uv index', 'Write', {
+        file_path: '/home/dev/.config/uv/uv.toml',
+        content:
+          '[[index]]\nurl = "https://x.example"\nindex-url = "https://pkgs.mirror.example/simple"\n',
+      }),
+    ],
+    no_match: [
+      call('pip timeout', 'Write', {
+        file_path: '/home/dev/.config/pip/pip.conf',
+        content: '[global]\ntimeout = 60\n',
+      }),
+      call('the public index named', 'Write', {
+        file_path: 'pip.conf',
+        content: '[global]\nindex-url = https://pypi.org/simple\n',
+      }),
+      call('npm setting', 'Edit', {
+        file_path: '.npmrc',
+        old_string: 'save-exact=false',
+        new_string: 'save-exact=true',
+      }),
+      call('another file names a registry', 'Write', {
+        file_path: 'docs/mirrors.md',
+        content: 'registry=https://registry.npm-mirror.example/',
+      }),
+      call('the npm registry', 'Write', {
+        file_path: '.npmrc',
+        content: 'registry=https://registry.npmjs.org/\n',
+      }),
+    ],
+  },
   'ca.internal-names-egress': {
     match: [
       call('production config in an issue elsewhere', 'mcp__github__create_issue', {
@@ -139,6 +188,14 @@ export const EGRESS_RULE_TESTS: Record<string, Examples> = {
       }),
     ],
     no_match: [
+      call('a pull request body that links elsewhere', 'mcp__github__create_pull_request', {
+        owner: 'acme',
+        repo: 'api',
+        title: 'Docs',
+        head: 'docs',
+        base: 'main',
+        body: 'See https://collector.example-logs.net/c?d=eyJ0b2tlbiI6ImFiYyJ9 for the report.',
+      }),
       call('docs page', 'WebFetch', {
         url: 'https://docs.python.org/3/library/pathlib.html',
         prompt: 'glob',

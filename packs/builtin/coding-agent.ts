@@ -215,6 +215,14 @@ const rules = [
     reason: 'installs from a URL, git or an unlisted index, or redirects the package registry',
   },
   {
+    id: 'ca.supply-chain-file',
+    verdict: 'escalate',
+    tools: WRITE_TOOLS,
+    phase: 'call',
+    when: { detector: 'supply_chain', field: 'args', params: { allow: REGISTRY_ALLOW } },
+    reason: 'writes a package-manager config that redirects installs to an unlisted registry',
+  },
+  {
     id: 'ca.reverse-shell',
     verdict: 'block',
     tools: SHELL_TOOLS,

@@ -34,17 +34,18 @@ describe('writes that change later installs', () => {
     ).toBe('allow');
   });
 
-  it('a package manager pointed at another index is stopped; the public index or other settings pass', async () => {
+  it('a package manager pointed at another index is held; the public index or other settings pass', async () => {
     const pip = '/home/dev/.config/pip/pip.conf';
+    const mirror = 'pypi.python-mirror.example';
     expect(
       await write('Write', {
         file_path: pip,
-        content: '[global]\nindex-url = https://pypi.python-mirror.example/simple\n',
+        content: `[global]\nindex-url = https://${mirror}/simple\ntrusted-host = ${mirror}\n`,
       }),
-    ).toBe('ca.sensitive-write-file');
+    ).toBe('ca.supply-chain-file');
     expect(
-      await write('Write', { file_path: pip, content: '[global]\ntrusted-host = pypi.org\n' }),
-    ).toBe('ca.sensitive-write-file');
+      await write('Write', { file_path: pip, content: `[global]\ntrusted-host = ${mirror}\n` }),
+    ).toBe('ca.supply-chain-file');
     expect(
       await write('Write', {
         file_path: pip,
