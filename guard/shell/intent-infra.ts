@@ -182,7 +182,7 @@ const PACKAGE_PROGRAM: Record<string, string> = {
 
 function programOf(name: string): string {
   const bare = name.replace(/(?<=.)@[^/]*$/, '');
-  return PACKAGE_PROGRAM[bare] ?? bare;
+  return Object.hasOwn(PACKAGE_PROGRAM, bare) ? (PACKAGE_PROGRAM[bare] ?? bare) : bare;
 }
 
 export function infraIntents(cmd: ShellCommand): IntentHit[] {

@@ -138,7 +138,8 @@ export function runnerTarget(argv: readonly string[]): string[] | null {
   const name = basename(argv[0] ?? '');
   let i: number;
   if (name === 'npx' || name === 'bunx' || name === 'pnpx') i = 1;
-  else if (RUNNER_VERBS[name]?.has(argv[1] ?? '') === true) i = 2;
+  else if (Object.hasOwn(RUNNER_VERBS, name) && RUNNER_VERBS[name]?.has(argv[1] ?? '') === true)
+    i = 2;
   else return null;
   for (; i < argv.length; i++) {
     const a = argv[i] ?? '';
