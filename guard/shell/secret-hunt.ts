@@ -2,17 +2,26 @@
 // /home/dev): it prints every key it finds, wherever it lies (docs/guard.md "Shell analysis").
 import { normalizePath } from '../sensitive-paths.js';
 
-/** Patterns that look for key material, token formats or secret assignments. */
-const SECRET_PATTERN =
-  /PRIVATE[\s_-]?KEY|BEGIN[\s\S]{0,40}(?:RSA|OPENSSH|EC|DSA|PGP|ENCRYPTED)|AKIA|ASIA\[|aws_(?:secret_)?access_key|gh[pousr]_|github_pat|glpat|sk_live|sk-ant|sk-proj|xox[abposr]|npm_|hf_|passw(?:or)?d|secret|api[_-]?key|token|credential|BEGIN CERTIFICATE/i;
+/** Patterns that look for key material or a token format: a hunt wherever they are searched. */
+const KEY_PATTERN =
+  /PRIVATE[\s_-]?KEY|BEGIN[\s\S]{0,40}(?:RSA|OPENSSH|EC|DSA|PGP|ENCRYPTED)|AKIA|ASIA\[|aws_(?:secret_)?access_key|gh[pousr]_|github_pat|glpat|sk_live|sk-ant|sk-proj|xox[abposr]|npm_[A-Za-z[]|hf_[A-Za-z[]/i;
+/** Secret words: a hunt across home or the settings folders, ordinary words among system files. */
+const WORD_PATTERN = /passw(?:or)?d|secret|api[_-]?key|token|credential/i;
 
-/** Home itself, its usual document and settings folders, the root or a system folder. */
-const WIDE_ROOT =
-  /^(?:~|~\/(?:\.config|Library|Documents|Downloads|Desktop|\.local)|\/|\/(?:etc|var|opt|srv|root|home|Users|mnt|media|Volumes|usr|private))\/?\*?$/;
+/** Home itself, its usual document and settings folders, the root, `/etc`, other users' homes. */
+const HOME_ROOT =
+  /^(?:~|~\/(?:\.config|Library|Documents|Downloads|Desktop|\.local)|\/|\/(?:etc|root|home|Users))\/?\*?$/;
+/** Other system folders: searched for key material, not for words their files use for anything. */
+const SYSTEM_ROOT = /^\/(?:var|opt|srv|mnt|media|Volumes|private|usr)\/?\*?$/;
 
 /** True when `pattern`, searched below `roots`, hunts for credentials outside the project. */
 export function huntsSecrets(pattern: string, roots: readonly string[]): boolean {
-  return SECRET_PATTERN.test(pattern) && roots.some((r) => WIDE_ROOT.test(normalizePath(r)));
+  const key = KEY_PATTERN.test(pattern);
+  if (!key && !WORD_PATTERN.test(pattern)) return false;
+  return roots.some((r) => {
+    const n = normalizePath(r);
+    return HOME_ROOT.test(n) || (key && SYSTEM_ROOT.test(n));
+  });
 }
 
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'ack-grep', 'ugrep']);

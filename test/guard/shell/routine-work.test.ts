@@ -75,12 +75,16 @@ const TABLE: IntentTable = [
       'rg -l "PRIVATE KEY" ~',
       'grep -rn -e aws_secret_access_key /',
       'ag "ghp_[A-Za-z0-9]{36}" ~/Documents',
+      'grep -rl "PRIVATE KEY" /opt',
+      'grep -rn password /etc',
     ],
     [
       'grep -rn "PRIVATE KEY" src/',
       'rg -l "api_key" ~/projects/shop',
       'grep -rn "alias ll" ~/.zshrc',
       'rg TODO ~',
+      'grep -rn token /usr/lib/python3',
+      'rg -l password /var/www/app/docs/user-guide',
     ],
   ],
   [
