@@ -1,6 +1,8 @@
 // `egress`: hosts and URLs an event would reach, checked against an allowlist of host globs and the
 // operator's hosts (docs/guard.md "Egress").
 import { hostAllowedBy, isCloudMetadata } from '../egress/hosts.js';
+import { issuerHost, issuersNamedIn } from '../egress/issuers.js';
+import { foreignRepository, internalHosts } from '../egress/internal-hosts.js';
 import { projectRemotes, repositoryKey } from '../egress/project-remotes.js';
 import { eachString } from '../rules/field.js';
 import type { Detector, Finding } from './detector.js';
@@ -8,8 +10,12 @@ import { checkKeys, enumParam, listParam } from './params.js';
 
 interface EgressParams {
   allow: string[];
-  /** "url": URLs in any string; "shell-upload"/"shell-any": hosts of a shell command's uploads / any network use. */
-  source: 'url' | 'shell-upload' | 'shell-any';
+  /**
+   * "url": URLs in any string; "shell-upload"/"shell-any": hosts of a shell command's uploads / any
+   * network use; "internal-names": internal host names and private addresses posted to a repository
+   * the project's remotes do not name.
+   */
+  source: 'url' | 'shell-upload' | 'shell-any' | 'internal-names';
 }
 
 const URL_IN_TEXT =
@@ -46,21 +52,50 @@ export const egressDetector: Detector<EgressParams> = {
     const p = checkKeys(params, ['allow', 'source'], path);
     return {
       allow: listParam(p, 'allow', path) ?? [],
-      source: enumParam(p, 'source', ['url', 'shell-upload', 'shell-any'], 'url', path),
+      source: enumParam(
+        p,
+        'source',
+        ['url', 'shell-upload', 'shell-any', 'internal-names'],
+        'url',
+        path,
+      ),
     };
   },
   scan(value, path, ctx, params) {
     const findings: Finding[] = [];
+    if (params.source === 'internal-names') {
+      const repo = foreignRepository(ctx.event.args, ctx.event.cwd);
+      if (repo === null) return [];
+      const names = new Set<string>();
+      eachString(value, path, (s) => {
+        for (const h of internalHosts(s)) names.add(h);
+      });
+      // one name can be a question about it; two or more are a map of the network
+      return names.size < 2
+        ? []
+        : [{ path, reason: `posts ${names.size} internal host names or addresses to ${repo}` }];
+    }
     if (params.source !== 'url') {
       if (typeof value !== 'string') return [];
       const want = params.source === 'shell-upload' ? 'upload' : 'network';
+      // a credential the command names may go to its issuer's own API (docs/guard.md "Egress")
+      let issuers: ReturnType<typeof issuersNamedIn> | undefined;
+      const toIssuer = (x: string): boolean =>
+        (issuers ??= issuersNamedIn(value)).some((i) => issuerHost(i, x));
       for (const h of ctx.shell(value).intents) {
-        if (h.intent !== want && !(want === 'network' && h.intent === 'upload')) continue;
+        // a named credential sent anywhere makes a plain request an upload of that credential
+        const carries =
+          want === 'upload' &&
+          h.intent === 'network' &&
+          (issuers ??= issuersNamedIn(value)).length > 0;
+        if (h.intent !== want && !(want === 'network' && h.intent === 'upload') && !carries)
+          continue;
         if (h.remote !== undefined && ownRepository(h.remote, ctx.event.cwd)) continue;
         const off = (h.hosts ?? []).filter(
           (x) =>
             !hostAllowed(x, params.allow, ctx.egressHosts) &&
-            !(OPERATOR_NAME.test(x) && !isCloudMetadata(x)),
+            !(OPERATOR_NAME.test(x) && !isCloudMetadata(x)) &&
+            !toIssuer(x),
         );
         if (
           off.length > 0 ||
@@ -68,7 +103,7 @@ export const egressDetector: Detector<EgressParams> = {
         )
           findings.push({
             path,
-            reason: `${h.detail}; not on the egress allowlist: ${off.join(', ') || 'unknown host'}`,
+            reason: `${h.detail}${carries ? `, sending a credential of ${issuers?.[0]?.name ?? ''}` : ''}; not on the egress allowlist: ${off.join(', ') || 'unknown host'}`,
           });
       }
       return findings;

@@ -10,6 +10,8 @@ import {
   smuggledTagText,
 } from './injection-normalize.js';
 import { HIDDEN_SIGNATURES, SIGNATURES } from './injection-signatures.js';
+import { SOURCE_FILE, withoutStringLiterals } from './injection-source.js';
+import { ADDRESSES, harmfulCodeOrder } from './injection-code-orders.js';
 import { checkKeys, enumParam } from './params.js';
 
 const REMOVED = '[removed by interlock-mesh: possible prompt injection]';
@@ -57,6 +59,8 @@ const INSTRUCTS_AGENT = new Set([...ADDRESSES_AGENT, 'addressed_risk', 'task_hij
 export interface TextPlace {
   projectDoc?: boolean;
   instructionFile?: boolean;
+  /** The path of a source file the text was read from: its string literals are data. */
+  sourceFile?: string;
 }
 
 interface InjectionParams {
@@ -64,7 +68,8 @@ interface InjectionParams {
 }
 
 /** Names of the signatures in `text` (normalised first). This text is attacker-controlled. */
-export function injectionSignatures(text: string, opts: TextPlace = {}): string[] {
+export function injectionSignatures(read: string, opts: TextPlace = {}): string[] {
+  const text = opts.sourceFile === undefined ? read : withoutStringLiterals(read, opts.sourceFile);
   // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words).
   const forms = [normalizeForDetection(text), normalizeForDetection(text, false)];
   const smuggled = smuggledTagText(text);
@@ -143,7 +148,11 @@ function normalizeInvisibles(text: string): string {
 function placeOf(args: Record<string, unknown>): TextPlace {
   const p = args.file_path ?? args.path ?? args.notebook_path;
   if (typeof p !== 'string' || THIRD_PARTY.test(p)) return {};
-  return { projectDoc: PROJECT_DOC.test(p), instructionFile: INSTRUCTION_FILE.test(p) };
+  return {
+    projectDoc: PROJECT_DOC.test(p),
+    instructionFile: INSTRUCTION_FILE.test(p),
+    ...(SOURCE_FILE.test(p) ? { sourceFile: p } : {}),
+  };
 }
 
 export const promptInjectionDetector: Detector<InjectionParams> = {
@@ -158,6 +167,21 @@ export const promptInjectionDetector: Detector<InjectionParams> = {
     const findings: Finding[] = [];
     eachString(value, path, (s, at) => {
       const sigs = injectionSignatures(s, place);
+      if (sigs.length === 0 && (place.projectDoc === true || place.instructionFile === true)) {
+        // the document's own address to the agent is allowed, an order to run harm in it is not
+        const addresses = (t: string): boolean =>
+          injectionSignatures(t).some((n) => ADDRESSES.has(n));
+        const order = addresses(s) ? harmfulCodeOrder(s, (t) => ctx.shell(t), addresses) : null;
+        if (order === null) return;
+        const f: Finding = {
+          path: at,
+          reason: `a document orders the assistant to run ${order.detail}`,
+        };
+        if (params.mode === 'sanitize')
+          f.rewrite = `${s.slice(0, order.start)}${REMOVED}${s.slice(order.end)}`;
+        findings.push(f);
+        return;
+      }
       if (sigs.length === 0) return;
       const f: Finding = { path: at, reason: `injection signature ${sigs.join(', ')}` };
       if (params.mode === 'sanitize') f.rewrite = sanitize(s, place);

@@ -18,15 +18,33 @@ export const randomish =
 export const r3 = randomish(3);
 export const r35 = randomish(3.5);
 
-/** A JWT whose header is JSON naming a signing algorithm other than `none` (RFC 7519 §7.2). */
+/** The payload of the example token documentation everywhere copies (jwt.io's "John Doe"). */
+const EXAMPLE_JWT_PAYLOAD = /"sub"\s*:\s*"1234567890"[\s\S]*"name"\s*:\s*"John Doe"/;
+
+/**
+ * A signature that decodes to printable text (`test-signature-not-real`) was typed by a person: an
+ * HMAC or RSA signature is random bytes, all of them printable about once in 10^13 (RFC 7515 §5.1).
+ */
+function typedSignature(sig: string): boolean {
+  const bytes = Buffer.from(sig, 'base64url');
+  return bytes.length > 0 && bytes.every((b) => b >= 0x20 && b < 0x7f);
+}
+
+/**
+ * A JWT whose header is JSON naming a signing algorithm other than `none` (RFC 7519 §7.2), signed
+ * with bytes no person typed, that is not the documentation's example token.
+ */
 export function jwtValid(v: string): boolean {
-  const head = v.split('.')[0] ?? '';
+  const [head = '', payload = '', sig = ''] = v.split('.');
   try {
     const doc = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as unknown;
-    return typeof doc === 'object' && doc !== null && 'alg' in doc && doc.alg !== 'none';
+    if (typeof doc !== 'object' || doc === null || !('alg' in doc) || doc.alg === 'none')
+      return false;
   } catch {
     return false;
   }
+  if (typedSignature(sig)) return false;
+  return !EXAMPLE_JWT_PAYLOAD.test(Buffer.from(payload, 'base64url').toString('utf8'));
 }
 
 /** A base64 or base64url blob whose decoded start is a PEM private key header (RFC 7468 §2). */

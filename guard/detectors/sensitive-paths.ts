@@ -5,6 +5,7 @@ import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive
 import type { Detector, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
+import { huntsSecrets } from '../shell/secret-hunt.js';
 
 /** Editor task files, and the setting that runs a task when the folder is opened. */
 const EDITOR_TASKS = /(?:^|\/)\.vscode\/tasks\.json$/;
@@ -17,6 +18,67 @@ function autorunWrite(path: string, args: Record<string, unknown>): boolean {
     const v = args[k];
     return typeof v === 'string' && AUTORUN.test(v);
   });
+}
+
+/** The text a write tool puts in the file: the whole content or each edit's new text. */
+export function writtenText(args: Record<string, unknown>): string | null {
+  const edits = Array.isArray(args.edits) ? (args.edits as unknown[]) : [];
+  const parts = [
+    args.content,
+    args.new_string,
+    args.contents,
+    args.text,
+    args.file_text,
+    ...edits.map((e) =>
+      typeof e === 'object' && e !== null ? (e as Record<string, unknown>).new_string : undefined,
+    ),
+  ];
+  const texts = parts.filter((v): v is string => typeof v === 'string');
+  return texts.length === 0 ? null : texts.join('\n');
+}
+
+/** npm's install-time scripts: they run on every `npm install` of the project. */
+const LIFECYCLE =
+  /"(?:preinstall|install|postinstall|prepare|prepublish|preuninstall|uninstall|postuninstall|prepack|postpack)"\s*:\s*"((?:[^"\\\n]|\\.){1,4096})"/g;
+/** What an install script must never do: run a download, reach a shell, delete, read keys, upload. */
+const INSTALL_RISK = new Set([
+  'fetch_pipe_shell',
+  'decode_pipe_shell',
+  'reverse_shell',
+  'destructive_delete',
+  'disk_wipe',
+  'credential_read',
+  'upload',
+  'sensitive_write',
+  'privilege_change',
+  'security_disable',
+]);
+
+/** A package.json write whose install-time script does something no install needs. */
+function lifecycleWrite(
+  path: string,
+  args: Record<string, unknown>,
+  shell: (s: string) => { intents: readonly { intent: string }[] },
+): boolean {
+  if (!/(?:^|\/)package\.json$/.test(path) || /(?:^|\/)node_modules\//.test(path)) return false;
+  const text = writtenText(args);
+  if (text === null) return false;
+  for (const m of text.matchAll(LIFECYCLE)) {
+    let script: string;
+    try {
+      script = JSON.parse(`"${m[1] ?? ''}"`) as string;
+    } catch {
+      return true;
+    }
+    if (shell(script).intents.some((h) => INSTALL_RISK.has(h.intent))) return true;
+  }
+  return false;
+}
+
+/** A search tool's pattern hunting for keys below home or the system (`Grep` on /home/dev). */
+function searchesHome(pattern: string, args: Record<string, unknown>): boolean {
+  const roots = [args.path, args.paths].flat().filter((r): r is string => typeof r === 'string');
+  return huntsSecrets(pattern, roots);
 }
 
 interface PathParams {
@@ -39,11 +101,16 @@ export const sensitivePathsDetector: Detector<PathParams> = {
     eachString(value, path, (s, at) => {
       if (s.length > 4096) return;
       const n = normalizePath(s);
+      if (params.mode === 'read' && at === 'args.pattern' && searchesHome(s, ctx.event.args)) {
+        findings.push({ path: at, reason: 'searches home or the system for keys' });
+        return;
+      }
       const hit =
         isCredentialPath(s) ||
         (params.mode === 'write' && isPersistencePath(s)) ||
         params.extra.some((r) => r.testExact(n)) ||
-        (params.mode === 'write' && autorunWrite(n, ctx.event.args));
+        (params.mode === 'write' && autorunWrite(n, ctx.event.args)) ||
+        (params.mode === 'write' && lifecycleWrite(n, ctx.event.args, (t) => ctx.shell(t)));
       if (hit)
         findings.push({ path: at, reason: `${params.mode === 'read' ? 'reads' : 'writes'} ${n}` });
     });

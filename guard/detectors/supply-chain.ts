@@ -5,6 +5,7 @@ import type { ShellCommand } from '../shell/model.js';
 import type { Detector, Finding } from './detector.js';
 import { hostAllowed } from './egress.js';
 import { checkKeys, listParam } from './params.js';
+import { writtenText } from './sensitive-paths.js';
 
 interface SupplyParams {
   /** Registries and indexes installs may come from. */
@@ -133,13 +134,30 @@ function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string
     cmd.redirects.some((r) => r.op.startsWith('>') && CONFIG_FILE.test(r.target))
   ) {
     const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
-    const urls = [
-      ...text.matchAll(/(?:registry|index-url|npmRegistryServer)\s*[=:]\s*"?(\S+?)"?(?:\s|$)/gi),
-    ];
-    if (urls.some((u) => off(u[1] ?? '')))
-      out.push('writes a registry into a package-manager config');
+    if (namesOffRegistry(text, off)) out.push('writes a registry into a package-manager config');
   }
   return out;
+}
+
+/** A registry, index, link source or trusted host off the list in a package-manager config's text. */
+function namesOffRegistry(text: string, off: (v: string) => boolean): boolean {
+  const urls = [
+    ...text.matchAll(
+      /(?:registry|index-url|npmRegistryServer|find-links|trusted-host)\s*[=:]\s*"?(\S+?)"?(?:\s|$)/gi,
+    ),
+  ];
+  // `trusted-host = HOST` names a host without a scheme
+  return urls.some((u) => {
+    const v = u[1] ?? '';
+    return off(/^[a-z][\w+.-]*:\/\//i.test(v) ? v : `https://${v}`);
+  });
+}
+
+/** A file tool's write of a package-manager config (`Write ~/.config/pip/pip.conf`), its new text. */
+function configWrite(args: Record<string, unknown>): string | null {
+  const p = args.file_path ?? args.path;
+  if (typeof p !== 'string' || !CONFIG_FILE.test(p)) return null;
+  return writtenText(args);
 }
 
 export const supplyChainDetector: Detector<SupplyParams> = {
@@ -150,12 +168,19 @@ export const supplyChainDetector: Detector<SupplyParams> = {
     return { allow: listParam(p, 'allow', path) ?? [] };
   },
   scan(value, path, ctx, params) {
-    if (typeof value !== 'string') return [];
     const off = (v: string): boolean => {
       // a value naming no host is a local path (`--find-links ./wheels`)
       const host = hostOf(v, true);
       return host !== null && !hostAllowed(host, params.allow, ctx.egressHosts);
     };
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      // a file tool writing the config: the same lines the shell's writes are read for
+      const text = configWrite(value as Record<string, unknown>);
+      return text !== null && namesOffRegistry(text, off)
+        ? [{ path, reason: 'writes a registry into a package-manager config' }]
+        : [];
+    }
+    if (typeof value !== 'string') return [];
     const findings: Finding[] = [];
     for (const cmd of ctx.shell(value).analysis.commands)
       for (const reason of commandProblems(cmd, off)) findings.push({ path, reason });

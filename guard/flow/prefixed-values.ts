@@ -21,7 +21,17 @@ export function prefixParts(value: string, limits: FlowLimits): string[] {
   if (m === null || value.length > limits.longValue) return [];
   const rest = value.slice(m[0].length);
   const half = Math.ceil(rest.length / 2);
-  return [rest, rest.slice(0, half), rest.slice(half)].filter(
+  const parts = new Set([rest, rest.slice(0, half), rest.slice(half)]);
+  // pieces of the shortest taint length every PIECE_STRIDE characters: any run of the random part
+  // PIECE_STRIDE - 1 characters longer than a piece holds one whole, so a part sent alone (with or
+  // without the prefix) is found however the value was cut
+  const piece = limits.minTaintLength;
+  for (let at = 0; at + piece <= rest.length; at += PIECE_STRIDE)
+    parts.add(rest.slice(at, at + piece));
+  return [...parts].filter(
     (part) => part.length < value.length && taintRefusal(part, limits) === null,
   );
 }
+
+/** How far apart the pieces of a prefixed value's random part start. */
+const PIECE_STRIDE = 4;

@@ -71,29 +71,37 @@ export function unseparated(text: string): string | null {
   return parts.length === 0 ? null : parts.join('\u0000');
 }
 
-const CODE_RUNS: { re: RegExp; radix: number; strip: RegExp }[] = [
-  { re: /(?:\b\d{1,3}\s*[,;]\s*){11,}\d{1,3}\b/g, radix: 10, strip: /[^\d,;]/g },
-  { re: /(?:\b\d{2,3} ){11,}\d{2,3}\b/g, radix: 10, strip: /[^\d ]/g },
-  { re: /(?:\\[0-7]{1,3}){12,}/g, radix: 8, strip: /^\\/ },
-  { re: /(?:\\x[0-9A-Fa-f]{2}){12,}/g, radix: 16, strip: /^\\x/ },
-  { re: /(?:0x[0-9A-Fa-f]{1,2}\s*,?\s*){12,}/g, radix: 16, strip: /0x/ },
+/** Runs of one character code spelling, each code found by `code` (its digits in `radix`). */
+const CODE_RUNS: { re: RegExp; radix: number; code: RegExp }[] = [
+  { re: /(?:\b\d{1,3}\s*[,;]\s*){11,}\d{1,3}\b/g, radix: 10, code: /\d{1,3}/g },
+  { re: /(?:\b\d{2,3} ){11,}\d{2,3}\b/g, radix: 10, code: /\d{2,3}/g },
+  { re: /(?:\\[0-7]{1,3}){12,}/g, radix: 8, code: /(?<=\\)[0-7]{1,3}/g },
+  { re: /(?:\\x[0-9A-Fa-f]{2}){12,}/g, radix: 16, code: /(?<=x)[0-9A-Fa-f]{2}/g },
+  { re: /(?:0x[0-9A-Fa-f]{1,2}\s*,?\s*){12,}/g, radix: 16, code: /(?<=0x)[0-9A-Fa-f]{1,2}/g },
+  // JSON and JavaScript escapes (`\u006e`, `\u{6e}`), `%u006e`, and HTML character references
+  {
+    re: /(?:[\\%]u(?:[0-9A-Fa-f]{4}|\{[0-9A-Fa-f]{1,6}\})){12,}/g,
+    radix: 16,
+    code: /(?<=u\{?)[0-9A-Fa-f]{1,6}/g,
+  },
+  { re: /(?:&#\d{1,7};){12,}/g, radix: 10, code: /(?<=&#)\d{1,7}/g },
+  { re: /(?:&#[xX][0-9A-Fa-f]{1,6};){12,}/g, radix: 16, code: /(?<=&#[xX])[0-9A-Fa-f]{1,6}/g },
 ];
 
-/** Bytes spelled as character codes: `81,55,118`, `\121\067`, `\x51\x37`, `0x51, 0x37`. */
+/**
+ * Bytes spelled as character codes: `81,55,118`, `\121\067`, `\x51\x37`, `0x51, 0x37`, `\u0051`,
+ * `&#81;`; a code above 255 stands for its character's UTF-8 bytes.
+ */
 export function fromCharCodes(text: string): Uint8Array | null {
   const out: number[] = [];
-  for (const { re, radix } of CODE_RUNS) {
+  for (const { re, radix, code } of CODE_RUNS) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      const codes =
-        radix === 10
-          ? m[0].split(/[\s,;]+/)
-          : radix === 8
-            ? m[0].split('\\').slice(1)
-            : m[0].split(/\\x|0x/).slice(1);
-      for (const c of codes) {
-        const v = parseInt(c.replace(/[\s,]/g, ''), radix);
-        if (Number.isInteger(v) && v >= 0 && v <= 255) out.push(v);
+      for (const c of m[0].match(code) ?? []) {
+        const v = parseInt(c, radix);
+        if (!Number.isInteger(v) || v < 0 || v > 0x10ffff) continue;
+        if (v <= 255) out.push(v);
+        else for (const b of Buffer.from(String.fromCodePoint(v), 'utf8')) out.push(b);
       }
       out.push(0);
     }

@@ -4,6 +4,8 @@ import { languageOf } from './grammars.js';
 import { collectCalls, endsWithEnvironment, FETCH_CALLS, type CodeCall } from './calls.js';
 import { hostOf, netCall, str } from './net-calls.js';
 import { perlRubyEffects } from './perl-ruby.js';
+import { powershellEffects } from './powershell.js';
+import { goEffects } from './go-code.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
 import {
@@ -142,7 +144,12 @@ export function codeEffects(
   code: string,
 ): CodeEffects | null {
   const lang = languageOf(interpreter);
-  if (lang === null) return perlRubyEffects(interpreter, code);
+  if (lang === null)
+    return (
+      perlRubyEffects(interpreter, code) ??
+      powershellEffects(interpreter, code) ??
+      goEffects(interpreter, code)
+    );
   if (parsers === undefined) return null;
   // attacker-controlled code: parsed by tree-sitter, walked with a step bound
   const tree = parsers[lang].parse(code);

@@ -65,7 +65,22 @@ const INLINE_FLAG: Record<string, Set<string>> = {
 const SUBSTITUTION = /\$\(|`|[<>]\(/;
 
 function interpreterKey(name: string): string {
-  return name.replace(/[0-9.]+$/, '') === 'nodejs' ? 'node' : name.replace(/[0-9.]+$/, '');
+  const bare = name.replace(/\.exe$/i, '').replace(/[0-9.]+$/, '');
+  return bare === 'nodejs' ? 'node' : bare.toLowerCase() === 'powershell' ? 'pwsh' : bare;
+}
+
+/**
+ * The code `pwsh`/`powershell` runs: the words after `-Command` (any abbreviation, any case), or
+ * the UTF-16LE text of `-EncodedCommand`; undefined when it names neither.
+ */
+function powershellCode(argv: readonly string[]): string | undefined {
+  const at = argv.findIndex(
+    (a, i) => i > 0 && /^[-/](?:c|com|comm|comma|comman|command)$/i.test(a),
+  );
+  if (at > 0) return argv.slice(at + 1).join(' ');
+  const enc = argv.findIndex((a, i) => i > 0 && /^[-/](?:e|ec|en|enc|encodedcommand)$/i.test(a));
+  const b64 = enc > 0 ? argv[enc + 1] : undefined;
+  return b64 === undefined ? undefined : Buffer.from(b64, 'base64').toString('utf16le');
 }
 
 function fail(w: Walk, status: ShellStatus): void {
@@ -207,6 +222,13 @@ function addCommand(w: Walk, words: readonly (Field | string)[], place: Place): 
   if (head?.dynamic === true) cmd.dynamic = true;
   if (head?.tainted === true) cmd.tainted = true;
   if (wrappers.includes('xargs')) xargsItems(w, cmd);
+  if (name === 'echo' || name === 'printf') {
+    // `printf '#!/bin/sh\nrm -rf ~' > t.sh`: the file holds what the command prints
+    const text = evalPipeline([{ argv }], w.limits.maxBytes);
+    for (const r of place.redirects)
+      if ((r.op === '>' || r.op === '>>') && text !== null && w.files.size < 64)
+        w.files.set(r.target, r.op === '>>' ? (w.files.get(r.target) ?? '') + text : text);
+  }
   if ((name === 'cat' || name === 'tee') && cmd.stdin !== undefined) {
     const out = name === 'tee' ? argv.slice(1).filter((a) => !a.startsWith('-')) : [];
     for (const r of place.redirects) if (r.op === '>' || r.op === '>>') out.push(r.target);
@@ -312,6 +334,21 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
       if (w.functions.size < MAX_DEFINITIONS)
         w.functions.set(a.slice(0, eq), `${a.slice(eq + 1)} "$@"`);
     }
+  // `npm pkg set scripts.postinstall="curl ... | sh"`: the script runs at every later install
+  if (name === 'npm' && argv[1] === 'pkg' && argv[2] === 'set')
+    for (const a of argv.slice(3)) {
+      const m = /^scripts\.(?:pre|post)?(?:install|prepare|uninstall|pack|publish)=([\s\S]+)$/.exec(
+        a,
+      );
+      if (m?.[1] !== undefined) reparse(w, m[1], place, 'npm');
+    }
+  // a file the script wrote, then ran: `./t.sh`, `sh t.sh`, `source t.sh`, `go run t.go`
+  const written = writtenScript(w, argv, name);
+  if (written !== null) {
+    if (written.lang === 'go') script(w, 'go', written.body, place);
+    else reparse(w, written.body, place);
+    return;
+  }
   if (name === 'at' || name === 'batch') {
     const body = cmd.stdin ?? pipedText(w, cmd);
     if (body !== null) reparse(w, body, place);
@@ -350,8 +387,9 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
   const key = interpreterKey(name);
   if (INTERPRETERS.has(name) || INTERPRETERS.has(key)) {
     const flags = INLINE_FLAG[key];
-    const at = flags === undefined ? -1 : argv.findIndex((a) => flags.has(a));
-    const code = at > 0 ? argv[at + 1] : (cmd.stdin ?? pipedText(w, cmd) ?? undefined);
+    const at = flags === undefined || key === 'pwsh' ? -1 : argv.findIndex((a) => flags.has(a));
+    const inline = key === 'pwsh' ? powershellCode(argv) : at > 0 ? argv[at + 1] : undefined;
+    const code = inline ?? cmd.stdin ?? pipedText(w, cmd) ?? undefined;
     if (code !== undefined) script(w, key, code, place);
     else {
       // `python3 tool.py` where the script wrote tool.py earlier (a heredoc into a file)
@@ -360,6 +398,32 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
       if (body !== undefined) script(w, key, body, place);
     }
   }
+}
+
+/** The text of a file this script wrote that `argv` runs, as shell or as Go; null when none. */
+function writtenScript(
+  w: Walk,
+  argv: readonly string[],
+  name: string,
+): { lang: 'sh' | 'go'; body: string } | null {
+  if (w.files.size === 0) return null;
+  const body = (f: string | undefined): string | undefined =>
+    f === undefined ? undefined : (w.files.get(f) ?? w.files.get(f.replace(/^\.\//, '')));
+  const direct = body(argv[0]);
+  if (direct !== undefined && (argv[0] ?? '').includes('/')) return { lang: 'sh', body: direct };
+  if (name === 'go' && argv[1] === 'run') {
+    const src = argv
+      .slice(2)
+      .map(body)
+      .find((b) => b !== undefined);
+    return src === undefined ? null : { lang: 'go', body: src };
+  }
+  if (SHELLS.has(name) || name === 'source' || name === '.') {
+    const file = argv.slice(1).find((a) => !a.startsWith('-'));
+    const text = body(file);
+    return text === undefined ? null : { lang: 'sh', body: text };
+  }
+  return null;
 }
 
 /** Code handed to an interpreter: kept for signatures, read for what it runs, deletes and reaches. */

@@ -39,12 +39,34 @@ function push(rest: string[]): IntentHit[] {
       (a) => a === '--force' || (/^-[a-zA-Z]+$/.test(a) && a.includes('f')) || a === '--mirror',
     ) || refs.slice(1).some((r) => r.startsWith('+'));
   if (forced) hits.push({ intent: 'force_push', detail: 'git push --force' });
+  const deleting = flags.some((a) => a === '--delete' || a === '-d');
+  const deleted = refs.slice(1).filter((r) => deleting || r.startsWith(':'));
   if (
-    flags.some((a) => a === '--delete' || a === '-d' || a === '--prune') ||
-    refs.slice(1).some((r) => r.startsWith(':'))
+    flags.includes('--prune') ||
+    (deleting && deleted.length === 0) ||
+    deleted.some((r) => !featureBranch(r.replace(/^:/, '')))
   )
     hits.push({ intent: 'history_rewrite', detail: 'git push deletes remote refs' });
   return hits;
+}
+
+/** Branches a team shares or releases from; a tag is a release too (`refs/tags/...`, `tag v1`). */
+const SHARED_BRANCH =
+  /^(?:main|master|trunk|develop|development|dev|prod|production|staging|stable|live|default|gh-pages|HEAD|tag|release|releases|hotfix)(?:$|[-/._])/i;
+
+/**
+ * Deleting a merged feature branch on the remote is routine clean-up; deleting a shared or release
+ * branch, a tag, or refs named by a pattern rewrites what others build on (docs/guard.md "Shell analysis").
+ */
+function featureBranch(ref: string): boolean {
+  const name = ref.replace(/^refs\/heads\//, '');
+  return (
+    name.length > 0 &&
+    !name.startsWith('refs/') &&
+    !/[*?[\]$`]/.test(name) &&
+    !/^v?\d+(?:\.\d+)*(?:[-+].*)?$/.test(name) &&
+    !SHARED_BRANCH.test(name)
+  );
 }
 
 function hasAny(rest: readonly string[], ...xs: string[]): boolean {

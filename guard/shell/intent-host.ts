@@ -4,6 +4,9 @@ import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
+import { harmlessRcText } from './rc-lines.js';
+import { searchHuntsSecrets } from './secret-hunt.js';
+import { evalPipeline } from './static-eval.js';
 
 const PRIV_PROGRAMS = new Set([
   'sudo',
@@ -184,6 +187,8 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
   if (r !== undefined) return `${cmd.name} < ${r.target}`;
   const cli = cliCredentialRead(cmd);
   if (cli !== null) return cli;
+  if (searchHuntsSecrets(cmd.name, cmd.argv))
+    return `${cmd.name} searches for keys outside the project`;
   switch (cmd.name) {
     case 'printenv':
       return cmd.argv.length === 1
@@ -216,6 +221,25 @@ function writeTargets(cmd: ShellCommand): string[] {
   return out;
 }
 
+const SHELL_RC =
+  /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|config\/fish\/config\.fish)$/;
+
+/**
+ * `echo 'export PATH="$HOME/.cargo/bin:$PATH"' >> ~/.zshrc`: an appended start-up line that only
+ * names tool folders persists no command, so it is judged by what it says, not by the file.
+ */
+function pathLineAppended(cmd: ShellCommand, target: string): boolean {
+  if (!SHELL_RC.test(normalizePath(target))) return false;
+  if (!cmd.redirects.some((r) => r.op === '>>' && r.target === target)) return false;
+  const text =
+    cmd.name === 'echo' || cmd.name === 'printf'
+      ? evalPipeline([{ argv: cmd.argv }], 4096)
+      : cmd.name === 'cat' && cmd.argv.length === 1
+        ? (cmd.stdin ?? null)
+        : null;
+  return text !== null && harmlessRcText(text);
+}
+
 export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   const p = privilege(cmd);
@@ -223,7 +247,9 @@ export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] 
   const c = credentialRead(cmd, all);
   if (c !== null) hits.push({ intent: 'credential_read', detail: c });
   const w = writeTargets(cmd).find(
-    (t) => isPersistencePath(t) || (isCredentialPath(t) && /^[~/]/.test(normalizePath(t))),
+    (t) =>
+      (isPersistencePath(t) && !pathLineAppended(cmd, t)) ||
+      (isCredentialPath(t) && /^[~/]/.test(normalizePath(t))),
   );
   if (w !== undefined) hits.push({ intent: 'sensitive_write', detail: `writes ${w}` });
   if (cmd.name === 'crontab' && !cmd.argv.includes('-l'))

@@ -221,7 +221,9 @@ function uploadedFiles(cmd: ShellCommand): string[] {
     if (v === undefined) return;
     const flag = joined ? a.slice(0, a.indexOf('=')) : a;
     if (['-T', '--upload-file', '--post-file', '--body-file'].includes(flag)) files.push(v);
-    const m = /^(?:[\w.-]+=)?@([^;]+)/.exec(v);
+    // a form field's name is any text before `=` (`f:1=@file`); `<file` sends the file as its value
+    const form = flag === '-F' || flag === '--form';
+    const m = (form ? /^(?:[^=]*=)?[@<]([^;]+)/ : /^(?:[\w.-]+=)?@([^;]+)/).exec(v);
     if (m?.[1] !== undefined) files.push(m[1]);
   });
   return files;

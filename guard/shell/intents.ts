@@ -12,6 +12,7 @@ import { sqlIntents } from './intent-sql.js';
 import { datastoreIntents } from './intent-datastore.js';
 import { storageIntents } from './intent-storage.js';
 import { gitConfigIntents } from './intent-git-config.js';
+import { tokenForItsIssuer } from './issuer-token.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -71,9 +72,22 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, gitConfigIntents(cmd));
 }
 
+/** Removes the credential hits from `from` on: the token goes only where it was issued for. */
+function dropCredentialHits(hits: IntentHit[], from: number): void {
+  const kept = hits
+    .splice(from)
+    .filter((h) => h.intent !== 'git_credential' && h.intent !== 'credential_read');
+  append(hits, kept);
+}
+
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   const hits: IntentHit[] = [];
-  for (const cmd of analysis.commands) classifyCommand(hits, cmd, analysis);
+  for (const cmd of analysis.commands) {
+    const from = hits.length;
+    classifyCommand(hits, cmd, analysis);
+    if (cmd.substitution && hits.length > from && tokenForItsIssuer(cmd, analysis))
+      dropCredentialHits(hits, from);
+  }
   if (source.includes('()') && /:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))
     hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });
   for (const s of analysis.scripts) {

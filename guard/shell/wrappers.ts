@@ -15,6 +15,7 @@ export const INTERPRETERS = new Set([
   'bun',
   'osascript',
   'pwsh',
+  'powershell',
 ]);
 
 /** Options of each wrapper that take a value, so the value is not mistaken for the command. */
@@ -110,6 +111,44 @@ const VALUE_OPTS: Record<string, Set<string>> = {
   'dbus-run-session': new Set(['--config-file', '--dbus-daemon']),
   rlwrap: new Set(['-f', '-H', '-l', '-P', '-S']),
 };
+
+/** `pnpm dlx cdk`, `npm exec -- cdk`, `yarn dlx`, `bun x`: a package manager's runner verb. */
+const RUNNER_VERBS: Record<string, Set<string>> = {
+  npm: new Set(['exec', 'x']),
+  pnpm: new Set(['dlx', 'exec']),
+  yarn: new Set(['dlx', 'exec']),
+  bun: new Set(['x']),
+};
+/** Runner options that take a value (`npx -p aws-cdk cdk`). */
+const RUNNER_VALUE_OPTS = new Set([
+  '-p',
+  '--package',
+  '-w',
+  '--workspace',
+  '--cache',
+  '--registry',
+]);
+
+/**
+ * The program a package runner runs and its words (`npx aws-cdk@2 destroy` is `aws-cdk@2
+ * destroy`), or null when `argv` is no runner. The runner itself stays the command, so what reads
+ * the runner's own options (a package fetched from a URL) still sees them.
+ */
+export function runnerTarget(argv: readonly string[]): string[] | null {
+  const name = basename(argv[0] ?? '');
+  let i: number;
+  if (name === 'npx' || name === 'bunx' || name === 'pnpx') i = 1;
+  else if (Object.hasOwn(RUNNER_VERBS, name) && RUNNER_VERBS[name]?.has(argv[1] ?? '') === true)
+    i = 2;
+  else return null;
+  for (; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--') return argv.slice(i + 1);
+    if (!a.startsWith('-')) return argv.slice(i);
+    if (RUNNER_VALUE_OPTS.has(a)) i++;
+  }
+  return null;
+}
 
 /** Wrappers whose first positional argument is not the command (a duration, a lock file, a root dir). */
 const POSITIONAL_BEFORE: Record<string, number> = {

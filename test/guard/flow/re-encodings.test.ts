@@ -31,6 +31,10 @@ const FORMS: Record<string, string> = {
   'printf octal escapes': `printf '${[...bytes].map((x) => `\\${x.toString(8)}`).join('')}'`,
   'hex escapes': `echo -e "${[...bytes].map((x) => `\\x${x.toString(16)}`).join('')}"`,
   '0x list': `[${[...bytes].map((x) => `0x${x.toString(16)}`).join(', ')}]`,
+  'JSON \\u escapes': `{"t":"${[...bytes].map((x) => `\\u${x.toString(16).padStart(4, '0')}`).join('')}"}`,
+  'JavaScript \\u{} escapes': [...bytes].map((x) => `\\u{${x.toString(16)}}`).join(''),
+  'HTML decimal references': [...bytes].map((x) => `&#${x};`).join(''),
+  'HTML hex references': [...bytes].map((x) => `&#x${x.toString(16)};`).join(''),
 };
 
 describe('more encodings', () => {

@@ -1,0 +1,191 @@
+// Which hosts each credential belongs to: a key sent to its issuer's own API is its intended use
+// (docs/guard.md "Egress", "Credentials and their issuers").
+import { hostOnList } from './hosts.js';
+
+interface Issuer {
+  name: string;
+  /** Environment variables that hold the issuer's credential, by name. */
+  vars: RegExp;
+  /** A command that prints the issuer's token (`gh auth token`), as its words joined by spaces. */
+  cli?: RegExp;
+  /** The credential's own format, where it has a prefix (`sk_live_`, `ghp_`). */
+  format?: RegExp;
+  /** The issuer's API hosts (`*.` covers the domain and its subdomains). */
+  hosts: readonly string[];
+}
+
+const ISSUERS: readonly Issuer[] = [
+  {
+    name: 'Stripe',
+    vars: /^STRIPE_(?:SECRET_KEY|API_KEY|RESTRICTED_KEY|KEY|SK|TEST_SECRET_KEY|LIVE_SECRET_KEY)$/,
+    format: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}/,
+    hosts: ['api.stripe.com', 'files.stripe.com', 'connect.stripe.com', 'uploads.stripe.com'],
+  },
+  {
+    name: 'GitHub',
+    vars: /^(?:GITHUB_TOKEN|GH_TOKEN|GITHUB_PAT|GH_PAT|GITHUB_API_TOKEN|GH_ENTERPRISE_TOKEN)$/,
+    cli: /^gh auth token(?: --hostname github\.com| -h github\.com)?$/,
+    format: /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_\w{22,})/,
+    hosts: [
+      'github.com',
+      'api.github.com',
+      'uploads.github.com',
+      '*.githubusercontent.com',
+      'ghcr.io',
+    ],
+  },
+  {
+    name: 'GitLab',
+    vars: /^(?:GITLAB_TOKEN|GL_TOKEN|GITLAB_PRIVATE_TOKEN|CI_JOB_TOKEN|GITLAB_API_TOKEN)$/,
+    format: /\bglpat-[A-Za-z0-9_-]{20}/,
+    hosts: ['gitlab.com', '*.gitlab.com'],
+  },
+  {
+    name: 'OpenAI',
+    vars: /^OPENAI_(?:API_KEY|ADMIN_KEY)$/,
+    format: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/,
+    hosts: ['api.openai.com'],
+  },
+  {
+    name: 'Anthropic',
+    vars: /^(?:ANTHROPIC_API_KEY|ANTHROPIC_ADMIN_KEY|CLAUDE_API_KEY)$/,
+    format: /\bsk-ant-[A-Za-z0-9_-]{20,}/,
+    hosts: ['api.anthropic.com'],
+  },
+  {
+    name: 'Slack',
+    vars: /^SLACK_(?:BOT_|USER_|APP_)?TOKEN$|^SLACK_WEBHOOK(?:_URL)?$/,
+    format: /\bxox[abposr]-[A-Za-z0-9-]{10,}/,
+    hosts: ['slack.com', '*.slack.com'],
+  },
+  {
+    name: 'npm',
+    vars: /^(?:NPM_TOKEN|NODE_AUTH_TOKEN|NPM_AUTH_TOKEN)$/,
+    format: /\bnpm_[A-Za-z0-9]{36}/,
+    hosts: ['registry.npmjs.org', '*.npmjs.org', '*.npmjs.com'],
+  },
+  {
+    name: 'PyPI',
+    vars: /^(?:PYPI_TOKEN|PYPI_API_TOKEN|TWINE_PASSWORD|TEST_PYPI_TOKEN)$/,
+    format: /\bpypi-[A-Za-z0-9_-]{50,}/,
+    hosts: ['upload.pypi.org', 'test.pypi.org', 'pypi.org'],
+  },
+  {
+    name: 'Hugging Face',
+    vars: /^(?:HF_TOKEN|HUGGINGFACE_TOKEN|HUGGING_FACE_HUB_TOKEN|HUGGINGFACEHUB_API_TOKEN|HF_API_TOKEN)$/,
+    format: /\bhf_[A-Za-z0-9]{34}/,
+    hosts: ['huggingface.co', '*.huggingface.co', '*.hf.co'],
+  },
+  {
+    name: 'AWS',
+    vars: /^AWS_(?:ACCESS_KEY_ID|SECRET_ACCESS_KEY|SESSION_TOKEN)$/,
+    format: /\b(?:AKIA|ASIA)[A-Z0-9]{16}/,
+    hosts: ['*.amazonaws.com', '*.amazonaws.com.cn', '*.aws.amazon.com'],
+  },
+  {
+    name: 'Google Cloud',
+    vars: /^(?:GOOGLE_API_KEY|GCP_API_KEY|GOOGLE_OAUTH_ACCESS_TOKEN|CLOUDSDK_AUTH_ACCESS_TOKEN|GEMINI_API_KEY)$/,
+    cli: /^gcloud auth (?:application-default )?print-(?:access|identity)-token$/,
+    format: /\bAIza[A-Za-z0-9_-]{35}/,
+    hosts: ['*.googleapis.com'],
+  },
+  {
+    name: 'Azure',
+    vars: /^(?:AZURE_CLIENT_SECRET|AZURE_ACCESS_TOKEN|ARM_CLIENT_SECRET|AZURE_OPENAI_API_KEY)$/,
+    cli: /^az account get-access-token(?: --query accessToken(?: -o tsv| --output tsv)?)?$/,
+    hosts: [
+      'management.azure.com',
+      '*.azure.com',
+      '*.windows.net',
+      'login.microsoftonline.com',
+      'graph.microsoft.com',
+    ],
+  },
+  {
+    name: 'Twilio',
+    vars: /^TWILIO_(?:AUTH_TOKEN|API_KEY|API_SECRET|ACCOUNT_SID)$/,
+    hosts: ['api.twilio.com', '*.twilio.com'],
+  },
+  {
+    name: 'SendGrid',
+    vars: /^SENDGRID_API_KEY$/,
+    format: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/,
+    hosts: ['api.sendgrid.com'],
+  },
+  {
+    name: 'DigitalOcean',
+    vars: /^(?:DIGITALOCEAN_TOKEN|DIGITALOCEAN_ACCESS_TOKEN|DO_TOKEN|DO_API_TOKEN)$/,
+    format: /\bdop_v1_[a-f0-9]{64}/,
+    hosts: ['api.digitalocean.com'],
+  },
+  {
+    name: 'Cloudflare',
+    vars: /^(?:CLOUDFLARE_API_TOKEN|CLOUDFLARE_API_KEY|CF_API_TOKEN|CF_API_KEY)$/,
+    hosts: ['api.cloudflare.com'],
+  },
+  {
+    name: 'Datadog',
+    vars: /^(?:DD_API_KEY|DD_APP_KEY|DATADOG_API_KEY|DATADOG_APP_KEY)$/,
+    hosts: ['*.datadoghq.com', '*.datadoghq.eu', '*.ddog-gov.com'],
+  },
+  {
+    name: 'Sentry',
+    vars: /^(?:SENTRY_AUTH_TOKEN|SENTRY_API_TOKEN)$/,
+    format: /\bsntrys_[A-Za-z0-9+/=_-]{40,}/,
+    hosts: ['sentry.io', '*.sentry.io'],
+  },
+  {
+    name: 'Vercel',
+    vars: /^VERCEL_TOKEN$/,
+    hosts: ['api.vercel.com'],
+  },
+  {
+    name: 'Netlify',
+    vars: /^NETLIFY_AUTH_TOKEN$/,
+    hosts: ['api.netlify.com'],
+  },
+  {
+    name: 'Heroku',
+    vars: /^HEROKU_API_KEY$/,
+    hosts: ['api.heroku.com'],
+  },
+  {
+    name: 'Mailgun',
+    vars: /^MAILGUN_API_KEY$/,
+    hosts: ['api.mailgun.net', 'api.eu.mailgun.net'],
+  },
+  {
+    name: 'Linear',
+    vars: /^LINEAR_API_KEY$/,
+    format: /\blin_api_[A-Za-z0-9]{40}/,
+    hosts: ['api.linear.app'],
+  },
+];
+
+const VAR_REF = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
+
+/**
+ * The issuers of the credentials a command names, by variable (`$STRIPE_SECRET_KEY`) or by format;
+ * at most the table's length, in table order.
+ */
+export function issuersNamedIn(command: string): Issuer[] {
+  const names = new Set<string>();
+  for (const m of command.slice(0, 65_536).matchAll(VAR_REF)) names.add(m[1] ?? '');
+  return ISSUERS.filter(
+    (i) => [...names].some((n) => i.vars.test(n)) || (i.format?.test(command) ?? false),
+  );
+}
+
+/** The issuer whose token the command `argv` prints (`gh auth token`), or null. */
+export function issuerOfTokenCommand(argv: readonly string[]): Issuer | null {
+  const words = argv.join(' ');
+  return ISSUERS.find((i) => i.cli?.test(words) === true) ?? null;
+}
+
+/** True when `host` is one of the issuer's API hosts. */
+export function issuerHost(issuer: Issuer, host: string): boolean {
+  return hostOnList(host, issuer.hosts);
+}
+
+/** The issuer names and hosts, for documentation and tests. */
+export const ISSUER_TABLE: readonly { name: string; hosts: readonly string[] }[] = ISSUERS;

@@ -1,0 +1,68 @@
+// What PowerShell code handed to `pwsh -Command` would do, read from its common cmdlets and their
+// aliases: recursive deletes of home or a drive, disk wipes, downloads run as code, Defender
+// switched off (docs/guard.md "Interpreter code").
+import type { IntentHit } from '../shell/intents.js';
+import type { CodeEffects } from './code-effects.js';
+
+const REMOVE = /^(?:Remove-Item|rm|ri|del|erase|rd|rmdir)$/i;
+const LIST = /^(?:Get-ChildItem|gci|ls|dir)$/i;
+/** `-Recurse` and the abbreviations PowerShell accepts for it (`-r`, `-rec`). */
+const RECURSE = /^-r(?:e(?:c(?:u(?:r(?:se?)?)?)?)?)?$/i;
+const PATH_OPT = /^-(?:Path|LiteralPath|lp|PSPath)$/i;
+/** Home, a profile or system folder, or a drive's root, with or without a trailing `\*`. */
+const CATASTROPHIC =
+  /^(?:\$env:(?:USERPROFILE|HOMEDRIVE|HOMEPATH|SystemDrive|SystemRoot|windir|ProgramFiles|APPDATA|LOCALAPPDATA|HOME)|\$HOME|~|[A-Za-z]:|[A-Za-z]:[\\/](?:Users|Windows|Program Files(?: \(x86\))?)(?:[\\/][^\\/]*)?|)(?:[\\/]\*?|\*)?$/i;
+const DISK_WIPE = /\b(?:Format-Volume|Clear-Disk|Remove-Partition|Initialize-Disk)\b/i;
+const RUNS_CODE =
+  /\b(?:IEX|Invoke-Expression)\b|\|\s*(?:pwsh|powershell)\b|\[ScriptBlock\]::Create/i;
+const DOWNLOADS =
+  /\b(?:Download(?:String|Data|File)|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|Start-BitsTransfer|Net\.WebClient|curl|wget)\b/i;
+/** A download saved to a file, then that file started. */
+const SAVED_AND_RUN =
+  /(?:\bDownloadFile\b|-OutFile\b)[\s\S]{0,400}(?:\bStart-Process\b|\bsaps\b|(?:^|[;&|\s])&\s*['"]?[.\\/$\w])/i;
+const DEFENDER_OFF =
+  /\bSet-MpPreference\b[^;\n]*-Disable\w+\s+(?:\$true|1)|\bAdd-MpPreference\b[^;\n]*-Exclusion(?:Path|Process|Extension)/i;
+
+function unquote(w: string): string {
+  return w.replace(/^['"]|['"]$/g, '');
+}
+
+/** Recursive deletes of a catastrophic target, in one pipeline's statements. */
+function deletes(code: string): string | null {
+  for (const statement of code.split(/[;\n]/)) {
+    const stages = statement.split('|').map((s) => s.trim().split(/\s+/).map(unquote));
+    for (const [i, words] of stages.entries()) {
+      const [cmdlet = '', ...rest] = words;
+      if (!REMOVE.test(cmdlet) || !rest.some((w) => RECURSE.test(w))) continue;
+      const targets = rest.filter(
+        (w, j) =>
+          (!w.startsWith('-') &&
+            (j === 0 || !/^-(?:Filter|Include|Exclude)$/i.test(rest[j - 1] ?? ''))) ||
+          PATH_OPT.test(rest[j - 1] ?? ''),
+      );
+      const piped =
+        i > 0 && LIST.test(stages[i - 1]?.[0] ?? '')
+          ? (stages[i - 1] ?? []).slice(1).filter((w) => !w.startsWith('-'))
+          : [];
+      const hit = [...targets, ...piped].find((t) => CATASTROPHIC.test(t));
+      if (hit !== undefined) return hit;
+    }
+  }
+  return null;
+}
+
+/** Effects of PowerShell code (`pwsh -Command`, `powershell -c`); null for other interpreters. */
+export function powershellEffects(interpreter: string, code: string): CodeEffects | null {
+  if (interpreter !== 'pwsh') return null;
+  const hits: IntentHit[] = [];
+  const target = deletes(code);
+  if (target !== null)
+    hits.push({ intent: 'destructive_delete', detail: `pwsh Remove-Item -Recurse ${target}` });
+  if (DISK_WIPE.test(code))
+    hits.push({ intent: 'disk_wipe', detail: 'pwsh formats or clears a disk' });
+  if ((RUNS_CODE.test(code) && DOWNLOADS.test(code)) || SAVED_AND_RUN.test(code))
+    hits.push({ intent: 'fetch_pipe_shell', detail: 'pwsh runs downloaded code' });
+  if (DEFENDER_OFF.test(code))
+    hits.push({ intent: 'security_disable', detail: 'pwsh turns off Defender scanning' });
+  return { shell: [], argvs: [], hits };
+}

@@ -1,0 +1,58 @@
+// A token printed by its issuer's CLI straight into a request to that issuer's API
+// (`curl -H "Authorization: Bearer $(gh auth token)" https://api.github.com/user`): the token's
+// intended use, not a credential read (docs/guard.md "Credentials and their issuers").
+import { issuerHost, issuerOfTokenCommand } from '../egress/issuers.js';
+import type { ShellAnalysis, ShellCommand } from './model.js';
+import { networkIntents } from './intent-network.js';
+
+const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs']);
+/** Readers that only shape a response for the terminal (`| jq .login`). */
+const READERS = new Set([
+  'jq',
+  'yq',
+  'head',
+  'tail',
+  'grep',
+  'wc',
+  'sort',
+  'uniq',
+  'cut',
+  'column',
+  'less',
+  'cat',
+]);
+
+/**
+ * True when `cmd`, a token printer in a substitution, hands its token only to requests to the
+ * token's issuer: every other command is a request to the issuer's hosts or a reader of a reply.
+ */
+export function tokenForItsIssuer(cmd: ShellCommand, all: ShellAnalysis): boolean {
+  if (!cmd.substitution) return false;
+  const issuer = issuerOfTokenCommand(cmd.argv);
+  if (issuer === null) return false;
+  let requests = 0;
+  for (const c of all.commands) {
+    // the no-ops `:` and `true` run nothing, whatever their words say
+    if (c.name === ':' || c.name === 'true') continue;
+    if (c.substitution) {
+      if (issuerOfTokenCommand(c.argv) !== issuer) return false;
+      continue;
+    }
+    // a reply or trace kept in a file may hold the token; `2>/dev/null` is fine
+    if (
+      c.redirects.some(
+        (r) =>
+          /^(?:>|>>|>\||&>|&>>)$/.test(r.op) && r.target !== '/dev/null' && !/^\d+$/.test(r.target),
+      )
+    )
+      return false;
+    if (FETCHERS.has(c.name)) {
+      // a verbose or trace run prints the request's headers, the token with them
+      if (c.argv.some((a) => /^-[a-zA-Z]*v|^--(?:verbose|trace|print)/.test(a))) return false;
+      const hosts = networkIntents(c, all).flatMap((h) => h.hosts ?? []);
+      if (hosts.length === 0 || !hosts.every((h) => issuerHost(issuer, h))) return false;
+      requests++;
+    } else if (!(READERS.has(c.name) && c.stage > 0)) return false;
+  }
+  return requests > 0;
+}
