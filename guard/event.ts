@@ -39,33 +39,51 @@ function fail(message: string, path?: string): never {
   throw new GuardError('event_invalid', message, path);
 }
 
-function measure(
-  value: unknown,
-  path: string,
-  depth: number,
-  limits: EventLimits,
-  budget: { nodes: number },
-): void {
-  if (--budget.nodes < 0)
-    throw new GuardError('event_too_large', `more than ${limits.maxNodes} values`, path);
+/**
+ * Where measure is: the root's name and the keys and indexes below it. The path string is built
+ * only for an error, so an event that is within bounds costs no string per value.
+ */
+interface Walk {
+  root: string;
+  keys: (string | number)[];
+  nodes: number;
+}
+
+function pathOf(w: Walk): string {
+  let path = w.root;
+  for (const k of w.keys) path += typeof k === 'number' ? `[${k}]` : `.${k}`;
+  return path;
+}
+
+function measure(value: unknown, depth: number, limits: EventLimits, w: Walk): void {
+  if (--w.nodes < 0)
+    throw new GuardError('event_too_large', `more than ${limits.maxNodes} values`, pathOf(w));
   if (typeof value === 'string') {
     if (value.length > limits.maxString)
-      throw new GuardError('event_too_large', `string longer than ${limits.maxString}`, path);
+      throw new GuardError('event_too_large', `string longer than ${limits.maxString}`, pathOf(w));
     return;
   }
   if (value === null || typeof value !== 'object') {
     if (typeof value === 'number' || typeof value === 'boolean') return;
-    fail(`unsupported value of type ${typeof value}`, path);
+    fail(`unsupported value of type ${typeof value}`, pathOf(w));
   }
   if (depth >= limits.maxDepth)
-    throw new GuardError('event_too_large', `nested deeper than ${limits.maxDepth}`, path);
+    throw new GuardError('event_too_large', `nested deeper than ${limits.maxDepth}`, pathOf(w));
   if (Array.isArray(value)) {
-    value.forEach((v, i) => {
-      measure(v, `${path}[${i}]`, depth + 1, limits, budget);
+    // forEach skips holes: a hole is no value to count (JSON has none)
+    value.forEach((v: unknown, i) => {
+      w.keys.push(i);
+      measure(v, depth + 1, limits, w);
+      w.keys.pop();
     });
     return;
   }
-  for (const [k, v] of Object.entries(value)) measure(v, `${path}.${k}`, depth + 1, limits, budget);
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    w.keys.push(k);
+    measure((value as Record<string, unknown>)[k], depth + 1, limits, w);
+    w.keys.pop();
+  }
 }
 
 function optionalName(
@@ -92,9 +110,9 @@ export function parseEvent(input: unknown, limits: EventLimits = DEFAULT_EVENT_L
     fail(`must be a non-empty string of at most ${limits.maxName} characters`, 'tool');
   const args = doc.args ?? {};
   if (typeof args !== 'object' || Array.isArray(args)) fail('must be a JSON object', 'args');
-  measure(args, 'args', 1, limits, { nodes: limits.maxNodes });
+  measure(args, 1, limits, { root: 'args', keys: [], nodes: limits.maxNodes });
   if (doc.result !== undefined)
-    measure(doc.result, 'result', 1, limits, { nodes: limits.maxNodes });
+    measure(doc.result, 1, limits, { root: 'result', keys: [], nodes: limits.maxNodes });
   const event: GuardEvent = { phase, tool, args: args as Record<string, unknown> };
   if (doc.result !== undefined) event.result = doc.result;
   const session = optionalName(doc, 'session', limits);

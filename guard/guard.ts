@@ -94,8 +94,11 @@ export function createGuard(options: GuardOptions): Guard {
     ...(options.definitions === undefined ? {} : { definitions: options.definitions }),
   });
 
+  // the parts of the policies in force, made when they change rather than for every decision
+  let currentParts = partsFor(current, sessions);
+
   const evaluate = async (event: unknown): Promise<Evaluation> => {
-    const ev = await evaluateEvent(event, partsFor(current, sessions));
+    const ev = await evaluateEvent(event, currentParts);
     if (options.receipts !== undefined) await options.receipts.append(ev, event);
     return ev;
   };
@@ -109,7 +112,10 @@ export function createGuard(options: GuardOptions): Guard {
       const failures = await runPolicyTests(policies, async (e) =>
         evaluateEvent(e, partsFor(policies, new SessionTable())),
       );
-      if (failures.length === 0) current = policies;
+      if (failures.length === 0) {
+        current = policies;
+        currentParts = partsFor(current, sessions);
+      }
       return { ok: failures.length === 0, failures };
     },
     policies: () => current,

@@ -1,6 +1,6 @@
 // One decision's evaluation context (docs/guard.md "Shell analysis", "SQL"): shell views and SQL
 // readings, made when a condition first asks and kept across decisions where the text decides them.
-import type { ShellView } from './detectors/detector.js';
+import type { Finding, ShellView } from './detectors/detector.js';
 import type { EngineParts } from './engine.js';
 import type { GuardEvent } from './event.js';
 import type { EvalContext } from './rules/condition.js';
@@ -62,66 +62,80 @@ export interface PassContext extends EvalContext {
   sqlPending: boolean;
 }
 
+/**
+ * A pass's context as a class: its methods live on the prototype, so a decision allocates the
+ * context and its two maps, not two closures and an object spread as well.
+ */
+class Pass implements PassContext {
+  readonly cache = new Map<string, Finding[]>();
+  pending = false;
+  sqlPending = false;
+  readonly egressHosts?: readonly string[];
+  private readonly shells = new Map<string, ShellView>();
+
+  constructor(
+    readonly event: GuardEvent,
+    private readonly parts: ContextParts,
+    readonly session: SessionView,
+  ) {
+    if (parts.egressHosts !== undefined) this.egressHosts = parts.egressHosts;
+  }
+
+  sql(text: string): SqlReading {
+    // SQL naming no destructive keyword is read without either grammar (none is loaded for it)
+    const quick = quickReading(text);
+    if (quick !== null) return quick;
+    if (currentSqlParser() === undefined) {
+      this.sqlPending = true;
+      return sqlEffects(text);
+    }
+    const { readings } = sessionCaches(this.parts.sessions);
+    let r = readings.get(text);
+    if (r === undefined) readings.set(text, (r = sqlEffects(text)));
+    return r;
+  }
+
+  shell(text: string): ShellView {
+    let v = this.shells.get(text);
+    if (v === undefined) {
+      const { parts, event } = this;
+      const parser = parts.shell.current();
+      if (parser === undefined) {
+        this.pending = true;
+        return PENDING_VIEW;
+      }
+      const defs = definitionsOf(parts);
+      const known = defs.of(event.session);
+      const views =
+        known === undefined || known.size === 0 ? sessionCaches(parts.sessions).views : undefined;
+      let cached = views?.get(text);
+      if (cached === undefined) {
+        const analysis = analyzeShell(parser, text, parts.shellLimits, known);
+        cached = lazyView(
+          analysis,
+          text,
+          analysis.commands.some((c) => clientOf(c)) ||
+            analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)),
+        );
+        views?.set(text, cached);
+      }
+      const { analysis } = cached;
+      // kept whatever the verdict: a blocked definition still names what the session tried
+      if (event.phase === 'call') defs.record(event.session, analysis.definitions);
+      // SQL files are session state and disk contents: read for every decision
+      const files = analysis.status === 'ok' ? fileSqlHits(analysis, event, parts) : [];
+      v = files.length === 0 ? cached : { analysis, intents: [...cached.intents, ...files] };
+      if (currentSqlParser() === undefined && cached.sqlish) this.sqlPending = true;
+      this.shells.set(text, v);
+    }
+    return v;
+  }
+}
+
 export function makeContext(
   event: GuardEvent,
   parts: ContextParts,
   session: SessionView,
 ): PassContext {
-  const shells = new Map<string, ShellView>();
-  const ctx: PassContext = {
-    event,
-    session,
-    cache: new Map(),
-    ...(parts.egressHosts === undefined ? {} : { egressHosts: parts.egressHosts }),
-    pending: false,
-    sqlPending: false,
-    sql(text): SqlReading {
-      // SQL naming no destructive keyword is read without either grammar (none is loaded for it)
-      const quick = quickReading(text);
-      if (quick !== null) return quick;
-      if (currentSqlParser() === undefined) {
-        ctx.sqlPending = true;
-        return sqlEffects(text);
-      }
-      const { readings } = sessionCaches(parts.sessions);
-      let r = readings.get(text);
-      if (r === undefined) readings.set(text, (r = sqlEffects(text)));
-      return r;
-    },
-    shell(text) {
-      let v = shells.get(text);
-      if (v === undefined) {
-        const parser = parts.shell.current();
-        if (parser === undefined) {
-          ctx.pending = true;
-          return PENDING_VIEW;
-        }
-        const defs = definitionsOf(parts);
-        const known = defs.of(event.session);
-        const views =
-          known === undefined || known.size === 0 ? sessionCaches(parts.sessions).views : undefined;
-        let cached = views?.get(text);
-        if (cached === undefined) {
-          const analysis = analyzeShell(parser, text, parts.shellLimits, known);
-          cached = lazyView(
-            analysis,
-            text,
-            analysis.commands.some((c) => clientOf(c)) ||
-              analysis.scripts.some((sc) => SQL_IN_CODE.test(sc.code)),
-          );
-          views?.set(text, cached);
-        }
-        const { analysis } = cached;
-        // kept whatever the verdict: a blocked definition still names what the session tried
-        if (event.phase === 'call') defs.record(event.session, analysis.definitions);
-        // SQL files are session state and disk contents: read for every decision
-        const files = analysis.status === 'ok' ? fileSqlHits(analysis, event, parts) : [];
-        v = files.length === 0 ? cached : { analysis, intents: [...cached.intents, ...files] };
-        if (currentSqlParser() === undefined && cached.sqlish) ctx.sqlPending = true;
-        shells.set(text, v);
-      }
-      return v;
-    },
-  };
-  return ctx;
+  return new Pass(event, parts, session);
 }

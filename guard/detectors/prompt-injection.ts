@@ -2,7 +2,7 @@
 // each whole instruction span (its paragraph, or the hidden comment holding it) and invisible
 // characters, and keeps everything else. Detection runs on normalised text (injection-normalize.ts).
 import { eachString } from '../rules/field.js';
-import type { Detector, Finding } from './detector.js';
+import type { Detector, DetectorContext, Finding } from './detector.js';
 import {
   HIDDEN_SPANS,
   hasInvisible,
@@ -155,6 +155,30 @@ function placeOf(args: Record<string, unknown>): TextPlace {
   };
 }
 
+/** Most texts one context keeps signatures for (a decision reads a handful). */
+const MAX_TEXTS_PER_CONTEXT = 64;
+
+/**
+ * Signatures found per text and place in one decision: a pack's block and sanitize rules (two
+ * parameter sets, two probes) read the same result, and it is matched once. Kept per decision
+ * context (the engine makes one per pass), so nothing outlives the decision.
+ */
+const perDecision = new WeakMap<DetectorContext, Map<string, Map<string, string[]>>>();
+
+function signaturesOnce(ctx: DetectorContext, text: string, place: TextPlace): string[] {
+  let byPlace = perDecision.get(ctx);
+  if (byPlace === undefined) perDecision.set(ctx, (byPlace = new Map()));
+  const at = `${place.projectDoc === true ? 1 : 0}${place.instructionFile === true ? 1 : 0}${place.sourceFile ?? ''}`;
+  let seen = byPlace.get(at);
+  if (seen === undefined) byPlace.set(at, (seen = new Map<string, string[]>()));
+  let sigs = seen.get(text);
+  if (sigs === undefined) {
+    sigs = injectionSignatures(text, place);
+    if (seen.size < MAX_TEXTS_PER_CONTEXT) seen.set(text, sigs);
+  }
+  return sigs;
+}
+
 export const promptInjectionDetector: Detector<InjectionParams> = {
   name: 'prompt_injection',
   rewrites: (p) => p.mode === 'sanitize',
@@ -166,7 +190,7 @@ export const promptInjectionDetector: Detector<InjectionParams> = {
     const place = placeOf(ctx.event.args);
     const findings: Finding[] = [];
     eachString(value, path, (s, at) => {
-      const sigs = injectionSignatures(s, place);
+      const sigs = signaturesOnce(ctx, s, place);
       if (sigs.length === 0 && (place.projectDoc === true || place.instructionFile === true)) {
         // the document's own address to the agent is allowed, an order to run harm in it is not
         const addresses = (t: string): boolean =>

@@ -1,17 +1,33 @@
 // Event field paths (`args.command`, `result.items.0.text`): lookup and the string leaves below a path.
 import type { GuardEvent } from '../event.js';
+import { BoundedMemo } from '../flow/bounded-memo.js';
 
 export type FieldPath = readonly string[];
 
 const ROOTS = new Set(['phase', 'tool', 'args', 'result', 'session', 'principal', 'origins']);
 const SEGMENT = /^[A-Za-z0-9_$@.-]{1,128}$/;
 
+/**
+ * Parsed paths by their text, shared (frozen): a pack names the same few fields in thousands of
+ * rules, and one array per rule is memory that every rule keeps and the GC copies while it loads.
+ */
+const PARSED = new BoundedMemo<string, FieldPath | null>(1024);
+
 /** Parses a field path; returns null when it is not one (the caller reports where). */
 export function parseFieldPath(text: string): FieldPath | null {
+  let parsed = PARSED.get(text);
+  if (parsed === undefined) {
+    parsed = readFieldPath(text);
+    PARSED.set(text, parsed);
+  }
+  return parsed;
+}
+
+function readFieldPath(text: string): FieldPath | null {
   if (text.length === 0 || text.length > 512) return null;
   const parts = text.split('.');
   if (!ROOTS.has(parts[0] ?? '') || parts.length > 16) return null;
-  return parts.every((p) => SEGMENT.test(p)) ? parts : null;
+  return parts.every((p) => SEGMENT.test(p)) ? Object.freeze(parts) : null;
 }
 
 export function getField(event: GuardEvent, path: FieldPath): unknown {
@@ -39,8 +55,10 @@ export function findString(
     }
     return null;
   }
-  for (const [k, v] of Object.entries(value)) {
-    const hit = findString(v, `${path}.${k}`, visit);
+  // own enumerable keys in Object.entries' order, without its array of pairs per object
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const hit = findString((value as Record<string, unknown>)[k], `${path}.${k}`, visit);
     if (hit !== null) return hit;
   }
   return null;

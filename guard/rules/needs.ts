@@ -41,7 +41,9 @@ const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 
 /** Lower-cased, with the two non-ASCII letters that case-fold onto ASCII ones (ſ, K) mapped too. */
 export function foldAscii(s: string): string {
-  return s.toLowerCase().replace(/\u017f/g, 's');
+  const lower = s.toLowerCase();
+  // the replace only for a text that holds ſ: most hold none, and the rule index folds every field
+  return lower.includes('\u017f') ? lower.replace(/\u017f/g, 's') : lower;
 }
 
 const PUNCT = /^[!-/:-@[-`{-~]$/;

@@ -2,14 +2,7 @@
 import { BoundedMemo } from '../flow/bounded-memo.js';
 import type { DetectorProbe, EvalContext } from './condition.js';
 import { getField, type FieldPath } from './field.js';
-import {
-  foldAscii,
-  intentKey,
-  programKey,
-  type Needs,
-  type Primitive,
-  type TextNeeds,
-} from './needs.js';
+import { foldAscii, type Needs, type Primitive, type TextNeeds } from './needs.js';
 import type { CompiledRule } from './rule.js';
 
 /** Longest string the trigram lookup reads; past it every text-filed rule of the field is a candidate. */
@@ -21,13 +14,26 @@ interface Group {
   kind: Needs['kind'];
   field: string;
   parts: FieldPath;
+  /** For an equals group: rules by the value they need. */
   byKey: Map<Primitive, number[]>;
+  /** For a text group: rules by their literal's rarest trigram (gramKey). */
+  byGram?: Map<number | string, number[]>;
+  /** For a shell group: rules by the program they need, and by the intent. */
+  byProgram?: Map<string, number[]>;
+  byIntent?: Map<string, number[]>;
+  /** A text group's slot for its folded field, a detector group's for its probe's answer. */
+  slot: number;
   /** Every rule of the group, for values the keys cannot be read from (a non-string, a huge string). */
   all: number[];
   /** For a detector group: whether its detector finds anything in this event. */
   probe?: DetectorProbe;
-  /** For a shell group: some rule is filed under an intent (else only programs are read). */
-  intents?: boolean;
+}
+
+/** Literals a rule needs in one field, with the slot its folded text is read into. */
+interface Literals {
+  slot: number;
+  parts: FieldPath;
+  literals: readonly string[];
 }
 
 /** Rules sharing one phase and one tool matcher (rules naming the same globs share it). */
@@ -45,40 +51,52 @@ interface Bucket {
   grouped: boolean;
 }
 
-function push(map: Map<Primitive, number[]>, key: Primitive, i: number): void {
+const PROGRAM = 'program:';
+const INTENT = 'intent:';
+
+function push<K>(map: Map<K, number[]>, key: K, i: number): void {
   const l = map.get(key);
   if (l === undefined) map.set(key, [i]);
   else if (l.at(-1) !== i) l.push(i);
 }
 
-/** The trigram of each literal that the fewest literals in the whole policy share. */
-function rarestGrams(rules: readonly CompiledRule[]): Map<string, string> {
-  const count = new Map<string, number>();
+/**
+ * The trigram of `s` at `i` as an index key: three ASCII units packed into one small integer (no
+ * string made and none boxed), any other trigram as its string. Both fields and literals are
+ * keyed this way, so a literal's trigram and the same three units of a field meet under one key.
+ */
+function gramKey(s: string, i: number): number | string {
+  const a = s.charCodeAt(i);
+  const b = s.charCodeAt(i + 1);
+  const c = s.charCodeAt(i + 2);
+  return (a | b | c) < 0x80 ? (a << 14) | (b << 7) | c : s.slice(i, i + 3);
+}
+
+/** The trigram (gramKey) of each literal that the fewest literals in the whole policy share. */
+function rarestGrams(rules: readonly CompiledRule[]): Map<string, number | string> {
+  const count = new Map<number | string, number>();
   const literals = new Set<string>();
   for (const r of rules)
     if (r.needs?.kind === 'text') for (const l of r.needs.literals) literals.add(l);
   for (const l of literals)
     for (let i = 0; i + 3 <= l.length; i++) {
-      const g = l.slice(i, i + 3);
+      const g = gramKey(l, i);
       count.set(g, (count.get(g) ?? 0) + 1);
     }
-  const pick = new Map<string, string>();
+  const pick = new Map<string, number | string>();
   for (const l of literals) {
-    let best = l.slice(0, 3);
+    // a literal is at least 3 units long (needs.ts); a shorter one is filed under no trigram
+    if (l.length < 3) continue;
+    let best = gramKey(l, 0);
+    let fewest = count.get(best) ?? 0;
     for (let i = 1; i + 3 <= l.length; i++) {
-      const g = l.slice(i, i + 3);
-      if ((count.get(g) ?? 0) < (count.get(best) ?? 0)) best = g;
+      const g = gramKey(l, i);
+      const n = count.get(g) ?? 0;
+      if (n < fewest) [best, fewest] = [g, n];
     }
     pick.set(l, best);
   }
   return pick;
-}
-
-/** What one candidates() call has read so far, shared by the segments it visits. */
-interface Scan {
-  out: number[];
-  folded: Map<string, string | null>;
-  probes: Map<string, boolean>;
 }
 
 /**
@@ -93,22 +111,48 @@ interface Scan {
 export class RuleIndex {
   private readonly segments: Segment[] = [];
   private readonly buckets = new BoundedMemo<string, Bucket>(MAX_BUCKETS);
+  /**
+   * What one candidates() call has read, stamped with its epoch rather than kept in maps made for
+   * each decision: the rules it added, each field's folded text, each probe's answer.
+   */
   private readonly seen: Uint32Array;
   private epoch = 0;
+  private readonly foldedAt: Uint32Array;
+  private readonly folded: (string | null)[];
+  private readonly probedAt: Uint32Array;
+  private readonly found: Uint8Array;
   /**
    * Per rule, the literals checked once a key selects it: a text rule's own (its key is one
    * trigram of them) and those other children of its `all` need.
    */
-  private readonly also: (readonly TextNeeds[] | undefined)[];
+  private readonly also: (readonly Literals[] | undefined)[];
 
   constructor(rules: readonly CompiledRule[]) {
     const grams = rarestGrams(rules);
     this.seen = new Uint32Array(rules.length);
+    // one slot per field whose folded text is read, one per probe key (a detector and parameters)
+    const foldSlots = new Map<string, number>();
+    const probeSlots = new Map<string, number>();
+    const slotOf = (slots: Map<string, number>, key: string): number => {
+      let k = slots.get(key);
+      if (k === undefined) slots.set(key, (k = slots.size));
+      return k;
+    };
+    const literals = (n: TextNeeds): Literals => ({
+      slot: slotOf(foldSlots, n.field),
+      parts: n.parts,
+      literals: n.literals,
+    });
     this.also = rules.map(({ needs: n }) =>
-      n?.kind === 'text' ? [n, ...(n.also ?? [])] : n?.also,
+      n?.kind === 'text'
+        ? [n, ...(n.also ?? [])].map(literals)
+        : n === null || n === undefined || n.also === undefined
+          ? undefined
+          : n.also.map(literals),
     );
     const byMatcher = new Map<CompiledRule['tools'], Map<CompiledRule['phase'], Segment>>();
-    const groupsOf = new Map<Segment, Map<string, Group>>();
+    // groups of a segment by kind, then field: no key string made per rule
+    const groupsOf = new Map<Segment, Map<Needs['kind'], Map<string, Group>>>();
     rules.forEach((r, i) => {
       let phases = byMatcher.get(r.tools);
       if (phases === undefined)
@@ -125,24 +169,40 @@ export class RuleIndex {
         seg.always.push(i);
         return;
       }
-      const groups = groupsOf.get(seg) ?? new Map<string, Group>();
-      const gk = `${n.kind}\u0000${n.field}`;
-      let g = groups.get(gk);
+      const kinds = groupsOf.get(seg) ?? new Map<Needs['kind'], Map<string, Group>>();
+      let groups = kinds.get(n.kind);
+      if (groups === undefined) kinds.set(n.kind, (groups = new Map<string, Group>()));
+      let g = groups.get(n.field);
       if (g === undefined) {
-        g = { kind: n.kind, field: n.field, parts: n.parts, byKey: new Map(), all: [] };
-        if (n.kind === 'detector') g.probe = n.probe;
-        groups.set(gk, g);
+        g = { kind: n.kind, field: n.field, parts: n.parts, byKey: new Map(), all: [], slot: -1 };
+        if (n.kind === 'detector') {
+          g.probe = n.probe;
+          g.slot = slotOf(probeSlots, n.field);
+        } else if (n.kind === 'text') g.slot = slotOf(foldSlots, n.field);
+        groups.set(n.field, g);
         seg.groups.push(g);
       }
       g.all.push(i);
       if (n.kind === 'shell')
         for (const k of n.keys) {
-          push(g.byKey, k, i);
-          if (k.startsWith('intent:')) g.intents = true;
+          // needs.ts's programKey and intentKey: looked up by the bare name, with no string made
+          if (k.startsWith(PROGRAM))
+            push((g.byProgram ??= new Map<string, number[]>()), k.slice(PROGRAM.length), i);
+          else if (k.startsWith(INTENT))
+            push((g.byIntent ??= new Map<string, number[]>()), k.slice(INTENT.length), i);
         }
-      else if (n.kind === 'text') for (const l of n.literals) push(g.byKey, grams.get(l) ?? '', i);
+      else if (n.kind === 'text')
+        for (const l of n.literals) {
+          const gram = grams.get(l);
+          if (gram !== undefined)
+            push((g.byGram ??= new Map<number | string, number[]>()), gram, i);
+        }
       else if (n.kind === 'equals') for (const v of n.values) push(g.byKey, v, i);
     });
+    this.foldedAt = new Uint32Array(foldSlots.size);
+    this.folded = new Array<string | null>(foldSlots.size).fill(null);
+    this.probedAt = new Uint32Array(probeSlots.size);
+    this.found = new Uint8Array(probeSlots.size);
   }
 
   private bucket(phase: string, tool: string): Bucket {
@@ -161,42 +221,70 @@ export class RuleIndex {
     return b;
   }
 
+  /** The folded text of a field (null: not a string short enough to read), once per decision. */
+  private foldedOf(slot: number, parts: FieldPath, event: EvalContext['event']): string | null {
+    if (this.foldedAt[slot] === this.epoch) return this.folded[slot] ?? null;
+    const v = getField(event, parts);
+    const s = typeof v === 'string' && v.length <= MAX_GRAM_SCAN ? foldAscii(v) : null;
+    this.foldedAt[slot] = this.epoch;
+    this.folded[slot] = s;
+    return s;
+  }
+
+  /** A literal need holds unless the field is a string short enough to read that has none of them. */
+  private holds(needs: readonly Literals[], event: EvalContext['event']): boolean {
+    for (const n of needs) {
+      const s = this.foldedOf(n.slot, n.parts, event);
+      if (s !== null && !n.literals.some((l) => s.includes(l))) return false;
+    }
+    return true;
+  }
+
   /** Adds the rules of `list` not yet added whose other literal needs hold. */
-  private add(list: readonly number[] | undefined, event: EvalContext['event'], scan: Scan): void {
+  private add(
+    list: readonly number[] | undefined,
+    event: EvalContext['event'],
+    out: number[],
+  ): void {
     if (list === undefined) return;
     for (const i of list)
       if (this.seen[i] !== this.epoch) {
         this.seen[i] = this.epoch;
         const also = this.also[i];
-        if (also === undefined || allHold(also, event, scan.folded)) scan.out.push(i);
+        if (also === undefined || this.holds(also, event)) out.push(i);
       }
   }
 
-  private visit(g: Group, ctx: EvalContext, scan: Scan): void {
+  private visit(g: Group, ctx: EvalContext, out: number[]): void {
     const { event } = ctx;
     if (g.probe !== undefined) {
       // one scan per detector and parameters for the decision, whatever segments share it
-      let found = scan.probes.get(g.field);
-      if (found === undefined) scan.probes.set(g.field, (found = probed(g.probe, ctx)));
-      if (found) this.add(g.all, event, scan);
+      if (this.probedAt[g.slot] !== this.epoch) {
+        this.probedAt[g.slot] = this.epoch;
+        this.found[g.slot] = probed(g.probe, ctx) ? 1 : 0;
+      }
+      if (this.found[g.slot] === 1) this.add(g.all, event, out);
       return;
     }
     const v = getField(event, g.parts);
     if (g.kind === 'equals') {
-      if (v === null || typeof v !== 'object') this.add(g.byKey.get(v as Primitive), event, scan);
+      if (v === null || typeof v !== 'object') this.add(g.byKey.get(v as Primitive), event, out);
     } else if (g.kind === 'shell') {
       if (typeof v !== 'string') return;
       const view = ctx.shell(v);
-      for (const c of view.analysis.commands)
-        this.add(g.byKey.get(programKey(c.name)), event, scan);
+      const { byProgram, byIntent } = g;
+      if (byProgram !== undefined)
+        for (const c of view.analysis.commands) this.add(byProgram.get(c.name), event, out);
       // intents are classified only for a group that files a rule under one
-      if (g.intents === true)
-        for (const h of view.intents) this.add(g.byKey.get(intentKey(h.intent)), event, scan);
+      if (byIntent !== undefined)
+        for (const h of view.intents) this.add(byIntent.get(h.intent), event, out);
     } else if (typeof v === 'string' && v.length <= MAX_GRAM_SCAN) {
-      const s = foldedOf(g, event, scan.folded) ?? foldAscii(v);
-      for (let i = 0; i + 3 <= s.length; i++) this.add(g.byKey.get(s.slice(i, i + 3)), event, scan);
+      const s = this.foldedOf(g.slot, g.parts, event) ?? foldAscii(v);
+      const byGram = g.byGram;
+      if (byGram !== undefined)
+        for (let i = 0; i + 3 <= s.length; i++) this.add(byGram.get(gramKey(s, i)), event, out);
     } else if (v !== undefined && typeof v !== 'number' && typeof v !== 'boolean')
-      this.add(g.all, event, scan);
+      this.add(g.all, event, out);
   }
 
   /** Indexes into the policy's rules, ascending. */
@@ -205,49 +293,21 @@ export class RuleIndex {
     if (!b.grouped) return b.always;
     if (++this.epoch === 0xffffffff) {
       this.seen.fill(0);
+      this.foldedAt.fill(0);
+      this.probedAt.fill(0);
       this.epoch = 1;
     }
-    const scan: Scan = { out: [], folded: new Map(), probes: new Map() };
-    for (const seg of b.segments) for (const g of seg.groups) this.visit(g, ctx, scan);
-    const { out } = scan;
+    const out: number[] = [];
+    try {
+      for (const seg of b.segments) for (const g of seg.groups) this.visit(g, ctx, out);
+    } finally {
+      // the event's text is not kept past its decision
+      this.folded.fill(null);
+    }
     if (out.length === 0) return b.always;
     out.sort((x, y) => x - y);
     return b.always.length === 0 ? out : mergeSorted(b.always, out);
   }
-}
-
-/** The folded text of a group's field, read once per decision. */
-function foldedOf(
-  g: { field: string; parts: FieldPath },
-  event: EvalContext['event'],
-  folded: Map<string, string | null>,
-): string | null {
-  let s = folded.get(g.field);
-  if (s === undefined) {
-    const v = getField(event, g.parts);
-    s = typeof v === 'string' && v.length <= MAX_GRAM_SCAN ? foldAscii(v) : null;
-    folded.set(g.field, s);
-  }
-  return s;
-}
-
-function allHold(
-  needs: readonly TextNeeds[],
-  event: EvalContext['event'],
-  folded: Map<string, string | null>,
-): boolean {
-  for (const n of needs) if (!holds(n, event, folded)) return false;
-  return true;
-}
-
-/** A literal need holds unless the field is a string short enough to read that has none of them. */
-function holds(
-  n: TextNeeds,
-  event: EvalContext['event'],
-  folded: Map<string, string | null>,
-): boolean {
-  const s = foldedOf(n, event, folded);
-  return s === null || n.literals.some((l) => s.includes(l));
 }
 
 /** A probe that throws keeps its rules: their evaluation throws too, and the engine escalates. */
