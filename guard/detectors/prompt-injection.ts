@@ -167,7 +167,8 @@ const perDecision = new WeakMap<DetectorContext, Map<string, Map<string, string[
 
 function signaturesOnce(ctx: DetectorContext, text: string, place: TextPlace): string[] {
   let byPlace = perDecision.get(ctx);
-  if (byPlace === undefined) perDecision.set(ctx, (byPlace = new Map()));
+  if (byPlace === undefined)
+    perDecision.set(ctx, (byPlace = new Map<string, Map<string, string[]>>()));
   const at = `${place.projectDoc === true ? 1 : 0}${place.instructionFile === true ? 1 : 0}${place.sourceFile ?? ''}`;
   let seen = byPlace.get(at);
   if (seen === undefined) byPlace.set(at, (seen = new Map<string, string[]>()));
