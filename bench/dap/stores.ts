@@ -22,6 +22,8 @@ const ROUNDS = Math.max(1, Number(process.env.MESH_BENCH_STORE_ROUNDS ?? 5));
  * rounds then measure fleets whose every process has seen as many reports as a lone one: a fleet
  * runs for long, and what a process start costs is in the first batch's figures.
  */
+/** Upload requests in flight at once, as from several clients (1: one client sending in turn). */
+const UPLOADERS = Math.max(1, Number(process.env.MESH_BENCH_STORE_UPLOADERS ?? 4));
 const WARM_BATCHES = Math.max(0, Number(process.env.MESH_BENCH_STORE_WARM_BATCHES ?? 2));
 const WARMUP = Number(process.env.MESH_BENCH_STORE_WARMUP ?? N);
 /** The Leaders' smallest and largest job (MESH_BENCH_STORE_JOBS=MIN,MAX), the same in every set-up. */
@@ -124,11 +126,17 @@ async function setUp(
     const bench0 = process.cpuUsage();
     const start = Date.now();
     const url = `${files.client.task.leader}tasks/${files.client.task_id}/reports`;
-    for (let i = 0; i < n; i += 50) {
-      const res = await uploadOnce(url, m.encodeUploadRequest(reports.slice(i, i + 50)));
-      if (res.status !== 200 || res.errors.some((e) => e.error !== 'report_replayed'))
-        throw new Error(`upload refused: ${String(res.status)}`);
-    }
+    // a task's reports come from many clients at once: UPLOADERS requests of 50 are in flight
+    let next = 0;
+    const uploader = async (): Promise<void> => {
+      for (let i = next; i < n; i = next) {
+        next += 50;
+        const res = await uploadOnce(url, m.encodeUploadRequest(reports.slice(i, i + 50)));
+        if (res.status !== 200 || res.errors.some((e) => e.error !== 'report_replayed'))
+          throw new Error(`upload refused: ${String(res.status)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: UPLOADERS }, uploader));
     const uploaded = Date.now();
     const c = await collect(
       files.collector,
@@ -276,6 +284,7 @@ export async function benchStores(): Promise<Record<string, unknown>> {
       warmup_reports: WARMUP,
       warm_batches_per_process: WARM_BATCHES,
       job_sizes: `${String(MIN_JOB)} to ${String(MAX_JOB)}`,
+      uploaders: UPLOADERS,
       vdaf: `Prio3SumVec(length ${String(LENGTH)})`,
     };
     NAMES.forEach((name, i) => {
