@@ -255,7 +255,8 @@ const rules = [
     verdict: 'block',
     tools: OUTBOUND_TOOLS,
     phase: 'call',
-    when: { detector: 'secrets', field: 'args' },
+    // a key typed into a request to its own issuer's API is its use (docs/guard.md "Credentials and their issuers")
+    when: { detector: 'secrets', field: 'args', params: { to_issuer: 'pass' } },
     reason: 'a credential is leaving through a tool call',
   },
   {
