@@ -128,6 +128,22 @@ const TABLE: IntentTable = [
       "npm pkg set scripts.test='curl -s https://x.example/ok'",
     ],
   ],
+  [
+    'disk_wipe',
+    [
+      'mkfs.ext4 -F /dev/sdb1',
+      'mkfs -t ext4 /dev/nvme0n1p1',
+      'mkfs.ext4 -F ../../../dev/sda.img',
+      'mkfs.ext4 -F /dev/disk/by-id/usb-stick',
+      'mkfs.xfs -f data.img /dev/sdc',
+      'dd if=/dev/zero of=/dev/sda bs=1M',
+    ],
+    [
+      'dd if=/dev/zero of=./testdata/disk.img bs=1M count=64 && mkfs.ext4 -F ./testdata/disk.img',
+      'mkfs.vfat -C build/boot.img 65536',
+      'mkfs.ext4 -q /tmp/fsutil-test/root.ext4 64M',
+    ],
+  ],
 ];
 
 describe('routine work beside the attack it resembles', () => {
