@@ -129,6 +129,18 @@ const TABLE: IntentTable = [
     ],
   ],
   [
+    'discard_work',
+    [
+      'git branch -D main',
+      'git branch -D develop',
+      'git branch -D release/2.4',
+      'git branch -D -r origin/feature/x',
+      'git branch -D feature/a master',
+      "git branch -D 'feat*'",
+    ],
+    ['git branch -D feature/old-login', 'git branch -d --force fix/typo chore/deps'],
+  ],
+  [
     'disk_wipe',
     [
       'mkfs.ext4 -F /dev/sdb1',
