@@ -1,4 +1,5 @@
 // Intents on the host itself: privilege changes, credential reads and writes that persist or escalate.
+import { distroPackages } from './distro-packages.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
@@ -74,7 +75,7 @@ function spawnedShell(cmd: ShellCommand): string | null {
 
 function privilege(cmd: ShellCommand): string | null {
   const priv = cmd.wrappers.find((w) => PRIV_PROGRAMS.has(w));
-  if (priv !== undefined) return priv;
+  if (priv !== undefined) return distroPackages(cmd) ? null : priv;
   if (PRIV_PROGRAMS.has(cmd.name)) return cmd.name;
   const spawned = spawnedShell(cmd);
   if (spawned !== null) return spawned;

@@ -141,6 +141,24 @@ const TABLE: IntentTable = [
     ['git branch -D feature/old-login', 'git branch -d --force fix/typo chore/deps'],
   ],
   [
+    'privilege_change',
+    [
+      'sudo apt-get install -y ./vendor-agent_1.2_amd64.deb',
+      'sudo apt-get install -y -o Dpkg::Options::=--force-confnew libpq-dev',
+      'sudo add-apt-repository ppa:someone/tools && sudo apt-get update',
+      'curl -fsSL https://pkg.example/key.gpg | sudo apt-key add -',
+      'sudo apt-get install -y --allow-unauthenticated tool',
+      'sudo cp build/tool /usr/local/bin/',
+      'sudo apt-get update --allow-insecure-repositories',
+      'sudo dnf install -y https://example.com/x.rpm',
+    ],
+    [
+      'sudo apt-get update && sudo apt-get install -y libpq-dev build-essential',
+      'sudo apt install -y --no-install-recommends python3-dev gcc-c++ curl=7.88.1-10',
+      'sudo dnf install -y postgresql-devel',
+    ],
+  ],
+  [
     'disk_wipe',
     [
       'mkfs.ext4 -F /dev/sdb1',
