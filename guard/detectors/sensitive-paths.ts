@@ -2,7 +2,8 @@
 import { eachString } from '../rules/field.js';
 import { compileGlob } from '../rules/glob.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
-import type { Detector, Finding } from './detector.js';
+import type { Detector, DetectorContext, Finding } from './detector.js';
+import { harmlessRcText, isShellRc } from '../shell/rc-lines.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
 import { huntsSecrets } from '../shell/secret-hunt.js';
@@ -81,6 +82,16 @@ function searchesHome(pattern: string, args: Record<string, unknown>): boolean {
   return huntsSecrets(pattern, roots);
 }
 
+/**
+ * A write to a start-up file whose new text only sets tool folders, plugin lists, known tools'
+ * hooks or plain aliases (docs/guard.md "Shell analysis").
+ */
+function harmlessPersistenceWrite(path: string, ctx: DetectorContext): boolean {
+  if (!isShellRc(path)) return false;
+  const text = writtenText(ctx.event.args);
+  return text !== null && harmlessRcText(text);
+}
+
 interface PathParams {
   mode: 'read' | 'write';
   extra: RE2JS[];
@@ -107,7 +118,7 @@ export const sensitivePathsDetector: Detector<PathParams> = {
       }
       const hit =
         isCredentialPath(s) ||
-        (params.mode === 'write' && isPersistencePath(s)) ||
+        (params.mode === 'write' && isPersistencePath(s) && !harmlessPersistenceWrite(n, ctx)) ||
         params.extra.some((r) => r.testExact(n)) ||
         (params.mode === 'write' && autorunWrite(n, ctx.event.args)) ||
         (params.mode === 'write' && lifecycleWrite(n, ctx.event.args, (t) => ctx.shell(t)));

@@ -5,7 +5,7 @@ import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
-import { harmlessRcText } from './rc-lines.js';
+import { harmlessRcText, isShellRc } from './rc-lines.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
 import { evalPipeline } from './static-eval.js';
 
@@ -222,15 +222,12 @@ function writeTargets(cmd: ShellCommand): string[] {
   return out;
 }
 
-const SHELL_RC =
-  /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|config\/fish\/config\.fish)$/;
-
 /**
  * `echo 'export PATH="$HOME/.cargo/bin:$PATH"' >> ~/.zshrc`: an appended start-up line that only
  * names tool folders persists no command, so it is judged by what it says, not by the file.
  */
 function pathLineAppended(cmd: ShellCommand, target: string): boolean {
-  if (!SHELL_RC.test(normalizePath(target))) return false;
+  if (!isShellRc(normalizePath(target))) return false;
   if (!cmd.redirects.some((r) => r.op === '>>' && r.target === target)) return false;
   const text =
     cmd.name === 'echo' || cmd.name === 'printf'
