@@ -83,12 +83,15 @@ function searchesHome(pattern: string, args: Record<string, unknown>): boolean {
 }
 
 /**
- * A write to a start-up file whose new text only sets tool folders, plugin lists, known tools'
+ * An edit of a start-up file whose new text only sets tool folders, plugin lists, known tools'
  * hooks or plain aliases (docs/guard.md "Shell analysis").
  */
 function harmlessPersistenceWrite(path: string, ctx: DetectorContext): boolean {
-  if (!isShellRc(path)) return false;
-  const text = writtenText(ctx.event.args);
+  const args = ctx.event.args;
+  // an overwrite of the whole file stays a persistence write, as `>` does in the shell
+  if (!isShellRc(path) || ['content', 'contents', 'text', 'file_text'].some((k) => k in args))
+    return false;
+  const text = writtenText(args);
   return text !== null && harmlessRcText(text);
 }
 

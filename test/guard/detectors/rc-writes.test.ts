@@ -47,6 +47,15 @@ describe('shell start-up file edits', () => {
     expect(await edit('/home/dev/.zshrc', text)).toBe('ca.sensitive-write-file');
   });
 
+  it('an overwrite of the whole file stays a persistence write', async () => {
+    const d = await guard.decide({
+      phase: 'call',
+      tool: 'Write',
+      args: { file_path: '/home/dev/.zshrc', content: 'alias k=kubectl' },
+    });
+    expect(d.rule).toBe('ca.sensitive-write-file');
+  });
+
   it('harmless lines into a file that is no start-up file are judged by that file', async () => {
     expect(await edit('/home/dev/.ssh/config', 'alias k=kubectl')).not.toBe('allow');
   });
