@@ -4,6 +4,7 @@ import { compileGlob } from '../rules/glob.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import type { Detector, DetectorContext, Finding } from './detector.js';
 import { harmlessRcText, isShellRc } from '../shell/rc-lines.js';
+import { isGitHookPath, projectToolingHook } from '../shell/git-hook-text.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
 import { huntsSecrets } from '../shell/secret-hunt.js';
@@ -84,15 +85,18 @@ function searchesHome(pattern: string, args: Record<string, unknown>): boolean {
 
 /**
  * An edit of a start-up file whose new text only sets tool folders, plugin lists, known tools'
- * hooks or plain aliases (docs/guard.md "Shell analysis").
+ * hooks or plain aliases, or a git hook that only runs project tooling (docs/guard.md "Shell
+ * analysis").
  */
 function harmlessPersistenceWrite(path: string, ctx: DetectorContext): boolean {
   const args = ctx.event.args;
+  const text = writtenText(args);
+  if (text === null) return false;
+  if (isGitHookPath(path)) return projectToolingHook(text) && ctx.shell(text).intents.length === 0;
   // an overwrite of the whole file stays a persistence write, as `>` does in the shell
   if (!isShellRc(path) || ['content', 'contents', 'text', 'file_text'].some((k) => k in args))
     return false;
-  const text = writtenText(args);
-  return text !== null && harmlessRcText(text);
+  return harmlessRcText(text);
 }
 
 interface PathParams {
