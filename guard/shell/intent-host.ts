@@ -238,6 +238,21 @@ function pathLineAppended(cmd: ShellCommand, target: string): boolean {
   return text !== null && harmlessRcText(text);
 }
 
+/** Registry keys Windows runs at log-on or start-up, and services and tasks it starts by itself. */
+// an unquoted key loses its backslashes to the shell (`HKCU\Software` reads `HKCUSoftware`)
+const AUTOSTART_KEY =
+  /CurrentVersion[\\/]?(?:Run(?:Once|Services(?:Once)?)?|Policies[\\/]?Explorer[\\/]?Run)(?![a-z])|Windows NT[\\/]?CurrentVersion[\\/]?Winlogon|Image File Execution Options/i;
+
+/** `reg add HKCU\...\CurrentVersion\Run`, `schtasks /create`, `sc create`. */
+function windowsAutostart(cmd: ShellCommand): boolean {
+  const name = cmd.name.toLowerCase().replace(/\.exe$/, '');
+  const sub = (cmd.argv[1] ?? '').toLowerCase();
+  if (name === 'reg')
+    return (sub === 'add' || sub === 'import') && cmd.argv.some((a) => AUTOSTART_KEY.test(a));
+  if (name === 'schtasks') return sub === '/create';
+  return name === 'sc' && sub === 'create';
+}
+
 export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   const p = privilege(cmd);
@@ -252,5 +267,7 @@ export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] 
   if (w !== undefined) hits.push({ intent: 'sensitive_write', detail: `writes ${w}` });
   if (cmd.name === 'crontab' && !cmd.argv.includes('-l'))
     hits.push({ intent: 'sensitive_write', detail: 'crontab install' });
+  if (windowsAutostart(cmd))
+    hits.push({ intent: 'sensitive_write', detail: `${cmd.name} adds a Windows autostart` });
   return hits;
 }

@@ -138,6 +138,20 @@ const TABLE: IntentTable = [
     ],
   ],
   [
+    'sensitive_write',
+    [
+      'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Sync /t REG_SZ /d "powershell -w hidden" /f',
+      'reg add "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\RunOnce" /v x /d y',
+      'schtasks /create /tn Updater /tr C:\\Users\\Public\\u.exe /sc onlogon',
+      'sc create svc binPath= C:\\Users\\Public\\s.exe',
+    ],
+    [
+      'reg query HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+      'reg add HKCU\\Software\\Acme\\Editor /v Theme /d dark /f',
+      'schtasks /query /tn Updater',
+    ],
+  ],
+  [
     'discard_work',
     [
       'git branch -D main',
