@@ -98,6 +98,12 @@ function optionalName(
   return v;
 }
 
+/**
+ * An absolute working folder: POSIX (`/home/dev/app`), a Windows drive (`C:\Users\dev\app`,
+ * `C:/src`) or a UNC share (`\\server\share\app`): agents on Windows report their folder so.
+ */
+const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
+
 /** Decodes one event; this value is attacker-controlled (it is whatever the agent produced). */
 export function parseEvent(input: unknown, limits: EventLimits = DEFAULT_EVENT_LIMITS): GuardEvent {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
@@ -121,7 +127,7 @@ export function parseEvent(input: unknown, limits: EventLimits = DEFAULT_EVENT_L
   if (principal !== undefined) event.principal = principal;
   if (doc.cwd !== undefined && doc.cwd !== null) {
     const cwd = doc.cwd;
-    if (typeof cwd !== 'string' || !cwd.startsWith('/') || cwd.length > 4096)
+    if (typeof cwd !== 'string' || !ABSOLUTE.test(cwd) || cwd.length > 4096 || cwd.includes('\0'))
       fail('must be an absolute path of at most 4096 characters', 'cwd');
     event.cwd = cwd;
   }

@@ -4,9 +4,12 @@ import { mask, type Detector, type Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns.js';
 import { regexLiterals } from '../rules/needs.js';
+import { issuerBoundSpans } from './secret-issuer-bound.js';
 
 interface SecretParams {
   mode: 'block' | 'redact';
+  /** "pass": a shell command's credentials sent only to their own issuers are not findings. */
+  to_issuer: 'pass' | 'report';
   patterns: readonly SecretPattern[];
 }
 
@@ -109,22 +112,29 @@ export const secretsDetector: Detector<SecretParams> = {
   name: 'secrets',
   rewrites: (p) => p.mode === 'redact',
   parseParams(params, path) {
-    const p = checkKeys(params, ['mode', 'kinds'], path);
+    const p = checkKeys(params, ['mode', 'kinds', 'to_issuer'], path);
     const kinds = listParam(p, 'kinds', path, KINDS);
     return {
       mode: enumParam(p, 'mode', ['block', 'redact'], 'block', path),
+      to_issuer: enumParam(p, 'to_issuer', ['pass', 'report'], 'report', path),
       patterns:
         kinds === undefined
           ? SECRET_PATTERNS
           : SECRET_PATTERNS.filter((x) => kinds.includes(x.kind)),
     };
   },
-  scan(value, path, _ctx, params) {
+  scan(value, path, ctx, params) {
     const findings: Finding[] = [];
     eachString(value, path, (s, at) => {
       const ms = findSecrets(s, params.patterns);
       const first = ms[0];
       if (first === undefined) return;
+      if (
+        params.to_issuer === 'pass' &&
+        at === 'args.command' &&
+        issuerBoundSpans(s, ms, ctx.shell(s)) !== null
+      )
+        return;
       const f: Finding = {
         path: at,
         reason: `${first.kind} ${mask(first.value)}${ms.length > 1 ? ` and ${ms.length - 1} more` : ''}`,

@@ -2,7 +2,9 @@
 import { eachString } from '../rules/field.js';
 import { compileGlob } from '../rules/glob.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
-import type { Detector, Finding } from './detector.js';
+import type { Detector, DetectorContext, Finding } from './detector.js';
+import { harmlessRcText, isShellRc } from '../shell/rc-lines.js';
+import { isGitHookPath, projectToolingHook } from '../shell/git-hook-text.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
 import { huntsSecrets } from '../shell/secret-hunt.js';
@@ -81,6 +83,22 @@ function searchesHome(pattern: string, args: Record<string, unknown>): boolean {
   return huntsSecrets(pattern, roots);
 }
 
+/**
+ * An edit of a start-up file whose new text only sets tool folders, plugin lists, known tools'
+ * hooks or plain aliases, or a git hook that only runs project tooling (docs/guard.md "Shell
+ * analysis").
+ */
+function harmlessPersistenceWrite(path: string, ctx: DetectorContext): boolean {
+  const args = ctx.event.args;
+  const text = writtenText(args);
+  if (text === null) return false;
+  if (isGitHookPath(path)) return projectToolingHook(text) && ctx.shell(text).intents.length === 0;
+  // an overwrite of the whole file stays a persistence write, as `>` does in the shell
+  if (!isShellRc(path) || ['content', 'contents', 'text', 'file_text'].some((k) => k in args))
+    return false;
+  return harmlessRcText(text);
+}
+
 interface PathParams {
   mode: 'read' | 'write';
   extra: RE2JS[];
@@ -107,7 +125,7 @@ export const sensitivePathsDetector: Detector<PathParams> = {
       }
       const hit =
         isCredentialPath(s) ||
-        (params.mode === 'write' && isPersistencePath(s)) ||
+        (params.mode === 'write' && isPersistencePath(s) && !harmlessPersistenceWrite(n, ctx)) ||
         params.extra.some((r) => r.testExact(n)) ||
         (params.mode === 'write' && autorunWrite(n, ctx.event.args)) ||
         (params.mode === 'write' && lifecycleWrite(n, ctx.event.args, (t) => ctx.shell(t)));

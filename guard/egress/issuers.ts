@@ -10,6 +10,10 @@ interface Issuer {
   cli?: RegExp;
   /** The credential's own format, where it has a prefix (`sk_live_`, `ghp_`). */
   format?: RegExp;
+  /** Request headers that carry only this issuer's key, lower case (`dd-api-key`). */
+  headers?: readonly string[];
+  /** The issuer's own CLIs, which send a key given on their command line to the issuer's hosts. */
+  programs?: readonly string[];
   /** The issuer's API hosts (`*.` covers the domain and its subdomains). */
   hosts: readonly string[];
 }
@@ -19,6 +23,7 @@ const ISSUERS: readonly Issuer[] = [
     name: 'Stripe',
     vars: /^STRIPE_(?:SECRET_KEY|API_KEY|RESTRICTED_KEY|KEY|SK|TEST_SECRET_KEY|LIVE_SECRET_KEY)$/,
     format: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}/,
+    programs: ['stripe'],
     hosts: ['api.stripe.com', 'files.stripe.com', 'connect.stripe.com', 'uploads.stripe.com'],
   },
   {
@@ -38,18 +43,20 @@ const ISSUERS: readonly Issuer[] = [
     name: 'GitLab',
     vars: /^(?:GITLAB_TOKEN|GL_TOKEN|GITLAB_PRIVATE_TOKEN|CI_JOB_TOKEN|GITLAB_API_TOKEN)$/,
     format: /\bglpat-[A-Za-z0-9_-]{20}/,
+    headers: ['private-token', 'job-token'],
     hosts: ['gitlab.com', '*.gitlab.com'],
   },
   {
     name: 'OpenAI',
     vars: /^OPENAI_(?:API_KEY|ADMIN_KEY)$/,
-    format: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/,
+    format: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/,
     hosts: ['api.openai.com'],
   },
   {
     name: 'Anthropic',
     vars: /^(?:ANTHROPIC_API_KEY|ANTHROPIC_ADMIN_KEY|CLAUDE_API_KEY)$/,
     format: /\bsk-ant-[A-Za-z0-9_-]{20,}/,
+    headers: ['x-api-key'],
     hosts: ['api.anthropic.com'],
   },
   {
@@ -74,6 +81,7 @@ const ISSUERS: readonly Issuer[] = [
     name: 'Hugging Face',
     vars: /^(?:HF_TOKEN|HUGGINGFACE_TOKEN|HUGGING_FACE_HUB_TOKEN|HUGGINGFACEHUB_API_TOKEN|HF_API_TOKEN)$/,
     format: /\bhf_[A-Za-z0-9]{34}/,
+    programs: ['huggingface-cli', 'hf'],
     hosts: ['huggingface.co', '*.huggingface.co', '*.hf.co'],
   },
   {
@@ -104,6 +112,8 @@ const ISSUERS: readonly Issuer[] = [
   {
     name: 'Twilio',
     vars: /^TWILIO_(?:AUTH_TOKEN|API_KEY|API_SECRET|ACCOUNT_SID)$/,
+    // an account SID (AC) or API key SID (SK) as the user of an `SID:token` pair
+    format: /\b(?:AC|SK)[0-9a-f]{32}:[0-9a-f]{32}\b/,
     hosts: ['api.twilio.com', '*.twilio.com'],
   },
   {
@@ -116,6 +126,7 @@ const ISSUERS: readonly Issuer[] = [
     name: 'DigitalOcean',
     vars: /^(?:DIGITALOCEAN_TOKEN|DIGITALOCEAN_ACCESS_TOKEN|DO_TOKEN|DO_API_TOKEN)$/,
     format: /\bdop_v1_[a-f0-9]{64}/,
+    programs: ['doctl'],
     hosts: ['api.digitalocean.com'],
   },
   {
@@ -126,22 +137,32 @@ const ISSUERS: readonly Issuer[] = [
   {
     name: 'Datadog',
     vars: /^(?:DD_API_KEY|DD_APP_KEY|DATADOG_API_KEY|DATADOG_APP_KEY)$/,
+    headers: ['dd-api-key', 'dd-application-key'],
     hosts: ['*.datadoghq.com', '*.datadoghq.eu', '*.ddog-gov.com'],
   },
   {
     name: 'Sentry',
     vars: /^(?:SENTRY_AUTH_TOKEN|SENTRY_API_TOKEN)$/,
     format: /\bsntrys_[A-Za-z0-9+/=_-]{40,}/,
+    programs: ['sentry-cli'],
     hosts: ['sentry.io', '*.sentry.io'],
+  },
+  {
+    name: 'Atlassian',
+    vars: /^(?:JIRA_API_TOKEN|CONFLUENCE_API_TOKEN|ATLASSIAN_API_TOKEN)$/,
+    format: /\bATATT[A-Za-z0-9_=-]{20,}/,
+    hosts: ['*.atlassian.net', 'api.atlassian.com'],
   },
   {
     name: 'Vercel',
     vars: /^VERCEL_TOKEN$/,
+    programs: ['vercel'],
     hosts: ['api.vercel.com'],
   },
   {
     name: 'Netlify',
     vars: /^NETLIFY_AUTH_TOKEN$/,
+    programs: ['netlify'],
     hosts: ['api.netlify.com'],
   },
   {
@@ -182,10 +203,31 @@ export function issuerOfTokenCommand(argv: readonly string[]): Issuer | null {
   return ISSUERS.find((i) => i.cli?.test(words) === true) ?? null;
 }
 
+/** The issuer of a literal credential, by its format or else by the header that carries it. */
+export function issuerOfLiteral(value: string, header: string | null): Issuer | null {
+  const h = header?.toLowerCase();
+  return (
+    ISSUERS.find((i) => i.format?.test(value) === true) ??
+    (h === undefined ? null : (ISSUERS.find((i) => i.headers?.includes(h) === true) ?? null))
+  );
+}
+
+/** The issuer whose own CLI `name` is (`stripe`), or null. */
+export function issuerOfProgram(name: string): Issuer | null {
+  return ISSUERS.find((i) => i.programs?.includes(name) === true) ?? null;
+}
+
 /** True when `host` is one of the issuer's API hosts. */
 export function issuerHost(issuer: Issuer, host: string): boolean {
   return hostOnList(host, issuer.hosts);
 }
 
 /** The issuer names and hosts, for documentation and tests. */
-export const ISSUER_TABLE: readonly { name: string; hosts: readonly string[] }[] = ISSUERS;
+export const ISSUER_TABLE: readonly {
+  name: string;
+  hosts: readonly string[];
+  headers?: readonly string[];
+  programs?: readonly string[];
+}[] = ISSUERS;
+
+export type { Issuer };

@@ -7,6 +7,7 @@ import { RuleError } from '../errors.js';
 import { BoundedMemo } from './bounded-memo.js';
 import type { GuardEvent } from '../event.js';
 import { globToRegex } from '../rules/glob.js';
+import { checkWithIssuers } from './issuer-check.js';
 import type { Json } from '../rules/types.js';
 import { describeHit, type FlowCheck, type FlowHit, type TaintSource } from './taint.js';
 import type { FlowTracker } from './tracker.js';
@@ -127,8 +128,9 @@ export function flowDetector(
   tracker: FlowTracker,
   sources: SourceSelector[] = [],
 ): Detector<FlowParams> & { sources: SourceSelector[] } {
-  // One outbound check per event, however many flow rules ask.
-  const checks = new WeakMap<GuardEvent, FlowCheck>();
+  // One outbound check per pass over an event, however many flow rules ask: a pass repeated once
+  // the shell parser is loaded reads the command again (issuer-check.ts needs its hosts).
+  const checks = new WeakMap<DetectorContext, FlowCheck>();
   return {
     name: FLOW_DETECTOR,
     sources,
@@ -141,10 +143,10 @@ export function flowDetector(
     scan(_value: unknown, path: string, ctx: DetectorContext, params: FlowParams): Finding[] {
       const event = ctx.event;
       if (event.phase !== 'call') return [];
-      let check = checks.get(event);
+      let check = checks.get(ctx);
       if (!check) {
-        check = tracker.check(event.session ?? '', event.args);
-        checks.set(event, check);
+        check = checkWithIssuers(tracker, ctx);
+        checks.set(ctx, check);
       }
       if (params.saturated)
         return check.saturated

@@ -1,4 +1,5 @@
 // Intents of commands that destroy a database's stored data through its files or its admin tools (docs/guard.md "Shell analysis").
+import { localTestData } from './local-test-data.js';
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isDatabaseStorePath, normalizePath } from '../sensitive-paths.js';
@@ -81,6 +82,6 @@ export function datastoreIntents(cmd: ShellCommand): IntentHit[] {
   const over = overwritten(cmd).find((t) => isDatabaseStorePath(t));
   if (over !== undefined) hits.push(erased('overwrites', over));
   const tool = adminTool(cmd);
-  if (tool !== null) hits.push({ intent: 'infra_destroy', detail: tool });
+  if (tool !== null && !localTestData(cmd)) hits.push({ intent: 'infra_destroy', detail: tool });
   return hits;
 }

@@ -102,6 +102,20 @@ function securityDisable(cmd: ShellCommand): IntentHit | null {
   }
 }
 
+/** A disk image file by its name (`./testdata/disk.img`), never under /dev or above its folder. */
+const IMAGE_FILE =
+  /^(?!\/dev\/|\/proc\/|\/sys\/)(?!(?:.*\/)?\.\.(?:\/|$))[^\0]+\.(?:img|raw|image|iso|ext[234]|fs|disk)$/i;
+
+/**
+ * True when `mkfs` formats a disk image file, not a device: its target (the last operand, or the
+ * one before a size) is an image file and no word names a device (docs/guard.md "Shell analysis").
+ */
+function imageFileTarget(argv: readonly string[]): boolean {
+  if (argv.some((a) => DEVICE.test(a) || a.startsWith('/dev/'))) return false;
+  const last = argv.length > 2 && /^\d+[kKmMgGtT]?$/.test(argv.at(-1) ?? '') ? -2 : -1;
+  return argv.length > 1 && IMAGE_FILE.test(argv.at(last) ?? '');
+}
+
 export function deleteIntents(cmd: ShellCommand): IntentHit[] {
   const hits: IntentHit[] = [];
   const ops = operands(cmd.argv);
@@ -195,7 +209,8 @@ export function deleteIntents(cmd: ShellCommand): IntentHit[] {
         hits.push({ intent: 'disk_wipe', detail: `diskutil ${ops[0] ?? ''}` });
       break;
     default:
-      if (/^mkfs(?:\.|$)/.test(cmd.name)) hits.push({ intent: 'disk_wipe', detail: cmd.name });
+      if (/^mkfs(?:\.|$)/.test(cmd.name) && !imageFileTarget(cmd.argv))
+        hits.push({ intent: 'disk_wipe', detail: cmd.name });
   }
   for (const r of cmd.redirects)
     if ((r.op === '>' || r.op === '>|' || r.op === '&>') && DEVICE.test(r.target))

@@ -82,10 +82,20 @@ function discard(sub: string, rest: string[]): string | null {
     case 'checkout':
     case 'restore':
       return rest.includes('.') && !rest.includes('--staged') ? `git ${sub} .` : null;
-    case 'branch':
-      return hasAny(rest, '-D') || (hasAny(rest, '-d', '--delete') && hasAny(rest, '--force', '-f'))
-        ? 'git branch -D'
-        : null;
+    case 'branch': {
+      if (!(
+        hasAny(rest, '-D') ||
+        (hasAny(rest, '-d', '--delete') && hasAny(rest, '--force', '-f'))
+      ))
+        return null;
+      // a local feature branch is the developer's own (docs/guard.md "Shell analysis")
+      const named = rest.filter((a) => !a.startsWith('-'));
+      const own =
+        named.length > 0 &&
+        !hasAny(rest, '-r', '--remotes', '-a', '--all') &&
+        named.every(featureBranch);
+      return own ? null : 'git branch -D';
+    }
     case 'stash':
       return rest[0] === 'drop' || rest[0] === 'clear' ? `git stash ${rest[0]}` : null;
     default:

@@ -1,10 +1,11 @@
 // Intents on the host itself: privilege changes, credential reads and writes that persist or escalate.
+import { distroPackages } from './distro-packages.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
-import { harmlessRcText } from './rc-lines.js';
+import { harmlessRcText, isShellRc } from './rc-lines.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
 import { evalPipeline } from './static-eval.js';
 
@@ -74,7 +75,7 @@ function spawnedShell(cmd: ShellCommand): string | null {
 
 function privilege(cmd: ShellCommand): string | null {
   const priv = cmd.wrappers.find((w) => PRIV_PROGRAMS.has(w));
-  if (priv !== undefined) return priv;
+  if (priv !== undefined) return distroPackages(cmd) ? null : priv;
   if (PRIV_PROGRAMS.has(cmd.name)) return cmd.name;
   const spawned = spawnedShell(cmd);
   if (spawned !== null) return spawned;
@@ -221,15 +222,12 @@ function writeTargets(cmd: ShellCommand): string[] {
   return out;
 }
 
-const SHELL_RC =
-  /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|config\/fish\/config\.fish)$/;
-
 /**
  * `echo 'export PATH="$HOME/.cargo/bin:$PATH"' >> ~/.zshrc`: an appended start-up line that only
  * names tool folders persists no command, so it is judged by what it says, not by the file.
  */
 function pathLineAppended(cmd: ShellCommand, target: string): boolean {
-  if (!SHELL_RC.test(normalizePath(target))) return false;
+  if (!isShellRc(normalizePath(target))) return false;
   if (!cmd.redirects.some((r) => r.op === '>>' && r.target === target)) return false;
   const text =
     cmd.name === 'echo' || cmd.name === 'printf'
@@ -238,6 +236,21 @@ function pathLineAppended(cmd: ShellCommand, target: string): boolean {
         ? (cmd.stdin ?? null)
         : null;
   return text !== null && harmlessRcText(text);
+}
+
+/** Registry keys Windows runs at log-on or start-up, and services and tasks it starts by itself. */
+// an unquoted key loses its backslashes to the shell (`HKCU\Software` reads `HKCUSoftware`)
+const AUTOSTART_KEY =
+  /CurrentVersion[\\/]?(?:Run(?:Once|Services(?:Once)?)?|Policies[\\/]?Explorer[\\/]?Run)(?![a-z])|Windows NT[\\/]?CurrentVersion[\\/]?Winlogon|Image File Execution Options/i;
+
+/** `reg add HKCU\...\CurrentVersion\Run`, `schtasks /create`, `sc create`. */
+function windowsAutostart(cmd: ShellCommand): boolean {
+  const name = cmd.name.toLowerCase().replace(/\.exe$/, '');
+  const sub = (cmd.argv[1] ?? '').toLowerCase();
+  if (name === 'reg')
+    return (sub === 'add' || sub === 'import') && cmd.argv.some((a) => AUTOSTART_KEY.test(a));
+  if (name === 'schtasks') return sub === '/create';
+  return name === 'sc' && sub === 'create';
 }
 
 export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
@@ -254,5 +267,7 @@ export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] 
   if (w !== undefined) hits.push({ intent: 'sensitive_write', detail: `writes ${w}` });
   if (cmd.name === 'crontab' && !cmd.argv.includes('-l'))
     hits.push({ intent: 'sensitive_write', detail: 'crontab install' });
+  if (windowsAutostart(cmd))
+    hits.push({ intent: 'sensitive_write', detail: `${cmd.name} adds a Windows autostart` });
   return hits;
 }

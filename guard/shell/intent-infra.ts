@@ -1,4 +1,5 @@
 // Intents of commands that destroy infrastructure or hosted data: IaC destroy, cluster and cloud deletes, volumes, repositories.
+import { localTestData } from './local-test-data.js';
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { basename, runnerTarget } from './wrappers.js';
@@ -133,45 +134,6 @@ function mongoEval(cmd: ShellCommand): IntentHit[] {
     : [];
 }
 
-/** dropdb's options that take a value (`-h HOST`, `-U user`). */
-const DROPDB_VALUE = new Set([
-  '-h',
-  '--host',
-  '-p',
-  '--port',
-  '-U',
-  '--username',
-  '--maintenance-db',
-]);
-/** A database a developer makes and drops while working: its name says test, dev, temporary or CI. */
-const THROWAWAY_DB =
-  /(?:^|[_-])(?:test|tests|testing|spec|dev|development|tmp|temp|scratch|ci|local|sandbox)(?:$|[_-]|\d)/i;
-const PRODUCTION_DB = /prod|live|primary|master|main|customer|billing|payment/i;
-const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|::1|\/.*)$/;
-
-/**
- * `dropdb acme_test` on the local server is a test reset; a production-looking name, or any name on
- * a remote server, stays `infra_destroy` (docs/guard.md "Shell analysis").
- */
-function throwawayDatabase(cmd: ShellCommand): boolean {
-  if (cmd.name !== 'dropdb') return false;
-  const pos: string[] = [];
-  for (let i = 1; i < cmd.argv.length; i++) {
-    const a = cmd.argv[i] ?? '';
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    const flag = eq > 0 ? a.slice(0, eq) : a;
-    const inline = eq > 0 ? a.slice(eq + 1) : undefined;
-    if (DROPDB_VALUE.has(flag)) {
-      const v = inline ?? cmd.argv[++i] ?? '';
-      if ((flag === '-h' || flag === '--host') && !LOCAL_HOST.test(v)) return false;
-      if (flag === '--maintenance-db' && /:\/\//.test(v)) return false;
-    } else if (/^-h./.test(a) && !LOCAL_HOST.test(a.slice(2))) return false;
-    else if (!a.startsWith('-')) pos.push(a);
-  }
-  const db = pos[0];
-  return pos.length === 1 && db !== undefined && THROWAWAY_DB.test(db) && !PRODUCTION_DB.test(db);
-}
-
 /** Packages a runner fetches by a name other than their program's (`npx aws-cdk@2 destroy`). */
 const PACKAGE_PROGRAM: Record<string, string> = {
   'aws-cdk': 'cdk',
@@ -188,8 +150,8 @@ function programOf(name: string): string {
 export function infraIntents(cmd: ShellCommand): IntentHit[] {
   const run = runnerTarget(cmd.argv);
   if (run !== null) return infraIntents({ ...cmd, argv: run, name: basename(run[0] ?? '') });
+  if (localTestData(cmd)) return [];
   if (cmd.name === 'mongosh' || cmd.name === 'mongo') return mongoEval(cmd);
-  if (throwawayDatabase(cmd)) return [];
   const specs = BY_PROGRAM.get(programOf(cmd.name));
   if (specs === undefined) return [];
   const { flags, pos } = split(cmd.argv);

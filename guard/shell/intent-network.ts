@@ -3,6 +3,7 @@ import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { INTERPRETERS, SHELLS, basename } from './wrappers.js';
 import { isCredentialPath } from '../sensitive-paths.js';
+import { isBuildOutput } from './build-output.js';
 
 const FETCHERS = new Set([
   'curl',
@@ -392,7 +393,9 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
     scpLike &&
     operands.length > 1 &&
     SCP_HOST.test(operands.at(-1) ?? '') &&
-    !SCP_HOST.test(operands[0] ?? '');
+    !SCP_HOST.test(operands[0] ?? '') &&
+    // a build's output copied to a deploy host is a release, as to a deploy bucket
+    !operands.slice(0, -1).every(isBuildOutput);
   // a raw socket fed by a file or by an earlier stage of its pipeline (`zip -r - . | nc HOST PORT`);
   // `echo | openssl s_client` only closes the TLS session's input
   const feeders = earlierStages(cmd, all).filter(

@@ -2,6 +2,7 @@
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath } from '../sensitive-paths.js';
+import { isBuildOutput } from './build-output.js';
 
 /** Options of these CLIs that take a value (never a source or destination). */
 const VALUED = new Set([
@@ -63,13 +64,6 @@ interface Transfer {
   hosts: string[];
 }
 
-/**
- * A build's published output (`dist/`, `build/`, `public/`, a static site generator's folder): what
- * a deploy copies to a bucket, made to be public. Everything else copied up is project or host data.
- */
-const PUBLISHED =
-  /^(?:\.\/)?(?:build|dist|public|out|_site|site|static|www|storybook-static|\.next\/static|\.output\/public|docs\/_build\/html|target\/site)(?:\/|$)/;
-
 /** A copy whose last operand is remote and whose sources are all local: the sources go up. */
 function copyUp(
   ops: readonly string[],
@@ -80,7 +74,7 @@ function copyUp(
   const sources = ops.slice(0, -1);
   if (dst === undefined || sources.length === 0 || !remote(dst) || sources.some(remote))
     return null;
-  if (sources.every((s) => PUBLISHED.test(s) && !s.includes('..'))) return null;
+  if (sources.every(isBuildOutput)) return null;
   const h = host(dst);
   return { sources, hosts: h === null ? [] : [h] };
 }

@@ -1,5 +1,6 @@
 // Lines a shell start-up file may gain without running anything new: search-path and tool-home
-// settings that name fixed folders (docs/guard.md "Shell analysis").
+// settings that name fixed folders, oh-my-zsh plugin lists, known tools' documented hooks and
+// aliases of plain programs (docs/guard.md "Shell analysis").
 
 /** Variables that only say where tools live; a value here names folders, it runs nothing. */
 const PATH_VARS = new Set([
@@ -37,10 +38,59 @@ function unquote(v: string): string | null {
   return v;
 }
 
+/** Shell start-up files, by their normalised path. */
+const SHELL_RC =
+  /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|config\/fish\/config\.fish)$/;
+
+export const isShellRc = (normalized: string): boolean => SHELL_RC.test(normalized);
+
+/**
+ * Tools whose documented start-up line is `eval "$(TOOL init zsh)"` or alike: the hook comes from
+ * the installed program, not from the file (direnv, starship, zoxide, pyenv, rbenv, nodenv, fnm,
+ * mise, atuin, thefuck, conda).
+ */
+const HOOK_TOOLS =
+  /^(?:direnv|starship|zoxide|pyenv|rbenv|nodenv|fnm|mise|atuin|thefuck|conda|pyenv-virtualenv)$/;
+const HOOK_WORD =
+  /^(?:hook|init|activate|env|virtualenv-init|-|--path|--use-on-cd|--alias|--cmd|shell\.(?:zsh|bash|fish)|zsh|bash|fish|cd|j|z)$/;
+/** Names an alias must not shadow: they handle privileges, keys, history or moving about. */
+const SHADOWED =
+  /^(?:sudo|su|doas|ssh|scp|sftp|git|gpg|cd|ls|cat|rm|cp|mv|ln|chmod|chown|curl|wget|nc|sh|bash|zsh|fish|python3?|node|npm|npx|pip3?|echo|printf|export|source|exec|eval|alias|unalias|builtin|command|env|kill|history|clear|exit|type|which|test|\[|\.)$/;
+/** Programs an alias must not run: they fetch, spawn shells, escalate or evaluate text. */
+const RISKY_PROGRAM =
+  /^(?:sudo|su|doas|curl|wget|nc|ncat|socat|sh|bash|zsh|fish|eval|source|\.|exec|base64|openssl|ssh|scp|rm|dd|python3?|perl|ruby|node)$/;
+
+/** `eval "$(direnv hook zsh)"`, `eval "$(~/.local/bin/mise activate zsh)"`. */
+function hookLine(t: string): boolean {
+  const m =
+    /^eval\s+"\$\(([^()`$;&|<>"']+)\)"$/.exec(t) ??
+    /^eval\s+"\$\((\$HOME\/[^()`;&|<>"']+)\)"$/.exec(t);
+  if (m === null) return false;
+  const [program = '', ...words] = (m[1] ?? '').trim().split(/\s+/);
+  const slash = program.lastIndexOf('/');
+  const dir = slash < 0 ? null : program.slice(0, slash);
+  if (dir !== null && !ownedDir(dir)) return false;
+  return HOOK_TOOLS.test(program.slice(slash + 1)) && words.every((w) => HOOK_WORD.test(w));
+}
+
+/** `alias k=kubectl`, `alias gs='git status'`: a new short name for a plain program. */
+function aliasLine(t: string): boolean {
+  const m = /^alias\s+([\w.-]+)=(.+)$/.exec(t);
+  if (m === null) return false;
+  const name = m[1] ?? '';
+  const value = unquote(m[2] ?? '');
+  if (value === null || SHADOWED.test(name) || !/^[\w./:=@+, -]+$/.test(value)) return false;
+  const program = value.trim().split(/\s+/)[0] ?? '';
+  return program !== '' && !program.includes('/') && !RISKY_PROGRAM.test(program);
+}
+
 /** `export PATH="$HOME/.cargo/bin:$PATH"`, `GOPATH=$HOME/go`, `fish_add_path ~/.local/bin`. */
 function harmlessLine(line: string): boolean {
   const t = line.trim();
   if (t === '' || t.startsWith('#')) return true;
+  // oh-my-zsh's plugin list names plugins it ships; it runs nothing else
+  if (/^plugins=\((?:\s*[\w-]+)*\s*\)$/.test(t)) return true;
+  if (hookLine(t) || aliasLine(t)) return true;
   const fish = /^fish_add_path\s+(\S+)$/.exec(t);
   if (fish !== null) return ownedDir(fish[1] ?? '');
   const m = /^(?:export\s+)?([A-Z_][A-Z0-9_]*)=(\S+)$/.exec(t);

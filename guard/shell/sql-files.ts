@@ -61,7 +61,10 @@ export function readSqlFile(path: string): string | undefined {
 }
 
 export function absoluteIn(cwd: string | undefined, path: string): string {
-  return isAbsolute(path) ? path : resolve(cwd ?? process.cwd(), path);
+  // a working folder of another platform (`C:\src` on a POSIX guard) is no base here
+  return isAbsolute(path)
+    ? path
+    : resolve(cwd !== undefined && isAbsolute(cwd) ? cwd : process.cwd(), path);
 }
 
 /**

@@ -10,6 +10,22 @@ const STRIPE_LIVE = 'sk_live_r83wlMvTgbqvXQqwuW8Y9XW1tSnBc0np';
 const LOOP = { phase: 'call', tool: 'Bash', args: { command: 'npm test' }, session: 'loop' };
 
 export const DATA_RULE_TESTS: Record<string, Examples> = {
+  'ca.datastore-tool-destroy': {
+    match: [
+      call('drop a database', 'mcp__mongodb__drop-database', { database: 'shop_prod' }),
+      call('drop a collection', 'mcp__mongo__drop_collection', { collection: 'orders' }),
+      call('flush redis', 'mcp__redis__flushall', {}),
+      call('camel case', 'mcp__db__dropDatabase', { name: 'x' }),
+      call('truncate a table', 'mcp__postgres__truncate_table', { table: 'users' }),
+    ],
+    no_match: [
+      call('list databases', 'mcp__mongodb__list-databases', {}),
+      call('find', 'mcp__mongodb__find', { collection: 'orders' }),
+      call('a dropdown', 'mcp__browser__select_dropdown', { value: 'x' }),
+      call('delete one document', 'mcp__mongodb__delete-one', { filter: { id: 1 } }),
+      call('create a collection', 'mcp__mongodb__create-collection', { name: 'logs' }),
+    ],
+  },
   'ca.credential-file': {
     match: [
       call('private key', 'Read', { file_path: '/home/dev/.ssh/id_rsa' }),

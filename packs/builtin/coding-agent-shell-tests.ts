@@ -217,7 +217,8 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('clean untracked', 'git clean -fdx'),
       bash('checkout everything', 'git checkout .'),
       bash('restore everything', 'git restore .'),
-      bash('force-delete branch', 'git branch -D feature/unmerged'),
+      bash('force-delete a shared branch', 'git branch -D develop'),
+      bash('force-delete a release branch', 'git branch -D release/2.4'),
       bash('drop a stash', 'git stash drop'),
     ],
     no_match: [
@@ -226,6 +227,7 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('unstage', 'git restore --staged src/app.ts'),
       bash('one file', 'git checkout -- README.md'),
       bash('delete merged branch', 'git branch --delete old-topic'),
+      bash('force-delete own feature branch', 'git branch -D feature/unmerged'),
       bash('stash work', 'git stash push -m "wip"'),
     ],
   },

@@ -170,6 +170,20 @@ const rules = [
     reason: 'destroys infrastructure or hosted data',
   },
   {
+    id: 'ca.datastore-tool-destroy',
+    verdict: 'escalate',
+    tools: ['mcp__*'],
+    phase: 'call',
+    // a database server's MCP tool named for what it destroys (docs/guard.md "Shell analysis")
+    when: {
+      field: 'tool',
+      regex:
+        '^mcp__.+__(?:[a-z0-9]+[-_])*(?:(?:drop|truncate|flush|purge|wipe|delete|destroy)[-_]?(?:database|db|collection|table|index|bucket|keyspace|schema|all|cluster)s?|flush(?:all|db)?|truncate|drop)$',
+      case_insensitive: true,
+    },
+    reason: 'destroys hosted data through a database tool',
+  },
+  {
     id: 'ca.cloud-metadata',
     verdict: 'block',
     tools: OUTBOUND_TOOLS,
@@ -255,7 +269,8 @@ const rules = [
     verdict: 'block',
     tools: OUTBOUND_TOOLS,
     phase: 'call',
-    when: { detector: 'secrets', field: 'args' },
+    // a key typed into a request to its own issuer's API is its use (docs/guard.md "Credentials and their issuers")
+    when: { detector: 'secrets', field: 'args', params: { to_issuer: 'pass' } },
     reason: 'a credential is leaving through a tool call',
   },
   {

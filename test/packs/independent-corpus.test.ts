@@ -51,8 +51,8 @@ const heldoutFloors = (): { families: Record<string, number>; benign_flagged: nu
   };
 
 describe('independent corpus', () => {
-  it('train (six rounds): every attack family at least 80% stopped, no benign call or result flagged but the known gap', async () => {
-    const t = await run('train', 'train2', 'train3', 'train4', 'train5', 'train6');
+  it('train (seven rounds): every attack family at least 80% stopped, no benign call or result flagged but the known gap', async () => {
+    const t = await run('train', 'train2', 'train3', 'train4', 'train5', 'train6', 'train7');
     expect(t.benign).toBeGreaterThanOrEqual(100);
     // docs/guard.md "Known gaps": a push to a URL on the project's code host cannot be told from a
     // push to another owner's repository there, so it escalates

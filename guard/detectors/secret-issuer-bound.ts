@@ -1,0 +1,130 @@
+// A credential typed into a request to its own issuer's API (`curl https://api.github.com/user -H
+// "Authorization: Bearer ghp_..."`) is its intended use, not a leak: every place the command sends
+// anything must be that issuer's (docs/guard.md "Credentials and their issuers").
+import { issuerHost, issuerOfLiteral, issuerOfProgram, type Issuer } from '../egress/issuers.js';
+import { INTERPRETERS, SHELLS } from '../shell/wrappers.js';
+import type { ShellView } from './detector.js';
+import type { SecretMatch } from './secrets.js';
+
+const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs']);
+/** Readers that only shape a reply for the terminal (`| jq .login`). */
+const READERS = new Set([
+  'jq',
+  'yq',
+  'head',
+  'tail',
+  'grep',
+  'wc',
+  'sort',
+  'uniq',
+  'cut',
+  'column',
+]);
+/** The header a value is the value of: `DD-API-KEY: v`, `'PRIVATE-TOKEN': 'v'`, `x-api-key=v`. */
+const HEADER_BEFORE = /([A-Za-z][A-Za-z0-9-]{0,62})['"]?\s*[:=]\s*['"]?\s*$/;
+/** An HTTP Basic credential, whose decoded `user:secret` may hold an issuer's format. */
+const BASIC = /\bBasic\s+([A-Za-z0-9+/]{16,4096}={0,2})/g;
+const URL_HOST = /^(?:https?|wss?):\/\/(?:[^\s/@]*@)?([A-Za-z0-9.-]+)/;
+
+export interface BoundSpan {
+  start: number;
+  end: number;
+  issuer: Issuer;
+}
+
+function basicSpans(command: string): BoundSpan[] {
+  const out: BoundSpan[] = [];
+  for (const m of command.matchAll(BASIC)) {
+    const b64 = m[1] ?? '';
+    const decoded = Buffer.from(b64, 'base64').toString('latin1');
+    const issuer = issuerOfLiteral(decoded, null);
+    if (issuer === null) continue;
+    const start = m.index + m[0].length - b64.length;
+    out.push({ start, end: start + b64.length, issuer });
+  }
+  return out;
+}
+
+function issuerOf(command: string, m: SecretMatch, basics: readonly BoundSpan[]): Issuer | null {
+  const inBasic = basics.find((b) => m.start >= b.start && m.end <= b.end);
+  if (inBasic !== undefined) return inBasic.issuer;
+  const header = HEADER_BEFORE.exec(command.slice(Math.max(0, m.start - 80), m.start));
+  return issuerOfLiteral(m.value, header?.[1] ?? null);
+}
+
+/** True when every command of the call only sends to `issuer` or shapes its reply. */
+function onlyToIssuer(view: ShellView, issuer: Issuer): boolean {
+  if (view.analysis.status !== 'ok') return false;
+  let requests = 0;
+  for (const c of view.analysis.commands) {
+    if (c.dynamic === true || c.tainted === true || c.via !== undefined) return false;
+    const program = issuerOfProgram(c.name) === issuer;
+    if (program) {
+      // a CLI pointed at another API base sends the key there
+      for (const a of c.argv.slice(1)) {
+        const host = URL_HOST.exec(a.replace(/^--?[\w-]+=/, ''))?.[1];
+        if (host !== undefined && !issuerHost(issuer, host)) return false;
+      }
+      requests++;
+    } else if (READERS.has(c.name) && c.stage > 0) continue;
+    else if (
+      !FETCHERS.has(c.name) &&
+      !(INTERPRETERS.has(c.name.replace(/[0-9.]+$/, '')) && !SHELLS.has(c.name))
+    )
+      return false;
+  }
+  for (const h of view.intents) {
+    if (h.intent !== 'network' && h.intent !== 'upload') return false;
+    const hosts = h.hosts ?? [];
+    if (hosts.length === 0 || !hosts.every((x) => issuerHost(issuer, x))) return false;
+    requests++;
+  }
+  return requests > 0;
+}
+
+/**
+ * The spans of `command` that hold credentials sent only to their own issuers, or null when some
+ * credential in it is not (an unknown format, another host alongside, a command that keeps it).
+ */
+export function issuerBoundSpans(
+  command: string,
+  found: readonly SecretMatch[],
+  view: ShellView,
+): BoundSpan[] | null {
+  const basics = basicSpans(command);
+  if (found.length === 0 && basics.length === 0) return [];
+  const out: BoundSpan[] = [...basics];
+  const checked = new Map<Issuer, boolean>();
+  for (const m of found) {
+    const issuer = issuerOf(command, m, basics);
+    if (issuer === null) return null;
+    out.push({ start: m.start, end: m.end, issuer });
+  }
+  for (const s of out) {
+    let ok = checked.get(s.issuer);
+    if (ok === undefined) checked.set(s.issuer, (ok = onlyToIssuer(view, s.issuer)));
+    if (!ok) return null;
+  }
+  return out;
+}
+
+/**
+ * `command` with its issuer-bound credentials and the issuers' host names blanked (a host name is
+ * public, though a sensitive file may name it too: `//registry.npmjs.org/:_authToken=`), or null
+ * when some credential is not bound.
+ */
+export function withoutIssuerBound(
+  command: string,
+  found: readonly SecretMatch[],
+  view: ShellView,
+): string | null {
+  const spans = issuerBoundSpans(command, found, view);
+  if (spans === null) return null;
+  let out = command;
+  for (const s of [...spans].sort((a, b) => b.start - a.start))
+    out = `${out.slice(0, s.start)}${'_'.repeat(s.end - s.start)}${out.slice(s.end)}`;
+  if (spans.length === 0) return out;
+  for (const host of new Set(view.intents.flatMap((h) => h.hosts ?? [])))
+    if (host.length > 0) out = out.split(host).join('_'.repeat(host.length));
+  return out;
+}

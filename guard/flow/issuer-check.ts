@@ -1,0 +1,29 @@
+// A tainted credential sent only to its own issuer's API (an OpenAI key read from `.env`, then
+// typed into a request to api.openai.com) is its intended use: the call is checked again with
+// such credentials blanked, so only the rest of what it carries counts (docs/guard.md "Credentials
+// and their issuers"). Registered secrets may go nowhere, their issuers included.
+import type { DetectorContext } from '../detectors/detector.js';
+import { withoutIssuerBound } from '../detectors/secret-issuer-bound.js';
+import { findSecrets } from '../detectors/secrets.js';
+import type { FlowCheck } from './taint.js';
+import type { FlowTracker } from './tracker.js';
+
+/** The flow check of the event's call, with credentials bound to their issuers not counted. */
+export function checkWithIssuers(tracker: FlowTracker, ctx: DetectorContext): FlowCheck {
+  const { event } = ctx;
+  const session = event.session ?? '';
+  const full = tracker.check(session, event.args);
+  const command = event.args.command;
+  if (typeof command !== 'string' || !full.hits.some((h) => h.source.kind !== 'secret'))
+    return full;
+  const masked = withoutIssuerBound(command, findSecrets(command), ctx.shell(command));
+  if (masked === null || masked === command) return full;
+  const rest = tracker.check(session, { ...event.args, command: masked });
+  return {
+    ...full,
+    hits: [
+      ...full.hits.filter((h) => h.source.kind === 'secret'),
+      ...rest.hits.filter((h) => h.source.kind !== 'secret'),
+    ],
+  };
+}

@@ -1,0 +1,64 @@
+// A git hook that only runs the project's own tooling (`npx --no-install lint-staged`, `npm test`,
+// `make lint`, `pre-commit run`, `ruff check .`): what every repository's set-up writes, not a way
+// to run something hidden at each commit (docs/guard.md "Shell analysis").
+
+/** The hooks a project's tooling installs. */
+const HOOK_PATH =
+  /(?:^|\/)\.git\/hooks\/(?:pre-commit|pre-push|commit-msg|prepare-commit-msg|pre-merge-commit|post-merge|post-checkout)$/;
+
+export const isGitHookPath = (normalized: string): boolean => HOOK_PATH.test(normalized);
+
+/** Project tooling by its command words; arguments after them are plain words only. */
+const TOOLING = new RegExp(
+  '^(?:' +
+    [
+      'npx --no-install [\\w@/.-]+',
+      'npx --no [\\w@/.-]+',
+      'npm (?:test|run [\\w:.-]+|run-script [\\w:.-]+)',
+      'pnpm (?:test|lint|run [\\w:.-]+|exec [\\w@/.-]+)',
+      'yarn (?:test|lint|run [\\w:.-]+|[\\w:.-]+)',
+      'bun (?:test|run [\\w:.-]+)',
+      'make(?: [\\w.-]+)?',
+      'pre-commit(?: run| hook-impl)?',
+      'lint-staged',
+      'ruff(?: check| format)?',
+      'black',
+      'isort',
+      'flake8',
+      'mypy',
+      'pytest',
+      'eslint',
+      'prettier',
+      'tsc',
+      'cargo (?:fmt|clippy|test|check)',
+      'go (?:vet|test|fmt)',
+      'gofmt',
+      'golangci-lint run',
+      'rubocop',
+      'mix (?:format|test)',
+      'dotnet (?:format|test|build)',
+    ].join('|') +
+    ')(?: [\\w@/.,:=+-]+)*$',
+);
+
+const SHEBANG = /^#!(?:\/bin\/(?:ba|z)?sh|\/usr\/bin\/env (?:ba|z)?sh)$/;
+
+/** One line: a comment, `set -e`, or tooling commands joined by `&&`, optionally after `exec`. */
+function toolingLine(line: string): boolean {
+  const t = line.trim();
+  if (t === '' || t.startsWith('#') || /^set -[eux]+$/.test(t)) return true;
+  return t
+    .replace(/^exec /, '')
+    .split(/\s*&&\s*/)
+    .every((c) => TOOLING.test(c.replace(/\s+/g, ' ')));
+}
+
+/** True when every line of the hook is its shebang, a comment or project tooling. */
+export function projectToolingHook(text: string): boolean {
+  const lines = text.split('\n');
+  if (text.length > 4096 || !SHEBANG.test(lines[0]?.trim() ?? '')) return false;
+  return (
+    lines.slice(1).every(toolingLine) &&
+    lines.slice(1).some((l) => l.trim() !== '' && !l.trim().startsWith('#'))
+  );
+}
