@@ -47,6 +47,8 @@ interface Place {
   branch: boolean;
   /** The program whose hook runs what is read here (awk's `system()`, git's `core.pager`, ...). */
   via?: string;
+  /** Plain words the grammar left out of the command before its redirect (`git a - 2>f`). */
+  dropped?: { readonly id: number; readonly words: readonly string[] } | undefined;
 }
 
 const INLINE_FLAG: Record<string, Set<string>> = {
@@ -124,7 +126,32 @@ function reparse(w: Walk, source: string, place: Place, via?: string): void {
   analyzeInto(w, source, inner);
 }
 
-function emitCommand(w: Walk, node: Node, place: Place, depth: number): void {
+/** A run of plain words: nothing in it that quotes, expands or redirects. */
+const PLAIN_WORDS = /^[^\s'"$`\\<>|&;()]+(?:[ \t]+[^\s'"$`\\<>|&;()]+)*$/;
+
+/**
+ * tree-sitter-bash skips a word such as `-` written right before a numbered redirect (`git a -
+ * 2>/dev/null` reads as `git a`): the words in the gap between the statement's last command and
+ * its first redirect, when they are plain, are that command's last arguments, as bash reads them.
+ */
+function droppedWords(statement: Node, body: Node): Place['dropped'] {
+  let last: Node | null = body;
+  while (last?.type === 'pipeline') last = last.lastNamedChild;
+  const next = statement.namedChildren.find(
+    (c) => c.id !== body.id && c.startIndex >= body.endIndex,
+  );
+  if (last?.type !== 'command' || next === undefined) return undefined;
+  const gap = statement.text
+    .slice(body.endIndex - statement.startIndex, next.startIndex - statement.startIndex)
+    .trim();
+  return gap !== '' && PLAIN_WORDS.test(gap)
+    ? { id: last.id, words: gap.split(/[ \t]+/) }
+    : undefined;
+}
+
+function emitCommand(w: Walk, node: Node, at: Place, depth: number): void {
+  const place: Place = at.dropped === undefined ? at : { ...at, dropped: undefined };
+  const dropped = at.dropped?.id === node.id ? at.dropped.words : [];
   const words: Field[] = [];
   let stdin = place.stdin;
   let wordEnd = -1;
@@ -162,6 +189,7 @@ function emitCommand(w: Walk, node: Node, place: Place, depth: number): void {
     // only words that can hold a substitution are walked: a long quoted word has thousands of nodes
     if (SUBSTITUTION.test(target.text)) walkSubstitutions(w, target, place, depth + 1);
   }
+  for (const text of dropped) words.push({ text, dynamic: false, tainted: false });
   emitWords(w, words, place, stdin);
   const via = basename(words[0]?.text ?? '');
   for (const h of hooks) reparse(w, h, place, via);
@@ -496,6 +524,7 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
       }
       const inner: Place = { ...place, redirects };
       if (stdin !== undefined) inner.stdin = stdin;
+      if (body !== null) inner.dropped = droppedWords(node, body);
       if (body !== null) walk(w, body, inner, depth + 1);
       // `> file` alone truncates the file as `: > file` does: the same command, so rules see it
       else addCommand(w, [':'], inner);

@@ -233,6 +233,16 @@ describe('simple scripts read without a tree', () => {
     expect(accepted).toBeGreaterThan(FC_RUNS);
   });
 
+  it('keeps a word the grammar skips before a numbered redirect, as bash reads it', () => {
+    for (const s of ["printf -v X 'a b' | git - 2> /dev/null", 'git a - 2>/dev/null']) same(s);
+    const argv = (s: string) => analyzeShell(parser, `\n${s}`).commands.map((c) => c.argv);
+    expect(argv("echo 'ünï' | git a - b 2> /dev/null")).toEqual([
+      ['echo', 'ünï'],
+      ['git', 'a', '-', 'b'],
+    ]);
+    expect(argv('bash - < x 2>/dev/null')).toEqual([['bash', '-']]);
+  });
+
   it('declines other expansions, substitutions, heredocs, compound commands, comments and newlines', () => {
     for (const s of [
       'echo $1',
