@@ -12,6 +12,7 @@ import {
   fsyncSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   rmSync,
   writeSync,
 } from 'node:fs';
@@ -94,13 +95,28 @@ async function warmUp(policies: readonly Policy[], warm: readonly unknown[], ms:
   }
 }
 
+/**
+ * The warm-up's events: the attack and held-out benign vectors, and the independent train splits'
+ * calls and results, so the JIT has met the paths a varied stream of commands takes (a guard that
+ * has run for a while has) and no measured path is first compiled mid-pass. Never the measured
+ * events, and not the independent held-out split.
+ */
+function warmEvents(): unknown[] {
+  const dir = join(ROOT, 'packs/corpora/independent');
+  const train = readdirSync(dir).filter((f) => /^train\d*-(attacks|benign)\.jsonl$/.test(f));
+  return [
+    ...readCorpus(join(ROOT, 'test-vectors/guard', 'attacks.jsonl')),
+    ...readCorpus(join(ROOT, 'test-vectors/guard', 'heldout-benign.jsonl')),
+    ...train.sort().flatMap((f) => readCorpus(join(dir, f))),
+  ].map((e) => e.event);
+}
+
 async function latency(): Promise<void> {
   const policy = loadPack('builtin:coding-agent').policy;
   const corpus = (name: string) => readCorpus(join(ROOT, 'test-vectors/guard', name));
   const events = corpus('benign.jsonl');
   // JIT warm-up on the other corpora for a fixed time, never on the measured events
-  const warm = [...corpus('attacks.jsonl'), ...corpus('heldout-benign.jsonl')].map((e) => e.event);
-  await warmUp([policy], warm, WARM_MS);
+  await warmUp([policy], warmEvents(), WARM_MS);
   const guard = createGuard({ policies: [policy] });
   const samples: Sample[] = [];
   const cpu0 = process.cpuUsage();
@@ -344,7 +360,7 @@ async function scale(): Promise<void> {
   const corpus = (name: string) =>
     readCorpus(join(ROOT, 'test-vectors/guard', name)).map((e) => e.event);
   const events = corpus('benign.jsonl');
-  const warm = [...corpus('attacks.jsonl'), ...corpus('heldout-benign.jsonl')];
+  const warm = warmEvents();
   console.log(
     `rule index: builtin:coding-agent (${builtin.rules.length} rules) plus generated rules, ${events.length} benign events x ${PASSES} (warm-up on other corpora)`,
   );
