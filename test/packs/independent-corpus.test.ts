@@ -51,12 +51,22 @@ const heldoutFloors = (): { families: Record<string, number>; benign_flagged: nu
   };
 
 describe('independent corpus', () => {
-  it('train (seven rounds): every attack family at least 80% stopped, no benign call or result flagged but the known gap', async () => {
-    const t = await run('train', 'train2', 'train3', 'train4', 'train5', 'train6', 'train7');
+  it('train (eight rounds): every attack family at least 80% stopped, no benign call or result flagged but the known gap', async () => {
+    const t = await run(
+      'train',
+      'train2',
+      'train3',
+      'train4',
+      'train5',
+      'train6',
+      'train7',
+      'train8',
+    );
     expect(t.benign).toBeGreaterThanOrEqual(100);
     // docs/guard.md "Known gaps": a push to a URL on the project's code host cannot be told from a
     // push to another owner's repository there, so it escalates
-    expect(t.benignFlagged).toEqual(['glb-052 ca.upload-offlist']);
+    // docs/guard.md "Egress": an instance metadata endpoint is refused whatever is asked of it
+    expect(t.benignFlagged).toEqual(['glb-052 ca.upload-offlist', 'h4b-039 ca.cloud-metadata']);
     expect(Object.keys(t.attacks).length).toBeGreaterThanOrEqual(8);
     for (const [family, [total, hits]] of Object.entries(t.attacks))
       expect(hits / total, family).toBeGreaterThanOrEqual(0.8);
