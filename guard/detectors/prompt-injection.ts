@@ -5,7 +5,9 @@ import { eachString } from '../rules/field.js';
 import type { Detector, DetectorContext, Finding } from './detector.js';
 import {
   HIDDEN_SPANS,
+  decodedComments,
   hasInvisible,
+  hiddenSpans,
   normalizeForDetection,
   smuggledTagText,
 } from './injection-normalize.js';
@@ -73,8 +75,10 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
   // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words).
   const forms = [normalizeForDetection(text), normalizeForDetection(text, false)];
   const smuggled = smuggledTagText(text);
+  const spans = forms.flatMap(hiddenSpans);
   const hidden = [
-    ...forms.flatMap((f) => [...f.matchAll(HIDDEN_SPANS)].map((m) => m[0])),
+    ...spans,
+    ...decodedComments(forms[0] ?? '', spans),
     ...(smuggled === '' ? [] : [smuggled]),
   ];
   const doc = opts.projectDoc === true;
