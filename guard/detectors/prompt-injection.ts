@@ -43,7 +43,7 @@ function withoutDiscussedQuotes(text: string): string {
         .slice(Math.max(0, at - 200), at)
         .split('\n')
         .at(-1) ?? ''
-    ).split(/[.!?]\s/);
+    ).split(/(?<!\b(?:e\.g|i\.e|cf|vs))[.!?]\s/);
     const after = (text.slice(at + q.length, at + q.length + 200).split('\n', 1)[0] ?? '').split(
       /[.!?](?:\s|$)/,
       1,
