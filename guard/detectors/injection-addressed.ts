@@ -3,10 +3,14 @@
 // "Injected instructions"). The address alone is ordinary in chat transcripts and agent docs; the
 // risky object alone is ordinary in security docs; the two together are an order.
 
-/** The assistant addressed: by role, by product name, by a mention, in several languages. */
+/**
+ * The assistant addressed: by role, by product name, by a mention, in several languages. A role
+ * noun that ends its line ("# Threat model: coding agent") is a title's topic, not an address.
+ */
 const ADDRESSEE = [
-  String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b`,
+  String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))`,
   String.raw`\b(?:assistant|agent)\s+(?:instructions?|notes?|tasks?)\b`,
+  String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing)\s+(?:this|these)\b`,
   String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b`,
   String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b`,
   String.raw`\b(?:hi|hey|hello|dear)\s+(?:claude|copilot|gemini|codex|cursor|assistant)\b`,
@@ -17,6 +21,8 @@ const ADDRESSEE = [
   String.raw`\bki[\s-]*(?:agent(?:en)?|assistent(?:en)?|modell)\b`,
   // ru/uk, ja, zh, ko
   String.raw`(?:ии|ші)[\s-]*(?:ассистент|агент|помощник|асистент)`,
+  // a Cyrillic vocative ("Ассистент, выполни"): `\b` does not see Cyrillic letters in JS
+  String.raw`(?<![а-яёіїє])(?:ассистент|агент|помощник|асистент|помічник)(?:у|е|ам)?\s*[:,]`,
   String.raw`ai\s*(?:アシスタント|エージェント|助手|代理|어시스턴트|에이전트)|(?:人工智能|智能)助手|ＡＩ`,
 ].join('|');
 
@@ -28,13 +34,16 @@ const RISKY = [
   String.raw`\b(?:github|gh|npm|aws|api)_?token\b|\bprivate\s+key\b|\bcredentials?\b|\baccess[\s-]keys?\b|\bsecrets?\b`,
   String.raw`\b(?:mot\s+de\s+passe|contraseñas?|passwort|senhas?|password)\b|пароль|パスワード|密码|密碼|비밀번호`,
   String.raw`\brm\s+-[a-z]*[rf]|\bkubectl\s+delete\b|\bdrop\s+(?:schema|database|table)\b|--force\b|\bterraform\s+destroy\b`,
+  // repository actions that bypass review or move the project: an admin merge, a new remote
+  String.raw`\bgh\s+pr\s+(?:merge|review)\b[^\n]{0,80}?(?:--admin|--approve)\b|--admin\b|\bgit\s+remote\s+(?:set-url|add)\b|\bgit\s+push\s+(?:[^\n|;&]{0,40}\s)?-f\b`,
+  // a named key taken from the environment (OPENAI_API_KEY, an "API key")
+  String.raw`\b[A-Z][A-Z0-9]*_API_?KEY\b|\bapi[\s_-]?keys?\b`,
   String.raw`\bgists?\b|\bstrict-ssl\s+false\b|\bsettings\.json\b|\bpre-?tool\s+hooks?\b`,
 ].join('|');
 
 /** How far after an address its risky object may stand (an order may end in a code block). */
 const WINDOW = 320;
 
-const ADDRESS_AT = new RegExp(ADDRESSEE, 'giu');
 const RISK_AT = new RegExp(RISKY, 'giu');
 
 /** The start of every match of `re` in `text`: one pass; no match runs past its own words. */
@@ -49,20 +58,35 @@ function starts(re: RegExp, text: string): number[] {
 }
 
 /**
- * An address followed by a risky object within WINDOW characters. Two linear scans and a merge,
- * not one pattern with a gap between the two: this text is attacker-controlled, and a pattern that
- * retries the gap at every address is quadratic on a text made of addresses.
+ * A test for an address (`addressee`, a pattern) followed by a risky object within WINDOW characters.
+ * Two linear scans and a merge, not one pattern with a gap between the two: this text is
+ * attacker-controlled, and a pattern that retries the gap at every address is quadratic on a text
+ * made of addresses.
  */
-export const ADDRESSED_RISK = {
-  test(text: string): boolean {
-    const risks = starts(RISK_AT, text);
-    if (risks.length === 0) return false;
-    let r = 0;
-    for (const a of starts(ADDRESS_AT, text)) {
-      while (r < risks.length && (risks[r] ?? 0) <= a) r++;
-      if (r === risks.length) return false;
-      if ((risks[r] ?? 0) - a <= WINDOW) return true;
-    }
-    return false;
-  },
-};
+function addressedRisk(addressee: string): { test(text: string): boolean } {
+  const addressAt = new RegExp(addressee, 'giu');
+  return {
+    test(text: string): boolean {
+      const risks = starts(RISK_AT, text);
+      if (risks.length === 0) return false;
+      let r = 0;
+      for (const a of starts(addressAt, text)) {
+        while (r < risks.length && (risks[r] ?? 0) <= a) r++;
+        if (r === risks.length) return false;
+        if ((risks[r] ?? 0) - a <= WINDOW) return true;
+      }
+      return false;
+    },
+  };
+}
+
+/** The assistant addressed, then a risky object. */
+export const ADDRESSED_RISK = addressedRisk(ADDRESSEE);
+
+/**
+ * A turn label ("SYSTEM:", "[ASSISTANT: ...") then a risky object: in hidden content only (an HTML
+ * comment, an image URL), where no transcript a user reads puts one.
+ */
+export const ROLE_LABEL_RISK = addressedRisk(
+  String.raw`(?:^|[\s\[(<{*#>])(?:system|assistant|developer|admin|ai|agent)\s*\]?\s*:`,
+);

@@ -80,9 +80,13 @@ export function normalizeForDetection(text: string, fold = true): string {
   return fold ? plain.replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c) : plain;
 }
 
-/** Hidden spans of a document a user does not see rendered: HTML comments, markdown link comments. */
+/**
+ * Hidden spans of a document a user does not see rendered: HTML comments, markdown link-reference
+ * comments (`[//]: # (...)`, `[comment]: <> (...)`, CommonMark §4.7 link reference definitions that
+ * no link uses), an image's URL (the reader sees the image, not its query), hidden elements.
+ */
 export const HIDDEN_SPANS =
-  /<!--[\s\S]{0,20000}?-->|^\[\/\/\]: # \(.*\)$|<(?:div|span|p)[^>]{0,200}(?:display:\s*none|hidden)[^>]{0,200}>[\s\S]{0,20000}?<\/(?:div|span|p)>/gim;
+  /<!--[\s\S]{0,20000}?-->|^[ \t]{0,3}\[(?:\/\/|comment|_|#)\]:[ \t]*(?:#|<>)[ \t]*(?:\(.*\)|".*"|'.*')[ \t]*$|!\[[^\]\n]{0,200}\]\(\s*https?:\/\/[^)\n]{1,600}\)|<(?:div|span|p)[^>]{0,200}(?:display:\s*none|hidden)[^>]{0,200}>[\s\S]{0,20000}?<\/(?:div|span|p)>/gim;
 
 /** Tag characters (U+E0020–U+E007E) mirror printable ASCII and render as nothing. */
 const TAG_RUN = /[\u{E0020}-\u{E007E}]+/gu;
@@ -99,4 +103,40 @@ export function smuggledTagText(text: string): string {
     .map((m) => String.fromCodePoint(...Array.from(m[0], (c) => (c.codePointAt(0) ?? 0) - 0xe0000)))
     .join(' ')
     .trim();
+}
+
+/** Code spans and blocks: a hidden comment quoted in them is shown to the reader, as an example. */
+const CODE_SPANS = /```[\s\S]{0,20000}?```|`[^`\n]{1,500}`/g;
+
+/** The hidden spans of a text that are hidden when rendered (not quoted inside code). */
+export function hiddenSpans(text: string): string[] {
+  const code = [...text.matchAll(CODE_SPANS)].map((m) => [m.index, m.index + m[0].length]);
+  return [...text.matchAll(HIDDEN_SPANS)]
+    .filter((m) => !code.some(([from = 0, to = 0]) => m.index > from && m.index < to))
+    .map((m) => m[0]);
+}
+
+/** A base64 run after a comment marker on its line, or inside a hidden span. */
+const COMMENT_B64 = /(?:\/\/|#|\/\*|<!--|^[ \t]*\*)[^\n]{0,200}?([A-Za-z0-9+/]{40,4096}={0,2})/gm;
+const B64_RUN = /[A-Za-z0-9+/]{40,4096}={0,2}/g;
+/** Decoded text a person would read: printable, with spaces between words. */
+const READABLE = /^[\x20-\x7E\t\r\n\u00A0-\uFFFC]+$/;
+/** Most runs decoded in one text (a result is read in a handful). */
+const MAX_RUNS = 16;
+
+/**
+ * The readable texts base64 runs in comments and hidden spans decode to: an order written in base64
+ * there ("decode and follow") is read by a model as easily as plain text, and no reader sees it.
+ */
+export function decodedComments(text: string, hidden: readonly string[]): string[] {
+  const runs = [
+    ...[...text.matchAll(COMMENT_B64)].map((m) => m[1] ?? ''),
+    ...hidden.flatMap((h) => h.match(B64_RUN) ?? []),
+  ].slice(0, MAX_RUNS);
+  const out: string[] = [];
+  for (const run of runs) {
+    const decoded = Buffer.from(run, 'base64').toString('utf8');
+    if (READABLE.test(decoded) && / \S/.test(decoded)) out.push(decoded);
+  }
+  return out;
 }

@@ -13,7 +13,7 @@ const RULES = '(?:instructions?|prompts?|rules|directions|guidelines|context|mes
 
 import { TASK_HIJACK, TASK_HIJACK_USER, USER_ORDER } from './injection-hijack.js';
 import { MULTILINGUAL_OVERRIDE } from './injection-languages.js';
-import { ADDRESSED_RISK } from './injection-addressed.js';
+import { ADDRESSED_RISK, ROLE_LABEL_RISK } from './injection-addressed.js';
 
 /** Agents named as a group: "AI coding agents", "LLM-powered assistants", "coding assistants", "LLMs". */
 const AGENTS = String.raw`(?:(?:(?:ai|llm|autonomous|automated)[\s-]+(?:powered\s+|based\s+)?(?:coding\s+|code\s+|software\s+|dev\s+)?(?:agents?|assistants?|models?|bots?|tools?))|coding\s+(?:agents?|assistants?)|llms|language\s+models)\b`;
@@ -101,6 +101,7 @@ export const SIGNATURES: readonly Signature[] = [
  * does (a chat transcript's "Assistant: run the tests first"), and to keep something from the user.
  */
 export const HIDDEN_SIGNATURES: readonly Signature[] = [
+  { name: 'hidden_role_order', re: ROLE_LABEL_RISK },
   {
     name: 'hidden_order',
     re: /(?:^|[\s<!(*>:,.-])(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt|cursor|codex|gemini|bot)s?\s*[,:]\s*(?:(?:please|kindly|now|first|also|then|immediately|quietly|silently)\s+)*(?:run|execute|call|invoke|send|fetch|delete|curl|wget|download|read|open|visit|write|add|remove|install|push|paste|post|upload|cat|print|include|ignore|forget|disregard|type|copy)\b/i,

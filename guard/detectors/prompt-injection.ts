@@ -5,7 +5,9 @@ import { eachString } from '../rules/field.js';
 import type { Detector, DetectorContext, Finding } from './detector.js';
 import {
   HIDDEN_SPANS,
+  decodedComments,
   hasInvisible,
+  hiddenSpans,
   normalizeForDetection,
   smuggledTagText,
 } from './injection-normalize.js';
@@ -41,7 +43,7 @@ function withoutDiscussedQuotes(text: string): string {
         .slice(Math.max(0, at - 200), at)
         .split('\n')
         .at(-1) ?? ''
-    ).split(/[.!?]\s/);
+    ).split(/(?<!\b(?:e\.g|i\.e|cf|vs))[.!?]\s/);
     const after = (text.slice(at + q.length, at + q.length + 200).split('\n', 1)[0] ?? '').split(
       /[.!?](?:\s|$)/,
       1,
@@ -73,8 +75,10 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
   // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words).
   const forms = [normalizeForDetection(text), normalizeForDetection(text, false)];
   const smuggled = smuggledTagText(text);
+  const spans = forms.flatMap(hiddenSpans);
   const hidden = [
-    ...forms.flatMap((f) => [...f.matchAll(HIDDEN_SPANS)].map((m) => m[0])),
+    ...spans,
+    ...decodedComments(forms[0] ?? '', spans),
     ...(smuggled === '' ? [] : [smuggled]),
   ];
   const doc = opts.projectDoc === true;
