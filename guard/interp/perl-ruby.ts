@@ -4,9 +4,11 @@ import { isCatastrophicTarget, isPersistencePath, normalizePath } from '../sensi
 
 const Q = String.raw`(?:'([^']*)'|"([^"]*)")`;
 const HOME = /^(?:\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\))$/;
+/** Ruby expressions that list or wrap the deleted path given as a string: `Dir.glob("/x/*")`, `Dir["/x/*"]`. */
+const LISTED = String.raw`(?:(?:Dir\.glob|Pathname(?:\.new)?)\s*\(\s*|Dir\[\s*)?`;
 /** A delete call (not its name quoted in an import list: `use File::Path "remove_tree"`), with its target. */
 const DELETE = new RegExp(
-  String.raw`(?<![\w"'$:])(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rm|unlink\s*\(?\s*glob)\s*\(?\s*(?:${Q}|(\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\)))`,
+  String.raw`(?<![\w"'$:])(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rm|unlink\s*\(?\s*glob)\s*\(?\s*(?:${LISTED}${Q}|(\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\)))`,
   'g',
 );
 /**
