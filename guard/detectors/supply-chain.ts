@@ -6,6 +6,7 @@ import type { Detector, Finding } from './detector.js';
 import { hostAllowed } from './egress.js';
 import { checkKeys, listParam } from './params.js';
 import { writtenText } from './sensitive-paths.js';
+import { writesPwnRequest } from './pwn-request.js';
 
 interface SupplyParams {
   /** Registries and indexes installs may come from. */
@@ -175,7 +176,15 @@ export const supplyChainDetector: Detector<SupplyParams> = {
     };
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
       // a file tool writing the config: the same lines the shell's writes are read for
-      const text = configWrite(value as Record<string, unknown>);
+      const args = value as Record<string, unknown>;
+      if (writesPwnRequest(args))
+        return [
+          {
+            path,
+            reason: "a pull_request_target workflow that checks out the pull request's head",
+          },
+        ];
+      const text = configWrite(args);
       return text !== null && namesOffRegistry(text, off)
         ? [{ path, reason: 'writes a registry into a package-manager config' }]
         : [];

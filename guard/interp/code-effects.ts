@@ -6,6 +6,7 @@ import { hostOf, netCall, str } from './net-calls.js';
 import { perlRubyEffects } from './perl-ruby.js';
 import { powershellEffects } from './powershell.js';
 import { goEffects } from './go-code.js';
+import { cmdEffects } from './cmd-code.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
 import {
@@ -148,7 +149,8 @@ export function codeEffects(
     return (
       perlRubyEffects(interpreter, code) ??
       powershellEffects(interpreter, code) ??
-      goEffects(interpreter, code)
+      goEffects(interpreter, code) ??
+      cmdEffects(interpreter, code)
     );
   if (parsers === undefined) return null;
   // attacker-controlled code: parsed by tree-sitter, walked with a step bound

@@ -4,9 +4,14 @@ import { isCatastrophicTarget, isPersistencePath, normalizePath } from '../sensi
 
 const Q = String.raw`(?:'([^']*)'|"([^"]*)")`;
 const HOME = /^(?:\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\))$/;
+/** Ruby expressions that list or wrap the deleted path given as a string: `Dir.glob("/x/*")`, `Dir["/x/*"]`. */
+const LISTED = String.raw`(?:(?:Dir\.glob|Pathname(?:\.new)?)\s*\(\s*|Dir\[\s*)?`;
+/** Ruby: a delete of everything a glob lists straight under home (`Dir.glob(File.join(Dir.home, "*"))`). */
+const HOME_GLOB_DELETE =
+  /\b(?:rm_rf|rm_r|remove_dir|rm)\s*\(?\s*Dir(?:\.glob\s*\(|\[)\s*File\.join\s*\(\s*(?:Dir\.home|ENV\[['"]HOME['"]\])\s*,\s*['"](?:\*|\{\*)/;
 /** A delete call (not its name quoted in an import list: `use File::Path "remove_tree"`), with its target. */
 const DELETE = new RegExp(
-  String.raw`(?<![\w"'$:])(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rm|unlink\s*\(?\s*glob)\s*\(?\s*(?:${Q}|(\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\)))`,
+  String.raw`(?<![\w"'$:])(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rm|unlink\s*\(?\s*glob)\s*\(?\s*(?:${LISTED}${Q}|(\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\)))`,
   'g',
 );
 /**
@@ -63,6 +68,8 @@ export function perlRubyEffects(interpreter: string, code: string): CodeEffects 
         detail: `${interpreter} deletes ${normalizePath(t)}`,
       });
   }
+  if (interpreter === 'ruby' && HOME_GLOB_DELETE.test(text))
+    out.hits.push({ intent: 'destructive_delete', detail: 'ruby deletes everything in ~' });
   for (const m of text.matchAll(FIND_WALK)) {
     const callback = m[1] ?? '';
     if (interpreter !== 'perl' || !WALK_DELETE.test(callback.startsWith('\\&') ? text : callback))

@@ -3,6 +3,8 @@
 // switched off (docs/guard.md "Interpreter code").
 import type { IntentHit } from '../shell/intents.js';
 import type { CodeEffects } from './code-effects.js';
+import { portable, powershellAccess } from './powershell-access.js';
+import { isCatastrophicTarget } from '../sensitive-paths.js';
 
 const REMOVE = /^(?:Remove-Item|rm|ri|del|erase|rd|rmdir)$/i;
 const LIST = /^(?:Get-ChildItem|gci|ls|dir)$/i;
@@ -44,7 +46,10 @@ function deletes(code: string): string | null {
         i > 0 && LIST.test(stages[i - 1]?.[0] ?? '')
           ? (stages[i - 1] ?? []).slice(1).filter((w) => !w.startsWith('-'))
           : [];
-      const hit = [...targets, ...piped].find((t) => CATASTROPHIC.test(t));
+      // a folder of a user's profile weighs as the same folder of a Unix home (`~/source`)
+      const hit = [...targets, ...piped].find(
+        (t) => CATASTROPHIC.test(t) || isCatastrophicTarget(portable(t)),
+      );
       if (hit !== undefined) return hit;
     }
   }
@@ -64,5 +69,6 @@ export function powershellEffects(interpreter: string, code: string): CodeEffect
     hits.push({ intent: 'fetch_pipe_shell', detail: 'pwsh runs downloaded code' });
   if (DEFENDER_OFF.test(code))
     hits.push({ intent: 'security_disable', detail: 'pwsh turns off Defender scanning' });
+  hits.push(...powershellAccess(code));
   return { shell: [], argvs: [], hits };
 }

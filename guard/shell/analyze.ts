@@ -9,6 +9,7 @@ import { assign, assignFromRead, assignLoop, unset } from './assign.js';
 import { evalPipeline } from './static-eval.js';
 import { codeEffects } from '../interp/code-effects.js';
 import { containerRun, optionScripts, substitutePositional } from './indirect.js';
+import { cmdCode } from '../interp/cmd-code.js';
 import { containerExec } from './container-exec.js';
 import { HOOK_VARIABLES, hookVariable } from './hooks.js';
 import { NOT_SIMPLE, readSimpleScript, type SimpleList } from './simple-script.js';
@@ -415,8 +416,18 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
   const key = interpreterKey(name);
   if (INTERPRETERS.has(name) || INTERPRETERS.has(key)) {
     const flags = INLINE_FLAG[key];
-    const at = flags === undefined || key === 'pwsh' ? -1 : argv.findIndex((a) => flags.has(a));
-    const inline = key === 'pwsh' ? powershellCode(argv) : at > 0 ? argv[at + 1] : undefined;
+    const at =
+      flags === undefined || key === 'pwsh' || key === 'cmd'
+        ? -1
+        : argv.findIndex((a) => flags.has(a));
+    const inline =
+      key === 'pwsh'
+        ? powershellCode(argv)
+        : key === 'cmd'
+          ? cmdCode(argv)
+          : at > 0
+            ? argv[at + 1]
+            : undefined;
     const code = inline ?? cmd.stdin ?? pipedText(w, cmd) ?? undefined;
     if (code !== undefined) script(w, key, code, place);
     else {

@@ -1,4 +1,5 @@
 // Commands that run other commands given in options or mounts (docs/guard.md "Shell analysis"): the text to re-parse.
+import { ansibleCommand } from './ansible.js';
 import { hookScripts } from './hooks.js';
 import { basename } from './wrappers.js';
 
@@ -50,6 +51,8 @@ export function optionScripts(argv: readonly string[]): string[] {
     }
   });
   out.push(...hookScripts(argv));
+  const remote = ansibleCommand(argv);
+  if (remote !== null) out.push(remote);
   return out;
 }
 

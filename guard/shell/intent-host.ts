@@ -240,7 +240,7 @@ function pathLineAppended(cmd: ShellCommand, target: string): boolean {
 
 /** Registry keys Windows runs at log-on or start-up, and services and tasks it starts by itself. */
 // an unquoted key loses its backslashes to the shell (`HKCU\Software` reads `HKCUSoftware`)
-const AUTOSTART_KEY =
+export const AUTOSTART_KEY =
   /CurrentVersion[\\/]?(?:Run(?:Once|Services(?:Once)?)?|Policies[\\/]?Explorer[\\/]?Run)(?![a-z])|Windows NT[\\/]?CurrentVersion[\\/]?Winlogon|Image File Execution Options/i;
 
 /** `reg add HKCU\...\CurrentVersion\Run`, `schtasks /create`, `sc create`. */

@@ -98,6 +98,10 @@ const SPECS: Spec[] = [
     ['fly', 'flyctl'],
     [['apps', 'volumes'], ['destroy']],
   ],
+  [['bq'], [['rm']], ['-r', '-d', '--recursive', '--dataset']],
+  [['argocd'], [['app'], ['delete']]],
+  [['databricks'], [['fs'], ['rm']], ['-r', '--recursive']],
+  [['databricks'], [['workspace'], ['delete', 'rm']], ['--recursive']],
   [['dropdb', 'dropuser']],
 ].map(([p, w, f]) => [p, w ?? [], f] as Spec);
 

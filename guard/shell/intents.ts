@@ -11,6 +11,7 @@ import { infraIntents } from './intent-infra.js';
 import { sqlIntents } from './intent-sql.js';
 import { datastoreIntents } from './intent-datastore.js';
 import { storageIntents } from './intent-storage.js';
+import { publicShareIntents } from './intent-public-share.js';
 import { gitConfigIntents } from './intent-git-config.js';
 import { tokenForItsIssuer } from './issuer-token.js';
 
@@ -69,6 +70,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, sqlIntents(cmd, all));
   append(hits, datastoreIntents(cmd));
   append(hits, storageIntents(cmd));
+  append(hits, publicShareIntents(cmd));
   append(hits, gitConfigIntents(cmd));
 }
 

@@ -16,6 +16,7 @@ export const INTERPRETERS = new Set([
   'osascript',
   'pwsh',
   'powershell',
+  'cmd',
 ]);
 
 /** Options of each wrapper that take a value, so the value is not mistaken for the command. */

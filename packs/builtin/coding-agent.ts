@@ -234,7 +234,8 @@ const rules = [
     tools: WRITE_TOOLS,
     phase: 'call',
     when: { detector: 'supply_chain', field: 'args', params: { allow: REGISTRY_ALLOW } },
-    reason: 'writes a package-manager config that redirects installs to an unlisted registry',
+    reason:
+      "writes a package-manager config that redirects installs to an unlisted registry, or a workflow that runs pull requests' code with the repository's secrets",
   },
   {
     id: 'ca.reverse-shell',
