@@ -2,7 +2,8 @@
 // It keeps only keyed fingerprints and HMACs of fixed-width windows of each value's encoded forms,
 // never a value in clear (a session's last outbound tail is sealed, outbound-tail.ts), in a SQLite
 // database (WAL) that concurrent processes share; files are 0600.
-import Database from 'better-sqlite3';
+import { openSqlite } from '../sqlite-open.js';
+import type Database from 'better-sqlite3';
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GuardError } from '../errors.js';
@@ -74,32 +75,19 @@ export class FingerprintStore implements FlowTracker {
     const keys = loadFlowKeys(dir);
     const path = join(dir, FLOW_DB_FILE);
     createPrivateFile(path);
-    let db: Database.Database | undefined;
-    for (let attempt = 1; db === undefined; attempt++) {
-      let opened: Database.Database | undefined;
-      try {
-        opened = new Database(path, { timeout: 10_000 });
-        openFlowDb(opened, path);
-        db = opened;
-      } catch (e) {
-        opened?.close();
-        if (e instanceof GuardError) throw e;
-        // Processes opening a new store at once: the change to WAL and the first DDL can answer
-        // SQLITE_BUSY at once, without the busy timeout (SQLite avoids a deadlock there).
-        if (
-          attempt < OPEN_ATTEMPTS &&
-          String((e as { code?: unknown }).code).startsWith('SQLITE_BUSY')
-        ) {
-          Atomics.wait(PAUSE, 0, 0, 10 + Math.floor(Math.random() * 40));
-          continue;
-        }
-        throw new GuardError(
-          'flow_store_invalid',
-          `${path}: cannot open the flow store (${(e as Error).message})`,
-          undefined,
-          { cause: e },
-        );
-      }
+    let db: Database.Database;
+    try {
+      db = openSqlite(path, { timeout: 10_000 }, (d) => {
+        openFlowDb(d, path);
+      });
+    } catch (e) {
+      if (e instanceof GuardError) throw e;
+      throw new GuardError(
+        'flow_store_invalid',
+        `${path}: cannot open the flow store (${(e as Error).message})`,
+        undefined,
+        { cause: e },
+      );
     }
     return new FingerprintStore(db, keys, limits, now);
   }
@@ -313,8 +301,6 @@ export class FingerprintStore implements FlowTracker {
 }
 
 /** How often an open that met another process's first open is tried (about 1 s in all). */
-const OPEN_ATTEMPTS = 40;
-const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /** Pragmas, tables and the schema check of a flow store just opened. */
 function openFlowDb(db: Database.Database, path: string): void {

@@ -1,6 +1,7 @@
 // The receipt store: SQLite in WAL mode shared by many processes; each batch appends under BEGIN IMMEDIATE
 // (one writer at a time across processes), extends the chain and records one signed head, then commits.
-import Database from 'better-sqlite3';
+import { openSqlite } from '../sqlite-open.js';
+import type Database from 'better-sqlite3';
 import { closeSync, openSync } from 'node:fs';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { GuardError } from '../errors.js';
@@ -24,24 +25,25 @@ export function openReceiptDb(path: string, readonly: boolean): Database.Databas
   if (!readonly) closeSync(openSync(path, 'a', 0o600));
   let db: Database.Database;
   try {
-    db = new Database(path, { readonly, fileMustExist: readonly, timeout: 30_000 });
+    db = openSqlite(path, { readonly, fileMustExist: readonly, timeout: 30_000 }, (d) => {
+      if (!readonly) {
+        d.pragma('journal_mode = WAL');
+        d.pragma('synchronous = FULL');
+        d.exec(SCHEMA);
+        d.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)").run(
+          String(RECEIPT_FORMAT),
+        );
+      }
+    });
   } catch (e) {
     throw new GuardError(
       'receipt_store_invalid',
-      `cannot open receipts at ${path}: ${(e as Error).message}`,
+      `${path}: not a receipt store (${(e as Error).message})`,
       undefined,
       { cause: e },
     );
   }
   try {
-    if (!readonly) {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
-      db.exec(SCHEMA);
-      db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)").run(
-        String(RECEIPT_FORMAT),
-      );
-    }
     const row = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get() as
       { value: string } | undefined;
     const schema = Number(row?.value);
