@@ -5,8 +5,20 @@ import type { SecretPattern } from './secret-patterns.js';
 const PLACEHOLDER =
   /(?:example|sample|dummy|placeholder|changeme|your[_-]?|xxxx|\*\*\*|<[^>]*>|\$\{|\{\{|redacted|fake|test(?:ing)?[_-]?(?:key|token|secret)|0000000|1234567|abcdef|process\.env|os\.environ)/i;
 
-/** Not a documentation placeholder, a template variable or one repeated character. */
-export const notPlaceholder = (v: string): boolean => !PLACEHOLDER.test(v) && !/^(.)\1+$/.test(v);
+/**
+ * Keys a vendor publishes in its own documentation for everyone to paste (Stripe's API reference
+ * test keys): they open no account of the user's, so they are examples, not credentials.
+ */
+const DOCUMENTED_KEYS = new Set([
+  'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+  'pk_test_TYooMQauvdEDq54NiTphI7jx',
+  'sk_test_BQokikJOvBiI2HlWgH4olfQ2',
+  'pk_test_6pRNASCoBOKtIshFeQd4XMUh',
+]);
+
+/** Not a documentation placeholder or key, a template variable or one repeated character. */
+export const notPlaceholder = (v: string): boolean =>
+  !PLACEHOLDER.test(v) && !/^(.)\1+$/.test(v) && !DOCUMENTED_KEYS.has(v);
 
 /** Not a placeholder and at least `bits` of Shannon entropy per character (a random body). */
 export const randomish =

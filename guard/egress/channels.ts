@@ -31,6 +31,8 @@ function dataInQuery(params: URLSearchParams): boolean {
   return count >= 3 && total >= 32;
 }
 
+const SLUG = /^[a-z]+(?:[-_](?:[a-z]+|\d{1,4}))*(?:\.html?)?$/;
+
 function carriedBy(url: string): string[] {
   const out: string[] = [];
   let u: URL;
@@ -42,7 +44,9 @@ function carriedBy(url: string): string[] {
   if (dataInQuery(u.searchParams)) out.push('query');
   if (u.username !== '' || u.password !== '') out.push('userinfo');
   // a long path segment is room for an encoded value as much as a query is
-  if (u.pathname.split('/').some((seg) => seg.length >= 48)) out.push('path');
+  // (a slug of lowercase words, `top-10-for-large-language-model-applications`, is a page's name:
+  // the same words-only class a query value may hold)
+  if (u.pathname.split('/').some((seg) => seg.length >= 48 && !SLUG.test(seg))) out.push('path');
   return out;
 }
 

@@ -29,6 +29,19 @@ export function taintRefusal(value: string, limits: FlowLimits): string | null {
 // Separators of structured text: a token is what sits between them (keys, values, words).
 const TOKEN_SPLIT = /[\s"'`=:,;(){}[\]<>|\\]+/u;
 
+/** An environment variable name (`OPENAI_API_KEY`): a calling command names it, never leaks it. */
+const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+/** A bare public host or host path (`//registry.npmjs.org/`): the address a file names, not a secret. */
+const BARE_HOST = /^(?:https?)?(?:\/\/)?[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,24}\/?$/;
+
+/**
+ * True for a token of a sensitive file that is a name or an address rather than a value: calls
+ * routinely carry these (docs/guard.md "Content taint"), while secret values stay taint.
+ */
+export function nameNotValue(token: string): boolean {
+  return ENV_NAME.test(token) || BARE_HOST.test(token);
+}
+
 /**
  * The taint a sensitive tool result contributes: its high-entropy tokens, so that whitespace,
  * prose and boilerplate never become taint. This value is attacker-controlled (a tool's output).
@@ -39,7 +52,7 @@ export function resultTokens(text: string, limits: FlowLimits, maxTokens = 4096)
     if (out.size >= maxTokens) break;
     const kept =
       token.length > limits.maxTaintLength ? token.slice(0, limits.maxTaintLength) : token;
-    if (taintRefusal(kept, limits) === null) out.add(kept);
+    if (taintRefusal(kept, limits) === null && !nameNotValue(kept)) out.add(kept);
   }
   return [...out];
 }

@@ -73,11 +73,19 @@ function hasAny(rest: readonly string[], ...xs: string[]): boolean {
   return xs.some((x) => rest.includes(x));
 }
 
+function onlyIgnored(rest: readonly string[]): boolean {
+  const flags = rest.filter((a) => /^-[a-zA-Z]+$/.test(a)).join('');
+  return flags.includes('X') && !flags.includes('x') && !rest.some((a) => /^-e|^--exclude/.test(a));
+}
+
 function discard(sub: string, rest: string[]): string | null {
   switch (sub) {
     case 'reset':
       return hasAny(rest, '--hard', '--merge', '--keep') ? `git reset ${rest.join(' ')}` : null;
     case 'clean':
+      // `-X` alone removes only ignored files (build output the repository ignores); `-x` or `-e`
+      // reach untracked work too.
+      if (onlyIgnored(rest)) return null;
       return rest.some((a) => /^-[a-zA-Z]*f/.test(a) || a === '--force') ? 'git clean -f' : null;
     case 'checkout':
     case 'restore':

@@ -14,6 +14,7 @@ import { storageIntents } from './intent-storage.js';
 import { publicShareIntents } from './intent-public-share.js';
 import { gitConfigIntents } from './intent-git-config.js';
 import { tokenForItsIssuer } from './issuer-token.js';
+import { dryRun, dryRunPrintsNameOnly } from './dry-run.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -82,6 +83,18 @@ function dropCredentialHits(hits: IntentHit[], from: number): void {
   append(hits, kept);
 }
 
+/** What a documented dry run cannot do: destroy, discard, or (printing only a name) show a file read. */
+const DRY_RUN_HARMLESS = new Set<Intent>(['infra_destroy', 'destructive_delete', 'discard_work']);
+
+function dropDryRunHits(hits: IntentHit[], from: number, nameOnly: boolean): void {
+  const kept = hits
+    .splice(from)
+    .filter(
+      (h) => !DRY_RUN_HARMLESS.has(h.intent) && !(nameOnly && h.intent === 'credential_read'),
+    );
+  append(hits, kept);
+}
+
 export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   const hits: IntentHit[] = [];
   for (const cmd of analysis.commands) {
@@ -89,6 +102,7 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
     classifyCommand(hits, cmd, analysis);
     if (cmd.substitution && hits.length > from && tokenForItsIssuer(cmd, analysis))
       dropCredentialHits(hits, from);
+    if (hits.length > from && dryRun(cmd)) dropDryRunHits(hits, from, dryRunPrintsNameOnly(cmd));
   }
   if (source.includes('()') && /:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))
     hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });

@@ -1,7 +1,7 @@
 // A token printed by its issuer's CLI straight into a request to that issuer's API
 // (`curl -H "Authorization: Bearer $(gh auth token)" https://api.github.com/user`): the token's
 // intended use, not a credential read (docs/guard.md "Credentials and their issuers").
-import { issuerHost, issuerOfTokenCommand } from '../egress/issuers.js';
+import { issuerHost, issuerOfTokenCommand, type Issuer } from '../egress/issuers.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { networkIntents } from './intent-network.js';
 
@@ -21,6 +21,22 @@ const READERS = new Set([
   'less',
   'cat',
 ]);
+
+/**
+ * `gh api <path>` of GitHub's own API (no `--hostname` elsewhere, no full URL, no verbose trace):
+ * gh sends the request to api.github.com, the token's issuer.
+ */
+function ghApiToGitHub(c: ShellCommand, issuer: Issuer): boolean {
+  if (c.name !== 'gh' || c.argv[1] !== 'api' || !issuerHost(issuer, 'api.github.com')) return false;
+  const args = c.argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--verbose' || /^https?:|:\/\//.test(a)) return false;
+    if (a === '--hostname' && args[i + 1] !== 'github.com') return false;
+    if (a.startsWith('--hostname=') && a !== '--hostname=github.com') return false;
+  }
+  return true;
+}
 
 /**
  * True when `cmd`, a token printer in a substitution, hands its token only to requests to the
@@ -46,7 +62,9 @@ export function tokenForItsIssuer(cmd: ShellCommand, all: ShellAnalysis): boolea
       )
     )
       return false;
-    if (FETCHERS.has(c.name)) {
+    if (ghApiToGitHub(c, issuer)) {
+      requests++;
+    } else if (FETCHERS.has(c.name)) {
       // a verbose or trace run prints the request's headers, the token with them
       if (c.argv.some((a) => /^-[a-zA-Z]*v|^--(?:verbose|trace|print)/.test(a))) return false;
       const hosts = networkIntents(c, all).flatMap((h) => h.hosts ?? []);

@@ -1,6 +1,7 @@
 // Test data a developer resets on their own machine: a throwaway database on the local server
 // (`dropdb acme_test`, `redis-cli -n 15 FLUSHDB`, `mongosh mongodb://127.0.0.1/app_test --eval
-// 'db.dropDatabase()'`) and the local compose project's own volumes (`docker compose down -v`).
+// 'db.dropDatabase()'`), the local compose project's own volumes (`docker compose down -v`) and
+// test-named volumes (`docker volume rm myapp_pgdata_test`).
 // A production-looking name, a remote server, a whole server (`FLUSHALL`) or another project stays
 // `infra_destroy` (docs/guard.md "Shell analysis").
 import type { ShellCommand } from './model.js';
@@ -109,6 +110,17 @@ function projectComposeDown(cmd: ShellCommand): boolean {
   return true;
 }
 
+/**
+ * `docker volume rm` of volumes whose every name says test, dev or temporary data on the local
+ * engine (no `-H`/`--context` before `volume`): a project's throwaway database volume.
+ */
+function throwawayVolumeRm(cmd: ShellCommand): boolean {
+  if ((cmd.name !== 'docker' && cmd.name !== 'podman') || cmd.argv[1] !== 'volume') return false;
+  if (cmd.argv[2] !== 'rm' && cmd.argv[2] !== 'remove') return false;
+  const names = cmd.argv.slice(3).filter((a) => a !== '-f' && a !== '--force');
+  return names.length > 0 && names.every((n) => /^[\w.-]+$/.test(n) && throwaway(n));
+}
+
 /** True when `cmd` only resets local test data (see the header). */
 export function localTestData(cmd: ShellCommand): boolean {
   switch (cmd.name) {
@@ -122,6 +134,6 @@ export function localTestData(cmd: ShellCommand): boolean {
     case 'mongo':
       return localMongoDrop(cmd);
     default:
-      return projectComposeDown(cmd);
+      return projectComposeDown(cmd) || throwawayVolumeRm(cmd);
   }
 }

