@@ -1,25 +1,18 @@
 // A credential typed into a request to its own issuer's API (`curl https://api.github.com/user -H
 // "Authorization: Bearer ghp_..."`) is its intended use, not a leak: every place the command sends
 // anything must be that issuer's (docs/guard.md "Credentials and their issuers").
-import { issuerHost, issuerOfLiteral, issuerOfProgram, type Issuer } from '../egress/issuers.js';
+import {
+  issuerHost,
+  issuerOfLiteral,
+  issuerOfProgram,
+  REPLY_READERS,
+  REQUEST_PROGRAMS,
+  type Issuer,
+} from '../egress/issuers.js';
 import { INTERPRETERS, SHELLS } from '../shell/wrappers.js';
 import type { ShellView } from './detector.js';
 import type { SecretMatch } from './secrets.js';
 
-const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs']);
-/** Readers that only shape a reply for the terminal (`| jq .login`). */
-const READERS = new Set([
-  'jq',
-  'yq',
-  'head',
-  'tail',
-  'grep',
-  'wc',
-  'sort',
-  'uniq',
-  'cut',
-  'column',
-]);
 /** The header a value is the value of: `DD-API-KEY: v`, `'PRIVATE-TOKEN': 'v'`, `x-api-key=v`. */
 const HEADER_BEFORE = /([A-Za-z][A-Za-z0-9-]{0,62})['"]?\s*[:=]\s*['"]?\s*$/;
 /** An HTTP Basic credential, whose decoded `user:secret` may hold an issuer's format. */
@@ -66,9 +59,9 @@ function onlyToIssuer(view: ShellView, issuer: Issuer): boolean {
         if (host !== undefined && !issuerHost(issuer, host)) return false;
       }
       requests++;
-    } else if (READERS.has(c.name) && c.stage > 0) continue;
+    } else if (REPLY_READERS.has(c.name) && c.stage > 0) continue;
     else if (
-      !FETCHERS.has(c.name) &&
+      !REQUEST_PROGRAMS.has(c.name) &&
       !(INTERPRETERS.has(c.name.replace(/[0-9.]+$/, '')) && !SHELLS.has(c.name))
     )
       return false;

@@ -43,7 +43,7 @@ export function writtenText(args: Record<string, unknown>): string | null {
 const LIFECYCLE =
   /"(?:preinstall|install|postinstall|prepare|prepublish|preuninstall|uninstall|postuninstall|prepack|postpack)"\s*:\s*"((?:[^"\\\n]|\\.){1,4096})"/g;
 /** What an install script must never do: run a download, reach a shell, delete, read keys, upload. */
-const INSTALL_RISK = new Set([
+export const INSTALL_RISK: ReadonlySet<string> = new Set([
   'fetch_pipe_shell',
   'decode_pipe_shell',
   'reverse_shell',

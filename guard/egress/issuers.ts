@@ -183,6 +183,29 @@ const ISSUERS: readonly Issuer[] = [
   },
 ];
 
+/** Programs that send one request to the URL they are given (where an issuer-bound value may go). */
+export const REQUEST_PROGRAMS: ReadonlySet<string> = new Set([
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'xhs',
+]);
+/** Programs that only shape a request's reply for the terminal (`| jq .login`). */
+export const REPLY_READERS: ReadonlySet<string> = new Set([
+  'jq',
+  'yq',
+  'head',
+  'tail',
+  'grep',
+  'wc',
+  'sort',
+  'uniq',
+  'cut',
+  'column',
+]);
+
 const VAR_REF = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
 
 /**

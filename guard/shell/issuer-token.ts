@@ -1,26 +1,18 @@
 // A token printed by its issuer's CLI straight into a request to that issuer's API
 // (`curl -H "Authorization: Bearer $(gh auth token)" https://api.github.com/user`): the token's
 // intended use, not a credential read (docs/guard.md "Credentials and their issuers").
-import { issuerHost, issuerOfTokenCommand, type Issuer } from '../egress/issuers.js';
+import {
+  issuerHost,
+  issuerOfTokenCommand,
+  REPLY_READERS,
+  REQUEST_PROGRAMS,
+  type Issuer,
+} from '../egress/issuers.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { networkIntents } from './intent-network.js';
 
-const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs']);
-/** Readers that only shape a response for the terminal (`| jq .login`). */
-const READERS = new Set([
-  'jq',
-  'yq',
-  'head',
-  'tail',
-  'grep',
-  'wc',
-  'sort',
-  'uniq',
-  'cut',
-  'column',
-  'less',
-  'cat',
-]);
+/** Readers of the reply here also include a pager or `cat` printing it. */
+const READERS = new Set([...REPLY_READERS, 'less', 'cat']);
 
 /**
  * `gh api <path>` of GitHub's own API (no `--hostname` elsewhere, no full URL, no verbose trace):
@@ -64,7 +56,7 @@ export function tokenForItsIssuer(cmd: ShellCommand, all: ShellAnalysis): boolea
       return false;
     if (ghApiToGitHub(c, issuer)) {
       requests++;
-    } else if (FETCHERS.has(c.name)) {
+    } else if (REQUEST_PROGRAMS.has(c.name)) {
       // a verbose or trace run prints the request's headers, the token with them
       if (c.argv.some((a) => /^-[a-zA-Z]*v|^--(?:verbose|trace|print)/.test(a))) return false;
       const hosts = networkIntents(c, all).flatMap((h) => h.hosts ?? []);
