@@ -1,8 +1,9 @@
 // Opening the review database: the file 0600, WAL so that the proxy, hooks and `mesh reviews` in
 // other processes share it, synchronous writes, and the schema migrated forward in place.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { chmodSync, closeSync, openSync, statSync } from 'node:fs';
 import { GuardError } from '../errors.js';
+import { openSqlite } from '../sqlite-open.js';
 import { APPROVAL_DDL } from './review-quorum.js';
 import { REVIEW_STORE_DDL, REVIEW_STORE_SCHEMA } from './review-schema.js';
 
@@ -21,30 +22,9 @@ export function openReviewDb(path: string): Database.Database {
   closeSync(openSync(path, 'a', 0o600));
   if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
   try {
-    const db = new Database(path, { timeout: 10_000 });
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.exec(REVIEW_STORE_DDL);
-    db.exec(APPROVAL_DDL);
-    const cols = db.prepare('PRAGMA table_info(review)').all() as { name: string }[];
-    for (const [name, ddl] of ADDED_COLUMNS) if (!cols.some((c) => c.name === name)) db.exec(ddl);
-    const row = db.prepare('SELECT v FROM meta WHERE k = ?').get('schema') as
-      { v: string } | undefined;
-    if (!row)
-      db.prepare('INSERT OR IGNORE INTO meta (k, v) VALUES (?, ?)').run(
-        'schema',
-        String(REVIEW_STORE_SCHEMA),
-      );
-    else if (Number(row.v) < REVIEW_STORE_SCHEMA)
-      db.prepare('UPDATE meta SET v = ? WHERE k = ?').run(String(REVIEW_STORE_SCHEMA), 'schema');
-    else if (Number(row.v) > REVIEW_STORE_SCHEMA) {
-      db.close();
-      throw new GuardError(
-        'review_store_invalid',
-        `${path}: schema ${row.v} is newer than this mesh understands (${REVIEW_STORE_SCHEMA}); upgrade interlock-mesh`,
-      );
-    }
-    return db;
+    return openSqlite(path, { timeout: 10_000 }, (db) => {
+      migrate(db, path);
+    });
   } catch (e) {
     if (e instanceof GuardError) throw e;
     throw new GuardError(
@@ -54,4 +34,37 @@ export function openReviewDb(path: string): Database.Database {
       { cause: e },
     );
   }
+}
+
+/**
+ * The pragmas, then the schema and its forward migration in one immediate transaction: two
+ * processes opening an older store at once would otherwise both add the same column.
+ */
+function migrate(db: Database.Database, path: string): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.transaction(() => {
+    migrateSchema(db, path);
+  }).immediate();
+}
+
+function migrateSchema(db: Database.Database, path: string): void {
+  db.exec(REVIEW_STORE_DDL);
+  db.exec(APPROVAL_DDL);
+  const cols = db.prepare('PRAGMA table_info(review)').all() as { name: string }[];
+  for (const [name, ddl] of ADDED_COLUMNS) if (!cols.some((c) => c.name === name)) db.exec(ddl);
+  const row = db.prepare('SELECT v FROM meta WHERE k = ?').get('schema') as
+    { v: string } | undefined;
+  if (!row)
+    db.prepare('INSERT OR IGNORE INTO meta (k, v) VALUES (?, ?)').run(
+      'schema',
+      String(REVIEW_STORE_SCHEMA),
+    );
+  else if (Number(row.v) < REVIEW_STORE_SCHEMA)
+    db.prepare('UPDATE meta SET v = ? WHERE k = ?').run(String(REVIEW_STORE_SCHEMA), 'schema');
+  else if (Number(row.v) > REVIEW_STORE_SCHEMA)
+    throw new GuardError(
+      'review_store_invalid',
+      `${path}: schema ${row.v} is newer than this mesh understands (${REVIEW_STORE_SCHEMA}); upgrade interlock-mesh`,
+    );
 }
