@@ -69,6 +69,10 @@ const TABLE: IntentTable = [
       `ruby -e 'puts File.read(File.expand_path("~/.npmrc"))'`,
       `ruby -e 'puts YAML.load_file("#{Dir.home}/.gem/credentials")'`,
       `ruby -e 'puts File.read(ENV["HOME"] + "/.npmrc")'`,
+      `docker inspect --format '{{.Config.Env}}' api`,
+      `docker inspect -f '{{json .Config.Env}}' api | jq .`,
+      `docker container inspect --format='{{range .Config.Env}}{{println .}}{{end}}' api`,
+      `podman inspect --format '{{json .Config}}' db`,
     ],
     [
       `powershell -c "Get-ChildItem Env:PATH"`,
@@ -78,6 +82,9 @@ const TABLE: IntentTable = [
       `ruby -e 'puts File.read(File.join(Dir.home, ".gemrc"))'`,
       `ruby -e 'puts File.exist?(File.expand_path("~/.npmrc"))'`,
       `ruby -e 'puts File.read(".npmrc")'`,
+      `docker inspect --format '{{.State.Health.Status}}' api`,
+      `docker inspect -f '{{json .Config.Labels}}' api`,
+      `docker inspect --format '{{.NetworkSettings.IPAddress}}' db`,
     ],
   ],
   [
