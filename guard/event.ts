@@ -119,27 +119,34 @@ export function parseEvent(input: unknown, limits: EventLimits = DEFAULT_EVENT_L
   measure(args, 1, limits, { root: 'args', keys: [], nodes: limits.maxNodes });
   if (doc.result !== undefined)
     measure(doc.result, 1, limits, { root: 'result', keys: [], nodes: limits.maxNodes });
-  const event: GuardEvent = { phase, tool, args: args as Record<string, unknown> };
-  if (doc.result !== undefined) event.result = doc.result;
+  const result = doc.result;
   const session = optionalName(doc, 'session', limits);
-  if (session !== undefined) event.session = session;
   const principal = optionalName(doc, 'principal', limits);
-  if (principal !== undefined) event.principal = principal;
-  if (doc.cwd !== undefined && doc.cwd !== null) {
-    const cwd = doc.cwd;
-    if (typeof cwd !== 'string' || !ABSOLUTE.test(cwd) || cwd.length > 4096 || cwd.includes('\0'))
-      fail('must be an absolute path of at most 4096 characters', 'cwd');
-    event.cwd = cwd;
-  }
-  if (doc.origins !== undefined) {
-    const o = doc.origins;
-    if (
-      !Array.isArray(o) ||
-      o.length > 1024 ||
-      !o.every((x) => typeof x === 'string' && x.length <= 4096)
-    )
-      fail('must be an array of at most 1024 strings', 'origins');
-    event.origins = o as string[];
-  }
-  return event;
+  const cwd = doc.cwd ?? undefined;
+  if (
+    cwd !== undefined &&
+    (typeof cwd !== 'string' || !ABSOLUTE.test(cwd) || cwd.length > 4096 || cwd.includes('\0'))
+  )
+    fail('must be an absolute path of at most 4096 characters', 'cwd');
+  const origins = doc.origins;
+  if (
+    origins !== undefined &&
+    (!Array.isArray(origins) ||
+      origins.length > 1024 ||
+      !origins.every((x) => typeof x === 'string' && x.length <= 4096))
+  )
+    fail('must be an array of at most 1024 strings', 'origins');
+  // One shape for every event, the absent fields undefined: an object whose keys depended on which
+  // fields the agent sent would give each combination its own hidden class, and the engine's hot
+  // functions, having met several, run slower for every event (docs/guard.md "Performance").
+  return {
+    phase,
+    tool,
+    args: args as Record<string, unknown>,
+    result,
+    session,
+    principal,
+    cwd,
+    origins: origins as string[] | undefined,
+  };
 }

@@ -4,7 +4,7 @@
 // figures of bench/guard/flow.ts when present, then whole hook processes (bench/guard/hook.ts).
 // It measures the build (dist/, run npm run build first), the code the library and `mesh` run.
 // Sizes: BENCH_GUARD_PASSES (default 5), BENCH_GUARD_RECEIPTS (default 20000),
-// BENCH_GUARD_STRESS_RUNS (default 20), BENCH_GUARD_WARM_MS (default 2000), BENCH_HOOK_ROUNDS (30),
+// BENCH_GUARD_STRESS_RUNS (default 20), BENCH_GUARD_WARM_ROUNDS (default 3), BENCH_HOOK_ROUNDS (30),
 // BENCH_GUARD_SECTIONS (a comma list of latency, receipts, stress, scale, flow, hook).
 import {
   closeSync,
@@ -42,7 +42,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSES = Number(process.env.BENCH_GUARD_PASSES ?? 5);
 const RECEIPTS = Number(process.env.BENCH_GUARD_RECEIPTS ?? 20_000);
 const STRESS_RUNS = Number(process.env.BENCH_GUARD_STRESS_RUNS ?? 20);
-const WARM_MS = Number(process.env.BENCH_GUARD_WARM_MS ?? 2000);
+const WARM_ROUNDS = Number(process.env.BENCH_GUARD_WARM_ROUNDS ?? 3);
 const PYTHON_ANCHOR_P50_US = 241;
 const f = (n: number, d = 1): string => n.toFixed(d);
 
@@ -82,17 +82,38 @@ function slowestByMedian(samples: readonly Sample[], n: number): string[] {
     .map((r) => `${r.id} ${f(r.med, 0)} us`);
 }
 
+interface Warmth {
+  decisions: number;
+  cpuMs: number;
+  wallMs: number;
+}
+
 /**
- * Warms the JIT for `ms` on `warm`, a fresh guard each round: every round reads its commands anew,
- * so the code a first sight runs (the shell readers, intents, SQL) is warmed as a long-running
- * guard's is, not only the cached path. The measured guard is another one, with nothing cached.
+ * Warms the JIT with `rounds` rounds over `warm`, a fresh guard each round: every round reads its
+ * commands anew, so the code a first sight runs (the shell readers, intents, SQL) is warmed as a
+ * long-running guard's is, not only the cached path. The measured guard is another one, with
+ * nothing cached. The warm-up is a number of decisions, not a time: the JIT's state follows the
+ * work done, and a time budget gave a loaded machine one or two rounds where an idle one made two
+ * or three, so runs differed by how warm the measured guard found the code (docs/guard.md
+ * "Performance").
  */
-async function warmUp(policies: readonly Policy[], warm: readonly unknown[], ms: number) {
+async function warmUp(
+  policies: readonly Policy[],
+  warm: readonly unknown[],
+  rounds: number,
+): Promise<Warmth> {
   const w0 = performance.now();
-  while (performance.now() - w0 < ms) {
+  const c0 = process.cpuUsage();
+  for (let r = 0; r < rounds; r++) {
     const guard = createGuard({ policies });
     for (const e of warm) await guard.evaluate(e);
   }
+  const c = process.cpuUsage(c0);
+  return {
+    decisions: rounds * warm.length,
+    cpuMs: (c.user + c.system) / 1000,
+    wallMs: performance.now() - w0,
+  };
 }
 
 /**
@@ -116,7 +137,7 @@ async function latency(): Promise<void> {
   const corpus = (name: string) => readCorpus(join(ROOT, 'test-vectors/guard', name));
   const events = corpus('benign.jsonl');
   // JIT warm-up on the other corpora for a fixed time, never on the measured events
-  await warmUp([policy], warmEvents(), WARM_MS);
+  const warmth = await warmUp([policy], warmEvents(), WARM_ROUNDS);
   const guard = createGuard({ policies: [policy] });
   const samples: Sample[] = [];
   const cpu0 = process.cpuUsage();
@@ -141,7 +162,7 @@ async function latency(): Promise<void> {
     .map((s) => s.cpuUs)
     .sort((a, b) => a - b);
   console.log(
-    `decision latency, builtin:coding-agent over ${events.length} benign events (shell parsing in, receipts out; ${WARM_MS} ms JIT warm-up on other corpora, read anew each round)`,
+    `decision latency, builtin:coding-agent over ${events.length} benign events (shell parsing in, receipts out; JIT warm-up on other corpora, read anew each round: ${WARM_ROUNDS} rounds, ${warmth.decisions} decisions, ${f(warmth.cpuMs, 0)} ms process CPU, ${f(warmth.wallMs, 0)} ms wall)`,
   );
   console.log(
     `  first pass (every command and SQL text new to the guard): p50 ${f(percentile(first, 50))} us (target <= 50; Python seed anchor ${PYTHON_ANCHOR_P50_US} us, ratio ${f(percentile(first, 50) / PYTHON_ANCHOR_P50_US, 2)})  p90 ${f(percentile(first, 90))} us  p99 ${f(percentile(first, 99))} us (target <= 500)  max ${f(first.at(-1) ?? 0)} us`,
@@ -331,7 +352,7 @@ async function decideAll(
   events: readonly unknown[],
   warm: readonly unknown[],
 ): Promise<{ first: number[]; later: number[]; firstCpu: number[]; descheduled: number }> {
-  await warmUp(policies, warm, WARM_MS / 4);
+  await warmUp(policies, warm, 1);
   const guard = createGuard({ policies });
   const us: number[] = [];
   const cpu: number[] = [];

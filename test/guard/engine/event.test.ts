@@ -67,3 +67,28 @@ describe('field paths', () => {
     expect(a === null ? undefined : getField(event, a)).toBe('ls');
   });
 });
+
+describe('event shape', () => {
+  it('gives every event the same keys in the same order, absent fields undefined', () => {
+    const bare = parseEvent({ phase: 'call', tool: 'Bash', args: { command: 'ls' } });
+    const full = parseEvent({
+      origins: ['web:https://x.test'],
+      cwd: '/home/dev',
+      principal: 'p',
+      session: 's',
+      result: 'out',
+      args: {},
+      tool: 'Read',
+      phase: 'result',
+    });
+    const keys = ['phase', 'tool', 'args', 'result', 'session', 'principal', 'cwd', 'origins'];
+    expect(Object.keys(bare)).toEqual(keys);
+    expect(Object.keys(full)).toEqual(keys);
+    expect(bare.session).toBeUndefined();
+    expect(bare.cwd).toBeUndefined();
+    expect(full).toMatchObject({ session: 's', principal: 'p', cwd: '/home/dev', result: 'out' });
+    expect(full.origins).toEqual(['web:https://x.test']);
+    // null stands for absent, as before
+    expect(parseEvent({ phase: 'call', tool: 'T', args: {}, cwd: null }).cwd).toBeUndefined();
+  });
+});
