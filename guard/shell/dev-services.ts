@@ -1,0 +1,97 @@
+// User services and schedules that run a local developer tool: a crontab line, a systemd --user
+// unit or a launchd LaunchAgent whose program is an installed binary or the project's own make,
+// npm or git work, with nothing downloaded, decoded, handed to a shell or run from a scratch or
+// hidden folder (docs/guard.md "Shell analysis").
+import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
+
+/** Folders installed programs live in (package managers, Homebrew, snaps, Go's and the user's bin). */
+const INSTALLED_DIR =
+  /^(?:\/usr(?:\/local)?\/s?bin|\/s?bin|\/opt\/homebrew\/bin|\/home\/linuxbrew\/\.linuxbrew\/bin|\/snap\/bin|\/opt\/[\w.-]+\/bin|~\/(?:go\/)?bin)$/;
+/**
+ * Programs a schedule must not start: shells, interpreters and wrappers run text given to them,
+ * network tools send or fetch, the rest decode, delete, escalate or schedule further.
+ */
+const REFUSED =
+  /^(?:sh|bash|zsh|dash|ksh|fish|csh|tcsh|pwsh|powershell|python[\d.]*|node|nodejs|deno|bun|perl|ruby|php|lua|osascript|awk|gawk|java|eval|exec|source|env|xargs|nohup|timeout|sudo|doas|su|curl|wget|nc|ncat|netcat|socat|ssh|scp|sftp|rsync|rclone|ftp|telnet|aria2c|http|xh|base64|openssl|xxd|rm|dd|shred|mkfs|crontab|launchctl|systemctl|chmod|chown|tee|docker|podman|kubectl|npx|pnpx|bunx)$/;
+/** git's local housekeeping: nothing fetched, nothing sent. */
+const GIT_LOCAL = /^(?:add|commit|gc|maintenance|prune|status)$/;
+/** npm, pnpm and yarn running the project's own scripts. */
+const SCRIPT_RUN = /^(?:run|run-script|test|start)$/;
+/** Hidden folders of the user's own data and settings (XDG); any other hidden folder is refused. */
+const XDG_HIDDEN = /^~\/\.(?:local\/share|local\/state|config|cache)(?:\/|$)/;
+
+/** A path word: no scratch folder, no device socket, no credential, no hidden folder outside XDG's. */
+function plainPathWord(w: string): boolean {
+  const n = normalizePath(w.replace(/^%h(?=\/|$)/, '~'));
+  if (/(?:^|[=:])\/(?:tmp|var\/tmp|dev\/shm|dev\/tcp|dev\/udp|private\/tmp)(?:\/|$)/.test(n))
+    return false;
+  if (n.split('/').includes('..') || isCredentialPath(n) || isPersistencePath(n)) return false;
+  return !/(?:^|\/)\.[^/.]/.test(n) || XDG_HIDDEN.test(n);
+}
+
+/** One program call: the argv of a cron segment, an `ExecStart=` or a `ProgramArguments` array. */
+export function localToolCall(argv: readonly string[]): boolean {
+  const [program = '', ...args] = argv;
+  const n = normalizePath(program.replace(/^%h(?=\/|$)/, '~'));
+  const slash = n.lastIndexOf('/');
+  const name = n.slice(slash + 1);
+  if (name === '' || REFUSED.test(name) || (slash >= 0 && !INSTALLED_DIR.test(n.slice(0, slash))))
+    return false;
+  if (name === 'git' && !GIT_LOCAL.test(args.find((a) => !a.startsWith('-')) ?? '')) return false;
+  if (/^(?:npm|pnpm|yarn)$/.test(name) && !SCRIPT_RUN.test(args[0] ?? '')) return false;
+  return args.every(
+    (a) =>
+      a.length <= 256 &&
+      !/:\/\/|^[\w.-]+@[\w.-]+:|[`$\\;|&<>]/.test(a) &&
+      // encoded data: a long unbroken run of base64 or hex
+      !/[A-Za-z0-9+/=]{48,}/.test(a) &&
+      (!a.includes('/') || plainPathWord(a.replace(/^--?[\w-]+=/, ''))),
+  );
+}
+
+/** Words of a simple command line: plain words and quoted words without expansions. */
+export function lineWords(s: string): string[] | null {
+  const out: string[] = [];
+  const re = /\s*(?:"([^"$`\\]*)"|'([^']*)'|([^\s"'$`\\;|&<>()]+))/y;
+  let m: RegExpExecArray | null;
+  while (re.lastIndex < s.length && (m = re.exec(s)) !== null) out.push(m[1] ?? m[2] ?? m[3] ?? '');
+  return s.slice(re.lastIndex).trim() === '' ? out : null;
+}
+
+/** `>> logs/x.log`, `2>&1`, `>/dev/null` at a segment's end: output kept out of persistence and keys. */
+function stripRedirects(seg: string): string | null {
+  let rest = seg;
+  for (;;) {
+    const m = /\s+(\d?>>?|&>>?)\s*(&\d|[^\s&|;<>`$]+)\s*$/.exec(rest);
+    if (m === null) return rest;
+    const target = m[2] ?? '';
+    if (!target.startsWith('&') && (isPersistencePath(target) || isCredentialPath(target)))
+      return null;
+    rest = rest.slice(0, m.index);
+  }
+}
+
+const SCHEDULE =
+  /^(?:@(?:reboot|hourly|daily|weekly|monthly|yearly|annually|midnight)|(?:[\d*/,-]+\s+){4}[\d*/,A-Za-z-]+)\s+(.+)$/;
+
+/** `*\/30 * * * * cd /home/dev/notes && git add -A && git commit -qm "autosave" || true`. */
+export function localCronLine(line: string): boolean {
+  const t = line.trim();
+  if (t === '' || t.startsWith('#')) return true;
+  const m = SCHEDULE.exec(t);
+  // `%` is a newline to cron: the rest of the line becomes the command's input
+  if (m === null || (m[1] ?? '').includes('%')) return false;
+  const segments = (m[1] ?? '').replace(/\s*\|\|\s*true\s*$/, '').split(/\s*&&\s*/);
+  return segments.every((seg, i) => {
+    const body = stripRedirects(seg);
+    const words = body === null ? null : lineWords(body);
+    if (words === null || words.length === 0) return false;
+    if (words[0] === 'cd' && i === 0)
+      return (
+        words.length === 2 &&
+        plainPathWord(words[1] ?? '') &&
+        !/^\/(?:tmp|var\/tmp)/.test(words[1] ?? '')
+      );
+    return localToolCall(words);
+  });
+}
