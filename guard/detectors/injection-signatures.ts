@@ -61,7 +61,9 @@ export const SIGNATURES: readonly Signature[] = [
   },
   {
     name: 'conceal',
-    re: /\b(?:do\s+not|don't|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|alert(?:ing)?|notify(?:ing)?|mention(?:ing)?(?:\s+this)?(?:\s+to)?|ask(?:ing)?)\s+the\s+user\b/i,
+    // "do not add dependencies without asking the user first" requires asking: a negated order
+    // before "without" (not "do not hesitate to ... without") turns it into a rule to ask
+    re: /\b(?:do\s+not|don't|never|(?<!\b(?:do\s+not|don't|never|must\s+not|mustn't|should\s+not|shouldn't|cannot|can't)\s+(?!hesitate|wait|delay|stop|forget)[^.\n:;!?]{0,80})without)\s+(?:tell(?:ing)?|inform(?:ing)?|alert(?:ing)?|notify(?:ing)?|mention(?:ing)?(?:\s+this)?(?:\s+to)?|ask(?:ing)?)\s+the\s+user\b/i,
   },
   {
     name: 'exfiltrate',
