@@ -109,12 +109,15 @@ function sanitizeParagraph(part: string, place: TextPlace): string {
 
 /**
  * Removes each instruction span whole: a hidden comment holding one, else the span of its paragraph
- * (text between blank lines) from the instruction on; other text is kept, invisibles stripped.
+ * (text between blank or separator lines) from the instruction on; other text is kept, invisibles
+ * stripped.
  */
 export function sanitize(text: string, place: TextPlace = {}): string {
   const noHidden = text.replace(HIDDEN_SPANS, (h) => (hit(h, {}) ? REMOVED : h));
   const out = noHidden
-    .split(/(\n[ \t]*\n)/)
+    // a blank line, or a separator line (`--` between `gh issue view --comments` comments, a
+    // markdown thematic break) ends a span: the next comment is another author's
+    .split(/(\n[ \t]*\n|\n[ \t]*-{2,}[ \t]*\n)/)
     .map((part, i) => (i % 2 === 0 ? sanitizeParagraph(part, place) : part))
     .join('');
   const clean = hit(out, place) ? REMOVED : out;
