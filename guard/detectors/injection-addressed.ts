@@ -4,17 +4,23 @@
 // risky object alone is ordinary in security docs; the two together are an order.
 
 /**
+ * A role noun as the subject of what it did ("if an AI assistant wrote part of it, say which"): the
+ * text speaks about an assistant's past work, to its human reader.
+ */
+const DID = String.raw`(?!\s+(?:wrote|written|generated|produced|authored|drafted|created|made|suggested|helped|was|were|did|has\s+(?:written|generated|made|produced))\b)`;
+
+/**
  * The assistant addressed: by role, by product name, by a mention, in several languages. A role
  * noun that ends its line ("# Threat model: coding agent") is a title's topic, not an address.
  */
 const ADDRESSEE = [
-  String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))`,
+  String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))${DID}`,
   // a greeting or attention word before the role noun is an address even where it ends its line
   // ("Attention coding agent" and the order on the next line), unlike a title's topic
   String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?)\b`,
   String.raw`\b(?:assistant|agent)\s+(?:instructions?|notes?|tasks?)\b`,
   String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing)\s+(?:this|these)\b`,
-  String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b`,
+  String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b${DID}`,
   String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b`,
   String.raw`\b(?:hi|hey|hello|dear)\s+(?:claude|copilot|gemini|codex|cursor|assistant)\b`,
   String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?)"'-])(?:assistant|claude|copilot|gemini|codex)\s*[:,]`,
@@ -38,6 +44,8 @@ const RISKY = [
   String.raw`\b(?:mot\s+de\s+passe|contraseñas?|passwort|senhas?|password)\b|пароль|パスワード|密码|密碼|비밀번호`,
   String.raw`\brm\s+-[a-z]*[rf]|\bkubectl\s+delete\b|\bdrop\s+(?:schema|database|table)\b|--force\b|\bterraform\s+destroy\b`,
   // repository actions that bypass review or move the project: an admin merge, a new remote
+  // a push of the project to an address rather than a remote it has ("push main to https://...")
+  String.raw`\bpush\b[^\n|;&]{0,40}?\bto\s+https?:\/\/`,
   String.raw`\bgh\s+pr\s+(?:merge|review)\b[^\n]{0,80}?(?:--admin|--approve)\b|--admin\b|\bgit\s+remote\s+(?:set-url|add)\b|\bgit\s+push\s+(?:[^\n|;&]{0,40}\s)?-f\b`,
   // a named key taken from the environment (OPENAI_API_KEY, an "API key")
   String.raw`\b[A-Z][A-Z0-9]*_API_?KEY\b|\bapi[\s_-]?keys?\b`,

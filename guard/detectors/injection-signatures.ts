@@ -61,7 +61,9 @@ export const SIGNATURES: readonly Signature[] = [
   },
   {
     name: 'conceal',
-    re: /\b(?:do\s+not|don't|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|alert(?:ing)?|notify(?:ing)?|mention(?:ing)?(?:\s+this)?(?:\s+to)?|ask(?:ing)?)\s+the\s+user\b/i,
+    // "do not add dependencies without asking the user first" requires asking: a negated order
+    // before "without" (not "do not hesitate to ... without") turns it into a rule to ask
+    re: /\b(?:do\s+not|don't|never|(?<!\b(?:do\s+not|don't|never|must\s+not|mustn't|should\s+not|shouldn't|cannot|can't)\s+(?!hesitate|wait|delay|stop|forget)[^.\n:;!?]{0,80})without)\s+(?:tell(?:ing)?|inform(?:ing)?|alert(?:ing)?|notify(?:ing)?|mention(?:ing)?(?:\s+this)?(?:\s+to)?|ask(?:ing)?)\s+the\s+user\b/i,
   },
   {
     name: 'exfiltrate',
@@ -104,10 +106,10 @@ export const HIDDEN_SIGNATURES: readonly Signature[] = [
   { name: 'hidden_role_order', re: ROLE_LABEL_RISK },
   {
     name: 'hidden_order',
-    re: /(?:^|[\s<!(*>:,.-])(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt|cursor|codex|gemini|bot)s?\s*[,:]\s*(?:(?:please|kindly|now|first|also|then|immediately|quietly|silently)\s+)*(?:run|execute|call|invoke|send|fetch|delete|curl|wget|download|read|open|visit|write|add|remove|install|push|paste|post|upload|cat|print|include|ignore|forget|disregard|type|copy)\b/i,
+    re: /(?:^|[\s<!(*>:,.-])(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt|cursor|codex|gemini|bot)s?\s*[,:]\s*(?:(?:new|updated|revised|real)\s+(?:instructions?|orders|task)\s*:\s*)?(?:(?:please|kindly|now|first|also|then|immediately|quietly|silently)\s+)*(?:run|execute|call|invoke|send|fetch|delete|curl|wget|download|read|open|visit|write|add|remove|install|push|paste|post|upload|cat|print|include|ignore|forget|disregard|type|copy|approve|merge)\b/i,
   },
   {
     name: 'hidden_conceal',
-    re: /\b(?:do\s+not|don't|never|without)\s+(?:mention(?:ing)?|tell(?:ing)?|show(?:ing)?|report(?:ing)?|reveal(?:ing)?|say(?:ing)?)\s+(?:it|this|that|anything|them)\b/i,
+    re: /\b(?:do\s+not|don't|never|without)\s+(?:mention(?:ing)?|tell(?:ing)?|show(?:ing)?|report(?:ing)?|reveal(?:ing)?|say(?:ing)?)\s+(?:it|this|that|anything|them|(?:the\s+|any\s+)?(?:reviewers?|maintainers?|owners?|team|admins?|anyone|anybody))\b/i,
   },
 ];

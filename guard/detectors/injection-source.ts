@@ -1,16 +1,16 @@
-// Source code read as a tool result, and JSON test fixtures: its string literals are data the
+// Source code read as a tool result, and JSON, YAML and TOML test fixtures: its string literals are data the
 // program handles (a test quoting an attack phrase), not words to the assistant; its comments and docstrings are prose
 // and stay read (docs/guard.md "Injected instructions").
 
 /**
- * Source files by extension, and JSON data in a test fixture folder (`tests/fixtures/cases.json`:
+ * Source files by extension, and JSON, YAML or TOML data in a test fixture folder (`tests/fixtures/cases.yaml`:
  * its strings are the cases a test feeds its program); markup, documents and other data are not
  * (their text is all prose).
  */
 export const SOURCE_FILE =
-  /\.(?:[cm]?[jt]sx?|py|pyi|go|rs|java|kt|kts|scala|rb|php|cs|c|cc|cpp|cxx|h|hpp|swift|dart|lua|ex|exs)$|(?:^|\/)(?:(?:tests?|spec|__tests__)\/(?:fixtures|data|testdata)|__fixtures__|testdata)\/(?:[\w.@-]+\/)*[\w.@-]+\.(?:json|jsonl|ndjson)$/i;
+  /\.(?:[cm]?[jt]sx?|py|pyi|go|rs|java|kt|kts|scala|rb|php|cs|c|cc|cpp|cxx|h|hpp|swift|dart|lua|ex|exs)$|(?:^|\/)(?:(?:tests?|spec|__tests__)\/(?:fixtures|data|testdata)|__fixtures__|testdata)\/(?:[\w.@-]+\/)*[\w.@-]+\.(?:json|jsonl|ndjson|ya?ml|toml)$/i;
 /** Languages whose line comments start with `#`. */
-const HASH_COMMENT = /\.(?:py|pyi|rb|ex|exs)$/i;
+const HASH_COMMENT = /\.(?:py|pyi|rb|ex|exs|ya?ml|toml)$/i;
 
 /**
  * `text` with every single-line or template string literal replaced by `""`, comments and

@@ -14,6 +14,7 @@ import {
 import { HIDDEN_SIGNATURES, SIGNATURES } from './injection-signatures.js';
 import { SOURCE_FILE, withoutStringLiterals } from './injection-source.js';
 import { ADDRESSES, harmfulCodeOrder } from './injection-code-orders.js';
+import { withoutDiscussedQuotes, withoutReportedData } from './injection-quotes.js';
 import { checkKeys, enumParam } from './params.js';
 
 const REMOVED = '[removed by interlock-mesh: possible prompt injection]';
@@ -27,31 +28,6 @@ const INSTRUCTION_FILE =
 const THIRD_PARTY = /(?:^|\/)(?:node_modules|vendor|third_party|site-packages|\.cargo\/registry)\//;
 /** Quoted material in a document: fenced and inline code, and double-quoted phrases. */
 const QUOTED = /```[\s\S]{0,20000}?```|`[^`\n]{1,500}`|"[^"\n]{1,300}"|“[^”\n]{1,300}”/g;
-/** A sentence that discusses attacks: a phrase it quotes is an example, not an instruction. */
-const DISCUSSES =
-  /\b(?:(?:instructions|text|phrases?|messages?|strings?|sentences?)\s+like|attack(?:er|ers|s)?|injections?|e\.g\.|such\s+as|for\s+example|phrases?\s+like|payloads?|malicious|adversar(?:y|ial))\b/i;
-const QUOTED_PHRASE =
-  /"[^"\n]{1,300}"|“[^”\n]{1,300}”|'[^'\n]{1,300}'|‘[^’\n]{1,300}’|`[^`\n]{1,300}`/g;
-
-/** Quoted phrases removed from the sentences that discuss attacks (security pages, advisories). */
-function withoutDiscussedQuotes(text: string): string {
-  if (!DISCUSSES.test(text)) return text;
-  // the sentence around each quote, on its line (a stop inside the quote does not end it)
-  return text.replace(QUOTED_PHRASE, (q: string, at: number) => {
-    const before = (
-      text
-        .slice(Math.max(0, at - 200), at)
-        .split('\n')
-        .at(-1) ?? ''
-    ).split(/(?<!\b(?:e\.g|i\.e|cf|vs))[.!?]\s/);
-    const after = (text.slice(at + q.length, at + q.length + 200).split('\n', 1)[0] ?? '').split(
-      /[.!?](?:\s|$)/,
-      1,
-    );
-    return DISCUSSES.test(before.at(-1) ?? '') || DISCUSSES.test(after[0] ?? '') ? '""' : q;
-  });
-}
-
 /** Signatures an instruction file's own visible text legitimately matches: it addresses the agent. */
 const ADDRESSES_AGENT = new Set(['addressed_to_assistant', 'fake_system', 'reveal_prompt']);
 /** In the agent's instruction files, also what it should put in its answers. */
@@ -63,6 +39,8 @@ export interface TextPlace {
   instructionFile?: boolean;
   /** The path of a source file the text was read from: its string literals are data. */
   sourceFile?: string;
+  /** The output of a search (grep, ripgrep, the Grep tool): the literals of its hits are data. */
+  searchOutput?: boolean;
 }
 
 interface InjectionParams {
@@ -71,7 +49,8 @@ interface InjectionParams {
 
 /** Names of the signatures in `text` (normalised first). This text is attacker-controlled. */
 export function injectionSignatures(read: string, opts: TextPlace = {}): string[] {
-  const text = opts.sourceFile === undefined ? read : withoutStringLiterals(read, opts.sourceFile);
+  const own = opts.sourceFile === undefined ? read : withoutStringLiterals(read, opts.sourceFile);
+  const text = withoutReportedData(own, opts.searchOutput === true);
   // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words).
   const forms = [normalizeForDetection(text), normalizeForDetection(text, false)];
   const smuggled = smuggledTagText(text);
@@ -130,12 +109,15 @@ function sanitizeParagraph(part: string, place: TextPlace): string {
 
 /**
  * Removes each instruction span whole: a hidden comment holding one, else the span of its paragraph
- * (text between blank lines) from the instruction on; other text is kept, invisibles stripped.
+ * (text between blank or separator lines) from the instruction on; other text is kept, invisibles
+ * stripped.
  */
 export function sanitize(text: string, place: TextPlace = {}): string {
   const noHidden = text.replace(HIDDEN_SPANS, (h) => (hit(h, {}) ? REMOVED : h));
   const out = noHidden
-    .split(/(\n[ \t]*\n)/)
+    // a blank line, or a separator line (`--` between `gh issue view --comments` comments, a
+    // markdown thematic break) ends a span: the next comment is another author's
+    .split(/(\n[ \t]*\n|\n[ \t]*-{2,}[ \t]*\n)/)
     .map((part, i) => (i % 2 === 0 ? sanitizeParagraph(part, place) : part))
     .join('');
   const clean = hit(out, place) ? REMOVED : out;
@@ -149,8 +131,16 @@ function normalizeInvisibles(text: string): string {
   );
 }
 
-function placeOf(args: Record<string, unknown>): TextPlace {
-  const p = args.file_path ?? args.path ?? args.notebook_path;
+/** A command that prints one file (`cat README.md`, `head -40 CHANGELOG.md | less`): its file's place. */
+const PRINT_FILE =
+  /^\s*(?:cat|bat|head|tail|less|more|nl)(?:\s+-{1,2}[\w=-]+(?:\s+\d+)?)*\s+(["']?)([^\s'"|;&<>$`()]+)\1(?:\s*\|\s*(?:head|tail|less|more|cat)(?:\s+-{1,2}[\w=-]+(?:\s+\d+)?)*)*\s*$/;
+/** A search command: its output is `path:line:` hits. */
+const SEARCH_COMMAND = /^\s*(?:grep|egrep|fgrep|rg|ag|ack|git\s+grep)\s/;
+
+function placeOf(tool: string, args: Record<string, unknown>): TextPlace {
+  const cmd = typeof args.command === 'string' ? args.command : '';
+  if (/^grep$/i.test(tool) || SEARCH_COMMAND.test(cmd)) return { searchOutput: true };
+  const p = args.file_path ?? args.path ?? args.notebook_path ?? PRINT_FILE.exec(cmd)?.[2];
   if (typeof p !== 'string' || THIRD_PARTY.test(p)) return {};
   return {
     projectDoc: PROJECT_DOC.test(p),
@@ -173,7 +163,7 @@ function signaturesOnce(ctx: DetectorContext, text: string, place: TextPlace): s
   let byPlace = perDecision.get(ctx);
   if (byPlace === undefined)
     perDecision.set(ctx, (byPlace = new Map<string, Map<string, string[]>>()));
-  const at = `${place.projectDoc === true ? 1 : 0}${place.instructionFile === true ? 1 : 0}${place.sourceFile ?? ''}`;
+  const at = `${place.projectDoc === true ? 1 : 0}${place.instructionFile === true ? 1 : 0}${place.searchOutput === true ? 1 : 0}${place.sourceFile ?? ''}`;
   let seen = byPlace.get(at);
   if (seen === undefined) byPlace.set(at, (seen = new Map<string, string[]>()));
   let sigs = seen.get(text);
@@ -192,7 +182,7 @@ export const promptInjectionDetector: Detector<InjectionParams> = {
     return { mode: enumParam(p, 'mode', ['block', 'sanitize'], 'block', path) };
   },
   scan(value, path, ctx, params) {
-    const place = placeOf(ctx.event.args);
+    const place = placeOf(ctx.event.tool, ctx.event.args);
     const findings: Finding[] = [];
     eachString(value, path, (s, at) => {
       const sigs = signaturesOnce(ctx, s, place);

@@ -1,0 +1,67 @@
+// Injected instructions: text a result reports rather than says (docs/guard.md "Injected
+// instructions"). A phrase quoted in a sentence that discusses attacks, the quoted fields of a log
+// line and the quoted strings of a search hit are data; the same words in the text's own voice are not.
+
+/** A sentence that discusses attacks, in English: a phrase it quotes is an example, not an instruction. */
+const DISCUSSES =
+  /\b(?:(?:instructions|text|phrases?|messages?|strings?|sentences?)\s+like|attack(?:er|ers|s)?|injections?|e\.g\.|such\s+as|for\s+example|phrases?\s+like|payloads?|malicious|adversar(?:y|ial))\b/i;
+/** The same in other languages (de, fr, es, pt, it, nl, ru, ja, zh, ko): attackers, injection, "for example". */
+const DISCUSSES_INTL =
+  /angreifer|angriff|injektion|beispielsweise|z\.\s?b\.|zum\s+beispiel|attaquant|attaque|par\s+exemple|atacante|ataque|inyecci[oó]n|injeç[aã]o|por\s+ejemplo|por\s+exemplo|attaccant|attacco|iniezion|ad\s+esempio|per\s+esempio|aanvaller|bijvoorbeeld|атак|злоумышленник|например|инъекци|攻撃|インジェクション|例えば|攻击|注入|例如|比如|공격|인젝션|예를\s*들어/iu;
+const discusses = (s: string): boolean => DISCUSSES.test(s) || DISCUSSES_INTL.test(s);
+
+/** Quoted phrases: straight, curly, low-9 („…“), guillemets («…», »…«), CJK corner brackets, code. */
+const QUOTED_PHRASE =
+  /"[^"\n]{1,300}"|“[^”\n]{1,300}”|'[^'\n]{1,300}'|‘[^’\n]{1,300}’|`[^`\n]{1,300}`|„[^“”\n]{1,300}[“”]|‚[^‘’\n]{1,300}[‘’]|«[^»\n]{1,300}»|»[^«\n]{1,300}«|‹[^›\n]{1,300}›|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gu;
+/** Where a sentence ends (an abbreviation's stop does not end it). */
+const STOP = /(?<!\b(?:e\.g|i\.e|cf|vs|z\.\s?B))[.!?。！？](?:\s|$)/;
+
+/**
+ * Quoted phrases removed from the sentences that discuss attacks (security pages, advisories,
+ * changelogs). A sentence may wrap across lines ("instructions such as\n"ignore ...""), so it is read
+ * within its paragraph: a stop inside the quote does not end it, a blank line does.
+ */
+export function withoutDiscussedQuotes(text: string): string {
+  if (!discusses(text)) return text;
+  return text.replace(QUOTED_PHRASE, (q: string, at: number) => {
+    const before = (
+      text
+        .slice(Math.max(0, at - 200), at)
+        .split(/\n[ \t]*\n/)
+        .at(-1) ?? ''
+    ).split(STOP);
+    const after = (
+      text.slice(at + q.length, at + q.length + 200).split(/\n[ \t]*\n/, 1)[0] ?? ''
+    ).split(STOP, 1);
+    return discusses(before.at(-1) ?? '') || discusses(after[0] ?? '') ? '""' : q;
+  });
+}
+
+/** A search hit: `path:line:` (grep -n, ripgrep, git grep, the Grep tool) before the matched line. */
+const GREP_HIT = /^(?:[\w.@+~-]*\/)*[\w.@+-]+\.\w{1,12}[:-]\d{1,9}[:-]/;
+/** A log line: an ISO or syslog time stamp, a level, logfmt's level= or a JSON line's time or level first. */
+const LOG_LINE =
+  /^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[?\d{2}:\d{2}:\d{2}|[A-Z][a-z]{2}\s{1,2}\d{1,2}\s\d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE|FATAL|NOTICE)\b|(?:time|ts|level)=|\{\s*"(?:@?timestamp|ts|time|level|severity|lvl)"\s*:)/;
+/** A literal in a matched line: double or back quotes, single quotes that are not apostrophes. */
+const LITERAL =
+  /"[^"\n]{0,300}"|“[^”\n]{0,300}”|`[^`\n]{0,300}`|(?<![\p{L}\p{N}])'[^'\n]{0,300}'(?![\p{L}\p{N}])/gu;
+/** A logged field's quoted value: logfmt `key="..."`, JSON `"key": "..."`. */
+const LOG_FIELD =
+  /(\b[\w.-]{1,40}=)"(?:[^"\\\n]|\\.){0,2000}"|("[\w.-]{1,40}"\s*:\s*)"(?:[^"\\\n]|\\.){0,2000}"/g;
+
+/**
+ * `text` with the literals of its search hits and the quoted field values of its log lines replaced
+ * by `""`: a program's strings, a fixture's cases and a logged request are what the reader searched
+ * for or logged, not words to it. The rest of each line, and every other line, is read as it is.
+ */
+export function withoutReportedData(text: string, searchOutput: boolean): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (searchOutput && GREP_HIT.test(line)) return line.replace(LITERAL, '""');
+      if (LOG_LINE.test(line))
+        return line.replace(LOG_FIELD, (_m, k?: string, j?: string) => `${k ?? j ?? ''}""`);
+      return line;
+    })
+    .join('\n');
+}
