@@ -15,6 +15,7 @@ import { publicShareIntents } from './intent-public-share.js';
 import { gitConfigIntents } from './intent-git-config.js';
 import { tokenForItsIssuer } from './issuer-token.js';
 import { credentialRouted } from './credential-route.js';
+import { envLoadForIssuers } from './env-load.js';
 import { dryRun, dryRunPrintsNameOnly } from './dry-run.js';
 
 export const INTENTS = [
@@ -103,7 +104,9 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
     classifyCommand(hits, cmd, analysis);
     if (
       hits.length > from &&
-      ((cmd.substitution && tokenForItsIssuer(cmd, analysis)) || credentialRouted(cmd, analysis))
+      ((cmd.substitution && tokenForItsIssuer(cmd, analysis)) ||
+        envLoadForIssuers(cmd, analysis) ||
+        credentialRouted(cmd, analysis))
     )
       dropCredentialHits(hits, from);
     if (hits.length > from && dryRun(cmd)) dropDryRunHits(hits, from, dryRunPrintsNameOnly(cmd));
