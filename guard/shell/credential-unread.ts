@@ -1,8 +1,9 @@
 // Words of a command that name a credential file it does not print: a key or certificate it
 // generates (`openssl req -keyout`, `mkcert -key-file`), a keystore it lists the public
 // certificates of (`keytool -list`), an env file edited in place (`sed -i 's/^KEY=.*/KEY=/'`),
-// pulled into the project (`vercel env pull .env.local`) or handed to a child's environment
-// (`op run --env-file`) (docs/guard.md "Credential routing").
+// pulled into the project (`vercel env pull .env.local`), handed to a child's environment
+// (`op run --env-file`) or stored as a cluster's or GitHub's secrets (docs/guard.md
+// "Credential routing").
 import type { ShellCommand } from './model.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 
@@ -50,6 +51,22 @@ function envForChild(argv: readonly string[]): boolean {
   return child !== undefined && !PRINTING_CHILD.test(child);
 }
 
+/**
+ * `kubectl create secret generic NAME --from-env-file=.env` (no `-o`: a manifest printed shows the
+ * values) and `gh secret set -f .env` of the current repository: the file goes into that store.
+ */
+function storedFrom(argv: readonly string[]): boolean {
+  const [p, a1, a2] = argv;
+  if ((p === 'kubectl' || p === 'oc') && argv.includes('create') && argv.includes('secret'))
+    return !argv.some((a) => /^(?:-o|--output)(?:=|$)|^-o\w/.test(a));
+  return (
+    p === 'gh' &&
+    a1 === 'secret' &&
+    a2 === 'set' &&
+    !argv.some((a) => /^(?:-R|--repo|-o|--org|-u|--user)(?:=|$)/.test(a))
+  );
+}
+
 /** The argv after a package runner (`npx vercel`, `pnpm dlx vercel`), else argv itself. */
 function unrun(argv: readonly string[]): readonly string[] {
   const [p, s] = argv;
@@ -67,8 +84,13 @@ export function credentialArgUnread(cmd: ShellCommand, i: number): boolean {
   if (name === 'keytool') return argv.some((a) => KEYTOOL_PUBLIC.test(a));
   if (name === 'sed') return sedInPlace(argv);
   const a = argv[i] ?? '';
+  // only the project's own env file: a file from home (`-e ~/.aws/credentials`) is no project setting
   if (envForChild(argv))
-    return /^--env-file=|^-[ef]$|^--file=/.test(a) || /^(?:--env-file|-e|-f|--file)$/.test(prev);
+    return (
+      (/^(?:--env-file=|--file=)/.test(a) || /^(?:--env-file|-e|-f|--file)$/.test(prev)) &&
+      inProject(a.replace(/^--[\w-]+=/, ''))
+    );
+  if (storedFrom(argv)) return inProject(a.replace(/^--[\w-]+=/, '').replace(/^[\w.-]+=/, ''));
   const run = unrun(argv);
   // `vercel env pull FILE` writes the project's development variables into FILE
   return (

