@@ -18,7 +18,8 @@ function union(patterns: readonly RegExp[]): RegExp {
 
 const CREDENTIAL = union([
   /^~\/\.ssh(?:$|\/(?!.*\.pub$)(?!known_hosts|authorized_keys)(?!config$))/,
-  /^~\/\.aws\/(?:credentials|config)$/,
+  // `~/.aws/config` holds profiles and regions; keys live in `~/.aws/credentials`
+  /^~\/\.aws\/credentials$/,
   /^~\/\.aws$/,
   /^~\/\.config\/gcloud(?:$|\/)/,
   /^~\/\.azure(?:$|\/)/,

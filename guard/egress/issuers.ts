@@ -37,6 +37,8 @@ const ISSUERS: readonly Issuer[] = [
       'uploads.github.com',
       '*.githubusercontent.com',
       'ghcr.io',
+      // GitHub Packages' registries (npm, Maven, NuGet, RubyGems, Docker) take the same token
+      '*.pkg.github.com',
     ],
   },
   {
@@ -174,6 +176,12 @@ const ISSUERS: readonly Issuer[] = [
     name: 'Mailgun',
     vars: /^MAILGUN_API_KEY$/,
     hosts: ['api.mailgun.net', 'api.eu.mailgun.net'],
+  },
+  {
+    name: 'Weights & Biases',
+    vars: /^WANDB_API_KEY$/,
+    programs: ['wandb'],
+    hosts: ['api.wandb.ai'],
   },
   {
     name: 'Linear',

@@ -111,13 +111,33 @@ function discard(sub: string, rest: string[]): string | null {
   }
 }
 
+/**
+ * `git config --global credential.helper osxkeychain`: a helper that keeps credentials in the
+ * system's keychain or in memory reads none out (git-credential(1), gitcredentials(7)). `store`
+ * writes them in plain text to `~/.git-credentials` and a `!command` helper runs anything: both
+ * stay a credential setting to ask about.
+ */
+const KEYCHAIN_HELPER =
+  /^(?:osxkeychain|manager(?:-core)?|wincred|libsecret|cache(?: --timeout=?\d+)?)$/;
+
+function keychainHelper(rest: readonly string[]): boolean {
+  const words = rest.filter((a) => !/^--(?:global|system|local|add|replace-all)$/.test(a));
+  const [key, value, extra] = words[0] === 'set' ? words.slice(1) : words;
+  return (
+    extra === undefined &&
+    /^credential\.(?:.+\.)?helper$/i.test(key ?? '') &&
+    KEYCHAIN_HELPER.test(value ?? '')
+  );
+}
+
 function credential(globals: string[], sub: string, rest: string[]): string | null {
   if (globals.some((g) => /^credential\.|^http\..*extraheader/i.test(g)))
     return 'git -c credential';
   if (sub === 'credential' || sub.startsWith('credential-')) return `git ${sub}`;
   if (
     sub === 'config' &&
-    rest.some((a) => /^credential\.|\.extraheader$|^url\..*insteadof$/i.test(a))
+    rest.some((a) => /^credential\.|\.extraheader$|^url\..*insteadof$/i.test(a)) &&
+    !keychainHelper(rest)
   )
     return 'git config credential';
   if ([...globals, ...rest].some((a) => URL_CREDENTIAL.test(a)))

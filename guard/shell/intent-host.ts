@@ -5,6 +5,7 @@ import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
+import { credentialArgUnread } from './credential-unread.js';
 import { harmlessRcText, isShellRc } from './rc-lines.js';
 import { localCrontab } from './dev-crontab.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
@@ -182,7 +183,7 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
         continue;
       }
       const v = a.replace(/^--?[\w-]+=/, '').replace(/^(?:if=|@)/, '');
-      if (credential(v)) return `${cmd.name} ${v}`;
+      if (credential(v) && !credentialArgUnread(cmd, i)) return `${cmd.name} ${v}`;
     }
   }
   const r = cmd.redirects.find((x) => x.op === '<' && isCredentialPath(x.target));
