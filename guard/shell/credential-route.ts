@@ -6,11 +6,10 @@ import {
   issuerOfProgram,
   issuerOfTokenCommand,
   issuersNamedIn,
-  REQUEST_PROGRAMS,
   type Issuer,
 } from '../egress/issuers.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
-import { networkIntents } from './intent-network.js';
+import { requestToIssuers } from './issuer-request.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 
@@ -106,15 +105,7 @@ function sink(c: ShellCommand, issuer: Issuer | null, all: ShellAnalysis): boole
     const host = /^\/\/([^/:]+)[^=]*:_authToken$/.exec(c.argv[3] ?? '')?.[1];
     return host !== undefined && issuerHost(issuer, host);
   }
-  if (!REQUEST_PROGRAMS.has(c.name)) return false;
-  // a verbose or trace run prints the request's headers, the credential with them
-  if (c.argv.some((a) => /^-[a-zA-Z]*v|^--(?:verbose|trace|print)/.test(a))) return false;
-  const hosts = networkIntents(c, all).flatMap((h) => h.hosts ?? []);
-  return (
-    hosts.length > 0 &&
-    hosts.every((h) => issuerHost(issuer, h)) &&
-    !c.redirects.some((r) => OUT.test(r.op) && r.target !== '/dev/null')
-  );
+  return requestToIssuers(c, all, [issuer]);
 }
 
 /** The credential's issuer: a token CLI's (`gh auth token`) or the one variable an env-file grep names. */

@@ -2,9 +2,9 @@
 // `dotenv -e .env -- cmd`) for requests that send each credential to its own issuer: the values
 // reach the environment and the issuer's API, never the agent's output (docs/guard.md
 // "Credentials and their issuers").
-import { issuerHost, issuersNamedIn, REPLY_READERS, REQUEST_PROGRAMS } from '../egress/issuers.js';
+import { issuersNamedIn, REPLY_READERS } from '../egress/issuers.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
-import { networkIntents } from './intent-network.js';
+import { requestToIssuers, writesFile } from './issuer-request.js';
 
 /** A project env file by a relative name: `.env`, `./.env`, `.env.local`. */
 const ENV_FILE = /^(?:\.\/)?\.env(?:\.[\w-]+)?$/;
@@ -43,27 +43,9 @@ function dotenvRun(cmd: ShellCommand): ShellCommand | null {
   return argv.length === 0 ? null : { ...cmd, argv, name: argv[0] ?? '' };
 }
 
-/** A request to the hosts of the issuers whose variables it names, each to its own, printing no headers. */
-function issuerRequest(c: ShellCommand, all: ShellAnalysis): boolean {
-  if (!REQUEST_PROGRAMS.has(c.name)) return false;
-  if (c.argv.some((a) => /^-[a-zA-Z]*v|^--(?:verbose|trace|print)/.test(a))) return false;
-  const issuers = issuersNamedIn(c.argv.join(' '));
-  const hosts = networkIntents(c, all).flatMap((h) => h.hosts ?? []);
-  return (
-    issuers.length > 0 &&
-    hosts.length > 0 &&
-    hosts.every((h) => issuers.some((i) => issuerHost(i, h))) &&
-    // one issuer's variable sent with another's request reaches a host it was not issued for
-    issuers.every((i) => hosts.some((h) => issuerHost(i, h)))
-  );
-}
-
-/** A reply or trace written to a file may hold a credential; `2>/dev/null` is fine. */
-const writesFile = (c: ShellCommand): boolean =>
-  c.redirects.some(
-    (r) =>
-      /^(?:>|>>|>\||&>|&>>)$/.test(r.op) && r.target !== '/dev/null' && !/^\d+$/.test(r.target),
-  );
+/** A request to the hosts of the issuers whose variables it names, each to its own. */
+const issuerRequest = (c: ShellCommand, all: ShellAnalysis): boolean =>
+  requestToIssuers(c, all, issuersNamedIn(c.argv.join(' ')));
 
 /**
  * True when `cmd` loads the project's env file into the environment, and every other command of

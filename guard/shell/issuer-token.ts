@@ -9,7 +9,7 @@ import {
   type Issuer,
 } from '../egress/issuers.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
-import { networkIntents } from './intent-network.js';
+import { requestToIssuers, writesFile } from './issuer-request.js';
 
 /** Readers of the reply here also include a pager or `cat` printing it. */
 const READERS = new Set([...REPLY_READERS, 'less', 'cat']);
@@ -46,21 +46,11 @@ export function tokenForItsIssuer(cmd: ShellCommand, all: ShellAnalysis): boolea
       if (issuerOfTokenCommand(c.argv) !== issuer) return false;
       continue;
     }
-    // a reply or trace kept in a file may hold the token; `2>/dev/null` is fine
-    if (
-      c.redirects.some(
-        (r) =>
-          /^(?:>|>>|>\||&>|&>>)$/.test(r.op) && r.target !== '/dev/null' && !/^\d+$/.test(r.target),
-      )
-    )
-      return false;
+    if (writesFile(c)) return false;
     if (ghApiToGitHub(c, issuer)) {
       requests++;
     } else if (REQUEST_PROGRAMS.has(c.name)) {
-      // a verbose or trace run prints the request's headers, the token with them
-      if (c.argv.some((a) => /^-[a-zA-Z]*v|^--(?:verbose|trace|print)/.test(a))) return false;
-      const hosts = networkIntents(c, all).flatMap((h) => h.hosts ?? []);
-      if (hosts.length === 0 || !hosts.every((h) => issuerHost(issuer, h))) return false;
+      if (!requestToIssuers(c, all, [issuer])) return false;
       requests++;
     } else if (!(READERS.has(c.name) && c.stage > 0)) return false;
   }

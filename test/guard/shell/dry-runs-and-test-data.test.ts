@@ -38,10 +38,12 @@ const TABLE: IntentTable = [
     'credential_read',
     [
       'kubectl create secret generic api-keys --from-env-file=.env.staging -n staging --dry-run=client -o yaml',
-      'kubectl create secret generic api-keys --from-env-file=.env.staging -n staging',
+      'kubectl create secret generic api-keys --from-env-file=.env.staging -n staging -o json',
     ],
     [
       'kubectl create secret generic api-keys --from-env-file=.env.staging -n staging --dry-run=client -o name',
+      // the values go into the cluster, not the agent's output (docs/guard.md "Credential routing")
+      'kubectl create secret generic api-keys --from-env-file=.env.staging -n staging',
     ],
   ],
 ];
