@@ -1,4 +1,5 @@
 // Intents of commands that destroy infrastructure or hosted data: IaC destroy, cluster and cloud deletes, volumes, repositories.
+import { composeScope } from './compose-scope.js';
 import { routineTarget } from './ephemeral-target.js';
 import { localTestData } from './local-test-data.js';
 import type { ShellCommand } from './model.js';
@@ -177,7 +178,8 @@ export function infraIntents(cmd: ShellCommand): IntentHit[] {
     if (hasFlag(flags, '-target') || hasFlag(flags, '--target')) continue;
     if (routineTarget(cmd, posAt[at + words.length - 1] ?? 0)) return [];
     const shown = [cmd.name, ...pos.slice(at, at + words.length)].join(' ');
-    return [{ intent: 'infra_destroy', detail: shown }];
+    const compose = composeScope(cmd);
+    return [{ intent: 'infra_destroy', detail: shown, ...(compose === null ? {} : { compose }) }];
   }
   return [];
 }
