@@ -32,6 +32,8 @@ const WHERE = new Set([
 ]);
 const KUBE_WHERE = new Set(['-n', '--namespace']);
 const KUBE = new Set(['kubectl', 'oc', 'helm']);
+const REDIRECTED = /^(?:-s|--server|--cluster|--kubeconfig|--kube-apiserver|--kube-token)(?:=|$)/;
+const STATE_TOOLS = new Set(['terraform', 'tofu', 'terragrunt']);
 
 function optionValue(argv: readonly string[], names: readonly string[]): string | undefined {
   for (let i = 1; i < argv.length; i++) {
@@ -112,9 +114,13 @@ export function routineTarget(cmd: ShellCommand, verb: number): boolean {
   const kube = KUBE.has(cmd.name);
   if (kube) {
     const context = optionValue(argv, ['--context', '--kube-context']);
-    if (context !== undefined && LOCAL_KUBE_CONTEXT.test(context)) return true;
+    // a server or kubeconfig of its own sends the call elsewhere whatever the context is called
+    const elsewhere = argv.some((a) => REDIRECTED.test(a));
+    if (context !== undefined && LOCAL_KUBE_CONTEXT.test(context) && !elsewhere) return true;
     if (cmd.name !== 'helm' && finishedRuns(argv, verb)) return true;
   }
   if (cmd.name === 'vercel' && previewVariable(argv)) return true;
+  // `terraform destroy` acts on the current workspace's state, which no word of it names
+  if (STATE_TOOLS.has(cmd.name) && argv[verb] !== 'delete') return false;
   return verb > 0 && ephemeralTargets(argv, verb, kube);
 }

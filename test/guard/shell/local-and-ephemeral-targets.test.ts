@@ -38,6 +38,9 @@ const TABLE: IntentTable = [
       'vercel env rm OPENAI_API_KEY production --yes',
       'vercel env rm OPENAI_API_KEY --yes',
       'vercel rm docs-bot --yes',
+      'kubectl --context kind-dev --server https://10.0.0.1:6443 delete namespace search',
+      'helm uninstall grafana --kube-context minikube --kubeconfig /tmp/k.yaml',
+      'terraform destroy -auto-approve -var-file scratch.tfvars',
     ],
     [
       'kubectl --context kind-dev delete namespace feature-search-rewrite',
