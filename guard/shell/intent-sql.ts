@@ -66,7 +66,7 @@ export function sqlIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   for (const t of texts) {
     const { effects } = sqlEffects(t);
     const e = effects[0];
-    if (e !== undefined && !localThrowawaySql(cmd, t, effects))
+    if (e !== undefined && !localThrowawaySql(cmd, all, t, effects))
       return [{ intent: 'infra_destroy', detail: `${cmd.name}: ${describeSqlEffect(e)}` }];
   }
   return [];

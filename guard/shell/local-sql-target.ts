@@ -1,9 +1,10 @@
 // SQL that resets a throwaway database on the developer's own server is routine: `psql -h localhost
 // -d app_test -c 'TRUNCATE orders'`, `mysql -h 127.0.0.1 -e 'DROP DATABASE IF EXISTS shop_test;
-// CREATE DATABASE shop_test'`. The server must be named local on the command line (no default that
-// PGHOST or a config file could point elsewhere), and a dropped database must itself be throwaway
+// CREATE DATABASE shop_test'`, or run in the project's compose service (`docker compose exec db
+// psql -d app_test`). The server must be named local on the command line (no default that PGHOST
+// or a config file could point elsewhere), and a dropped database must itself be throwaway
 // (docs/guard.md "Shell analysis").
-import type { ShellCommand } from './model.js';
+import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { SqlEffect } from '../sql/effects.js';
 import { LOCAL_HOST, throwaway } from './local-test-data.js';
 
@@ -68,12 +69,37 @@ function connection(argv: readonly string[], c: Client): { host?: string; db?: s
 
 const DATABASE_DROP = /\bDROP\s+(?:DATABASE|SCHEMA)\s+(?:IF\s+EXISTS\s+)?[`"]?([\w$-]+)/gi;
 
+/**
+ * `docker compose exec SERVICE <cmd>` on the local engine (no `-H`, `--context`, `-f` or `-p`):
+ * the client runs inside the project's own database service, whose default server is its own.
+ */
+function inComposeService(cmd: ShellCommand, all: ShellAnalysis): boolean {
+  return all.commands.some((c) => {
+    const at =
+      c.name === 'docker-compose' ? 1 : c.name === 'docker' && c.argv[1] === 'compose' ? 2 : -1;
+    if (at < 0 || c.argv[at] !== 'exec' || c.argv.length <= cmd.argv.length) return false;
+    const tail = c.argv.slice(c.argv.length - cmd.argv.length);
+    const opts = c.argv.slice(at + 1, c.argv.length - cmd.argv.length - 1);
+    return (
+      tail.every((a, i) => a === cmd.argv[i]) &&
+      opts.every((o) => /^(?:-T|--no-TTY|-i|--interactive)$/.test(o))
+    );
+  });
+}
+
 /** True when every effect of `sql`, run by `cmd`, falls on a throwaway database of a local server. */
-export function localThrowawaySql(cmd: ShellCommand, sql: string, effects: SqlEffect[]): boolean {
+export function localThrowawaySql(
+  cmd: ShellCommand,
+  all: ShellAnalysis,
+  sql: string,
+  effects: SqlEffect[],
+): boolean {
   const client = CLIENTS[cmd.name];
   if (client === undefined || effects.length === 0) return false;
   const conn = connection(cmd.argv, client);
-  if (conn?.host === undefined || !LOCAL_HOST.test(conn.host)) return false;
+  if (conn === null) return false;
+  const local = conn.host === undefined ? inComposeService(cmd, all) : LOCAL_HOST.test(conn.host);
+  if (!local) return false;
   const databases = new Set([...sql.matchAll(DATABASE_DROP)].map((m) => m[1] ?? ''));
   const inThrowaway = conn.db !== undefined && throwaway(conn.db);
   return effects.every((e) => {

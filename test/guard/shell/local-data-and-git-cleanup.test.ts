@@ -12,6 +12,8 @@ const TABLE: IntentTable = [
     [
       "psql -h db.internal.acme.io -U postgres -d app_test -c 'TRUNCATE TABLE orders, order_items RESTART IDENTITY CASCADE;'",
       "psql -U postgres -d app_test -c 'TRUNCATE TABLE orders'",
+      "docker compose exec db psql -U postgres -d app -c 'TRUNCATE orders'",
+      "docker compose exec db psql -h db.acme.io -d app_test -c 'TRUNCATE orders'",
       "psql -h localhost -U postgres -d app -c 'TRUNCATE TABLE orders'",
       "psql -h localhost -d app_test -c 'DROP DATABASE production'",
       "psql -h localhost -d app_test -c 'DROP DATABASE customers'",
@@ -31,6 +33,7 @@ const TABLE: IntentTable = [
       "psql 'postgresql://postgres@localhost:5433/shop_test' -c 'DROP TABLE IF EXISTS carts'",
       "mysql -h 127.0.0.1 -P 3307 -u root -proot -e 'DROP DATABASE IF EXISTS shop_test; CREATE DATABASE shop_test CHARACTER SET utf8mb4;'",
       "mariadb -h localhost -D blog_dev -e 'TRUNCATE posts'",
+      "docker compose exec -T db psql -U postgres -d app_test -c 'TRUNCATE orders'",
       "mongosh 'mongodb://localhost:27017/catalog_dev' --eval 'db.products_import_tmp.drop(); db.products.deleteMany({sku: /^TEST-/})'",
     ],
   ],
