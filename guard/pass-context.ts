@@ -7,6 +7,7 @@ import type { EvalContext } from './rules/condition.js';
 import type { SessionView } from './session.js';
 import { sessionCaches } from './session-cache.js';
 import { analyzeShell } from './shell/analyze.js';
+import { outsideProject } from './shell/compose-scope.js';
 import { clientOf } from './shell/intent-sql.js';
 import type { ShellDefinitions } from './shell/session-definitions.js';
 import { absoluteIn, readSqlFile, sqlFileIntents, sqlFileTargets } from './shell/sql-files.js';
@@ -125,6 +126,9 @@ class Pass implements PassContext {
       // SQL files are session state and disk contents: read for every decision
       const files = analysis.status === 'ok' ? fileSqlHits(analysis, event, parts) : [];
       v = files.length === 0 ? cached : { analysis, intents: [...cached.intents, ...files] };
+      // a compose project's own volumes are the working folder's: known per call, not per text
+      if (v.intents.some((h) => h.compose !== undefined))
+        v = { analysis, intents: outsideProject(v.intents, event.cwd) };
       if (currentSqlParser() === undefined && cached.sqlish) this.sqlPending = true;
       this.shells.set(text, v);
     }

@@ -44,7 +44,7 @@ function push(rest: string[]): IntentHit[] {
   if (
     flags.includes('--prune') ||
     (deleting && deleted.length === 0) ||
-    deleted.some((r) => !featureBranch(r.replace(/^:/, '')))
+    deleted.some((r) => !featureBranch(r.replace(/^:/, '')) && !preReleaseTag(refs[0], r))
   )
     hits.push({ intent: 'history_rewrite', detail: 'git push deletes remote refs' });
   return hits;
@@ -67,6 +67,18 @@ function featureBranch(ref: string): boolean {
     !/^v?\d+(?:\.\d+)*(?:[-+].*)?$/.test(name) &&
     !SHARED_BRANCH.test(name)
   );
+}
+
+/** A release candidate, alpha, beta, preview or dev build's tag: `v2.3.0-rc1`, `1.0.0-beta.2`. */
+const PRE_RELEASE = /^v?\d+(?:\.\d+)*-(?:rc|alpha|beta|pre|preview|dev|snapshot)(?:[.-]?\d+)*$/i;
+
+/**
+ * Deleting a pre-release tag on a remote the repository names (not a URL) is routine clean-up,
+ * as a feature branch's is; a release tag stays history (docs/guard.md "Shell analysis").
+ */
+function preReleaseTag(remote: string | undefined, ref: string): boolean {
+  const name = ref.replace(/^:/, '').replace(/^refs\/tags\//, '');
+  return remote !== undefined && /^[\w.-]+$/.test(remote) && PRE_RELEASE.test(name);
 }
 
 function hasAny(rest: readonly string[], ...xs: string[]): boolean {
@@ -105,7 +117,13 @@ function discard(sub: string, rest: string[]): string | null {
       return own ? null : 'git branch -D';
     }
     case 'stash':
-      return rest[0] === 'drop' || rest[0] === 'clear' ? `git stash ${rest[0]}` : null;
+      // one dropped entry stays recoverable from the object store until gc prunes it; `clear`
+      // drops them all (docs/guard.md "Shell analysis")
+      if (rest[0] === 'drop')
+        return rest.length <= 2 && /^(?:stash@\{\d+\}|\d+)?$/.test(rest[1] ?? '')
+          ? null
+          : 'git stash drop';
+      return rest[0] === 'clear' ? 'git stash clear' : null;
     default:
       return null;
   }

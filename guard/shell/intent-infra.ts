@@ -1,4 +1,6 @@
 // Intents of commands that destroy infrastructure or hosted data: IaC destroy, cluster and cloud deletes, volumes, repositories.
+import { composeScope } from './compose-scope.js';
+import { routineTarget } from './ephemeral-target.js';
 import { localTestData } from './local-test-data.js';
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
@@ -105,11 +107,19 @@ const SPECS: Spec[] = [
   [['dropdb', 'dropuser']],
 ].map(([p, w, f]) => [p, w ?? [], f] as Spec);
 
-function split(argv: readonly string[]): { flags: string[]; pos: string[] } {
+function split(argv: readonly string[]): { flags: string[]; pos: string[]; posAt: number[] } {
   const flags: string[] = [];
   const pos: string[] = [];
-  for (const a of argv.slice(1)) (a.length > 1 && a.startsWith('-') ? flags : pos).push(a);
-  return { flags, pos };
+  const posAt: number[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a.length > 1 && a.startsWith('-')) flags.push(a);
+    else {
+      pos.push(a);
+      posAt.push(i);
+    }
+  }
+  return { flags, pos, posAt };
 }
 
 function hasFlag(flags: readonly string[], spec: string): boolean {
@@ -158,7 +168,7 @@ export function infraIntents(cmd: ShellCommand): IntentHit[] {
   if (cmd.name === 'mongosh' || cmd.name === 'mongo') return mongoEval(cmd);
   const specs = BY_PROGRAM.get(programOf(cmd.name));
   if (specs === undefined) return [];
-  const { flags, pos } = split(cmd.argv);
+  const { flags, pos, posAt } = split(cmd.argv);
   for (const [, words, need] of specs) {
     // the words stand consecutively among the positionals (flag values such as `-n prod` sit there too)
     const at = pos.findIndex((_, i) => words.every((alts, j) => alts.includes(pos[i + j] ?? '')));
@@ -166,8 +176,10 @@ export function infraIntents(cmd: ShellCommand): IntentHit[] {
     if (need !== undefined && !need.some((f) => hasFlag(flags, f))) continue;
     // a destroy scoped to named resources is routine clean-up, not the whole stack
     if (hasFlag(flags, '-target') || hasFlag(flags, '--target')) continue;
+    if (routineTarget(cmd, posAt[at + words.length - 1] ?? 0)) return [];
     const shown = [cmd.name, ...pos.slice(at, at + words.length)].join(' ');
-    return [{ intent: 'infra_destroy', detail: shown }];
+    const compose = composeScope(cmd);
+    return [{ intent: 'infra_destroy', detail: shown, ...(compose === null ? {} : { compose }) }];
   }
   return [];
 }

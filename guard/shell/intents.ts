@@ -48,6 +48,8 @@ export interface IntentHit {
   hosts?: string[];
   /** The repository URL a `git push` names instead of a configured remote (intent `upload`). */
   remote?: string;
+  /** What of one compose project an `infra_destroy` removes (guard/shell/compose-scope.ts). */
+  compose?: { names?: string[]; project?: string };
 }
 
 export type Classifier = (cmd: ShellCommand, all: ShellAnalysis) => IntentHit[];

@@ -1,6 +1,6 @@
 // Test data a developer resets on their own machine: a throwaway database on the local server
 // (`dropdb acme_test`, `redis-cli -n 15 FLUSHDB`, `mongosh mongodb://127.0.0.1/app_test --eval
-// 'db.dropDatabase()'`), the local compose project's own volumes (`docker compose down -v`) and
+// 'db.dropDatabase()'`, any code confined to that database), the local compose project's own volumes (`docker compose down -v`) and
 // test-named volumes (`docker volume rm myapp_pgdata_test`).
 // A production-looking name, a remote server, a whole server (`FLUSHALL`) or another project stays
 // `infra_destroy` (docs/guard.md "Shell analysis").
@@ -10,9 +10,9 @@ import type { ShellCommand } from './model.js';
 const THROWAWAY_DB =
   /(?:^|[_-])(?:test|tests|testing|spec|dev|development|tmp|temp|scratch|ci|local|sandbox)(?:$|[_-]|\d)/i;
 const PRODUCTION_DB = /prod|live|primary|master|main|customer|billing|payment/i;
-const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|\/.*)$/;
+export const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|\/.*)$/;
 
-const throwaway = (db: string): boolean => THROWAWAY_DB.test(db) && !PRODUCTION_DB.test(db);
+export const throwaway = (db: string): boolean => THROWAWAY_DB.test(db) && !PRODUCTION_DB.test(db);
 
 /** Each option, its value when it takes one (from `values`), and the positionals. */
 function options(
@@ -72,11 +72,15 @@ function localRedisFlush(cmd: ShellCommand): boolean {
   return /^[1-9]\d?$/.test(db);
 }
 
-/** `db.dropDatabase()` alone, of the database a local connection string names. */
+/** Shell code that reaches past the connection's own database (another database, the server). */
+const OTHER_DATABASE =
+  /getSiblingDB|getMongo|\bMongo\s*\(|\bconnect\s*\(|\buse\b|adminCommand|runCommand|dropAllUsers|\b(?:load|eval|Function)\s*\(|\[/;
+
+/** Code run only on the database a local connection string names, when that one is throwaway. */
 function localMongoDrop(cmd: ShellCommand): boolean {
   const { opts, pos } = options(cmd.argv, new Set(['--eval', '--host', '--port', '-u', '-p']));
   const evals = opts.filter(([o]) => o === '--eval').map(([, v]) => v.trim());
-  if (evals.length !== 1 || !/^db\.dropDatabase\(\s*\)\s*;?$/.test(evals[0] ?? '')) return false;
+  if (evals.length !== 1 || OTHER_DATABASE.test(evals[0] ?? '')) return false;
   if (opts.some(([o, v]) => o === '--host' && !LOCAL_HOST.test(v))) return false;
   const target = pos[0];
   if (pos.length !== 1 || target === undefined) return false;

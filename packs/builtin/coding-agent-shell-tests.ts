@@ -219,7 +219,7 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('restore everything', 'git restore .'),
       bash('force-delete a shared branch', 'git branch -D develop'),
       bash('force-delete a release branch', 'git branch -D release/2.4'),
-      bash('drop a stash', 'git stash drop'),
+      bash('clear every stash', 'git stash clear'),
     ],
     no_match: [
       bash('soft reset', 'git reset --soft HEAD~1'),
@@ -229,6 +229,7 @@ export const SHELL_RULE_TESTS: Record<string, Examples> = {
       bash('delete merged branch', 'git branch --delete old-topic'),
       bash('force-delete own feature branch', 'git branch -D feature/unmerged'),
       bash('stash work', 'git stash push -m "wip"'),
+      bash('drop one stash (kept until gc)', 'git stash drop stash@{2}'),
     ],
   },
   'ca.git-credential': {

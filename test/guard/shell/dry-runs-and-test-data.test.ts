@@ -9,7 +9,7 @@ const TABLE: IntentTable = [
   [
     'infra_destroy',
     [
-      'aws s3 rm s3://acme-dev-scratch/jane/tmp/ --recursive',
+      'aws s3 rm s3://acme-dev-data/jane/ --recursive',
       'aws s3 rm s3://acme-prod-data/ --recursive --dryrun=false',
       'kubectl delete namespace staging --dry-run=none',
       'docker volume rm myapp_pgdata',
@@ -17,7 +17,7 @@ const TABLE: IntentTable = [
       'docker -H tcp://10.0.0.5:2375 volume rm myapp_pgdata_test',
     ],
     [
-      'aws s3 rm s3://acme-dev-scratch/jane/tmp/ --recursive --dryrun',
+      'aws s3 rm s3://acme-dev-data/jane/ --recursive --dryrun',
       'kubectl delete namespace staging --dry-run=client',
       'kubectl delete deploy web --dry-run=server -o name',
       'docker system prune -f && docker volume rm myapp_pgdata_test',
