@@ -81,7 +81,7 @@ function knownProgram(value: string): boolean {
 }
 
 /** A folder of the project: relative, not climbing out, not a variable. */
-function inProject(path: string): boolean {
+export function inProject(path: string): boolean {
   return !/^[~/$]/.test(path) && !/(?:^|\/)\.\.(?:\/|$)/.test(path) && path !== '';
 }
 

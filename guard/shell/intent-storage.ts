@@ -111,6 +111,8 @@ function transfer(cmd: ShellCommand): Transfer | null {
     };
     const account = value('--account-name');
     const file = value('--file', '-f', '--source', '-s');
+    // a build's output to a container (a static site's `$web`), as `aws s3 sync dist/` above
+    if (file !== undefined && isBuildOutput(file)) return null;
     return {
       sources: file === undefined ? [] : [file],
       hosts: account === undefined ? [] : [`${account.toLowerCase()}.blob.core.windows.net`],
