@@ -25,6 +25,8 @@ const CREDENTIAL = union([
   /^~\/\.kube\/config$/,
   /^~\/\.docker\/config\.json$/,
   /^~\/\.(?:netrc|git-credentials|npmrc|pypirc|pgpass|my\.cnf)$/,
+  // RubyGems' API key for `gem push`
+  /^~\/\.gem\/credentials$/,
   /^~\/\.gnupg(?:$|\/)/,
   /^~\/\.config\/gh\/hosts\.yml$/,
   /^~\/\.password-store(?:$|\/)/,

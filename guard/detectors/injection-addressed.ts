@@ -9,6 +9,9 @@
  */
 const ADDRESSEE = [
   String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))`,
+  // a greeting or attention word before the role noun is an address even where it ends its line
+  // ("Attention coding agent" and the order on the next line), unlike a title's topic
+  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?)\b`,
   String.raw`\b(?:assistant|agent)\s+(?:instructions?|notes?|tasks?)\b`,
   String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing)\s+(?:this|these)\b`,
   String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b`,

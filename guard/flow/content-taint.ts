@@ -9,9 +9,13 @@ import { shannonEntropy } from './taint-policy.js';
 const ASSIGNMENT =
   /(?:^|[\s{,;])["']?(?:export\s+)?([A-Za-z0-9_.-]{0,40}(?:secret|token|passw(?:or)?d|pwd|api[_-]?key|apikey|private[_-]?key|access[_-]?key|credential|auth)[A-Za-z0-9_.-]{0,40})["']?\s*[:=]\s*["']?([^\s"'`,;#}]{12,256})/gim;
 
-/** File names and places whose content is examples, public material or tests, never live credentials. */
+/**
+ * File names and places whose content is examples, public material or tests, never live credentials.
+ * `.env.default` is no template: fastlane and dotenv loaders read it as live settings, so only
+ * other `*.default` files are.
+ */
 const NOT_CREDENTIAL_PLACE =
-  /(?:\.(?:example|sample|template|tmpl|dist|defaults?|pub)$|(?:^|\/)(?:examples?|samples?|fixtures?|testdata|__fixtures__|docs?)\/|\.(?:test|spec)\.[a-z]+$|(?:^|\/)known_hosts$)/i;
+  /(?:\.(?:example|sample|template|tmpl|dist|defaults|pub)$|(?<!(?:^|\/)\.env)\.default$|(?:^|\/)(?:examples?|samples?|fixtures?|testdata|__fixtures__|docs?)\/|\.(?:test|spec)\.[a-z]+$|(?:^|\/)known_hosts$)/i;
 
 /** True for a place whose contents never become content taint nor location taint. */
 export function notCredentialPlace(label: string): boolean {

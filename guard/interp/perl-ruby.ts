@@ -1,6 +1,7 @@
 // Perl and Ruby by their common destructive, exec and network calls (no grammar ships for them here).
 import type { CodeEffects } from './code-effects.js';
 import { isCatastrophicTarget, isPersistencePath, normalizePath } from '../sensitive-paths.js';
+import { rubyHomeEffects } from './ruby-home-paths.js';
 
 const Q = String.raw`(?:'([^']*)'|"([^"]*)")`;
 const HOME = /^(?:\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\))$/;
@@ -70,6 +71,7 @@ export function perlRubyEffects(interpreter: string, code: string): CodeEffects 
   }
   if (interpreter === 'ruby' && HOME_GLOB_DELETE.test(text))
     out.hits.push({ intent: 'destructive_delete', detail: 'ruby deletes everything in ~' });
+  if (interpreter === 'ruby') out.hits.push(...rubyHomeEffects(text));
   for (const m of text.matchAll(FIND_WALK)) {
     const callback = m[1] ?? '';
     if (interpreter !== 'perl' || !WALK_DELETE.test(callback.startsWith('\\&') ? text : callback))

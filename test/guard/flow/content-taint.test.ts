@@ -47,6 +47,18 @@ describe('content taint', () => {
     expect(d.rule).toBe('flow.credential-egress');
   });
 
+  it('an .env.default is live settings (fastlane loads it), a config.default stays a template', async () => {
+    const secret = '08SzX0MGn47CcRnqkOccSKvEGju3FY8K';
+    const env = `TWILIO_API_KEY_SID=SK-less-id\nTWILIO_API_SECRET=${secret}\n`;
+    const pair = Buffer.from(`SKb728:${secret}`).toString('base64');
+    const live = await readThenSend('/home/dev/mobile/fastlane/.env.default', env, pair, 'ed1');
+    expect(live.verdict).not.toBe('allow');
+    const template = await readThenSend('/repo/config.default', env, secret, 'ed2');
+    expect(template.verdict).toBe('allow');
+    const defaults = await readThenSend('/repo/.env.defaults', env, secret, 'ed3');
+    expect(defaults.verdict).toBe('allow');
+  });
+
   it('examples, public keys and test files do not become taint', async () => {
     const cases: [string, string, string][] = [
       ['/repo/.env.example', `STRIPE_KEY=${PLAIN}\n`, PLAIN],

@@ -1,0 +1,66 @@
+// Dropping a table kept for scratch work is routine cleanup, not data destroyed: a table in a
+// scratch schema or named as temporary, dropped with IF EXISTS and without CASCADE, or a TEMP table
+// the same SQL created (docs/guard.md "SQL").
+
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null;
+
+/** Words of a schema that holds only scratch work (`scratch`, `tmp_etl`, `sandbox_jane`, `dev`). */
+const SCRATCH_SCHEMA = new Set(['scratch', 'tmp', 'temp', 'sandbox', 'dev']);
+/** Words of a table named as temporary (`tmp_orders`, `orders_temp`, `jane_scratch_x`). */
+const SCRATCH_TABLE = new Set(['tmp', 'temp', 'scratch']);
+/** Object kinds that hold no data of their own beyond the table's. */
+const TABLE_KINDS = new Set(['OBJECT_TABLE', 'OBJECT_VIEW', 'OBJECT_INDEX', 'OBJECT_SEQUENCE']);
+
+const words = (name: string): string[] => name.toLowerCase().split(/[_\-$]+/);
+const anyWord = (name: string, set: Set<string>): boolean => words(name).some((w) => set.has(w));
+
+/** The dotted name parts of one DropStmt object (`db.schema.table` → three parts). */
+function parts(obj: unknown): string[] {
+  const items = isNode(obj) && isNode(obj.List) ? obj.List.items : undefined;
+  if (!Array.isArray(items)) return [];
+  return items.map((i: unknown) =>
+    isNode(i) && isNode(i.String) && typeof i.String.sval === 'string' ? i.String.sval : '',
+  );
+}
+
+/** One dropped name is scratch work: its schema says so, or its own name does. */
+function scratchName(p: string[]): boolean {
+  const table = p[p.length - 1] ?? '';
+  const schema = p.length >= 2 ? (p[p.length - 2] ?? '') : '';
+  return table !== '' && (anyWord(schema, SCRATCH_SCHEMA) || anyWord(table, SCRATCH_TABLE));
+}
+
+/** The names of TEMP tables created in `stmts` (CREATE TEMP TABLE, CREATE TEMP TABLE ... AS). */
+export function tempTables(stmts: unknown): Set<string> {
+  const out = new Set<string>();
+  if (!Array.isArray(stmts)) return out;
+  for (const s of stmts as unknown[]) {
+    const stmt = isNode(s) && isNode(s.stmt) ? s.stmt : undefined;
+    const create = isNode(stmt?.CreateStmt) ? stmt.CreateStmt : undefined;
+    const as = isNode(stmt?.CreateTableAsStmt) ? stmt.CreateTableAsStmt : undefined;
+    const rel = create?.relation ?? (isNode(as?.into) ? as.into.rel : undefined);
+    if (isNode(rel) && rel.relpersistence === 't' && typeof rel.relname === 'string')
+      out.add(rel.relname.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * True when a DropStmt only cleans up scratch work: every object a scratch table dropped with IF
+ * EXISTS, or a TEMP table created earlier in the same SQL; never with CASCADE, which reaches
+ * whatever depends on it. This value comes from attacker-controlled SQL (a parse tree).
+ */
+export function scratchDrop(drop: Node, temps: Set<string>): boolean {
+  if (typeof drop.removeType !== 'string' || !TABLE_KINDS.has(drop.removeType)) return false;
+  if (drop.behavior === 'DROP_CASCADE' || !Array.isArray(drop.objects)) return false;
+  const objects = (drop.objects as unknown[]).map(parts);
+  return (
+    objects.length > 0 &&
+    objects.every(
+      (p) =>
+        (drop.missing_ok === true && scratchName(p)) ||
+        (p.length === 1 && temps.has((p[0] ?? '').toLowerCase())),
+    )
+  );
+}
