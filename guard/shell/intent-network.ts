@@ -5,7 +5,7 @@ import { INTERPRETERS, SHELLS, basename } from './wrappers.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 import { isBuildOutput } from './build-output.js';
 import { releaseUpload } from './release-upload.js';
-import { inProject } from './intent-git-config.js';
+import { inProject } from './project-paths.js';
 import { isPrivateAddress } from '../egress/internal-hosts.js';
 
 const FETCHERS = new Set([
@@ -191,6 +191,49 @@ const VALUE_FLAGS = new Set([
   '--max-time',
 ]);
 
+/**
+ * Options of the file copiers that take a value, by program: their boolean flags (`scp -p`,
+ * `rsync -P -i -l`) are no value options, so the path after them is still a source.
+ */
+const COPY_VALUE_FLAGS: Record<string, ReadonlySet<string>> = {
+  scp: new Set(['-c', '-D', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-X']),
+  sftp: new Set(['-B', '-b', '-c', '-D', '-F', '-i', '-J', '-l', '-o', '-P', '-R', '-S', '-s']),
+  rsync: new Set([
+    '-e',
+    '--rsh',
+    '-f',
+    '--filter',
+    '--exclude',
+    '--include',
+    '--exclude-from',
+    '--include-from',
+    '--files-from',
+    '-T',
+    '--temp-dir',
+    '--partial-dir',
+    '--backup-dir',
+    '--log-file',
+    '--chmod',
+    '--chown',
+    '--password-file',
+    '--port',
+    '-M',
+    '--remote-option',
+    '--rsync-path',
+    '--compare-dest',
+    '--copy-dest',
+    '--link-dest',
+    '-B',
+    '--block-size',
+    '--timeout',
+    '--bwlimit',
+    '--max-size',
+    '--min-size',
+    '--suffix',
+    '--out-format',
+  ]),
+};
+
 const UPLOAD_FLAGS = new Set([
   '-d',
   '--data',
@@ -364,7 +407,10 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
     .slice(1)
     .filter(
       (a, i, all) =>
-        !a.startsWith('-') && !(i > 0 && VALUE_FLAGS.has(shortFlag(cmd, all[i - 1] ?? ''))),
+        !a.startsWith('-') &&
+        !(
+          i > 0 && (COPY_VALUE_FLAGS[cmd.name] ?? VALUE_FLAGS).has(shortFlag(cmd, all[i - 1] ?? ''))
+        ),
     );
   for (const a of operands) {
     const h = hostOf(a, bare) ?? (scpLike ? (SCP_HOST.exec(a)?.[1]?.toLowerCase() ?? null) : null);

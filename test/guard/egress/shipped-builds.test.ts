@@ -54,6 +54,10 @@ const PAIRS: [string, string][] = [
     'aws s3 cp ~/.aws/credentials s3://acme-build-artifacts/coverage/',
   ],
   [
+    'gsutil cp coverage.xml gs://acme-ci-reports/web/',
+    'gsutil cp config/database.yml gs://acme-ci-reports/web/',
+  ],
+  [
     'gsutil -m rsync -r htmlcov gs://acme-ci-reports/web/',
     'gsutil cp backups/orders.dump gs://acme-ci-reports/web/',
   ],
