@@ -7,6 +7,14 @@ import { projectRemotes } from './project-remotes.js';
 const INTERNAL =
   /\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:internal|corp|intranet|lan|private|home\.arpa)\b|\b(?:10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2})\b/gi;
 
+const PRIVATE_ADDRESS =
+  /^(?:10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2})$/;
+
+/** True when `host` is a private IPv4 address (RFC 1918 section 3): a machine of the operator's network. */
+export function isPrivateAddress(host: string): boolean {
+  return PRIVATE_ADDRESS.test(host);
+}
+
 /** Distinct internal names and addresses in `text`, at most `max`. */
 export function internalHosts(text: string, max = 8): string[] {
   const out = new Set<string>();

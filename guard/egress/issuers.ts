@@ -228,6 +228,29 @@ export function issuersNamedIn(command: string): Issuer[] {
   );
 }
 
+/** Most credentials of an issuer's format read from one command. */
+const MAX_FORMAT_MATCHES = 64;
+
+/**
+ * Every credential in `command` written in an issuer's format (`sk_test_...`, `ghp_...`), with
+ * its offsets: the flow check recognises a tainted key by its issuer even where the secret
+ * detector's entropy checks pass it over.
+ */
+export function issuerFormatMatches(
+  command: string,
+): { kind: string; start: number; end: number; value: string }[] {
+  const text = command.slice(0, 65_536);
+  const out: { kind: string; start: number; end: number; value: string }[] = [];
+  for (const i of ISSUERS) {
+    if (i.format === undefined) continue;
+    for (const m of text.matchAll(new RegExp(i.format.source, 'g'))) {
+      out.push({ kind: i.name, start: m.index, end: m.index + m[0].length, value: m[0] });
+      if (out.length >= MAX_FORMAT_MATCHES) return out;
+    }
+  }
+  return out;
+}
+
 /** The issuer whose token the command `argv` prints (`gh auth token`), or null. */
 export function issuerOfTokenCommand(argv: readonly string[]): Issuer | null {
   const words = argv.join(' ');

@@ -5,6 +5,7 @@
 import type { DetectorContext } from '../detectors/detector.js';
 import { withoutIssuerBound } from '../detectors/secret-issuer-bound.js';
 import { findSecrets } from '../detectors/secrets.js';
+import { issuerFormatMatches } from '../egress/issuers.js';
 import type { FlowCheck } from './taint.js';
 import type { FlowTracker } from './tracker.js';
 
@@ -16,7 +17,11 @@ export function checkWithIssuers(tracker: FlowTracker, ctx: DetectorContext): Fl
   const command = event.args.command;
   if (typeof command !== 'string' || !full.hits.some((h) => h.source.kind !== 'secret'))
     return full;
-  const masked = withoutIssuerBound(command, findSecrets(command), ctx.shell(command));
+  // keys in an issuer's format count even where the secret detector passes them over
+  const formatted = issuerFormatMatches(command);
+  const found = findSecrets(command);
+  const extra = formatted.filter((f) => !found.some((m) => m.start < f.end && f.start < m.end));
+  const masked = withoutIssuerBound(command, [...found, ...extra], ctx.shell(command));
   if (masked === null || masked === command) return full;
   const rest = tracker.check(session, { ...event.args, command: masked });
   return {

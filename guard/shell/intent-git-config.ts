@@ -2,6 +2,7 @@
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { split } from './intent-git.js';
+import { inProject } from './project-paths.js';
 
 /** `git config` options that take a value; `--file`/`-f` names the file written. */
 const VALUED = new Set(['--file', '-f', '--blob', '--type', '--default', '--comment', '--value']);
@@ -78,11 +79,6 @@ function knownProgram(value: string): boolean {
   const name = first.replace(/^.*\//, '').replace(/\.exe$/i, '');
   if (!KNOWN_PROGRAMS.has(name)) return false;
   return !first.includes('/') || /^\/(?:usr|bin|opt\/homebrew|Applications|snap)\//.test(first);
-}
-
-/** A folder of the project: relative, not climbing out, not a variable. */
-function inProject(path: string): boolean {
-  return !/^[~/$]/.test(path) && !/(?:^|\/)\.\.(?:\/|$)/.test(path) && path !== '';
 }
 
 /** An include read from home that dotfiles commonly keep (`~/.gitconfig-work`, `~/.config/git/...`). */

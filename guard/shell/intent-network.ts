@@ -5,6 +5,9 @@ import { INTERPRETERS, SHELLS, basename } from './wrappers.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 import { isBuildOutput } from './build-output.js';
 import { officialInstall } from './official-installers.js';
+import { releaseUpload } from './release-upload.js';
+import { inProject } from './project-paths.js';
+import { isPrivateAddress } from '../egress/internal-hosts.js';
 
 const FETCHERS = new Set([
   'curl',
@@ -189,6 +192,49 @@ const VALUE_FLAGS = new Set([
   '--max-time',
 ]);
 
+/**
+ * Options of the file copiers that take a value, by program: their boolean flags (`scp -p`,
+ * `rsync -P -i -l`) are no value options, so the path after them is still a source.
+ */
+const COPY_VALUE_FLAGS: Record<string, ReadonlySet<string>> = {
+  scp: new Set(['-c', '-D', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-X']),
+  sftp: new Set(['-B', '-b', '-c', '-D', '-F', '-i', '-J', '-l', '-o', '-P', '-R', '-S', '-s']),
+  rsync: new Set([
+    '-e',
+    '--rsh',
+    '-f',
+    '--filter',
+    '--exclude',
+    '--include',
+    '--exclude-from',
+    '--include-from',
+    '--files-from',
+    '-T',
+    '--temp-dir',
+    '--partial-dir',
+    '--backup-dir',
+    '--log-file',
+    '--chmod',
+    '--chown',
+    '--password-file',
+    '--port',
+    '-M',
+    '--remote-option',
+    '--rsync-path',
+    '--compare-dest',
+    '--copy-dest',
+    '--link-dest',
+    '-B',
+    '--block-size',
+    '--timeout',
+    '--bwlimit',
+    '--max-size',
+    '--min-size',
+    '--suffix',
+    '--out-format',
+  ]),
+};
+
 const UPLOAD_FLAGS = new Set([
   '-d',
   '--data',
@@ -309,29 +355,17 @@ function substitutedFiles(cmd: ShellCommand, all: ShellAnalysis): string[] {
   return files;
 }
 
-/** The coverage services' upload hosts (codecov, coveralls). */
-const COVERAGE_HOST = /^(?:(?:[\w-]+\.)*codecov\.io|(?:[\w-]+\.)*coveralls\.io)$/;
-/** Coverage reports as the tools write them (lcov, Cobertura, Clover, JaCoCo, coverage.py, Go, Istanbul). */
-const COVERAGE_REPORT =
-  /^(?:\.\/)?(?:[\w.-]+\/)*(?:lcov\.info|[\w.-]*\.lcov|coverage[\w.-]*\.(?:xml|json|info|out|txt)|cobertura[\w.-]*\.xml|clover\.xml|jacoco[\w.-]*\.xml|coverage-final\.json)$/;
-
 /**
- * A coverage report sent to a coverage service (codecov, coveralls) as their uploaders do: every
- * host reached is the service, every file sent is a coverage report by name and nothing else of
- * the script is substituted in. Ordinary CI work, not an upload of project data.
+ * The project's own files (relative paths inside it, no credential named) copied to a private
+ * address (RFC 1918): a machine of the operator's network, as a `.lan` or ssh-config name is
+ * (docs/guard.md "Egress"). Home, paths outside the project and public hosts stay uploads.
  */
-function coverageUpload(
-  hosts: ReadonlySet<string>,
-  files: readonly string[],
-  cmd: ShellCommand,
-  all: ShellAnalysis,
-): boolean {
+function projectToPrivateHost(operands: readonly string[]): boolean {
+  const host = SCP_HOST.exec(operands.at(-1) ?? '')?.[1];
   return (
-    hosts.size > 0 &&
-    [...hosts].every((h) => COVERAGE_HOST.test(h)) &&
-    files.every((f) => COVERAGE_REPORT.test(f)) &&
-    substitutedFiles(cmd, all).length === 0 &&
-    !cmd.argv.some((a) => a.includes('$(') || a.includes('`'))
+    host !== undefined &&
+    isPrivateAddress(host) &&
+    operands.slice(0, -1).every((s) => inProject(s) && !isCredentialPath(s) && !s.includes('$'))
   );
 }
 
@@ -359,9 +393,12 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
   }
   const rs = reverseShell(cmd, all);
   if (rs !== null) hits.push({ intent: 'reverse_shell', detail: rs });
+  // openssl opens a connection only as a TLS client (`s_client`, `s_time`); `openssl x509` after it
+  // reads the certificate it printed
+  const tls = cmd.name === 'openssl' && /^s_(?:client|time)$/.test(cmd.argv[1] ?? '');
   const net =
     FETCHERS.has(cmd.name) ||
-    RAW_NET.has(cmd.name) ||
+    (RAW_NET.has(cmd.name) && (cmd.name !== 'openssl' || tls)) ||
     ['scp', 'rsync', 'sftp', 'ssh', 'ftp', 'git'].includes(cmd.name);
   if (!net) return hits;
   const bare = FETCHERS.has(cmd.name);
@@ -371,12 +408,23 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
     .slice(1)
     .filter(
       (a, i, all) =>
-        !a.startsWith('-') && !(i > 0 && VALUE_FLAGS.has(shortFlag(cmd, all[i - 1] ?? ''))),
+        !a.startsWith('-') &&
+        !(
+          i > 0 && (COPY_VALUE_FLAGS[cmd.name] ?? VALUE_FLAGS).has(shortFlag(cmd, all[i - 1] ?? ''))
+        ),
     );
   for (const a of operands) {
     const h = hostOf(a, bare) ?? (scpLike ? (SCP_HOST.exec(a)?.[1]?.toLowerCase() ?? null) : null);
     if (h !== null) hosts.add(h);
   }
+  const connect = tls ? cmd.argv[cmd.argv.indexOf('-connect') + 1] : undefined;
+  if (connect !== undefined && cmd.argv.includes('-connect'))
+    hosts.add(
+      connect
+        .replace(/:\d+$/, '')
+        .replace(/^\[(.*)\]$/, '$1')
+        .toLowerCase(),
+    );
   if ((RAW_NET.has(cmd.name) && cmd.name !== 'openssl') || cmd.name === 'ssh') {
     const host = operands[0]?.replace(/^[^@]*@/, '');
     if (host !== undefined && cmd.name !== 'socat') hosts.add(host.toLowerCase());
@@ -396,7 +444,8 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
     SCP_HOST.test(operands.at(-1) ?? '') &&
     !SCP_HOST.test(operands[0] ?? '') &&
     // a build's output copied to a deploy host is a release, as to a deploy bucket
-    !operands.slice(0, -1).every(isBuildOutput);
+    !operands.slice(0, -1).every(isBuildOutput) &&
+    !projectToPrivateHost(operands);
   // a raw socket fed by a file or by an earlier stage of its pipeline (`zip -r - . | nc HOST PORT`);
   // `echo | openssl s_client` only closes the TLS session's input
   const feeders = earlierStages(cmd, all).filter(
@@ -411,13 +460,14 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
     (RAW_NET.has(cmd.name) ||
       cmd.name === 'ssh' ||
       (['http', 'https', 'xh', 'xhs'].includes(cmd.name) && !cmd.argv.includes('--ignore-stdin')));
-  const coverage = files.length > 0 && coverageUpload(hosts, files, cmd, all);
+  // a coverage report or app package sent to the service that distributes it
+  const release = files.length > 0 && releaseUpload(hosts, files, cmd, all);
   if (
-    (files.length > 0 && !coverage) ||
+    (files.length > 0 && !release) ||
     scpUp ||
     ncUp ||
     (FETCHERS.has(cmd.name) &&
-      !coverage &&
+      !release &&
       cmd.argv.some(
         (a, i) =>
           (a === '-X' || a === '--request') && /^(?:POST|PUT|PATCH)$/i.test(cmd.argv[i + 1] ?? ''),

@@ -2,7 +2,7 @@
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath } from '../sensitive-paths.js';
-import { isBuildOutput } from './build-output.js';
+import { isBuildOutput, isCoverageReport } from './build-output.js';
 
 /** Options of these CLIs that take a value (never a source or destination). */
 const VALUED = new Set([
@@ -74,7 +74,7 @@ function copyUp(
   const sources = ops.slice(0, -1);
   if (dst === undefined || sources.length === 0 || !remote(dst) || sources.some(remote))
     return null;
-  if (sources.every(isBuildOutput)) return null;
+  if (sources.every((s) => isBuildOutput(s) || isCoverageReport(s))) return null;
   const h = host(dst);
   return { sources, hosts: h === null ? [] : [h] };
 }
@@ -111,6 +111,8 @@ function transfer(cmd: ShellCommand): Transfer | null {
     };
     const account = value('--account-name');
     const file = value('--file', '-f', '--source', '-s');
+    // a build's output to a container (a static site's `$web`), as `aws s3 sync dist/` above
+    if (file !== undefined && isBuildOutput(file)) return null;
     return {
       sources: file === undefined ? [] : [file],
       hosts: account === undefined ? [] : [`${account.toLowerCase()}.blob.core.windows.net`],

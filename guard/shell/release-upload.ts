@@ -1,0 +1,63 @@
+// A build's shipped files sent to the service that distributes them, as that service's uploader
+// does: coverage reports to a coverage service, app packages to a beta or store service. Ordinary
+// CI and release work, not an upload of project data (docs/guard.md "Egress").
+import type { ShellAnalysis, ShellCommand } from './model.js';
+import { isAppPackage, isCoverageReport } from './build-output.js';
+
+interface Service {
+  hosts: RegExp;
+  /** The files this service takes. */
+  takes: (path: string) => boolean;
+}
+
+const SERVICES: readonly Service[] = [
+  // codecov, coveralls
+  {
+    hosts: /^(?:(?:[\w-]+\.)*codecov\.io|(?:[\w-]+\.)*coveralls\.io)$/,
+    takes: isCoverageReport,
+  },
+  // App Center, Firebase App Distribution, Google Play's publishing API, Diawi, BrowserStack's app upload
+  {
+    hosts:
+      /^(?:api\.appcenter\.ms|firebaseappdistribution\.googleapis\.com|androidpublisher\.googleapis\.com|upload\.diawi\.com|api-cloud\.browserstack\.com)$/,
+    takes: isAppPackage,
+  },
+];
+
+/**
+ * `$(...)` programs that only name the revision built (`git rev-parse HEAD`, `git describe`), which
+ * uploaders put in the URL or path; any other substitution may carry data.
+ */
+function namesRevision(c: ShellCommand): boolean {
+  const [, sub] = c.argv;
+  if (c.name === 'date') return true;
+  if (c.name !== 'git') return false;
+  if (sub === 'rev-parse' || sub === 'describe') return true;
+  return sub === 'branch' && c.argv.includes('--show-current');
+}
+
+/** True when every substitution in the call only names the revision. */
+export function onlyRevisionSubstituted(all: ShellAnalysis): boolean {
+  return all.commands.every((c) => !c.substitution || namesRevision(c));
+}
+
+/**
+ * True when every host reached is one distribution service and every file sent is one it takes,
+ * with nothing but the revision substituted into the call.
+ */
+export function releaseUpload(
+  hosts: ReadonlySet<string>,
+  files: readonly string[],
+  cmd: ShellCommand,
+  all: ShellAnalysis,
+): boolean {
+  const service = SERVICES.find((s) => [...hosts].some((h) => s.hosts.test(h)));
+  return (
+    service !== undefined &&
+    files.length > 0 &&
+    [...hosts].every((h) => service.hosts.test(h)) &&
+    files.every(service.takes) &&
+    !cmd.argv.some((a) => a.includes('`')) &&
+    onlyRevisionSubstituted(all)
+  );
+}
