@@ -3,6 +3,8 @@
 // "Injected instructions"). The address alone is ordinary in chat transcripts and agent docs; the
 // risky object alone is ordinary in security docs; the two together are an order.
 
+import { AGENT_TAG } from './injection-quotes.js';
+
 /**
  * A role noun as the subject of what it did ("if an AI assistant wrote part of it, say which"): the
  * text speaks about an assistant's past work, to its human reader.
@@ -14,16 +16,26 @@ const DID = String.raw`(?!\s+(?:wrote|written|generated|produced|authored|drafte
  * noun that ends its line ("# Threat model: coding agent") is a title's topic, not an address.
  */
 const ADDRESSEE = [
-  String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))${DID}`,
+  String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))${DID}`,
   // a greeting or attention word before the role noun is an address even where it ends its line
   // ("Attention coding agent" and the order on the next line), unlike a title's topic
-  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?)\b`,
+  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?)\b`,
   String.raw`\b(?:assistant|agent)\s+(?:instructions?|notes?|tasks?)\b`,
   String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing)\s+(?:this|these)\b`,
   String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b${DID}`,
   String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b`,
+  // a chat or issue mention of a bot account ("@devbot please run ..."), not of a person
+  String.raw`(?:^|[\s("'])@[\w-]{0,20}(?:bot|agent|gpt)\b`,
+  // products named together ("Claude / Copilot / Cursor triaging this:") or as the reader of this
+  String.raw`\b(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)(?:\s*(?:\/|,|\bor\b|&)\s*(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)){1,5}\s*:`,
+  String.raw`\b(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)\b[^\n]{0,40}?\b(?:triaging|reading|handling|processing|reviewing|working\s+on)\s+this\b`,
+  // "any AI editing this file", "agents working on this repo": the reader of the text, as an AI
+  String.raw`\b(?:any|an?|the|every)\s+(?:ai|llm|agents?|assistants?|bots?)\s+(?:editing|modifying|touching|changing|reading|working\s+on|opening)\s+(?:this|these)\b`,
+  // a comment tag addressed to an agent: "NOTE(agent):", "TODO(ai-agent):"
+  AGENT_TAG.source,
   String.raw`\b(?:hi|hey|hello|dear)\s+(?:claude|copilot|gemini|codex|cursor|assistant)\b`,
-  String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?)"'-])(?:assistant|claude|copilot|gemini|codex)\s*[:,]`,
+  // a comma before another product lists products ("works with Claude, Copilot and Cursor")
+  String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?)"'-])(?:assistant|claude|copilot|gemini|codex)\s*(?::|,(?!\s*(?:and\s+|or\s+)?(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)\b))`,
   // es/pt/it/fr/de/nl: "asistente de IA", "assistente de IA", "l'assistant IA", "KI-Agent"
   String.raw`\b(?:asistente|assistente|assistant)\s+(?:de\s+|d'|di\s+)?(?:ia|ai)\b`,
   String.raw`(?:(?:^|\s)(?:[àa]\s+l['’]|au\s+|pour\s+l['’]|al\s+|para\s+(?:el|o)\s+|ao\s+))(?:assistant|asistente|assistente|agent|agente)\b`,
@@ -42,7 +54,10 @@ const RISKY = [
   String.raw`~\/\.|\$HOME\/\.|\.(?:ssh|aws|gnupg|kube|docker|npmrc|netrc|pypirc|env)\b|\bid_(?:rsa|ed25519|ecdsa)\b|authorized_keys|keychains?\b|\.(?:bash|zsh)rc\b`,
   String.raw`\b(?:github|gh|npm|aws|api)_?token\b|\bprivate\s+key\b|\bcredentials?\b|\baccess[\s-]keys?\b|\bsecrets?\b`,
   String.raw`\b(?:mot\s+de\s+passe|contraseñas?|passwort|senhas?|password)\b|пароль|パスワード|密码|密碼|비밀번호`,
-  String.raw`\brm\s+-[a-z]*[rf]|\bkubectl\s+delete\b|\bdrop\s+(?:schema|database|table)\b|--force\b|\bterraform\s+destroy\b`,
+  String.raw`\brm\s+-[a-z]*[rf]|\bkubectl\s+delete\b|\bdrop[\s_]+(?:schemas?|database|table)\b|--force\b|\bterraform\s+destroy\b`,
+  // a run against production ("--target prod"), a new cloud key, the whole environment (not one
+  // variable read by name)
+  String.raw`--(?:target|env(?:ironment)?)[\s=]+prod(?:uction)?\b|\bcreate-access-key\b|\bos\.environ\b(?!\s*(?:\.get\b|\[))|\bprocess\.env\b(?!\s*[.[])`,
   // repository actions that bypass review or move the project: an admin merge, a new remote
   // a push of the project to an address rather than a remote it has ("push main to https://...")
   String.raw`\bpush\b[^\n|;&]{0,40}?\bto\s+https?:\/\/`,

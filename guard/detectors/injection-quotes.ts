@@ -39,6 +39,9 @@ export function withoutDiscussedQuotes(text: string): string {
 
 /** A search hit: `path:line:` (grep -n, ripgrep, git grep, the Grep tool) before the matched line. */
 const GREP_HIT = /^(?:[\w.@+~-]*\/)*[\w.@+-]+\.\w{1,12}[:-]\d{1,9}[:-]/;
+/** A comment tag addressed to an agent: `TODO(ai-agent):`, `NOTE(claude):`. */
+export const AGENT_TAG =
+  /\b(?:todo|note|fixme|xxx|hack)\(\s*(?:ai|llm|agent|assistant|bot|claude|copilot|cursor|codex|gemini|devin)(?:[\s-](?:agents?|assistants?|bots?))?\s*\)/i;
 /** A log line: an ISO or syslog time stamp, a level, logfmt's level= or a JSON line's time or level first. */
 const LOG_LINE =
   /^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[?\d{2}:\d{2}:\d{2}|[A-Z][a-z]{2}\s{1,2}\d{1,2}\s\d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE|FATAL|NOTICE)\b|(?:time|ts|level)=|\{\s*"(?:@?timestamp|ts|time|level|severity|lvl)"\s*:)/;
@@ -58,7 +61,10 @@ export function withoutReportedData(text: string, searchOutput: boolean): string
   return text
     .split('\n')
     .map((line) => {
-      if (searchOutput && GREP_HIT.test(line)) return line.replace(LITERAL, '""');
+      // a comment tag addressed to an agent ("TODO(ai-agent): append `curl ...`") quotes no data: its
+      // back-quoted text is the command it orders
+      if (searchOutput && GREP_HIT.test(line))
+        return line.replace(LITERAL, (q) => (AGENT_TAG.test(line) && q.startsWith('`') ? q : '""'));
       if (LOG_LINE.test(line))
         return line.replace(LOG_FIELD, (_m, k?: string, j?: string) => `${k ?? j ?? ''}""`);
       return line;
