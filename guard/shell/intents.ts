@@ -64,7 +64,7 @@ function append(hits: IntentHit[], found: readonly IntentHit[]): void {
  * one call site per function keeps each call monomorphic, so the JIT inlines it.
  */
 function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysis): void {
-  append(hits, deleteIntents(cmd));
+  append(hits, deleteIntents(cmd, all));
   append(hits, gitIntents(cmd));
   append(hits, networkIntents(cmd, all));
   append(hits, publishIntents(cmd, all));
