@@ -71,7 +71,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, hostIntents(cmd, all));
   append(hits, dynamicIntents(cmd, all));
   append(hits, containerIntents(cmd));
-  append(hits, infraIntents(cmd));
+  append(hits, infraIntents(cmd, all));
   append(hits, sqlIntents(cmd, all));
   append(hits, datastoreIntents(cmd));
   append(hits, storageIntents(cmd));

@@ -58,6 +58,10 @@ const TABLE: IntentTable = [
       `python3 -c "import boto3; boto3.resource('s3').Bucket('prod-assets').objects.all().delete()"`,
       `python3 -c "import boto3; s3=boto3.client('s3'); r=s3.list_objects_v2(Bucket='acme-prod'); s3.delete_objects(Bucket='acme-prod', Delete={'Objects':[{'Key':o['Key']} for o in r['Contents']]})"`,
       `node -e "const {Storage}=require('@google-cloud/storage'); new Storage().bucket('prod-logs').deleteFiles()"`,
+      // the database forgotten by the state, then an empty one applied in its place
+      'terraform state rm $(terraform state list | grep aws_db_instance) && terraform apply -auto-approve -target=module.rds',
+      'tofu state rm module.data.google_sql_database_instance.main; tofu apply -auto-approve',
+      'terraform -chdir=infra state rm aws_s3_bucket.uploads && terraform -chdir=infra apply',
     ],
     [
       'kubectl get pods -l app=web -o name | xargs -n1 kubectl delete',
@@ -67,6 +71,9 @@ const TABLE: IntentTable = [
       `python3 -c "import boto3; boto3.resource('s3').Bucket('ci-cache').objects.filter(Prefix='pr-17/').delete()"`,
       `python -c "from google.cloud import storage; print([x.name for x in storage.Client().bucket('acme').list_blobs()])"`,
       `python -c "from google.cloud import storage; storage.Client().bucket('acme-ci').blob('tmp/x.json').delete()"`,
+      'terraform state rm aws_db_instance.legacy',
+      'terraform state rm module.dns.aws_route53_record.www && terraform apply',
+      'terraform state mv aws_db_instance.a module.db.aws_db_instance.a && terraform apply',
     ],
   ],
 ];
