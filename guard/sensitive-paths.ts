@@ -67,6 +67,8 @@ const PERSISTENCE = union([
   // a hook git runs; git never runs a sample (`pre-commit.sample`, `pre-commit.sample.bak`)
   /(?:^|\/)\.git\/hooks\/(?![\w-]{1,64}\.sample(?:\.[\w-]{1,32})*$)/,
   /(?:^|\/)\.git\/config$/,
+  // the folders `core.hooksPath` and `init.templateDir` name by convention: hooks of every repository
+  /^~\/(?:\.config\/git\/hooks|\.git-?hooks|\.git-templates?\/hooks)\/(?![\w-]{1,64}\.sample$)/,
 ]);
 
 export function isCredentialPath(p: string): boolean {

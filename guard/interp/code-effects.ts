@@ -7,6 +7,7 @@ import { perlRubyEffects } from './perl-ruby.js';
 import { powershellEffects } from './powershell.js';
 import { goEffects } from './go-code.js';
 import { cmdEffects } from './cmd-code.js';
+import { bucketEmpties } from './bucket-empties.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
 import {
@@ -160,6 +161,7 @@ export function codeEffects(
     const out: CodeEffects = { shell: [], argvs: [], hits: [] };
     const conn: string[] = [];
     for (const c of collectCalls(tree.rootNode, lang)) callEffects(c, interpreter, out, conn);
+    out.hits.push(...bucketEmpties(interpreter, code));
     if (endsWithEnvironment(tree.rootNode, lang))
       out.hits.push({ intent: 'credential_read', detail: `${interpreter} ${ENV_DUMP} (printed)` });
     return out;

@@ -15,6 +15,9 @@ const PATH_OPT = /^-(?:Path|LiteralPath|lp|PSPath)$/i;
 /** Home, a profile or system folder, or a drive's root, with or without a trailing `\*`. */
 const CATASTROPHIC =
   /^(?:\$env:(?:USERPROFILE|HOMEDRIVE|HOMEPATH|SystemDrive|SystemRoot|windir|ProgramFiles|APPDATA|LOCALAPPDATA|HOME)|\$HOME|~|[A-Za-z]:|[A-Za-z]:[\\/](?:Users|Windows|Program Files(?: \(x86\))?)(?:[\\/][^\\/]*)?|)(?:[\\/]\*?|\*)?$/i;
+/** Visual Studio's folder of every clone (`~\\source\\repos`): all of a user's projects at once. */
+const PROFILE_REPOS =
+  /^(?:\$env:USERPROFILE|\$HOME|~|[A-Za-z]:[\\/]Users[\\/][^\\/]+)[\\/]source[\\/]repos[\\/]?\*?$/i;
 const DISK_WIPE = /\b(?:Format-Volume|Clear-Disk|Remove-Partition|Initialize-Disk)\b/i;
 const RUNS_CODE =
   /\b(?:IEX|Invoke-Expression)\b|\|\s*(?:pwsh|powershell)\b|\[ScriptBlock\]::Create/i;
@@ -30,26 +33,37 @@ function unquote(w: string): string {
   return w.replace(/^['"]|['"]$/g, '');
 }
 
-/** Recursive deletes of a catastrophic target, in one pipeline's statements. */
-function deletes(code: string): string | null {
+/** The paths among a cmdlet's words: positional, or after `-Path`, never a filter's pattern. */
+function pathWords(rest: readonly string[]): string[] {
+  return rest.filter(
+    (w, j) =>
+      (!w.startsWith('-') &&
+        (j === 0 || !/^-(?:Filter|Include|Exclude)$/i.test(rest[j - 1] ?? ''))) ||
+      PATH_OPT.test(rest[j - 1] ?? ''),
+  );
+}
+
+/**
+ * Recursive deletes of a catastrophic target, in one pipeline's statements: `Remove-Item -Recurse`,
+ * or a recursive listing piped into `Remove-Item` (every file it lists goes, whatever filter picks them).
+ */
+export function powershellDeleteTarget(code: string): string | null {
   for (const statement of code.split(/[;\n]/)) {
     const stages = statement.split('|').map((s) => s.trim().split(/\s+/).map(unquote));
     for (const [i, words] of stages.entries()) {
       const [cmdlet = '', ...rest] = words;
-      if (!REMOVE.test(cmdlet) || !rest.some((w) => RECURSE.test(w))) continue;
-      const targets = rest.filter(
-        (w, j) =>
-          (!w.startsWith('-') &&
-            (j === 0 || !/^-(?:Filter|Include|Exclude)$/i.test(rest[j - 1] ?? ''))) ||
-          PATH_OPT.test(rest[j - 1] ?? ''),
-      );
-      const piped =
-        i > 0 && LIST.test(stages[i - 1]?.[0] ?? '')
-          ? (stages[i - 1] ?? []).slice(1).filter((w) => !w.startsWith('-'))
-          : [];
-      // a folder of a user's profile weighs as the same folder of a Unix home (`~/source`)
-      const hit = [...targets, ...piped].find(
-        (t) => CATASTROPHIC.test(t) || isCatastrophicTarget(portable(t)),
+      const prev = i > 0 ? (stages[i - 1] ?? []) : [];
+      const listsAll = LIST.test(prev[0] ?? '') && prev.some((w) => RECURSE.test(w));
+      if (!REMOVE.test(cmdlet) || !(listsAll || rest.some((w) => RECURSE.test(w)))) continue;
+      const piped = LIST.test(prev[0] ?? '') ? pathWords(prev.slice(1)) : [];
+      // a folder of a user's profile weighs as the same folder of a Unix home (`~/source`); a
+      // filtered listing of the project's own folder (`gci . -r -Include *.obj`) is a cleanup
+      const hit = [...pathWords(rest), ...piped].find(
+        (t) =>
+          CATASTROPHIC.test(t) ||
+          PROFILE_REPOS.test(t) ||
+          (isCatastrophicTarget(portable(t)) &&
+            !(rest.every((w) => !RECURSE.test(w)) && /^\.[\\/]?$/.test(t))),
       );
       if (hit !== undefined) return hit;
     }
@@ -61,7 +75,7 @@ function deletes(code: string): string | null {
 export function powershellEffects(interpreter: string, code: string): CodeEffects | null {
   if (interpreter !== 'pwsh') return null;
   const hits: IntentHit[] = [];
-  const target = deletes(code);
+  const target = powershellDeleteTarget(code);
   if (target !== null)
     hits.push({ intent: 'destructive_delete', detail: `pwsh Remove-Item -Recurse ${target}` });
   if (DISK_WIPE.test(code))

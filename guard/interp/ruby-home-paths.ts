@@ -18,7 +18,9 @@ const HOME_PATH = new RegExp(
 );
 const READ_CALL =
   /\b(?:File\.(?:read|readlines|foreach|open|binread)|IO\.(?:read|readlines|foreach)|YAML\.load_file|JSON\.load_file)\s*\(?\s*$/;
-const DELETE_CALL = /\b(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rm)\s*\(?\s*$/;
+/** A delete of the path itself or of what a glob of it matches (`rm_rf(Dir.glob(...))`, `rm_r Dir[...]`). */
+const DELETE_CALL =
+  /\b(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rm)\s*\(?\s*(?:Dir(?:\.glob\s*\(|\s*\[)\s*)?$/;
 
 function homePath(m: RegExpMatchArray): string {
   if (m[1] !== undefined) {

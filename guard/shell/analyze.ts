@@ -295,7 +295,20 @@ function listedRoot(c: ShellCommand): string | null {
     return scoped && /^(?:\.|\.\/|\*|[^~/$].*)$/.test(root) ? null : root;
   }
   if (c.name === 'ls') return ops.length === 0 ? '.' : ops.length === 1 ? (ops[0] ?? null) : null;
+  if (c.name === 'kubectl' || c.name === 'oc') return listedKind(c.argv);
   return null;
+}
+
+/** `kubectl get pvc -A -o name`: the kind whose every object the listing names, stood for by the kind. */
+function listedKind(argv: readonly string[]): string | null {
+  const get = argv.indexOf('get');
+  const kind = argv.slice(get + 1).find((a) => !a.startsWith('-'));
+  const named = argv.some(
+    (a, i) =>
+      /^(?:-oname|--output=name|-o=name)$/.test(a) ||
+      (/^(?:-o|--output)$/.test(a) && argv[i + 1] === 'name'),
+  );
+  return get > 0 && named && kind !== undefined && kind !== 'name' ? kind : null;
 }
 
 /** `echo ~ | xargs rm -rf`, `ls | xargs rm -rf`: the items xargs appends (split on blanks or NULs, as `-0` reads them), where the script shows them. */

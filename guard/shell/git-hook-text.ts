@@ -2,9 +2,9 @@
 // `make lint`, `pre-commit run`, `ruff check .`): what every repository's set-up writes, not a way
 // to run something hidden at each commit (docs/guard.md "Shell analysis").
 
-/** The hooks a project's tooling installs. */
+/** The hooks a project's tooling installs, in the repository or the user's hooks folder for all of them. */
 const HOOK_PATH =
-  /(?:^|\/)\.git\/hooks\/(?:pre-commit|pre-push|commit-msg|prepare-commit-msg|pre-merge-commit|post-merge|post-checkout)$/;
+  /(?:(?:^|\/)\.git\/hooks|^~\/(?:\.config\/git\/hooks|\.git-?hooks|\.git-templates?\/hooks))\/(?:pre-commit|pre-push|commit-msg|prepare-commit-msg|pre-merge-commit|post-merge|post-checkout)$/;
 
 export const isGitHookPath = (normalized: string): boolean => HOOK_PATH.test(normalized);
 

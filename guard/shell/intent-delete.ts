@@ -1,6 +1,8 @@
 // Intents of commands that destroy data: recursive deletes of what must survive, disk wipes, audit tampering.
-import type { ShellCommand } from './model.js';
+import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
+import { baseDir } from './intent-host.js';
+import { powershellDeleteTarget } from '../interp/powershell.js';
 import {
   isCatastrophicTarget,
   isCredentialPath,
@@ -40,6 +42,13 @@ function operands(argv: readonly string[]): string[] {
 
 function hasShortFlag(argv: readonly string[], letters: RegExp, long: string[]): boolean {
   return argv.slice(1).some((a) => (/^-[a-zA-Z]+$/.test(a) && letters.test(a)) || long.includes(a));
+}
+
+/** `truncate -s 0`, `-s0`, `--size=0`: the files keep their names and lose everything else. */
+function emptiesFiles(argv: readonly string[]): boolean {
+  return argv.some(
+    (a, i) => /^(?:-s0|--size=0)$/.test(a) || (/^(?:-s|--size)$/.test(a) && argv[i + 1] === '0'),
+  );
 }
 
 function rm(cmd: ShellCommand): IntentHit[] {
@@ -116,7 +125,18 @@ function imageFileTarget(argv: readonly string[]): boolean {
   return argv.length > 1 && IMAGE_FILE.test(argv.at(last) ?? '');
 }
 
-export function deleteIntents(cmd: ShellCommand): IntentHit[] {
+/**
+ * PowerShell typed straight into a shell tool (`Remove-Item -LiteralPath "$env:USERPROFILE\\x" -Recurse`,
+ * `Get-ChildItem C:\\Users\\dev -Recurse | Remove-Item`): the cmdlet with the stage that feeds it.
+ */
+function cmdletPipeline(cmd: ShellCommand, all: ShellAnalysis): string {
+  const prev = all.commands.find(
+    (c) => c.pipeline >= 0 && c.pipeline === cmd.pipeline && c.stage === cmd.stage - 1,
+  );
+  return [prev?.argv.join(' '), cmd.argv.join(' ')].filter((x) => x !== undefined).join(' | ');
+}
+
+export function deleteIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   const ops = operands(cmd.argv);
   switch (cmd.name) {
@@ -124,15 +144,24 @@ export function deleteIntents(cmd: ShellCommand): IntentHit[] {
       hits.push(...rm(cmd));
       break;
     case 'find': {
-      const root = ops[0];
-      const deletes = cmd.argv.some((a) => a === '-delete') || cmd.argv.includes('rm');
-      // `find . -name '*.pyc' -delete` is scoped by its predicate; `find / ... -delete` never is.
-      const scoped = cmd.argv.some((a) => FIND_FILTERS.has(a));
+      // `cd / && find . -exec rm -rf {} +`: `.` is the folder the script moved to
+      const dir = ops[0] === '.' || ops[0] === './' ? baseDir(cmd, all) : null;
+      const moved = dir !== null && /^(?:[~/]|\$\{?HOME\}?(?:\/|$))/.test(dir);
+      const root = moved ? dir : ops[0];
+      const deletes =
+        cmd.argv.some((a) => a === '-delete') ||
+        cmd.argv.includes('rm') ||
+        (cmd.argv.includes('truncate') && emptiesFiles(cmd.argv));
+      // `find . -name '*.pyc' -delete` is scoped by its predicate; `find / ... -delete` never is,
+      // nor is a find in a moved-to folder whose predicates only exclude (`-not -name proc`).
+      const scoped = cmd.argv.some(
+        (a, i) => FIND_FILTERS.has(a) && (!moved || !/^(?:-not|!)$/.test(cmd.argv[i - 1] ?? '')),
+      );
       if (
         root !== undefined &&
         deletes &&
         isCatastrophicTarget(root) &&
-        (!scoped || !/^(?:\.|\.\/|\*)$/.test(root))
+        (!scoped || !/^(?:\.|\.\/|\*)$/.test(ops[0] ?? ''))
       )
         hits.push({ intent: 'destructive_delete', detail: `find ${normalizePath(root)} -delete` });
       break;
@@ -189,7 +218,15 @@ export function deleteIntents(cmd: ShellCommand): IntentHit[] {
         });
       break;
     case 'truncate':
-      if (ops.some((t) => isPersistencePath(t) || isCredentialPath(t)))
+      // emptying every file below home (`find ~ -type f | xargs truncate -s 0`) deletes their content
+      if (
+        ops.some(
+          (t) =>
+            isPersistencePath(t) ||
+            isCredentialPath(t) ||
+            (emptiesFiles(cmd.argv) && isCatastrophicTarget(t) && !/^\.\/?$/.test(t)),
+        )
+      )
         hits.push({ intent: 'destructive_delete', detail: 'truncate of a protected path' });
       break;
     case 'dd':
@@ -211,6 +248,11 @@ export function deleteIntents(cmd: ShellCommand): IntentHit[] {
     default:
       if (/^mkfs(?:\.|$)/.test(cmd.name) && !imageFileTarget(cmd.argv))
         hits.push({ intent: 'disk_wipe', detail: cmd.name });
+      else if (/^Remove-Item$/i.test(cmd.name)) {
+        const target = powershellDeleteTarget(cmdletPipeline(cmd, all));
+        if (target !== null)
+          hits.push({ intent: 'destructive_delete', detail: `Remove-Item ${target}` });
+      }
   }
   for (const r of cmd.redirects)
     if ((r.op === '>' || r.op === '>|' || r.op === '&>') && DEVICE.test(r.target))

@@ -128,7 +128,7 @@ function envDump(cmd: ShellCommand, all: ShellAnalysis): string | null {
  * The folder relative operands are read from: tar's `-C DIR` / `--directory=DIR`, else the last
  * `cd DIR` the script ran before this command at the same level.
  */
-function baseDir(cmd: ShellCommand, all: ShellAnalysis): string | null {
+export function baseDir(cmd: ShellCommand, all: ShellAnalysis): string | null {
   if (cmd.name === 'tar') {
     const i = cmd.argv.findIndex((a) => a === '-C' || a === '--directory');
     const v =

@@ -2,7 +2,7 @@
 import { composeScope } from './compose-scope.js';
 import { routineTarget } from './ephemeral-target.js';
 import { localTestData } from './local-test-data.js';
-import type { ShellCommand } from './model.js';
+import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { basename, runnerTarget } from './wrappers.js';
 
@@ -161,9 +161,37 @@ function programOf(name: string): string {
   return Object.hasOwn(PACKAGE_PROGRAM, bare) ? (PACKAGE_PROGRAM[bare] ?? bare) : bare;
 }
 
-export function infraIntents(cmd: ShellCommand): IntentHit[] {
+/** Resource types that hold data: a new one made in their place starts empty. */
+const DATA_RESOURCE =
+  /\b(?:aws_(?:db_instance|rds_cluster(?:_instance)?|dynamodb_table|s3_bucket|ebs_volume|efs_file_system|elasticache_(?:cluster|replication_group)|redshift_cluster|docdb_cluster|neptune_cluster|opensearch_domain|elasticsearch_domain)|google_(?:sql_database(?:_instance)?|storage_bucket|bigquery_(?:dataset|table)|spanner_(?:instance|database)|compute_disk|bigtable_instance)|azurerm_(?:\w+_)?(?:database|server|storage_account|managed_disk|cosmosdb_account))\b/;
+
+/**
+ * `terraform state rm` of a database, bucket or volume and an `apply` in the same script: the apply
+ * makes an empty one in its place and the stack moves to it, the old data left outside the state.
+ */
+function stateForgetAndApply(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
+  const { pos } = split(cmd.argv);
+  if (
+    pos[0] !== 'state' ||
+    pos[1] !== 'rm' ||
+    !cmd.argv.slice(3).some((a) => DATA_RESOURCE.test(a))
+  )
+    return [];
+  const applies = all.commands.some(
+    (c) => c.name === cmd.name && c !== cmd && split(c.argv).pos[0] === 'apply',
+  );
+  return applies
+    ? [{ intent: 'infra_destroy', detail: `${cmd.name} state rm of data, then apply` }]
+    : [];
+}
+
+export function infraIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const run = runnerTarget(cmd.argv);
-  if (run !== null) return infraIntents({ ...cmd, argv: run, name: basename(run[0] ?? '') });
+  if (run !== null) return infraIntents({ ...cmd, argv: run, name: basename(run[0] ?? '') }, all);
+  if (cmd.name === 'terraform' || cmd.name === 'tofu') {
+    const forget = stateForgetAndApply(cmd, all);
+    if (forget.length > 0) return forget;
+  }
   if (localTestData(cmd)) return [];
   if (cmd.name === 'mongosh' || cmd.name === 'mongo') return mongoEval(cmd);
   const specs = BY_PROGRAM.get(programOf(cmd.name));

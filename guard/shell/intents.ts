@@ -64,14 +64,14 @@ function append(hits: IntentHit[], found: readonly IntentHit[]): void {
  * one call site per function keeps each call monomorphic, so the JIT inlines it.
  */
 function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysis): void {
-  append(hits, deleteIntents(cmd));
+  append(hits, deleteIntents(cmd, all));
   append(hits, gitIntents(cmd));
   append(hits, networkIntents(cmd, all));
   append(hits, publishIntents(cmd, all));
   append(hits, hostIntents(cmd, all));
   append(hits, dynamicIntents(cmd, all));
   append(hits, containerIntents(cmd));
-  append(hits, infraIntents(cmd));
+  append(hits, infraIntents(cmd, all));
   append(hits, sqlIntents(cmd, all));
   append(hits, datastoreIntents(cmd));
   append(hits, storageIntents(cmd));
