@@ -25,7 +25,10 @@ export function writesCiDownloadRun(
   if (text === null) return false;
   for (const line of text.split('\n').slice(0, MAX_LINES)) {
     if (!/\||<\(|\$\(|\b(?:iex|Invoke-Expression)\b/i.test(line)) continue;
-    const command = line.replace(STEP_PREFIX, '').replace(/['"]\s*\)?\s*$/, '');
+    const prefix = STEP_PREFIX.exec(line)?.[0] ?? '';
+    let command = line.slice(prefix.length);
+    // a Jenkins `sh '...'` or a quoted YAML scalar: the closing quote goes with the opening one
+    if (/['"]$/.test(prefix)) command = command.replace(/['"]\s*\)?\s*$/, '');
     if (shell(command).intents.some((h) => RUNS_DOWNLOAD.has(h.intent))) return true;
   }
   return false;
