@@ -3,9 +3,19 @@
 /** Home as written in a command: `~`, `$HOME`, `${HOME}`, `/root`, `/home/<u>`, `/Users/<u>`. */
 const HOME = /^(?:~|\$HOME|\$\{HOME\}|\/root|\/home\/[^/]+|\/Users\/[^/]+)(?=\/|$)/;
 
+/** A Windows profile as written (`C:\Users\dev`, `%USERPROFILE%`, `$env:APPDATA`), with where it lies in `~`. */
+const WINDOWS_HOME: readonly [RegExp, string][] = [
+  [/^(?:[A-Za-z]:[\\/]Users[\\/][^\\/]+|%USERPROFILE%|\$env:USERPROFILE)(?=[\\/]|$)/i, '~'],
+  [/^(?:%APPDATA%|\$env:APPDATA)(?=[\\/]|$)/i, '~/AppData/Roaming'],
+  [/^(?:%LOCALAPPDATA%|\$env:LOCALAPPDATA)(?=[\\/]|$)/i, '~/AppData/Local'],
+];
+
 /** Rewrites the home prefix to `~` and collapses duplicate slashes; quotes are already removed. */
 export function normalizePath(p: string): string {
-  let s = p.trim().replace(/\/{2,}/g, '/');
+  let s = p.trim();
+  for (const [re, home] of WINDOWS_HOME)
+    if (re.test(s)) s = s.replace(re, home).replace(/\\/g, '/');
+  s = s.replace(/\/{2,}/g, '/');
   s = s.replace(HOME, '~');
   if (s.length > 1 && s.endsWith('/')) s = s.slice(0, -1);
   return s;
@@ -32,6 +42,8 @@ const CREDENTIAL = union([
   /^~\/\.config\/gh\/hosts\.yml$/,
   /^~\/\.password-store(?:$|\/)/,
   /^~\/Library\/Keychains(?:$|\/)/,
+  // Windows DPAPI: saved logons (Credentials), the master keys that decrypt them (Protect), the Vault
+  /^~\/AppData\/(?:Roaming|Local)\/Microsoft\/(?:Credentials|Protect|Vault)(?:$|\/)/i,
   /^\/etc\/(?:shadow|gshadow|sudoers)(?:$|\/|\.d)/,
   /^\/etc\/ssh\/ssh_host_[a-z0-9]+_key$/,
   /^\/proc\/(?:self|\d+|\*)\/environ$/,

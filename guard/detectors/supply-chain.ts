@@ -7,6 +7,7 @@ import { hostAllowed } from './egress.js';
 import { checkKeys, listParam } from './params.js';
 import { writtenText } from './sensitive-paths.js';
 import { writesPwnRequest } from './pwn-request.js';
+import { writesCiDownloadRun } from './ci-download-run.js';
 
 interface SupplyParams {
   /** Registries and indexes installs may come from. */
@@ -40,7 +41,11 @@ const CONFIG_FILE =
   /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|bunfig\.toml|uv\.toml)$/;
 
 const PY = /^python[0-9.]*$/;
-const MANAGERS = /^(?:pip[0-9.]*|pipx|uv|uvx|npm|pnpm|pnpx|yarn|bun|npx|bunx|gem|cargo|poetry|go)$/;
+const MANAGERS =
+  /^(?:pip[0-9.]*|pipx|uv|uvx|npm|pnpm|pnpx|yarn|bun|npx|bunx|gem|cargo|poetry|go|choco|winget|scoop)$/;
+/** Windows package managers' options that install a package whose download matches no checksum. */
+const NO_CHECKSUM =
+  /^--(?:ignore-checksums?|allow-empty-checksums(?:-secure)?|ignore-security-hash|skip-hash-check)$/i;
 
 /** The argv from the package manager on: `python3 -m pip ...` is `pip ...`. */
 function managerArgv(cmd: ShellCommand): string[] | null {
@@ -52,7 +57,10 @@ function managerArgv(cmd: ShellCommand): string[] | null {
 /** Index and registry hosts named by option values (`--index-url U`, `--registry=U`). */
 function optionValues(argv: readonly string[]): string[] {
   const pip = /^(?:pip[0-9.]*|uv|pipx)$/.test(argv[0] ?? '');
-  const isFlag = (f: string): boolean => INDEX_FLAGS.has(f) || (pip && PIP_SHORT.has(f));
+  // `choco install -s URL`, `choco install --source=URL`
+  const choco = argv[0] === 'choco' || argv[0] === 'winget';
+  const isFlag = (f: string): boolean =>
+    INDEX_FLAGS.has(f) || (pip && PIP_SHORT.has(f)) || (choco && f === '-s');
   const out: string[] = [];
   argv.forEach((a, i) => {
     const eq = /^(--?[\w-]+)=(.*)$/.exec(a);
@@ -62,7 +70,7 @@ function optionValues(argv: readonly string[]): string[] {
   return out;
 }
 
-const INSTALL = /^(?:install|i|add|dlx|exec|x|tool)$/;
+const INSTALL = /^(?:install|i|add|upgrade|dlx|exec|x|tool)$/;
 
 function installProblems(argv: readonly string[], off: (v: string) => boolean): string[] {
   const [tool, sub, sub2] = argv;
@@ -85,6 +93,8 @@ function installProblems(argv: readonly string[], off: (v: string) => boolean): 
   const remote = specs.find((a) => GIT_SPEC.test(a) || (URL_SPEC.test(a) && off(a)));
   if (remote !== undefined)
     out.push(`${tool ?? ''} installs from ${hostOf(remote, true) ?? 'git'}`);
+  const unchecked = argv.find((a) => NO_CHECKSUM.test(a));
+  if (unchecked !== undefined) out.push(`${tool ?? ''} installs with ${unchecked}`);
   const index = optionValues(argv).find(off);
   if (index !== undefined)
     out.push(`${tool ?? ''} installs from index ${hostOf(index, true) ?? index}`);
@@ -184,6 +194,9 @@ export const supplyChainDetector: Detector<SupplyParams> = {
             reason: "a pull_request_target workflow that checks out the pull request's head",
           },
         ];
+      const file = [args.file_path, args.path, args.target_file].find((v) => typeof v === 'string');
+      if (typeof file === 'string' && writesCiDownloadRun(file, args, (t) => ctx.shell(t)))
+        return [{ path, reason: 'a CI step that downloads code and runs it' }];
       const text = configWrite(args);
       return text !== null && namesOffRegistry(text, off)
         ? [{ path, reason: 'writes a registry into a package-manager config' }]

@@ -68,6 +68,13 @@ const ISSUERS: readonly Issuer[] = [
     hosts: ['slack.com', '*.slack.com'],
   },
   {
+    // a bot token is `<bot id>:<secret>`, sent in the path of `api.telegram.org/bot<token>/<method>`
+    name: 'Telegram',
+    vars: /^(?:TELEGRAM_(?:BOT_)?TOKEN|TG_BOT_TOKEN)$/,
+    format: /(?<!\d)\d{8,10}:[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/,
+    hosts: ['api.telegram.org'],
+  },
+  {
     name: 'npm',
     vars: /^(?:NPM_TOKEN|NODE_AUTH_TOKEN|NPM_AUTH_TOKEN)$/,
     format: /\bnpm_[A-Za-z0-9]{36}/,

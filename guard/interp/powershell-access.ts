@@ -7,7 +7,7 @@ import { isCredentialPath, normalizePath } from '../sensitive-paths.js';
 
 /** Stored secrets turned into plain text: Credential Manager, DPAPI secure strings, the WinRT vault. */
 const SECRET_READ =
-  /\bGet-StoredCredential\b|\bSecureStringToBSTR\b|\bSecureStringToGlobalAlloc\w*|\.RetrievePassword\s*\(|\bGetNetworkCredential\s*\(\s*\)\s*\.\s*Password\b|\bConvertFrom-SecureString\b[^;|\n]*-AsPlainText\b|\bcmdkey(?:\.exe)?\s+\/list\b|\bvaultcmd(?:\.exe)?\s+\/list(?:creds)?\b/i;
+  /\bGet-StoredCredential\b|\bSecureStringToBSTR\b|\bSecureStringToGlobalAlloc\w*|\.RetrievePassword\s*\(|\bGetNetworkCredential\s*\(\s*\)\s*\.\s*Password\b|\bConvertFrom-SecureString\b[^;|\n]*-AsPlainText\b|\bcmdkey(?:\.exe)?\s+\/list\b|\bvaultcmd(?:\.exe)?\s+\/list(?:creds)?\b|\brundll32(?:\.exe)?\s+keymgr(?:\.dll)?\s*,\s*KRShowKeyMgr\b/i;
 /** The whole environment listed: `Get-ChildItem Env:`, `dir env:`, `[Environment]::GetEnvironmentVariables()`. */
 const ENV_DUMP =
   /\b(?:Get-ChildItem|gci|ls|dir|Get-Item|gi)\s+(?:-Path\s+)?['"]?Env:(?:[\\/]?\*?)?['"]?(?=\s|$|[;|)])|\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(/i;

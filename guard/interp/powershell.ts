@@ -71,6 +71,17 @@ export function powershellDeleteTarget(code: string): string | null {
   return null;
 }
 
+/**
+ * A command line whose commands include a PowerShell cmdlet (`Invoke-RestMethod`, `iwr`, `iex`) or `rundll32`: an agent's shell tool on Windows is PowerShell, so the whole line is read
+ * as PowerShell code as well as shell.
+ */
+const BARE_POWERSHELL =
+  /(?:^|[;&|(]\s*)(?:(?:Get|Set|New|Remove|Invoke|Start|Add|Copy|Move|Import|Export|Send|Out|ConvertTo|ConvertFrom|Register|Enable|Disable|Expand|Compress)-[A-Za-z]+|iwr|irm|iex|rundll32(?:\.exe)?)(?=\s|$|[;|)])/i;
+
+export function barePowershell(source: string): boolean {
+  return BARE_POWERSHELL.test(source);
+}
+
 /** Effects of PowerShell code (`pwsh -Command`, `powershell -c`); null for other interpreters. */
 export function powershellEffects(interpreter: string, code: string): CodeEffects | null {
   if (interpreter !== 'pwsh') return null;

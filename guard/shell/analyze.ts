@@ -10,6 +10,7 @@ import { evalPipeline } from './static-eval.js';
 import { codeEffects } from '../interp/code-effects.js';
 import { containerRun, optionScripts, substitutePositional } from './indirect.js';
 import { cmdCode } from '../interp/cmd-code.js';
+import { barePowershell } from '../interp/powershell.js';
 import { containerExec } from './container-exec.js';
 import { HOOK_VARIABLES, hookVariable } from './hooks.js';
 import { NOT_SIMPLE, readSimpleScript, type SimpleList } from './simple-script.js';
@@ -779,7 +780,7 @@ export function analyzeShell(
     calling: new Set(),
     files: new Map(),
   };
-  analyzeInto(w, source, {
+  const place: Place = {
     pipeline: -1,
     stage: 0,
     stages: 1,
@@ -787,7 +788,10 @@ export function analyzeShell(
     substitution: false,
     nested: 0,
     branch: false,
-  });
+  };
+  analyzeInto(w, source, place);
+  // an agent's shell tool on Windows runs PowerShell (docs/guard.md "Interpreter code")
+  if (barePowershell(source)) script(w, 'pwsh', source, place);
   out.status = w.status;
   if (w.functions.size > 0) out.definitions = w.functions;
   return out;

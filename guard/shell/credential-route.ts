@@ -12,6 +12,7 @@ import type { ShellAnalysis, ShellCommand } from './model.js';
 import { requestToIssuers } from './issuer-request.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { isCredentialPath } from '../sensitive-paths.js';
+import { exportedToReleaseTools } from './credential-env-route.js';
 
 const OUT = /^(?:>|>>|>\||&>|&>>)$/;
 /** Project folders a web server or a published package serves: a secret there is published. */
@@ -197,6 +198,7 @@ export function credentialRouted(cmd: ShellCommand, all: ShellAnalysis): boolean
       !later.every((c) => c.name === 'cut' || c.name === 'tr' || c.name === 'head')
     )
       return false;
+    if (later.length === 0 && exportedToReleaseTools(cmd, all, issuer)) return true;
     const c = consumer(cmd, all);
     return c !== null && sink(c, issuer, all);
   }

@@ -60,6 +60,8 @@ const REGISTRY_ALLOW = [
   'index.crates.io',
   'rubygems.org',
   'npm.pkg.github.com',
+  // Chocolatey's community feed
+  'community.chocolatey.org',
 ];
 
 const shell = (intents: string[]): object => ({ shell: { intent: intents } });
@@ -235,7 +237,7 @@ const rules = [
     phase: 'call',
     when: { detector: 'supply_chain', field: 'args', params: { allow: REGISTRY_ALLOW } },
     reason:
-      "writes a package-manager config that redirects installs to an unlisted registry, or a workflow that runs pull requests' code with the repository's secrets",
+      "writes a package-manager config that redirects installs to an unlisted registry, a workflow that runs pull requests' code with the repository's secrets, or a CI step that downloads code and runs it",
   },
   {
     id: 'ca.reverse-shell',

@@ -1,0 +1,44 @@
+// `export GITHUB_TOKEN=$(gh auth token) && goreleaser release`: a token exported under its issuer's
+// own variable for the issuer's release tools, and nothing else run, is their use, not a read
+// (docs/guard.md "Credential routing").
+import type { Issuer } from '../egress/issuers.js';
+import type { ShellAnalysis, ShellCommand } from './model.js';
+import { printsHeaders, writesFile } from './issuer-request.js';
+
+/** Release tools that publish to the issuer with the token from its variable, by issuer name. */
+const RELEASE_TOOLS: Readonly<Record<string, RegExp>> = {
+  GitHub: /^(?:gh|hub|goreleaser|semantic-release|release-please|ghr)$/,
+  GitLab: /^(?:glab|goreleaser|semantic-release|release-cli)$/,
+};
+/** Runners that fetch and start a package by name: the tool is their first operand. */
+const RUNNERS = /^(?:npx|pnpx|bunx)$/;
+
+function releaseTool(c: ShellCommand, tools: RegExp): boolean {
+  const name = RUNNERS.test(c.name)
+    ? (c.argv.slice(1).find((a) => !a.startsWith('-')) ?? '')
+    : c.name;
+  return tools.test(name) && !printsHeaders(c) && !writesFile(c);
+}
+
+/**
+ * True when `cmd` runs inside the substitution of the script's first command, an `export` of only
+ * the issuer's variables, and every later command is one of the issuer's release tools printing no
+ * headers and keeping no output in a file. Attacker-controlled: the agent wrote the command.
+ */
+export function exportedToReleaseTools(
+  cmd: ShellCommand,
+  all: ShellAnalysis,
+  issuer: Issuer | null,
+): boolean {
+  const tools = issuer === null ? undefined : RELEASE_TOOLS[issuer.name];
+  if (issuer === null || tools === undefined || !cmd.substitution) return false;
+  const [owner] = all.commands;
+  if (owner === undefined || owner.name !== 'export' || owner.substitution) return false;
+  if (owner.nested !== cmd.nested || all.commands.indexOf(cmd) !== 1) return false;
+  const words = owner.argv.slice(1);
+  const names = words.map((w) => /^([A-Za-z_]\w*)=/.exec(w)?.[1]);
+  if (words.length === 0 || !names.every((n) => n !== undefined && issuer.vars.test(n)))
+    return false;
+  const rest = all.commands.slice(2);
+  return rest.length > 0 && rest.every((c) => releaseTool(c, tools));
+}
