@@ -80,6 +80,51 @@ export function normalizeForDetection(text: string, fold = true): string {
   return fold ? plain.replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c) : plain;
 }
 
+/** A backslash escape of a JSON string (RFC 8259 §7). */
+const JSON_ESCAPE = /\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g;
+const ESCAPED: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/**
+ * The text with JSON string escapes decoded (RFC 8259 §7), or null when it has none: an API's JSON
+ * reply carries a field's paragraphs as `\n`, which glues the next word to an `n` ("\n\nIgnore")
+ * and hides it from word-bounded signatures, though a model reads the field as the text it encodes.
+ */
+export function jsonUnescaped(text: string): string | null {
+  if (!text.includes('\\')) return null;
+  const out = text.replace(JSON_ESCAPE, (_m, hex: string | undefined, c: string | undefined) =>
+    hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : (ESCAPED[c ?? ''] ?? c ?? ''),
+  );
+  return out === text ? null : out;
+}
+
+/**
+ * The text a model reads in a JSON reply: its keys and string values, a paragraph each, when the
+ * whole text is JSON; else the text with JSON escapes decoded; null when neither applies. This
+ * value is attacker-controlled: walked with a stack, not recursion, however deep it nests.
+ */
+export function jsonReadText(text: string): string | null {
+  const t = text.trim();
+  if (t.startsWith('{') || t.startsWith('[')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(t);
+    } catch {
+      return jsonUnescaped(text);
+    }
+    const out: string[] = [];
+    const stack: unknown[] = [value];
+    while (stack.length > 0) {
+      const v = stack.pop();
+      if (typeof v === 'string') out.push(v);
+      else if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+      else if (v !== null && typeof v === 'object')
+        for (const [k, x] of Object.entries(v).reverse()) stack.push(x, k);
+    }
+    return out.join('\n\n');
+  }
+  return jsonUnescaped(text);
+}
+
 /**
  * Hidden spans of a document a user does not see rendered: HTML comments, markdown link-reference
  * comments (`[//]: # (...)`, `[comment]: <> (...)`, CommonMark §4.7 link reference definitions that

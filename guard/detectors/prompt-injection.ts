@@ -8,6 +8,7 @@ import {
   decodedComments,
   hasInvisible,
   hiddenSpans,
+  jsonReadText,
   normalizeForDetection,
   smuggledTagText,
 } from './injection-normalize.js';
@@ -51,8 +52,10 @@ interface InjectionParams {
 export function injectionSignatures(read: string, opts: TextPlace = {}): string[] {
   const own = opts.sourceFile === undefined ? read : withoutStringLiterals(read, opts.sourceFile);
   const text = withoutReportedData(own, opts.searchOutput === true);
-  // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words).
-  const forms = [normalizeForDetection(text), normalizeForDetection(text, false)];
+  // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words);
+  // text with JSON escapes as the text they encode, which is what a model reads in a JSON reply.
+  const decoded = jsonReadText(text) ?? text;
+  const forms = [normalizeForDetection(decoded), normalizeForDetection(decoded, false)];
   const smuggled = smuggledTagText(text);
   const spans = forms.flatMap(hiddenSpans);
   const hidden = [
