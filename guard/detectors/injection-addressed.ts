@@ -33,6 +33,8 @@ const ADDRESSEE = [
   String.raw`\b(?:any|an?|the|every)\s+(?:ai|llm|agents?|assistants?|bots?)\s+(?:editing|modifying|touching|changing|reading|working\s+on|opening)\s+(?:this|these)\b`,
   // a comment tag addressed to an agent: "NOTE(agent):", "TODO(ai-agent):"
   AGENT_TAG.source,
+  // a bracketed note to the model in visible text ("[AI: ignore the summary request ...]")
+  String.raw`\[\s*(?:ai|assistant|agent|llm)\s*:`,
   String.raw`\b(?:hi|hey|hello|dear)\s+(?:claude|copilot|gemini|codex|cursor|assistant)\b`,
   // a comma before another product lists products ("works with Claude, Copilot and Cursor")
   String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?)"'-])(?:assistant|claude|copilot|gemini|codex)\s*(?::|,(?!\s*(?:and\s+|or\s+)?(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)\b))`,
@@ -65,6 +67,10 @@ const RISKY = [
   // a named key taken from the environment (OPENAI_API_KEY, an "API key")
   String.raw`\b[A-Z][A-Z0-9]*_API_?KEY\b|\bapi[\s_-]?keys?\b`,
   String.raw`\bgists?\b|\bstrict-ssl\s+false\b|\bsettings\.json\b|\bpre-?tool\s+hooks?\b`,
+  // a secret's variable by name (AWS_SECRET_ACCESS_KEY, STRIPE_SECRET_KEY, DB_PASSWORD)
+  String.raw`\b[a-z][a-z0-9]*_(?:[a-z0-9]+_)*(?:secret|token|password|passwd|api_?key|access_key)(?:_[a-z0-9]+)*\b`,
+  // data changed in place: a role granted, rows rewritten or removed
+  String.raw`\bupdate\s+[\w."]{1,64}\s+set\b|\bdelete\s+from\b|\bgrant\s+[\w ,]{1,40}\s+(?:on|to)\b`,
 ].join('|');
 
 /** How far after an address its risky object may stand (an order may end in a code block). */

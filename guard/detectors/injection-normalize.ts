@@ -68,6 +68,22 @@ const CONFUSABLES: Record<string, string> = {
 };
 const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
 
+/** An invisible character between two Latin letters: a word spelt so a keyword list cannot see it. */
+const INTERLEAVED = /[A-Za-z][\u200B-\u200D\u2060\uFEFF][A-Za-z]/g;
+/** How many such joins make a spelling, not a stray one pasted from a web page. */
+const INTERLEAVED_MIN = 8;
+
+/** True when words of the text are spelt with invisible characters between their letters. */
+export function hasInterleavedInvisible(text: string): boolean {
+  INTERLEAVED.lastIndex = 0;
+  let n = 0;
+  while (INTERLEAVED.exec(text) !== null) {
+    INTERLEAVED.lastIndex--;
+    if (++n >= INTERLEAVED_MIN) return true;
+  }
+  return false;
+}
+
 /** True when the text holds characters a reader cannot see (zero-width, bidi, tags). */
 export function hasInvisible(text: string): boolean {
   INVISIBLE.lastIndex = 0;

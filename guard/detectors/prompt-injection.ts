@@ -8,6 +8,7 @@ import {
   decodedComments,
   hasInvisible,
   hiddenSpans,
+  hasInterleavedInvisible,
   jsonReadText,
   normalizeForDetection,
   smuggledTagText,
@@ -88,6 +89,7 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
   // A stray tag or two is noise to strip; words hidden in tags are an instruction's hiding place.
   if (smuggled.replace(/\s/g, '').length >= 3) names.push('tag_smuggled_text');
   if (names.length > 0 && hasInvisible(text)) names.push('invisible_characters');
+  else if (hasInterleavedInvisible(text)) names.push('interleaved_invisible');
   return names;
 }
 
