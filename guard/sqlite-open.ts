@@ -1,5 +1,6 @@
 // Opening a SQLite store that other processes may be creating at the same instant.
 import Database from 'better-sqlite3';
+import { chmodSync, closeSync, openSync, statSync } from 'node:fs';
 
 /** Tries before a store that stays busy is given up on (about a second in all). */
 const OPEN_ATTEMPTS = 40;
@@ -33,4 +34,13 @@ export function openSqlite(
       Atomics.wait(PAUSE, 0, 0, 10 + Math.floor(Math.random() * 40));
     }
   }
+}
+
+/**
+ * Creates `path` 0600 if it is missing and narrows it to 0600 if it is wider: a store of the
+ * guard's holds session data and MACs, readable by its owner only (docs/guard.md "Receipts").
+ */
+export function createPrivateFile(path: string): void {
+  closeSync(openSync(path, 'a', 0o600));
+  if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
 }

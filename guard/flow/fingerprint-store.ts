@@ -2,9 +2,9 @@
 // It keeps only keyed fingerprints and HMACs of fixed-width windows of each value's encoded forms,
 // never a value in clear (a session's last outbound tail is sealed, outbound-tail.ts), in a SQLite
 // database (WAL) that concurrent processes share; files are 0600.
-import { openSqlite } from '../sqlite-open.js';
+import { createPrivateFile, openSqlite } from '../sqlite-open.js';
 import type Database from 'better-sqlite3';
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GuardError } from '../errors.js';
 import { patternsFor, type Encoding } from './encoded-forms.js';
@@ -50,11 +50,6 @@ interface ValueRow {
   tool: string;
   label: string;
   chunked: number;
-}
-
-function createPrivateFile(path: string): void {
-  closeSync(openSync(path, 'a', 0o600));
-  if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
 }
 
 export class FingerprintStore implements FlowTracker {

@@ -3,7 +3,8 @@
 // processes update in one IMMEDIATE transaction each: no increment is lost, none counted twice.
 import Database from 'better-sqlite3';
 import { createHmac, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { createPrivateFile } from '../sqlite-open.js';
 import { join } from 'node:path';
 import { GuardError } from '../errors.js';
 import { MAX_SESSIONS, MINUTE_MS, type SessionRecorder, type SessionView } from '../session.js';
@@ -42,8 +43,7 @@ export class SessionStore implements SessionRecorder {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, SESSION_DB_FILE);
     try {
-      closeSync(openSync(path, 'a', 0o600));
-      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+      createPrivateFile(path);
       const db = new Database(path, { timeout: 10_000 });
       db.pragma('journal_mode = WAL');
       // WAL with NORMAL survives a crashed process; only an OS crash may drop the last counts.

@@ -1,9 +1,8 @@
 // Opening the review database: the file 0600, WAL so that the proxy, hooks and `mesh reviews` in
 // other processes share it, synchronous writes, and the schema migrated forward in place.
 import type Database from 'better-sqlite3';
-import { chmodSync, closeSync, openSync, statSync } from 'node:fs';
 import { GuardError } from '../errors.js';
-import { openSqlite } from '../sqlite-open.js';
+import { createPrivateFile, openSqlite } from '../sqlite-open.js';
 import { APPROVAL_DDL } from './review-quorum.js';
 import { REVIEW_STORE_DDL, REVIEW_STORE_SCHEMA } from './review-schema.js';
 
@@ -19,8 +18,7 @@ const ADDED_COLUMNS: readonly (readonly [string, string])[] = [
  * @throws GuardError review_store_invalid when the file cannot be opened or its schema is newer
  */
 export function openReviewDb(path: string): Database.Database {
-  closeSync(openSync(path, 'a', 0o600));
-  if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+  createPrivateFile(path);
   try {
     return openSqlite(path, { timeout: 10_000 }, (db) => {
       migrate(db, path);
