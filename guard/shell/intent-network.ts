@@ -8,14 +8,11 @@ import { officialInstall } from './official-installers.js';
 import { releaseUpload } from './release-upload.js';
 import { inProject } from './project-paths.js';
 import { isPrivateAddress } from '../egress/internal-hosts.js';
+import { REQUEST_PROGRAMS } from '../egress/issuers.js';
 
+/** Programs that fetch a URL: the request programs and the other downloaders. */
 const FETCHERS = new Set([
-  'curl',
-  'wget',
-  'http',
-  'https',
-  'xh',
-  'xhs',
+  ...REQUEST_PROGRAMS,
   'aria2c',
   'fetch',
   'lwp-request',
