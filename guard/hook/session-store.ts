@@ -1,10 +1,10 @@
 // Rate/budget/loop limits per session for the Claude Code hook: one short-lived
 // process per tool call, so a session's counters live in a SQLite database (WAL) that concurrent hook
 // processes update in one IMMEDIATE transaction each: no increment is lost, none counted twice.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createPrivateFile } from '../sqlite-open.js';
+import { createPrivateFile, openSqlite } from '../sqlite-open.js';
 import { join } from 'node:path';
 import { GuardError } from '../errors.js';
 import { MAX_SESSIONS, MINUTE_MS, type SessionRecorder, type SessionView } from '../session.js';
@@ -44,12 +44,14 @@ export class SessionStore implements SessionRecorder {
     const path = join(dir, SESSION_DB_FILE);
     try {
       createPrivateFile(path);
-      const db = new Database(path, { timeout: 10_000 });
-      db.pragma('journal_mode = WAL');
-      // WAL with NORMAL survives a crashed process; only an OS crash may drop the last counts.
-      db.pragma('synchronous = NORMAL');
-      db.exec(DDL);
-      db.prepare('INSERT OR IGNORE INTO meta (k, v) VALUES (?, ?)').run('salt', randomBytes(32));
+      // Hook processes of one session start together; the first of them creates the store.
+      const db = openSqlite(path, { timeout: 10_000 }, (d) => {
+        d.pragma('journal_mode = WAL');
+        // WAL with NORMAL survives a crashed process; only an OS crash may drop the last counts.
+        d.pragma('synchronous = NORMAL');
+        d.exec(DDL);
+        d.prepare('INSERT OR IGNORE INTO meta (k, v) VALUES (?, ?)').run('salt', randomBytes(32));
+      });
       const salt = db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get('salt') as Buffer;
       return new SessionStore(db, salt);
     } catch (e) {
