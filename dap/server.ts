@@ -21,6 +21,7 @@ import type { HpkeKeyring } from './aggregator/hpke-keys.js';
 import { startAdminServer, type AdminServer } from './admin/server.js';
 import { mountInterop, type InteropRole } from './interop/mount.js';
 import { startLeaderDriver } from './leader/driver.js';
+import { helperUrlsFrom } from './leader/helper-url.js';
 import { committedEvents } from './storage/commit-events.js';
 import type { KvStore } from './storage/kv.js';
 import { probeStore, type StoreProbe } from './storage/store-probe.js';
@@ -233,13 +234,18 @@ export function aggregatorOptionsFrom(section: unknown): Partial<AggregatorOptio
   if (typeof section !== 'object' || section === null)
     throw new TaskError('task_invalid', 'the dap config section must be an object');
   const out: Record<string, number> = {};
+  let helperUrls: ReadonlyMap<string, string> | undefined;
   for (const [k, v] of Object.entries(section)) {
     if (k === 'store') continue; // the store URL, read by storeFrom
+    if (k === 'helperUrls') {
+      helperUrls = helperUrlsFrom(v);
+      continue;
+    }
     if (!(k in DEFAULT_AGGREGATOR_OPTIONS) || k === 'limits' || k === 'peerLimits')
       throw new TaskError('task_invalid', `unknown dap option ${k}`);
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
       throw new TaskError('task_invalid', `dap option ${k} must be a non-negative integer`);
     out[k] = v;
   }
-  return out;
+  return helperUrls === undefined ? out : { ...out, helperUrls };
 }

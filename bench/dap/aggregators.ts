@@ -1,6 +1,7 @@
 // The benches' Leader and Helper (npm run bench:dap): `mesh serve` processes, one or more per role
-// (several behind a front that spreads requests, as a fleet's load balancer does), their ports and
-// URLs known before the task files are written, their CPU read from /proc/PID/stat, stopped together.
+// (several behind a front that spreads requests, as a fleet's load balancer does, or reached at
+// their own URLs: each Leader calls a Helper of its own), their ports and URLs known before the task
+// files are written, their CPU read from /proc/PID/stat, stopped together.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFront, type Front } from '../../test/dap/front.js';
@@ -11,6 +12,12 @@ import type { ServeProcess } from '../../test/support/serve-process.js';
 
 const TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
 type Role = 'leader' | 'helper';
+/**
+ * How a fleet's processes are reached: `front`, one front per role sends each request to the next
+ * process; `direct`, the clients spread their uploads over the Leaders' own URLs and Leader i calls
+ * Helper i (its `dap.helperUrls`), no hop in between (docs/dap.md "Running a fleet").
+ */
+export type Topology = 'front' | 'direct';
 
 /** User plus system CPU seconds of every thread of the process; 0 once it is gone. */
 export function cpuSeconds(pid: number): number {
@@ -27,7 +34,7 @@ export interface AggregatorsStart {
   /** Task files per role, each given to every process of the role. */
   tasks: { leader: string[]; helper: string[] };
   /** The Leader's `dap` config section (job sizing, ticks). */
-  leaderDap: Record<string, number>;
+  leaderDap: Record<string, unknown>;
   /** `--store` URLs (PostgreSQL, shared by the processes of a role); level inside DIR without them. */
   stores?: { leader?: string; helper?: string };
   /** Added to every process's environment. */
@@ -37,6 +44,8 @@ export interface AggregatorsStart {
 export interface Aggregators {
   /** Each role's DAP endpoint (`.../leader/`, `.../helper/`), for the task files. */
   endpoint: Record<Role, string>;
+  /** Where uploads go: the front, or each Leader process's own endpoint (`direct`). */
+  uploadTo: string[];
   start(o: AggregatorsStart): Promise<void>;
   /** Every process's pid (Leaders first). */
   pids(): number[];
@@ -48,24 +57,32 @@ export interface Aggregators {
 }
 
 /** Ports (and fronts, for more than one process per role) for `perRole` processes of each role in DIR. */
-export async function reserveAggregators(dir: string, perRole = 1): Promise<Aggregators> {
+export async function reserveAggregators(
+  dir: string,
+  perRole = 1,
+  topology: Topology = 'front',
+): Promise<Aggregators> {
   const ports: Record<Role, number[]> = { leader: [], helper: [] };
   for (let i = 0; i < perRole; i++) {
     ports.leader.push(await freePort());
     ports.helper.push(await freePort());
   }
   const fronts: Partial<Record<Role, Front>> = {};
-  if (perRole > 1) {
+  if (perRole > 1 && topology === 'front') {
     fronts.leader = await startFront(() => ports.leader);
     fronts.helper = await startFront(() => ports.helper);
   }
   const base = (r: Role): string =>
     fronts[r]?.url ?? `http://127.0.0.1:${String(ports[r][0] ?? 0)}`;
+  const own = (r: Role, i: number): string => `http://127.0.0.1:${String(ports[r][i] ?? 0)}/${r}/`;
   const leaders: ServeProcess[] = [];
   const helpers: ServeProcess[] = [];
   const pids = (): number[] => [...leaders, ...helpers].map((p) => p.child.pid ?? 0);
   return {
     endpoint: { leader: `${base('leader')}/leader/`, helper: `${base('helper')}/helper/` },
+    uploadTo: fronts.leader
+      ? [`${fronts.leader.url}/leader/`]
+      : ports.leader.map((_, i) => own('leader', i)),
     async start(o) {
       for (let i = 0; i < perRole; i++) {
         const at = join(dir, `p${String(i)}`);
@@ -75,7 +92,10 @@ export async function reserveAggregators(dir: string, perRole = 1): Promise<Aggr
           dir: at,
           ports: p,
           tasks: o.tasks,
-          leaderDap: o.leaderDap,
+          leaderDap:
+            topology === 'direct' && i > 0
+              ? { ...o.leaderDap, helperUrls: { [own('helper', 0)]: own('helper', i) } }
+              : o.leaderDap,
           ...(o.stores ? { stores: o.stores } : {}),
         });
         const pair = await startPair(args, o.env);

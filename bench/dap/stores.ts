@@ -1,6 +1,6 @@
 // DAP-18 throughput by store (npm run bench:dap, MESH_BENCH_STORES=0 skips it): Prio3SumVec(32)
 // reports end to end with one process per role on level, one on PostgreSQL, and two per role on
-// PostgreSQL behind a front; aggregator CPU per report counts every mesh serve process and the
+// PostgreSQL, behind a front and reached directly; aggregator CPU per report counts every mesh serve process and the
 // PostgreSQL server's processes, in the same run. Each set-up first aggregates and collects a batch
 // of its own (docs/dap.md "Throughput by store"), printed as the first batch's; then rounds of one
 // warm batch per set-up, each in its own time bucket, give the medians.
@@ -10,7 +10,7 @@ import { collect, DapClient, newTaskFiles } from '../../dap/index.js';
 import * as m from '../../dap/messages/index.js';
 import { startPrivateCluster } from '../../test/dap/pg-cluster.js';
 import { postUpload, tempDir } from '../../test/dap/support.js';
-import { cpuSeconds, reserveAggregators } from './aggregators.js';
+import { cpuSeconds, reserveAggregators, type Topology } from './aggregators.js';
 
 const N = Number(process.env.MESH_BENCH_STORE_REPORTS ?? 1000);
 /** Measured batches per set-up, after its first. */
@@ -83,9 +83,10 @@ async function setUp(
   perRole: 1 | 2,
   pg: { url: () => Promise<string>; dataDir: string } | undefined,
   t: number,
+  topology: Topology = 'front',
 ): Promise<SetUp> {
   const dir = tempDir('bench-stores');
-  const aggs = await reserveAggregators(dir, perRole);
+  const aggs = await reserveAggregators(dir, perRole, topology);
   const files = newTaskFiles({
     task_info: Buffer.from('bench-stores').toString('base64url'),
     leader: aggs.endpoint.leader,
@@ -125,12 +126,14 @@ async function setUp(
     const each0 = [...aggs.pids().map(cpuSeconds), db()];
     const bench0 = process.cpuUsage();
     const start = Date.now();
-    const url = `${files.client.task.leader}tasks/${files.client.task_id}/reports`;
-    // a task's reports come from many clients at once: UPLOADERS requests of 50 are in flight
+    const urls = aggs.uploadTo.map((u) => `${u}tasks/${files.client.task_id}/reports`);
+    // a task's reports come from many clients at once: UPLOADERS requests of 50 are in flight,
+    // each to the next Leader URL (one front, or each Leader's own: DNS round robin)
     let next = 0;
     const uploader = async (): Promise<void> => {
       for (let i = next; i < n; i = next) {
         next += 50;
+        const url = urls[(i / 50) % urls.length] ?? '';
         const res = await uploadOnce(url, m.encodeUploadRequest(reports.slice(i, i + 50)));
         if (res.status !== 200 || res.errors.some((e) => e.error !== 'report_replayed'))
           throw new Error(`upload refused: ${String(res.status)}`);
@@ -185,25 +188,30 @@ async function uploadOnce(
   }
 }
 
-/** The three set-ups' ratios: throughput against level, and what a second process per role costs. */
+/** The set-ups' ratios: throughput against level, and what a second process per role costs. */
 interface Ratios {
   pg1_to_level_throughput: number;
   pg2_to_pg1_cpu_per_report: number;
   pg2_to_pg1_throughput: number;
+  pg2_direct_to_pg1_cpu_per_report: number;
+  pg2_direct_to_pg1_throughput: number;
 }
 
 /** A set-up's figures the ratios are taken of. */
 type Rated = Omit<Figures, 'split'>;
 
-function ratios(level1: Rated, pg1: Rated, pg2: Rated): Ratios {
+/** `xs`: the set-ups' figures in the order of NAMES. */
+function ratios(xs: readonly Rated[]): Ratios {
+  const [level1, pg1, pg2, pg2d] = xs;
+  if (!level1 || !pg1 || !pg2 || !pg2d) throw new Error('a set-up has no figures');
   const r = (x: number, y: number) => Number((x / y).toFixed(2));
+  const cpu = (x: Rated) => r(x.aggregator_cpu_ms_per_report, pg1.aggregator_cpu_ms_per_report);
   return {
     pg1_to_level_throughput: r(pg1.reports_per_second, level1.reports_per_second),
-    pg2_to_pg1_cpu_per_report: r(
-      pg2.aggregator_cpu_ms_per_report,
-      pg1.aggregator_cpu_ms_per_report,
-    ),
+    pg2_to_pg1_cpu_per_report: cpu(pg2),
     pg2_to_pg1_throughput: r(pg2.reports_per_second, pg1.reports_per_second),
+    pg2_direct_to_pg1_cpu_per_report: cpu(pg2d),
+    pg2_direct_to_pg1_throughput: r(pg2d.reports_per_second, pg1.reports_per_second),
   };
 }
 
@@ -213,6 +221,8 @@ function met(r: Ratios): Record<keyof Ratios, boolean> {
     pg1_to_level_throughput: r.pg1_to_level_throughput >= 0.7,
     pg2_to_pg1_cpu_per_report: r.pg2_to_pg1_cpu_per_report <= 1.25,
     pg2_to_pg1_throughput: r.pg2_to_pg1_throughput >= 1,
+    pg2_direct_to_pg1_cpu_per_report: r.pg2_direct_to_pg1_cpu_per_report <= 1.25,
+    pg2_direct_to_pg1_throughput: r.pg2_direct_to_pg1_throughput >= 1,
   };
 }
 
@@ -232,16 +242,28 @@ const medianOf = (fs: Figures[]): Omit<Figures, 'split'> => ({
   jobs: median(fs.map((f) => f.jobs)),
 });
 
-const NAMES = ['level_1_per_role', 'postgres_1_per_role', 'postgres_2_per_role'] as const;
+const NAMES = [
+  'level_1_per_role',
+  'postgres_1_per_role',
+  'postgres_2_per_role',
+  'postgres_2_per_role_direct',
+] as const;
+const TARGETS: Record<keyof Ratios, string> = {
+  pg1_to_level_throughput: '>= 0.7',
+  pg2_to_pg1_cpu_per_report: '<= 1.25',
+  pg2_to_pg1_throughput: '>= 1',
+  pg2_direct_to_pg1_cpu_per_report: '<= 1.25',
+  pg2_direct_to_pg1_throughput: '>= 1',
+};
 
 /**
- * The three set-ups in one run, with the ratios docs/dap.md "Throughput by store" sets as targets: a
- * shared database must keep most of level's throughput, and a second process per role must add
- * throughput without costing much more CPU per report than one. The set-ups run side by side (the
- * ones not measured stay idle); each warms up with a first batch, then ROUNDS rounds measure one
- * batch of each, in an order that turns with each round, so a change of the machine's load falls on
- * all three alike; the figures are medians over the rounds, the ratios medians of each round's
- * (the targets are checked on these).
+ * The four set-ups in one run, with the ratios docs/dap.md "Throughput by store" sets as targets: a
+ * shared database must keep most of level's throughput, and a second process per role (behind a
+ * front, or reached directly) must add throughput without costing much more CPU per report than one.
+ * The set-ups run side by side (the ones not measured stay idle); each warms up with a first batch,
+ * then ROUNDS rounds measure one batch of each, in an order that turns with each round, so a change
+ * of the machine's load falls on all alike; the figures are medians over the rounds, the ratios
+ * medians of each round's (the targets are checked on these).
  */
 export async function benchStores(): Promise<Record<string, unknown>> {
   const cluster = startPrivateCluster();
@@ -249,7 +271,12 @@ export async function benchStores(): Promise<Record<string, unknown>> {
   try {
     const pg = { url: () => cluster.createDatabase(), dataDir: join(cluster.dir, 'data') };
     const t = Math.floor(Date.now() / 1000);
-    setUps.push(await setUp(1, undefined, t), await setUp(1, pg, t), await setUp(2, pg, t));
+    setUps.push(
+      await setUp(1, undefined, t),
+      await setUp(1, pg, t),
+      await setUp(2, pg, t),
+      await setUp(2, pg, t, 'direct'),
+    );
     const firsts: Figures[] = [];
     if (WARMUP > 0) for (const s of setUps) firsts.push(await s.batch(WARMUP, ROUNDS));
     for (let k = 0; k < 2 * WARM_BATCHES; k++)
@@ -257,20 +284,18 @@ export async function benchStores(): Promise<Record<string, unknown>> {
     const rounds: Figures[][] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round: Figures[] = [];
-      for (let k = 0; k < 3; k++) {
-        const i = (r + k) % 3;
+      for (let k = 0; k < setUps.length; k++) {
+        const i = (r + k) % setUps.length;
         round[i] = await (setUps[i] as SetUp).batch(N, r);
       }
       rounds.push(round);
     }
     const of = (i: number): Figures[] => rounds.map((round) => round[i] as Figures);
-    const perRound = rounds.map((round) => ratios(...(round as [Figures, Figures, Figures])));
+    const perRound = rounds.map((round) => ratios(round));
     const ratio = (k: keyof Ratios): number => Number(median(perRound.map((x) => x[k])).toFixed(2));
-    const medians: Ratios = {
-      pg1_to_level_throughput: ratio('pg1_to_level_throughput'),
-      pg2_to_pg1_cpu_per_report: ratio('pg2_to_pg1_cpu_per_report'),
-      pg2_to_pg1_throughput: ratio('pg2_to_pg1_throughput'),
-    };
+    const medians = Object.fromEntries(
+      Object.keys(TARGETS).map((k) => [k, ratio(k as keyof Ratios)]),
+    ) as unknown as Ratios;
     // Then idle: what each set-up's processes spend with no work (the database counted once, whole).
     await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
     const idle0 = setUps.map((s) => s.cpu());
@@ -298,21 +323,15 @@ export async function benchStores(): Promise<Record<string, unknown>> {
         ...(firsts[i] ? { first_batch: firsts[i] } : {}),
       };
     });
-    const m = [0, 1, 2].map((i) => medianOf(of(i)));
+    const m = NAMES.map((_, i) => medianOf(of(i)));
     return {
       ...out,
       ...medians,
       // The same ratios of the set-ups' median figures, beside the medians of each round's.
-      ratios_of_medians: ratios(...(m as [Rated, Rated, Rated])),
+      ratios_of_medians: ratios(m),
       round_ratios: perRound.map((x) => Object.values(x).join(' ')),
-      ...(firsts.length === 3
-        ? { first_batch_ratios: ratios(...(firsts as [Figures, Figures, Figures])) }
-        : {}),
-      targets: {
-        pg1_to_level_throughput: '>= 0.7',
-        pg2_to_pg1_cpu_per_report: '<= 1.25',
-        pg2_to_pg1_throughput: '>= 1',
-      },
+      ...(firsts.length === NAMES.length ? { first_batch_ratios: ratios(firsts) } : {}),
+      targets: TARGETS,
       targets_met: met(medians),
     };
   } finally {

@@ -18,6 +18,7 @@ import { DapProblem, parseProblem } from '../problem.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { peerRequest, sleep, type PeerResponse } from '../http/peer.js';
 import { leaderStart } from '../leader/job-creator.js';
+import { helperBase } from '../leader/helper-url.js';
 import type { Opaque, PingPongState } from '../vdaf-port.js';
 
 /** One report's verified output share. */
@@ -129,7 +130,7 @@ async function oneJob(
     extensions: [],
     verifyInits,
   });
-  const base = `${t.params.helper}tasks/${t.idB64}/aggregation_jobs`;
+  const base = `${helperBase(ctx.options, t)}tasks/${t.idB64}/aggregation_jobs`;
   const init = await send(ctx, lt, base, MediaType.aggregationJobInitReq, body, 0);
   const continues: VerifyContinue[] = [];
   const finishing = new Map<string, Verified>();

@@ -44,6 +44,11 @@ export interface AggregatorOptions {
    * long is taken over by another process.
    */
   leaseMs: number;
+  /**
+   * Leader: the URL this process sends a task's Helper requests to, by the Helper endpoint the task
+   * names (absent: that endpoint), so each process of a fleet may call a Helper process of its own.
+   */
+  helperUrls: ReadonlyMap<string, string>;
 }
 
 export const DEFAULT_AGGREGATOR_OPTIONS: AggregatorOptions = {
@@ -64,6 +69,7 @@ export const DEFAULT_AGGREGATOR_OPTIONS: AggregatorOptions = {
   jobRetryMaxMs: 60_000,
   jobsInFlight: 3,
   leaseMs: 10_000,
+  helperUrls: new Map(),
 };
 
 export function aggregatorOptions(o: Partial<AggregatorOptions> = {}): AggregatorOptions {

@@ -37,6 +37,7 @@ import {
   type LeaderJobRecord,
 } from './job-record.js';
 import { failureOf, loggableUrl } from './peer-failure.js';
+import { helperBase } from './helper-url.js';
 import { aggregateForCollection } from '../aggregation-param/leader-collection.js';
 
 type Ctx = AggregatorContext<LeaderTask>;
@@ -237,7 +238,7 @@ async function finish(
     reportCount: rec.count,
     checksum: fromB64url(rec.checksum),
   });
-  const url = `${t.params.helper}tasks/${t.idB64}/aggregate_shares`;
+  const url = `${helperBase(ctx.options, t)}tasks/${t.idB64}/aggregate_shares`;
   const wait = backoffOf(ctx);
   if ((wait.get(rec.id)?.atMs ?? 0) > Date.now()) return;
   const told = (f: ReturnType<typeof failureOf>, next: string) =>

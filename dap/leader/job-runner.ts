@@ -22,6 +22,7 @@ import { leaderStart, SLICE_MS, type LeaderStates } from './job-creator.js';
 import type { LeaderJobRecord } from './job-record.js';
 import { encodePendingReport } from './pending-report.js';
 import { failureOf, loggableUrl, type PeerCallFailure } from './peer-failure.js';
+import { helperBase } from './helper-url.js';
 
 /** Reports of an abandoned job go back to waiting this many times before they are dropped. */
 const MAX_ATTEMPTS = 3;
@@ -57,7 +58,7 @@ async function exchange(
   lt: LeaderTask,
   job: LeaderJobRecord,
 ): Promise<{ res: PeerResponse; url: string }> {
-  const base = `${lt.task.params.helper}tasks/${lt.task.idB64}/aggregation_jobs`;
+  const base = `${helperBase(ctx.options, lt.task)}tasks/${lt.task.idB64}/aggregation_jobs`;
   const req = {
     token: lt.aggregatorToken,
     timeoutMs: ctx.options.peerTimeoutMs,
@@ -112,7 +113,9 @@ export async function verifyJob(
     res = undefined;
     err = e;
   }
-  const peer = loggableUrl(`${lt.task.params.helper}tasks/${lt.task.idB64}/aggregation_jobs`);
+  const peer = loggableUrl(
+    `${helperBase(ctx.options, lt.task)}tasks/${lt.task.idB64}/aggregation_jobs`,
+  );
   const failed = (extra: { cause?: string } = {}): JobResult['failure'] => ({
     peer,
     call: 'aggregation_job',

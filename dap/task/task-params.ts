@@ -43,7 +43,8 @@ function int(v: unknown, what: string, min: number, max = Number.MAX_SAFE_INTEGE
   return v;
 }
 
-function endpoint(v: unknown, what: string): string {
+/** An Aggregator endpoint: an http(s) URL ending with '/'. */
+export function endpoint(v: unknown, what: string): string {
   if (typeof v !== 'string') throw new TaskError('task_invalid', `${what} must be a URL`);
   let u: URL;
   try {

@@ -14,7 +14,7 @@ export interface PairPlan {
   ports: { leader: number; helper: number };
   tasks: { leader: string[]; helper: string[] };
   /** The Leader's `dap` config section (job sizing, ticks), written to DIR/config.json. */
-  leaderDap: Record<string, number>;
+  leaderDap: Record<string, unknown>;
   /** `--store` URLs (PostgreSQL); level inside DIR/l and DIR/h without them. */
   stores?: { leader?: string; helper?: string };
 }

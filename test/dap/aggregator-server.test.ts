@@ -91,8 +91,17 @@ describe('the dap config readers', () => {
     expect(() => storeFrom(undefined, { store: 5 })).toThrow(/dap.store must be a URL string/);
   });
 
-  it('aggregatorOptionsFrom reads integers and refuses anything else', () => {
+  it('aggregatorOptionsFrom reads integers and Helper URLs, and refuses anything else', () => {
     expect(aggregatorOptionsFrom(undefined)).toEqual({});
+    expect(
+      aggregatorOptionsFrom({
+        tickMs: 5,
+        helperUrls: { 'https://h.example/dap/': 'http://10.0.0.2:8080/helper/' },
+      }),
+    ).toEqual({
+      tickMs: 5,
+      helperUrls: new Map([['https://h.example/dap/', 'http://10.0.0.2:8080/helper/']]),
+    });
     expect(aggregatorOptionsFrom({ tickMs: 5, store: 'postgres://x/y' })).toEqual({ tickMs: 5 });
     const refused: [unknown, RegExp][] = [
       ['tickMs=5', /must be an object/],
@@ -103,6 +112,12 @@ describe('the dap config readers', () => {
       [{ tickMs: -1 }, /tickMs must be a non-negative integer/],
       [{ tickMs: 1.5 }, /tickMs must be a non-negative integer/],
       [{ tickMs: '5' }, /tickMs must be a non-negative integer/],
+      [{ helperUrls: 'http://h/' }, /helperUrls must map Helper endpoints to URLs/],
+      [{ helperUrls: ['http://h/'] }, /helperUrls must map Helper endpoints to URLs/],
+      [{ helperUrls: { 'http://h/': 5 } }, /helperUrls\["http:\/\/h\/"\] must be a URL/],
+      [{ helperUrls: { 'http://h/': 'http://a' } }, /must end with '\/'/],
+      [{ helperUrls: { 'http://h/': 'ftp://a/' } }, /must be http\(s\)/],
+      [{ helperUrls: { 'h/': 'http://a/' } }, /a dap.helperUrls key is not a URL/],
     ];
     for (const [section, message] of refused) {
       expect(() => aggregatorOptionsFrom(section)).toThrow(message);

@@ -1,6 +1,7 @@
 // The set-up of the fleet suites (docs/dap.md "Running a fleet"): two Leader and two Helper `mesh
 // serve` processes over one PostgreSQL database per role, each role behind a front that sends every
-// request to a live process, as an operator's load balancer does.
+// request to a live process, as an operator's load balancer does (or, with `leaderDap`, each Leader
+// calling the Helper its own config names).
 import { writeFileSync } from 'node:fs';
 import { newTaskFiles, type TaskFiles } from '../../dap/index.js';
 import { freePort } from '../support/ports.js';
@@ -32,6 +33,15 @@ export interface FleetOptions {
   helperUrl?: (front: Front) => Promise<string>;
   /** Keys of the `dap` config section over the suites' own. */
   dap?: Record<string, number>;
+  /**
+   * More `dap` keys for Leader `i`, given the Helper endpoint the task names and the Helper
+   * processes' ports (such as `helperUrls`: each Leader calls a Helper process of its own).
+   */
+  leaderDap?: (
+    i: number,
+    taskHelper: string,
+    helperPorts: number[],
+  ) => Promise<Record<string, unknown>>;
 }
 
 /** Starts the fleet for a Prio3Sum(7) task with min_batch_size 1, small jobs and (by default) 1.5 s leases. */
@@ -58,9 +68,21 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     }),
   );
   const paths = writeTaskFiles(o.dir, files);
-  const config = `${o.dir}/config.json`;
   const dap = { minJobSize: 3, maxJobAgeMs: 30, tickMs: 10, leaseMs: 1500, ...o.dap };
-  writeFileSync(config, JSON.stringify({ dap: { ...dap, peerTimeoutMs: o.peerTimeoutMs } }));
+  const configs: Record<FleetRole, string[]> = { leader: [], helper: [] };
+  for (const r of ['leader', 'helper'] as const)
+    for (const i of [0, 1]) {
+      const extra =
+        r === 'leader' && o.leaderDap
+          ? await o.leaderDap(i, files.leader.task.helper, ports.helper)
+          : {};
+      const config = `${o.dir}/config-${r}${String(i)}.json`;
+      writeFileSync(
+        config,
+        JSON.stringify({ dap: { ...dap, peerTimeoutMs: o.peerTimeoutMs, ...extra } }),
+      );
+      configs[r].push(config);
+    }
   const procs: Record<FleetRole, ServeProcess[]> = { leader: [], helper: [] };
   const start = async (r: FleetRole, i: number): Promise<ServeProcess> => {
     const p = await startServe([
@@ -72,7 +94,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
         '--data',
         `${o.dir}/${r}${String(i)}`,
       ],
-      ...['--store', o.stores[r], '--task', paths[r], '--config', config],
+      ...['--store', o.stores[r], '--task', paths[r], '--config', configs[r][i] ?? ''],
     ]);
     procs[r][i] = p;
     running.push(p);
