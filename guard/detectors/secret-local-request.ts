@@ -25,6 +25,12 @@ function httpieLocal(c: ShellCommand): boolean {
   return host?.[1] !== undefined && LOOPBACK.test(host[1]);
 }
 
+/**
+ * Options that send the request through another host or map the name elsewhere (`-x HOST`,
+ * `--proxy`, `--resolve localhost:80:IP`, `--connect-to`), and a proxy set in the environment.
+ */
+const REROUTES = /^-[a-zA-Z]*x|^--(?:proxy|preproxy|socks|resolve|connect-to|doh-url)|proxy=/;
+
 /** Every URL any word of `c` names is on the loopback interface. */
 function urlsLocal(c: ShellCommand): boolean {
   return c.argv.every((a) => [...a.matchAll(URL_HOSTS)].every((m) => LOOPBACK.test(m[1] ?? '')));
@@ -34,12 +40,18 @@ function urlsLocal(c: ShellCommand): boolean {
  * True when every credential found is a generic password or secret assignment and every command
  * only sends to loopback hosts or shapes the reply. Attacker-controlled: the agent wrote it.
  */
-export function localOnlyCredentials(found: readonly SecretMatch[], view: ShellView): boolean {
+export function localOnlyCredentials(
+  command: string,
+  found: readonly SecretMatch[],
+  view: ShellView,
+): boolean {
   if (view.analysis.status !== 'ok' || !found.every((m) => GENERIC.has(m.kind))) return false;
+  if (/proxy/i.test(command)) return false;
   let requests = 0;
   for (const c of view.analysis.commands) {
     if (c.dynamic === true || c.tainted === true || c.via !== undefined || !urlsLocal(c))
       return false;
+    if (c.argv.slice(1).some((a) => REROUTES.test(a))) return false;
     if (REPLY_READERS.has(c.name) && c.stage > 0) continue;
     if (!REQUEST_PROGRAMS.has(c.name)) return false;
     if (/^(?:http|https|xh|xhs)$/.test(c.name) && !httpieLocal(c)) return false;

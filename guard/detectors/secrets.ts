@@ -133,7 +133,8 @@ export const secretsDetector: Detector<SecretParams> = {
       if (
         params.to_issuer === 'pass' &&
         at === 'args.command' &&
-        (issuerBoundSpans(s, ms, ctx.shell(s)) !== null || localOnlyCredentials(ms, ctx.shell(s)))
+        (issuerBoundSpans(s, ms, ctx.shell(s)) !== null ||
+          localOnlyCredentials(s, ms, ctx.shell(s)))
       )
         return;
       const f: Finding = {
