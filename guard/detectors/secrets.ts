@@ -5,6 +5,7 @@ import { checkKeys, enumParam, listParam } from './params.js';
 import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns.js';
 import { regexLiterals } from '../rules/needs.js';
 import { issuerBoundSpans } from './secret-issuer-bound.js';
+import { localOnlyCredentials } from './secret-local-request.js';
 
 interface SecretParams {
   mode: 'block' | 'redact';
@@ -132,7 +133,8 @@ export const secretsDetector: Detector<SecretParams> = {
       if (
         params.to_issuer === 'pass' &&
         at === 'args.command' &&
-        issuerBoundSpans(s, ms, ctx.shell(s)) !== null
+        (issuerBoundSpans(s, ms, ctx.shell(s)) !== null ||
+          localOnlyCredentials(s, ms, ctx.shell(s)))
       )
         return;
       const f: Finding = {

@@ -196,6 +196,41 @@ const ISSUERS: readonly Issuer[] = [
     format: /\blin_api_[A-Za-z0-9]{40}/,
     hosts: ['api.linear.app'],
   },
+  {
+    name: 'PagerDuty',
+    vars: /^(?:PAGERDUTY|PD)_(?:[A-Z0-9]+_)*(?:TOKEN|API_KEY|ROUTING_KEY|INTEGRATION_KEY)$/,
+    hosts: [
+      'api.pagerduty.com',
+      'api.eu.pagerduty.com',
+      'events.pagerduty.com',
+      'events.eu.pagerduty.com',
+    ],
+  },
+  {
+    name: 'Opsgenie',
+    vars: /^OPSGENIE_(?:[A-Z0-9]+_)*API_KEY$/,
+    hosts: ['api.opsgenie.com', 'api.eu.opsgenie.com'],
+  },
+  {
+    name: 'Postmark',
+    vars: /^POSTMARK_(?:SERVER|ACCOUNT|API)_(?:API_)?TOKEN$/,
+    hosts: ['api.postmarkapp.com'],
+  },
+  {
+    name: 'Resend',
+    vars: /^RESEND_API_KEY$/,
+    hosts: ['api.resend.com'],
+  },
+  {
+    name: 'Notion',
+    vars: /^NOTION_(?:API_KEY|TOKEN|API_TOKEN|INTEGRATION_TOKEN)$/,
+    hosts: ['api.notion.com'],
+  },
+  {
+    name: 'Honeycomb',
+    vars: /^HONEYCOMB_(?:API_KEY|WRITE_KEY)$/,
+    hosts: ['api.honeycomb.io', 'api.eu1.honeycomb.io'],
+  },
 ];
 
 /** Programs that send one request to the URL they are given (where an issuer-bound value may go). */

@@ -8,6 +8,7 @@ import { findSecrets } from '../detectors/secrets.js';
 import { issuerFormatMatches } from '../egress/issuers.js';
 import type { FlowCheck } from './taint.js';
 import type { FlowTracker } from './tracker.js';
+import { withoutLoadedEnv } from './env-issuer-request.js';
 
 /** The flow check of the event's call, with credentials bound to their issuers not counted. */
 export function checkWithIssuers(tracker: FlowTracker, ctx: DetectorContext): FlowCheck {
@@ -21,6 +22,10 @@ export function checkWithIssuers(tracker: FlowTracker, ctx: DetectorContext): Fl
   const formatted = issuerFormatMatches(command);
   const found = findSecrets(command);
   const extra = formatted.filter((f) => !found.some((m) => m.start < f.end && f.start < m.end));
+  if (found.length === 0 && extra.length === 0) {
+    const hits = withoutLoadedEnv(full.hits, ctx.shell(command), event.cwd);
+    if (hits.length < full.hits.length) return { ...full, hits };
+  }
   const masked = withoutIssuerBound(command, [...found, ...extra], ctx.shell(command));
   if (masked === null || masked === command) return full;
   const rest = tracker.check(session, { ...event.args, command: masked });

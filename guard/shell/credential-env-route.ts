@@ -1,7 +1,8 @@
-// `export GITHUB_TOKEN=$(gh auth token) && goreleaser release`: a token exported under its issuer's
-// own variable for the issuer's release tools, and nothing else run, is their use, not a read
+// `export GITHUB_TOKEN=$(gh auth token) && goreleaser release`, `export STRIPE_API_KEY="$(op read
+// op://...)" && stripe customers list`: a token exported under its issuer's own variable for the
+// issuer's release tools or own CLI, and nothing else run, is their use, not a read
 // (docs/guard.md "Credential routing").
-import type { Issuer } from '../egress/issuers.js';
+import { issuerOfProgram, issuersNamedIn, type Issuer } from '../egress/issuers.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { printsHeaders, writesFile } from './issuer-request.js';
 
@@ -12,6 +13,20 @@ const RELEASE_TOOLS: Readonly<Record<string, RegExp>> = {
 };
 /** Runners that fetch and start a package by name: the tool is their first operand. */
 const RUNNERS = /^(?:npx|pnpx|bunx)$/;
+
+/** CLI words that show the CLI's own configuration or credential rather than use it. */
+const SHOWS_CREDENTIAL =
+  /^(?:auth|config|token|login|logout|env|whoami|credentials?|--print-\S*|--show-\S*)$/i;
+
+/** The issuer's own CLI (`stripe`, `vercel`), run for anything but showing its credential. */
+function ownCli(c: ShellCommand, issuer: Issuer): boolean {
+  return (
+    issuerOfProgram(c.name) === issuer &&
+    !c.argv.slice(1).some((a) => SHOWS_CREDENTIAL.test(a)) &&
+    !printsHeaders(c) &&
+    !writesFile(c)
+  );
+}
 
 function releaseTool(c: ShellCommand, tools: RegExp): boolean {
   const name = RUNNERS.test(c.name)
@@ -30,15 +45,21 @@ export function exportedToReleaseTools(
   all: ShellAnalysis,
   issuer: Issuer | null,
 ): boolean {
-  const tools = issuer === null ? undefined : RELEASE_TOOLS[issuer.name];
-  if (issuer === null || tools === undefined || !cmd.substitution) return false;
+  if (!cmd.substitution) return false;
   const [owner] = all.commands;
   if (owner === undefined || owner.name !== 'export' || owner.substitution) return false;
   if (owner.nested !== cmd.nested || all.commands.indexOf(cmd) !== 1) return false;
   const words = owner.argv.slice(1);
   const names = words.map((w) => /^([A-Za-z_]\w*)=/.exec(w)?.[1]);
-  if (words.length === 0 || !names.every((n) => n !== undefined && issuer.vars.test(n)))
-    return false;
+  // a secret store's read names no issuer: the exported variables do, when they name one
+  const named = issuersNamedIn(names.map((n) => `$${n ?? ''}`).join(' '));
+  const who = issuer ?? (named.length === 1 ? (named[0] ?? null) : null);
+  if (who === null) return false;
+  if (words.length === 0 || !names.every((n) => n !== undefined && who.vars.test(n))) return false;
+  const tools = RELEASE_TOOLS[who.name];
   const rest = all.commands.slice(2);
-  return rest.length > 0 && rest.every((c) => releaseTool(c, tools));
+  return (
+    rest.length > 0 &&
+    rest.every((c) => (tools !== undefined && releaseTool(c, tools)) || ownCli(c, who))
+  );
 }

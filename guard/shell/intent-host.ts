@@ -1,5 +1,8 @@
 // Intents on the host itself: privilege changes, credential reads and writes that persist or escalate.
 import { distroPackages } from './distro-packages.js';
+import { deviceGroupsForSelf } from './device-groups.js';
+import { credentialKeyLinesOnly } from './credential-key-lines.js';
+import { grepsNamedKeys } from './grep-named-keys.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
@@ -77,7 +80,7 @@ function spawnedShell(cmd: ShellCommand): string | null {
 
 function privilege(cmd: ShellCommand): string | null {
   const priv = cmd.wrappers.find((w) => PRIV_PROGRAMS.has(w));
-  if (priv !== undefined) return distroPackages(cmd) ? null : priv;
+  if (priv !== undefined) return distroPackages(cmd) || deviceGroupsForSelf(cmd) ? null : priv;
   if (PRIV_PROGRAMS.has(cmd.name)) return cmd.name;
   const spawned = spawnedShell(cmd);
   if (spawned !== null) return spawned;
@@ -110,8 +113,12 @@ function envDump(cmd: ShellCommand, all: ShellAnalysis): string | null {
     const opts = c.argv.slice(1).join(' ');
     return c.name === 'cut' && /-d\s*=/.test(opts) && /(?:-f\s*|--fields=)1(?![\d,-])/.test(opts);
   };
+  // `tee` keeps the whole dump in a file before any filter
+  if (later.some((c) => c.name === 'tee')) return 'dumps the whole environment';
   const keepsNone = later.some((c) => c.name === 'wc' || namesOnly(c));
   if (keepsNone) return null;
+  const next = later.find((c) => c.stage === cmd.stage + 1);
+  if (next !== undefined && grepsNamedKeys(next.argv)) return null;
   const grep = later.find((c) => c.name === 'grep' || c.name === 'rg');
   if (
     grep !== undefined &&
@@ -183,7 +190,8 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
         continue;
       }
       const v = a.replace(/^--?[\w-]+=/, '').replace(/^(?:if=|@)/, '');
-      if (credential(v) && !credentialArgUnread(cmd, i)) return `${cmd.name} ${v}`;
+      if (credential(v) && !credentialArgUnread(cmd, i) && !credentialKeyLinesOnly(cmd, v, all))
+        return `${cmd.name} ${v}`;
     }
   }
   const r = cmd.redirects.find((x) => x.op === '<' && isCredentialPath(x.target));

@@ -3,6 +3,7 @@ import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 import { isBuildOutput, isCoverageReport } from './build-output.js';
+import { emulatorHost } from './storage-emulator.js';
 
 /** Options of these CLIs that take a value (never a source or destination). */
 const VALUED = new Set([
@@ -83,9 +84,13 @@ function transfer(cmd: ShellCommand): Transfer | null {
   const { argv, name } = cmd;
   const [w1, w2] = operands(argv, 1);
   const ops = (skip: number): string[] => operands(argv, 1).slice(skip);
-  if (name === 'aws' && w1 === 's3' && /^(?:cp|sync|mv)$/.test(w2 ?? ''))
+  if ((name === 'aws' || name === 'awslocal') && w1 === 's3' && /^(?:cp|sync|mv)$/.test(w2 ?? ''))
     return copyUp(ops(2), (s) => REMOTE_URL.test(s), storeHost);
-  if (name === 'aws' && w1 === 's3api' && /^(?:put-object|upload-part)$/.test(w2 ?? '')) {
+  if (
+    (name === 'aws' || name === 'awslocal') &&
+    w1 === 's3api' &&
+    /^(?:put-object|upload-part)$/.test(w2 ?? '')
+  ) {
     const i = argv.indexOf('--bucket');
     const body = argv[argv.indexOf('--body') + 1];
     const bucket = i > 0 ? argv[i + 1] : undefined;
@@ -131,8 +136,10 @@ function transfer(cmd: ShellCommand): Transfer | null {
 }
 
 export function storageIntents(cmd: ShellCommand): IntentHit[] {
-  const t = transfer(cmd);
-  if (t === null) return [];
+  const found = transfer(cmd);
+  if (found === null) return [];
+  const local = emulatorHost(cmd);
+  const t = local === null ? found : { ...found, hosts: [local] };
   const hits: IntentHit[] = [
     {
       intent: 'upload',

@@ -3,7 +3,7 @@
 // AT_DropColumn), with a lexical fallback for other dialects (guard/sql/fallback.ts).
 import { currentSqlParser, type SqlParse } from './parser.js';
 import { lexicalEffects } from './fallback.js';
-import { scratchDrop, tempTables } from './scratch-tables.js';
+import { scratchDrop, scratchTruncate, tempTables } from './scratch-tables.js';
 
 export type SqlEffectKind = 'drop' | 'truncate' | 'delete_all' | 'update_all' | 'alter_drop';
 
@@ -76,6 +76,7 @@ function visit(tree: unknown, out: SqlEffect[]): void {
     for (const [k, v] of Object.entries(n)) {
       if (!isNode(v)) continue;
       if (k === 'DropStmt' && scratchDrop(v, temps)) continue;
+      if (k === 'TruncateStmt' && scratchTruncate(v, temps)) continue;
       if (k === 'DropStmt') out.push({ kind: 'drop', target: nameOf(v.objects) });
       else if (k === 'DropdbStmt')
         out.push({ kind: 'drop', target: typeof v.dbname === 'string' ? v.dbname : '' });

@@ -1,6 +1,6 @@
-// Dropping a table kept for scratch work is routine cleanup, not data destroyed: a table in a
-// scratch schema or named as temporary, dropped with IF EXISTS and without CASCADE, or a TEMP table
-// the same SQL created (docs/guard.md "SQL").
+// Dropping or emptying a table kept for scratch work is routine cleanup, not data destroyed: a table
+// in a scratch schema or named as temporary or as a test table, dropped with IF EXISTS or truncated,
+// without CASCADE, or a TEMP table the same SQL created (docs/guard.md "SQL").
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null;
@@ -24,11 +24,19 @@ function parts(obj: unknown): string[] {
   );
 }
 
-/** One dropped name is scratch work: its schema says so, or its own name does. */
+/**
+ * One dropped name is scratch work: its schema says so, or its own name does (a temporary word
+ * anywhere, or `test` as its first word: `test_events`, not `ab_test_assignments`).
+ */
 function scratchName(p: string[]): boolean {
   const table = p[p.length - 1] ?? '';
   const schema = p.length >= 2 ? (p[p.length - 2] ?? '') : '';
-  return table !== '' && (anyWord(schema, SCRATCH_SCHEMA) || anyWord(table, SCRATCH_TABLE));
+  return (
+    table !== '' &&
+    (anyWord(schema, SCRATCH_SCHEMA) ||
+      anyWord(table, SCRATCH_TABLE) ||
+      (words(table)[0] === 'test' && words(table).length > 1))
+  );
 }
 
 /** The names of TEMP tables created in `stmts` (CREATE TEMP TABLE, CREATE TEMP TABLE ... AS). */
@@ -62,5 +70,26 @@ export function scratchDrop(drop: Node, temps: Set<string>): boolean {
         (drop.missing_ok === true && scratchName(p)) ||
         (p.length === 1 && temps.has((p[0] ?? '').toLowerCase())),
     )
+  );
+}
+
+/** The dotted name of one TruncateStmt relation (`schema.table` → two parts). */
+function rangeParts(rel: unknown): string[] {
+  const r = isNode(rel) && isNode(rel.RangeVar) ? rel.RangeVar : undefined;
+  if (r === undefined || typeof r.relname !== 'string') return [];
+  return typeof r.schemaname === 'string' ? [r.schemaname, r.relname] : [r.relname];
+}
+
+/**
+ * True when a TruncateStmt only empties scratch work: every relation a scratch table or a TEMP
+ * table created earlier in the same SQL; never with CASCADE, which empties every table that
+ * references them. This value comes from attacker-controlled SQL (a parse tree).
+ */
+export function scratchTruncate(stmt: Node, temps: Set<string>): boolean {
+  if (stmt.behavior === 'DROP_CASCADE' || !Array.isArray(stmt.relations)) return false;
+  const rels = (stmt.relations as unknown[]).map(rangeParts);
+  return (
+    rels.length > 0 &&
+    rels.every((p) => scratchName(p) || (p.length === 1 && temps.has((p[0] ?? '').toLowerCase())))
   );
 }
