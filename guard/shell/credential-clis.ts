@@ -143,6 +143,11 @@ export function cliCredentialRead(cmd: ShellCommand): string | null {
     case 'keyring':
       // Python keyring's CLI (`keyring get twine __token__`) prints the stored password
       return argv[1] === 'get' ? 'keyring get' : null;
+    case 'python':
+    case 'python3':
+      return argv[1] === '-m' && argv[2] === 'keyring' && argv[3] === 'get'
+        ? 'python -m keyring get'
+        : null;
     case 'kwallet-query':
       return flag(argv, /^(?:-r|--read-password)$/) ? 'kwallet-query reads a password' : null;
     case 'kwalletcli':

@@ -16,6 +16,7 @@ describe('keychains and vaults read by their CLIs', () => {
       'cmdkey /list & vaultcmd /listcreds:"Windows Credentials" /all',
       'vaultcmd.exe /listcreds:"Web Credentials"',
       'keyring get twine __token__',
+      'python3 -m keyring get pypi __token__',
       'kwallet-query -r github kdewallet',
       'kwalletcli -f Passwords -e gitlab',
       'security find-generic-password -s npm -w',
@@ -29,6 +30,7 @@ describe('keychains and vaults read by their CLIs', () => {
     for (const c of [
       'keyring set twine __token__',
       'keyring --list-backends',
+      'python3 -m keyring --list-backends',
       'cmdkey /list | findstr git',
       'vaultcmd /list',
       'kwallet-query -l kdewallet',
