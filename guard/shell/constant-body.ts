@@ -20,6 +20,16 @@ const VENDOR_WEBHOOK_VAR =
   /^\$\{?(?:SLACK|DISCORD|TEAMS|MSTEAMS|MS_TEAMS|GOOGLE_CHAT|GCHAT|MATTERMOST|ROCKETCHAT|ROCKET_CHAT|ZULIP|ZAPIER|IFTTT|PAGERDUTY|OPSGENIE|DATADOG)_(?:[A-Z0-9]+_){0,3}WEBHOOK(?:_URL)?\}?$/;
 
 /**
+ * A run of 16 or more key characters mixing letters and digits (`auth=7f8c8fce2864...`, an account
+ * SID): possibly a credential of a format no detector knows, so the body is not a harmless constant.
+ */
+function keyShaped(body: string): boolean {
+  for (const m of body.slice(0, MAX_CONSTANT_BODY + 1).matchAll(/[A-Za-z0-9_+/=-]{16,}/g))
+    if (/\d/.test(m[0]) && /[A-Za-z]/.test(m[0])) return true;
+  return false;
+}
+
+/**
  * True when every word of the curl call is literal text (no variable, substitution or `@file`),
  * except a URL operand held in a vendor's webhook variable, its bodies add up to at most
  * MAX_CONSTANT_BODY bytes, and nothing feeds its standard input. Attacker-controlled text.
@@ -42,7 +52,7 @@ export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
         ? a.slice(a.indexOf('=') + 1)
         : undefined;
     if (body !== undefined) {
-      if (/^@|[$`]/.test(body)) return false;
+      if (/^@|[$`]/.test(body) || keyShaped(body)) return false;
       bytes += Buffer.byteLength(body, 'utf8');
       bodies++;
       continue;
