@@ -1,4 +1,5 @@
 // Paths whose reading leaks credentials or whose writing persists or escalates: shared by detectors.
+import { VENDOR_CREDENTIAL_FILE } from './vendor-credential-files.js';
 
 /** Home as written in a command: `~`, `$HOME`, `${HOME}`, `/root`, `/home/<u>`, `/Users/<u>`. */
 const HOME = /^(?:~|\$HOME|\$\{HOME\}|\/root|\/home\/[^/]+|\/Users\/[^/]+)(?=\/|$)/;
@@ -63,6 +64,7 @@ const CREDENTIAL = union([
   /(?:^|\/)credentials\.json$/,
   /(?:^|\/)service-account[^/]*\.json$/,
   /(?:^|\/)\.terraform\.d\/credentials\.tfrc\.json$/,
+  VENDOR_CREDENTIAL_FILE,
 ]);
 
 const PERSISTENCE = union([

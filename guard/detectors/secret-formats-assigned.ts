@@ -9,7 +9,7 @@ import { testStatusLine } from './secret-test-status.js';
 const PASSWORD_WORDS =
   'requirepass|masterauth|pass(?:word|wd|wort|phrase|wrd)?|pwd|pw|credentials?';
 const SECRET_WORDS =
-  '(?:api|private|secret|access|signing|encryption|master|app|client|consumer|auth|hmac|jwt|session|cookie|storage|account|shared|subscription|licen[cs]e|service|webhook|deploy|ssh|gpg|pgp|crypt|cipher)[_.-]?key|apikey|secret|token';
+  '(?:api|private|secret|access|signing|encryption|master|app|client|consumer|auth|hmac|jwt|session|cookie|storage|account|shared|subscription|licen[cs]e|service|webhook|deploy|ssh|gpg|pgp|crypt|cipher)[_.-]?key|apikey|secret|token|pat';
 /** What may follow the word in the name: a digit, `_value`, Rails' `_key_base`. */
 const TAIL = '(?:[_-]?\\d{1,2}|[_-]?(?:value|str|string|plain(?:text)?|key[_-]?base))?';
 /** Quotes and brackets closing the name: `"password":`, `['password'] =`, `\"token\":`. */

@@ -25,7 +25,8 @@ export const VENDOR_PATTERNS: readonly SecretPattern[] = [
   p('anthropic_key', 'sk-ant-(?:api|admin)\\d{2}-[A-Za-z0-9_-]{80,120}', r35),
   p('anthropic_oauth_token', 'sk-ant-(?:oat|ort)\\d{2}-[A-Za-z0-9_-]{80,120}', r35),
   p('openai_key', 'sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}', r3),
-  p('openai_project_key', 'sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{80,200}', randomish(4)),
+  // issued project keys run from about 70 characters (2024) to over 150 after the prefix
+  p('openai_project_key', 'sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{64,200}', randomish(4)),
   // 34 characters after the prefix; issued tokens mix letters and digits
   p('huggingface_token', '(?:hf_|api_org_)[A-Za-z0-9]{34}', r35),
   p('groq_key', 'gsk_[A-Za-z0-9]{52}', r35),

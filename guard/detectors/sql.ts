@@ -1,7 +1,9 @@
 // `sql`: statements in a database tool's arguments that would destroy data (DROP, TRUNCATE, DELETE or
-// UPDATE without WHERE, ALTER TABLE ... DROP), read by PostgreSQL's grammar (guard/sql/).
+// UPDATE without WHERE, ALTER TABLE ... DROP), read by PostgreSQL's grammar (guard/sql/), or reach
+// outside the database (a command or a file of the server's host, guard/sql/server-escapes.ts).
 import { eachString } from '../rules/field.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
+import { sqlEscapes } from '../sql/server-escapes.js';
 import type { Detector, Finding } from './detector.js';
 import { checkKeys, listParam } from './params.js';
 
@@ -28,6 +30,11 @@ export const sqlDetector: Detector<SqlParams> = {
     eachString(value, path, (s, at) => {
       const key = (/([^.[\]]+)\]?$/.exec(at)?.[1] ?? '').toLowerCase();
       if (!all && !params.keys.has(key)) return;
+      const escape = sqlEscapes(s)[0];
+      if (escape !== undefined) {
+        findings.push({ path: at, reason: `${escape.what} reaches outside the database` });
+        return;
+      }
       const reading = ctx.sql?.(s) ?? sqlEffects(s);
       const e = reading.effects[0];
       if (e !== undefined)

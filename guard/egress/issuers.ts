@@ -119,6 +119,11 @@ const ISSUERS: readonly Issuer[] = [
     ],
   },
   {
+    name: 'Azure DevOps',
+    vars: /^(?:AZDO_PAT|AZDO_TOKEN|ADO_PAT|ADO_TOKEN|AZURE_DEVOPS_(?:EXT_)?PAT|AZURE_DEVOPS_TOKEN|SYSTEM_ACCESSTOKEN)$/,
+    hosts: ['dev.azure.com', '*.dev.azure.com', '*.visualstudio.com', 'vssps.dev.azure.com'],
+  },
+  {
     name: 'Twilio',
     vars: /^TWILIO_(?:AUTH_TOKEN|API_KEY|API_SECRET|ACCOUNT_SID)$/,
     // an account SID (AC) or API key SID (SK) as the user of an `SID:token` pair
@@ -256,7 +261,8 @@ export const REPLY_READERS: ReadonlySet<string> = new Set([
   'column',
 ]);
 
-const VAR_REF = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
+/** `$NAME`, `${NAME}`, and PowerShell's `$env:NAME` and `${env:NAME}`. */
+const VAR_REF = /\$\{?(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}?/gi;
 
 /**
  * The issuers of the credentials a command names, by variable (`$STRIPE_SECRET_KEY`) or by format;

@@ -8,6 +8,7 @@ import { powershellEffects } from './powershell.js';
 import { goEffects } from './go-code.js';
 import { cmdEffects } from './cmd-code.js';
 import { bucketEmpties } from './bucket-empties.js';
+import { keyringRead } from './keyring-reads.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
 import {
@@ -94,6 +95,7 @@ function callEffects(c: CodeCall, lang: string, out: CodeEffects, conn: string[]
   const read = READ.test(name) ? str(c.args[0]) : PATH_READ.test(name) ? str(c.recv[0]) : null;
   if (read !== null && isCredentialPath(read))
     hit('credential_read', `opens ${normalizePath(read)}`);
+  if (keyringRead(name)) hit('credential_read', `${name} reads the keychain`);
   if (SOCKET.test(name)) {
     // a raw socket carries whatever the code writes: an upload to wherever it connects
     const hosts = socketHosts(c);

@@ -2,6 +2,7 @@
 // it runs (docs/guard.md "Interpreter code").
 import type { IntentHit } from '../shell/intents.js';
 import type { CodeEffects } from './code-effects.js';
+import { goKeyringReads } from './keyring-reads.js';
 
 /** `h, _ := os.UserHomeDir()`: the variable that holds home. */
 const HOME_VAR = /\b(\w+)\s*(?:,\s*\w+\s*)?:?=\s*os\.UserHomeDir\(\)/g;
@@ -27,5 +28,6 @@ export function goEffects(interpreter: string, code: string): CodeEffects | null
       shell.push(m[1] ?? '');
     }
   }
+  hits.push(...goKeyringReads(code));
   return { shell, argvs: [], hits };
 }

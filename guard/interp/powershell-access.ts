@@ -53,6 +53,29 @@ function credentialUploads(code: string): IntentHit[] {
   return hits;
 }
 
+/** A file's content read: `Get-Content` and its aliases, `[IO.File]::Read*(...)`. */
+const FILE_READ =
+  /(?:\b(?:Get-Content|gc|cat|type)\s+(?:-Path\s+|-LiteralPath\s+)?|\[(?:System\.)?IO\.File\]::Read\w*\(\s*)['"]?([^\s'")]+)/gi;
+
+/** Credential files read anywhere in the code, printed or kept in a variable. */
+function credentialReads(code: string): IntentHit[] {
+  const hits: IntentHit[] = [];
+  for (const f of code.matchAll(FILE_READ)) {
+    const path = portable(f[1] ?? '');
+    // `Get-Content ~\.npmrc | Select-String registry` shows the lines a harmless pattern picks, as
+    // `grep registry ~/.npmrc` does; a pattern naming a secret's word prints the secret
+    const after = code.slice(f.index + f[0].length).split(/[;\n]/)[0] ?? '';
+    const pick = /\|\s*(?:Select-String|sls|findstr)\s+(?:-Pattern\s+)?['"]?([^'"\s|;]+)/i.exec(
+      after,
+    );
+    if (pick !== null && !/token|auth|pass|secret|key|cred|\.\*|^\.$/i.test(pick[1] ?? ''))
+      continue;
+    if (isCredentialPath(path))
+      hits.push({ intent: 'credential_read', detail: `pwsh reads ${path}` });
+  }
+  return hits;
+}
+
 /** Effects of PowerShell code on secrets and autostart (the deletes are in powershell.ts). */
 export function powershellAccess(code: string): IntentHit[] {
   const hits: IntentHit[] = [];
@@ -60,7 +83,7 @@ export function powershellAccess(code: string): IntentHit[] {
     hits.push({ intent: 'credential_read', detail: 'pwsh reads stored credentials' });
   if (ENV_DUMP.test(code))
     hits.push({ intent: 'credential_read', detail: 'pwsh dumps the whole environment' });
-  hits.push(...credentialUploads(code));
+  hits.push(...credentialUploads(code), ...credentialReads(code));
   for (const m of code.matchAll(REG_WRITE))
     if (/\bHK(?:CU|LM|EY_\w+)\b/i.test(m[0]) && AUTOSTART_KEY.test(m[0]))
       hits.push({ intent: 'sensitive_write', detail: 'pwsh adds a Windows autostart' });

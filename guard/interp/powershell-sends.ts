@@ -37,3 +37,15 @@ export function powershellFileSends(code: string): IntentHit[] {
   }
   return hits;
 }
+
+/** Every web request's host: a plain request reaches it, as `curl URL` does. */
+export function powershellRequests(code: string): IntentHit[] {
+  const hits: IntentHit[] = [];
+  for (const statement of code.split(/[;\n]/).slice(0, MAX_STATEMENTS)) {
+    if (!REQUEST.test(statement)) continue;
+    const host = URL_HOST.exec(statement)?.[1]?.toLowerCase();
+    if (host !== undefined)
+      hits.push({ intent: 'network', detail: `pwsh reaches ${host}`, hosts: [host] });
+  }
+  return hits;
+}

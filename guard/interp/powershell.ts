@@ -4,7 +4,7 @@
 import type { IntentHit } from '../shell/intents.js';
 import type { CodeEffects } from './code-effects.js';
 import { portable, powershellAccess } from './powershell-access.js';
-import { powershellFileSends } from './powershell-sends.js';
+import { powershellFileSends, powershellRequests } from './powershell-sends.js';
 import { isCatastrophicTarget } from '../sensitive-paths.js';
 
 const REMOVE = /^(?:Remove-Item|rm|ri|del|erase|rd|rmdir)$/i;
@@ -95,6 +95,6 @@ export function powershellEffects(interpreter: string, code: string): CodeEffect
     hits.push({ intent: 'fetch_pipe_shell', detail: 'pwsh runs downloaded code' });
   if (DEFENDER_OFF.test(code))
     hits.push({ intent: 'security_disable', detail: 'pwsh turns off Defender scanning' });
-  hits.push(...powershellAccess(code), ...powershellFileSends(code));
+  hits.push(...powershellAccess(code), ...powershellFileSends(code), ...powershellRequests(code));
   return { shell: [], argvs: [], hits };
 }

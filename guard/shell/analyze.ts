@@ -11,6 +11,7 @@ import { codeEffects } from '../interp/code-effects.js';
 import { containerRun, optionScripts, substitutePositional } from './indirect.js';
 import { cmdCode } from '../interp/cmd-code.js';
 import { barePowershell } from '../interp/powershell.js';
+import { readPowershell } from '../interp/powershell-reader.js';
 import { containerExec } from './container-exec.js';
 import { HOOK_VARIABLES, hookVariable } from './hooks.js';
 import { NOT_SIMPLE, readSimpleScript, type SimpleList } from './simple-script.js';
@@ -791,7 +792,11 @@ export function analyzeShell(
   };
   analyzeInto(w, source, place);
   // an agent's shell tool on Windows runs PowerShell (docs/guard.md "Interpreter code")
-  if (barePowershell(source)) script(w, 'pwsh', source, place);
+  if (barePowershell(source)) {
+    // PowerShell bash cannot read (`@{...}`, `[Convert]::...(...)`) is read by its own bounded reader
+    if (w.status === 'parse_error' && readPowershell(source) !== null) w.status = 'ok';
+    script(w, 'pwsh', source, place);
+  }
   out.status = w.status;
   if (w.functions.size > 0) out.definitions = w.functions;
   return out;

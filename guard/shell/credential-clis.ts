@@ -135,6 +135,23 @@ export function cliCredentialRead(cmd: ShellCommand): string | null {
       return inspectEnv(argv);
     case 'keyctl':
       return /^(?:print|pipe|read)$/.test(argv[1] ?? '') ? `keyctl ${argv[1] ?? ''}` : null;
+    case 'vaultcmd':
+    case 'vaultcmd.exe':
+      // the Windows vault's entries (`/listcreds:"Windows Credentials" /all`); `cmdkey /list` names
+      // saved logons only and stays a developer's check
+      return flag(argv, /^\/listcreds\b/i) ? 'vaultcmd lists the vault' : null;
+    case 'keyring':
+      // Python keyring's CLI (`keyring get twine __token__`) prints the stored password
+      return argv[1] === 'get' ? 'keyring get' : null;
+    case 'python':
+    case 'python3':
+      return argv[1] === '-m' && argv[2] === 'keyring' && argv[3] === 'get'
+        ? 'python -m keyring get'
+        : null;
+    case 'kwallet-query':
+      return flag(argv, /^(?:-r|--read-password)$/) ? 'kwallet-query reads a password' : null;
+    case 'kwalletcli':
+      return flag(argv, /^-e$/) && !flag(argv, /^-P$/) ? 'kwalletcli reads an entry' : null;
     case 'gpg':
     case 'gpg2':
       return flag(argv, /^--export-secret-(?:keys|subkeys)$/) ? 'gpg exports secret keys' : null;

@@ -1,4 +1,5 @@
 // Intents of network use: fetch-to-shell, decode-to-shell, reverse shells, uploads and the hosts reached.
+import { constantBody } from './constant-body.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { INTERPRETERS, SHELLS, basename } from './wrappers.js';
@@ -465,6 +466,7 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
     ncUp ||
     (FETCHERS.has(cmd.name) &&
       !release &&
+      !constantBody(cmd, all) &&
       cmd.argv.some(
         (a, i) =>
           (a === '-X' || a === '--request') && /^(?:POST|PUT|PATCH)$/i.test(cmd.argv[i + 1] ?? ''),

@@ -4,6 +4,7 @@ import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { split } from './intent-git.js';
 import { isCredentialPath } from '../sensitive-paths.js';
+import { ordinaryPrivateGist } from './gist-share.js';
 
 /** A remote given as a location (URL, scp-like `user@host:path`, a path) rather than a configured name. */
 const REMOTE_LOCATION =
@@ -84,6 +85,8 @@ function gh(cmd: ShellCommand): IntentHit[] {
     (has('--push') || has('--source'))
   )
     return [{ intent: 'upload', detail: 'gh repo create publishes the project', hosts: [] }];
+  if (group === 'gist' && (verb === 'create' || verb === 'new') && ordinaryPrivateGist(cmd))
+    return [];
   if (group === 'gist' && (verb === 'create' || verb === 'new' || verb === 'edit')) {
     const hits: IntentHit[] = [{ intent: 'upload', detail: `gh gist ${verb}`, hosts: [] }];
     if (operands(args, new Set(['-d', '--desc', '-f', '--filename'])).some(isCredentialPath))

@@ -4,6 +4,7 @@ import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import { localThrowawaySql } from './local-sql-target.js';
+import { sqlEscapeHits } from './sql-escape-hits.js';
 
 /** Per client: flags whose value is SQL, and whether positionals after the first are SQL. */
 const CLIENTS: Record<string, { flags: string[]; positional: 'none' | 'after-db' | 'all' }> = {
@@ -64,6 +65,8 @@ export function sqlIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const fed = cmd.stdin ?? pipedSql(cmd, all);
   if (fed !== undefined) texts.push(fed);
   for (const t of texts) {
+    const escapes = sqlEscapeHits(cmd.name, t);
+    if (escapes.length > 0) return escapes;
     const { effects } = sqlEffects(t);
     const e = effects[0];
     if (e !== undefined && !localThrowawaySql(cmd, all, t, effects))

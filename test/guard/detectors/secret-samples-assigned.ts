@@ -34,6 +34,17 @@ export function assignedSamples(r: Gen): Sample[] {
       near: 'page_token: CAUQAA1x',
     },
     {
+      // a personal access token named for what it is, in a PowerShell hashtable or an env file
+      kind: 'assigned_secret',
+      real: `-Body @{pat='${r(az, 20)}${r(D, 4)}${r(ALNUM, 24)}'; org='acme'}`,
+      near: "-Body @{pattern='feature/*'; pat=$env:AZDO_PAT; org='acme'}",
+    },
+    {
+      kind: 'assigned_secret',
+      real: `GITLAB_PAT=${r(ALNUM, 30)}9x`,
+      near: 'spat=splatter compat=1 pat=Patrick',
+    },
+    {
       kind: 'credential_argument',
       real: `new NetworkCredential("svc", "${pw()}")`,
       near: 'new NetworkCredential("svc", "changeme")',

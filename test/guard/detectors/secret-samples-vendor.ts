@@ -15,6 +15,7 @@ export function vendorSamples(r: Gen): Sample[] {
     ),
     s('slack_config_token', `xoxe.xoxp-1-${r(AZ + D, 150)}`, `xoxe.xoxp-1-${r(AZ + D, 60)}`),
     s('openai_project_key', `sk-proj-${r(B64U, 120)}`, `sk-proj-${r(B64U, 40)}`),
+    s('openai_project_key', `sk-svcacct-${r(B64U, 72)}`, `sk-proj-${r(B64U, 48)}`),
     s('replicate_token', `r8_${r(ALNUM, 37)}`, `r8_${r(ALNUM, 20)}`),
     s('xai_key', `xai-${r(ALNUM, 80)}`, `xai-${r(ALNUM, 40)}`),
     s('mailgun_key', `key-${r(HEX, 32)}`, `key-${r(HEX, 20)}`),

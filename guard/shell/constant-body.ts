@@ -1,0 +1,63 @@
+// A request whose body is a short constant the command spells out (`curl -X POST URL -d
+// '{"ping":1}'`): nothing read from a file, the environment, a program's output or standard input
+// leaves, so the send is not an upload of data (docs/guard.md "Egress"). The secret detector still
+// reads the literal itself.
+import type { ShellAnalysis, ShellCommand } from './model.js';
+
+/** Most bytes of constant body that pass: a status line or a ping, never a pasted file. */
+export const MAX_CONSTANT_BODY = 256;
+
+const BODY_FLAGS = /^(?:-d|--data|--data-raw|--data-ascii|--data-binary|--data-urlencode|--json)$/;
+const JOINED_BODY = /^--(?:data|data-raw|data-ascii|data-binary|data-urlencode|json)=/;
+/** Options that read a file or send one, whatever their value looks like. */
+const FILE_OPTIONS =
+  /^(?:-T|--upload-file|-F|--form|-K|--config|--form-string|-b|--cookie)$|^--(?:upload-file|form|config)=/;
+/**
+ * A webhook URL kept in a variable named for its chat or automation vendor
+ * (`$SLACK_WEBHOOK_URL`, `${DISCORD_WEBHOOK}`): posting to it is that secret's use.
+ */
+const VENDOR_WEBHOOK_VAR =
+  /^\$\{?(?:SLACK|DISCORD|TEAMS|MSTEAMS|MS_TEAMS|GOOGLE_CHAT|GCHAT|MATTERMOST|ROCKETCHAT|ROCKET_CHAT|ZULIP|ZAPIER|IFTTT|PAGERDUTY|OPSGENIE|DATADOG)_(?:[A-Z0-9]+_){0,3}WEBHOOK(?:_URL)?\}?$/;
+
+/**
+ * A run of 16 or more key characters mixing letters and digits (`auth=7f8c8fce2864...`, an account
+ * SID): possibly a credential of a format no detector knows, so the body is not a harmless constant.
+ */
+function keyShaped(body: string): boolean {
+  for (const m of body.slice(0, MAX_CONSTANT_BODY + 1).matchAll(/[A-Za-z0-9_+/=-]{16,}/g))
+    if (/\d/.test(m[0]) && /[A-Za-z]/.test(m[0])) return true;
+  return false;
+}
+
+/**
+ * True when every word of the curl call is literal text (no variable, substitution or `@file`),
+ * except a URL operand held in a vendor's webhook variable, its bodies add up to at most
+ * MAX_CONSTANT_BODY bytes, and nothing feeds its standard input. Attacker-controlled text.
+ */
+export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
+  if (cmd.name !== 'curl' || cmd.substitution) return false;
+  if (cmd.redirects.some((r) => r.op === '<' || r.op === '<<' || r.op === '<<<')) return false;
+  if (cmd.stdin !== undefined || (cmd.pipeline >= 0 && cmd.stage > 0)) return false;
+  // a command of the same script could have written what the request names
+  if (all.commands.some((c) => c !== cmd && !(c.pipeline === cmd.pipeline && c.pipeline >= 0)))
+    return false;
+  let bytes = 0;
+  let bodies = 0;
+  for (let i = 1; i < cmd.argv.length; i++) {
+    const a = cmd.argv[i] ?? '';
+    if (FILE_OPTIONS.test(a)) return false;
+    const body = BODY_FLAGS.test(a)
+      ? cmd.argv[++i]
+      : JOINED_BODY.test(a)
+        ? a.slice(a.indexOf('=') + 1)
+        : undefined;
+    if (body !== undefined) {
+      if (/^@|[$`]/.test(body) || keyShaped(body)) return false;
+      bytes += Buffer.byteLength(body, 'utf8');
+      bodies++;
+      continue;
+    }
+    if (/[$`]/.test(a) && !VENDOR_WEBHOOK_VAR.test(a)) return false;
+  }
+  return bodies > 0 && bytes <= MAX_CONSTANT_BODY;
+}
