@@ -623,9 +623,18 @@ function assignNode(w: Walk, node: Node, place: Place): void {
 /** `name=value` or `name+=value` into the script's variables. */
 function assignValue(w: Walk, name: string, append: boolean, v: Field, branch: boolean): void {
   const old = w.expand.env.get(name);
+  if (v.dynamic && !append && PARAMETERS_ONLY.test(v.text)) {
+    // `T="$HOME/"; rm -rf "${T}"*`: the variables the run decides stay named in the value, so a
+    // later word reads as the path it names (`$HOME/*`), still marked dynamic
+    assign(w.expand.env, name, v.text, v.tainted, branch, false);
+    return;
+  }
   const text = v.dynamic ? null : append ? (old?.text == null ? null : old.text + v.text) : v.text;
   assign(w.expand.env, name, text, v.tainted, branch);
 }
+
+/** A value whose unresolved parts are only parameters (`$HOME/x`, `${D}/`): no substitution. */
+const PARAMETERS_ONLY = /^(?![^]*(?:\$\(|`|<\(|>\())[^]{0,4096}$/;
 
 /** Words of characters no shell expansion, quoting or operator touches, one space apart. */
 const PLAIN = /^[A-Za-z0-9_./][A-Za-z0-9_./-]*(?: [A-Za-z0-9_./:@%+,-][A-Za-z0-9_./:@%+,=-]*)*$/;
