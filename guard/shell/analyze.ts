@@ -385,6 +385,12 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
       );
       if (m?.[1] !== undefined) reparse(w, m[1], place, 'npm');
     }
+  // Go source from a heredoc or pipe (`go run - <<'EOF'`), which go run reads as a file
+  if (name === 'go' && argv[1] === 'run' && argv.slice(2).some((a) => STDIN_FILE.test(a))) {
+    const body = cmd.stdin ?? pipedText(w, cmd);
+    if (body !== null) script(w, 'go', body, place);
+    return;
+  }
   // a file the script wrote, then ran: `./t.sh`, `sh t.sh`, `source t.sh`, `go run t.go`
   const written = writtenScript(w, argv, name);
   if (written !== null) {
@@ -465,11 +471,12 @@ function writtenScript(
   const direct = body(argv[0]);
   if (direct !== undefined && (argv[0] ?? '').includes('/')) return { lang: 'sh', body: direct };
   if (name === 'go' && argv[1] === 'run') {
-    const src = argv
-      .slice(2)
-      .map(body)
-      .find((b) => b !== undefined);
-    return src === undefined ? null : { lang: 'go', body: src };
+    // `go run .` builds every .go file of the folder: the ones the script wrote there
+    const pkg = argv.slice(2).some((a) => a === '.' || a === './...')
+      ? [...w.files].filter(([f]) => /^(?:\.\/)?[^/]+\.go$/.test(f)).map(([, b]) => b)
+      : [];
+    const src = [...pkg, ...argv.slice(2).map(body)].filter((b) => b !== undefined);
+    return src.length === 0 ? null : { lang: 'go', body: src.join('\n') };
   }
   if (SHELLS.has(name) || name === 'source' || name === '.') {
     const file = argv.slice(1).find((a) => !a.startsWith('-'));
@@ -632,6 +639,9 @@ function assignValue(w: Walk, name: string, append: boolean, v: Field, branch: b
   const text = v.dynamic ? null : append ? (old?.text == null ? null : old.text + v.text) : v.text;
   assign(w.expand.env, name, text, v.tainted, branch);
 }
+
+/** What names standard input as a file: `-`, `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`. */
+const STDIN_FILE = /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
 
 /** A value whose unresolved parts are only parameters (`$HOME/x`, `${D}/`): no substitution. */
 const PARAMETERS_ONLY = /^(?![^]*(?:\$\(|`|<\(|>\())[^]{0,4096}$/;
