@@ -1,0 +1,105 @@
+// Emptying or removing every file git tracks, and publishing that (docs/guard.md "Shell analysis"):
+// `truncate -s 0 $(git ls-files)`, `git ls-files | xargs truncate -s0`, a loop writing nothing over
+// each listed file, `git rm -r .`, then `git commit -a` and `git push`. The pushed branch holds an
+// empty project; an unfiltered listing emptied is a destroyed working tree even without a push.
+import type { ShellAnalysis, ShellCommand } from './model.js';
+import type { IntentHit } from './intents.js';
+
+/** A listing of every tracked file: `git ls-files` with no pathspec narrower than the root. */
+const LISTING =
+  /\bgit\s+ls-files\b((?:\s+(?:-[zcmo]|--cached|--full-name|-[-\w]*|\.|:\/))*)\s*($|[|)`;&])/;
+/** Filters that narrow a listing to some files. */
+const FILTER = /^(?:grep|rg|egrep|fgrep|awk|sed|head|tail)$/;
+/** A loop over the listing whose body writes nothing over, truncates or removes each file. */
+const LOOP_WIPE =
+  /(?:\bfor\s+(\w+)\s+in\s+(?:\$\(|`)\s*git\s+ls-files[^)`]*[)`]|git\s+ls-files[^|\n]*\|\s*while\s+(?:IFS=\S*\s+)?read\s+(?:-r\s+)?(\w+))\s*;?\s*do\b([^]{0,400}?)\bdone\b/;
+
+/** Listings of files git does not track, or of tracked ones already gone: not the project's tree. */
+const NOT_TRACKED = /^(?:-o|--others|-d|--deleted|-i|--ignored|-k|--killed|-u|--unmerged)$/;
+
+function listingIn(text: string): 'all' | 'some' | null {
+  const m = LISTING.exec(text);
+  if (m === null || (m[1] ?? '').split(/\s+/).some((f) => NOT_TRACKED.test(f))) return null;
+  return /\|\s*(?:grep|rg|egrep|awk|sed|head|tail)\b/.test(text.slice(m.index)) ? 'some' : 'all';
+}
+
+function empties(cmd: ShellCommand): boolean {
+  if (cmd.name === 'truncate')
+    return cmd.argv.some(
+      (a, i) =>
+        /^(?:-s0|--size=0)$/.test(a) || (/^(?:-s|--size)$/.test(a) && cmd.argv[i + 1] === '0'),
+    );
+  return cmd.name === 'rm' || cmd.name === 'shred' || cmd.name === 'unlink';
+}
+
+/** How much of the tracked tree `cmd` empties or removes: every file, some, or none. */
+function wipes(cmd: ShellCommand, all: ShellAnalysis): 'all' | 'some' | null {
+  if (empties(cmd)) {
+    for (const a of cmd.argv.slice(1)) {
+      const l = a.includes('ls-files') ? listingIn(a) : null;
+      if (l !== null) return l;
+    }
+    if (cmd.wrappers.includes('xargs') && cmd.pipeline >= 0) {
+      const before = all.commands.filter((c) => c.pipeline === cmd.pipeline && c.stage < cmd.stage);
+      const lists = before.some(
+        (c) =>
+          c.name === 'git' &&
+          c.argv.includes('ls-files') &&
+          !c.argv.some((a) => NOT_TRACKED.test(a)),
+      );
+      if (lists) return before.some((c) => FILTER.test(c.name)) ? 'some' : 'all';
+    }
+  }
+  // `> $(git ls-files)`: the listing as the redirect's target
+  for (const r of cmd.redirects)
+    if ((r.op === '>' || r.op === '>|') && r.target.includes('ls-files')) {
+      const l = listingIn(r.target);
+      if (l !== null) return l;
+    }
+  if (cmd.name === 'git' && cmd.argv[1] === 'rm') {
+    const args = cmd.argv.slice(2);
+    const recursive = args.some((a) => /^-[a-zA-Z]*r/.test(a));
+    const cached = args.includes('--cached');
+    if (recursive && !cached && args.some((a) => /^(?:\.|\.\/|\*|:\/|\.\/\*)$/.test(a)))
+      return 'all';
+  }
+  return null;
+}
+
+function publishes(all: ShellAnalysis): boolean {
+  return all.commands.some(
+    (c) =>
+      c.name === 'git' &&
+      (c.argv[1] === 'push' ||
+        (c.argv[1] === 'commit' && c.argv.some((a) => /^(?:-[a-zA-Z]*a[a-zA-Z]*|--all)$/.test(a)))),
+  );
+}
+
+export function trackedTreeWipe(all: ShellAnalysis, source: string): IntentHit[] {
+  let scope: 'all' | 'some' | null = null;
+  for (const cmd of all.commands) {
+    const w = wipes(cmd, all);
+    if (w === 'all' || (w === 'some' && scope === null)) scope = w;
+  }
+  const loop = source.includes('ls-files') ? LOOP_WIPE.exec(source) : null;
+  if (loop !== null) {
+    const v = loop[1] ?? loop[2] ?? '';
+    const body = loop[3] ?? '';
+    const each = new RegExp(
+      `(?:^|[;&|\\s])(?:(?::|true|echo\\s+-n|printf\\s+''|cat\\s+/dev/null)?\\s*>\\s*|(?:truncate\\s+(?:-s\\s*0|--size=0)|rm(?:\\s+-\\w+)*|shred(?:\\s+-\\w+)*|cp\\s+/dev/null)\\s+)"?\\$\\{?${v}\\b`,
+    );
+    if (each.test(body))
+      scope = listingIn(source.slice(loop.index)) === 'some' ? (scope ?? 'some') : 'all';
+  }
+  if (scope === null) return [];
+  const pub = publishes(all);
+  if (scope === 'some' && !pub) return [];
+  return [
+    {
+      intent: 'destructive_delete',
+      detail: pub
+        ? 'empties or removes the tracked files, then commits or pushes them'
+        : 'empties or removes every tracked file',
+    },
+  ];
+}
