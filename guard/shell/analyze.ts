@@ -630,7 +630,7 @@ function assignNode(w: Walk, node: Node, place: Place): void {
 /** `name=value` or `name+=value` into the script's variables. */
 function assignValue(w: Walk, name: string, append: boolean, v: Field, branch: boolean): void {
   const old = w.expand.env.get(name);
-  if (v.dynamic && !append && PARAMETERS_ONLY.test(v.text)) {
+  if (v.dynamic && !append && namesOnlyUnknowns(w, v.text)) {
     // `T="$HOME/"; rm -rf "${T}"*`: the variables the run decides stay named in the value, so a
     // later word reads as the path it names (`$HOME/*`), still marked dynamic
     assign(w.expand.env, name, v.text, v.tainted, branch, false);
@@ -645,6 +645,17 @@ const STDIN_FILE = /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
 
 /** A value whose unresolved parts are only parameters (`$HOME/x`, `${D}/`): no substitution. */
 const PARAMETERS_ONLY = /^(?![^]*(?:\$\(|`|<\(|>\())[^]{0,4096}$/;
+
+/**
+ * The value names only variables the script never set (the run's own, such as `$HOME`): a value
+ * left unexpanded for its size (`$x$x$x` of a long `x`) names set ones and stays unknown.
+ */
+function namesOnlyUnknowns(w: Walk, text: string): boolean {
+  if (!PARAMETERS_ONLY.test(text)) return false;
+  for (const m of text.matchAll(/\$\{?([A-Za-z_]\w*)/g))
+    if (w.expand.env.has(m[1] ?? '')) return false;
+  return true;
+}
 
 /** Words of characters no shell expansion, quoting or operator touches, one space apart. */
 const PLAIN = /^[A-Za-z0-9_./][A-Za-z0-9_./-]*(?: [A-Za-z0-9_./:@%+,-][A-Za-z0-9_./:@%+,=-]*)*$/;
