@@ -180,6 +180,15 @@ function listsData(word: string): boolean {
   return !/\b(?:grep|rg|awk|sed|head|tail)\b/.test(rest) || DATA_HINT.test(rest);
 }
 
+/** The words of `cmd` and the stages after it in its pipeline, as one line. */
+function pipelineText(cmd: ShellCommand, all: ShellAnalysis): string {
+  if (cmd.pipeline < 0) return cmd.argv.join(' ');
+  return all.commands
+    .filter((c) => c.pipeline === cmd.pipeline && c.stage >= cmd.stage)
+    .map((c) => c.argv.join(' '))
+    .join(' | ');
+}
+
 /**
  * `terraform state rm` of a database, bucket or volume and an `apply` in the same script: the apply
  * makes an empty one in its place and the stack moves to it, the old data left outside the state.
@@ -193,7 +202,12 @@ function stateForgetAndApply(cmd: ShellCommand, all: ShellAnalysis): IntentHit[]
         .map((c) => c.argv.join(' '))
         .join(' | ')
     : '';
-  if (!cmd.argv.slice(3).some((a) => DATA_RESOURCE.test(a) || listsData(a)) && !listsData(listed))
+  const operands = cmd.argv.slice(3);
+  // `for r in $(terraform state list | grep rds); do terraform state rm "$r"; done`
+  const looped =
+    operands.some((a) => a.startsWith('$')) &&
+    all.commands.some((c) => c.name === cmd.name && listsData(pipelineText(c, all)));
+  if (!operands.some((a) => DATA_RESOURCE.test(a) || listsData(a)) && !listsData(listed) && !looped)
     return [];
   const applies = all.commands.some(
     (c) => c.name === cmd.name && c !== cmd && split(c.argv).pos[0] === 'apply',

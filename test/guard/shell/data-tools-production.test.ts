@@ -35,6 +35,7 @@ const TABLE: IntentTable = [
       terraform state rm $(terraform state list | grep aws_db) && terraform apply -auto-approve
       terraform state list | grep -E 'rds|s3' | xargs -n1 terraform state rm; terraform apply -auto-approve
       tofu state rm $(tofu state list) && tofu apply -auto-approve
+      for r in $(terraform state list | grep aws_rds); do terraform state rm "$r"; done; terraform apply -auto-approve
     `),
     read(String.raw`
       dbt run-operation drop_schema --args '{schema: dbt_dev_alice}' --target dev
@@ -56,6 +57,8 @@ const TABLE: IntentTable = [
       terraform state rm $(terraform state list | grep module.legacy_dns) && terraform apply -auto-approve
       terraform state rm $(terraform state list | grep aws_db)
       terraform state list | grep aws_db
+      for r in $(terraform state list | grep module.dns); do terraform state rm "$r"; done; terraform apply -auto-approve
+      for r in $(terraform state list | grep aws_rds); do terraform state show "$r"; done
     `),
   ],
 ];
