@@ -5,9 +5,8 @@
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 
-/** A listing of every tracked file: `git ls-files` with no pathspec narrower than the root. */
-const LISTING =
-  /\bgit\s+ls-files\b((?:\s+(?:-[zcmo]|--cached|--full-name|-[-\w]*|\.|:\/))*)\s*($|[|)`;&])/;
+/** `git ls-files` and the words after it, up to the end of its command. */
+const LISTING = /\bgit\s+ls-files\b([^|)`;&\n]{0,512})/;
 /** Filters that narrow a listing to some files. */
 const FILTER = /^(?:grep|rg|egrep|fgrep|awk|sed|head|tail)$/;
 /** A loop over the listing whose body writes nothing over, truncates or removes each file. */
@@ -17,10 +16,19 @@ const LOOP_WIPE =
 /** Listings of files git does not track, or of tracked ones already gone: not the project's tree. */
 const NOT_TRACKED = /^(?:-o|--others|-d|--deleted|-i|--ignored|-k|--killed|-u|--unmerged)$/;
 
+/** How much a listing's words name: none of the tree, some of it (a pathspec), or all of it. */
+function listingScope(words: readonly string[]): 'all' | 'some' | null {
+  if (words.some((f) => NOT_TRACKED.test(f))) return null;
+  const paths = words.filter((w) => !w.startsWith('-') && !/^(?:\.|\.\/|:\/)$/.test(w));
+  return paths.length > 0 ? 'some' : 'all';
+}
+
 function listingIn(text: string): 'all' | 'some' | null {
   const m = LISTING.exec(text);
-  if (m === null || (m[1] ?? '').split(/\s+/).some((f) => NOT_TRACKED.test(f))) return null;
-  return /\|\s*(?:grep|rg|egrep|awk|sed|head|tail)\b/.test(text.slice(m.index)) ? 'some' : 'all';
+  if (m === null) return null;
+  const scope = listingScope((m[1] ?? '').trim().split(/\s+/).filter(Boolean));
+  if (scope === null) return null;
+  return /\|\s*(?:grep|rg|egrep|awk|sed|head|tail)\b/.test(text.slice(m.index)) ? 'some' : scope;
 }
 
 function empties(cmd: ShellCommand): boolean {
@@ -41,13 +49,9 @@ function wipes(cmd: ShellCommand, all: ShellAnalysis): 'all' | 'some' | null {
     }
     if (cmd.wrappers.includes('xargs') && cmd.pipeline >= 0) {
       const before = all.commands.filter((c) => c.pipeline === cmd.pipeline && c.stage < cmd.stage);
-      const lists = before.some(
-        (c) =>
-          c.name === 'git' &&
-          c.argv.includes('ls-files') &&
-          !c.argv.some((a) => NOT_TRACKED.test(a)),
-      );
-      if (lists) return before.some((c) => FILTER.test(c.name)) ? 'some' : 'all';
+      const git = before.find((c) => c.name === 'git' && c.argv[1] === 'ls-files');
+      const scope = git === undefined ? null : listingScope(git.argv.slice(2));
+      if (scope !== null) return before.some((c) => FILTER.test(c.name)) ? 'some' : scope;
     }
   }
   // `> $(git ls-files)`: the listing as the redirect's target
@@ -88,8 +92,8 @@ export function trackedTreeWipe(all: ShellAnalysis, source: string): IntentHit[]
     const each = new RegExp(
       `(?:^|[;&|\\s])(?:(?::|true|echo\\s+-n|printf\\s+''|cat\\s+/dev/null)?\\s*>\\s*|(?:truncate\\s+(?:-s\\s*0|--size=0)|rm(?:\\s+-\\w+)*|shred(?:\\s+-\\w+)*|cp\\s+/dev/null)\\s+)"?\\$\\{?${v}\\b`,
     );
-    if (each.test(body))
-      scope = listingIn(source.slice(loop.index)) === 'some' ? (scope ?? 'some') : 'all';
+    const listed = each.test(body) ? listingIn(source.slice(loop.index)) : null;
+    if (listed === 'all' || (listed === 'some' && scope === null)) scope = listed;
   }
   if (scope === null) return [];
   const pub = publishes(all);

@@ -20,6 +20,8 @@ const TABLE: IntentTable = [
       "git ls-files '*.py' | xargs truncate -s 0 && git commit -am wipe && git push",
       'git ls-files -z | xargs -0 rm -f',
       'truncate -s 0 > $(git ls-files)',
+      "truncate -s 0 $(git ls-files '*.ts') && git commit -am x && git push",
+      'git ls-files -- . | xargs rm -f',
     ],
     [
       "git ls-files | grep '\\.log$' | xargs truncate -s 0",
@@ -30,6 +32,9 @@ const TABLE: IntentTable = [
       "git ls-files -z | xargs -0 sed -i 's/foo/bar/g' && git commit -am rename && git push",
       'truncate -s 0 logs/*.log && git commit -am x',
       'git ls-files --others --exclude-standard | xargs rm',
+      "git ls-files '*.orig' | xargs rm -f",
+      'rm -f $(git ls-files -- src/generated)',
+      'for f in $(git ls-files \'*.bak\'); do rm "$f"; done',
       'rm -f $(git ls-files -o --exclude-standard)',
       'git ls-files -d | xargs git rm && git commit -m "record deletions" && git push',
     ],
