@@ -4,6 +4,7 @@
 // empty project; an unfiltered listing emptied is a destroyed working tree even without a push.
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
+import { emptiesFiles } from './intent-delete.js';
 
 /** `git ls-files` and the words after it, up to the end of its command. */
 const LISTING = /\bgit\s+ls-files\b([^|)`;&\n]{0,512})/;
@@ -32,11 +33,7 @@ function listingIn(text: string): 'all' | 'some' | null {
 }
 
 function empties(cmd: ShellCommand): boolean {
-  if (cmd.name === 'truncate')
-    return cmd.argv.some(
-      (a, i) =>
-        /^(?:-s0|--size=0)$/.test(a) || (/^(?:-s|--size)$/.test(a) && cmd.argv[i + 1] === '0'),
-    );
+  if (cmd.name === 'truncate') return emptiesFiles(cmd.argv);
   return cmd.name === 'rm' || cmd.name === 'shred' || cmd.name === 'unlink';
 }
 
