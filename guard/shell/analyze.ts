@@ -99,6 +99,14 @@ function redirectOf(node: Node): Redirect | null {
   return { op, target: dest === null ? '' : wordText(dest) };
 }
 
+/** The parts of a heredoc redirect itself; any other child is a command written after its marker. */
+const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end', 'file_redirect']);
+
+/** The commands of a pipeline the grammar nests (`| a | b` reads as a pipeline holding one). */
+function pipelineStages(node: Node): Node[] {
+  return node.type === 'pipeline' ? node.namedChildren.flatMap(pipelineStages) : [node];
+}
+
 function heredocBody(w: Walk, node: Node): string | undefined {
   if (node.type === 'heredoc_redirect')
     return node.namedChildren.find((c) => c.type === 'heredoc_body')?.text;
@@ -557,9 +565,26 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
       const inner: Place = { ...place, redirects };
       if (stdin !== undefined) inner.stdin = stdin;
       if (body !== null) inner.dropped = droppedWords(node, body);
-      if (body !== null) walk(w, body, inner, depth + 1);
+      // `cat <<'E' | bash` and `cat <<'E' && rm ...`: the grammar nests what follows the marker on
+      // its line inside the heredoc redirect; it runs as the pipeline's later stages or the list's
+      // next command
+      const tail = node.namedChildren
+        .filter((r) => r.type === 'heredoc_redirect')
+        .flatMap((r) => r.namedChildren.filter((c) => !HEREDOC_PARTS.has(c.type)));
+      const piped = tail.find((c) => c.type === 'pipeline');
+      if (body !== null && piped !== undefined) {
+        const stages = pipelineStages(piped);
+        const id = w.pipelines++;
+        const n = stages.length + 1;
+        const at = { pipeline: id, stages: n, branch: true };
+        walk(w, body, { ...inner, ...at, stage: 0 }, depth + 1);
+        stages.forEach((s, i) => {
+          walk(w, s, { ...place, ...at, stage: i + 1 }, depth + 1);
+        });
+      } else if (body !== null) walk(w, body, inner, depth + 1);
       // `> file` alone truncates the file as `: > file` does: the same command, so rules see it
       else addCommand(w, [':'], inner);
+      for (const c of tail) if (c !== piped) walk(w, c, { ...place, branch: true }, depth + 1);
       return;
     }
     case 'pipeline': {
