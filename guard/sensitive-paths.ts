@@ -67,8 +67,20 @@ const CREDENTIAL = union([
   VENDOR_CREDENTIAL_FILE,
 ]);
 
+/**
+ * Files an interactive or login shell reads at start (bash, zsh, fish, ksh, csh), the alias and
+ * function files they source by convention (`~/.bash_aliases`, `~/.bashrc.d/`, oh-my-zsh's custom
+ * folder, fish's `conf.d` and `functions`), and PowerShell's profiles (`$PROFILE`).
+ */
+export const SHELL_STARTUP = union([
+  /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|zlogout|bash_logout|bash_aliases|bash_functions|zsh_aliases|zsh_functions|aliases|kshrc|mkshrc|cshrc|tcshrc|config\/fish\/config\.fish)$/,
+  /^~\/\.(?:bashrc\.d|zshrc\.d|zsh\/rc\.d|oh-my-zsh\/custom|config\/fish\/(?:conf\.d|functions))\/[^/]+(?:\/[^/]+)?$/,
+  /^~\/(?:Documents\/(?:Windows)?PowerShell|\.config\/powershell)\/[\w.]*profile\.ps1$/i,
+  /^\$PROFILE(?:\.(?:CurrentUser|AllUsers)(?:Current|All)Hosts)?$/i,
+]);
+
 const PERSISTENCE = union([
-  /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|bash_logout|config\/fish\/config\.fish)$/,
+  SHELL_STARTUP,
   /^~\/\.ssh\/(?:authorized_keys2?|config|rc)$/,
   /^~\/\.gitconfig$/,
   /^~\/\.config\/git\/(?:config|attributes)$/,

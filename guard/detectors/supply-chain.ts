@@ -7,7 +7,7 @@ import { hostAllowed } from './egress.js';
 import { checkKeys, listParam } from './params.js';
 import { writtenText } from './sensitive-paths.js';
 import { writesPwnRequest } from './pwn-request.js';
-import { writesCiDownloadRun } from './ci-download-run.js';
+import { writesCiDownloadRun, writesCiSecretsOut } from './ci-download-run.js';
 
 interface SupplyParams {
   /** Registries and indexes installs may come from. */
@@ -197,6 +197,8 @@ export const supplyChainDetector: Detector<SupplyParams> = {
       const file = [args.file_path, args.path, args.target_file].find((v) => typeof v === 'string');
       if (typeof file === 'string' && writesCiDownloadRun(file, args, (t) => ctx.shell(t)))
         return [{ path, reason: 'a CI step that downloads code and runs it' }];
+      if (typeof file === 'string' && writesCiSecretsOut(file, args, (t) => ctx.shell(t)))
+        return [{ path, reason: 'a CI step that sends every secret to a host' }];
       const text = configWrite(args);
       return text !== null && namesOffRegistry(text, off)
         ? [{ path, reason: 'writes a registry into a package-manager config' }]

@@ -1,33 +1,89 @@
-// What a Go program run by `go run FILE` would do: the home folder or root removed, a shell command
-// it runs (docs/guard.md "Interpreter code").
+// What a Go program run by `go run` would do (docs/guard.md "Interpreter code"): what it removes
+// (home, root, a credential or start-up file, by literal, variable or filepath.Join), the commands it
+// runs through os/exec, and the hosts net/http and net.Dial reach.
 import type { IntentHit } from '../shell/intents.js';
 import type { CodeEffects } from './code-effects.js';
 import { goKeyringReads } from './keyring-reads.js';
+import { goCalls, goString } from './go-args.js';
+import { hostOf } from './net-calls.js';
+import {
+  isCatastrophicTarget,
+  isCredentialPath,
+  isPersistencePath,
+  normalizePath,
+} from '../sensitive-paths.js';
 
-/** `h, _ := os.UserHomeDir()`: the variable that holds home. */
-const HOME_VAR = /\b(\w+)\s*(?:,\s*\w+\s*)?:?=\s*os\.UserHomeDir\(\)/g;
-const REMOVE_LITERAL =
-  /os\.RemoveAll\(\s*(?:"(?:\/|~|\/home\/[^"/]*|\/Users\/[^"/]*|\/root|\/etc|\/usr)\/?"|os\.Getenv\(\s*"(?:HOME|USERPROFILE)"\s*\))\s*\)/;
-const SHELL_RUN =
-  /exec\.Command(?:Context)?\(\s*(?:\w+\s*,\s*)?"(?:\/bin\/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*"((?:[^"\\\n]|\\.){1,4096})"/g;
+/** `h, _ := os.UserHomeDir()`, `var d = "/etc"`, `p := filepath.Join(h, ".ssh")`: one binding. */
+const BINDING =
+  /\b(?:var\s+)?([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)?(?::=|=(?!=))\s*([^\n;]{1,512})/g;
+const HOME_ENV = /^os\.Getenv\(\s*"(?:HOME|USERPROFILE)"\s*\)$/;
+const SHELLS = /^(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da|k)?sh$/;
+const SEND_METHOD = /^(?:"(?:POST|PUT|PATCH)"|http\.Method(?:Post|Put|Patch))$/;
+
+/** The path an argument names, when the program shows it; null when only the run decides. */
+function pathOf(arg: string, vars: Map<string, string>, depth = 0): string | null {
+  const a = arg.trim();
+  if (depth > 8) return null;
+  const lit = goString(a);
+  if (lit !== null) return lit;
+  if (/^os\.UserHomeDir\(\)$/.test(a) || HOME_ENV.test(a)) return '~';
+  if (/^[A-Za-z_]\w*$/.test(a)) return vars.get(a) ?? null;
+  const join = /^(?:filepath|path)\.Join\(([^]*)\)$/.exec(a);
+  if (join === null) return null;
+  const parts = goCalls(`J(${join[1] ?? ''})`, 'J')[0]?.args ?? [];
+  const resolved = parts.map((p) => pathOf(p, vars, depth + 1));
+  if (resolved.some((p) => p === null)) return null;
+  return (resolved as string[]).join('/').replace(/\/{2,}/g, '/');
+}
+
+function bindings(code: string): Map<string, string> {
+  const vars = new Map<string, string>();
+  for (const m of code.matchAll(BINDING)) {
+    const p = pathOf(m[2] ?? '', vars);
+    if (p !== null && m[1] !== undefined && m[1] !== '_' && vars.size < 256) vars.set(m[1], p);
+  }
+  return vars;
+}
 
 /** Effects of Go source; null for other interpreters. */
 export function goEffects(interpreter: string, code: string): CodeEffects | null {
   if (interpreter !== 'go') return null;
   const hits: IntentHit[] = [];
-  const homes = [...code.matchAll(HOME_VAR)].map((m) => m[1] ?? '').filter((v) => v !== '_');
-  const removesHome = homes.some((v) => new RegExp(`os\\.RemoveAll\\(\\s*${v}\\s*\\)`).test(code));
-  if (removesHome || REMOVE_LITERAL.test(code))
-    hits.push({ intent: 'destructive_delete', detail: 'go os.RemoveAll of home or root' });
-  const shell: string[] = [];
-  for (const m of code.matchAll(SHELL_RUN)) {
-    try {
-      shell.push(JSON.parse(`"${m[1] ?? ''}"`) as string);
-    } catch {
-      // an escape JSON does not share with Go (`\x41`): the raw text is what the check reads
-      shell.push(m[1] ?? '');
+  const vars = bindings(code);
+  for (const c of goCalls(code, 'os\\.RemoveAll|os\\.Remove|os\\.Truncate')) {
+    const p = pathOf(c.args[0] ?? '', vars);
+    if (p === null) continue;
+    if (isCatastrophicTarget(p) || isPersistencePath(p) || isCredentialPath(p)) {
+      hits.push({ intent: 'destructive_delete', detail: `go ${c.name} of ${normalizePath(p)}` });
+      break;
     }
   }
+  const shell: string[] = [];
+  const argvs: string[][] = [];
+  for (const c of goCalls(code, 'exec\\.CommandContext|exec\\.Command')) {
+    const words = (c.name.endsWith('Context') ? c.args.slice(1) : c.args).map(goString);
+    if (words.some((w) => w === null)) continue;
+    const [prog, flag, text] = words as string[];
+    if (prog !== undefined && SHELLS.test(prog) && flag === '-c' && text !== undefined)
+      shell.push(text);
+    else if (prog !== undefined) argvs.push(words as string[]);
+  }
+  for (const c of goCalls(
+    code,
+    'http\\.Post|http\\.PostForm|http\\.Get|http\\.Head|http\\.NewRequest(?:WithContext)?|net\\.Dial(?:Timeout)?|tls\\.Dial',
+  )) {
+    const req = c.name.startsWith('http.NewRequest');
+    const args = c.name.endsWith('WithContext') ? c.args.slice(1) : c.args;
+    const dial = /Dial/.test(c.name);
+    const target = goString((req || dial ? args[1] : args[0]) ?? '');
+    const hosts = dial ? [target?.replace(/:\d+$/, '') ?? ''].filter(Boolean) : hostOf(target);
+    const upload = dial || /^http\.Post/.test(c.name) || (req && SEND_METHOD.test(args[0] ?? ''));
+    hits.push({
+      intent: upload ? 'upload' : 'network',
+      detail: `go ${c.name} ${hosts.join(', ')}`.trim(),
+      hosts,
+    });
+  }
   hits.push(...goKeyringReads(code));
-  return { shell, argvs: [], hits };
+  return { shell, argvs, hits };
 }

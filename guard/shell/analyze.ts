@@ -100,6 +100,14 @@ function redirectOf(node: Node): Redirect | null {
   return { op, target: dest === null ? '' : wordText(dest) };
 }
 
+/** The parts of a heredoc redirect itself; any other child is a command written after its marker. */
+const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end', 'file_redirect']);
+
+/** The commands of a pipeline the grammar nests (`| a | b` reads as a pipeline holding one). */
+function pipelineStages(node: Node): Node[] {
+  return node.type === 'pipeline' ? node.namedChildren.flatMap(pipelineStages) : [node];
+}
+
 function heredocBody(w: Walk, node: Node): string | undefined {
   if (node.type === 'heredoc_redirect')
     return node.namedChildren.find((c) => c.type === 'heredoc_body')?.text;
@@ -386,6 +394,12 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
       );
       if (m?.[1] !== undefined) reparse(w, m[1], place, 'npm');
     }
+  // Go source from a heredoc or pipe (`go run - <<'EOF'`), which go run reads as a file
+  if (name === 'go' && argv[1] === 'run' && argv.slice(2).some((a) => STDIN_FILE.test(a))) {
+    const body = cmd.stdin ?? pipedText(w, cmd);
+    if (body !== null) script(w, 'go', body, place);
+    return;
+  }
   // a file the script wrote, then ran: `./t.sh`, `sh t.sh`, `source t.sh`, `go run t.go`
   const written = writtenScript(w, argv, name);
   if (written !== null) {
@@ -466,11 +480,12 @@ function writtenScript(
   const direct = body(argv[0]);
   if (direct !== undefined && (argv[0] ?? '').includes('/')) return { lang: 'sh', body: direct };
   if (name === 'go' && argv[1] === 'run') {
-    const src = argv
-      .slice(2)
-      .map(body)
-      .find((b) => b !== undefined);
-    return src === undefined ? null : { lang: 'go', body: src };
+    // `go run .` builds every .go file of the folder: the ones the script wrote there
+    const pkg = argv.slice(2).some((a) => a === '.' || a === './...')
+      ? [...w.files].filter(([f]) => /^(?:\.\/)?[^/]+\.go$/.test(f)).map(([, b]) => b)
+      : [];
+    const src = [...pkg, ...argv.slice(2).map(body)].filter((b) => b !== undefined);
+    return src.length === 0 ? null : { lang: 'go', body: src.join('\n') };
   }
   if (SHELLS.has(name) || name === 'source' || name === '.') {
     const file = argv.slice(1).find((a) => !a.startsWith('-'));
@@ -551,9 +566,26 @@ function walk(w: Walk, node: Node, place: Place, depth: number): void {
       const inner: Place = { ...place, redirects };
       if (stdin !== undefined) inner.stdin = stdin;
       if (body !== null) inner.dropped = droppedWords(node, body);
-      if (body !== null) walk(w, body, inner, depth + 1);
+      // `cat <<'E' | bash` and `cat <<'E' && rm ...`: the grammar nests what follows the marker on
+      // its line inside the heredoc redirect; it runs as the pipeline's later stages or the list's
+      // next command
+      const tail = node.namedChildren
+        .filter((r) => r.type === 'heredoc_redirect')
+        .flatMap((r) => r.namedChildren.filter((c) => !HEREDOC_PARTS.has(c.type)));
+      const piped = tail.find((c) => c.type === 'pipeline');
+      if (body !== null && piped !== undefined) {
+        const stages = pipelineStages(piped);
+        const id = w.pipelines++;
+        const n = stages.length + 1;
+        const at = { pipeline: id, stages: n, branch: true };
+        walk(w, body, { ...inner, ...at, stage: 0 }, depth + 1);
+        stages.forEach((s, i) => {
+          walk(w, s, { ...place, ...at, stage: i + 1 }, depth + 1);
+        });
+      } else if (body !== null) walk(w, body, inner, depth + 1);
       // `> file` alone truncates the file as `: > file` does: the same command, so rules see it
       else addCommand(w, [':'], inner);
+      for (const c of tail) if (c !== piped) walk(w, c, { ...place, branch: true }, depth + 1);
       return;
     }
     case 'pipeline': {
@@ -624,8 +656,31 @@ function assignNode(w: Walk, node: Node, place: Place): void {
 /** `name=value` or `name+=value` into the script's variables. */
 function assignValue(w: Walk, name: string, append: boolean, v: Field, branch: boolean): void {
   const old = w.expand.env.get(name);
+  if (v.dynamic && !append && namesOnlyUnknowns(w, v.text)) {
+    // `T="$HOME/"; rm -rf "${T}"*`: the variables the run decides stay named in the value, so a
+    // later word reads as the path it names (`$HOME/*`), still marked dynamic
+    assign(w.expand.env, name, v.text, v.tainted, branch, false);
+    return;
+  }
   const text = v.dynamic ? null : append ? (old?.text == null ? null : old.text + v.text) : v.text;
   assign(w.expand.env, name, text, v.tainted, branch);
+}
+
+/** What names standard input as a file: `-`, `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`. */
+const STDIN_FILE = /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+
+/** A value whose unresolved parts are only parameters (`$HOME/x`, `${D}/`): no substitution. */
+const PARAMETERS_ONLY = /^(?![^]*(?:\$\(|`|<\(|>\())[^]{0,4096}$/;
+
+/**
+ * The value names only variables the script never set (the run's own, such as `$HOME`): a value
+ * left unexpanded for its size (`$x$x$x` of a long `x`) names set ones and stays unknown.
+ */
+function namesOnlyUnknowns(w: Walk, text: string): boolean {
+  if (!PARAMETERS_ONLY.test(text)) return false;
+  for (const m of text.matchAll(/\$\{?([A-Za-z_]\w*)/g))
+    if (w.expand.env.has(m[1] ?? '')) return false;
+  return true;
 }
 
 /** Words of characters no shell expansion, quoting or operator touches, one space apart. */

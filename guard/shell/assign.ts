@@ -7,7 +7,8 @@ const READ_VALUE_OPTS = new Set(['-p', '-d', '-n', '-N', '-t', '-u', '-a', '-i']
 
 /**
  * Records `name=text` (null: only the run knows). Under a branch the assignment may not happen,
- * so the value is kept only as a guess, and a second, different guess leaves it unknown.
+ * so the value is kept only as a guess, and a second, different guess leaves it unknown. `certain`
+ * false keeps a text that still names the run's variables (`$HOME/`) as a guess too.
  */
 export function assign(
   env: ShellEnv,
@@ -15,11 +16,12 @@ export function assign(
   text: string | null,
   tainted: boolean,
   branch: boolean,
+  certain = text !== null,
 ): void {
   if (!NAME.test(name)) return;
   const old = env.get(name);
   if (!branch) {
-    env.set(name, { text, certain: text !== null, tainted });
+    env.set(name, { text, certain: certain && text !== null, tainted });
     return;
   }
   const conflict = old !== undefined && old.text !== text;

@@ -45,7 +45,7 @@ function hasShortFlag(argv: readonly string[], letters: RegExp, long: string[]):
 }
 
 /** `truncate -s 0`, `-s0`, `--size=0`: the files keep their names and lose everything else. */
-function emptiesFiles(argv: readonly string[]): boolean {
+export function emptiesFiles(argv: readonly string[]): boolean {
   return argv.some(
     (a, i) => /^(?:-s0|--size=0)$/.test(a) || (/^(?:-s|--size)$/.test(a) && argv[i + 1] === '0'),
   );

@@ -165,17 +165,49 @@ function programOf(name: string): string {
 const DATA_RESOURCE =
   /\b(?:aws_(?:db_instance|rds_cluster(?:_instance)?|dynamodb_table|s3_bucket|ebs_volume|efs_file_system|elasticache_(?:cluster|replication_group)|redshift_cluster|docdb_cluster|neptune_cluster|opensearch_domain|elasticsearch_domain)|google_(?:sql_database(?:_instance)?|storage_bucket|bigquery_(?:dataset|table)|spanner_(?:instance|database)|compute_disk|bigtable_instance)|azurerm_(?:\w+_)?(?:database|server|storage_account|managed_disk|cosmosdb_account))\b/;
 
+/** A word of a data resource type, as a listing's filter names it (`grep aws_db`, `grep -E 'rds|s3'`). */
+const DATA_HINT =
+  /(?:aws_db|rds|database|\bdb\b|_db\b|dynamo|s3|bucket|ebs|volume|disk|efs|elasticache|redis|redshift|sql|spanner|bigquery|bigtable|cosmos|storage|docdb|neptune)/i;
+
+/**
+ * The resources a `terraform state list` names (`$(terraform state list | grep aws_db)`): data
+ * when it is unfiltered (the whole state) or its filter names a data resource type.
+ */
+function listsData(word: string): boolean {
+  const at = word.search(/\bstate\s+list\b/);
+  if (at < 0) return false;
+  const rest = word.slice(at);
+  return !/\b(?:grep|rg|awk|sed|head|tail)\b/.test(rest) || DATA_HINT.test(rest);
+}
+
+/** The words of `cmd` and the stages after it in its pipeline, as one line. */
+function pipelineText(cmd: ShellCommand, all: ShellAnalysis): string {
+  if (cmd.pipeline < 0) return cmd.argv.join(' ');
+  return all.commands
+    .filter((c) => c.pipeline === cmd.pipeline && c.stage >= cmd.stage)
+    .map((c) => c.argv.join(' '))
+    .join(' | ');
+}
+
 /**
  * `terraform state rm` of a database, bucket or volume and an `apply` in the same script: the apply
  * makes an empty one in its place and the stack moves to it, the old data left outside the state.
  */
 function stateForgetAndApply(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const { pos } = split(cmd.argv);
-  if (
-    pos[0] !== 'state' ||
-    pos[1] !== 'rm' ||
-    !cmd.argv.slice(3).some((a) => DATA_RESOURCE.test(a))
-  )
+  if (pos[0] !== 'state' || pos[1] !== 'rm') return [];
+  const listed = cmd.wrappers.includes('xargs')
+    ? all.commands
+        .filter((c) => c.pipeline === cmd.pipeline && c.stage < cmd.stage && c.pipeline >= 0)
+        .map((c) => c.argv.join(' '))
+        .join(' | ')
+    : '';
+  const operands = cmd.argv.slice(3);
+  // `for r in $(terraform state list | grep rds); do terraform state rm "$r"; done`
+  const looped =
+    operands.some((a) => a.startsWith('$')) &&
+    all.commands.some((c) => c.name === cmd.name && listsData(pipelineText(c, all)));
+  if (!operands.some((a) => DATA_RESOURCE.test(a) || listsData(a)) && !listsData(listed) && !looped)
     return [];
   const applies = all.commands.some(
     (c) => c.name === cmd.name && c !== cmd && split(c.argv).pos[0] === 'apply',

@@ -8,6 +8,8 @@ import { hostIntents } from './intent-host.js';
 import { dynamicIntents } from './intent-dynamic.js';
 import { containerIntents } from './intent-container.js';
 import { infraIntents } from './intent-infra.js';
+import { dataToolIntents } from './intent-data-tools.js';
+import { trackedTreeWipe } from './tracked-tree-wipe.js';
 import { sqlIntents } from './intent-sql.js';
 import { datastoreIntents } from './intent-datastore.js';
 import { storageIntents } from './intent-storage.js';
@@ -115,6 +117,8 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   }
   if (source.includes('()') && /:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))
     hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });
+  append(hits, dataToolIntents(analysis, source));
+  append(hits, trackedTreeWipe(analysis, source));
   for (const s of analysis.scripts) {
     append(hits, scriptIntents(s.interpreter, s.code));
     if (s.hits !== undefined) append(hits, s.hits);

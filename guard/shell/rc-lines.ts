@@ -4,12 +4,10 @@
 import { envLine } from './rc-env-lines.js';
 import { ownedDir, RISKY_PROGRAM, unquote } from './rc-dirs.js';
 import { toolLine, withoutCondaBlocks } from './rc-tool-lines.js';
+import { SHELL_STARTUP } from '../sensitive-paths.js';
 
 /** Shell start-up files, by their normalised path. */
-const SHELL_RC =
-  /^~\/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|config\/fish\/config\.fish)$/;
-
-export const isShellRc = (normalized: string): boolean => SHELL_RC.test(normalized);
+export const isShellRc = (normalized: string): boolean => SHELL_STARTUP.test(normalized);
 
 /** Names an alias must not shadow: they handle privileges, keys, history or moving about. */
 const SHADOWED =

@@ -108,6 +108,15 @@ const FILTERS: Record<string, Filter> = {
   },
 };
 
+/** Words a second parse leaves as they are (no quote, expansion or operator to re-read). */
+const REPARSE_SAFE = /^[A-Za-z0-9_./~:=+,@%-]+$/;
+
+/** `eval echo ~`: eval re-reads its words as a command, which for such plain words is the words. */
+function evalWords(argv: readonly string[]): readonly string[] {
+  if (argv[0] !== 'eval' || !argv.slice(1).every((a) => REPARSE_SAFE.test(a))) return argv;
+  return argv.slice(1);
+}
+
 /**
  * The output of a pipeline of pure commands, or null when any stage is not one this evaluator
  * knows (or the text outgrows `max`). This value is attacker-controlled (an agent wrote it).
@@ -115,7 +124,7 @@ const FILTERS: Record<string, Filter> = {
 export function evalPipeline(stages: readonly PureStage[], max: number): string | null {
   let out: string | null = null;
   for (const [i, st] of stages.entries()) {
-    const [name, ...args] = st.argv;
+    const [name, ...args] = evalWords(st.argv);
     let input: string | null = out;
     if (st.stdin !== undefined) input = `${st.stdin}\n`;
     if (name === 'echo' && i === 0) out = echo(args);
