@@ -52,6 +52,12 @@ const READER = [
   String.raw`\b(?:el|la|o|a|der|die|das|le|l['’])\s*(?:asistente|assistente|assistant|assistent|agente|agent|ki-assistent\w*|ki-agent\w*)\s+(?:de\s+ia\s+|ia\s+|ki\s+|ai\s+)?(?:debe|deve|doit|muss|sollte|tiene\s+que|tem\s+que|precisa)\b`,
   // nl, pl, id/ms, vi: "AI-assistent", "asystent AI", "asisten AI", "trợ lý AI"
   String.raw`\b(?:ai|ia|ki)[\s-]*(?:assistent(?:en)?|asisten|asystent\w*)\b|\b(?:assistent|asisten|asystent\w*)\s+(?:ai|ia)\b|trợ\s+lý\s+ai`,
+  // "whichever assistant picks this up" (not "since you have shell access": ops mail says it to people)
+  String.raw`\b(?:whichever|whatever|any)\s+(?:ai\s+)?(?:assistant|agent|bot|model)\s+(?:picks|takes|handles|reads|gets|is\s+assigned)\b`,
+  // greeted or told in their own language: "Hola asistente", "Hallo Assistent", "Привет, ассистент!",
+  // "Ассистенту необходимо", "助手还应该", "アシスタントは…ください", "어시스턴트는…주세요", "सहायक को"
+  String.raw`\b(?:hola|hello|hi|hey|bonjour|salut|hallo|olá|ola|oi|ciao|privet)[\s,!]+(?:(?:el|la|l['’]|o|a|der|die|lieber|liebe|querido|querida|cher|chère|caro|cara)\s*)?(?:asistente|assistente|assistant|assistent)(?![\p{L}])|(?:привет|здравствуй(?:те)?|дорогой)[\s,!]+(?:ассистент|помощник)|(?:asistente|assistente|assistent|ассистент|помощник)(?![\p{L}])\s*[!,:]`,
+  String.raw`(?:ассистент|помощник|агент)(?:у|ам)?\s+(?:необходимо|нужно|следует|надо|должен)|(?:助手|智能体)(?:还|也)?(?:应该|应当|务必|请)|(?:アシスタント|エージェント)(?:は|へ)[^。\n]{0,80}?(?:ください|しなさい|すること|せよ)|(?:어시스턴트|에이전트)(?:는|가)[^\n]{0,80}?(?:하세요|해야|주세요|하십시오|합니다)|सहायक\s*को[^\n।]{0,80}?चाहिए`,
   String.raw`المساعد|الذكاء\s+الاصطناعي|(?:एआई|ए\.आई\.)\s*सहायक|सहायक\s+के\s+लिए|yapay\s+zek[aâ]\s+asistan|\basistan(?:ı|ına|a)\b`,
 ].join('|');
 
@@ -80,6 +86,38 @@ const IMPERATIVE = String.raw`[ \t]*(?:(?:please|kindly|now|first|also|then|imme
 export const COMMENT_ORDER = new RegExp(
   String.raw`${LABEL}(?:[^\n]{0,300}?(?:${[VOUCH, VOUCH_INTL, HIDE, AT_ONCE, RUNS].join('|')})|${IMPERATIVE}[^\n]{0,300}?(?:${RISKY}))`,
   'imu',
+);
+
+/**
+ * A data field named for the agent (`ai_instructions:`, `"agent_note":`, `llm_prompt=`; a JSON
+ * reply is read as its key, a blank line and its value) whose value starts with an order that reaches a risky object: an LLM app's own `agent_instructions: "Answer
+ * support questions"` above its `openai_api_key:` line orders nothing risky.
+ */
+export const FIELD_ORDER = new RegExp(
+  String.raw`(?:^|["'\s{,])(?:ai|llm|agent|assistant|model|copilot|claude|gpt|bot)[_-](?:instructions?|notes?|prompt|directives?|tasks?|message|todo)(?:["']?\s*[:=]|[ \t]*\n\n)\s*["']?(?:(?:please|first|also|now)\s+)*(?:run|execute|send|upload|post|paste|curl|wget|cat|copy|forward|e-?mail|push|export|include|append|add|write|delete|remove)\b[^\n]{0,300}?(?:${RISKY})`,
+  'imu',
+);
+
+/**
+ * The reader's guidance declared void ("the guidance you were given earlier no longer applies"),
+ * then a risky object or an order to act at once or hide. Migration notes say "the previous
+ * instructions no longer apply" of their own steps, not of what the reader was given.
+ */
+export const VOID_OR_GRANT = addressedRisk(
+  String.raw`\b(?:guidance|instructions?|rules|directions|guidelines|prompt)\s+(?:you\s+(?:were|have\s+been|'ve\s+been)\s+given|given\s+to\s+you|you\s+received)(?:\s+\w+){0,3}\s+(?:no\s+longer\s+appl(?:y|ies)|(?:is|are)\s+(?:now\s+)?(?:void|obsolete|cancell?ed|superseded|revoked|outdated|invalid))`,
+  new RegExp([AT_ONCE, HIDE, RISKY].join('|'), 'giu'),
+);
+/** A grant claimed for the reader, then an order to go on without asking or to hide. */
+export const CLAIMED_GRANT = addressedRisk(
+  String.raw`\b(?:the\s+user|your\s+(?:user|operator|owner|principal)|the\s+(?:admin|administrator|operator|owner|maintainers?|security\s+team))\s+(?:has|have)\s+(?:already\s+)?(?:granted|given)\s+you\s+(?:\w+\s+){0,2}(?:permissions?|access|approval|authori[sz]ation|consent|rights)\b`,
+  new RegExp(
+    [
+      AT_ONCE,
+      HIDE,
+      String.raw`\bwithout\s+(?:confirm(?:ation|ing)|asking)\b|\bproceed\s+to\b`,
+    ].join('|'),
+    'giu',
+  ),
 );
 
 /**

@@ -16,8 +16,11 @@ import { MULTILINGUAL_OVERRIDE } from './injection-languages.js';
 import { ADDRESSED_RISK, ROLE_LABEL_RISK } from './injection-addressed.js';
 import {
   ADDRESSED_DECEIT,
+  CLAIMED_GRANT,
   COMMENT_ORDER,
+  FIELD_ORDER,
   READER_ORDER,
+  VOID_OR_GRANT,
   VOUCH_TO_USER,
 } from './injection-reader.js';
 
@@ -94,6 +97,9 @@ export const SIGNATURES: readonly Signature[] = [
   { name: 'reader_order', re: ADDRESSED_DECEIT },
   { name: 'comment_order', re: COMMENT_ORDER },
   { name: 'vouch_to_user', re: VOUCH_TO_USER },
+  { name: 'reader_order', re: FIELD_ORDER },
+  { name: 'override_paraphrase', re: VOID_OR_GRANT },
+  { name: 'claimed_authority', re: CLAIMED_GRANT },
   {
     name: 'reveal_prompt',
     re: /\b(?:reveal|print|output|repeat|show)\s+(?:me\s+)?(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions|initial\s+instructions|instructions\s+above)/i,
@@ -101,6 +107,18 @@ export const SIGNATURES: readonly Signature[] = [
   { name: 'task_hijack', re: TASK_HIJACK },
   { name: 'task_hijack', re: TASK_HIJACK_USER },
   { name: 'task_hijack', re: USER_ORDER },
+  {
+    // a reference-style image (`![s][s]`, then `[s]: https://...?d={user_api_key}`): the
+    // definition is not rendered and its URL carries what the placeholder asks for
+    name: 'exfil_image',
+    re: {
+      test: (t: string) =>
+        t.includes('![') &&
+        /^[ \t]{0,3}\[[^\]\n]{1,100}\]:[ \t]*<?https?:\/\/[^\s>]{1,300}?[?&/][^\s>]{0,300}?(?:\{[^}\n]{1,60}\}|\$\{?\w+|%7B|<[a-z_]+>)/im.test(
+          t,
+        ),
+    },
+  },
   {
     name: 'exfil_image',
     re: /!\[[^\]]{0,200}\]\(\s*https?:\/\/[^\s)]{1,300}[?&/][^\s)]{0,300}(?:\{[^}\n]{1,60}\}|\$\w+|%7B|<[a-z_]+>|[?&][a-z_]{1,20}=[A-Za-z0-9+/=_-]{24,})(?:[^\s){]|\{[^}\n]{1,60}\}){0,300}\)/i,
