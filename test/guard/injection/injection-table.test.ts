@@ -9,6 +9,7 @@ import {
   COMMENT_ORDERS,
   HIDDEN_ORDERS,
   LANGUAGE_ORDERS,
+  PARAPHRASED_ORDERS,
   ORDINARY,
   type ResultCase,
 } from './injection-cases.js';
@@ -20,13 +21,18 @@ const decide = (c: ResultCase) =>
 const named = (cases: ResultCase[]): [string, ResultCase][] => cases.map((c) => [c.name, c]);
 
 describe('injected orders in tool results are stopped', () => {
-  it.each(named([...COMMENT_ORDERS, ...CHANNEL_ORDERS, ...LANGUAGE_ORDERS, ...HIDDEN_ORDERS]))(
-    '%s',
-    async (_, c) => {
-      const d = await decide(c);
-      expect(d.verdict).not.toBe('allow');
-    },
-  );
+  it.each(
+    named([
+      ...COMMENT_ORDERS,
+      ...CHANNEL_ORDERS,
+      ...PARAPHRASED_ORDERS,
+      ...LANGUAGE_ORDERS,
+      ...HIDDEN_ORDERS,
+    ]),
+  )('%s', async (_, c) => {
+    const d = await decide(c);
+    expect(d.verdict).not.toBe('allow');
+  });
 });
 
 describe('ordinary text of the same shapes passes untouched', () => {
