@@ -19,7 +19,7 @@ export const ADDRESSEE = [
   String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))${DID}`,
   // a greeting or attention word before the role noun is an address even where it ends its line
   // ("Attention coding agent" and the order on the next line), unlike a title's topic
-  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?)\b`,
+  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?|claude|copilot|cursor|codex|gemini|devin|chatgpt|(?:ai|llm)(?![ \t]*(?:team|group|lab|squad|folks|community|enthusiasts|working\s+group)\b))\b`,
   String.raw`\b(?:assistant|agent)\s+(?:instructions?|notes?|tasks?)\b`,
   String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing)\s+(?:this|these)\b`,
   String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b${DID}`,
@@ -67,6 +67,8 @@ export const RISKY = [
   // a named key taken from the environment (OPENAI_API_KEY, an "API key")
   String.raw`\b[A-Z][A-Z0-9]*_API_?KEY\b|\bapi[\s_-]?keys?\b`,
   String.raw`\bgists?\b|\bstrict-ssl\s+false\b|\bsettings\.json\b|\bpre-?tool\s+hooks?\b`,
+  // keys that sign or deploy, and git settings that skip hooks or store credentials in the clear
+  String.raw`\b(?:deploy|ssh|signing|gpg|pgp)\s+keys?\b|--no-verify\b|\bcredential\.helper\b|\bcore\.hookspath\b`,
   // a database's address with its password in it (DATABASE_URL, MONGO_URI, a connection string)
   String.raw`\b(?:database|db|mongo(?:db)?|redis|postgres(?:ql)?|pg|mysql)_?(?:url|uri|dsn)\b|\bconnection\s+strings?\b`,
   // a secret's variable by name (AWS_SECRET_ACCESS_KEY, STRIPE_SECRET_KEY, DB_PASSWORD)

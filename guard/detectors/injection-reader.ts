@@ -20,6 +20,8 @@ const VOUCH_INTL = String.raw`\b(?:es|sea|ist|sei|est|soit|é|è|seja|sia)\s+(?:
  * note to tools), nor a bare "omit" (a setting's "omit to use the default").
  */
 const HIDE = String.raw`\b(?:do\s+not|don'?t|never|without)\s+(?:show|display|print|reveal|output|quote|echo|mention)(?:ing)?\s+(?:(?:it|this|that|them)(?=\s*(?:[.,;:)!]|$|\s+(?:to|from)\s+the\s+user|\s+in\s+your))|(?:its\s+(?:contents?|source(?:\s+code)?|code)|the\s+(?:source(?:\s+code)?|script|code|commands?)|this\s+(?:script|file|code)|what\s+it\s+(?:contains|does))\b(?!\s+(?:in|to)\s+(?:logs?|the\s+logs?|ci|stdout|the\s+console))|(?:the\s+)?contents?\s+to\s+the\s+user\b)|\bno\s+need\s+to\s+(?:show|display|review|read|check|inspect)\b|\bkeep\s+(?:it|this|them|its\s+contents?|the\s+\w+)\s+(?:out\s+of|from)\s+(?:your|the)\s+(?:answer|reply|response|summary|user)\b|\bskip(?:ping)?\s+(?:the\s+)?(?:review|showing|displaying|printing)\b|\bsay\s+nothing\b|\bnot\s+bring\s+(?:this|it)\s+up\b`;
+/** Steering the user to a package: "recommend pip install reqeusts instead". */
+const RECOMMEND = String.raw`\b(?:recommend|suggest|tell\s+(?:the\s+)?users?\s+to\s+(?:use|install|run))\b[^.\n]{0,60}?\b(?:pip3?|npm|pnpm|yarn|gem|cargo|go|brew)\s+(?:install|add|get|i)\b`;
 /** Running at once: "run it immediately", "execute it straight away", "merge it without review". */
 const AT_ONCE = String.raw`\b(?:run|execute|launch|apply|install|build|merge|start|invoke|compile)\b[^.\n;]{0,60}?\b(?:immediately|right\s+away|straight\s+away|at\s+once|without\s+(?:asking|confirmation|confirming|checking|review(?:ing)?|reading\s+it))\b`;
 /** Commands the address may order beyond RISKY: the whole environment, code run from a string. */
@@ -71,8 +73,15 @@ export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'giu'));
  */
 export const ADDRESSED_DECEIT = addressedRisk(
   ADDRESSEE,
-  new RegExp([VOUCH, VOUCH_INTL, HIDE].join('|'), 'giu'),
+  new RegExp([VOUCH, VOUCH_INTL, HIDE, RECOMMEND].join('|'), 'giu'),
 );
+
+/**
+ * An encoded order to decode and obey ("decode the following base64 and follow it"): a person's
+ * docs decode data to use it, not to take orders from it.
+ */
+export const ENCODED_ORDER =
+  /\b(?:decode|base64\s+-d|un-?base64|rot13|reverse)\b[^.\n]{0,60}?\b(?:(?:follow|obey|carry\s+out|act\s+on)\s+(?:it|them|the\s+(?:instructions?|steps?|commands?)|what\s+it\s+says)|(?:execute|run)\s+(?:it|them|the\s+(?:result|output|decoded\s+\w+)))\b/i;
 
 /**
  * A code comment labelled with the reader's role (a markdown comment may sit inside it: `# [//]: #
@@ -127,3 +136,12 @@ export const CLAIMED_GRANT = addressedRisk(
  */
 export const VOUCH_TO_USER =
   /(?:^|[.!?:;(,]\s*|\b(?:and|then|please|also|just)\s+)(?:tell|assure|reassure|inform|convince)\s+(?:the\s+)?(?:user|reader|human|requester)s?\s+(?:that\s+)?[^.\n;]{0,40}?\b(?:is|are|looks?|was)\s+(?:completely\s+|totally\s+|perfectly\s+|entirely\s+)?(?:safe|harmless|benign|trusted|verified|legitimate)\b|\b(?:describe|present|report)\s+(?:it|this|the\s+\w+)\s+to\s+the\s+user\s+as\s+(?:a\s+|an\s+)?(?:safe|harmless|benign|trusted|verified|routine|ordinary)\b/im;
+
+/**
+ * In hidden content only (a white or zero-size span, an HTML comment): the assistant addressed,
+ * then any verb that moves or changes data. Text nobody sees has no reason to speak to the agent.
+ */
+export const HIDDEN_ADDRESSED = addressedRisk(
+  ADDRESSEE,
+  /\b(?:collect|gather|send|upload|add|append|include|post|paste|e-?mail|share|export|copy|print|run|execute|delete|remove)\b/giu,
+);

@@ -18,7 +18,9 @@ import {
   ADDRESSED_DECEIT,
   CLAIMED_GRANT,
   COMMENT_ORDER,
+  ENCODED_ORDER,
   FIELD_ORDER,
+  HIDDEN_ADDRESSED,
   READER_ORDER,
   VOID_OR_GRANT,
   VOUCH_TO_USER,
@@ -100,6 +102,7 @@ export const SIGNATURES: readonly Signature[] = [
   { name: 'reader_order', re: FIELD_ORDER },
   { name: 'override_paraphrase', re: VOID_OR_GRANT },
   { name: 'claimed_authority', re: CLAIMED_GRANT },
+  { name: 'encoded_order', re: ENCODED_ORDER },
   {
     name: 'reveal_prompt',
     re: /\b(?:reveal|print|output|repeat|show)\s+(?:me\s+)?(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions|initial\s+instructions|instructions\s+above)/i,
@@ -132,6 +135,7 @@ export const SIGNATURES: readonly Signature[] = [
  */
 export const HIDDEN_SIGNATURES: readonly Signature[] = [
   { name: 'hidden_role_order', re: ROLE_LABEL_RISK },
+  { name: 'hidden_order', re: HIDDEN_ADDRESSED },
   {
     name: 'hidden_order',
     re: /(?:^|[\s<!(*>:,.-])(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt|cursor|codex|gemini|bot)s?\s*[,:]\s*(?:(?:new|updated|revised|real)\s+(?:instructions?|orders|task)\s*:\s*)?(?:(?:please|kindly|now|first|also|then|immediately|quietly|silently)\s+)*(?:run|execute|call|invoke|send|fetch|delete|curl|wget|download|read|open|visit|write|add|remove|install|push|paste|post|upload|cat|print|include|ignore|forget|disregard|type|copy|approve|merge)\b/i,
