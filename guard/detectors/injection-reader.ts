@@ -19,7 +19,7 @@ const VOUCH_INTL = String.raw`\b(?:es|sea|ist|sei|est|soit|é|è|seja|sia)\s+(?:
  * "skip the review", "no need to show or review". Not "do not read this file" (a generated file's
  * note to tools), nor a bare "omit" (a setting's "omit to use the default").
  */
-const HIDE = String.raw`\b(?:do\s+not|don'?t|never|without)\s+(?:show|display|print|reveal|output|quote|echo|mention)(?:ing)?\s+(?:(?:it|this|that|them)(?=\s*(?:[.,;:)!]|$|\s+(?:to|from)\s+the\s+user|\s+in\s+your))|(?:its\s+(?:contents?|source(?:\s+code)?|code)|the\s+(?:source(?:\s+code)?|script|code|commands?)|this\s+(?:script|file|code)|what\s+it\s+(?:contains|does))\b(?!\s+(?:in|to)\s+(?:logs?|the\s+logs?|ci|stdout|the\s+console))|(?:the\s+)?contents?\s+to\s+the\s+user\b)|\bno\s+need\s+to\s+(?:show|display|review|read|check|inspect)\b|\bkeep\s+(?:it|this|them|its\s+contents?|the\s+\w+)\s+(?:out\s+of|from)\s+(?:your|the)\s+(?:answer|reply|response|summary|user)\b|\bskip(?:ping)?\s+(?:the\s+)?(?:review|showing|displaying|printing)\b|\bsay\s+nothing\b|\bnot\s+bring\s+(?:this|it)\s+up\b`;
+const HIDE = String.raw`\b(?:do\s+not|don'?t|never|without)\s+(?:show|display|print|reveal|output|quote|echo|mention)(?:ing)?\s+(?:(?:it|this|that|them)(?=\s*(?:[.,;:)!]|$|\s+(?:to|from)\s+the\s+user|\s+in\s+your))|(?:its\s+(?:contents?|source(?:\s+code)?|code)|the\s+(?:source(?:\s+code)?|script|code|commands?)|this\s+(?:script|file|code)|what\s+it\s+(?:contains|does))\b(?!\s+(?:in|to)\s+(?:logs?|the\s+logs?|ci|stdout|the\s+console))|(?:the\s+)?contents?\b[^.\n;]{0,40}?\bto\s+the\s+user\b)|\bno\s+need\s+to\s+(?:show|display|review|read|check|inspect)\b|\bkeep\s+(?:it|this|them|its\s+contents?|the\s+\w+)\s+(?:out\s+of|from)\s+(?:your|the)\s+(?:answer|reply|response|summary|user)\b|\bskip(?:ping)?\s+(?:the\s+)?(?:review|showing|displaying|printing)\b|\bsay\s+nothing\b|\bnot\s+bring\s+(?:this|it)\s+up\b`;
 /** Steering the user to a package: "recommend pip install reqeusts instead". */
 const RECOMMEND = String.raw`\b(?:recommend|suggest|tell\s+(?:the\s+)?users?\s+to\s+(?:use|install|run))\b[^.\n]{0,60}?\b(?:pip3?|npm|pnpm|yarn|gem|cargo|go|brew)\s+(?:install|add|get|i)\b`;
 /** Running at once: "run it immediately", "execute it straight away", "merge it without review". */
@@ -30,9 +30,13 @@ const RUNS = String.raw`\bprintenv\b|\x60(?:env|set)\x60|\binvoke-expression\b|\
 const OBJECT = [VOUCH, VOUCH_INTL, HIDE, AT_ONCE, RUNS, RISKY].join('|');
 
 /** Roles a comment label may name ("# assistant:", "// Agents:", "# AI reviewers:", "# KI:"). */
-const ROLE = String.raw`(?:(?:ai|llm|automated|coding)\s+)?(?:ai|llm|models?|agents?|assistants?|gpt|chatgpt|claude|copilot|gemini|cursor|codex|devin|bots?|ki|ia|asistente|assistente|assistent|ассистент|агент)|(?:ai|llm|automated)\s+(?:reviewers?|helpers?|readers?)`;
-/** Where a comment starts in the languages a fetched file is written in (sh, py, js, sql, ini, bat, ps1, mdx, Go templates, FreeMarker, Obsidian, HTML). */
-const COMMENT_START = String.raw`(?:#|\/\/[\/!]?|--|;|%%|REM\b|::|\{\{-?\s*\/\*|\{\/\*|\/\*|<#--|<#|<!--|\*)`;
+const ROLE = String.raw`@?(?:(?:ai|llm|automated|coding)[\s_-]+)?(?:ai|llm|models?|agents?|assistants?|gpt|chatgpt|claude|copilot|gemini|cursor|codex|devin|bots?|ki|ia|asistente|assistente|assistent|ассистент|агент)|(?:ai|llm|automated)\s+(?:reviewers?|helpers?|readers?)`;
+/**
+ * Where a comment starts in the languages a fetched file is written in: sh, py, js, rust, sql, lua,
+ * ini, bat, ps1, TeX and Matlab, MDX, Go templates, Handlebars, Jinja and Twig, Haskell,
+ * FreeMarker, ERB and JSP, Razor, Obsidian, HTML.
+ */
+const COMMENT_START = String.raw`(?:#|\/\/[\/!]?|--(?:\[\[)?|;|%%?|REM\b|::|\{\{-?\s*\/\*|\{\{!(?:--)?|\{#|\{-|\{\/\*|\/\*|<#--|<#|<%[#-]-?|@\*|<!--|\*)`;
 
 /**
  * The reader addressed as a machine: "whoever reads this", "if you are summarizing this", "to the model
@@ -89,7 +93,7 @@ export const ENCODED_ORDER =
  * a config's `# model: gpt-4o` above an `api_key:` line, or `# agent: needs the DEPLOY_TOKEN
  * secret`, is a setting's note, so the order must be in the labelled comment itself.
  */
-const LABEL = String.raw`^[ \t]*${COMMENT_START}[ \t]*(?:<!--[ \t]*)?(?:\[[^\]\n]{0,20}\]:[ \t]*(?:#|<>)[ \t]*\(\s*)?(?:(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?)?(?:${ROLE})[ \t]*[:,]`;
+const LABEL = String.raw`^[ \t]*${COMMENT_START}[ \t]*(?:<!--[ \t]*)?(?:\[[^\]\n]{0,20}\]:[ \t]*(?:#|<>)[ \t]*\(\s*)?(?:(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?|\[[ \t]*)?(?:${ROLE})[ \t]*(?:[:,]|\]|->|=>)`;
 /** An order's verb right after the label ("# agent: run", "// Copilot: please paste"). */
 const IMPERATIVE = String.raw`[ \t]*(?:(?:please|kindly|now|first|also|then|immediately|just)\s+)*(?:run|execute|exec|call|invoke|send|fetch|delete|curl|wget|download|read|open|visit|write|add|remove|install|push|paste|post|upload|cat|print|include|copy|e-?mail|forward|pipe|source|apply|build|launch|merge|approve|ignore|forget|disregard)\b`;
 export const COMMENT_ORDER = new RegExp(
