@@ -106,17 +106,50 @@ export function addressedRisk(
   const addressAt = new RegExp(addressee, 'giu');
   return {
     test(text: string): boolean {
-      const risks = starts(risk, text).filter((i) => !forbidden(text, i));
-      if (risks.length === 0) return false;
+      // addresses are rare in ordinary text: found first, the objects are looked for only after one
+      const addresses = starts(addressAt, text);
+      if (addresses.length === 0) return false;
+      const risks = objectsNear(risk, text, addresses);
+      const barred = new Map<number, boolean>();
+      const allowed = (i: number): boolean => {
+        let b = barred.get(i);
+        if (b === undefined) barred.set(i, (b = forbidden(text, i)));
+        return !b;
+      };
       let r = 0;
-      for (const a of starts(addressAt, text)) {
+      for (const a of addresses) {
         while (r < risks.length && (risks[r] ?? 0) <= a) r++;
         if (r === risks.length) return false;
-        if ((risks[r] ?? 0) - a <= itemScope(text, a)) return true;
+        const scope = itemScope(text, a);
+        for (let k = r; k < risks.length && (risks[k] ?? 0) - a <= scope; k++)
+          if (allowed(risks[k] ?? 0)) return true;
       }
       return false;
     },
   };
+}
+
+/** How far past a window's end an object that starts inside it may run (the longest object). */
+const OVERLAP = 200;
+
+/**
+ * The start of every object (`risk`) that starts within WINDOW after an address: only the union of
+ * the address windows is scanned, each character once or twice, so a text with few addresses costs
+ * little and one made of addresses still costs one pass.
+ */
+function objectsNear(risk: RegExp, text: string, addresses: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  while (i < addresses.length) {
+    const from = addresses[i] ?? 0;
+    let to = from + WINDOW;
+    while (i + 1 < addresses.length && (addresses[i + 1] ?? 0) <= to)
+      to = (addresses[++i] ?? 0) + WINDOW;
+    i++;
+    for (const at of starts(risk, text.slice(from, to + OVERLAP)))
+      if (at <= to - from) out.push(from + at);
+  }
+  return out;
 }
 
 /**

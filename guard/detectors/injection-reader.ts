@@ -139,7 +139,7 @@ export const CLAIMED_GRANT = addressedRisk(
  * say so to someone else.
  */
 export const VOUCH_TO_USER =
-  /(?:^|[.!?:;(,]\s*|\b(?:and|then|please|also|just)\s+)(?:tell|assure|reassure|inform|convince)\s+(?:the\s+)?(?:user|reader|human|requester)s?\s+(?:that\s+)?[^.\n;]{0,40}?\b(?:is|are|looks?|was)\s+(?:completely\s+|totally\s+|perfectly\s+|entirely\s+)?(?:safe|harmless|benign|trusted|verified|legitimate)\b|\b(?:describe|present|report)\s+(?:it|this|the\s+\w+)\s+to\s+the\s+user\s+as\s+(?:a\s+|an\s+)?(?:safe|harmless|benign|trusted|verified|routine|ordinary)\b/im;
+  /(?<=(?:^|[.!?:;(,]\s*|\b(?:and|then|please|also|just)\s+))(?:tell|assure|reassure|inform|convince)\s+(?:the\s+)?(?:user|reader|human|requester)s?\s+(?:that\s+)?[^.\n;]{0,40}?\b(?:is|are|looks?|was)\s+(?:completely\s+|totally\s+|perfectly\s+|entirely\s+)?(?:safe|harmless|benign|trusted|verified|legitimate)\b|\b(?:describe|present|report)\s+(?:it|this|the\s+\w+)\s+to\s+the\s+user\s+as\s+(?:a\s+|an\s+)?(?:safe|harmless|benign|trusted|verified|routine|ordinary)\b/im;
 
 /**
  * In hidden content only (a white or zero-size span, an HTML comment): the assistant addressed,
