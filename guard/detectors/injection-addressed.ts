@@ -192,9 +192,6 @@ function itemScope(text: string, a: number): number {
   return next === null ? WINDOW : next.index;
 }
 
-/** The assistant addressed, then a risky object. */
-export const ADDRESSED_RISK = addressedRisk(ADDRESSEE);
-
 /**
  * A turn label ("SYSTEM:", "[ASSISTANT: ...") then a risky object: in hidden content only (an HTML
  * comment, an image URL), where no transcript a user reads puts one.

@@ -13,9 +13,9 @@ const RULES = '(?:instructions?|prompts?|rules|directions|guidelines|context|mes
 
 import { TASK_HIJACK, TASK_HIJACK_USER, USER_ORDER } from './injection-hijack.js';
 import { MULTILINGUAL_OVERRIDE } from './injection-languages.js';
-import { ADDRESSED_RISK, ROLE_LABEL_RISK } from './injection-addressed.js';
+import { ROLE_LABEL_RISK } from './injection-addressed.js';
 import {
-  ADDRESSED_DECEIT,
+  ADDRESSED_ORDER,
   CLAIMED_GRANT,
   COMMENT_ORDER,
   ENCODED_ORDER,
@@ -94,9 +94,8 @@ export const SIGNATURES: readonly Signature[] = [
       'im',
     ),
   },
-  { name: 'addressed_risk', re: ADDRESSED_RISK },
+  { name: 'addressed_risk', re: ADDRESSED_ORDER },
   { name: 'reader_order', re: READER_ORDER },
-  { name: 'reader_order', re: ADDRESSED_DECEIT },
   { name: 'comment_order', re: COMMENT_ORDER },
   { name: 'vouch_to_user', re: VOUCH_TO_USER },
   { name: 'reader_order', re: FIELD_ORDER },
