@@ -15,11 +15,11 @@ const DID = String.raw`(?!\s+(?:wrote|written|generated|produced|authored|drafte
  * The assistant addressed: by role, by product name, by a mention, in several languages. A role
  * noun that ends its line ("# Threat model: coding agent") is a title's topic, not an address.
  */
-const ADDRESSEE = [
+export const ADDRESSEE = [
   String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))${DID}`,
   // a greeting or attention word before the role noun is an address even where it ends its line
   // ("Attention coding agent" and the order on the next line), unlike a title's topic
-  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?)\b`,
+  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?|claude|copilot|cursor|codex|gemini|devin|chatgpt|(?:ai|llm)(?![ \t]*(?:team|group|lab|squad|folks|community|enthusiasts|working\s+group)\b))\b`,
   String.raw`\b(?:assistant|agent)\s+(?:instructions?|notes?|tasks?)\b`,
   String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing)\s+(?:this|these)\b`,
   String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b${DID}`,
@@ -50,7 +50,7 @@ const ADDRESSEE = [
 ].join('|');
 
 /** What no ordinary task asks of the assistant: secrets, fetched code, destruction, exposure. */
-const RISKY = [
+export const RISKY = [
   String.raw`\b(?:curl|wget|iwr|iex|nc|ncat)\b`,
   String.raw`\|\s*(?:ba|z)?sh\b`,
   String.raw`~\/\.|\$HOME\/\.|\.(?:ssh|aws|gnupg|kube|docker|npmrc|netrc|pypirc|env)\b|\bid_(?:rsa|ed25519|ecdsa)\b|authorized_keys|keychains?\b|\.(?:bash|zsh)rc\b`,
@@ -67,6 +67,10 @@ const RISKY = [
   // a named key taken from the environment (OPENAI_API_KEY, an "API key")
   String.raw`\b[A-Z][A-Z0-9]*_API_?KEY\b|\bapi[\s_-]?keys?\b`,
   String.raw`\bgists?\b|\bstrict-ssl\s+false\b|\bsettings\.json\b|\bpre-?tool\s+hooks?\b`,
+  // keys that sign or deploy, and git settings that skip hooks or store credentials in the clear
+  String.raw`\b(?:deploy|ssh|signing|gpg|pgp)\s+keys?\b|--no-verify\b|\bcredential\.helper\b|\bcore\.hookspath\b`,
+  // a database's address with its password in it (DATABASE_URL, MONGO_URI, a connection string)
+  String.raw`\b(?:database|db|mongo(?:db)?|redis|postgres(?:ql)?|pg|mysql)_?(?:url|uri|dsn)\b|\bconnection\s+strings?\b`,
   // a secret's variable by name (AWS_SECRET_ACCESS_KEY, STRIPE_SECRET_KEY, DB_PASSWORD)
   String.raw`\b[a-z][a-z0-9]*_(?:[a-z0-9]+_)*(?:secret|token|password|passwd|api_?key|access_key)(?:_[a-z0-9]+)*\b`,
   // data changed in place: a role granted, rows rewritten or removed
@@ -90,30 +94,103 @@ function starts(re: RegExp, text: string): number[] {
 }
 
 /**
- * A test for an address (`addressee`, a pattern) followed by a risky object within WINDOW characters.
- * Two linear scans and a merge, not one pattern with a gap between the two: this text is
- * attacker-controlled, and a pattern that retries the gap at every address is quadratic on a text
- * made of addresses.
+ * A test for an address (`addressee`, a pattern) followed by a risky object (`risk`, a global
+ * pattern) within WINDOW characters (or its list item, itemScope). Two linear scans and a merge,
+ * not one pattern with a gap between the two: this text is attacker-controlled, and a pattern that
+ * retries the gap at every address is quadratic on a text made of addresses.
  */
-function addressedRisk(addressee: string): { test(text: string): boolean } {
+export function addressedRisk(
+  addressee: string,
+  risk: RegExp = RISK_AT,
+): { test(text: string): boolean } {
   const addressAt = new RegExp(addressee, 'giu');
   return {
     test(text: string): boolean {
-      const risks = starts(RISK_AT, text);
-      if (risks.length === 0) return false;
+      // addresses are rare in ordinary text: found first, the objects are looked for only after one
+      const addresses = starts(addressAt, text);
+      if (addresses.length === 0) return false;
+      const risks = objectsNear(risk, text, addresses);
+      const barred = new Map<number, boolean>();
+      const allowed = (i: number): boolean => {
+        let b = barred.get(i);
+        if (b === undefined) barred.set(i, (b = forbidden(text, i)));
+        return !b;
+      };
       let r = 0;
-      for (const a of starts(addressAt, text)) {
+      for (const a of addresses) {
         while (r < risks.length && (risks[r] ?? 0) <= a) r++;
         if (r === risks.length) return false;
-        if ((risks[r] ?? 0) - a <= WINDOW) return true;
+        const scope = itemScope(text, a);
+        for (let k = r; k < risks.length && (risks[k] ?? 0) - a <= scope; k++)
+          if (allowed(risks[k] ?? 0)) return true;
       }
       return false;
     },
   };
 }
 
-/** The assistant addressed, then a risky object. */
-export const ADDRESSED_RISK = addressedRisk(ADDRESSEE);
+/** How far past a window's end an object that starts inside it may run (the longest object). */
+const OVERLAP = 200;
+
+/**
+ * The start of every object (`risk`) that starts within WINDOW after an address: only the union of
+ * the address windows is scanned, each character once or twice, so a text with few addresses costs
+ * little and one made of addresses still costs one pass.
+ */
+function objectsNear(risk: RegExp, text: string, addresses: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  while (i < addresses.length) {
+    const from = addresses[i] ?? 0;
+    let to = from + WINDOW;
+    while (i + 1 < addresses.length && (addresses[i + 1] ?? 0) <= to)
+      to = (addresses[++i] ?? 0) + WINDOW;
+    i++;
+    for (const at of starts(risk, text.slice(from, to + OVERLAP)))
+      if (at <= to - from) out.push(from + at);
+  }
+  return out;
+}
+
+/**
+ * A negation governing the object a few words before it, in its clause: "never print the contents
+ * of .env", "don't paste tokens" forbid what they name. Not "do not hesitate to run", "never mind",
+ * "no need to ask", nor a negation whose clause ends before the object ("don't ask; run curl ...").
+ */
+const FORBIDS =
+  /\b(?:never|do\s+not|don'?t|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t)\s+(?!(?:hesitate|forget|fail|bother|mind|wait|stop|need|ask|refuse|worry)\b)(?:[\w'-]+\s+){0,4}$/i;
+
+function forbidden(text: string, at: number): boolean {
+  const clause =
+    text
+      .slice(Math.max(0, at - 80), at)
+      .split(/[.;:!?,\n]/)
+      .at(-1) ?? '';
+  return FORBIDS.test(clause);
+}
+
+/** A list item's marker at a line's start: `- `, `* `, `+ `, `1. `, `2) ` (CommonMark §5.2). */
+const ITEM = /^([ \t]*)(?:[-*+]|\d{1,3}[.)])[ \t]+/;
+
+/**
+ * How far after an address at `a` its object may stand: WINDOW, or up to the next labelled item of
+ * the same list when the address opens a list item. A changelog's `- Assistant: asks before running
+ * scripts` names a component, and the next labelled item (`- Fixed: credentials dialog`) is another
+ * entry, not its object; an order's steps (`- run ...`) are not labelled, and stay in scope.
+ */
+function itemScope(text: string, a: number): number {
+  const ls = text.lastIndexOf('\n', a - 1) + 1;
+  const m = ITEM.exec(text.slice(ls, a + 2));
+  if (m === null || a > ls + m[0].length) return WINDOW;
+  // ` * ` inside a block comment (JSDoc) continues one comment, it does not start an item
+  const before = text.slice(Math.max(0, ls - 4096), ls);
+  if (before.lastIndexOf('/*') > before.lastIndexOf('*/')) return WINDOW;
+  const indent = Math.min((m[1] ?? '').length, 16);
+  const next = new RegExp(
+    String.raw`\n[ \t]{0,${indent}}(?:[-*+]|\d{1,3}[.)])[ \t]+\**[\w./ -]{1,30}\**:`,
+  ).exec(text.slice(a, a + WINDOW));
+  return next === null ? WINDOW : next.index;
+}
 
 /**
  * A turn label ("SYSTEM:", "[ASSISTANT: ...") then a risky object: in hidden content only (an HTML

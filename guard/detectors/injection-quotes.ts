@@ -23,17 +23,44 @@ const STOP = /(?<!\b(?:e\.g|i\.e|cf|vs|z\.\s?B))[.!?。！？](?:\s|$)/;
  */
 export function withoutDiscussedQuotes(text: string): string {
   if (!discusses(text)) return text;
-  return text.replace(QUOTED_PHRASE, (q: string, at: number) => {
+  const t = withoutDiscussedBlocks(text);
+  return t.replace(QUOTED_PHRASE, (q: string, at: number) => {
     const before = (
-      text
+      t
         .slice(Math.max(0, at - 200), at)
         .split(/\n[ \t]*\n/)
         .at(-1) ?? ''
     ).split(STOP);
     const after = (
-      text.slice(at + q.length, at + q.length + 200).split(/\n[ \t]*\n/, 1)[0] ?? ''
+      t.slice(at + q.length, at + q.length + 200).split(/\n[ \t]*\n/, 1)[0] ?? ''
     ).split(STOP, 1);
     return discusses(before.at(-1) ?? '') || discusses(after[0] ?? '') ? '""' : q;
+  });
+}
+
+/** A fenced code block (CommonMark §4.5) and the text before it. */
+const FENCE = /```[^\n]*\n[\s\S]{0,20000}?```/g;
+
+/**
+ * Fenced code blocks introduced by a sentence that discusses attacks ("Indirect prompt injection
+ * looks like this:") set aside: a security post shows its example payload in a block. The
+ * introducing sentence is the last one of the nearest paragraph before the block; a block
+ * introduced otherwise is read as the page's own words.
+ */
+function withoutDiscussedBlocks(text: string): string {
+  return text.replace(FENCE, (block: string, at: number) => {
+    const lead =
+      text
+        .slice(Math.max(0, at - 300), at)
+        .trimEnd()
+        .split(/\n[ \t]*\n/)
+        .at(-1) ?? '';
+    const sentence =
+      lead
+        .split(STOP)
+        .filter((p) => p.trim() !== '')
+        .at(-1) ?? '';
+    return discusses(sentence) ? '```\n```' : block;
   });
 }
 

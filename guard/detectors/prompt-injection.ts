@@ -33,7 +33,13 @@ const QUOTED = /```[\s\S]{0,20000}?```|`[^`\n]{1,500}`|"[^"\n]{1,300}"|“[^”\
 /** Signatures an instruction file's own visible text legitimately matches: it addresses the agent. */
 const ADDRESSES_AGENT = new Set(['addressed_to_assistant', 'fake_system', 'reveal_prompt']);
 /** In the agent's instruction files, also what it should put in its answers. */
-const INSTRUCTS_AGENT = new Set([...ADDRESSES_AGENT, 'addressed_risk', 'task_hijack']);
+const INSTRUCTS_AGENT = new Set([
+  ...ADDRESSES_AGENT,
+  'addressed_risk',
+  'reader_order',
+  'comment_order',
+  'task_hijack',
+]);
 
 /** Where a text was read: a project doc (quotes are quotations), an instruction file. */
 export interface TextPlace {
