@@ -39,7 +39,8 @@ function stepCommands(path: string, args: Record<string, unknown>): [string, str
     let command = line.slice(prefix.length);
     // a Jenkins `sh '...'` or a quoted YAML scalar: the closing quote goes with the opening one
     if (/['"]$/.test(prefix)) command = command.replace(/['"]\s*\)?\s*$/, '');
-    out.push([line, command.replace(EXPRESSION, 'CI_EXPRESSION')]);
+    // a variable to the shell reader: the runner's value is unknown text, never a constant
+    out.push([line, command.replace(EXPRESSION, '$CI_EXPRESSION')]);
   }
   return out;
 }
