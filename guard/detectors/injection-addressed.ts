@@ -6,10 +6,17 @@
 import { AGENT_TAG } from './injection-quotes.js';
 
 /**
+ * A role noun as the subject of a description ("an LLM agent with email tools reads that page",
+ * "an AI agent is tricked into ..."): a text about how agents behave (a security post, a paper),
+ * not one spoken to the agent. A modal only after "a"/"an" ("an LLM agent may run curl"): "the
+ * assistant could also run ..." is a request.
+ */
+const DESCRIBED = String.raw`(?!(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:reads|sees|follows|obeys|encounters|visits|browses|summari[sz]es|processes|ingests|is\s+(?:tricked|fooled|exposed|vulnerable))\b)(?!(?<=\ban?\s+(?:[\w-]+\s+){0,2}[\w-]+)(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:may|might|can|could)\b)`;
+/**
  * A role noun as the subject of what it did ("if an AI assistant wrote part of it, say which"): the
  * text speaks about an assistant's past work, to its human reader.
  */
-const DID = String.raw`(?!\s+(?:wrote|written|generated|produced|authored|drafted|created|made|suggested|helped|was|were|did|has\s+(?:written|generated|made|produced))\b)`;
+const DID = String.raw`(?!\s+(?:wrote|written|generated|produced|authored|drafted|created|made|suggested|helped|was|were|did|has\s+(?:written|generated|made|produced))\b)${DESCRIBED}`;
 
 /**
  * The assistant addressed: by role, by product name, by a mention, in several languages. A role
@@ -20,7 +27,7 @@ export const ADDRESSEE = [
   // a greeting or attention word before the role noun is an address even where it ends its line
   // ("Attention coding agent" and the order on the next line), unlike a title's topic
   String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?|claude|copilot|cursor|codex|gemini|devin|chatgpt|(?:ai|llm)(?![ \t]*(?:team|group|lab|squad|folks|community|enthusiasts|working\s+group)\b))\b`,
-  String.raw`\b(?:assistant|agent)\s+(?:instructions?|notes?|tasks?)\b`,
+  String.raw`\b(?:assistant|agent)[\s-]+(?:instructions?|notes?|tasks?)\b`,
   String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing)\s+(?:this|these)\b`,
   String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b${DID}`,
   String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b`,
@@ -37,7 +44,11 @@ export const ADDRESSEE = [
   String.raw`\[\s*(?:ai|assistant|agent|llm)\s*:`,
   String.raw`\b(?:hi|hey|hello|dear)\s+(?:claude|copilot|gemini|codex|cursor|assistant)\b`,
   // a comma before another product lists products ("works with Claude, Copilot and Cursor")
-  String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?)"'-])(?:assistant|claude|copilot|gemini|codex)\s*(?::|,(?!\s*(?:and\s+|or\s+)?(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)\b))`,
+  String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?)"'-])(?:assistant|claude(?:\s+code)?|copilot(?:\s+(?:chat|agent))?|gemini(?:\s+cli)?|codex(?:\s+cli)?)\s*(?::|,(?!\s*(?:and\s+|or\s+)?(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)\b))`,
+  // a label for the assistant in a tool's output ("ASSISTANT ACTION REQUIRED:", "AI agent notice:",
+  // "Action required for the coding agent:"): a build or install step addressing its machine reader
+  // (a bare "agent" is a CI runner's: "Jenkins agent notice:")
+  String.raw`\b(?:(?:ai|llm|coding)[\s-]+(?:assistant|agent)|assistant|claude|copilot|codex|gemini|llm|ai)s?[\s-]+(?:action(?:[\s-]+(?:required|needed|items?))?|attention|notice|todo)\s*(?:\([^)\n]{0,30}\)\s*)?[:!]|\baction[\s_-]+(?:required|needed|items?)\s+(?:for|by)\s+(?:the\s+|any\s+)?(?:(?:ai|llm|coding)\s+)?(?:assistants?|agents?|claude|copilot|codex|gemini|models?)\b`,
   // es/pt/it/fr/de/nl: "asistente de IA", "assistente de IA", "l'assistant IA", "KI-Agent"
   String.raw`\b(?:asistente|assistente|assistant)\s+(?:de\s+|d'|di\s+)?(?:ia|ai)\b`,
   String.raw`(?:(?:^|\s)(?:[àa]\s+l['’]|au\s+|pour\s+l['’]|al\s+|para\s+(?:el|o)\s+|ao\s+))(?:assistant|asistente|assistente|agent|agente)\b`,

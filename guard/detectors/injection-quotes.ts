@@ -10,9 +10,12 @@ const DISCUSSES_INTL =
   /angreifer|angriff|injektion|beispielsweise|z\.\s?b\.|zum\s+beispiel|attaquant|attaque|par\s+exemple|atacante|ataque|inyecci[oó]n|injeç[aã]o|por\s+ejemplo|por\s+exemplo|attaccant|attacco|iniezion|ad\s+esempio|per\s+esempio|aanvaller|bijvoorbeeld|атак|злоумышленник|например|инъекци|攻撃|インジェクション|例えば|攻击|注入|例如|比如|공격|인젝션|예를\s*들어/iu;
 const discusses = (s: string): boolean => DISCUSSES.test(s) || DISCUSSES_INTL.test(s);
 
-/** Quoted phrases: straight, curly, low-9 („…“), guillemets («…», »…«), CJK corner brackets, code. */
+/**
+ * Quoted phrases: straight, curly, low-9 („…“), guillemets («…», »…«), CJK corner brackets, code.
+ * A single quote inside a word is an apostrophe ("the user's", "don't"), neither end of a quote.
+ */
 const QUOTED_PHRASE =
-  /"[^"\n]{1,300}"|“[^”\n]{1,300}”|'[^'\n]{1,300}'|‘[^’\n]{1,300}’|`[^`\n]{1,300}`|„[^“”\n]{1,300}[“”]|‚[^‘’\n]{1,300}[‘’]|«[^»\n]{1,300}»|»[^«\n]{1,300}«|‹[^›\n]{1,300}›|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gu;
+  /"[^"\n]{1,300}"|“[^”\n]{1,300}”|(?<![\p{L}\p{N}])'(?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300}'(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])‘(?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300}’(?![\p{L}\p{N}])|`[^`\n]{1,300}`|„[^“”\n]{1,300}[“”]|‚[^‘’\n]{1,300}[‘’]|«[^»\n]{1,300}»|»[^«\n]{1,300}«|‹[^›\n]{1,300}›|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gu;
 /** Where a sentence ends (an abbreviation's stop does not end it). */
 const STOP = /(?<!\b(?:e\.g|i\.e|cf|vs|z\.\s?B))[.!?。！？](?:\s|$)/;
 

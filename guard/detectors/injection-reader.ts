@@ -27,16 +27,18 @@ const AT_ONCE = String.raw`\b(?:run|execute|launch|apply|install|build|merge|sta
 /** Commands the address may order beyond RISKY: the whole environment, code run from a string. */
 const RUNS = String.raw`\bprintenv\b|\x60(?:env|set)\x60|\binvoke-expression\b|\biex\b`;
 
-const OBJECT = [VOUCH, VOUCH_INTL, HIDE, AT_ONCE, RUNS, RISKY].join('|');
+/** What only an injection asks of a labelled note, whatever it names: vouch, hide, run at once. */
+export const NOTE_ORDER = [VOUCH, VOUCH_INTL, HIDE, AT_ONCE, RUNS].join('|');
+const OBJECT = [NOTE_ORDER, RISKY].join('|');
 
 /** Roles a comment label may name ("# assistant:", "// Agents:", "# AI reviewers:", "# KI:"). */
-const ROLE = String.raw`@?(?:(?:ai|llm|automated|coding)[\s_-]+)?(?:ai|llm|models?|agents?|assistants?|gpt|chatgpt|claude|copilot|gemini|cursor|codex|devin|bots?|ki|ia|asistente|assistente|assistent|ассистент|агент)|(?:ai|llm|automated)\s+(?:reviewers?|helpers?|readers?)`;
+const ROLE = String.raw`@?(?:(?:ai|llm|automated|coding)[\s_-]+)?(?:ai|llm|models?|agents?|assistants?|gpt|chatgpt|claude|copilot|gemini|cursor|codex|devin|bots?|ki|ia|asistente|assistente|assistent|ассистент|агент)|(?:ai|llm|automated)\s+(?:reviewers?|helpers?|readers?)|claude\s+code|copilot\s+chat|(?:gemini|codex)\s+cli`;
 /**
  * Where a comment starts in the languages a fetched file is written in: sh, py, js, rust, sql, lua,
  * ini, bat, ps1, TeX and Matlab, MDX, Go templates, Handlebars, Jinja and Twig, Haskell,
  * FreeMarker, ERB and JSP, Razor, Obsidian, HTML.
  */
-const COMMENT_START = String.raw`(?:#|\/\/[\/!]?|--(?:\[\[)?|;|%%?|REM\b|::|\{\{-?\s*\/\*|\{\{!(?:--)?|\{#|\{-|\{\/\*|\/\*|<#--|<#|<%[#-]-?|@\*|<!--|\*)`;
+export const COMMENT_START = String.raw`(?:#|\/\/[\/!]?|--(?:\[\[)?|;|%%?|REM\b|::|\{\{-?\s*\/\*|\{\{!(?:--)?|\{#|\{-|\{\/\*|\/\*|<#--|<#|<%[#-]-?|@\*|<!--|\*)`;
 
 /**
  * The reader addressed as a machine: "whoever reads this", "if you are summarizing this", "to the model
@@ -94,11 +96,11 @@ export const ENCODED_ORDER =
  * a config's `# model: gpt-4o` above an `api_key:` line, or `# agent: needs the DEPLOY_TOKEN
  * secret`, is a setting's note, so the order must be in the labelled comment itself.
  */
-const LABEL = String.raw`^[ \t]*${COMMENT_START}[ \t]*(?:<!--[ \t]*)?(?:\[[^\]\n]{0,20}\]:[ \t]*(?:#|<>)[ \t]*\(\s*)?(?:(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?|\[[ \t]*)?(?:${ROLE})[ \t]*(?:[:,]|\]|->|=>)`;
+export const LABEL = String.raw`^[ \t]*${COMMENT_START}[ \t]*(?:<!--[ \t]*)?(?:\[[^\]\n]{0,20}\]:[ \t]*(?:#|<>)[ \t]*\(\s*)?(?:(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?|\[[ \t]*)?(?:${ROLE})[ \t]*(?:[:,]|\]|->|=>)`;
 /** An order's verb right after the label ("# agent: run", "// Copilot: please paste"). */
-const IMPERATIVE = String.raw`[ \t]*(?:(?:please|kindly|now|first|also|then|immediately|just)\s+)*(?:run|execute|exec|call|invoke|send|fetch|delete|curl|wget|download|read|open|visit|write|add|remove|install|push|paste|post|upload|cat|print|include|copy|e-?mail|forward|pipe|source|apply|build|launch|merge|approve|ignore|forget|disregard)\b`;
+export const IMPERATIVE = String.raw`[ \t]*(?:(?:please|kindly|now|first|also|then|immediately|just),?\s+)*(?:run|execute|exec|call|invoke|send|fetch|delete|curl|wget|download|read|open|visit|write|add|remove|install|push|paste|post|upload|cat|print|include|copy|e-?mail|forward|pipe|source|apply|build|launch|merge|approve|ignore|forget|disregard)\b`;
 export const COMMENT_ORDER = new RegExp(
-  String.raw`${LABEL}(?:[^\n]{0,300}?(?:${[VOUCH, VOUCH_INTL, HIDE, AT_ONCE, RUNS].join('|')})|${IMPERATIVE}[^\n]{0,300}?(?:${RISKY}))`,
+  String.raw`${LABEL}(?:[^\n]{0,300}?(?:${NOTE_ORDER})|${IMPERATIVE}[^\n]{0,300}?(?:${RISKY}))`,
   'imu',
 );
 

@@ -13,6 +13,8 @@ const RULES = '(?:instructions?|prompts?|rules|directions|guidelines|context|mes
 
 import { TASK_HIJACK, TASK_HIJACK_USER, USER_ORDER } from './injection-hijack.js';
 import { MULTILINGUAL_OVERRIDE } from './injection-languages.js';
+import { COMMENT_CONTINUED } from './injection-continued.js';
+import { URL_TEMPLATE } from './injection-url-template.js';
 import { ROLE_LABEL_RISK } from './injection-addressed.js';
 import {
   ADDRESSED_ORDER,
@@ -97,6 +99,8 @@ export const SIGNATURES: readonly Signature[] = [
   { name: 'addressed_risk', re: ADDRESSED_ORDER },
   { name: 'reader_order', re: READER_ORDER },
   { name: 'comment_order', re: COMMENT_ORDER },
+  { name: 'comment_order', re: COMMENT_CONTINUED },
+  { name: 'exfil_url_template', re: URL_TEMPLATE },
   { name: 'vouch_to_user', re: VOUCH_TO_USER },
   { name: 'reader_order', re: FIELD_ORDER },
   { name: 'override_paraphrase', re: VOID_OR_GRANT },

@@ -13,6 +13,12 @@ import {
   ORDINARY,
   type ResultCase,
 } from './injection-cases.js';
+import {
+  CONTINUED_ORDERS,
+  RELAYED_ORDINARY,
+  TEMPLATE_ORDERS,
+  TOOL_OUTPUT_ORDERS,
+} from './injection-cases-relayed.js';
 
 const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
 const decide = (c: ResultCase) =>
@@ -28,6 +34,9 @@ describe('injected orders in tool results are stopped', () => {
       ...PARAPHRASED_ORDERS,
       ...LANGUAGE_ORDERS,
       ...HIDDEN_ORDERS,
+      ...TOOL_OUTPUT_ORDERS,
+      ...CONTINUED_ORDERS,
+      ...TEMPLATE_ORDERS,
     ]),
   )('%s', async (_, c) => {
     const d = await decide(c);
@@ -36,7 +45,7 @@ describe('injected orders in tool results are stopped', () => {
 });
 
 describe('ordinary text of the same shapes passes untouched', () => {
-  it.each(named(ORDINARY))('%s', async (_, c) => {
+  it.each(named([...ORDINARY, ...RELAYED_ORDINARY]))('%s', async (_, c) => {
     const d = await decide(c);
     expect(d.verdict).toBe('allow');
   });
