@@ -81,10 +81,13 @@ function backupTools(cmd: ShellCommand): IntentHit | null {
         ? destroyed('borg delete of a repository')
         : null;
     case 'restic': {
-      const keeps = rest.flatMap((r, i) =>
-        /^--keep-/.test(r) ? [r.includes('=') ? r.split('=')[1] : rest[i + 1]] : [],
+      // `restic -r REPO forget ...`: the repository option may come before the subcommand
+      const at = cmd.argv.indexOf('forget');
+      const opts = at < 0 ? [] : cmd.argv.slice(at + 1);
+      const keeps = opts.flatMap((r, i) =>
+        /^--keep-/.test(r) ? [r.includes('=') ? r.split('=')[1] : opts[i + 1]] : [],
       );
-      return sub === 'forget' && keeps.length > 0 && keeps.every((k) => k === '0')
+      return keeps.length > 0 && keeps.every((k) => k === '0')
         ? destroyed('restic forget keeping nothing')
         : null;
     }
