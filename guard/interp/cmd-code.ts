@@ -6,6 +6,7 @@ import type { CodeEffects } from './code-effects.js';
 import { AUTOSTART_KEY } from '../shell/intent-host.js';
 import { isCatastrophicTarget } from '../sensitive-paths.js';
 import { portable } from './powershell-access.js';
+import { windowsRecoveryHits } from './windows-recovery.js';
 
 /**
  * A drive's root, a system folder, or a profile variable, with or without a trailing `\*`; an
@@ -75,5 +76,6 @@ export function cmdEffects(interpreter: string, code: string): CodeEffects | nul
   // `diskpart` reading `clean` from its script or its input wipes the selected disk
   if (/\bdiskpart\b/i.test(text) && /\bclean(?:\s+all)?\b/i.test(text))
     hits.push({ intent: 'disk_wipe', detail: 'cmd diskpart clean' });
+  hits.push(...windowsRecoveryHits(text));
   return { shell: [], argvs: [], hits };
 }

@@ -8,6 +8,7 @@ import { powershellEffects } from './powershell.js';
 import { goEffects } from './go-code.js';
 import { cmdEffects } from './cmd-code.js';
 import { bucketEmpties } from './bucket-empties.js';
+import { listedDeletes } from './listed-deletes.js';
 import { keyringRead } from './keyring-reads.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
@@ -143,6 +144,16 @@ function callEffects(c: CodeCall, lang: string, out: CodeEffects, conn: string[]
  * codeEffects(parsers, 'python', 'import shutil; shutil.rmtree("/")')?.hits[0]?.intent; // 'destructive_delete'
  */
 export function codeEffects(
+  parsers: CodeParsers | undefined,
+  interpreter: string,
+  code: string,
+): CodeEffects | null {
+  const out = readEffects(parsers, interpreter, code);
+  out?.hits.push(...listedDeletes(interpreter, code));
+  return out;
+}
+
+function readEffects(
   parsers: CodeParsers | undefined,
   interpreter: string,
   code: string,

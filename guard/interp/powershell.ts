@@ -6,9 +6,12 @@ import type { CodeEffects } from './code-effects.js';
 import { portable, powershellAccess } from './powershell-access.js';
 import { powershellFileSends, powershellRequests } from './powershell-sends.js';
 import { isCatastrophicTarget } from '../sensitive-paths.js';
+import { windowsRecoveryHits } from './windows-recovery.js';
 
 const REMOVE = /^(?:Remove-Item|rm|ri|del|erase|rd|rmdir)$/i;
 const LIST = /^(?:Get-ChildItem|gci|ls|dir)$/i;
+/** Stages that pass on some of the items they are given, unchanged. */
+const PASS_ON = /^(?:Where-Object|where|\?|Sort-Object|sort|Select-Object|select)$/i;
 /** `-Recurse` and the abbreviations PowerShell accepts for it (`-r`, `-rec`). */
 const RECURSE = /^-r(?:e(?:c(?:u(?:r(?:se?)?)?)?)?)?$/i;
 const PATH_OPT = /^-(?:Path|LiteralPath|lp|PSPath)$/i;
@@ -52,18 +55,21 @@ export function powershellDeleteTarget(code: string): string | null {
     const stages = statement.split('|').map((s) => s.trim().split(/\s+/).map(unquote));
     for (const [i, words] of stages.entries()) {
       const [cmdlet = '', ...rest] = words;
-      const prev = i > 0 ? (stages[i - 1] ?? []) : [];
+      // `gci ~ | Where-Object {...} | Remove-Item`: the filter stages between pass listed items on
+      const prev = stages.slice(0, i).findLast((s) => !PASS_ON.test(s[0] ?? '')) ?? [];
       const listsAll = LIST.test(prev[0] ?? '') && prev.some((w) => RECURSE.test(w));
       if (!REMOVE.test(cmdlet) || !(listsAll || rest.some((w) => RECURSE.test(w)))) continue;
       const piped = LIST.test(prev[0] ?? '') ? pathWords(prev.slice(1)) : [];
+      const named = prev.some((w) => /^-(?:Include|Filter)$/i.test(w));
       // a folder of a user's profile weighs as the same folder of a Unix home (`~/source`); a
-      // filtered listing of the project's own folder (`gci . -r -Include *.obj`) is a cleanup
+      // listing of the project's own folder filtered by name (`gci . -r -Include bin,obj`) is a
+      // cleanup, as `rm -rf bin obj` is
       const hit = [...pathWords(rest), ...piped].find(
         (t) =>
           CATASTROPHIC.test(t) ||
           PROFILE_REPOS.test(t) ||
           (isCatastrophicTarget(portable(t)) &&
-            !(rest.every((w) => !RECURSE.test(w)) && /^\.[\\/]?$/.test(t))),
+            !((named || rest.every((w) => !RECURSE.test(w))) && /^\.[\\/]?$/.test(t))),
       );
       if (hit !== undefined) return hit;
     }
@@ -95,6 +101,7 @@ export function powershellEffects(interpreter: string, code: string): CodeEffect
     hits.push({ intent: 'fetch_pipe_shell', detail: 'pwsh runs downloaded code' });
   if (DEFENDER_OFF.test(code))
     hits.push({ intent: 'security_disable', detail: 'pwsh turns off Defender scanning' });
+  hits.push(...windowsRecoveryHits(code));
   hits.push(...powershellAccess(code), ...powershellFileSends(code), ...powershellRequests(code));
   return { shell: [], argvs: [], hits };
 }

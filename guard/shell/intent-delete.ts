@@ -3,6 +3,8 @@ import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { baseDir } from './intent-host.js';
 import { powershellDeleteTarget } from '../interp/powershell.js';
+import { backupFolder, backupWipeIntents } from './backup-wipe.js';
+import { listedWipeIntents } from './listed-wipe.js';
 import {
   isCatastrophicTarget,
   isCredentialPath,
@@ -58,6 +60,8 @@ function rm(cmd: ShellCommand): IntentHit[] {
   for (const t of operands(cmd.argv)) {
     if (recursive && isCatastrophicTarget(t))
       return [{ intent: 'destructive_delete', detail: `rm -r ${normalizePath(t)}` }];
+    if (recursive && backupFolder(t))
+      return [{ intent: 'destructive_delete', detail: `rm -r backups ${normalizePath(t)}` }];
     if (isPersistencePath(t) || (isCredentialPath(t) && /^[~/]/.test(normalizePath(t))))
       return [{ intent: 'destructive_delete', detail: `rm ${normalizePath(t)}` }];
   }
@@ -127,13 +131,13 @@ function imageFileTarget(argv: readonly string[]): boolean {
 
 /**
  * PowerShell typed straight into a shell tool (`Remove-Item -LiteralPath "$env:USERPROFILE\\x" -Recurse`,
- * `Get-ChildItem C:\\Users\\dev -Recurse | Remove-Item`): the cmdlet with the stage that feeds it.
+ * `Get-ChildItem C:\\Users\\dev -Recurse | Remove-Item`): the cmdlet with the stages that feed it.
  */
 function cmdletPipeline(cmd: ShellCommand, all: ShellAnalysis): string {
-  const prev = all.commands.find(
-    (c) => c.pipeline >= 0 && c.pipeline === cmd.pipeline && c.stage === cmd.stage - 1,
+  const before = all.commands.filter(
+    (c) => c.pipeline >= 0 && c.pipeline === cmd.pipeline && c.stage < cmd.stage,
   );
-  return [prev?.argv.join(' '), cmd.argv.join(' ')].filter((x) => x !== undefined).join(' | ');
+  return [...before, cmd].map((c) => c.argv.join(' ')).join(' | ');
 }
 
 export function deleteIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
@@ -257,6 +261,7 @@ export function deleteIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[
   for (const r of cmd.redirects)
     if ((r.op === '>' || r.op === '>|' || r.op === '&>') && DEVICE.test(r.target))
       hits.push({ intent: 'disk_wipe', detail: 'redirect onto a device' });
+  hits.push(...backupWipeIntents(cmd, all), ...listedWipeIntents(cmd, all));
   const sec = securityDisable(cmd);
   if (sec !== null) hits.push(sec);
   return hits;

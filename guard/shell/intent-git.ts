@@ -50,9 +50,12 @@ function push(rest: string[]): IntentHit[] {
   return hits;
 }
 
-/** Branches a team shares or releases from; a tag is a release too (`refs/tags/...`, `tag v1`). */
+/**
+ * Branches a team shares or releases from; a tag is a release too (`refs/tags/...`, `tag v1`). A
+ * `hotfix/<topic>` branch is one fix's own, deleted once merged as a feature branch is.
+ */
 const SHARED_BRANCH =
-  /^(?:main|master|trunk|develop|development|dev|prod|production|staging|stable|live|default|gh-pages|HEAD|tag|release|releases|hotfix)(?:$|[-/._])/i;
+  /^(?:(?:main|master|trunk|develop|development|dev|prod|production|staging|stable|live|default|gh-pages|HEAD|tag|release|releases)(?:$|[-/._])|hotfix(?:$|[-._]))/i;
 
 /**
  * Deleting a merged feature branch on the remote is routine clean-up; deleting a shared or release
@@ -116,6 +119,11 @@ function discard(sub: string, rest: string[]): string | null {
         named.every(featureBranch);
       return own ? null : 'git branch -D';
     }
+    case 'worktree':
+      // without `--force` git refuses to remove a worktree with uncommitted changes
+      return rest[0] === 'remove' && rest.some((a) => /^(?:-f|--force)$/.test(a))
+        ? 'git worktree remove --force'
+        : null;
     case 'stash':
       // one dropped entry stays recoverable from the object store until gc prunes it; `clear`
       // drops them all (docs/guard.md "Shell analysis")
