@@ -1,6 +1,6 @@
 // Flow and taint: what may become taint (minimum length, entropy floor), and result tokens.
 import type { FlowLimits } from './flow-limits.js';
-import { credentialAssigned, wordName } from './word-names.js';
+import { wordKeys, wordName } from './word-names.js';
 
 /** Shannon entropy of the characters of `s`, in bits per character. */
 export function shannonEntropy(s: string): number {
@@ -49,12 +49,12 @@ export function nameNotValue(token: string): boolean {
  */
 export function resultTokens(text: string, limits: FlowLimits, maxTokens = 4096): string[] {
   const out = new Set<string>();
-  const assigned = credentialAssigned(text);
+  const keys = wordKeys(text);
   for (const token of text.split(TOKEN_SPLIT)) {
     if (out.size >= maxTokens) break;
     const kept =
       token.length > limits.maxTaintLength ? token.slice(0, limits.maxTaintLength) : token;
-    if (taintRefusal(kept, limits) === null && !nameNotValue(kept) && !wordName(kept, assigned))
+    if (taintRefusal(kept, limits) === null && !nameNotValue(kept) && !wordName(kept, keys, text))
       out.add(kept);
   }
   return [...out];
