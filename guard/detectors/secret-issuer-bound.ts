@@ -18,6 +18,18 @@ const HEADER_BEFORE = /([A-Za-z][A-Za-z0-9-]{0,62})['"]?\s*[:=]\s*['"]?\s*$/;
 /** An HTTP Basic credential, whose decoded `user:secret` may hold an issuer's format. */
 const BASIC = /\bBasic\s+([A-Za-z0-9+/]{16,4096}={0,2})/g;
 const URL_HOST = /^(?:https?|wss?):\/\/(?:[^\s/@]*@)?([A-Za-z0-9.-]+)/;
+/** PowerShell's request cmdlets, and the cmdlets that only shape a reply further down a pipeline. */
+const PS_REQUESTS = /^(?:Invoke-RestMethod|irm|Invoke-WebRequest|iwr)$/i;
+const PS_REPLY =
+  /^(?:Select-Object|select|ConvertTo-Json|ConvertFrom-Json|Format-Table|ft|Format-List|fl|Measure-Object|Out-String|Out-Null)$/i;
+/** `$env:OPENAI_API_KEY=sk-...` as bash reads PowerShell's environment assignment. */
+const PS_ENV_SET = /^\$env:([A-Za-z_][A-Za-z0-9_]{0,127})=/i;
+
+/** A PowerShell statement that only puts the key in the issuer's own variable for this process. */
+function issuerVariableSet(argv: readonly string[], issuer: Issuer): boolean {
+  const name = argv.length === 1 ? PS_ENV_SET.exec(argv[0] ?? '')?.[1] : undefined;
+  return name !== undefined && issuer.vars.test(name.toUpperCase());
+}
 
 export interface BoundSpan {
   start: number;
@@ -50,6 +62,8 @@ function onlyToIssuer(view: ShellView, issuer: Issuer): boolean {
   if (view.analysis.status !== 'ok') return false;
   let requests = 0;
   for (const c of view.analysis.commands) {
+    if (issuerVariableSet(c.argv, issuer)) continue;
+    if (PS_REPLY.test(c.name) && c.stage > 0) continue;
     if (c.dynamic === true || c.tainted === true || c.via !== undefined) return false;
     const program = issuerOfProgram(c.name) === issuer;
     if (program) {
@@ -62,6 +76,7 @@ function onlyToIssuer(view: ShellView, issuer: Issuer): boolean {
     } else if (REPLY_READERS.has(c.name) && c.stage > 0) continue;
     else if (
       !REQUEST_PROGRAMS.has(c.name) &&
+      !PS_REQUESTS.test(c.name) &&
       !(INTERPRETERS.has(c.name.replace(/[0-9.]+$/, '')) && !SHELLS.has(c.name))
     )
       return false;

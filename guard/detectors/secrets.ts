@@ -5,6 +5,7 @@ import { checkKeys, enumParam, listParam } from './params.js';
 import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns.js';
 import { regexLiterals } from '../rules/needs.js';
 import { issuerBoundSpans } from './secret-issuer-bound.js';
+import { urlToOwnIssuer } from './secret-url-issuer.js';
 import { localOnlyCredentials } from './secret-local-request.js';
 
 interface SecretParams {
@@ -132,9 +133,10 @@ export const secretsDetector: Detector<SecretParams> = {
       if (first === undefined) return;
       if (
         params.to_issuer === 'pass' &&
-        at === 'args.command' &&
-        (issuerBoundSpans(s, ms, ctx.shell(s)) !== null ||
-          localOnlyCredentials(s, ms, ctx.shell(s)))
+        ((at === 'args.command' &&
+          (issuerBoundSpans(s, ms, ctx.shell(s)) !== null ||
+            localOnlyCredentials(s, ms, ctx.shell(s)))) ||
+          urlToOwnIssuer(s, at, ms))
       )
         return;
       const f: Finding = {

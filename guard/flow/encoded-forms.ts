@@ -17,7 +17,8 @@ export type Encoding =
   | 'reversed-base64'
   | 'base32'
   | 'rot13'
-  | 'lowercase';
+  | 'lowercase'
+  | 'reversed-lowercase';
 
 export interface Pattern {
   encoding: Encoding;
@@ -63,7 +64,10 @@ export function patternsFor(value: Uint8Array, limits: FlowLimits): Pattern[] {
     add('reversed', i, reversed(c));
     add('rot13', i, rot13(c));
     // DNS names and some channels fold case: the value lower-cased is still the value
-    add('lowercase', i, ascii(Buffer.from(c).toString('latin1').toLowerCase()));
+    const lower = ascii(Buffer.from(c).toString('latin1').toLowerCase());
+    add('lowercase', i, lower);
+    // reversed and then case-folded by a DNS name: both single forms composed
+    add('reversed-lowercase', i, reversed(lower));
     // Base32 interiors at each of the five byte alignments of a 40-bit group.
     for (let skip = 0; skip < 5; skip++) {
       const usable = Math.floor((c.length - skip) / 5) * 5;

@@ -10,6 +10,7 @@ import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { credentialArgUnread } from './credential-unread.js';
 import { harmlessRcText, isShellRc } from './rc-lines.js';
+import { silentCommand } from './silent-test.js';
 import { localCrontab } from './dev-crontab.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
 import { evalPipeline } from './static-eval.js';
@@ -239,6 +240,7 @@ function writeTargets(cmd: ShellCommand): string[] {
 function pathLineAppended(cmd: ShellCommand, target: string): boolean {
   if (!isShellRc(normalizePath(target))) return false;
   if (!cmd.redirects.some((r) => r.op === '>>' && r.target === target)) return false;
+  if (silentCommand(cmd)) return true;
   const text =
     cmd.name === 'echo' || cmd.name === 'printf'
       ? evalPipeline([{ argv: cmd.argv }], 4096)
