@@ -21,6 +21,14 @@ export const SETUP_FAMILY = 'flow-source';
 export const MAX_CORPUS_BYTES = 64 * 1024 * 1024;
 export const MAX_CORPUS_LINES = 200_000;
 
+/**
+ * A row's `session` is its event's session unless the event names one: rows of one session share
+ * taint and counters, and a set-up read does not taint the rows of other sessions.
+ */
+function inSession(event: Record<string, unknown>, session: string | undefined): unknown {
+  return session === undefined || 'session' in event ? event : { ...event, session };
+}
+
 /** Parses corpus text. This value is attacker-controlled when the corpus came with a pack. */
 export function parseCorpus(text: string, origin: string): CorpusEntry[] {
   const out: CorpusEntry[] = [];
@@ -53,13 +61,18 @@ export function parseCorpus(text: string, origin: string): CorpusEntry[] {
       throw new PackError('corpus_invalid', `${at}: missing "family"`);
     if (typeof d.event !== 'object' || d.event === null)
       throw new PackError('corpus_invalid', `${at}: missing "event"`);
+    if (d.session !== undefined && (typeof d.session !== 'string' || d.session.length > 256))
+      throw new PackError(
+        'corpus_invalid',
+        `${at}: "session" must be a string of at most 256 characters`,
+      );
     ids.add(d.id);
     out.push({
       id: d.id,
       label: d.label,
       family: d.family,
       near_miss: d.near_miss === true,
-      event: d.event,
+      event: inSession(d.event as Record<string, unknown>, d.session),
     });
   });
   return out;
