@@ -47,7 +47,8 @@ const CREDENTIAL = union([
   /^~\/AppData\/(?:Roaming|Local)\/Microsoft\/(?:Credentials|Protect|Vault)(?:$|\/)/i,
   /^\/etc\/(?:shadow|gshadow|sudoers)(?:$|\/|\.d)/,
   /^\/etc\/ssh\/ssh_host_[a-z0-9]+_key$/,
-  /^\/proc\/(?:self|\d+|\*)\/environ$/,
+  // another process's environment, also by a variable or substitution (`/proc/$pid/environ`)
+  /^\/proc\/(?:self|thread-self|\d+|\*|[^/]*[$*?[][^/]*)\/(?:task\/[^/]+\/)?environ$/,
   /^\/var\/run\/secrets(?:$|\/)/,
   // every `.env` variant (`.env.production.local`) except templates
   /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?:\.[\w-]+)*$/,

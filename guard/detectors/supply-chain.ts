@@ -8,6 +8,7 @@ import { checkKeys, listParam } from './params.js';
 import { writtenText } from './sensitive-paths.js';
 import { writesPwnRequest } from './pwn-request.js';
 import { writesCiDownloadRun, writesCiSecretsOut } from './ci-download-run.js';
+import { addedSources, registeredSources } from './package-sources.js';
 
 interface SupplyParams {
   /** Registries and indexes installs may come from. */
@@ -139,6 +140,10 @@ function envProblems(words: readonly string[], off: (v: string) => boolean): str
 function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string[] {
   const argv = managerArgv(cmd);
   const out = argv === null ? [] : [...installProblems(argv, off), ...configProblems(argv, off)];
+  const words = [cmd.name.replace(/\.exe$/i, ''), ...cmd.argv.slice(1)];
+  const added = [...addedSources(words), ...registeredSources(words.join(' '))].find(off);
+  if (added !== undefined)
+    out.push(`${cmd.name} adds package source ${hostOf(added, true) ?? added}`);
   if (cmd.name === 'export' || cmd.name === '') out.push(...envProblems(cmd.argv.slice(1), off));
   if (
     (cmd.name === 'echo' || cmd.name === 'printf' || cmd.name === 'tee' || cmd.name === 'cat') &&
