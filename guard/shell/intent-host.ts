@@ -13,6 +13,7 @@ import { harmlessRcText, isShellRc } from './rc-lines.js';
 import { localCrontab } from './dev-crontab.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
 import { evalPipeline } from './static-eval.js';
+import { windowsCredentialStore } from './windows-credential-stores.js';
 
 const PRIV_PROGRAMS = new Set([
   'sudo',
@@ -198,6 +199,8 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
   if (r !== undefined) return `${cmd.name} < ${r.target}`;
   const cli = cliCredentialRead(cmd);
   if (cli !== null) return cli;
+  const store = windowsCredentialStore(cmd);
+  if (store !== null) return store;
   if (searchHuntsSecrets(cmd.name, cmd.argv))
     return `${cmd.name} searches for keys outside the project`;
   switch (cmd.name) {
@@ -209,6 +212,13 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
           : null;
     case '':
       return cmd.wrappers.at(-1) === 'env' ? envDump(cmd, all) : null;
+    case 'ps':
+      // BSD-style `e` (`ps eww`, `ps auxe`) prints every process's environment; `ps -e` is all processes
+      return cmd.argv.some(
+        (a, i) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(a) && !/^-/.test(cmd.argv[i - 1] ?? ''),
+      )
+        ? "ps prints processes' environments"
+        : null;
     default:
       return null;
   }
