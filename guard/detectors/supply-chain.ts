@@ -9,6 +9,7 @@ import { writtenText } from './sensitive-paths.js';
 import { writesPwnRequest } from './pwn-request.js';
 import { writesCiDownloadRun, writesCiSecretsOut } from './ci-download-run.js';
 import { addedSources, registeredSources } from './package-sources.js';
+import { BUILD_CONFIG_FILE, insecureRepository } from './build-repositories.js';
 
 interface SupplyParams {
   /** Registries and indexes installs may come from. */
@@ -152,6 +153,11 @@ function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string
     const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
     if (namesOffRegistry(text, off)) out.push('writes a registry into a package-manager config');
   }
+  const build = cmd.redirects.find((r) => r.op.startsWith('>') && BUILD_CONFIG_FILE.test(r.target));
+  if (build !== undefined) {
+    const insecure = insecureRepository([...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n'), off);
+    if (insecure !== null) out.push(`writes ${insecure} into ${build.target}`);
+  }
   return out;
 }
 
@@ -205,9 +211,12 @@ export const supplyChainDetector: Detector<SupplyParams> = {
       if (typeof file === 'string' && writesCiSecretsOut(file, args, (t) => ctx.shell(t)))
         return [{ path, reason: 'a CI step that sends every secret to a host' }];
       const text = configWrite(args);
-      return text !== null && namesOffRegistry(text, off)
-        ? [{ path, reason: 'writes a registry into a package-manager config' }]
-        : [];
+      if (text !== null && namesOffRegistry(text, off))
+        return [{ path, reason: 'writes a registry into a package-manager config' }];
+      const built =
+        typeof file === 'string' && BUILD_CONFIG_FILE.test(file) ? writtenText(args) : null;
+      const insecure = built === null ? null : insecureRepository(built, off);
+      return insecure === null ? [] : [{ path, reason: `a build file adds ${insecure}` }];
     }
     if (typeof value !== 'string') return [];
     const findings: Finding[] = [];
