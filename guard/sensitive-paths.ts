@@ -95,7 +95,9 @@ const PERSISTENCE = union([
   /(?:^|\/)\.git\/hooks\/(?![\w-]{1,64}\.sample(?:\.[\w-]{1,32})*$)/,
   /(?:^|\/)\.git\/config$/,
   // the folders `core.hooksPath` and `init.templateDir` name by convention: hooks of every repository
-  /^~\/(?:\.config\/git\/hooks|\.git-?hooks|\.git-templates?\/hooks)\/(?![\w-]{1,64}\.sample$)/,
+  /^~\/(?:\.config\/git\/hooks|\.git-?hooks|\.git-templates?\/hooks)\/(?![\w-]{1,64}\.sample$)/, // Python runs every `.pth` line starting `import`, and these modules, at each interpreter start
+  /(?:^|\/)(?:site|dist)-packages\/[^/]+\.pth$/,
+  /(?:^|\/)(?:sitecustomize|usercustomize)\.py$/,
 ]);
 
 export function isCredentialPath(p: string): boolean {

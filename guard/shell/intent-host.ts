@@ -14,6 +14,7 @@ import { localCrontab } from './dev-crontab.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
 import { evalPipeline } from './static-eval.js';
 import { windowsCredentialStore } from './windows-credential-stores.js';
+import { importIntoPth, pathOnlyPth, writesStartupHook } from './startup-hooks.js';
 
 const PRIV_PROGRAMS = new Set([
   'sudo',
@@ -281,12 +282,14 @@ export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] 
   if (c !== null) hits.push({ intent: 'credential_read', detail: c });
   const w = writeTargets(cmd).find(
     (t) =>
-      (isPersistencePath(t) && !pathLineAppended(cmd, t)) ||
+      (isPersistencePath(t) && !pathLineAppended(cmd, t) && !pathOnlyPth(cmd, t)) ||
       (isCredentialPath(t) && /^[~/]/.test(normalizePath(t))),
   );
   if (w !== undefined) hits.push({ intent: 'sensitive_write', detail: `writes ${w}` });
   if (cmd.name === 'crontab' && !cmd.argv.includes('-l') && !localCrontab(cmd, all))
     hits.push({ intent: 'sensitive_write', detail: 'crontab install' });
+  const hook = writesStartupHook(cmd) ?? importIntoPth(cmd);
+  if (hook !== null) hits.push({ intent: 'sensitive_write', detail: hook });
   if (windowsAutostart(cmd))
     hits.push({ intent: 'sensitive_write', detail: `${cmd.name} adds a Windows autostart` });
   return hits;
