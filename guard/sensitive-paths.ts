@@ -47,7 +47,8 @@ const CREDENTIAL = union([
   /^~\/AppData\/(?:Roaming|Local)\/Microsoft\/(?:Credentials|Protect|Vault)(?:$|\/)/i,
   /^\/etc\/(?:shadow|gshadow|sudoers)(?:$|\/|\.d)/,
   /^\/etc\/ssh\/ssh_host_[a-z0-9]+_key$/,
-  /^\/proc\/(?:self|\d+|\*)\/environ$/,
+  // another process's environment, also by a variable or substitution (`/proc/$pid/environ`)
+  /^\/proc\/(?:self|thread-self|\d+|\*|[^/]*[$*?[][^/]*)\/(?:task\/[^/]+\/)?environ$/,
   /^\/var\/run\/secrets(?:$|\/)/,
   // every `.env` variant (`.env.production.local`) except templates
   /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?:\.[\w-]+)*$/,
@@ -94,7 +95,9 @@ const PERSISTENCE = union([
   /(?:^|\/)\.git\/hooks\/(?![\w-]{1,64}\.sample(?:\.[\w-]{1,32})*$)/,
   /(?:^|\/)\.git\/config$/,
   // the folders `core.hooksPath` and `init.templateDir` name by convention: hooks of every repository
-  /^~\/(?:\.config\/git\/hooks|\.git-?hooks|\.git-templates?\/hooks)\/(?![\w-]{1,64}\.sample$)/,
+  /^~\/(?:\.config\/git\/hooks|\.git-?hooks|\.git-templates?\/hooks)\/(?![\w-]{1,64}\.sample$)/, // Python runs every `.pth` line starting `import`, and these modules, at each interpreter start
+  /(?:^|\/)(?:site|dist)-packages\/[^/]+\.pth$/,
+  /(?:^|\/)(?:sitecustomize|usercustomize)\.py$/,
 ]);
 
 export function isCredentialPath(p: string): boolean {

@@ -8,6 +8,8 @@ import { checkKeys, listParam } from './params.js';
 import { writtenText } from './sensitive-paths.js';
 import { writesPwnRequest } from './pwn-request.js';
 import { writesCiDownloadRun, writesCiSecretsOut } from './ci-download-run.js';
+import { addedSources, registeredSources } from './package-sources.js';
+import { BUILD_CONFIG_FILE, insecureRepository } from './build-repositories.js';
 
 interface SupplyParams {
   /** Registries and indexes installs may come from. */
@@ -139,6 +141,10 @@ function envProblems(words: readonly string[], off: (v: string) => boolean): str
 function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string[] {
   const argv = managerArgv(cmd);
   const out = argv === null ? [] : [...installProblems(argv, off), ...configProblems(argv, off)];
+  const words = [cmd.name.replace(/\.exe$/i, ''), ...cmd.argv.slice(1)];
+  const added = [...addedSources(words), ...registeredSources(words.join(' '))].find(off);
+  if (added !== undefined)
+    out.push(`${cmd.name} adds package source ${hostOf(added, true) ?? added}`);
   if (cmd.name === 'export' || cmd.name === '') out.push(...envProblems(cmd.argv.slice(1), off));
   if (
     (cmd.name === 'echo' || cmd.name === 'printf' || cmd.name === 'tee' || cmd.name === 'cat') &&
@@ -146,6 +152,11 @@ function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string
   ) {
     const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
     if (namesOffRegistry(text, off)) out.push('writes a registry into a package-manager config');
+  }
+  const build = cmd.redirects.find((r) => r.op.startsWith('>') && BUILD_CONFIG_FILE.test(r.target));
+  if (build !== undefined) {
+    const insecure = insecureRepository([...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n'), off);
+    if (insecure !== null) out.push(`writes ${insecure} into ${build.target}`);
   }
   return out;
 }
@@ -200,9 +211,12 @@ export const supplyChainDetector: Detector<SupplyParams> = {
       if (typeof file === 'string' && writesCiSecretsOut(file, args, (t) => ctx.shell(t)))
         return [{ path, reason: 'a CI step that sends every secret to a host' }];
       const text = configWrite(args);
-      return text !== null && namesOffRegistry(text, off)
-        ? [{ path, reason: 'writes a registry into a package-manager config' }]
-        : [];
+      if (text !== null && namesOffRegistry(text, off))
+        return [{ path, reason: 'writes a registry into a package-manager config' }];
+      const built =
+        typeof file === 'string' && BUILD_CONFIG_FILE.test(file) ? writtenText(args) : null;
+      const insecure = built === null ? null : insecureRepository(built, off);
+      return insecure === null ? [] : [{ path, reason: `a build file adds ${insecure}` }];
     }
     if (typeof value !== 'string') return [];
     const findings: Finding[] = [];

@@ -14,6 +14,8 @@ import { silentCommand } from './silent-test.js';
 import { localCrontab } from './dev-crontab.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
 import { evalPipeline } from './static-eval.js';
+import { windowsCredentialStore } from './windows-credential-stores.js';
+import { importIntoPth, pathOnlyPth, writesStartupHook } from './startup-hooks.js';
 
 const PRIV_PROGRAMS = new Set([
   'sudo',
@@ -199,6 +201,8 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
   if (r !== undefined) return `${cmd.name} < ${r.target}`;
   const cli = cliCredentialRead(cmd);
   if (cli !== null) return cli;
+  const store = windowsCredentialStore(cmd);
+  if (store !== null) return store;
   if (searchHuntsSecrets(cmd.name, cmd.argv))
     return `${cmd.name} searches for keys outside the project`;
   switch (cmd.name) {
@@ -210,6 +214,13 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
           : null;
     case '':
       return cmd.wrappers.at(-1) === 'env' ? envDump(cmd, all) : null;
+    case 'ps':
+      // BSD-style `e` (`ps eww`, `ps auxe`) prints every process's environment; `ps -e` is all processes
+      return cmd.argv.some(
+        (a, i) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(a) && !/^-/.test(cmd.argv[i - 1] ?? ''),
+      )
+        ? "ps prints processes' environments"
+        : null;
     default:
       return null;
   }
@@ -273,12 +284,14 @@ export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] 
   if (c !== null) hits.push({ intent: 'credential_read', detail: c });
   const w = writeTargets(cmd).find(
     (t) =>
-      (isPersistencePath(t) && !pathLineAppended(cmd, t)) ||
+      (isPersistencePath(t) && !pathLineAppended(cmd, t) && !pathOnlyPth(cmd, t)) ||
       (isCredentialPath(t) && /^[~/]/.test(normalizePath(t))),
   );
   if (w !== undefined) hits.push({ intent: 'sensitive_write', detail: `writes ${w}` });
   if (cmd.name === 'crontab' && !cmd.argv.includes('-l') && !localCrontab(cmd, all))
     hits.push({ intent: 'sensitive_write', detail: 'crontab install' });
+  const hook = writesStartupHook(cmd) ?? importIntoPth(cmd);
+  if (hook !== null) hits.push({ intent: 'sensitive_write', detail: hook });
   if (windowsAutostart(cmd))
     hits.push({ intent: 'sensitive_write', detail: `${cmd.name} adds a Windows autostart` });
   return hits;
