@@ -9,6 +9,15 @@ const DISCUSSES =
 const DISCUSSES_INTL =
   /angreifer|angriff|injektion|beispielsweise|z\.\s?b\.|zum\s+beispiel|attaquant|attaque|par\s+exemple|atacante|ataque|inyecci[oó]n|injeç[aã]o|por\s+ejemplo|por\s+exemplo|attaccant|attacco|iniezion|ad\s+esempio|per\s+esempio|aanvaller|bijvoorbeeld|атак|злоумышленник|например|инъекци|攻撃|インジェクション|例えば|攻击|注入|例如|比如|공격|인젝션|예를\s*들어/iu;
 const discusses = (s: string): boolean => DISCUSSES.test(s) || DISCUSSES_INTL.test(s);
+/** A text about attacks by name, not only by "for example": its reported speech is an example. */
+const ABOUT_ATTACKS = /\b(?:prompt[\s-]injections?|injection\s+attacks?|jailbreaks?)\b/i;
+/**
+ * Reported speech in a sentence ("a page contains: \"...\"", "I put \"...\" in the ticket", "a message
+ * that says \"...\""): in a text about attacks by name, the quote is what somebody wrote, not the
+ * page's own words.
+ */
+const REPORTS =
+  /\b(?:says|said|saying|contain(?:s|ed|ing)?|receiv(?:es|ed|ing)|wr(?:ote|ites|itten)|typed|put|posted|pasted|read(?:s|ing)?\s+(?:like|as)|text\s+like)\b/i;
 
 /**
  * Quoted phrases: straight, curly, low-9 („…“), guillemets («…», »…«), CJK corner brackets, code.
@@ -26,6 +35,8 @@ const STOP = /(?<!\b(?:e\.g|i\.e|cf|vs|z\.\s?B))[.!?。！？](?:\s|$)/;
  */
 export function withoutDiscussedQuotes(text: string): string {
   if (!discusses(text)) return text;
+  const reported = ABOUT_ATTACKS.test(text);
+  const example = (s: string): boolean => discusses(s) || (reported && REPORTS.test(s));
   const t = withoutDiscussedBlocks(text);
   return t.replace(QUOTED_PHRASE, (q: string, at: number) => {
     const before = (
@@ -37,7 +48,7 @@ export function withoutDiscussedQuotes(text: string): string {
     const after = (
       t.slice(at + q.length, at + q.length + 200).split(/\n[ \t]*\n/, 1)[0] ?? ''
     ).split(STOP, 1);
-    return discusses(before.at(-1) ?? '') || discusses(after[0] ?? '') ? '""' : q;
+    return example(before.at(-1) ?? '') || example(after[0] ?? '') ? '""' : q;
   });
 }
 
