@@ -2,19 +2,9 @@
 // issuer's API passes ca.secret-egress; the same key sent anywhere else, put in another issuer's
 // variable, or kept in a file is stopped.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { bashRule } from '../bash-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const run = async (command: string): Promise<string> => {
-  const d = await guard.decide({
-    phase: 'call',
-    tool: 'Bash',
-    args: { command },
-    cwd: 'C:\\w\\ml',
-  });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const run = bashRule('C:\\w\\ml');
 
 const OPENAI = 'sk-proj-Xq7Lr2Vz9Kp4Wm8Nb3Tc6Hy1Qd5Fg0Js2Lk9Mn4Bv7Cx1Za3Ws6Ed8Rf2Tg5Yh';
 const STRIPE = 'sk_live_51Hq8ZtKd3Rm9YvWx2Hb7Lc4Nf0Ge6Ja1';

@@ -1,37 +1,26 @@
 // The Claude Code hook runs one process per tool call (docs/guard.md "The Claude Code hook"): the calls
 // of a new session can open its store together, and SQLite may answer the change to WAL with an
 // immediate SQLITE_BUSY; each process must retry, share one salt and count its call once.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../guard/hook/session-store.js';
+import { runAt, type ChildEnd } from '../../support/at-once.js';
 
 const STORE = pathToFileURL(resolve('dist/guard/hook/session-store.js')).href;
 const PROCESSES = 6;
 
-function recordInChild(
-  dir: string,
-  startAt: number,
-  call: number,
-): Promise<{ code: number | null; stderr: string }> {
-  // Every child waits for one instant after loading, so the opens meet inside SQLite.
-  const code = `const { SessionStore } = await import(${JSON.stringify(STORE)});
-while (Date.now() < ${String(startAt)});
-const store = SessionStore.open(${JSON.stringify(dir)});
+/** Every child waits for one instant after loading, so the opens meet inside SQLite. */
+const recordInChild = (dir: string, startAt: number, call: number): Promise<ChildEnd> =>
+  runAt(
+    startAt,
+    `const { SessionStore } = await import(${JSON.stringify(STORE)});`,
+    `const store = SessionStore.open(${JSON.stringify(dir)});
 store.record('s-1', 'Bash:${String(call)}', Date.now());
-store.close();`;
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', code]);
-    let stderr = '';
-    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-    child.on('close', (c) => {
-      done({ code: c, stderr });
-    });
-  });
-}
+store.close();`,
+  );
 
 describe('hook session store opened by several processes at once', () => {
   it('opens one store in every process and counts every call once', async () => {

@@ -2,20 +2,8 @@
 // install and test output; orders that continue on the next lines of a labelled code comment; URL
 // templates whose placeholders ask for the reader's data; and the ordinary developer text of the same
 // shapes (docs/guard.md "Injected instructions").
-import type { ResultCase } from './injection-cases.js';
+import { read, sh, type ResultCase } from './injection-cases.js';
 
-const sh = (name: string, command: string, result: string): ResultCase => ({
-  name,
-  tool: 'Bash',
-  args: { command },
-  result,
-});
-const read = (name: string, file_path: string, result: string): ResultCase => ({
-  name,
-  tool: 'Read',
-  args: { file_path },
-  result,
-});
 const web = (name: string, result: string, url = 'https://docs.example.net/p'): ResultCase => ({
   name,
   tool: 'WebFetch',

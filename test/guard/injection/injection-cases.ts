@@ -16,13 +16,13 @@ const web = (name: string, result: string, url = 'https://pages.example.net/p'):
   args: { url, prompt: 'summarise this' },
   result,
 });
-const read = (name: string, file_path: string, result: string): ResultCase => ({
+export const read = (name: string, file_path: string, result: string): ResultCase => ({
   name,
   tool: 'Read',
   args: { file_path },
   result,
 });
-const sh = (name: string, command: string, result: string): ResultCase => ({
+export const sh = (name: string, command: string, result: string): ResultCase => ({
   name,
   tool: 'Bash',
   args: { command },

@@ -1,7 +1,6 @@
 // The proxy, hooks and `mesh reviews` are separate processes (docs/guard.md "Review queue"): when
 // several open a review queue that does not exist yet, SQLite can answer the change to WAL with an
 // immediate SQLITE_BUSY; each must retry and get the same migrated store.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openReviewDb } from '../../../guard/review/review-open.js';
+import { runAt, type ChildEnd } from '../../support/at-once.js';
 
 /** A store of the first schema: no MAC, quorum or preview columns yet. */
 const SCHEMA_1 = `
@@ -22,25 +22,15 @@ CREATE TABLE review (id TEXT PRIMARY KEY, status TEXT NOT NULL, created INTEGER 
 
 const OPENER = pathToFileURL(resolve('dist/guard/review/review-open.js')).href;
 
-function openInChild(
-  path: string,
-  startAt: number,
-): Promise<{ code: number | null; stderr: string }> {
-  // Every child waits for one instant after loading, so the opens meet inside SQLite.
-  const code = `const { openReviewDb } = await import(${JSON.stringify(OPENER)});
-while (Date.now() < ${String(startAt)});
-const db = openReviewDb(${JSON.stringify(path)});
+/** Every child waits for one instant after loading, so the opens meet inside SQLite. */
+const openInChild = (path: string, startAt: number): Promise<ChildEnd> =>
+  runAt(
+    startAt,
+    `const { openReviewDb } = await import(${JSON.stringify(OPENER)});`,
+    `const db = openReviewDb(${JSON.stringify(path)});
 db.prepare('SELECT count(*) FROM review').get();
-db.close();`;
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', code]);
-    let stderr = '';
-    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-    child.on('close', (c) => {
-      done({ code: c, stderr });
-    });
-  });
-}
+db.close();`,
+  );
 
 describe('review queue opened by several processes at once', () => {
   it('opens one migrated store in every process', async () => {

@@ -1,19 +1,9 @@
 // The project's .env loaded into the environment for requests to each credential's own issuer is
 // how developers run things; printing its values, or sending them anywhere else, stays a read.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { bashRule } from '../bash-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const run = async (command: string): Promise<string> => {
-  const d = await guard.decide({
-    phase: 'call',
-    tool: 'Bash',
-    args: { command },
-    cwd: '/home/dev/observability',
-  });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const run = bashRule('/home/dev/observability');
 
 const LOAD = "export $(grep -v '^#' .env | xargs)";
 const DD = 'curl -s -H "DD-API-KEY: $DD_API_KEY" https://api.datadoghq.com/api/v1/validate';
