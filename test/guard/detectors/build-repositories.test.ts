@@ -1,14 +1,9 @@
 // Build tools' repository lists pointed at plain http (Gradle, Maven, NuGet, Cargo), by a file tool
 // or the shell, beside the repositories developers really add.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { callRule } from '../pack-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const decide = async (tool: string, args: Record<string, unknown>): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool, args });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const decide = callRule();
 const gradle = (file: string, added: string) => ({
   file_path: file,
   old_string: 'repositories {\n    mavenCentral()',

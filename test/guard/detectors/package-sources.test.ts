@@ -1,14 +1,9 @@
 // Package sources added to a manager's list: any later install may resolve from the added host.
 // Each spelling beside the twin a developer really types.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { bashRule } from '../pack-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const run = async (command: string): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command } });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const run = bashRule();
 
 describe('package sources added to a manager', () => {
   it('a foreign source added by choco, winget, scoop, nuget or PowerShell is stopped', async () => {

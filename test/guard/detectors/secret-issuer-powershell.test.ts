@@ -2,7 +2,7 @@
 // issuer's API passes ca.secret-egress; the same key sent anywhere else, put in another issuer's
 // variable, or kept in a file is stopped.
 import { describe, expect, it } from 'vitest';
-import { bashRule } from '../bash-rule.js';
+import { bashRule } from '../pack-rule.js';
 
 const run = bashRule('C:\\w\\ml');
 

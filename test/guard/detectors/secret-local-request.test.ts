@@ -1,14 +1,9 @@
 // A dev password typed into a request to a service on the developer's own machine passes; the same
 // password sent anywhere else, a vendor's key, or a local request beside another command does not.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { bashRule } from '../pack-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const bash = async (command: string): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command }, cwd: '/w/app' });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const bash = bashRule('/w/app');
 
 const LOCAL = [
   'http POST :3000/api/auth/login email=alice@example.test password=devpass123 --print=HhBb',

@@ -2,15 +2,10 @@
 // chat vendor's webhook kept in its variable, beside the same requests carrying a file, a variable,
 // a program's output or a pasted key.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { bashRule } from '../pack-rule.js';
 import { MAX_CONSTANT_BODY } from '../../../guard/shell/constant-body.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const bash = async (command: string): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command } });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const bash = bashRule();
 
 describe('constant request bodies', () => {
   it('a short literal body to any host, or to a vendor webhook variable, passes', async () => {

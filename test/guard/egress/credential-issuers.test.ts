@@ -1,14 +1,9 @@
 // A credential sent to its issuer's own API passes; the same credential to any other host does not.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
+import { bashRule } from '../pack-rule.js';
 import { ISSUER_TABLE, issuersNamedIn } from '../../../guard/egress/issuers.js';
-import { loadPack } from '../../../packs/index.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const bash = async (command: string): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command } });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const bash = bashRule();
 
 /** Each: the credential to its issuer (passes), then the same credential elsewhere (stopped). */
 const PAIRS: [string, string][] = [

@@ -1,15 +1,10 @@
 // The project's files synced to a machine at a private address pass; the same sync of home, of a
 // path outside the project or of a credential, or to a public address, is asked about.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
+import { bashRule } from '../pack-rule.js';
 import { isPrivateAddress } from '../../../guard/egress/internal-hosts.js';
-import { loadPack } from '../../../packs/index.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const bash = async (command: string): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command }, cwd: '/w/app' });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const bash = bashRule('/w/app');
 
 const PAIRS: [string, string][] = [
   [

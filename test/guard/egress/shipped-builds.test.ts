@@ -2,14 +2,9 @@
 // storage that distributes them pass; the same call aimed elsewhere, or carrying anything else, is
 // asked about. A TLS handshake that sends nothing is not an upload.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { bashRule } from '../pack-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const bash = async (command: string): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command }, cwd: '/w/app' });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const bash = bashRule('/w/app');
 
 /** Each: routine work (passes), then its near-miss twin (stopped). */
 const PAIRS: [string, string][] = [

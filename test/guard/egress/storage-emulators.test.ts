@@ -2,14 +2,9 @@
 // developer's machine and pass; the same upload to the cloud account, a foreign endpoint or with
 // one endpoint of several remote is asked about.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { bashRule } from '../pack-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const bash = async (command: string): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command }, cwd: '/w/app' });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const bash = bashRule('/w/app');
 
 /** Each: an upload to a local emulator (passes), then its twin to a remote target (stopped). */
 const PAIRS: [string, string][] = [

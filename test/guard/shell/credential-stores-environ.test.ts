@@ -1,14 +1,9 @@
 // Windows credential stores (hives, ntds.dit, LSASS memory) and other processes' environments:
 // each spelling beside the twin a developer really types.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { bashRule } from '../pack-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const run = async (command: string): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command } });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const run = bashRule();
 
 describe('Windows credential stores', () => {
   it('saving a hive, copying ntds.dit or dumping lsass is stopped', async () => {

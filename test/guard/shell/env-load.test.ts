@@ -1,7 +1,7 @@
 // The project's .env loaded into the environment for requests to each credential's own issuer is
 // how developers run things; printing its values, or sending them anywhere else, stays a read.
 import { describe, expect, it } from 'vitest';
-import { bashRule } from '../bash-rule.js';
+import { bashRule } from '../pack-rule.js';
 
 const run = bashRule('/home/dev/observability');
 

@@ -1,14 +1,9 @@
 // A secret gist of a few named source files (a reproduction) beside the gists that publish, read
 // stdin, sweep a folder or carry a key, an env file, a database or a dump.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { bashRule } from '../pack-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const bash = async (command: string): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command } });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const bash = bashRule();
 
 describe('gists', () => {
   it('a secret gist of named source files passes', async () => {

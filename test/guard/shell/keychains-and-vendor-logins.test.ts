@@ -1,14 +1,9 @@
 // OS keychains and password vaults read by their CLIs or from interpreter code, and the files where
 // vendor CLIs keep their saved login read and sent: each beside the everyday twin that passes.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { bashRule } from '../pack-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const bash = async (command: string): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool: 'Bash', args: { command } });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const bash = bashRule();
 
 describe('keychains and vaults read by their CLIs', () => {
   it('the Windows vault, Python keyring, KWallet, the macOS keychain and libsecret are stopped', async () => {

@@ -1,14 +1,9 @@
 // Python start-up hooks (a `.pth` with an import line, sitecustomize/usercustomize) written by the
 // shell, inline code or a file tool, beside the path-only `.pth` developers really write.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { callRule } from '../pack-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const decide = async (tool: string, args: Record<string, unknown>): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool, args });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const decide = callRule();
 const bash = (command: string) => decide('Bash', { command });
 
 describe('Python start-up hooks', () => {

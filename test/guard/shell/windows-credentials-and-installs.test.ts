@@ -1,14 +1,9 @@
 // Windows credential stores read by path, PowerShell cmdlets typed straight into the shell tool, and
 // Windows package installs from another feed or without checksums: each beside the everyday twin.
 import { describe, expect, it } from 'vitest';
-import { createGuard } from '../../../guard/index.js';
-import { loadPack } from '../../../packs/index.js';
+import { callRule } from '../pack-rule.js';
 
-const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
-const verdict = async (tool: string, args: Record<string, unknown>): Promise<string> => {
-  const d = await guard.decide({ phase: 'call', tool, args });
-  return d.verdict === 'allow' ? 'allow' : (d.rule ?? d.verdict);
-};
+const verdict = callRule();
 const bash = (command: string): Promise<string> => verdict('Bash', { command });
 const read = (file_path: string): Promise<string> => verdict('Read', { file_path });
 
