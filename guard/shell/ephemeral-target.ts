@@ -31,6 +31,15 @@ const WHERE = new Set([
   '--kube-context',
 ]);
 const KUBE_WHERE = new Set(['-n', '--namespace']);
+/** Options whose value says how, never what (`--wait=false`, `--timeout=60s`). */
+const HOW = new Set([
+  '--wait',
+  '--timeout',
+  '--ignore-not-found',
+  '--cascade',
+  '--grace-period',
+  '--now',
+]);
 const KUBE = new Set(['kubectl', 'oc', 'helm']);
 const REDIRECTED = /^(?:-s|--server|--cluster|--kubeconfig|--kube-apiserver|--kube-token)(?:=|$)/;
 const STATE_TOOLS = new Set(['terraform', 'tofu', 'terragrunt']);
@@ -77,7 +86,7 @@ function ephemeralTargets(argv: readonly string[], verb: number, kube: boolean):
       const eq = a.indexOf('=');
       const name = eq > 0 ? a.slice(0, eq) : a;
       const where = WHERE.has(name) || (kube && KUBE_WHERE.has(name));
-      if (eq > 0 && !where) return false;
+      if (eq > 0 && !where && !HOW.has(name)) return false;
       if (eq < 0 && where) i++;
       continue;
     }

@@ -90,7 +90,22 @@ function hasAny(rest: readonly string[], ...xs: string[]): boolean {
 
 function onlyIgnored(rest: readonly string[]): boolean {
   const flags = rest.filter((a) => /^-[a-zA-Z]+$/.test(a)).join('');
-  return flags.includes('X') && !flags.includes('x') && !rest.some((a) => /^-e|^--exclude/.test(a));
+  if (!flags.includes('X') || flags.includes('x')) return false;
+  // an exclude pattern adds to what is ignored, so removed; a negated one (`-e '!.env.local'`)
+  // only keeps more
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i] ?? '';
+    let value: string | undefined;
+    if (a === '--exclude') value = rest[++i];
+    else if (a.startsWith('--exclude=')) value = a.slice('--exclude='.length);
+    else if (/^-[a-zA-Z]/.test(a) && a.includes('e')) {
+      // `-e` may close a cluster of short flags (`-fXe PATTERN`) or carry its value (`-e!.env`)
+      const attached = a.slice(a.indexOf('e') + 1);
+      value = attached === '' ? rest[++i] : attached;
+    }
+    if (value !== undefined && !value.startsWith('!')) return false;
+  }
+  return true;
 }
 
 function discard(sub: string, rest: string[]): string | null {

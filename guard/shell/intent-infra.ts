@@ -57,7 +57,9 @@ const SPECS: Spec[] = [
     [['delete'], K8S_KINDS],
   ],
   [['kubectl', 'oc'], [['delete']], ['--all', '-A', '--all-namespaces']],
-  [['kubectl'], [['drain']]],
+  // a drain evicts a node's pods under their disruption budgets and `uncordon` undoes it; forcing
+  // deletes pods no controller recreates, and a selector drains many nodes at once
+  [['kubectl'], [['drain']], ['--force', '--disable-eviction', '-l', '--selector']],
   [['helm'], [['uninstall', 'delete', 'del', 'un']]],
   [['gh'], [['repo'], ['delete']]],
   [

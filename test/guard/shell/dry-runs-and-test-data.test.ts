@@ -26,8 +26,23 @@ const TABLE: IntentTable = [
   ],
   [
     'discard_work',
-    ['git clean -fdx', 'git clean -fdxX', 'git clean -fd', 'git clean -fX -e "!.env"'],
-    ['git clean -fdX', 'git clean -X -f -d', 'git clean -fdn', 'git clean -fd --dry-run'],
+    [
+      'git clean -fdx',
+      'git clean -fdxX',
+      'git clean -fd',
+      'git clean -fX -e "*.py"',
+      'git clean -fdX -e "!.env" --exclude=src',
+      "git clean -fXe '*.py'",
+    ],
+    [
+      'git clean -fdX',
+      'git clean -X -f -d',
+      'git clean -fdn',
+      'git clean -fd --dry-run',
+      // a negated exclude keeps an ignored file: it removes nothing more
+      "git clean -fdX -e '!.env.local'",
+      'git clean -fX --exclude=!.env -e !.envrc',
+    ],
   ],
   [
     'destructive_delete',

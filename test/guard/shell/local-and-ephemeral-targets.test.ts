@@ -1,7 +1,7 @@
 // Destruction aimed at a local cluster, a throwaway local database, the working folder's compose
 // project or resources named for a pull request, preview or scratch space is routine; the same
 // commands aimed at production, staging, shared or unnamed targets, remote contexts or every
-// namespace stay `infra_destroy`.
+// namespace stay `infra_destroy`. A drain of named nodes is disruption that `uncordon` undoes.
 import { describe } from 'vitest';
 import { itRaisesIntents, useShellKit, type IntentTable } from './intent-kit.js';
 
@@ -41,6 +41,11 @@ const TABLE: IntentTable = [
       'kubectl --context kind-dev --server https://10.0.0.1:6443 delete namespace search',
       'helm uninstall grafana --kube-context minikube --kubeconfig /tmp/k.yaml',
       'terraform destroy -auto-approve -var-file scratch.tfvars',
+      'kubectl delete namespace pr-517-preview --wait=false --selector=app=web',
+      'kubectl delete namespace pr-517-preview --wait=false payments',
+      'kubectl drain gke-prod-pool-1-a1 --ignore-daemonsets --force',
+      'kubectl drain -l pool=workers --ignore-daemonsets',
+      'kubectl drain node-7 --disable-eviction',
     ],
     [
       'kubectl --context kind-dev delete namespace feature-search-rewrite',
@@ -51,6 +56,8 @@ const TABLE: IntentTable = [
       'kubectl delete jobs -n batch --field-selector status.successful=1',
       'oc delete pods --field-selector=status.phase==Failed -n ci',
       'kubectl delete namespace pr-4412',
+      'kubectl delete namespace pr-517-preview --wait=false --timeout=2m',
+      'kubectl cordon gke-dev-pool-2-8f3c1a7e-x9qk && kubectl drain gke-dev-pool-2-8f3c1a7e-x9qk --ignore-daemonsets --delete-emptydir-data',
       'kubectl delete ns/preview-4412',
       'helm uninstall review-app-981 -n previews',
       'aws s3 rm s3://acme-dev-build-artifacts/pr-1177/ --recursive --profile acme-dev',
