@@ -14,6 +14,7 @@ import { sqlIntents } from './intent-sql.js';
 import { datastoreIntents } from './intent-datastore.js';
 import { storageIntents } from './intent-storage.js';
 import { publicShareIntents } from './intent-public-share.js';
+import { exposedFolderIntents } from './intent-exposed-folder.js';
 import { gitConfigIntents } from './intent-git-config.js';
 import { tokenForItsIssuer } from './issuer-token.js';
 import { credentialRouted } from './credential-route.js';
@@ -119,6 +120,7 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
     hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });
   append(hits, dataToolIntents(analysis, source));
   append(hits, trackedTreeWipe(analysis, source));
+  append(hits, exposedFolderIntents(analysis));
   for (const s of analysis.scripts) {
     append(hits, scriptIntents(s.interpreter, s.code));
     if (s.hits !== undefined) append(hits, s.hits);
