@@ -15,6 +15,7 @@ import { datastoreIntents } from './intent-datastore.js';
 import { storageIntents } from './intent-storage.js';
 import { publicShareIntents } from './intent-public-share.js';
 import { exposedFolderIntents } from './intent-exposed-folder.js';
+import { mailIntents } from './intent-mail.js';
 import { gitConfigIntents } from './intent-git-config.js';
 import { tokenForItsIssuer } from './issuer-token.js';
 import { credentialRouted } from './credential-route.js';
@@ -79,6 +80,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, datastoreIntents(cmd));
   append(hits, storageIntents(cmd));
   append(hits, publicShareIntents(cmd));
+  append(hits, mailIntents(cmd, all));
   append(hits, gitConfigIntents(cmd));
 }
 
