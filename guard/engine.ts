@@ -2,6 +2,7 @@
 import type { Decision, Evaluation, Hit } from './decision.js';
 import { GuardError } from './errors.js';
 import { parseEvent, type EventLimits, type GuardEvent } from './event.js';
+import { asCodeCommand } from './interp/code-tools.js';
 import { applyRewrites } from './rewrite.js';
 import type { EvalContext } from './rules/condition.js';
 import { makeContext, recordSqlWrite } from './pass-context.js';
@@ -227,16 +228,18 @@ export async function evaluateEvent(input: unknown, parts: EngineParts): Promise
   }
   const session = sessionOf(event, parts.sessions, parts.now());
   recordSqlWrite(event, parts);
-  let ctx = makeContext(event, parts, session);
-  let hits = ruleHits(event, parts.policies, ctx);
+  // docs/guard.md "Interpreter code": a code tool's call is judged as the command that runs its code
+  const judged = asCodeCommand(event);
+  let ctx = makeContext(judged, parts, session);
+  let hits = ruleHits(judged, parts.policies, ctx);
   // Rules are pure given the context, so the pass is simply repeated once the parsers are there
   // (the shell's first; SQL in a command shows only once the shell is read).
   for (let round = 0; round < 2 && (ctx.pending || ctx.sqlPending); round++) {
     if (ctx.pending) await parts.shell.load();
     // a SQL parser that cannot load leaves the lexical reading, which fails safe
     if (ctx.sqlPending) await loadSqlParser().catch(() => undefined);
-    ctx = makeContext(event, parts, session);
-    hits = ruleHits(event, parts.policies, ctx);
+    ctx = makeContext(judged, parts, session);
+    hits = ruleHits(judged, parts.policies, ctx);
   }
   for (const stage of parts.stages) {
     try {

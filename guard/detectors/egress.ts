@@ -80,8 +80,15 @@ export const egressDetector: Detector<EgressParams> = {
       const want = params.source === 'shell-upload' ? 'upload' : 'network';
       // a credential the command names may go to its issuer's own API (docs/guard.md "Egress")
       let issuers: ReturnType<typeof issuersNamedIn> | undefined;
-      const toIssuer = (x: string): boolean =>
-        (issuers ??= issuersNamedIn(value)).some((i) => issuerHost(i, x));
+      // a token typed in another issuer's format rides along to the host: its shape is enough
+      // there, checksum or not, since the words of an outbound message are the caller's choice
+      const toIssuer = (x: string): boolean => {
+        const named = (issuers ??= issuersNamedIn(value));
+        return (
+          named.some((i) => issuerHost(i, x)) &&
+          !named.some((i) => i.format?.test(value) === true && !issuerHost(i, x))
+        );
+      };
       for (const h of ctx.shell(value).intents) {
         // a named credential sent anywhere makes a plain request an upload of that credential
         const carries =

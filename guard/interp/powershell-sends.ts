@@ -26,8 +26,9 @@ export function powershellFileSends(code: string): IntentHit[] {
       fromFile.add((a[1] ?? '').toLowerCase());
       continue;
     }
-    if (!REQUEST.test(statement) || !(uses(statement, fromFile) || FILE_READ.test(statement)))
-      continue;
+    // `-InFile` and `-Form` send a file whatever it is, as curl's `-T` and `-F field=@file` do
+    const sends = FILE_READ.test(statement) || /\s-(?:InFile|Form)\b/i.test(statement);
+    if (!REQUEST.test(statement) || !(uses(statement, fromFile) || sends)) continue;
     const host = URL_HOST.exec(statement)?.[1]?.toLowerCase();
     hits.push({
       intent: 'upload',

@@ -244,7 +244,8 @@ function addCommand(w: Walk, words: readonly (Field | string)[], place: Place): 
     wrappers.push(multi);
     argv = argv.slice(1);
   }
-  const name = basename(argv[0] ?? '');
+  // Windows runs `curl.exe` as `curl`: the program, whatever suffix the command gave it
+  const name = basename(argv[0] ?? '').replace(/\.exe$/i, '');
   const cmd: ShellCommand = {
     argv,
     name,

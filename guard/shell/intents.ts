@@ -14,6 +14,8 @@ import { sqlIntents } from './intent-sql.js';
 import { datastoreIntents } from './intent-datastore.js';
 import { storageIntents } from './intent-storage.js';
 import { publicShareIntents } from './intent-public-share.js';
+import { exposedFolderIntents } from './intent-exposed-folder.js';
+import { mailIntents } from './intent-mail.js';
 import { gitConfigIntents } from './intent-git-config.js';
 import { tokenForItsIssuer } from './issuer-token.js';
 import { credentialRouted } from './credential-route.js';
@@ -78,6 +80,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, datastoreIntents(cmd));
   append(hits, storageIntents(cmd));
   append(hits, publicShareIntents(cmd));
+  append(hits, mailIntents(cmd, all));
   append(hits, gitConfigIntents(cmd));
 }
 
@@ -119,6 +122,7 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
     hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });
   append(hits, dataToolIntents(analysis, source));
   append(hits, trackedTreeWipe(analysis, source));
+  append(hits, exposedFolderIntents(analysis));
   for (const s of analysis.scripts) {
     append(hits, scriptIntents(s.interpreter, s.code));
     if (s.hits !== undefined) append(hits, s.hits);

@@ -1,8 +1,12 @@
 // The tools of a coding agent by role (shell, file read, file write, outbound), under the names every
 // front door gives them (docs/architecture.md "Guard event"): built-in tools by name, MCP tools as
 // mcp__<server>__<tool> by what the tool does, so a server's file or shell tool is the same role.
+import { CODE_TOOLS } from '../../guard/interp/code-tools.js';
 
-/** Tools that run a shell command in `args.command`. */
+/**
+ * Tools that run a shell command in `args.command`, and tools that run code, which the engine reads
+ * as the command running it (docs/guard.md "Interpreter code").
+ */
 export const SHELL_TOOLS = [
   'Bash',
   'bash',
@@ -19,6 +23,7 @@ export const SHELL_TOOLS = [
   'mcp__*__exec',
   'mcp__*__exec_command',
   'mcp__*__terminal*',
+  ...CODE_TOOLS,
 ];
 
 /** Tools that read a file or list a folder. */
