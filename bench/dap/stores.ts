@@ -11,6 +11,7 @@ import * as m from '../../dap/messages/index.js';
 import { startPrivateCluster } from '../../test/dap/pg-cluster.js';
 import { postUpload, tempDir } from '../../test/dap/support.js';
 import { cpuSeconds, reserveAggregators, type Topology } from './aggregators.js';
+import { profilerEnv } from './profiler.js';
 
 const N = Number(process.env.MESH_BENCH_STORE_REPORTS ?? 1000);
 /** Measured batches per set-up, after its first. */
@@ -32,6 +33,7 @@ const [MIN_JOB = 100, MAX_JOB = 250] = (process.env.MESH_BENCH_STORE_JOBS ?? '')
   .filter((x) => x !== '')
   .map((x) => Math.max(1, Number(x)));
 const LENGTH = 32;
+const PROFILE = process.env.MESH_BENCH_PROFILE;
 const TP = 3600;
 /** After the measured batch: a pause for its last work to end, then the idle window. */
 const IDLE_SETTLE_MS = 2000;
@@ -103,6 +105,8 @@ async function setUp(
       tasks: { leader: [join(dir, 'leader.json')], helper: [join(dir, 'helper.json')] },
       leaderDap: { minJobSize: MIN_JOB, maxJobSize: MAX_JOB, maxJobAgeMs: 100, tickMs: 5 },
       ...(pg ? { stores: { leader: await pg.url(), helper: await pg.url() } } : {}),
+      // MESH_BENCH_PROFILE=DIR: a V8 CPU profile of every mesh serve process (profiler.ts).
+      ...(PROFILE ? { env: profilerEnv(PROFILE) } : {}),
     });
   } catch (e) {
     await aggs.stop();

@@ -7,8 +7,7 @@ import { K } from './keys.js';
 const EMPTY = new Uint8Array(0);
 
 export async function seenMany(store: KvStore, task: Task, ids: Uint8Array[]): Promise<boolean[]> {
-  const got = await store.getMany(ids.map((id) => K.seen(task.idB64, hex(id))));
-  return got.map((v) => v !== undefined);
+  return store.present(ids.map((id) => K.seen(task.idB64, hex(id))));
 }
 
 export function markSeenOps(task: Task, id: Uint8Array, time: number): KvOp[] {

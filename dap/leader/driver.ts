@@ -135,9 +135,19 @@ export function startLeaderDriver(
     if (cached && Date.now() - (scannedAt.get(t.idB64) ?? 0) < recheckMs()) return cached;
     scannedAt.set(t.idB64, Date.now());
     const jobs = new Map<string, LeaderJobRecord>();
-    for await (const [, v] of ctx.store.scan(K.jobPrefix(t.idB64))) {
-      const job = decodeJobRecord(v);
-      jobs.set(job.id, cached?.get(job.id) ?? job);
+    // The keys only, then the records not known yet: a job's record holds its reports.
+    const prefix = K.jobPrefix(t.idB64);
+    const keys: string[] = [];
+    for await (const [key] of ctx.store.scan(prefix, { head: 0 })) keys.push(key);
+    const unknown = keys.filter((key) => !cached?.has(key.slice(prefix.length)));
+    const read = unknown.length > 0 ? await ctx.store.getMany(unknown) : [];
+    const fresh = new Map(unknown.map((key, i) => [key, read[i]]));
+    for (const key of keys) {
+      const had = cached?.get(key.slice(prefix.length));
+      const v = fresh.get(key);
+      // Neither: another process finished it between the two reads.
+      const job = had ?? (v ? decodeJobRecord(v) : undefined);
+      if (job) jobs.set(job.id, job);
     }
     for (const id of cached?.keys() ?? [])
       if (!jobs.has(id)) {
@@ -159,7 +169,12 @@ export function startLeaderDriver(
     const done = await underLease(ctx, name, held, async (got) => {
       // Newly this process's: another may have finished it meanwhile, or run it from other states.
       const fresh = got === 'taken_over' || (got === 'acquired' && !states.has(job.id));
-      if (shared && fresh && !(await ctx.store.get(K.job(lt.task.idB64, job.id)))) return undefined;
+      if (
+        shared &&
+        fresh &&
+        (await ctx.store.present([K.job(lt.task.idB64, job.id)])).includes(false)
+      )
+        return undefined;
       if (got === 'taken_over') states.delete(job.id);
       const st = states.get(job.id) ?? (await recomputeStates(ctx, lt, job));
       states.set(job.id, st);

@@ -3,7 +3,6 @@
 // every bucket is read under the store's lock and written in the same step: two jobs committing
 // together each add to what the other wrote, never to a copy read before it.
 import type { KvOp } from '../storage/kv.js';
-import { writeIfPresent } from '../storage/kv.js';
 import { BucketUpdates } from '../aggregator/buckets.js';
 import type { AggregatorContext, LeaderTask } from '../aggregator/context.js';
 import { K } from '../aggregator/keys.js';
@@ -41,7 +40,15 @@ export function commitJob(
 ): Promise<boolean> {
   return ctx.mutex.run(async () => {
     const updates = new BucketUpdates(ctx.store, lt.task, EMPTY);
-    for (const f of finished) await updates.add(f.bucket, f.outShare, f.id, f.time);
-    return writeIfPresent(ctx.store, [jobKey(lt, job)], [...updates.ops(), ...jobGone(lt, job)]);
+    // Whether the job is still stored is asked with the buckets' reads (one round trip on PostgreSQL).
+    const [stored] = await Promise.all([
+      ctx.store.present([jobKey(lt, job)]),
+      (async () => {
+        for (const f of finished) await updates.add(f.bucket, f.outShare, f.id, f.time);
+      })(),
+    ]);
+    if (stored.includes(false)) return false;
+    await ctx.store.write([...updates.ops(), ...jobGone(lt, job)]);
+    return true;
   });
 }

@@ -61,15 +61,18 @@ export async function upload(
   // A config another process of the fleet advertised since this one last read the keys.
   await ctx.keyring.ensureKnown(reports.map((r) => r.leaderEncryptedInputShare.configId));
   return ctx.mutex.run(async () => {
-    if (ctx.store.shared) await lt.collected.reload(ctx.store, t);
-    // A batch aggregated with a first parameter is closed (§4.5.1.4): a later level never counts
-    // a report that the first did not, so the Leader refuses it at upload rather than keep it.
-    const closed = t.vdaf.aggParamAtCollection ? await closedIntervals(ctx.store, t) : [];
-    const seen = await seenMany(
-      ctx.store,
-      t,
-      reports.map((r) => r.metadata.reportId),
-    );
+    // Independent reads, sent together (one round trip on PostgreSQL, while the write lock is held).
+    const [, closed, seen] = await Promise.all([
+      ctx.store.shared ? lt.collected.reload(ctx.store, t) : undefined,
+      // A batch aggregated with a first parameter is closed (§4.5.1.4): a later level never counts
+      // a report that the first did not, so the Leader refuses it at upload rather than keep it.
+      t.vdaf.aggParamAtCollection ? closedIntervals(ctx.store, t) : [],
+      seenMany(
+        ctx.store,
+        t,
+        reports.map((r) => r.metadata.reportId),
+      ),
+    ]);
     const now = ctx.clock.nowSeconds();
     const errors: ReportUploadStatus[] = [];
     const ops: KvOp[] = [];

@@ -26,6 +26,11 @@ export interface KvStore {
   readonly shared: boolean;
   get(key: string): Promise<Uint8Array | undefined>;
   getMany(keys: readonly string[]): Promise<(Uint8Array | undefined)[]>;
+  /**
+   * Whether each key is stored, without reading its value: a check of presence (a job of a few
+   * hundred reports, a replay entry) costs the backend no value sent back.
+   */
+  present(keys: readonly string[]): Promise<boolean[]>;
   write(ops: readonly KvOp[]): Promise<void>;
   /**
    * Keys in [prefix, prefix + '\xff'), in key order; with `head`, only the first `head` bytes of
@@ -74,8 +79,8 @@ export async function writeIfPresent(
   mustExist: readonly string[],
   ops: readonly KvOp[],
 ): Promise<boolean> {
-  const got = mustExist.length === 0 ? [] : await store.getMany(mustExist);
-  if (got.some((v) => v === undefined)) return false;
+  const got = mustExist.length === 0 ? [] : await store.present(mustExist);
+  if (got.includes(false)) return false;
   await store.write(ops);
   return true;
 }

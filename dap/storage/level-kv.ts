@@ -26,6 +26,8 @@ export async function openLevelKv(dir: string): Promise<KvStore> {
     shared: false,
     get: (key) => db.get(key),
     getMany: (keys) => db.getMany(keys as string[]),
+    // level answers undefined for a missing key (its typings say otherwise); a value is an object.
+    present: async (keys) => (await db.getMany(keys as string[])).map(Boolean),
     async write(ops: readonly KvOp[]) {
       if (ops.length === 0) return;
       const inserts = ops.filter((o) => o.type === 'insert').map((o) => o.key);

@@ -86,6 +86,15 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
         const m = new Map((await rows(q, keys)).map((r) => [r.key, view(r.value)]));
         return keys.map((k) => m.get(k));
       }),
+    present: (keys) =>
+      run(async (q) => {
+        if (keys.length === 0) return [];
+        const got = await q<
+          { key: string }[]
+        >`SELECT key FROM dap_kv WHERE key = ANY(${keys as string[]})`;
+        const stored = new Set(got.map((r) => r.key));
+        return keys.map((k) => stored.has(k));
+      }),
     write: async (ops) => {
       if (ops.length === 0) return;
       const send = (a: Attempt): void => {
@@ -156,7 +165,12 @@ export async function openPgKv(url: string, o: PgStoreOptions = {}): Promise<PgK
 
 const view = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-/** Sends the last op of each key: deletes, then puts, then inserts, one statement each. */
+/**
+ * Sends the last op of each key: deletes, then puts, then inserts, one statement each. A statement's
+ * values travel as one bytea cut by offsets and lengths, not as a bytea[]: an array literal is
+ * escaped by the client and parsed character by character by the server, which for a job of a few
+ * hundred reports cost about twice the whole write (docs/dap.md "Storage backends").
+ */
 function apply(a: Attempt, ops: readonly KvOp[]): void {
   const q = a.tx;
   const last = lastOpPerKey(ops);
@@ -164,13 +178,23 @@ function apply(a: Attempt, ops: readonly KvOp[]): void {
   const dels = of('del').map((o) => o.key);
   const rows = (type: 'put' | 'insert') => {
     const xs = of(type).flatMap((o) => (o.type === 'del' ? [] : [o]));
+    const at: number[] = [];
+    const len: number[] = [];
+    let next = 1; // substring counts from 1
+    for (const o of xs) {
+      at.push(next);
+      len.push(o.value.byteLength);
+      next += o.value.byteLength;
+    }
     return {
       n: xs.length,
       keys: q.array(
         xs.map((o) => o.key),
         TEXT,
       ),
-      values: q.array(xs.map(bytes), BYTEA),
+      blob: Buffer.concat(xs.map(bytes)),
+      at: q.array(at, INT4),
+      len: q.array(len, INT4),
     };
   };
   if (dels.length > 0) pipeline(a, q`DELETE FROM dap_kv WHERE key = ANY(${dels})`);
@@ -179,7 +203,8 @@ function apply(a: Attempt, ops: readonly KvOp[]): void {
     pipeline(
       a,
       q`INSERT INTO dap_kv (key, value)
-        SELECT * FROM unnest(${puts.keys}::text[], ${puts.values}::bytea[])
+        SELECT k, substring(${puts.blob}::bytea from o for l)
+        FROM unnest(${puts.keys}::text[], ${puts.at}::int4[], ${puts.len}::int4[]) AS u(k, o, l)
         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     );
   const inserts = rows('insert');
@@ -188,14 +213,15 @@ function apply(a: Attempt, ops: readonly KvOp[]): void {
     pipeline(
       a,
       q`INSERT INTO dap_kv (key, value)
-        SELECT * FROM unnest(${inserts.keys}::text[], ${inserts.values}::bytea[])`,
+        SELECT k, substring(${inserts.blob}::bytea from o for l)
+        FROM unnest(${inserts.keys}::text[], ${inserts.at}::int4[], ${inserts.len}::int4[]) AS u(k, o, l)`,
       (e) => ((e as { code?: string }).code === '23505' ? conflict(keyOf(e)) : e),
     );
 }
 
 /** Element type OIDs of the arrays a write sends (PostgreSQL 15 docs §8.4, pg_type). */
 const TEXT = 25;
-const BYTEA = 17;
+const INT4 = 23;
 const bytes = (o: { value: Uint8Array }): Buffer =>
   Buffer.from(o.value.buffer, o.value.byteOffset, o.value.byteLength);
 

@@ -37,6 +37,10 @@ export const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (task_id, id),
      UNIQUE (task_id, seq)
    );`,
+  // Values are kept uncompressed: shares and ciphertexts do not compress, and trying costs a job's
+  // record (hundreds of reports) more server CPU than the rest of its write (docs/dap.md "Storage
+  // backends"). Rows written before keep their form; both read alike.
+  `ALTER TABLE dap_kv ALTER COLUMN value SET STORAGE EXTERNAL;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -24,6 +24,7 @@ function sharedView(store: KvStore): { view: KvStore; keyReads: () => number } {
     shared: true,
     get: (k) => store.get(k),
     getMany: (ks) => store.getMany(ks),
+    present: (ks) => store.present(ks),
     write: (ops) => store.write(ops),
     scan(prefix, opts) {
       if (prefix === 'hpke/') reads++;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KvOp, KvStore } from '../../dap/storage/kv.js';
 import { leasesOf } from '../../dap/storage/leases.js';
 import { openLevelKv } from '../../dap/storage/level-kv.js';
-import { openPgKv } from '../../dap/storage/pg-kv.js';
+import { openPgKv, type PgKvStore } from '../../dap/storage/pg-kv.js';
 import { migrate, SCHEMA_VERSION } from '../../dap/storage/pg-schema.js';
 import { pgOptions } from '../../dap/storage/pg-url.js';
 import {
@@ -97,6 +97,48 @@ describe.each(backends)('%s store', (name, open) => {
       await store.close();
     }
   });
+
+  it.skipIf(skip)(
+    'puts and inserts of many sizes in one write; present() tells stored keys',
+    async () => {
+      const store = await open();
+      try {
+        // Sizes around the statement's cuts: empty, one byte, and a job's record of a few hundred reports.
+        const sizes = [0, 1, 7, 0, 2049, 300_000, 3];
+        const value = (n: number, seed: number) =>
+          Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff);
+        const ops: KvOp[] = sizes.flatMap((n, i) => [
+          { type: 'put' as const, key: `v/put/${String(i)}`, value: value(n, i) },
+          { type: 'insert' as const, key: `v/ins/${String(i)}`, value: value(n, 100 + i) },
+        ]);
+        await store.write(ops);
+        const got = await store.getMany(ops.map((o) => o.key));
+        got.forEach((v, i) => {
+          const o = ops[i];
+          expect(o?.type === 'del' ? undefined : Buffer.from(o?.value ?? [])).toEqual(
+            v && Buffer.from(v),
+          );
+        });
+        expect(await store.present(['v/put/5', 'v/none', 'v/ins/0', 'v/put/'])).toEqual([
+          true,
+          false,
+          true,
+          false,
+        ]);
+        expect(await store.present([])).toEqual([]);
+        await store.write([{ type: 'del', key: 'v/put/5' }]);
+        expect(await store.present(['v/put/5', 'v/put/6'])).toEqual([false, true]);
+        if (name === 'postgres') {
+          // Migration 4: values are stored uncompressed (the column's storage is EXTERNAL).
+          const [col] = await (store as PgKvStore).sql<{ s: string }[]>`SELECT attstorage AS s
+          FROM pg_attribute WHERE attrelid = 'dap_kv'::regclass AND attname = 'value'`;
+          expect(col?.s).toBe('e');
+        }
+      } finally {
+        await store.close();
+      }
+    },
+  );
 
   it.skipIf(skip)('scans a prefix past one page, honours limit and lt', async () => {
     const store = await open();
