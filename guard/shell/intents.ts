@@ -1,4 +1,6 @@
 // The intent classifier: what a parsed shell script would do, in the closed vocabulary rules use.
+import { agentSocketHijack } from './agent-socket-hijack.js';
+import { secretIntoLocalClient } from './client-env-route.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { deleteIntents } from './intent-delete.js';
 import { gitIntents } from './intent-git.js';
@@ -110,7 +112,8 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
       hits.length > from &&
       ((cmd.substitution && tokenForItsIssuer(cmd, analysis)) ||
         envLoadForIssuers(cmd, analysis) ||
-        credentialRouted(cmd, analysis))
+        credentialRouted(cmd, analysis) ||
+        secretIntoLocalClient(cmd, analysis, source))
     )
       dropCredentialHits(hits, from);
     if (hits.length > from && dryRun(cmd)) dropDryRunHits(hits, from, dryRunPrintsNameOnly(cmd));
@@ -119,6 +122,8 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
     hits.push({ intent: 'resource_exhaustion', detail: 'fork bomb' });
   append(hits, dataToolIntents(analysis, source));
   append(hits, trackedTreeWipe(analysis, source));
+  if (source.includes('_AUTH_SOCK') || source.includes('GPG_AGENT_INFO'))
+    append(hits, agentSocketHijack(source));
   for (const s of analysis.scripts) {
     append(hits, scriptIntents(s.interpreter, s.code));
     if (s.hits !== undefined) append(hits, s.hits);
