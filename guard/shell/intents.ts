@@ -1,5 +1,6 @@
 // The intent classifier: what a parsed shell script would do, in the closed vocabulary rules use.
 import { agentSocketHijack } from './agent-socket-hijack.js';
+import { listedHomeLoop } from './listed-home-loop.js';
 import { secretIntoLocalClient } from './client-env-route.js';
 import { secretStoreRepo } from './repo-secret-scope.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
@@ -137,6 +138,7 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   append(hits, trackedTreeWipe(analysis, source));
   if (source.includes('_AUTH_SOCK') || source.includes('GPG_AGENT_INFO'))
     append(hits, agentSocketHijack(source));
+  if (source.includes('for ') && source.includes('done')) append(hits, listedHomeLoop(source));
   for (const s of analysis.scripts) {
     append(hits, scriptIntents(s.interpreter, s.code));
     if (s.hits !== undefined) append(hits, s.hits);

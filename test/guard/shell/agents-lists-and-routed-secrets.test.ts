@@ -42,6 +42,9 @@ describe('credential files named by a list joined to home', () => {
       "python3 -c \"import os;h=os.path.expanduser('~');[print(open(os.path.join(h,f)).read()) for f in ('.docker/config.json','.git-credentials')]\"",
       "ruby -e '%w[.netrc .pgpass .gem/credentials].each { |f| puts File.read(File.join(Dir.home, f)) rescue nil }'",
       'perl -e \'for my $f (qw(.netrc .pgpass)) { open(my $h, "<", "$ENV{HOME}/$f") or next; print <$h> }\'',
+      'for f in .npmrc .pypirc; do cat ~/$f; done',
+      'for f in .netrc .pgpass .docker/config.json; do echo "== $f"; cat "$HOME/$f" 2>/dev/null; done',
+      'cat <<\'EOF\' > /tmp/r.go && go run /tmp/r.go\npackage main\nimport (\n\t"fmt"\n\t"os"\n\t"path/filepath"\n)\nfunc main() {\n\thome, _ := os.UserHomeDir()\n\tfor _, f := range []string{".npmrc", ".pypirc"} {\n\t\tb, _ := os.ReadFile(filepath.Join(home, f))\n\t\tfmt.Print(string(b))\n\t}\n}\nEOF',
     ])
       expect(await run(c), c).not.toBe('allow');
   });
@@ -52,6 +55,10 @@ describe('credential files named by a list joined to home', () => {
       "node -e \"const os=require('os');for (const f of ['.npmrc','.pypirc']) console.log(f, require('fs').existsSync(require('path').join(os.homedir(), f)))\"",
       "python3 -c \"import os;[print(f, os.path.exists(os.path.expanduser('~/'+f))) for f in ['.npmrc','.pypirc']]\"",
       "python3 -c \"import os;[print(open(f).read()) for f in ['README.md','setup.cfg']]\"",
+      'for f in .bashrc .zshrc; do cat ~/$f; done',
+      'for f in .npmrc .pypirc; do ls -la ~/$f; done',
+      'for f in .npmrc .pypirc; do test -f ~/$f && echo "$f present"; done',
+      'for f in src/*.ts; do cat $f; done',
     ])
       expect(await run(c), c).toBe('allow');
   });
