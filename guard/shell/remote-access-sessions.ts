@@ -1,6 +1,6 @@
 // Saved sessions of remote-access clients kept in the Windows registry: PuTTY's and WinSCP's sessions
-// (proxy and WinSCP passwords, host keys, key files) and VNC servers' stored passwords, and the
-// saved Windows logons `cmdkey /list` enumerates for `runas /savecred` (docs/guard.md "Shell analysis").
+// (proxy and WinSCP passwords, host keys, key files) and VNC servers' stored passwords
+// (docs/guard.md "Shell analysis"). `cmdkey /list` prints target and user names, no password: it passes.
 // Their files (FileZilla's sitemanager.xml, mRemoteNG's confCons.xml) are in guard/app-credential-files.ts.
 import type { ShellCommand } from './model.js';
 
@@ -13,12 +13,10 @@ function writesKey(name: string, sub: string): boolean {
   return name === 'reg' && (sub === 'add' || sub === 'delete' || sub === 'import');
 }
 
-/** Why this command reads remote-access clients' saved sessions or saved logons, or null. */
+/** Why this command reads remote-access clients' saved sessions, or null. */
 export function remoteAccessSessions(cmd: ShellCommand): string | null {
   const name = cmd.name.toLowerCase().replace(/\.exe$/, '');
   const sub = (cmd.argv[1] ?? '').toLowerCase();
-  if (name === 'cmdkey' && cmd.argv.some((a) => /^\/list(?::|$)/i.test(a)))
-    return 'cmdkey lists saved logons';
   if (writesKey(name, sub)) return null;
   const line = cmd.argv.slice(1).join(' ');
   const key = SESSION_KEY.exec(line);

@@ -78,7 +78,7 @@ describe("build tools' repository logins", () => {
 });
 
 describe("remote-access clients' saved sessions", () => {
-  it('PuTTY and WinSCP keys, FileZilla, mRemoteNG, Remmina, RDP files and cmdkey are read', async () => {
+  it('PuTTY and WinSCP keys, FileZilla, mRemoteNG, Remmina, RDP files and KeePass databases are read', async () => {
     for (const c of [
       'reg query "HKCU\\Software\\SimonTatham\\PuTTY\\Sessions" /s & type "%APPDATA%\\FileZilla\\sitemanager.xml"',
       'reg query HKCU\\Software\\SimonTatham\\PuTTY\\Sessions /s',
@@ -88,18 +88,18 @@ describe("remote-access clients' saved sessions", () => {
       'type "%APPDATA%\\mRemoteNG\\confCons.xml"',
       'grep -r password ~/.local/share/remmina/',
       'cat C:\\Users\\dev\\Documents\\prod-jump.rdp',
-      'cmdkey /list',
       'cp ~/secrets/team.kdbx /tmp/',
     ])
       expect(await run(c), c).not.toBe('allow');
   });
 
-  it('other registry queries and editing own sessions pass', async () => {
+  it('other registry queries, editing own sessions and listing saved logon names pass', async () => {
     for (const c of [
       'reg query "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer" /v ShellState',
       'reg delete "HKCU\\Software\\SimonTatham\\PuTTY\\Sessions\\old-box" /f',
       'putty -load dev-box',
       'cmdkey /?',
+      'cmdkey /list | findstr git',
     ])
       expect(await run(c), c).toBe('allow');
   });
