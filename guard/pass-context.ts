@@ -8,6 +8,7 @@ import type { SessionView } from './session.js';
 import { sessionCaches } from './session-cache.js';
 import { analyzeShell } from './shell/analyze.js';
 import { outsideProject } from './shell/compose-scope.js';
+import { outsideOwnRepos } from './shell/repo-secret-scope.js';
 import { clientOf } from './shell/intent-sql.js';
 import type { ShellDefinitions } from './shell/session-definitions.js';
 import { absoluteIn, readSqlFile, sqlFileIntents, sqlFileTargets } from './shell/sql-files.js';
@@ -129,6 +130,9 @@ class Pass implements PassContext {
       // a compose project's own volumes are the working folder's: known per call, not per text
       if (v.intents.some((h) => h.compose !== undefined))
         v = { analysis, intents: outsideProject(v.intents, event.cwd) };
+      // a secret stored in a named repository is the project's when the folder's remotes name it
+      if (v.intents.some((h) => h.repo !== undefined))
+        v = { analysis, intents: outsideOwnRepos(v.intents, event.cwd) };
       if (currentSqlParser() === undefined && cached.sqlish) this.sqlPending = true;
       this.shells.set(text, v);
     }

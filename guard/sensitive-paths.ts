@@ -1,4 +1,5 @@
 // Paths whose reading leaks credentials or whose writing persists or escalates: shared by detectors.
+import { APP_CREDENTIAL_FILE } from './app-credential-files.js';
 import { VENDOR_CREDENTIAL_FILE } from './vendor-credential-files.js';
 
 /** Home as written in a command: `~`, `$HOME`, `${HOME}`, `/root`, `/home/<u>`, `/Users/<u>`. */
@@ -102,7 +103,8 @@ const PERSISTENCE = union([
 
 export function isCredentialPath(p: string): boolean {
   const n = normalizePath(p);
-  return CREDENTIAL.test(n);
+  // tested on its own: a union keeps no flags, and Windows spells these folders in any case
+  return CREDENTIAL.test(n) || APP_CREDENTIAL_FILE.test(n);
 }
 
 export function isPersistencePath(p: string): boolean {

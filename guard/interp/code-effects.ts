@@ -9,6 +9,7 @@ import { goEffects } from './go-code.js';
 import { cmdEffects } from './cmd-code.js';
 import { bucketEmpties } from './bucket-empties.js';
 import { listedDeletes } from './listed-deletes.js';
+import { listedHomeReads } from './listed-home-reads.js';
 import { keyringRead } from './keyring-reads.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
@@ -34,8 +35,9 @@ const SHELL_CALLS =
   /^(?:os\.system|os\.popen|subprocess\.getoutput|subprocess\.getstatusoutput|commands\.getoutput|child_process\.(?:exec|execSync)|execSync|exec)$/;
 const ARGV_CALLS =
   /^(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.(?:execv|execvp|execvpe|spawnv|spawnvp)|child_process\.(?:spawn|spawnSync|execFile|execFileSync)|spawn|spawnSync|execFile|execFileSync|pty\.spawn)$/;
+// a database library opening a file reads it as `sqlite3 FILE` does
 const READ =
-  /^(?:open|io\.open|fs\.(?:readFileSync|readFile|promises\.readFile|createReadStream)|Deno\.(?:readTextFileSync|readTextFile|readFileSync|readFile))$/;
+  /^(?:open|io\.open|sqlite3\.connect|fs\.(?:readFileSync|readFile|promises\.readFile|createReadStream)|Deno\.(?:readTextFileSync|readTextFile|readFileSync|readFile))$/;
 const PATH_READ = /(?:Path|PurePath)\(\)\.(?:read_text|read_bytes|open)$/;
 const SOCKET =
   /^(?:socket\.socket\(\)\.connect|socket\.create_connection|net\.(?:connect|createConnection)|net\.Socket\(\)\.connect|dgram\.createSocket)$/;
@@ -150,6 +152,7 @@ export function codeEffects(
 ): CodeEffects | null {
   const out = readEffects(parsers, interpreter, code);
   out?.hits.push(...listedDeletes(interpreter, code));
+  out?.hits.push(...listedHomeReads(interpreter, code));
   return out;
 }
 

@@ -8,10 +8,10 @@ import type { IntentHit } from '../shell/intents.js';
 import { isCredentialPath, isPersistencePath } from '../sensitive-paths.js';
 
 /** At most this much code is read: attacker-controlled text. */
-const MAX_CODE = 64 * 1024;
+export const MAX_CODE = 64 * 1024;
 
 /** Expressions that evaluate to the user's home folder. */
-const HOME_EXPR = String.raw`(?:os\.path\.expanduser\(\s*['"]~/?['"]\s*\)|(?:pathlib\.)?Path\.home\(\)|os\.homedir\(\)|Dir\.home|File\.expand_path\(\s*['"]~['"]\s*\)|ENV\[\s*['"]HOME['"]\s*\]|os\.environ\[\s*['"]HOME['"]\s*\]|os\.(?:getenv|environ\.get)\(\s*['"]HOME['"]\s*\)|process\.env\.HOME|\$ENV\{HOME\}|os\.UserHomeDir\(\)|os\.Getenv\(\s*"HOME"\s*\))`;
+const HOME_EXPR = String.raw`(?:os\.path\.expanduser\(\s*['"]~/?['"]\s*\)|(?:pathlib\.)?Path\.home\(\)|(?:os|require\(\s*['"](?:node:)?os['"]\s*\))\.homedir\(\)|Dir\.home|File\.expand_path\(\s*['"]~['"]\s*\)|ENV\[\s*['"]HOME['"]\s*\]|os\.environ\[\s*['"]HOME['"]\s*\]|os\.(?:getenv|environ\.get)\(\s*['"]HOME['"]\s*\)|process\.env\.HOME|\$ENV\{HOME\}|os\.UserHomeDir\(\)|os\.Getenv\(\s*"HOME"\s*\))`;
 /** `home = Path.home()`, `h, _ := os.UserHomeDir()`, `my $h = $ENV{HOME}`: names bound to home. */
 const HOME_BINDING = new RegExp(
   String.raw`(?:\bmy\s+)?([$]?[A-Za-z_]\w*)\s*(?:,\s*_\s*)?(?::=|=(?![=~]))\s*${HOME_EXPR}`,
@@ -27,7 +27,7 @@ function escape(s: string): string {
 }
 
 /** Home as the code writes it: the expression itself or a name bound to it. */
-function homeAlternation(code: string): string {
+export function homeAlternation(code: string): string {
   const names = [...code.matchAll(HOME_BINDING)].slice(0, 16).map((m) => escape(m[1] ?? ''));
   return [HOME_EXPR, ...names.filter((n) => n !== '').map((n) => `${n}(?![\\w.])`)].join('|');
 }
@@ -59,7 +59,7 @@ function deletesHomeJoin(code: string, home: string): boolean {
 }
 
 /** Words of literal lists: `%w[.ssh .aws]`, `qw(.ssh .aws)`, `['.ssh', '.aws']`, `(".ssh", ".aws")`. */
-function literalListWords(code: string): string[] {
+export function literalListWords(code: string): string[] {
   const words: string[] = [];
   const lists =
     /%w[[(]([^\])]{1,400})[\])]|qw\s*[([]([^)\]]{1,400})[)\]]|[[({]\s*((?:['"][^'"\n]{1,80}['"]\s*,\s*){1,30}['"][^'"\n]{1,80}['"])\s*,?\s*[\])}]/g;

@@ -1,4 +1,5 @@
 // Secret managers' and clouds' CLIs asked to print a credential's value (docs/guard.md "Shell analysis"): a credential read, as reading the file would be.
+import { kubeFormatNamesOnly } from './kube-secret-columns.js';
 import type { ShellCommand } from './model.js';
 
 /** The words of a command that are not options, nor the value of an option written `-o VALUE`. */
@@ -35,7 +36,11 @@ function kubeValues(argv: readonly string[]): boolean {
         : /^(?:-o=?|--output=)/.test(a)
           ? a.replace(/^(?:-o=?|--output=)/, '')
           : null;
-    if (v !== null && /^(?:ya?ml|json|jsonpath|go-template|template|custom-columns)/.test(v))
+    if (
+      v !== null &&
+      /^(?:ya?ml|json|jsonpath|go-template|template|custom-columns)/.test(v) &&
+      !kubeFormatNamesOnly(v)
+    )
       return true;
   }
   return false;

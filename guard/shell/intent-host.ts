@@ -14,6 +14,8 @@ import { silentCommand } from './silent-test.js';
 import { localCrontab } from './dev-crontab.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
 import { evalPipeline } from './static-eval.js';
+import { browserStoreMember } from './browser-store-members.js';
+import { remoteAccessSessions } from './remote-access-sessions.js';
 import { windowsCredentialStore } from './windows-credential-stores.js';
 import { importIntoPth, pathOnlyPth, writesStartupHook } from './startup-hooks.js';
 
@@ -196,12 +198,14 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
       if (credential(v) && !credentialArgUnread(cmd, i) && !credentialKeyLinesOnly(cmd, v, all))
         return `${cmd.name} ${v}`;
     }
+    const member = browserStoreMember(cmd, all);
+    if (member !== null) return member;
   }
   const r = cmd.redirects.find((x) => x.op === '<' && isCredentialPath(x.target));
   if (r !== undefined) return `${cmd.name} < ${r.target}`;
   const cli = cliCredentialRead(cmd);
   if (cli !== null) return cli;
-  const store = windowsCredentialStore(cmd);
+  const store = windowsCredentialStore(cmd) ?? remoteAccessSessions(cmd);
   if (store !== null) return store;
   if (searchHuntsSecrets(cmd.name, cmd.argv))
     return `${cmd.name} searches for keys outside the project`;

@@ -1,4 +1,8 @@
 // The intent classifier: what a parsed shell script would do, in the closed vocabulary rules use.
+import { agentSocketHijack } from './agent-socket-hijack.js';
+import { listedHomeLoop } from './listed-home-loop.js';
+import { secretIntoLocalClient } from './client-env-route.js';
+import { secretStoreRepo } from './repo-secret-scope.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { deleteIntents } from './intent-delete.js';
 import { gitIntents } from './intent-git.js';
@@ -54,6 +58,8 @@ export interface IntentHit {
   remote?: string;
   /** What of one compose project an `infra_destroy` removes (guard/shell/compose-scope.ts). */
   compose?: { names?: string[]; project?: string };
+  /** The repository (`host/owner/repo`) whose CI secrets alone receive what was read (guard/shell/repo-secret-scope.ts). */
+  repo?: string;
 }
 
 export type Classifier = (cmd: ShellCommand, all: ShellAnalysis) => IntentHit[];
@@ -92,6 +98,15 @@ function dropCredentialHits(hits: IntentHit[], from: number): void {
   append(hits, kept);
 }
 
+/** Marks the credential hits from `from` on as stored only in `repo`'s secrets (when it is known). */
+function tagSecretStoreRepo(hits: IntentHit[], from: number, repo: string | null): void {
+  if (repo === null) return;
+  for (let i = from; i < hits.length; i++) {
+    const h = hits[i] as IntentHit;
+    if (h.intent === 'credential_read') hits[i] = { ...h, repo };
+  }
+}
+
 /** What a documented dry run cannot do: destroy, discard, or (printing only a name) show a file read. */
 const DRY_RUN_HARMLESS = new Set<Intent>(['infra_destroy', 'destructive_delete', 'discard_work']);
 
@@ -113,9 +128,11 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
       hits.length > from &&
       ((cmd.substitution && tokenForItsIssuer(cmd, analysis)) ||
         envLoadForIssuers(cmd, analysis) ||
-        credentialRouted(cmd, analysis))
+        credentialRouted(cmd, analysis) ||
+        secretIntoLocalClient(cmd, analysis, source))
     )
       dropCredentialHits(hits, from);
+    else if (hits.length > from) tagSecretStoreRepo(hits, from, secretStoreRepo(cmd, analysis));
     if (hits.length > from && dryRun(cmd)) dropDryRunHits(hits, from, dryRunPrintsNameOnly(cmd));
   }
   if (source.includes('()') && /:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(source))
@@ -123,6 +140,9 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   append(hits, dataToolIntents(analysis, source));
   append(hits, trackedTreeWipe(analysis, source));
   append(hits, exposedFolderIntents(analysis));
+  if (source.includes('_AUTH_SOCK') || source.includes('GPG_AGENT_INFO'))
+    append(hits, agentSocketHijack(source));
+  if (source.includes('for ') && source.includes('done')) append(hits, listedHomeLoop(source));
   for (const s of analysis.scripts) {
     append(hits, scriptIntents(s.interpreter, s.code));
     if (s.hits !== undefined) append(hits, s.hits);

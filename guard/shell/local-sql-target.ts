@@ -109,3 +109,11 @@ export function localThrowawaySql(
       : inThrowaway && !/(?<![a-z])(?:prod|production|live|shared)(?![a-z])/i.test(name);
   });
 }
+
+/** The server a `psql`/`mysql`/`mariadb` command line names: undefined when none, null when unreadable or another program. */
+export function sqlClientHost(cmd: ShellCommand): string | undefined | null {
+  const client = CLIENTS[cmd.name];
+  if (client === undefined) return null;
+  const conn = connection(cmd.argv, client);
+  return conn === null ? null : conn.host;
+}
