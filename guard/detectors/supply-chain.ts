@@ -12,6 +12,9 @@ import { addedSources, registeredSources } from './package-sources.js';
 import { BUILD_CONFIG_FILE, insecureRepository } from './build-repositories.js';
 import { MIRROR_FILE, mirrorSources } from './registry-mirrors.js';
 import { verificationOff } from './signature-off.js';
+import { writesBuildDownloadRun } from './build-script-run.js';
+import { harmfulStartupWrite } from './startup-files.js';
+import { weakensPins } from './integrity-pins.js';
 import { internalHosts } from '../egress/internal-hosts.js';
 
 interface SupplyParams {
@@ -227,6 +230,13 @@ export const supplyChainDetector: Detector<SupplyParams> = {
       const file = [args.file_path, args.path, args.target_file].find((v) => typeof v === 'string');
       if (typeof file === 'string' && writesCiDownloadRun(file, args, (t) => ctx.shell(t)))
         return [{ path, reason: 'a CI step that downloads code and runs it' }];
+      if (typeof file === 'string' && writesBuildDownloadRun(file, args, (t) => ctx.shell(t)))
+        return [{ path, reason: 'a build script that downloads code and runs it' }];
+      const pins = typeof file === 'string' ? weakensPins(file, args) : null;
+      if (pins !== null) return [{ path, reason: pins }];
+      const startup =
+        typeof file === 'string' ? harmfulStartupWrite(file, args, (t) => ctx.shell(t)) : null;
+      if (startup !== null) return [{ path, reason: startup }];
       if (typeof file === 'string' && writesCiSecretsOut(file, args, (t) => ctx.shell(t)))
         return [{ path, reason: 'a CI step that sends every secret to a host' }];
       const text = configWrite(args);
