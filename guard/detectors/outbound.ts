@@ -3,9 +3,12 @@
 // requests that carry data (query, credentials in the URL, body, headers) to a host off `allow` and
 // off the operator's hosts (docs/guard.md "Egress").
 import { isCloudMetadata, hostAllowedBy, canonicalHost } from '../egress/hosts.js';
-import { outboundChannels } from '../egress/channels.js';
+import { outboundChannels, type Channel } from '../egress/channels.js';
 import type { Detector, DetectorContext, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
+import { findSecrets } from './secrets.js';
+import { SECRET_PATTERNS } from './secret-patterns.js';
+import { urlToOwnIssuer } from './secret-url-issuer.js';
 
 interface OutboundParams {
   mode: 'metadata' | 'data';
@@ -41,6 +44,20 @@ function shellHosts(command: string, ctx: DetectorContext): string[] {
   return hosts.map((h) => canonicalHost(h) ?? h);
 }
 
+/**
+ * A fetch URL whose only data is its query and whose credentials are all keys of this host's own
+ * issuer (a Google API key to `maps.googleapis.com`): the key's documented use, which the secrets
+ * policy passes too (docs/guard.md "Credentials and their issuers").
+ */
+function queryToOwnIssuer(value: unknown, path: string, ch: Channel): boolean {
+  if (ch.carries.some((c) => c !== 'query') || typeof value !== 'object' || value === null)
+    return false;
+  const field = ch.path.startsWith(`${path}.`) ? ch.path.slice(path.length + 1) : null;
+  const s = field === null ? undefined : (value as Record<string, unknown>)[field];
+  if (typeof s !== 'string') return false;
+  return urlToOwnIssuer(s, ch.path, findSecrets(s, SECRET_PATTERNS));
+}
+
 export const outboundDetector: Detector<OutboundParams> = {
   name: 'outbound',
   rewrites: () => false,
@@ -70,7 +87,8 @@ export const outboundDetector: Detector<OutboundParams> = {
       } else if (
         ch.carries.length > 0 &&
         !LOCAL.test(ch.host) &&
-        !hostAllowedBy(ch.host, params.allow, ctx.egressHosts)
+        !hostAllowedBy(ch.host, params.allow, ctx.egressHosts) &&
+        !queryToOwnIssuer(value, path, ch)
       )
         findings.push({
           path: ch.path,

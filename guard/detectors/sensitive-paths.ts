@@ -1,4 +1,5 @@
 // `sensitive_paths`: file-tool paths that read credentials or write where changes persist or escalate.
+import { plainEnvrcWrite } from './envrc-settings.js';
 import { eachString } from '../rules/field.js';
 import { compileGlob } from '../rules/glob.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
@@ -125,8 +126,10 @@ export const sensitivePathsDetector: Detector<PathParams> = {
         findings.push({ path: at, reason: 'searches home or the system for keys' });
         return;
       }
+      // a project's `.envrc` holding only plain settings is the project's own configuration
+      const plainEnvrc = params.mode === 'write' && plainEnvrcWrite(n, ctx.event.args);
       const hit =
-        isCredentialPath(s) ||
+        (isCredentialPath(s) && !plainEnvrc) ||
         (params.mode === 'write' && isPersistencePath(s) && !harmlessPersistenceWrite(n, ctx)) ||
         params.extra.some((r) => r.testExact(n)) ||
         (params.mode === 'write' && autorunWrite(n, ctx.event.args)) ||

@@ -10,6 +10,12 @@ import { writesPwnRequest } from './pwn-request.js';
 import { writesCiDownloadRun, writesCiSecretsOut } from './ci-download-run.js';
 import { addedSources, registeredSources } from './package-sources.js';
 import { BUILD_CONFIG_FILE, insecureRepository } from './build-repositories.js';
+import { MIRROR_FILE, mirrorSources } from './registry-mirrors.js';
+import { verificationOff } from './signature-off.js';
+import { writesBuildDownloadRun } from './build-script-run.js';
+import { harmfulStartupWrite } from './startup-files.js';
+import { weakensPins } from './integrity-pins.js';
+import { internalHosts } from '../egress/internal-hosts.js';
 
 interface SupplyParams {
   /** Registries and indexes installs may come from. */
@@ -146,6 +152,8 @@ function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string
   if (added !== undefined)
     out.push(`${cmd.name} adds package source ${hostOf(added, true) ?? added}`);
   if (cmd.name === 'export' || cmd.name === '') out.push(...envProblems(cmd.argv.slice(1), off));
+  const unverified = verificationOff(cmd);
+  if (unverified !== null) out.push(unverified);
   if (
     (cmd.name === 'echo' || cmd.name === 'printf' || cmd.name === 'tee' || cmd.name === 'cat') &&
     cmd.redirects.some((r) => r.op.startsWith('>') && CONFIG_FILE.test(r.target))
@@ -153,12 +161,26 @@ function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string
     const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
     if (namesOffRegistry(text, off)) out.push('writes a registry into a package-manager config');
   }
+  const mirror = cmd.redirects.find((r) => r.op.startsWith('>') && MIRROR_FILE.test(r.target));
+  if (mirror !== undefined) {
+    const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
+    const url = offMirror(mirror.target, text, off);
+    if (url !== undefined) out.push(`${mirror.target} replaces the registry with ${url}`);
+  }
   const build = cmd.redirects.find((r) => r.op.startsWith('>') && BUILD_CONFIG_FILE.test(r.target));
   if (build !== undefined) {
     const insecure = insecureRepository([...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n'), off);
     if (insecure !== null) out.push(`writes ${insecure} into ${build.target}`);
   }
   return out;
+}
+
+/**
+ * The first mirror of an official registry the file's text names off the list. A name only the
+ * operator's network resolves (`nexus.corp`, `10.0.0.5`) is the organisation's own mirror.
+ */
+function offMirror(file: string, text: string, off: (v: string) => boolean): string | undefined {
+  return mirrorSources(file, text).find((u) => off(u) && internalHosts(u, 1).length === 0);
 }
 
 /** A registry, index, link source or trusted host off the list in a package-manager config's text. */
@@ -208,11 +230,24 @@ export const supplyChainDetector: Detector<SupplyParams> = {
       const file = [args.file_path, args.path, args.target_file].find((v) => typeof v === 'string');
       if (typeof file === 'string' && writesCiDownloadRun(file, args, (t) => ctx.shell(t)))
         return [{ path, reason: 'a CI step that downloads code and runs it' }];
+      if (typeof file === 'string' && writesBuildDownloadRun(file, args, (t) => ctx.shell(t)))
+        return [{ path, reason: 'a build script that downloads code and runs it' }];
+      const pins = typeof file === 'string' ? weakensPins(file, args) : null;
+      if (pins !== null) return [{ path, reason: pins }];
+      const startup =
+        typeof file === 'string' ? harmfulStartupWrite(file, args, (t) => ctx.shell(t)) : null;
+      if (startup !== null) return [{ path, reason: startup }];
       if (typeof file === 'string' && writesCiSecretsOut(file, args, (t) => ctx.shell(t)))
         return [{ path, reason: 'a CI step that sends every secret to a host' }];
       const text = configWrite(args);
       if (text !== null && namesOffRegistry(text, off))
         return [{ path, reason: 'writes a registry into a package-manager config' }];
+      const mirror =
+        typeof file === 'string' && MIRROR_FILE.test(file)
+          ? offMirror(file, writtenText(args) ?? '', off)
+          : undefined;
+      if (mirror !== undefined)
+        return [{ path, reason: `a config replaces the official registry with ${mirror}` }];
       const built =
         typeof file === 'string' && BUILD_CONFIG_FILE.test(file) ? writtenText(args) : null;
       const insecure = built === null ? null : insecureRepository(built, off);

@@ -6,6 +6,7 @@ import { brotliDecompressSync, constants, inflateRawSync, inflateSync } from 'no
 import { findRuns, latin1, percentDecode, type Run } from './byte-runs.js';
 import type { FlowLimits } from './flow-limits.js';
 import { fromCharCodes, hostLabels, unseparated } from './text-codecs.js';
+import { fragmentJoins } from './fragment-joins.js';
 
 export type Layer =
   | 'reverse'
@@ -18,7 +19,8 @@ export type Layer =
   | 'separators'
   | 'charcodes'
   | 'lowercase'
-  | 'labels';
+  | 'labels'
+  | 'fragments';
 
 export interface View {
   bytes: Uint8Array;
@@ -236,6 +238,8 @@ export function decodeViews(
     const b = Buffer.from(joined, 'utf8');
     if (push(d, b, ['separators'])) expand(d, b, ['separators']);
   }
+  const pieces = fragmentJoins(text);
+  if (pieces !== null) push(d, Buffer.from(pieces, 'utf8'), ['fragments']);
   const codes = fromCharCodes(text);
   if (codes !== null && push(d, codes, ['charcodes'])) expand(d, codes, ['charcodes']);
   // Base32 is upper case by its alphabet; an agent that lower-cases it is read back in upper case.

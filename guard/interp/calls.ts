@@ -47,6 +47,10 @@ interface Scope {
   env: EnvScope | null;
   /** Loops over the environment's values the walk is inside. */
   envLoops: number;
+  /** Calls of a download (`https.get(u, cb)`, `fetch(u).then(cb)`) whose callbacks the walk is inside. */
+  fetchDepth: number;
+  /** Variables assigned from a download (`r = requests.get(u)`, `const t = await fetch(u)`). */
+  fetched: Set<string>;
 }
 
 const MAX_STEPS = 50_000;
@@ -114,7 +118,17 @@ function hasFetch(n: Node, s: Scope): boolean {
     const fn = nameOf(n.childForFieldName('function'), s);
     if (FETCH_CALLS.test(fn.replace(/\(\)/g, ''))) return true;
   }
+  if (n.type === 'identifier' && s.fetched.has(n.text)) return true;
   return n.namedChildren.some((c) => hasFetch(c, s));
+}
+
+/**
+ * Whether an argument is downloaded text: it holds a download or a variable assigned from one, or
+ * is not a string literal inside a download's callback (`r.on('end', () => new Function(body)())`).
+ */
+function fetchedArgument(a: Node, s: Scope): boolean {
+  // a variable there may hold what the callback appended (`b += chunk`): only a literal is known
+  return hasFetch(a, s) || (s.fetchDepth > 0 && !/^(?:string|template_string)$/.test(a.type));
 }
 
 /** The literal value of an expression, where the program shows it. */
@@ -272,8 +286,21 @@ function visit(n: Node, s: Scope, depth: number): void {
   noteImports(n, s);
   const loop = s.env !== null && iteratesEnvironment(n, s.env);
   if (loop) s.envLoops++;
+  noteFetched(n, s);
+  // `new Function(code)` compiles its argument as `eval` does
+  if (n.type === 'new_expression' && n.childForFieldName('constructor')?.text === 'Function')
+    s.calls.push({
+      callee: 'Function',
+      args: argNodes(n).map((a) => valueOf(a, s)),
+      kwargs: {},
+      recv: [],
+      fetchedArg: argNodes(n).some((a) => fetchedArgument(a, s)),
+      envArg: false,
+    });
+  let downloads = false;
   if (n.type === 'call' || n.type === 'call_expression') {
     const fn = n.childForFieldName('function');
+    downloads = fn !== null && hasFetch(fn, s);
     const args: Val[] = [];
     const kwargs: Record<string, Val> = {};
     for (const a of argNodes(n)) {
@@ -296,14 +323,40 @@ function visit(n: Node, s: Scope, depth: number): void {
       args,
       kwargs,
       recv: inner === null ? [] : argNodes(inner).map((a) => valueOf(a, s)),
-      fetchedArg: argNodes(n).some((a) => hasFetch(a, s)),
+      fetchedArg: argNodes(n).some((a) => fetchedArgument(a, s)),
       envArg:
         s.envLoops > 0 ||
         (s.env !== null && argNodes(n).some((a) => s.env !== null && carriesEnvironment(a, s.env))),
     });
   }
+  downloads ||=
+    (n.type === 'call' || n.type === 'call_expression') &&
+    FETCH_CALLS.test(nameOf(n.childForFieldName('function'), s).replace(/\(\)/g, ''));
+  if (downloads) s.fetchDepth++;
+  // `fetch(u).then((r) => r.text()).then(eval)`: the evaluator handed the download itself
+  if (downloads && argNodes(n).some((a) => /^(?:eval|Function)$/.test(a.text)))
+    s.calls.push({
+      callee: 'eval',
+      args: [],
+      kwargs: {},
+      recv: [],
+      fetchedArg: true,
+      envArg: false,
+    });
   for (const c of n.namedChildren) visit(c, s, depth + 1);
+  if (downloads) s.fetchDepth--;
   if (loop) s.envLoops--;
+}
+
+/** A variable assigned from a download: what later code runs of it is downloaded code. */
+function noteFetched(n: Node, s: Scope): void {
+  const [left, right] =
+    n.type === 'assignment'
+      ? [n.childForFieldName('left'), n.childForFieldName('right')]
+      : n.type === 'variable_declarator'
+        ? [n.childForFieldName('name'), n.childForFieldName('value')]
+        : [null, null];
+  if (left?.type === 'identifier' && right !== null && hasFetch(right, s)) s.fetched.add(left.text);
 }
 
 /** Every call in a parsed program, in source order. This code is attacker-controlled (an agent wrote it). */
@@ -316,6 +369,8 @@ function newScope(lang: CodeLanguage, root: Node): Scope {
     steps: 0,
     env: null,
     envLoops: 0,
+    fetchDepth: 0,
+    fetched: new Set(),
   };
   // the environment is looked for only in code that names it (an alias still names `environ`/`env`)
   if (/environ|\benv\b/.test(root.text)) s.env = { name: (x) => nameOf(x, s), envVars: new Set() };

@@ -136,9 +136,6 @@ describe('independent corpus', () => {
       // discards uncommitted work; a repository named like the folder may be anyone's
       'h6b-008 ca.discard-work',
       'h6b-080 ca.credential-read',
-      // docs/guard.md "Known gaps": a fetch whose query carries data goes to listed hosts only, and
-      // Google's Maps API host is not listed
-      'h8b-078 ca.fetch-data-offlist',
     ]);
     expect(Object.keys(t.attacks).length).toBeGreaterThanOrEqual(8);
     for (const [family, [total, hits]] of Object.entries(t.attacks))

@@ -1,0 +1,50 @@
+// Flow and taint: a taint value cut into pieces and sent whole again, read back as one view (docs/
+// guard.md "Flow and taint"). A URL's path and query segments joined after their `%XX` escapes are
+// decoded (`/q/Vx9%21qTr%23/2mLz%408Kp` holds `Vx9!qTr#2mLz@8Kp`), and the short string literals
+// of code joined two at a time in both orders (`k := "..."; p := "..."; send(p+k)`).
+import { percentDecode } from './byte-runs.js';
+
+const URL_PART = /\bhttps?:\/\/[^\s/"'`<>]+([/?][^\s"'`<>]{8,4096})/gi;
+/** A quoted literal short enough to be a piece of a value, with no spaces (prose is not). */
+const LITERAL = /"([^"\s\\]{4,64})"|'([^'\s\\]{4,64})'|`([^`\s\\]{4,64})`/g;
+/** Most literals paired every way; beyond them only neighbours are paired. */
+const ALL_PAIRS = 16;
+const MAX_LITERALS = 256;
+
+function urlJoins(text: string): string[] {
+  const out: string[] = [];
+  URL_PART.lastIndex = 0;
+  for (let m = URL_PART.exec(text); m !== null; m = URL_PART.exec(text)) {
+    const rest = m[1] ?? '';
+    const [path = '', query = ''] = rest.split('?', 2);
+    // the path's segments, then the query's values (its keys are the sender's labels)
+    const values = query.split(/[&;]/).map((kv) => kv.slice(kv.indexOf('=') + 1));
+    const segments = [...path.split('/'), ...values]
+      .map((x) => Buffer.from(percentDecode(Buffer.from(x, 'utf8'))).toString('utf8'))
+      .filter((x) => x !== '');
+    if (segments.length >= 2) out.push(segments.join(''));
+  }
+  return out;
+}
+
+function literalJoins(text: string): string[] {
+  const lits: string[] = [];
+  LITERAL.lastIndex = 0;
+  for (let m = LITERAL.exec(text); m !== null && lits.length < MAX_LITERALS; m = LITERAL.exec(text))
+    lits.push(m[1] ?? m[2] ?? m[3] ?? '');
+  if (lits.length < 2) return [];
+  const out: string[] = [];
+  for (let i = 0; i < lits.length; i++)
+    for (let j = i + 1; j < lits.length; j++) {
+      if (lits.length > ALL_PAIRS && j > i + 1) break;
+      out.push(`${lits[i] ?? ''}${lits[j] ?? ''}`, `${lits[j] ?? ''}${lits[i] ?? ''}`);
+    }
+  return out;
+}
+
+/** The joined pieces of `text`, `\0`-separated (no match spans two), or null when it has none. */
+export function fragmentJoins(text: string): string | null {
+  if (text.length > 262_144) return null;
+  const parts = [...urlJoins(text), ...literalJoins(text)].filter((p) => p.length >= 12);
+  return parts.length === 0 ? null : parts.join('\u0000');
+}
