@@ -8,6 +8,7 @@ import { hostIntents } from './intent-host.js';
 import { dynamicIntents } from './intent-dynamic.js';
 import { containerIntents } from './intent-container.js';
 import { infraIntents } from './intent-infra.js';
+import { dataLossIntents } from './intent-data-loss.js';
 import { dataToolIntents } from './intent-data-tools.js';
 import { trackedTreeWipe } from './tracked-tree-wipe.js';
 import { sqlIntents } from './intent-sql.js';
@@ -74,6 +75,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, dynamicIntents(cmd, all));
   append(hits, containerIntents(cmd));
   append(hits, infraIntents(cmd, all));
+  append(hits, dataLossIntents(cmd));
   append(hits, sqlIntents(cmd, all));
   append(hits, datastoreIntents(cmd));
   append(hits, storageIntents(cmd));
