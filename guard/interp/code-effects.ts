@@ -9,6 +9,7 @@ import { goEffects } from './go-code.js';
 import { cmdEffects } from './cmd-code.js';
 import { bucketEmpties } from './bucket-empties.js';
 import { listedDeletes } from './listed-deletes.js';
+import { globDeletes } from './glob-deletes.js';
 import { keyringRead } from './keyring-reads.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
@@ -149,7 +150,7 @@ export function codeEffects(
   code: string,
 ): CodeEffects | null {
   const out = readEffects(parsers, interpreter, code);
-  out?.hits.push(...listedDeletes(interpreter, code));
+  out?.hits.push(...listedDeletes(interpreter, code), ...globDeletes(interpreter, code));
   return out;
 }
 
