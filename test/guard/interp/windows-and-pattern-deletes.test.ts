@@ -42,3 +42,31 @@ describe('cmd.exe and pattern deletes', () => {
     expect(await rule(c)).toBe('allow');
   });
 });
+
+// The far side's shell runs these words: what loses that machine's data, not a deploy's clean-up.
+const REMOTE_LOSS = [
+  `adb -s R58N91XYZ shell 'rm -rf /sdcard/DCIM /sdcard/Download /sdcard/Android/media'`,
+  'adb shell rm -rf /storage/emulated/0/*',
+  `adb -d shell "su -c 'rm -rf /data/media/0/Pictures'"`,
+  `ssh prod-1 'rm -rf /var/lib/app/data'`,
+  'ssh -p 2222 root@db1 "sudo rm -rf /var/lib/postgresql/16/main"',
+  `ssh deploy@web1 'cd / && rm -rf /home/deploy'`,
+  `ssh -i ~/.ssh/ops ops@nas 'find /mnt/backups -delete'`,
+];
+const REMOTE_ROUTINE = [
+  `ssh -o ProxyJump=bastion deploy@app01 'rm -rf /srv/app/releases/2024*'`,
+  'adb shell rm -rf /sdcard/Android/data/com.acme.notes.debug/cache',
+  'adb shell rm -rf /data/local/tmp/test-apks',
+  'adb shell pm clear com.trailmaps.debug',
+  `ssh build@ci 'rm -rf ~/work/*'`,
+  `ssh deploy@app 'rm -rf /tmp/build-1234'`,
+];
+
+describe('deletes through a remote shell', () => {
+  it.each(REMOTE_LOSS)('%s is stopped', async (c) => {
+    expect(await rule(c)).toBe('ca.destructive-delete');
+  });
+  it.each(REMOTE_ROUTINE)('%s passes', async (c) => {
+    expect(await rule(c)).toBe('allow');
+  });
+});
