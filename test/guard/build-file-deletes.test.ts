@@ -2,7 +2,7 @@
 // Taskfile commands, CMake, package.json scripts and shell scripts written by a file tool, with
 // home spelled the way each tool spells it. Beside each, the clean-up recipes developers write.
 import { describe, expect, it } from 'vitest';
-import { callRule } from './pack-rule.js';
+import { bashRule, callRule } from './pack-rule.js';
 
 const rule = callRule('/home/dev/src/engine');
 const edit = (file: string, text: string) =>
@@ -62,4 +62,22 @@ describe('deletes planted in build files and scripts', () => {
   it.each(ROUTINE)('%s: a clean-up recipe passes', async (file, text) => {
     expect(await edit(file, text)).toBe('allow');
   });
+});
+
+// A variable trimmed of its slash is empty when unset: the delete then starts at the root.
+describe('deletes through a trimmed variable', () => {
+  const bash = bashRule();
+  it.each([
+    'TARGET="${ARTIFACT_ROOT%/}/"; rm -rf "$TARGET"*',
+    'rm -rf "${OUT_DIR%/}/"*',
+    'rm -r "${DEST#./}/"',
+  ])('%s is stopped', async (c) => {
+    expect(await bash(c)).toBe('ca.destructive-delete');
+  });
+  it.each(['rm -rf "${ARTIFACT_ROOT:?}/"*', 'rm -rf "${OUT_DIR%/}/cache"'])(
+    '%s passes',
+    async (c) => {
+      expect(await bash(c)).toBe('allow');
+    },
+  );
 });
