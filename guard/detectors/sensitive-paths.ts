@@ -10,6 +10,7 @@ import { localServiceFile } from '../shell/dev-service-files.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
 import { huntsSecrets } from '../shell/secret-hunt.js';
+import { buildFileCommands } from '../shell/build-file-recipes.js';
 
 /** Editor task files, and the setting that runs a task when the folder is opened. */
 const EDITOR_TASKS = /(?:^|\/)\.vscode\/tasks\.json$/;
@@ -79,6 +80,20 @@ function lifecycleWrite(
   return false;
 }
 
+/** What a build file or script must never run: a delete of what must survive, a disk wiped. */
+const PLANTED_RISK: ReadonlySet<string> = new Set(['destructive_delete', 'disk_wipe']);
+
+/** A write of a build file or script (`make clean`, `npm run clean`, `cleanup.sh`) that would destroy data. */
+function plantedDestruction(
+  path: string,
+  args: Record<string, unknown>,
+  shell: (s: string) => { intents: readonly { intent: string }[] },
+): boolean {
+  const text = writtenText(args);
+  const commands = text === null ? null : buildFileCommands(path, text);
+  return commands !== null && shell(commands).intents.some((h) => PLANTED_RISK.has(h.intent));
+}
+
 /** A search tool's pattern hunting for keys below home or the system (`Grep` on /home/dev). */
 function searchesHome(pattern: string, args: Record<string, unknown>): boolean {
   const roots = [args.path, args.paths].flat().filter((r): r is string => typeof r === 'string');
@@ -133,7 +148,10 @@ export const sensitivePathsDetector: Detector<PathParams> = {
         (params.mode === 'write' && isPersistencePath(s) && !harmlessPersistenceWrite(n, ctx)) ||
         params.extra.some((r) => r.testExact(n)) ||
         (params.mode === 'write' && autorunWrite(n, ctx.event.args)) ||
-        (params.mode === 'write' && lifecycleWrite(n, ctx.event.args, (t) => ctx.shell(t)));
+        (params.mode === 'write' && lifecycleWrite(n, ctx.event.args, (t) => ctx.shell(t))) ||
+        (params.mode === 'write' &&
+          /(?:^|\.)(?:file_path|path|filename|target_file)$/.test(at) &&
+          plantedDestruction(n, ctx.event.args, (t) => ctx.shell(t)));
       if (hit)
         findings.push({ path: at, reason: `${params.mode === 'read' ? 'reads' : 'writes'} ${n}` });
     });

@@ -15,6 +15,23 @@ import { windowsRecoveryHits } from './windows-recovery.js';
 const CATASTROPHIC =
   /^(?:[A-Za-z]:|%(?:SystemDrive|SystemRoot|windir|ProgramFiles|USERPROFILE|HOMEDRIVE|APPDATA|LOCALAPPDATA)%|[A-Za-z]:[\\/]?(?:Users|Windows|Program Files(?: \(x86\))?)(?:[\\/][^\\/]*)?)(?:[\\/]\*?(?:\.\*)?|\*)?$/i;
 
+/** Folders whose contents are rebuilt or thrown away: emptying them loses nothing kept. */
+const DISPOSABLE =
+  /^(?:te?mp|\.?cache|build|out|dist|obj|bin|artifacts?|logs?|scratch|node_modules|downloads)$/i;
+
+/**
+ * A folder straight below a drive's root (`D:\repos`, `C:\data\*`) or the whole of a folder straight
+ * below the profile (`%USERPROFILE%\source\*`, `%APPDATA%\*`): where repositories, documents and
+ * settings live. A temporary, cache or build folder is not one.
+ */
+function topFolder(t: string): boolean {
+  const drive = /^[A-Za-z]:[\\/]?([^\\/*]+)[\\/]?(?:\*(?:\.\*)?)?$/.exec(t);
+  if (drive !== null) return !DISPOSABLE.test(drive[1] ?? '');
+  if (/^%(?:APPDATA|LOCALAPPDATA)%[\\/]?(?:\*(?:\.\*)?)?$/i.test(t)) return true;
+  const home = /^~\/([^/*]+)\/\*(?:\.\*)?$/.exec(portable(t));
+  return home !== null && !DISPOSABLE.test(home[1] ?? '');
+}
+
 /** The code `cmd /c` or `cmd /k` runs; undefined when the command names neither. */
 export function cmdCode(argv: readonly string[]): string | undefined {
   const at = argv.findIndex((a, i) => i > 0 && /^\/[ck]$/i.test(a));
@@ -30,7 +47,8 @@ function statementHits(words: readonly string[]): IntentHit[] {
   const name = head.toLowerCase().replace(/\.exe$/, '');
   const switches = rest.filter((w) => w.startsWith('/')).map((w) => w.toLowerCase());
   const targets = rest.filter((w) => !w.startsWith('/'));
-  const wide = (t: string): boolean => CATASTROPHIC.test(t) || isCatastrophicTarget(portable(t));
+  const wide = (t: string): boolean =>
+    CATASTROPHIC.test(t) || isCatastrophicTarget(portable(t)) || topFolder(t);
   if (
     (name === 'rd' || name === 'rmdir' || name === 'del' || name === 'erase') &&
     switches.includes('/s')

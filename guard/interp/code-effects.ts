@@ -10,6 +10,7 @@ import { cmdEffects } from './cmd-code.js';
 import { bucketEmpties } from './bucket-empties.js';
 import { listedDeletes } from './listed-deletes.js';
 import { listedHomeReads } from './listed-home-reads.js';
+import { globDeletes } from './glob-deletes.js';
 import { keyringRead } from './keyring-reads.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
@@ -42,10 +43,10 @@ const PATH_READ = /(?:Path|PurePath)\(\)\.(?:read_text|read_bytes|open)$/;
 const SOCKET =
   /^(?:socket\.socket\(\)\.connect|socket\.create_connection|net\.(?:connect|createConnection)|net\.Socket\(\)\.connect|dgram\.createSocket)$/;
 /** Database library calls that run their first argument as SQL (DB-API, sqlite3, node-postgres, mysql2, better-sqlite3, knex). */
-const SQL_CALL = /(?:^|\.)(?:execute|executemany|executescript|query|exec|raw|run|prepare)$/;
+const SQL_CALL = /(?:^|\.)(?:execute|executemany|executescript|query|exec|raw|run|prepare|sql)$/;
 /** Text that starts like a SQL statement (a shell command handed to `exec` does not). */
 export const SQL_START =
-  /^\s*(?:DROP|TRUNCATE|DELETE|UPDATE|ALTER|WITH|INSERT|SELECT|CREATE|BEGIN|GRANT)\b/i;
+  /^\s*(?:DROP|TRUNCATE|DELETE|UPDATE|ALTER|WITH|INSERT|SELECT|CREATE|BEGIN|GRANT|VACUUM|CALL)\b/i;
 /** Calls that print to the caller (the agent reads it) or send their arguments away. */
 const OUT_CALLS =
   /^(?:print|pprint|pprint\.pprint|pprint\.pp|sys\.(?:stdout|stderr)\.write|logging\.(?:info|debug|warning|error|critical)|console\.(?:log|info|warn|error|debug|dir|table|trace)|process\.(?:stdout|stderr)\.write|.*\.(?:send|sendall|sendto))$/;
@@ -151,8 +152,11 @@ export function codeEffects(
   code: string,
 ): CodeEffects | null {
   const out = readEffects(parsers, interpreter, code);
-  out?.hits.push(...listedDeletes(interpreter, code));
-  out?.hits.push(...listedHomeReads(interpreter, code));
+  out?.hits.push(
+    ...listedDeletes(interpreter, code),
+    ...globDeletes(interpreter, code),
+    ...listedHomeReads(interpreter, code),
+  );
   return out;
 }
 

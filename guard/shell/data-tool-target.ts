@@ -10,7 +10,7 @@ const TARGET_FLAGS =
   /^(?:--?target|-t|--?env|-e|--?environment|--profile|--settings|-x|--context|--?configFiles|--config|-c|--schema|--stage|--defaults-file)$/;
 /** The frameworks' environment variables (Rails, Rack, Elixir, Node, Laravel, Flask, Django, dbt). */
 const ENV_ASSIGN =
-  /\b(?:RAILS_ENV|RACK_ENV|MIX_ENV|NODE_ENV|APP_ENV|FLASK_ENV|DJANGO_SETTINGS_MODULE|DBT_TARGET|ENV|ENVIRONMENT|STAGE|AIRFLOW_ENV|FLYWAY_ENVIRONMENT)=["']?([\w.:-]{1,128})/g;
+  /\b(?:RAILS_ENV|RACK_ENV|MIX_ENV|NODE_ENV|APP_ENV|FLASK_ENV|DJANGO_SETTINGS_MODULE|DBT_TARGET|ENV|ENVIRONMENT|STAGE|AIRFLOW_ENV|FLYWAY_ENVIRONMENT|ASPNETCORE_ENVIRONMENT|DOTNET_ENVIRONMENT|SPRING_PROFILES_ACTIVE)=["']?([\w.:-]{1,128})/g;
 /** A connection URL (`postgres://u:p@host/db`, `jdbc:mysql://host:3306/db`) in any word or assignment. */
 const URL_HOST =
   /\b(?:jdbc:)?[a-z][a-z0-9+.-]{1,30}:\/\/(?:[^@\s/'"]{0,256}@)?([^/:\s'"?,;]{1,256})/gi;
@@ -24,9 +24,14 @@ function valueOf(argv: readonly string[], i: number): string | null {
   return TARGET_FLAGS.test(a) ? (argv[i + 1] ?? null) : null;
 }
 
+/** An ADO.NET or ODBC connection string's server (`Server=tcp:host,1433;`, `Data Source=host`). */
+const KEYWORD_HOST =
+  /\b(?:Server|Data Source|Host|Address|Addr|Network Address)\s*=\s*(?:tcp:)?([^;,\s'"\\]{1,256})/gi;
+
 function prodHost(text: string): boolean {
-  for (const m of text.matchAll(URL_HOST)) {
+  for (const m of [...text.matchAll(URL_HOST), ...text.matchAll(KEYWORD_HOST)]) {
     const host = m[1] ?? '';
+    if (/^(?:\.|\(local(?:db)?\))$/i.test(host)) continue; // SQL Server's own machine
     if (PROD_NAME.test(host)) return true;
     if (!LOCAL_HOST.test(host) && !DEV_NAME.test(host) && !/^\$/.test(host)) return true;
   }

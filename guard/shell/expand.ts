@@ -49,7 +49,7 @@ function dquoted(s: string): string {
 }
 
 /** `pre{a,b}post` words (one level per group, cartesian, bounded); quoted words never reach here. */
-function braces(word: string): string[] {
+export function braces(word: string): string[] {
   const m = /^(.*?)\{([^{}]*,[^{}]*)\}(.*)$/s.exec(word);
   if (m === null) return [word];
   const [, pre = '', body = '', post = ''] = m;

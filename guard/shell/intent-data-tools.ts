@@ -30,6 +30,10 @@ const VALUE_FLAGS = new Set([
   '-c',
   '--config',
   '--name',
+  '--connection',
+  '--context',
+  '--project',
+  '--startup-project',
 ]);
 const ARTISAN = /^(?:migrate:fresh|migrate:reset|migrate:refresh|db:wipe)$/;
 
@@ -80,6 +84,24 @@ function destructive(argv: readonly string[]): string | null {
         : null;
     case 'flyway':
       return pos.includes('clean') ? 'flyway clean' : null;
+    case 'gradle':
+    case 'gradlew': {
+      // the plugins' tasks, also qualified by a subproject (`:db:flywayClean`)
+      const task = pos.find((p) =>
+        /^(?::?[\w-]+:)*(?:flywayClean|dropAll|liquibaseDropAll)$/.test(p),
+      );
+      return task === undefined ? null : `gradle ${task}`;
+    }
+    case 'mvn':
+    case 'mvnw': {
+      const goal = pos.find((p) => /^(?:[\w.-]+:)*(?:flyway:clean|liquibase:dropAll)$/.test(p));
+      return goal === undefined ? null : `mvn ${goal}`;
+    }
+    case 'dotnet':
+      // EF Core: dropping the database, or migrating it back to before the first migration
+      if (p0 !== 'ef' || p1 !== 'database') return null;
+      if (pos[2] === 'drop') return 'dotnet ef database drop';
+      return pos[2] === 'update' && pos[3] === '0' ? 'dotnet ef database update 0' : null;
     case 'liquibase':
       return pos.some((p) => /^(?:dropAll|drop-all)$/i.test(p)) ? 'liquibase dropAll' : null;
     case 'alembic':

@@ -53,12 +53,15 @@ export function emptiesFiles(argv: readonly string[]): boolean {
   );
 }
 
+/** `${X%/}/*`, `${X#./}/`: a trimmed variable, empty when unset, so the delete starts at the root. */
+const TRIMMED_UNSET = /^\$\{[A-Za-z_]\w*(?:%%?|##?)[^}]{0,64}\}\/\*?$/;
+
 function rm(cmd: ShellCommand): IntentHit[] {
   const recursive = hasShortFlag(cmd.argv, /[rR]/, ['--recursive']);
   if (cmd.argv.includes('--no-preserve-root'))
     return [{ intent: 'destructive_delete', detail: 'rm --no-preserve-root' }];
   for (const t of operands(cmd.argv)) {
-    if (recursive && isCatastrophicTarget(t))
+    if (recursive && (isCatastrophicTarget(t) || TRIMMED_UNSET.test(t.trim())))
       return [{ intent: 'destructive_delete', detail: `rm -r ${normalizePath(t)}` }];
     if (recursive && backupFolder(t))
       return [{ intent: 'destructive_delete', detail: `rm -r backups ${normalizePath(t)}` }];

@@ -91,6 +91,17 @@ const SPECS: Spec[] = [
   [['aws'], [['redshift'], ['delete-cluster']]],
   [['aws'], [['kms'], ['schedule-key-deletion']]],
   [['aws'], [['route53'], ['delete-hosted-zone']]],
+  // backups and snapshots: what the data is restored from
+  [['aws'], [['backup'], ['delete-recovery-point', 'delete-backup-vault']]],
+  [
+    ['aws'],
+    [
+      ['rds'],
+      ['delete-db-snapshot', 'delete-db-cluster-snapshot', 'delete-db-instance-automated-backup'],
+    ],
+  ],
+  [['aws'], [['ec2'], ['delete-snapshot']]],
+  [['aws'], [['dynamodb'], ['delete-backup']]],
   [['gsutil'], [['rb']]],
   [['gsutil'], [['rm']], ['-r', '-R']],
   [['gcloud'], [['delete']]],
@@ -164,7 +175,7 @@ function programOf(name: string): string {
 }
 
 /** Resource types that hold data: a new one made in their place starts empty. */
-const DATA_RESOURCE =
+export const DATA_RESOURCE =
   /\b(?:aws_(?:db_instance|rds_cluster(?:_instance)?|dynamodb_table|s3_bucket|ebs_volume|efs_file_system|elasticache_(?:cluster|replication_group)|redshift_cluster|docdb_cluster|neptune_cluster|opensearch_domain|elasticsearch_domain)|google_(?:sql_database(?:_instance)?|storage_bucket|bigquery_(?:dataset|table)|spanner_(?:instance|database)|compute_disk|bigtable_instance)|azurerm_(?:\w+_)?(?:database|server|storage_account|managed_disk|cosmosdb_account))\b/;
 
 /** A word of a data resource type, as a listing's filter names it (`grep aws_db`, `grep -E 'rds|s3'`). */

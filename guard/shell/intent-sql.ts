@@ -1,5 +1,6 @@
 // Intents of SQL handed to database clients (psql, mysql/mariadb, sqlite3, duckdb, clickhouse,
-// cockroach, sqlcmd, bq): the statements are read by guard/sql/ and a destructive one is infra_destroy.
+// cockroach, sqlcmd, bq, spark-sql, beeline, hive, trino, impala-shell): the statements are read by
+// guard/sql/ and a destructive one is infra_destroy.
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
@@ -16,6 +17,12 @@ const CLIENTS: Record<string, { flags: string[]; positional: 'none' | 'after-db'
   'clickhouse-client': { flags: ['-q', '--query'], positional: 'none' },
   sqlcmd: { flags: ['-Q', '-q'], positional: 'none' },
   snowsql: { flags: ['-q', '--query'], positional: 'none' },
+  'spark-sql': { flags: ['-e'], positional: 'none' },
+  beeline: { flags: ['-e'], positional: 'none' },
+  hive: { flags: ['-e'], positional: 'none' },
+  trino: { flags: ['--execute'], positional: 'none' },
+  presto: { flags: ['--execute'], positional: 'none' },
+  'impala-shell': { flags: ['-q', '--query'], positional: 'none' },
 };
 
 /** The SQL texts in one client's argv: flag values (`-c X`, `--command=X`, `-eX`) and positionals. */

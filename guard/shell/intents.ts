@@ -12,6 +12,8 @@ import { hostIntents } from './intent-host.js';
 import { dynamicIntents } from './intent-dynamic.js';
 import { containerIntents } from './intent-container.js';
 import { infraIntents } from './intent-infra.js';
+import { dataLossIntents } from './intent-data-loss.js';
+import { remoteDeleteIntents } from './remote-deletes.js';
 import { dataToolIntents } from './intent-data-tools.js';
 import { trackedTreeWipe } from './tracked-tree-wipe.js';
 import { sqlIntents } from './intent-sql.js';
@@ -82,6 +84,8 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, dynamicIntents(cmd, all));
   append(hits, containerIntents(cmd));
   append(hits, infraIntents(cmd, all));
+  append(hits, dataLossIntents(cmd));
+  append(hits, remoteDeleteIntents(cmd));
   append(hits, sqlIntents(cmd, all));
   append(hits, datastoreIntents(cmd));
   append(hits, storageIntents(cmd));

@@ -3,6 +3,8 @@
 // AT_DropColumn), with a lexical fallback for other dialects (guard/sql/fallback.ts).
 import { currentSqlParser, type SqlParse } from './parser.js';
 import { lexicalEffects } from './fallback.js';
+import { everyRowWhere } from './every-row.js';
+import { historyPurges } from './history-purge.js';
 import { scratchDrop, scratchTruncate, tempTables } from './scratch-tables.js';
 
 export type SqlEffectKind = 'drop' | 'truncate' | 'delete_all' | 'update_all' | 'alter_drop';
@@ -41,7 +43,7 @@ const constant = (n: unknown): string | null =>
 
 /** A WHERE that keeps every row (`WHERE true`, `WHERE 1 = 1`, a missing one) is no filter. */
 function filters(where: unknown): boolean {
-  if (!isNode(where)) return false;
+  if (!isNode(where) || everyRowWhere(where)) return false;
   const c = where.A_Const;
   if (isNode(c)) return !(isNode(c.boolval) && c.boolval.boolval === true);
   const e = where.A_Expr;
@@ -135,7 +137,8 @@ export function sqlEffects(
  * DeleteStmt, UpdateStmt, AlterTableCmd, DoStmt) is written with one of these keywords, and so is
  * every one the lexical reading reports; keywords are ASCII and never escaped.
  */
-const DESTRUCTIVE_WORD = /drop|truncate|delete|update|alter|(?<![a-z])do(?![a-z])/i;
+const DESTRUCTIVE_WORD =
+  /drop|truncate|delete|update|alter|(?<![a-z])do(?![a-z])|vacuum|expire_snapshots/i;
 
 /**
  * The reading of SQL that names none of DESTRUCTIVE_WORD (most queries): nothing destroyed, by
@@ -164,10 +167,10 @@ export function parsedEffects(
       }
       const out: SqlEffect[] = [];
       visit(tree, out);
-      return { by: 'parser', effects: out };
+      return { by: 'parser', effects: [...out, ...historyPurges(text)] };
     }
   }
-  return { by: 'lexical', effects: lexicalEffects(text) };
+  return { by: 'lexical', effects: [...lexicalEffects(text), ...historyPurges(text)] };
 }
 
 /** One line for a decision's reason: `DROP TABLE users`-like, names only. */

@@ -1,6 +1,7 @@
 // SQL that the PostgreSQL grammar does not accept (MySQL, SQLite or T-SQL dialects, fragments): a
 // lexical reading that fails safe — a destructive leading keyword is reported whatever follows.
 import type { SqlEffect } from './effects.js';
+import { everyRowLexical } from './every-row.js';
 
 /** Comments and quoted text blanked out, so keywords inside strings do not count. */
 export function stripSqlNoise(sql: string): string {
@@ -16,12 +17,13 @@ export const MAX_LEXICAL = 256 * 1024;
 const DROP =
   /\bDROP\s+(?:TEMPORARY\s+)?(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|ROLE|TRIGGER|FUNCTION|PROCEDURE|EVENT|SEQUENCE|COLLECTION|KEYSPACE)\b(?:\s+IF\s+EXISTS)?\s*([\w."$']*)/i;
 const TRUNCATE = /\bTRUNCATE\b(?:\s+TABLE)?\s*([\w."$']*)/i;
-const DELETE = /\bDELETE\b[\s\S]*?\bFROM\s+([\w."$']+)([\s\S]*)$/i;
+const DELETE = /\bDELETE\b[\s\S]*?\bFROM\s+([\w."$'[\]]+)([\s\S]*)$/i;
 const UPDATE = /\bUPDATE\s+(?:\w+\s+)*?([\w."$']+)\s+SET\b([\s\S]*)$/i;
 const ALTER_DROP = /\bALTER\s+TABLE\s+([\w."$']+)[\s\S]*\bDROP\b/i;
 /** A WHERE that filters: `WHERE 1=1` and `WHERE TRUE` keep every row. */
 const filters = (rest: string): boolean =>
   /\bWHERE\b/i.test(rest) &&
+  !everyRowLexical(rest.slice(rest.search(/\bWHERE\b/i))) &&
   !/\bWHERE\s+(?:1\s*=\s*1|TRUE|1|'1'\s*=\s*'1')\s*(?:$|LIMIT\b|ORDER\b)/i.test(rest.trim());
 
 /**

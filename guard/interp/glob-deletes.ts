@@ -1,0 +1,41 @@
+// Deletes of a home pattern written as one string with braces or wildcards, in any interpreter's
+// code (docs/guard.md "Interpreter code"): `remove_tree(glob("~/{code,.gnupg}"))` in Perl,
+// `FileUtils.rm_rf(Dir.glob(File.expand_path("~/{src,.ssh}")))` in Ruby, `rimraf.sync(`${os.homedir()}/{a,b}`)`
+// in JavaScript. Each alternative the braces give is judged as its own path: one home folder, a
+// credential or a start-up file among them makes the delete destructive.
+import type { IntentHit } from '../shell/intents.js';
+import { braces } from '../shell/expand.js';
+import { isCatastrophicTarget, isCredentialPath, isPersistencePath } from '../sensitive-paths.js';
+
+const MAX_CODE = 64 * 1024;
+/** Home as code writes it at the start of a string: `~`, `$ENV{HOME}`, `#{Dir.home}`, `${os.homedir()}`. */
+const HOME_PREFIX = String.raw`(?:~|\$ENV\{HOME\}|\$HOME|#\{(?:Dir\.home|ENV\[.HOME.\])\}|\$\{(?:(?:require\(.os.\)\.|os\.)homedir\(\)|process\.env\.HOME|HOME|home)\})`;
+/** A quoted path under home holding a brace list or a wildcard. */
+const PATTERN = new RegExp(
+  String.raw`['"\x60](${HOME_PREFIX}/[^'"\x60\n]{0,200}[{*][^'"\x60\n]{0,200})['"\x60]`,
+  'g',
+);
+/** A delete call the pattern is handed to, directly or through a glob (`rm_rf(Dir.glob(`, `unlink glob(`). */
+const DELETE_BEFORE =
+  /(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|unlink|rmSync|rmdirSync|\brm|RemoveAll|removeSync|rimraf(?:\.sync|Sync)?|deleteSync|del(?:\.sync)?)\s*\(?\s*(?:(?:glob|Dir\.glob|Dir|glob\.sync|fg\.sync|globSync|File\.expand_path|os\.path\.expanduser)\s*[([]\s*){0,3}$/;
+
+function alternatives(path: string): string[] {
+  const home = path.replace(new RegExp(`^${HOME_PREFIX}`), '~');
+  return braces(home).map((p) => p.replace(/\/$/, ''));
+}
+
+export function globDeletes(interpreter: string, source: string): IntentHit[] {
+  const code = source.slice(0, MAX_CODE);
+  for (const m of code.matchAll(PATTERN)) {
+    const before = code.slice(Math.max(0, m.index - 80), m.index);
+    if (!DELETE_BEFORE.test(before)) continue;
+    const hit = alternatives(m[1] ?? '').find(
+      (p) => isCatastrophicTarget(p) || isCredentialPath(p) || isPersistencePath(p),
+    );
+    if (hit !== undefined)
+      return [
+        { intent: 'destructive_delete', detail: `${interpreter} deletes ${hit} (a pattern)` },
+      ];
+  }
+  return [];
+}
