@@ -19,6 +19,9 @@ const DESCRIBED = String.raw`(?!(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:rea
  */
 const DID = String.raw`(?!\s+(?:wrote|written|generated|produced|authored|drafted|created|made|suggested|helped|was|were|did|has\s+(?:written|generated|made|produced))\b)${DESCRIBED}`;
 
+/** What drives an agent, as a hyphenated trait: "tool-using", "LLM-based", "MCP-enabled". */
+const TRAIT = String.raw`(?:tool|mcp|llm|ai|gpt|function|computer|browser)[\s-](?:using|use|enabled|powered|based|calling|capable|driven|augmented)`;
+
 /**
  * The assistant addressed: by role, by product name, by a mention, in several languages. A role
  * noun that ends its line ("# Threat model: coding agent") is a title's topic, not an address.
@@ -27,12 +30,12 @@ export const ADDRESSEE = [
   String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))${DID}`,
   // a greeting or attention word before the role noun is an address even where it ends its line
   // ("Attention coding agent" and the order on the next line), unlike a title's topic
-  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?|claude|copilot|cursor|codex|gemini|devin|chatgpt|(?:ai|llm)(?![ \t]*(?:team|group|lab|squad|folks|community|enthusiasts|working\s+group)\b))\b`,
+  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm|${TRAIT})\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?|claude|copilot|cursor|codex|gemini|devin|chatgpt|(?:ai|llm)(?![ \t]*(?:team|group|lab|squad|folks|community|enthusiasts|working\s+group)\b))\b`,
   String.raw`\b(?:assistant|agent)[\s-]+(?:instructions?|notes?|tasks?)\b`,
   String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing|running|executing|using|opening|building|testing)\s+(?:this|these)\b`,
   // a notice for agents described by what drives them ("SYSTEM MESSAGE FOR TOOL-USING ASSISTANTS",
   // "notice to all LLM-based agents"), not a CI fleet's ("note for self-hosted agents")
-  String.raw`\b(?:note|notice|message|memo|reminder|instructions?|warning|alert)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:tool|mcp|llm|ai|gpt|function|computer|browser)[\s-](?:using|use|enabled|powered|based|calling|capable|driven|augmented)\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?|models?)\b`,
+  String.raw`\b(?:note|notice|message|memo|reminder|instructions?|warning|alert)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?${TRAIT}\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?|models?)\b`,
   String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b${DID}`,
   String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b`,
   // a chat or issue mention of a bot account ("@devbot please run ..."), not of a person
