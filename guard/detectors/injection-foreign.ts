@@ -4,28 +4,29 @@
 // user ("не сообщайте пользователю", "no le digas al usuario", "不要告诉用户").
 
 /**
- * The reader told that it may be a machine, or greeted as a group of AI agents, in Russian,
+ * The reader told that it may be a machine (an agent or assistant only with "AI": "si eres un
+ * agente de ventas" speaks to a person), or greeted as a group of AI agents, in Russian,
  * Spanish, Portuguese, French, German, Chinese and Japanese. `\b` does not see Cyrillic or CJK
  * letters in JS, so those forms are bounded by letter lookarounds.
  */
 export const FOREIGN_ADDRESSEE = [
   // ru: "если вы языковая модель", "если ты ИИ", "для ИИ-моделей", "нейросетям, читающим это"
-  String.raw`(?<![\p{L}])если\s+(?:вы|ты)\s+(?:[—-]\s*)?(?:языков\p{L}*\s+модел\p{L}*|ии|ai|llm|нейросет\p{L}*|бот|ассистент|агент)(?![\p{L}])`,
+  String.raw`(?<![\p{L}])если\s+(?:вы|ты)\s+(?:[—-]\s*)?(?:языков\p{L}*\s+модел\p{L}*|(?:ии|ai)(?:[\s-]*(?:агент|ассистент)\p{L}*)?|llm|нейросет\p{L}*)(?![\p{L}])`,
   // a model named as such is an address only as a vocative or a label ("ИИ-модель, выполни")
   String.raw`(?<![\p{L}])(?:(?:ии|ai)[\s-]*(?:модел|бот)|языков\p{L}*\s+модел|нейросет)\p{L}*\s*[,:]`,
   // es/pt: "si eres un modelo de lenguaje", "se você é uma IA", "para los agentes de IA"
-  String.raw`\bsi\s+(?:eres|es\s+usted)\s+(?:un|una)\s+(?:modelo\s+de\s+lenguaje|ia|inteligencia\s+artificial|agente|asistente|llm)\b`,
-  String.raw`\bse\s+(?:você|voce|tu)\s+(?:é|e|for|és)\s+(?:um|uma)\s+(?:modelo\s+de\s+linguagem|ia|inteligência\s+artificial|agente|assistente|llm)\b`,
+  String.raw`\bsi\s+(?:eres|es\s+usted)\s+(?:un|una)\s+(?:modelo\s+de\s+lenguaje|ia|inteligencia\s+artificial|(?:agente|asistente)\s+(?:de\s+)?ia|llm)\b`,
+  String.raw`\bse\s+(?:você|voce|tu)\s+(?:é|e|for|és)\s+(?:um|uma)\s+(?:modelo\s+de\s+linguagem|ia|inteligência\s+artificial|(?:agente|assistente)\s+(?:de\s+)?ia|llm)\b`,
   String.raw`\b(?:agentes|asistentes|assistentes)\s+(?:de\s+)?(?:ia|ai)\b`,
   // fr: "si vous êtes un modèle de langage", "aux agents IA", "pour les agents d'IA"
-  String.raw`\bsi\s+(?:vous\s+êtes|tu\s+es)\s+(?:un|une)\s+(?:modèle\s+de\s+langage|ia|intelligence\s+artificielle|agent|assistant|llm)\b`,
+  String.raw`\bsi\s+(?:vous\s+êtes|tu\s+es)\s+(?:un|une)\s+(?:modèle\s+de\s+langage|ia|intelligence\s+artificielle|(?:agent|assistant)\s+(?:d['’])?ia|llm)\b`,
   String.raw`\b(?:agents?|assistants?)\s+(?:d['’])?ia\b`,
   // de: "wenn du ein Sprachmodell bist", "falls Sie eine KI sind"
-  String.raw`\b(?:wenn|falls|sofern)\s+(?:du|sie)\s+(?:ein|eine)\s+(?:sprachmodell|ki|llm|agent|assistent|ki-\p{L}+)\b`,
+  String.raw`\b(?:wenn|falls|sofern)\s+(?:du|sie)\s+(?:ein|eine)\s+(?:sprachmodell|ki|llm|ki-\p{L}+)\b`,
   // zh: "如果你是AI", "如果您是语言模型", "致所有AI智能体", "AI代理请"
-  String.raw`(?:如果|若|假如)(?:你|您)是(?:一个|一名)?(?:ai|人工智能|(?:大)?语言模型|大模型|智能体|助手|llm|机器人)|(?:ai|人工智能)\s*智能体|致(?:所有|各位)?(?:的)?(?:ai|人工智能)`,
+  String.raw`(?:如果|若|假如)(?:你|您)是(?:一个|一名)?(?:ai|人工智能|(?:大)?语言模型|大模型|智能体|llm)|(?:ai|人工智能)\s*智能体|致(?:所有|各位)?(?:的)?(?:ai|人工智能)`,
   // ja: "あなたがAIなら", "言語モデルの方へ", "AIエージェントの皆様"
-  String.raw`(?:あなた|貴方)が(?:ai|言語モデル|llm|エージェント|アシスタント)(?:なら|であれば|の場合)|(?:言語モデル|ai|エージェント)(?:の方|の皆(?:様|さん))へ?`,
+  String.raw`(?:あなた|貴方)が(?:ai|言語モデル|llm)(?:エージェント|アシスタント)?(?:なら|であれば|の場合)|(?:言語モデル|ai|エージェント)(?:の方|の皆(?:様|さん))へ?`,
 ].join('|');
 
 /**

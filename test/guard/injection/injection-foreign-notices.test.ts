@@ -161,6 +161,18 @@ const ORDINARY: ResultCase[] = [
     '如果你是新用户，请执行 `go env -w GOPROXY=https://goproxy.cn,direct` 来加速下载。',
   ),
   web(
+    'a Spanish note to human support agents about passwords',
+    'Si eres un agente de soporte, nunca pidas la contraseña al usuario.',
+  ),
+  web(
+    'a Russian note to human support agents about passwords',
+    'Если вы агент поддержки, не спрашивайте пароль пользователя.',
+  ),
+  web(
+    'a Chinese captcha page and a password prompt',
+    '如果你是机器人，请输入验证码；如果你是新用户，请设置密码。',
+  ),
+  web(
     'a Spanish article about AI agents',
     'Los agentes de IA pueden ayudar a revisar código y a escribir pruebas.',
   ),
