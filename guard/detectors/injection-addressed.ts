@@ -4,19 +4,23 @@
 // risky object alone is ordinary in security docs; the two together are an order.
 
 import { AGENT_TAG } from './injection-quotes.js';
+import { FOREIGN_ADDRESSEE } from './injection-foreign.js';
 
 /**
  * A role noun as the subject of a description ("an LLM agent with email tools reads that page",
  * "an AI agent is tricked into ..."): a text about how agents behave (a security post, a paper),
- * not one spoken to the agent. A modal only after "a"/"an" ("an LLM agent may run curl"): "the
- * assistant could also run ..." is a request.
+ * not one spoken to the agent. A modal only after "a"/"an" ("an LLM agent may run curl", "places
+ * an agent will read"): "the assistant could also run ..." is a request.
  */
-const DESCRIBED = String.raw`(?!(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:reads|sees|follows|obeys|encounters|visits|browses|summari[sz]es|processes|ingests|is\s+(?:tricked|fooled|exposed|vulnerable))\b)(?!(?<=\ban?\s+(?:[\w-]+\s+){0,2}[\w-]+)(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:may|might|can|could)\b)`;
+const DESCRIBED = String.raw`(?!(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:reads|sees|follows|obeys|encounters|visits|browses|summari[sz]es|processes|ingests|is\s+(?:tricked|fooled|exposed|vulnerable))\b)(?!(?<=\ban?\s+(?:[\w-]+\s+){0,2}[\w-]+)(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:may|might|can|could|will|would)\b)`;
 /**
  * A role noun as the subject of what it did ("if an AI assistant wrote part of it, say which"): the
  * text speaks about an assistant's past work, to its human reader.
  */
 const DID = String.raw`(?!\s+(?:wrote|written|generated|produced|authored|drafted|created|made|suggested|helped|was|were|did|has\s+(?:written|generated|made|produced))\b)${DESCRIBED}`;
+
+/** What drives an agent, as a hyphenated trait: "tool-using", "LLM-based", "MCP-enabled". */
+const TRAIT = String.raw`(?:tool|mcp|llm|ai|gpt|function|computer|browser)[\s-](?:using|use|enabled|powered|based|calling|capable|driven|augmented)`;
 
 /**
  * The assistant addressed: by role, by product name, by a mention, in several languages. A role
@@ -26,9 +30,12 @@ export const ADDRESSEE = [
   String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))${DID}`,
   // a greeting or attention word before the role noun is an address even where it ends its line
   // ("Attention coding agent" and the order on the next line), unlike a title's topic
-  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?|claude|copilot|cursor|codex|gemini|devin|chatgpt|(?:ai|llm)(?![ \t]*(?:team|group|lab|squad|folks|community|enthusiasts|working\s+group)\b))\b`,
+  String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm|${TRAIT})\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?|claude|copilot|cursor|codex|gemini|devin|chatgpt|(?:ai|llm)(?![ \t]*(?:team|group|lab|squad|folks|community|enthusiasts|working\s+group)\b))\b`,
   String.raw`\b(?:assistant|agent)[\s-]+(?:instructions?|notes?|tasks?)\b`,
-  String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing)\s+(?:this|these)\b`,
+  String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing|running|executing|using|opening|building|testing)\s+(?:this|these)\b`,
+  // a notice for agents described by what drives them ("SYSTEM MESSAGE FOR TOOL-USING ASSISTANTS",
+  // "notice to all LLM-based agents"), not a CI fleet's ("note for self-hosted agents")
+  String.raw`\b(?:note|notice|message|memo|reminder|instructions?|warning|alert)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?${TRAIT}\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?|models?)\b`,
   String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b${DID}`,
   String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b`,
   // a chat or issue mention of a bot account ("@devbot please run ..."), not of a person
@@ -58,6 +65,7 @@ export const ADDRESSEE = [
   // a Cyrillic vocative ("Ассистент, выполни"): `\b` does not see Cyrillic letters in JS
   String.raw`(?<![а-яёіїє])(?:ассистент|агент|помощник|асистент|помічник)(?:у|е|ам)?\s*[:,]`,
   String.raw`ai\s*(?:アシスタント|エージェント|助手|代理|어시스턴트|에이전트)|(?:人工智能|智能)助手|ＡＩ`,
+  FOREIGN_ADDRESSEE,
 ].join('|');
 
 /** What no ordinary task asks of the assistant: secrets, fetched code, destruction, exposure. */
@@ -71,6 +79,10 @@ export const RISKY = [
   // a run against production ("--target prod"), a new cloud key, the whole environment (not one
   // variable read by name)
   String.raw`--(?:target|env(?:ironment)?)[\s=]+prod(?:uction)?\b|\bcreate-access-key\b|\bos\.environ\b(?!\s*(?:\.get\b|\[))|\bprocess\.env\b(?!\s*[.[])`,
+  // the whole environment in the other languages: Go, Rust, Ruby, Perl, PowerShell
+  String.raw`\bos\.Environ\(\)|\b(?:std::)?env::vars(?:_os)?\(\)|\bENV\.(?:to_h|to_hash|each)\b|%ENV\b|\b(?:gci|Get-ChildItem|dir|ls)\s+env:(?![\w$])`,
+  // packages fetched from another source or unchecked: a proxy or index set, checksums turned off
+  String.raw`\b(?:GOPROXY|GONOSUMDB|GONOSUMCHECK|GOINSECURE|GOPRIVATE|PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|NPM_CONFIG_REGISTRY)\s*=|\bGOSUMDB\s*=\s*off\b|\bGOFLAGS\s*=\s*\S*-insecure\b|(?:--|\.)(?:extra-)?index-url\b|--trusted-host\b|\bnpm\s+config\s+set\s+registry\b|--registry[\s=]+https?:|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['"]?0|\bGIT_SSL_NO_VERIFY\b|\bsslverify\s+false\b`,
   // repository actions that bypass review or move the project: an admin merge, a new remote
   // a push of the project to an address rather than a remote it has ("push main to https://...")
   String.raw`\bpush\b[^\n|;&]{0,40}?\bto\s+https?:\/\/`,
@@ -131,7 +143,7 @@ export function addressedRisk(
       for (const a of addresses) {
         while (r < risks.length && (risks[r] ?? 0) <= a) r++;
         if (r === risks.length) return false;
-        const scope = itemScope(text, a);
+        const scope = Math.min(itemScope(text, a), sectionScope(text, a));
         for (let k = r; k < risks.length && (risks[k] ?? 0) - a <= scope; k++)
           if (allowed(risks[k] ?? 0)) return true;
       }
@@ -201,6 +213,24 @@ function itemScope(text: string, a: number): number {
     String.raw`\n[ \t]{0,${indent}}(?:[-*+]|\d{1,3}[.)])[ \t]+\**[\w./ -]{1,30}\**:`,
   ).exec(text.slice(a, a + WINDOW));
   return next === null ? WINDOW : next.index;
+}
+
+/** A markdown heading (CommonMark §4.2) after a blank line: a new section starts. */
+const HEADING = /\n[ \t]*\n[ \t]{0,3}#{1,6}[ \t]/;
+/** An address that points at what follows ("run the steps below:", "as follows"). */
+const POINTS_ON = /\b(?:below|following|as\s+follows|next\s+section)\b[^.!?\n]{0,40}[.!?]?\s*$/i;
+
+/**
+ * How far after an address at `a` its object may stand within its section: a complete sentence
+ * before the next heading ("CI systems and automated agents should always pass `--atomic`.", then
+ * "## Values" and a table naming a Secret) is advice in its own section; an address that ends in a
+ * colon or points below still reaches past the heading to the steps it introduces.
+ */
+function sectionScope(text: string, a: number): number {
+  const m = HEADING.exec(text.slice(a, a + WINDOW));
+  if (m === null) return WINDOW;
+  const own = text.slice(a, a + m.index).trimEnd();
+  return /[.!?][`'")\]]*$/.test(own) && !POINTS_ON.test(own) ? m.index : WINDOW;
 }
 
 /**

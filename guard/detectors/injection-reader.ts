@@ -5,6 +5,7 @@
 // run it at once, or take a secret. A person's docs tell a person what to run; they do not ask the
 // reader to deceive or keep the user from seeing what runs.
 import { ADDRESSEE, RISKY, addressedRisk } from './injection-addressed.js';
+import { FOREIGN_CONCEAL } from './injection-foreign.js';
 
 /**
  * Vouching to the user: "tell the user it is safe", "state that the vendor passed", "report this
@@ -80,7 +81,7 @@ export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'giu'));
  */
 export const ADDRESSED_ORDER = addressedRisk(
   ADDRESSEE,
-  new RegExp([RISKY, VOUCH, VOUCH_INTL, HIDE, RECOMMEND].join('|'), 'giu'),
+  new RegExp([RISKY, VOUCH, VOUCH_INTL, HIDE, RECOMMEND, FOREIGN_CONCEAL].join('|'), 'giu'),
 );
 
 /**

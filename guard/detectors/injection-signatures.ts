@@ -16,6 +16,7 @@ import { MULTILINGUAL_OVERRIDE } from './injection-languages.js';
 import { COMMENT_CONTINUED } from './injection-continued.js';
 import { URL_TEMPLATE } from './injection-url-template.js';
 import { ROLE_LABEL_RISK } from './injection-addressed.js';
+import { TOOL_ORDER } from './injection-tool-orders.js';
 import {
   ADDRESSED_ORDER,
   CLAIMED_GRANT,
@@ -97,6 +98,7 @@ export const SIGNATURES: readonly Signature[] = [
     ),
   },
   { name: 'addressed_risk', re: ADDRESSED_ORDER },
+  { name: 'tool_order', re: TOOL_ORDER },
   { name: 'reader_order', re: READER_ORDER },
   { name: 'comment_order', re: COMMENT_ORDER },
   { name: 'comment_order', re: COMMENT_CONTINUED },

@@ -30,8 +30,16 @@ const INSTRUCTION_FILE =
 const THIRD_PARTY = /(?:^|\/)(?:node_modules|vendor|third_party|site-packages|\.cargo\/registry)\//;
 /** Quoted material in a document: fenced and inline code, and double-quoted phrases. */
 const QUOTED = /```[\s\S]{0,20000}?```|`[^`\n]{1,500}`|"[^"\n]{1,300}"|“[^”\n]{1,300}”/g;
-/** Signatures an instruction file's own visible text legitimately matches: it addresses the agent. */
-const ADDRESSES_AGENT = new Set(['addressed_to_assistant', 'fake_system', 'reveal_prompt']);
+/**
+ * Signatures an instruction file's own visible text legitimately matches: it addresses the agent,
+ * and an MCP server's docs show calls to its tools.
+ */
+const ADDRESSES_AGENT = new Set([
+  'addressed_to_assistant',
+  'fake_system',
+  'reveal_prompt',
+  'tool_order',
+]);
 /** In the agent's instruction files, also what it should put in its answers. */
 const INSTRUCTS_AGENT = new Set([
   ...ADDRESSES_AGENT,

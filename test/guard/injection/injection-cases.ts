@@ -10,7 +10,11 @@ export interface ResultCase {
   result: string;
 }
 
-const web = (name: string, result: string, url = 'https://pages.example.net/p'): ResultCase => ({
+export const web = (
+  name: string,
+  result: string,
+  url = 'https://pages.example.net/p',
+): ResultCase => ({
   name,
   tool: 'WebFetch',
   args: { url, prompt: 'summarise this' },
