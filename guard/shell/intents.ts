@@ -17,6 +17,7 @@ import { publicShareIntents } from './intent-public-share.js';
 import { gitConfigIntents } from './intent-git-config.js';
 import { tokenForItsIssuer } from './issuer-token.js';
 import { credentialRouted } from './credential-route.js';
+import { manifestIntoCluster } from './secret-consumers.js';
 import { envLoadForIssuers } from './env-load.js';
 import { dryRun, dryRunPrintsNameOnly } from './dry-run.js';
 
@@ -110,7 +111,8 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
       hits.length > from &&
       ((cmd.substitution && tokenForItsIssuer(cmd, analysis)) ||
         envLoadForIssuers(cmd, analysis) ||
-        credentialRouted(cmd, analysis))
+        credentialRouted(cmd, analysis) ||
+        manifestIntoCluster(cmd, analysis))
     )
       dropCredentialHits(hits, from);
     if (hits.length > from && dryRun(cmd)) dropDryRunHits(hits, from, dryRunPrintsNameOnly(cmd));

@@ -48,6 +48,8 @@ export interface SimpleCommand {
   words: (string | SimpleWord)[];
   redirects: Redirect[];
   assigns: SimpleAssignment[];
+  /** Names assigned before the command word, for its environment only. */
+  prefix: string[];
 }
 
 /**
@@ -271,9 +273,12 @@ class Reader {
       if (w === null) return null;
       words.push(w);
     }
-    if (words.length > 0) return { words, redirects, assigns: [] };
+    if (words.length > 0)
+      return { words, redirects, assigns: [], prefix: assigns.map((a) => a.name) };
     // assignments alone: redirections with them are left to the grammar
-    return assigns.length === 0 || redirects.length > 0 ? null : { words, redirects, assigns };
+    return assigns.length === 0 || redirects.length > 0
+      ? null
+      : { words, redirects, assigns, prefix: [] };
   }
 
   /** The list's redirections as the grammar nests them; a middle command's are declined, as are
