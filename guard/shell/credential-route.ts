@@ -13,7 +13,12 @@ import { requestToIssuers } from './issuer-request.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 import { exportedToReleaseTools } from './credential-env-route.js';
-import { namesOnlyFilter, reshapes, secretConsumer } from './secret-consumers.js';
+import {
+  ghSecretOfAccount,
+  namesOnlyFilter,
+  reshapes,
+  secretConsumer,
+} from './secret-consumers.js';
 import { storeReadIssuer } from './secret-store-issuer.js';
 
 const OUT = /^(?:>|>>|>\||&>|&>>)$/;
@@ -100,8 +105,7 @@ function registryLogin(c: ShellCommand): string | null {
 function sink(c: ShellCommand, issuer: Issuer | null, all: ShellAnalysis): boolean {
   const registry = registryLogin(c);
   if (registry !== null) return issuer === null || issuerHost(issuer, registry);
-  if (c.name === 'gh' && c.argv[1] === 'secret' && c.argv[2] === 'set')
-    return !c.argv.some((a) => /^(?:-R|--repo|-o|--org|-u|--user)(?:=|$)/.test(a));
+  if (c.name === 'gh' && c.argv[1] === 'secret' && c.argv[2] === 'set') return ghSecretOfAccount(c);
   if (issuer === null) return false;
   if (issuerOfProgram(c.name) === issuer) return true;
   if (/^(?:npm|pnpm|yarn)$/.test(c.name) && c.argv[1] === 'config' && c.argv[2] === 'set') {

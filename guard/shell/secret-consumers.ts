@@ -171,6 +171,20 @@ const SETTERS: Readonly<Record<string, Setter>> = {
   },
 };
 
+/**
+ * `gh secret set` run with the logged-in account: no credential or host in its environment
+ * (`GH_TOKEN=...`, `GH_HOST=...`) and no `--hostname`. Its value may come on stdin.
+ */
+export function ghSecretOfAccount(c: ShellCommand): boolean {
+  return (
+    c.name === 'gh' &&
+    c.argv[1] === 'secret' &&
+    c.argv[2] === 'set' &&
+    (c.env ?? []).length === 0 &&
+    !c.argv.some((a) => /^--hostname/.test(a))
+  );
+}
+
 /** True when `c` stores the substituted value in a secret store of the account it is logged in to. */
 function storeSetter(c: ShellCommand): boolean {
   const s = SETTERS[c.name];
