@@ -746,7 +746,7 @@ function walkSimple(w: Walk, lists: readonly SimpleList[], place: Place): void {
               });
         }
         const made = emitWords(w, words, at, at.stdin);
-        if (made !== undefined && cmd.prefix.length > 0)
+        if (made !== undefined && cmd.prefix !== undefined)
           made.env = cmd.prefix.map((name) => ({ name, substituted: false }));
       });
     }

@@ -48,8 +48,8 @@ export interface SimpleCommand {
   words: (string | SimpleWord)[];
   redirects: Redirect[];
   assigns: SimpleAssignment[];
-  /** Names assigned before the command word, for its environment only. */
-  prefix: string[];
+  /** Names assigned before the command word, for its environment only (absent when none). */
+  prefix?: string[];
 }
 
 /**
@@ -274,11 +274,11 @@ class Reader {
       words.push(w);
     }
     if (words.length > 0)
-      return { words, redirects, assigns: [], prefix: assigns.map((a) => a.name) };
+      return assigns.length === 0
+        ? { words, redirects, assigns: [] }
+        : { words, redirects, assigns: [], prefix: assigns.map((a) => a.name) };
     // assignments alone: redirections with them are left to the grammar
-    return assigns.length === 0 || redirects.length > 0
-      ? null
-      : { words, redirects, assigns, prefix: [] };
+    return assigns.length === 0 || redirects.length > 0 ? null : { words, redirects, assigns };
   }
 
   /** The list's redirections as the grammar nests them; a middle command's are declined, as are
