@@ -5,6 +5,7 @@ import { credentialName, credentialValue } from './secret-assigned-values.js';
 import type { SecretPattern } from './secret-patterns.js';
 import { notPlaceholder, randomish } from './secret-validators.js';
 import { testStatusLine } from './secret-test-status.js';
+import { arnResourceType } from './secret-not-values.js';
 
 const PASSWORD_WORDS =
   'requirepass|masterauth|pass(?:word|wd|wort|phrase|wrd)?|pwd|pw|credentials?';
@@ -52,7 +53,7 @@ function assignmentValid(password: boolean): SecretPattern['valid'] {
       nameStart--;
     const prefix = input.slice(lineStart, nameStart);
     const name = input.slice(nameStart, m.index) + word;
-    if (testStatusLine(name, sep, prefix, v)) return false;
+    if (testStatusLine(name, sep, prefix, v) || arnResourceType(prefix)) return false;
     if (/^[ \t]+["'`]?$/.test(sep)) {
       // whitespace separates only in Dockerfile ENV/ARG, .netrc and line-per-setting configs
       const lineRest = input.slice(vStart + v.length, vStart + v.length + 200).split('\n')[0] ?? '';

@@ -2,6 +2,7 @@
 import { eachString } from '../rules/field.js';
 import { mask, type Detector, type Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
+import { replacedText } from './secret-not-values.js';
 import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns.js';
 import { regexLiterals } from '../rules/needs.js';
 import { issuerBoundSpans } from './secret-issuer-bound.js';
@@ -128,6 +129,7 @@ export const secretsDetector: Detector<SecretParams> = {
   scan(value, path, ctx, params) {
     const findings: Finding[] = [];
     eachString(value, path, (s, at) => {
+      if (replacedText(ctx.event.tool, at)) return;
       const ms = findSecrets(s, params.patterns);
       const first = ms[0];
       if (first === undefined) return;

@@ -104,7 +104,8 @@ const ISSUERS: readonly Issuer[] = [
     vars: /^(?:GOOGLE_API_KEY|GCP_API_KEY|GOOGLE_OAUTH_ACCESS_TOKEN|CLOUDSDK_AUTH_ACCESS_TOKEN|GEMINI_API_KEY)$/,
     cli: /^gcloud auth (?:application-default )?print-(?:access|identity)-token$/,
     format: /\bAIza[A-Za-z0-9_-]{35}/,
-    hosts: ['*.googleapis.com'],
+    // Artifact Registry and Container Registry take the same OAuth token
+    hosts: ['*.googleapis.com', '*.pkg.dev', 'gcr.io', '*.gcr.io'],
   },
   {
     name: 'Azure',
@@ -116,6 +117,7 @@ const ISSUERS: readonly Issuer[] = [
       '*.windows.net',
       'login.microsoftonline.com',
       'graph.microsoft.com',
+      '*.azurecr.io',
     ],
   },
   {

@@ -167,12 +167,15 @@ function emitCommand(w: Walk, node: Node, at: Place, depth: number): void {
   let stdin = place.stdin;
   let wordEnd = -1;
   const hooks: string[] = [];
+  const env: { name: string; substituted: boolean }[] = [];
   for (const child of node.namedChildren) {
     if (child.type === 'variable_assignment') {
       // `GIT_SSH_COMMAND='...' git fetch`: a variable whose value the program runs
       const name = child.childForFieldName('name')?.text ?? '';
-      const hook = hookVariable(name, child.childForFieldName('value')?.text ?? '');
+      const value = child.childForFieldName('value')?.text ?? '';
+      const hook = hookVariable(name, value);
       if (hook !== null) hooks.push(hook);
+      env.push({ name, substituted: SUBSTITUTION.test(value) });
     }
     if (
       child.type === 'variable_assignment' ||
@@ -201,7 +204,8 @@ function emitCommand(w: Walk, node: Node, at: Place, depth: number): void {
     if (SUBSTITUTION.test(target.text)) walkSubstitutions(w, target, place, depth + 1);
   }
   for (const text of dropped) words.push({ text, dynamic: false, tainted: false });
-  emitWords(w, words, place, stdin);
+  const cmd = emitWords(w, words, place, stdin);
+  if (cmd !== undefined && env.length > 0) cmd.env = env;
   const via = basename(words[0]?.text ?? '');
   for (const h of hooks) reparse(w, h, place, via);
 }
@@ -211,11 +215,11 @@ function emitWords(
   words: readonly (Field | string)[],
   place: Place,
   stdin: string | undefined,
-): void {
+): ShellCommand | undefined {
   w.args += words.length;
   if (w.args > w.limits.maxArgs) {
     fail(w, 'too_many_args');
-    return;
+    return undefined;
   }
   const inner = stdin === place.stdin || stdin === undefined ? place : { ...place, stdin };
   const cmd = addCommand(w, words, inner);
@@ -224,6 +228,7 @@ function emitWords(
     const out = evalPipeline([{ argv: ['printf', ...cmd.argv.slice(3)] }], w.limits.maxBytes);
     assign(w.expand.env, cmd.argv[2], out, false, place.branch);
   }
+  return cmd;
 }
 
 function addCommand(w: Walk, words: readonly (Field | string)[], place: Place): ShellCommand {
@@ -741,7 +746,9 @@ function walkSimple(w: Walk, lists: readonly SimpleList[], place: Place): void {
                 stages: 1,
               });
         }
-        emitWords(w, words, at, at.stdin);
+        const made = emitWords(w, words, at, at.stdin);
+        if (made !== undefined && cmd.prefix !== undefined)
+          made.env = cmd.prefix.map((name) => ({ name, substituted: false }));
       });
     }
   }

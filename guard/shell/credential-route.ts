@@ -13,6 +13,13 @@ import { requestToIssuers } from './issuer-request.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 import { exportedToReleaseTools } from './credential-env-route.js';
+import {
+  ghSecretOfAccount,
+  namesOnlyFilter,
+  reshapes,
+  secretConsumer,
+} from './secret-consumers.js';
+import { storeReadIssuer } from './secret-store-issuer.js';
 
 const OUT = /^(?:>|>>|>\||&>|&>>)$/;
 /** Project folders a web server or a published package serves: a secret there is published. */
@@ -66,7 +73,7 @@ function reducesToNames(c: ShellCommand): boolean {
   const filters = c.argv.slice(1).filter((a) => !a.startsWith('-') && a !== 'e' && a !== 'eval');
   if (filters.length !== 1) return false;
   const f = (filters[0] ?? '').trim();
-  if (/^(?:keys(?:_unsorted)?(?:\[\])?|length|type|has\("[\w.-]+"\))$/.test(f)) return true;
+  if (namesOnlyFilter(f)) return true;
   return (
     /^(?:\.[A-Za-z_][\w-]*)+$/.test(f) &&
     !/(?:^|\.)(?:data|stringData)(?:\.|$)|pass|secret|token|key|cred|auth|private|cert|dsn|url|conn/i.test(
@@ -98,8 +105,7 @@ function registryLogin(c: ShellCommand): string | null {
 function sink(c: ShellCommand, issuer: Issuer | null, all: ShellAnalysis): boolean {
   const registry = registryLogin(c);
   if (registry !== null) return issuer === null || issuerHost(issuer, registry);
-  if (c.name === 'gh' && c.argv[1] === 'secret' && c.argv[2] === 'set')
-    return !c.argv.some((a) => /^(?:-R|--repo|-o|--org|-u|--user)(?:=|$)/.test(a));
+  if (c.name === 'gh' && c.argv[1] === 'secret' && c.argv[2] === 'set') return ghSecretOfAccount(c);
   if (issuer === null) return false;
   if (issuerOfProgram(c.name) === issuer) return true;
   if (/^(?:npm|pnpm|yarn)$/.test(c.name) && c.argv[1] === 'config' && c.argv[2] === 'set') {
@@ -114,6 +120,8 @@ function issuerOf(cmds: readonly ShellCommand[]): Issuer | null {
   for (const c of cmds) {
     const cli = issuerOfTokenCommand(c.argv);
     if (cli !== null) return cli;
+    const named = cliCredentialRead(c) !== null ? storeReadIssuer(c) : null;
+    if (named !== null) return named;
     if (c.name === 'grep' || c.name === 'rg') {
       const name = c.argv
         .slice(1)
@@ -154,7 +162,9 @@ function laterStagesKeep(
   issuer: Issuer | null,
   all: ShellAnalysis,
 ): boolean {
-  const [next] = stages;
+  // `| base64 -d | wc -c`: reshaping stages before the one that decides print nothing themselves
+  const at = stages.findIndex((c) => !reshapes(c) || reducesToNames(c));
+  const next = at < 0 ? undefined : stages[at];
   if (next === undefined) return false;
   if (reducesToNames(next) || sink(next, issuer, all)) return true;
   if (next.name === 'tee')
@@ -180,7 +190,8 @@ function consumer(cmd: ShellCommand, all: ShellAnalysis): ShellCommand | null {
     if (c.nested !== cmd.nested) return null;
     const viaStdin = c.redirects.some((r) => r.op === '<' && r.target.startsWith('<('));
     const inWords = c.argv.some((a) => a.includes('$(') || a.includes('`'));
-    return viaStdin || inWords ? c : null;
+    const inEnv = c.env?.some((e) => e.substituted) === true;
+    return viaStdin || inWords || inEnv ? c : null;
   }
   return null;
 }
@@ -193,14 +204,10 @@ export function credentialRouted(cmd: ShellCommand, all: ShellAnalysis): boolean
   const later = stages.filter((c) => c.stage > cmd.stage);
   if (cmd.substitution) {
     // inside `$(...)`: its last stage's output is the value, given to the consumer
-    if (
-      later.length > 0 &&
-      !later.every((c) => c.name === 'cut' || c.name === 'tr' || c.name === 'head')
-    )
-      return false;
+    if (later.length > 0 && !later.every(reshapes)) return false;
     if (later.length === 0 && exportedToReleaseTools(cmd, all, issuer)) return true;
     const c = consumer(cmd, all);
-    return c !== null && sink(c, issuer, all);
+    return c !== null && (sink(c, issuer, all) || secretConsumer(c));
   }
   if (later.length === 0) return stdoutKept(cmd);
   return laterStagesKeep(later, issuer, all);

@@ -25,6 +25,7 @@ import { mailIntents } from './intent-mail.js';
 import { gitConfigIntents } from './intent-git-config.js';
 import { tokenForItsIssuer } from './issuer-token.js';
 import { credentialRouted } from './credential-route.js';
+import { manifestIntoCluster } from './secret-consumers.js';
 import { envLoadForIssuers } from './env-load.js';
 import { dryRun, dryRunPrintsNameOnly } from './dry-run.js';
 
@@ -133,6 +134,7 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
       ((cmd.substitution && tokenForItsIssuer(cmd, analysis)) ||
         envLoadForIssuers(cmd, analysis) ||
         credentialRouted(cmd, analysis) ||
+        manifestIntoCluster(cmd, analysis) ||
         secretIntoLocalClient(cmd, analysis, source))
     )
       dropCredentialHits(hits, from);

@@ -37,6 +37,11 @@ export interface ShellCommand {
    * `core.pager`, `find -exec`), when it is not a shell.
    */
   via?: string;
+  /**
+   * Variables assigned before the command word (`PGPASSWORD="$(vault kv get ...)" psql`), set in
+   * this command's environment only; `substituted` when the value holds a substitution.
+   */
+  env?: { name: string; substituted: boolean }[];
 }
 
 /** Code handed to an interpreter (`python -c`, `node -e`, a heredoc fed to `python`). */

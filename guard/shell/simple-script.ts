@@ -48,6 +48,8 @@ export interface SimpleCommand {
   words: (string | SimpleWord)[];
   redirects: Redirect[];
   assigns: SimpleAssignment[];
+  /** Names assigned before the command word, for its environment only (absent when none). */
+  prefix?: string[];
 }
 
 /**
@@ -271,7 +273,10 @@ class Reader {
       if (w === null) return null;
       words.push(w);
     }
-    if (words.length > 0) return { words, redirects, assigns: [] };
+    if (words.length > 0)
+      return assigns.length === 0
+        ? { words, redirects, assigns: [] }
+        : { words, redirects, assigns: [], prefix: assigns.map((a) => a.name) };
     // assignments alone: redirections with them are left to the grammar
     return assigns.length === 0 || redirects.length > 0 ? null : { words, redirects, assigns };
   }

@@ -304,7 +304,8 @@ describe('simple scripts read without a tree', () => {
       },
       { raw: '${Y}', parts: [{ name: 'Y', raw: '${Y}', quoted: false }] },
     ]);
-    // assignments alone set the variable; before a command word they only reach its environment
+    // assignments alone set the variable; before a command word they only reach its environment,
+    // where their names are kept
     expect(readSimpleScript('x=build; X=1 rm -rf ./$x')?.map((l) => l.pipelines[0]?.[0])).toEqual([
       { words: [], redirects: [], assigns: [{ name: 'x', append: false, value: 'build' }] },
       {
@@ -315,6 +316,7 @@ describe('simple scripts read without a tree', () => {
         ],
         redirects: [],
         assigns: [],
+        prefix: ['X'],
       },
     ]);
     expect(analyzeShell(parser, 'x=build; rm -rf ./$x').commands[0]?.argv).toEqual([

@@ -1,0 +1,26 @@
+// Text in a credential's place that is no credential (docs/guard.md "Secret formats"): the text an
+// Edit replaces, a file name where a value would be (`grep ^STRIPE_SECRET_KEY= .env.development`)
+// and an ARN's resource type (`arn:aws:secretsmanager:...:secret:dev/db-Qw3e9R` names a secret).
+
+/**
+ * The text a local edit removes (`Edit`'s and `MultiEdit`'s `old_string`): it is in the file
+ * already and the edit writes none of it. The same key in `new_string` is still written.
+ */
+export function replacedText(tool: string, path: string): boolean {
+  return (
+    (tool === 'Edit' && path === 'args.old_string') ||
+    (tool === 'MultiEdit' && /^args\.edits\.\d+\.old_string$/.test(path))
+  );
+}
+
+/** An env file's or a config file's name: `.env.development`, `secrets.yaml`, `server.key`. */
+const FILE_NAME =
+  /^(?:\.env(?:\.[\w-]+)*|[\w-]+(?:\.[\w-]+)*\.(?:env|json|ya?ml|toml|ini|conf|cfg|properties|txt|pem|key|crt|cer|p12|pfx|jks))$/i;
+
+export const fileNameValue = (v: string): boolean => FILE_NAME.test(v);
+
+/** An ARN up to its resource type (`arn:aws:secretsmanager:eu-west-1:123456789012:`). */
+const ARN_HEAD = /\barn:aws(?:-cn|-us-gov)?:[\w-]+:[\w-]*:\d{0,12}:$/;
+
+/** True when the name before `:` is an ARN's resource type, not a key being assigned. */
+export const arnResourceType = (prefix: string): boolean => ARN_HEAD.test(prefix);
