@@ -18,7 +18,8 @@ const PASSWORD_VARIABLE: Readonly<Record<string, string>> = {
 const ASSIGNED = /^\s*(?:export\s+)?([A-Z_][A-Z0-9_]*)=("?)\$\([^()`$]*\)\2(?:\s+|\s*&&\s*)\S/;
 
 /** Client words that run shell commands or read files the command does not show (`\!`, `-f`). */
-const ESCAPES = /\\!|\\setenv|\\getenv|\\o\b|\\copy|^\s*system\s|^-f$|^--file\b|^--init-command\b/m;
+export const CLIENT_ESCAPES =
+  /\\!|\\setenv|\\getenv|\\o\b|\\copy|^\s*system\s|^-f$|^--file\b|^--init-command\b/m;
 
 /** True when the secret store read `cmd` (in a substitution) only fills a local client's password. */
 export function secretIntoLocalClient(
@@ -37,7 +38,7 @@ export function secretIntoLocalClient(
   const head = outer.slice(0, -1);
   if (!head.every((c) => c.name === 'export' && c.argv.length === 2)) return false;
   if (all.commands.filter((c) => c.substitution).length !== 1 || client.pipeline >= 0) return false;
-  if (client.redirects.length > 0 || client.argv.some((a) => ESCAPES.test(a))) return false;
+  if (client.redirects.length > 0 || client.argv.some((a) => CLIENT_ESCAPES.test(a))) return false;
   const host = sqlClientHost(client);
   return typeof host === 'string' && LOCAL_HOST.test(host);
 }

@@ -6,6 +6,7 @@
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { LOCAL_HOST } from './local-test-data.js';
 import { isPrivateAddress } from '../egress/internal-hosts.js';
+import { CLIENT_ESCAPES } from './client-env-route.js';
 
 const SUBST = /\$\(|`/;
 
@@ -93,6 +94,12 @@ function clientPassword(c: ShellCommand): boolean {
   const client = CLIENTS[c.name];
   if (client === undefined) return false;
   if (c.name === 'argocd' && c.argv[1] !== 'login') return false;
+  // a shell escape or a script the command does not show could print the password variable
+  if (
+    /^(?:psql|mysql|mariadb)$/.test(c.name) &&
+    (c.argv.some((a) => CLIENT_ESCAPES.test(a)) || c.redirects.some((r) => r.op === '<'))
+  )
+    return false;
   const env = c.env ?? [];
   if (env.some((e) => !(e.substituted && client.env?.test(e.name) === true))) return false;
   const hosts: string[] = [];
@@ -149,10 +156,16 @@ interface Setter {
 /**
  * Stores that keep what they are given for the account the CLI is logged in to. Each refuses a
  * write to a place its caller does not administer (GitHub's secrets API needs admin rights on the
- * repository; a platform app, a cloud account or a vault path is the logged-in user's).
+ * repository, and only the current one is taken; a platform app, a cloud account or a vault path is
+ * the logged-in user's).
  */
 const SETTERS: Readonly<Record<string, Setter>> = {
-  gh: { verb: /^secret set /, value: ['-b', '--body'], elsewhere: /^--hostname/ },
+  // a named repository's or organisation's workflows could read the value (ghSecretOfAccount)
+  gh: {
+    verb: /^secret set /,
+    value: ['-b', '--body'],
+    elsewhere: /^(?:--hostname|-R|--repo|-o|--org)(?:=|$)/,
+  },
   fly: { verb: /^secrets set /, value: [], assigned: true },
   flyctl: { verb: /^secrets set /, value: [], assigned: true },
   supabase: { verb: /^secrets set /, value: [], assigned: true },
@@ -172,8 +185,11 @@ const SETTERS: Readonly<Record<string, Setter>> = {
 };
 
 /**
- * `gh secret set` run with the logged-in account: no credential or host in its environment
- * (`GH_TOKEN=...`, `GH_HOST=...`) and no `--hostname`. Its value may come on stdin.
+ * `gh secret set` of the current repository (the one the working folder's remotes name) or of the
+ * user's own codespaces, with the logged-in account: no credential or host in its environment
+ * (`GH_TOKEN=...`, `GH_HOST=...`), no `--hostname`, and no `--repo` or `--org`, because every
+ * workflow of a named repository, and of an organisation's repositories, can read what is stored
+ * there. Its value may come on stdin.
  */
 export function ghSecretOfAccount(c: ShellCommand): boolean {
   return (
@@ -181,7 +197,7 @@ export function ghSecretOfAccount(c: ShellCommand): boolean {
     c.argv[1] === 'secret' &&
     c.argv[2] === 'set' &&
     (c.env ?? []).length === 0 &&
-    !c.argv.some((a) => /^--hostname/.test(a))
+    !c.argv.some((a) => /^(?:--hostname|-R|--repo|-o|--org)(?:=|$)/.test(a))
   );
 }
 

@@ -110,7 +110,8 @@ describe("a secret store's value in a local client's password variable", () => {
       'PGPASSWORD="$(vault kv get -field=password secret/dev/postgres)" psql -h localhost -c \'\\! env\'',
       'PGPASSWORD="$(vault kv get -field=password secret/dev/postgres)" curl -h localhost',
       'X="$(vault kv get -field=password secret/dev/postgres)" psql -h localhost',
-      'PGPASSWORD="$(vault kv get -field=password secret/dev/postgres)" psql -h localhost; echo $PGPASSWORD',
+      // exported, the value outlives the client (a prefix assignment does not)
+      'export PGPASSWORD="$(vault kv get -field=password secret/dev/postgres)" && psql -h localhost; echo $PGPASSWORD',
       'PGPASSWORD="$(cat ~/.pgpass)" psql -h localhost',
       'vault kv get -field=password secret/dev/postgres',
     ])
