@@ -2,15 +2,14 @@
 // resets, migration tools cleaning a schema, Terraform forgetting data resources a listing names and
 // applying. Each beside the same command on a development or local target, which passes.
 import { describe } from 'vitest';
-import { itRaisesIntents, useShellKit, type IntentTable } from './intent-kit.js';
+import {
+  commandLines as read,
+  itRaisesIntents,
+  useShellKit,
+  type IntentTable,
+} from './intent-kit.js';
 
 const kit = useShellKit();
-
-const read = (block: string): string[] =>
-  block
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
 
 const TABLE: IntentTable = [
   [

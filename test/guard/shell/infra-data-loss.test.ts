@@ -2,15 +2,14 @@
 // databases and buckets replaced by empty ones, backups given a retention that removes them, and a
 // lakehouse table's history vacuumed away. Each beside what developers run that looks alike.
 import { describe } from 'vitest';
-import { itRaisesIntents, useShellKit, type IntentTable } from './intent-kit.js';
+import {
+  commandLines as read,
+  itRaisesIntents,
+  useShellKit,
+  type IntentTable,
+} from './intent-kit.js';
 
 const kit = useShellKit();
-
-const read = (block: string): string[] =>
-  block
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
 
 const TABLE: IntentTable = [
   [

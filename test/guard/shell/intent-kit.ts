@@ -8,6 +8,13 @@ import { classify, type Intent } from '../../../guard/shell/intents.js';
 /** Each intent: commands that must raise it, and their near-miss twins that must not. */
 export type IntentTable = [Intent, string[], string[]][];
 
+/** The non-blank lines of a block of commands, one command a line, trimmed. */
+export const commandLines = (block: string): string[] =>
+  block
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+
 export interface ShellKit {
   /** The file's parser; only valid inside tests (loaded in beforeAll). */
   parser: () => ShellParser;
