@@ -22,7 +22,12 @@ describe('official registry replaced by a foreign host', () => {
     ],
     ['/home/dev/.cargo/config', CARGO('https://github.com-crates.io/index')],
     ['/home/dev/rust/b/.cargo/config.toml', CARGO('git+https://git.crates-fast.dev/index.git')],
-    ['/home/dev/.m2/settings.xml', MAVEN('https://maven-central.jcenter-mirror.io/maven2')],
+    // a project's own settings (`mvn -s ci/settings.xml`); the user's ~/.m2/settings.xml holds
+    // server passwords, so any write to it is held as a credential file's
+    [
+      '/home/dev/java/core/ci/settings.xml',
+      MAVEN('https://maven-central.jcenter-mirror.io/maven2'),
+    ],
     ['/home/dev/app/NuGet.Config', NUGET('https://nuget-cache.dotnet-feeds.net/v3/index.json')],
     ['/home/dev/go/go.env', 'GOPROXY=https://goproxy.mod-cdn.org,direct\n'],
   ])('escalates %s', async (file, text) => {
@@ -40,10 +45,10 @@ describe('mirrors and repositories that stay ordinary', () => {
     // the organisation's own mirror on a name only its network resolves
     ['/home/dev/rust/a/.cargo/config.toml', CARGO('sparse+https://cargo.artifacts.corp/index/')],
     [
-      '/home/dev/.m2/settings.xml',
+      '/home/dev/java/core/ci/settings.xml',
       MAVEN('https://nexus.build.internal:8443/repository/maven-public/'),
     ],
-    ['/home/dev/.m2/settings.xml', MAVEN('https://repo1.maven.org/maven2')],
+    ['/home/dev/java/core/ci/settings.xml', MAVEN('https://repo1.maven.org/maven2')],
     // an extra registry beside crates.io, chosen per dependency: no replacement
     [
       '/home/dev/rust/a/.cargo/config.toml',
