@@ -23,8 +23,9 @@ import { collectionLease, creatorLease, jobLease, underLease } from './work-leas
 const IDLE_FACTOR = 20;
 /**
  * Each idle tick in a row doubles the wait before the next, up to this (never below the first idle
- * wait; in a fleet never above the recheck of work other processes made), so an idle Leader costs
- * next to nothing; an upload or a collection job wakes it at once.
+ * wait), so an idle Leader costs next to nothing; an upload or a collection job wakes it at once.
+ * In a fleet the cap is the recheck of work other processes made instead: their notices wake it,
+ * and the recheck is what finds work whose notice was lost.
  */
 const IDLE_MAX_MS = 2000;
 /** setTimeout's largest delay; a longer one would fire at once. */
@@ -80,6 +81,10 @@ export function startLeaderDriver(
   const creator = new Map<string, { creates: boolean; until: number }>();
   const waitingAt = new Map<string, number>();
   const othersUntil = new Map<string, number>();
+  // Collection leases another live process held at the last try, by lease name: its lease cannot
+  // be had before it expires (leaseMs) or is released (a notice), so it is not claimed again before
+  // the recheck, however many jobs end meanwhile.
+  const collectorsUntil = new Map<string, number>();
   // Per task, when its open collection jobs are stepped again (COLLECT_RECHECK_MS), and the
   // collectionsCreated count at the last step (a new collection job is stepped at once).
   const collectAt = new Map<string, number>();
@@ -100,7 +105,9 @@ export function startLeaderDriver(
   function heard(n: Notice): void {
     if (n.kind === 'resync' || n.kind === 'released') {
       // Leases were given up, or notices missed: everything is looked at again, at once.
-      for (const m of [othersUntil, creator, scannedAt, settledAt, collectAt, waitingAt]) m.clear();
+      for (const m of [othersUntil, collectorsUntil, creator, scannedAt, settledAt, collectAt])
+        m.clear();
+      waitingAt.clear();
       ctx.wakeDriver?.();
       return;
     }
@@ -281,8 +288,14 @@ export function startLeaderDriver(
     inflight: LeaderJobRecord[],
   ): Promise<void> {
     const name = collectionLease(lt.task.idB64, rec.id);
+    if ((collectorsUntil.get(name) ?? 0) > Date.now()) return;
     const done = await underLease(ctx, name, held, () => driveCollection(ctx, lt, rec, inflight));
-    if (!done.ran || !ctx.store.shared) return;
+    if (!done.ran) {
+      collectorsUntil.set(name, Date.now() + recheckMs());
+      return;
+    }
+    collectorsUntil.delete(name);
+    if (!ctx.store.shared) return;
     const now = await ctx.store.get(K.collection(lt.task.idB64, rec.id));
     const state = now ? parseJson<CollectionRecord>(now).state : 'done';
     if (state === 'done' || state === 'failed') {
@@ -352,6 +365,8 @@ export function startLeaderDriver(
         await collectLeased(lt, rec, inflight);
       }
       if (!open) settled.set(t.idB64, created);
+      for (const [name, until] of collectorsUntil)
+        if (until <= Date.now()) collectorsUntil.delete(name);
     }
     // Waiting reports are the work of the process that creates jobs; jobs another process runs are
     // not this process's (it looks at them again after a recheck); an open collection job that
@@ -407,10 +422,7 @@ export function startLeaderDriver(
   let idleMs = 0;
   const nextIdle = (): number => {
     const first = ctx.options.tickMs * IDLE_FACTOR;
-    const cap = Math.max(
-      first,
-      ctx.store.shared ? Math.min(IDLE_MAX_MS, recheckMs()) : IDLE_MAX_MS,
-    );
+    const cap = Math.max(first, ctx.store.shared ? recheckMs() : IDLE_MAX_MS);
     idleMs = Math.min(cap, idleMs === 0 ? first : idleMs * 2);
     return idleMs;
   };
