@@ -2,9 +2,11 @@
 // `hf upload`, `HfApi().upload_file(repo_id=...)` and `push_to_hub` in Python code, `kaggle datasets
 // create|version`, `wandb artifact put`, and `dvc push` to a remote the same script adds. The hub
 // is the destination, and who reads what lands there is the repository's owner: a repository id
-// names it (`owner/name`). Without an owner the hub puts the repository under the signed-in account,
-// the developer's own; a named owner is the project's only when one of the project's git remotes
-// has that owner (guard/egress/project-remotes.ts), else the upload is data leaving.
+// names it (`owner/name`). A model the project trained (checkpoints, `outputs/`, weights files,
+// `--repo-type model`) is the project's work published; data (`--repo-type dataset`, data files, a
+// data folder, or the whole working folder) is the project's only under the signed-in account (no
+// owner named) or an owner of one of the project's git remotes (guard/egress/project-remotes.ts),
+// else it is data leaving.
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath } from '../sensitive-paths.js';
@@ -22,6 +24,10 @@ const HF_VALUED = new Set([
   '--every',
   '--num-workers',
 ]);
+/** A training run's output: checkpoints, output and model folders, weights files. */
+const MODEL_OUTPUT =
+  /(?:^|\/)(?:outputs?|checkpoints?|checkpoint-\d+|models?|artifacts|runs|results|saved_models?|final|adapters?|lora|weights)(?:\/|$)|\.(?:safetensors|bin|pt|pth|ckpt|onnx|gguf|h5|keras|tflite|mlmodel)$/i;
+
 /** A hub API call that sends files, with its repository id (`repo_id="org/name"` or the first string). */
 const HUB_CALL =
   /\b(?:upload_file|upload_folder|upload_large_folder|create_commit|push_to_hub)\s*\(([^)]{0,600})\)/g;
@@ -39,7 +45,12 @@ function huggingFace(argv: readonly string[]): IntentHit[] {
   const ops = argv
     .slice(2)
     .filter((a, i, all) => !a.startsWith('-') && !(i > 0 && HF_VALUED.has(all[i - 1] ?? '')));
-  const hits = [upload(`${prog ?? ''} upload to ${ops[0] ?? '?'}`, ops[0])];
+  const typeAt = argv.findIndex((a) => a === '--repo-type' || a.startsWith('--repo-type='));
+  const type =
+    typeAt < 0 ? 'model' : ((argv[typeAt] ?? '').split('=')[1] ?? argv[typeAt + 1] ?? '');
+  const local = ops[1];
+  const model = type === 'model' && local !== undefined && MODEL_OUTPUT.test(local);
+  const hits = model ? [] : [upload(`${prog ?? ''} upload to ${ops[0] ?? '?'}`, ops[0])];
   if (ops.slice(1).some(isCredentialPath))
     hits.push({ intent: 'credential_read', detail: `${prog ?? ''} uploads a credential file` });
   return hits;
@@ -80,6 +91,8 @@ export function hubUploadIntents(cmd: ShellCommand, all: ShellAnalysis): IntentH
       const name = at > 0 ? (cmd.argv[at + 1] ?? '') : '';
       // `entity/project/artifact` names the entity; `project/artifact` is the signed-in default
       const parts = name.split('/');
+      const kind = cmd.argv[cmd.argv.findIndex((a) => a === '--type' || a === '-t') + 1];
+      if (kind === 'model') return [];
       return [upload(`wandb artifact put to ${name}`, parts.length >= 3 ? name : undefined)];
     }
     case 'dvc':
@@ -95,7 +108,17 @@ export function hubCodeUploads(code: string): IntentHit[] {
     return [];
   const hits: IntentHit[] = [];
   for (const m of code.matchAll(HUB_CALL)) {
-    const r = REPO_ID.exec(m[1] ?? '');
+    const args = m[1] ?? '';
+    const r = REPO_ID.exec(args);
+    const paths = [
+      ...args.matchAll(/\b(?:path_or_fileobj|folder_path)\s*=\s*["']([^"']{1,200})["']/g),
+    ];
+    if (
+      !/repo_type\s*=\s*["']dataset/.test(args) &&
+      paths.length > 0 &&
+      paths.every((p) => MODEL_OUTPUT.test(p[1] ?? ''))
+    )
+      continue;
     hits.push(upload('code uploads to a hub repository', r?.[1] ?? r?.[2]));
   }
   return hits;

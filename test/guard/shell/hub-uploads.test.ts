@@ -1,6 +1,6 @@
-// Uploads to machine-learning and data hubs: an owner other than the project's (its git remotes'
-// owners) receives the data; the signed-in account's own repository, or the project's organisation,
-// is the project publishing its work.
+// Uploads to machine-learning and data hubs: data sent to an owner other than the project's (its
+// git remotes' owners) leaves; a trained model's output, the signed-in account's own repository,
+// or the project's organisation is the project publishing its work.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,8 @@ const FOREIGN = [
 ];
 const OWN = [
   'hf upload acme-ml/clinical-nlp-ner ./outputs/model --repo-type model',
+  'huggingface-cli upload acme-corp/ticket-classifier-dev ./checkpoints/final --private',
+  'hf upload Acme-ML/eval-notes ./data/eval.jsonl --repo-type dataset',
   'huggingface-cli upload Acme-ML/ner-v2 ./outputs/checkpoint-500 .',
   'huggingface-cli upload my-model ./outputs/checkpoint-500',
   `python3 -c 'from huggingface_hub import HfApi; HfApi().upload_folder(folder_path="outputs/model", repo_id="acme-ml/ner")'`,
