@@ -48,8 +48,9 @@ const CREDENTIAL = union([
   /^~\/AppData\/(?:Roaming|Local)\/Microsoft\/(?:Credentials|Protect|Vault)(?:$|\/)/i,
   /^\/etc\/(?:shadow|gshadow|sudoers)(?:$|\/|\.d)/,
   /^\/etc\/ssh\/ssh_host_[a-z0-9]+_key$/,
-  // another process's environment, also by a variable or substitution (`/proc/$pid/environ`)
-  /^\/proc\/(?:self|thread-self|\d+|\*|[^/]*[$*?[][^/]*)\/(?:task\/[^/]+\/)?environ$/,
+  // another process's environment, also by a variable, a substitution or the slot xargs fills
+  // (`/proc/$pid/environ`, `xargs -I{} cat /proc/{}/environ`)
+  /^\/proc\/(?:self|thread-self|\d+|\*|[^/]*[$*?[{%][^/]*)\/(?:task\/[^/]+\/)?environ$/,
   /^\/var\/run\/secrets(?:$|\/)/,
   // every `.env` variant (`.env.production.local`) except templates
   /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?:\.[\w-]+)*$/,
@@ -119,14 +120,22 @@ const SYSTEM_DIR =
   /^\/(?:etc|usr|var(?!\/(?:tmp|folders)(?:\/|$))|bin|sbin|lib|lib64|boot|opt|srv|sys|dev|proc|root|home|Users|System|Library|Applications|private(?!\/(?:tmp|var\/folders)(?:\/|$)))(?:\/|$)/;
 
 /**
- * A target a recursive delete must never reach: root, home or a top-level folder of it, a system
+ * Home folders that hold a developer's work: a wildcard over one is every project in it. `~/work`
+ * is left out: on a build machine it is the runner's scratch workspace, emptied between jobs.
+ */
+const WORK_FOLDER_CONTENTS =
+  /^~\/(?:projects|src|source|code|workspaces?|repos|git|dev|Developer|Documents|Desktop|[A-Za-z]+Projects)\/\*{1,2}$/i;
+
+/**
+ * A target a recursive delete must never reach: root, home or a top-level folder of it, or every
+ * project of a home work folder (`~/projects/*`), a system
  * folder (a web server's site folder below `/var/www` is not one), the working folder itself, a bare wildcard, the repository's .git, or a path that is
  * empty when its variable is unset (`$DIR/`).
  */
 export function isCatastrophicTarget(p: string): boolean {
   const n = normalizePath(p);
   if (n === '' || n === '/' || /^\/\*?$/.test(n) || /^\/\.\*?$/.test(n)) return true;
-  if (/^~(?:\/[^/]*)?$/.test(n)) return true;
+  if (/^~(?:\/[^/]*)?$/.test(n) || WORK_FOLDER_CONTENTS.test(n)) return true;
   if ((SYSTEM_DIR.test(n) && !DEPLOY_DIR.test(n)) || /^\/[^/]*\*$/.test(n)) return true;
   if (/^(?:\.|\.\/|\*|\.\/\*|\.\*|\.\.(?:\/\.\.)*(?:\/\*?)?)$/.test(n)) return true;
   if (/(?:^|\/)\.git$/.test(n)) return true;

@@ -3,7 +3,7 @@
 import { hostAllowedBy, isCloudMetadata } from '../egress/hosts.js';
 import { issuerHost, issuersNamedIn } from '../egress/issuers.js';
 import { foreignRepository, internalHosts } from '../egress/internal-hosts.js';
-import { projectRemotes, repositoryKey } from '../egress/project-remotes.js';
+import { projectOwner, projectRemotes, repositoryKey } from '../egress/project-remotes.js';
 import { eachString } from '../rules/field.js';
 import type { Detector, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
@@ -43,6 +43,10 @@ export function hostAllowed(
 function ownRepository(url: string, cwd: string | undefined): boolean {
   const key = repositoryKey(url);
   return key !== null && cwd !== undefined && projectRemotes(cwd)?.has(key) === true;
+}
+
+function ownHubOwner(owner: string, cwd: string | undefined): boolean {
+  return cwd !== undefined && projectOwner(owner, cwd);
 }
 
 export const egressDetector: Detector<EgressParams> = {
@@ -98,6 +102,12 @@ export const egressDetector: Detector<EgressParams> = {
         if (h.intent !== want && !(want === 'network' && h.intent === 'upload') && !carries)
           continue;
         if (h.remote !== undefined && ownRepository(h.remote, ctx.event.cwd)) continue;
+        // a hub upload to the signed-in account or to an owner of the project's own remotes
+        if (
+          h.hubOwner === '' ||
+          (h.hubOwner !== undefined && ownHubOwner(h.hubOwner, ctx.event.cwd))
+        )
+          continue;
         const off = (h.hosts ?? []).filter(
           (x) =>
             !hostAllowed(x, params.allow, ctx.egressHosts) &&

@@ -98,3 +98,9 @@ export function projectRemotes(cwd: string): ReadonlySet<string> | null {
   cache.set(cwd, keys);
   return keys;
 }
+
+/** True when one of `cwd`'s project remotes is owned by `owner` (a hub namespace the project uses). */
+export function projectOwner(owner: string, cwd: string): boolean {
+  const o = owner.toLowerCase();
+  return [...(projectRemotes(cwd) ?? [])].some((k) => k.split('/')[1] === o);
+}

@@ -15,9 +15,15 @@ const PATTERN = new RegExp(
   String.raw`['"\x60](${HOME_PREFIX}/[^'"\x60\n]{0,200}[{*][^'"\x60\n]{0,200})['"\x60]`,
   'g',
 );
-/** A delete call the pattern is handed to, directly or through a glob (`rm_rf(Dir.glob(`, `unlink glob(`). */
-const DELETE_BEFORE =
-  /(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|unlink|rmSync|rmdirSync|\brm|RemoveAll|removeSync|rimraf(?:\.sync|Sync)?|deleteSync|del(?:\.sync)?)\s*\(?\s*(?:(?:glob|Dir\.glob|Dir|glob\.sync|fg\.sync|globSync|File\.expand_path|os\.path\.expanduser)\s*[([]\s*){0,3}$/;
+const DELETES = String.raw`(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|unlink|rmSync|rmdirSync|\brm|RemoveAll|removeSync|rimraf(?:\.sync|Sync)?|deleteSync|del(?:\.sync)?)`;
+const GLOBS = String.raw`(?:(?:glob\.i?glob|glob|Dir\.glob|Dir|glob\.sync|fg\.sync|globSync|File\.expand_path|os\.path\.expanduser)\s*[([]\s*){0,3}$`;
+/**
+ * A delete call the pattern is handed to, directly or through a glob (`rm_rf(Dir.glob(`, `unlink
+ * glob(`), or a loop over the glob deleting each match (`[shutil.rmtree(p) for p in glob.glob(`).
+ */
+const DELETE_BEFORE = new RegExp(
+  String.raw`${DELETES}\s*(?:\(?\s*|\(\s*\w+\s*(?:,[^()]{0,40})?\)\s*for\s+\w+\s+in\s+)${GLOBS}`,
+);
 
 function alternatives(path: string): string[] {
   const home = path.replace(new RegExp(`^${HOME_PREFIX}`), '~');

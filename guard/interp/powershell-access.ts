@@ -11,6 +11,9 @@ const SECRET_READ =
 /** The whole environment listed: `Get-ChildItem Env:`, `dir env:`, `[Environment]::GetEnvironmentVariables()`. */
 const ENV_DUMP =
   /\b(?:Get-ChildItem|gci|ls|dir|Get-Item|gi)\s+(?:-Path\s+)?['"]?Env:(?:[\\/]?\*?)?['"]?(?=\s|$|[;|)])|\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(/i;
+/** Other processes' environments: `Get-Process | % { $_.StartInfo.EnvironmentVariables }`. */
+const PROCESS_ENV =
+  /(?:\b(?:Get-Process|gps)\b|\bGetProcess(?:es|ById|esByName)?\s*\()[\s\S]{0,400}?\.StartInfo\s*\.\s*Environment(?:Variables)?\b/i;
 /** A web request that sends a body or a file. */
 const SENDER = /\b(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)\b[^;\n]*/gi;
 /** A file read inside a request's body, or the file `-InFile` uploads. */
@@ -81,6 +84,8 @@ export function powershellAccess(code: string): IntentHit[] {
   const hits: IntentHit[] = [];
   if (SECRET_READ.test(code))
     hits.push({ intent: 'credential_read', detail: 'pwsh reads stored credentials' });
+  if (PROCESS_ENV.test(code))
+    hits.push({ intent: 'credential_read', detail: "pwsh reads other processes' environments" });
   if (ENV_DUMP.test(code))
     hits.push({ intent: 'credential_read', detail: 'pwsh dumps the whole environment' });
   hits.push(...credentialUploads(code), ...credentialReads(code));

@@ -6,6 +6,7 @@
 // "Credential routing").
 import type { ShellCommand } from './model.js';
 import { isCredentialPath } from '../sensitive-paths.js';
+import { certificatePrinted } from './certificate-prints.js';
 
 /** Options whose value is a file the program writes. */
 const WRITTEN: Record<string, ReadonlySet<string>> = {
@@ -82,6 +83,7 @@ export function credentialArgUnread(cmd: ShellCommand, i: number): boolean {
   // a generated key written over one in home (`-keyout ~/.ssh/id_rsa`) is not the project's
   if (WRITTEN[name]?.has(prev) === true) return inProject(argv[i] ?? '');
   if (name === 'keytool') return argv.some((a) => KEYTOOL_PUBLIC.test(a));
+  if (name === 'openssl' && certificatePrinted(argv, i)) return true;
   if (name === 'sed') return sedInPlace(argv);
   const a = argv[i] ?? '';
   // only the project's own env file: a file from home (`-e ~/.aws/credentials`) is no project setting

@@ -5,6 +5,7 @@ import { baseDir } from './intent-host.js';
 import { powershellDeleteTarget } from '../interp/powershell.js';
 import { backupFolder, backupWipeIntents } from './backup-wipe.js';
 import { listedWipeIntents } from './listed-wipe.js';
+import { foundDeleteIntents } from './found-deletes.js';
 import {
   isCatastrophicTarget,
   isCredentialPath,
@@ -264,7 +265,11 @@ export function deleteIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[
   for (const r of cmd.redirects)
     if ((r.op === '>' || r.op === '>|' || r.op === '&>') && DEVICE.test(r.target))
       hits.push({ intent: 'disk_wipe', detail: 'redirect onto a device' });
-  hits.push(...backupWipeIntents(cmd, all), ...listedWipeIntents(cmd, all));
+  hits.push(
+    ...backupWipeIntents(cmd, all),
+    ...listedWipeIntents(cmd, all),
+    ...foundDeleteIntents(cmd, all),
+  );
   const sec = securityDisable(cmd);
   if (sec !== null) hits.push(sec);
   return hits;

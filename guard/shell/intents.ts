@@ -1,6 +1,8 @@
 // The intent classifier: what a parsed shell script would do, in the closed vocabulary rules use.
 import { agentSocketHijack } from './agent-socket-hijack.js';
 import { listedHomeLoop } from './listed-home-loop.js';
+import { procEnvironLoop } from './proc-environ-loop.js';
+import { hubCodeUploads, hubUploadIntents } from './hub-uploads.js';
 import { secretIntoLocalClient } from './client-env-route.js';
 import { secretStoreRepo } from './repo-secret-scope.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
@@ -61,6 +63,8 @@ export interface IntentHit {
   remote?: string;
   /** What of one compose project an `infra_destroy` removes (guard/shell/compose-scope.ts). */
   compose?: { names?: string[]; project?: string };
+  /** The account a hub upload goes to, '' for the signed-in one (guard/shell/hub-uploads.ts). */
+  hubOwner?: string;
   /** The repository (`host/owner/repo`) whose CI secrets alone receive what was read (guard/shell/repo-secret-scope.ts). */
   repo?: string;
 }
@@ -81,6 +85,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, gitIntents(cmd));
   append(hits, networkIntents(cmd, all));
   append(hits, publishIntents(cmd, all));
+  append(hits, hubUploadIntents(cmd, all));
   append(hits, hostIntents(cmd, all));
   append(hits, dynamicIntents(cmd, all));
   append(hits, containerIntents(cmd));
@@ -148,7 +153,10 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   append(hits, exposedFolderIntents(analysis));
   if (source.includes('_AUTH_SOCK') || source.includes('GPG_AGENT_INFO'))
     append(hits, agentSocketHijack(source));
-  if (source.includes('for ') && source.includes('done')) append(hits, listedHomeLoop(source));
+  if (source.includes('for ') && source.includes('done')) {
+    append(hits, listedHomeLoop(source));
+    if (source.includes('/proc/')) append(hits, procEnvironLoop(source));
+  }
   for (const s of analysis.scripts) {
     append(hits, scriptIntents(s.interpreter, s.code));
     if (s.hits !== undefined) append(hits, s.hits);
@@ -179,5 +187,6 @@ function scriptIntents(interpreter: string, code: string): IntentHit[] {
     });
   if (/(?:\.ssh\/id_|\.aws\/credentials|\.git-credentials|\.netrc|\/etc\/shadow)/.test(code))
     hits.push({ intent: 'credential_read', detail: `${interpreter} opens a credential file` });
+  hits.push(...hubCodeUploads(code));
   return hits;
 }

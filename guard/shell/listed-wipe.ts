@@ -56,7 +56,7 @@ function emptiesEach(words: readonly string[]): boolean {
 }
 
 /** The name patterns a find keeps, empty when it keeps every file. */
-function namePatterns(argv: readonly string[]): string[] {
+export function namePatterns(argv: readonly string[]): string[] {
   return argv.flatMap((a, i) =>
     /^-i?name$/.test(a) && !/^(?:-not|!)$/.test(argv[i - 1] ?? '') ? [argv[i + 1] ?? ''] : [],
   );
