@@ -19,6 +19,12 @@ const DESCRIBED = String.raw`(?!(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:rea
  */
 const DID = String.raw`(?!\s+(?:wrote|written|generated|produced|authored|drafted|created|made|suggested|helped|was|were|did|has\s+(?:written|generated|made|produced))\b)${DESCRIBED}`;
 
+/**
+ * A mention that heads what its account wrote ("@ci-bot commented:", "@renovate-bot opened this",
+ * "**@devbot** wrote:"): an issue thread's author line, not an address to the bot.
+ */
+const AUTHORED = String.raw`(?![*_]{0,2}\s+(?:commented|wrote|replied|posted|opened|reviewed|approved|added|left|said|reported|closed|merged|pushed|labell?ed|mentioned|requested|edited|responded)\b)`;
+
 /** What drives an agent, as a hyphenated trait: "tool-using", "LLM-based", "MCP-enabled". */
 const TRAIT = String.raw`(?:tool|mcp|llm|ai|gpt|function|computer|browser)[\s-](?:using|use|enabled|powered|based|calling|capable|driven|augmented)`;
 
@@ -37,9 +43,9 @@ export const ADDRESSEE = [
   // "notice to all LLM-based agents"), not a CI fleet's ("note for self-hosted agents")
   String.raw`\b(?:note|notice|message|memo|reminder|instructions?|warning|alert)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?${TRAIT}\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?|models?)\b`,
   String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b${DID}`,
-  String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b`,
+  String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b${AUTHORED}`,
   // a chat or issue mention of a bot account ("@devbot please run ..."), not of a person
-  String.raw`(?:^|[\s("'])@[\w-]{0,20}(?:bot|agent|gpt)\b`,
+  String.raw`(?:^|[\s("'])@[\w-]{0,20}(?:bot|agent|gpt)\b${AUTHORED}`,
   // products named together ("Claude / Copilot / Cursor triaging this:") or as the reader of this
   String.raw`\b(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)(?:\s*(?:\/|,|\bor\b|&)\s*(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)){1,5}\s*:`,
   String.raw`\b(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)\b[^\n]{0,40}?\b(?:triaging|reading|handling|processing|reviewing|working\s+on)\s+this\b`,

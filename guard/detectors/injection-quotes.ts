@@ -62,20 +62,34 @@ const FENCE = /```[^\n]*\n[\s\S]{0,20000}?```/g;
  * introduced otherwise is read as the page's own words.
  */
 function withoutDiscussedBlocks(text: string): string {
-  return text.replace(FENCE, (block: string, at: number) => {
-    const lead =
-      text
-        .slice(Math.max(0, at - 300), at)
-        .trimEnd()
-        .split(/\n[ \t]*\n/)
-        .at(-1) ?? '';
-    const sentence =
-      lead
-        .split(STOP)
-        .filter((p) => p.trim() !== '')
-        .at(-1) ?? '';
-    return discusses(sentence) ? '```\n```' : block;
+  const fenced = text.replace(FENCE, (block: string, at: number) =>
+    discusses(leadSentence(text, at)) ? '```\n```' : block,
+  );
+  // an indented or block-quoted paragraph shows a sample the same way when the sentence before it
+  // discusses attacks and ends in a colon ("a description contained hidden text such as:")
+  return fenced.replace(SET_OFF, (block: string, at: number) => {
+    const lead = leadSentence(fenced, at);
+    return /:\s*$/.test(lead) && discusses(lead) ? '\n' : block;
   });
+}
+
+/** A paragraph set off from the prose: each line indented two or more spaces, or quoted with `>`. */
+const SET_OFF = /(?<=\n[ \t]*\n)(?:(?:[ \t]{2,}|[ \t]{0,3}>)[^\n]*(?:\n|$)){1,200}/g;
+
+/** The last sentence of the nearest paragraph before `at`: what introduces a block. */
+function leadSentence(text: string, at: number): string {
+  const lead =
+    text
+      .slice(Math.max(0, at - 300), at)
+      .trimEnd()
+      .split(/\n[ \t]*\n/)
+      .at(-1) ?? '';
+  return (
+    lead
+      .split(STOP)
+      .filter((p) => p.trim() !== '')
+      .at(-1) ?? ''
+  );
 }
 
 /** A search hit: `path:line:` (grep -n, ripgrep, git grep, the Grep tool) before the matched line. */

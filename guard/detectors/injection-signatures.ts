@@ -15,6 +15,7 @@ import { TASK_HIJACK, TASK_HIJACK_USER, USER_ORDER } from './injection-hijack.js
 import { MULTILINGUAL_OVERRIDE } from './injection-languages.js';
 import { COMMENT_CONTINUED } from './injection-continued.js';
 import { URL_TEMPLATE } from './injection-url-template.js';
+import { URL_FILL } from './injection-url-fill.js';
 import { ROLE_LABEL_RISK } from './injection-addressed.js';
 import { TOOL_ORDER } from './injection-tool-orders.js';
 import {
@@ -103,6 +104,7 @@ export const SIGNATURES: readonly Signature[] = [
   { name: 'comment_order', re: COMMENT_ORDER },
   { name: 'comment_order', re: COMMENT_CONTINUED },
   { name: 'exfil_url_template', re: URL_TEMPLATE },
+  { name: 'exfil_url_template', re: URL_FILL },
   { name: 'vouch_to_user', re: VOUCH_TO_USER },
   { name: 'reader_order', re: FIELD_ORDER },
   { name: 'override_paraphrase', re: VOID_OR_GRANT },

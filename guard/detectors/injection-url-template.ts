@@ -5,7 +5,7 @@
 // (`{owner}`, `<your-token>`, `$(uname -s)`), not a file, a command's output or the user's secrets.
 
 /** What a placeholder asks to be filled with: a file's contents, a command's output, the user's secrets. */
-const DATA = [
+export const DATA = [
   String.raw`\b(?:contents?|output|result|value|text)s?\s+of\b`,
   String.raw`\bgit\s+(?:remote|credential)\b|\bgh\s+auth\s+token\b|\bprintenv\b|\bbase64\b`,
   String.raw`~\/|\$HOME\b|%USERPROFILE%|\.(?:npmrc|env|netrc|pypirc|ssh|aws|gnupg|kube|docker|git-credentials)\b|\bid_(?:rsa|ed25519|ecdsa)\b`,

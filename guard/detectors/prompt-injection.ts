@@ -17,6 +17,7 @@ import { HIDDEN_SIGNATURES, SIGNATURES } from './injection-signatures.js';
 import { SOURCE_FILE, withoutStringLiterals } from './injection-source.js';
 import { ADDRESSES, harmfulCodeOrder } from './injection-code-orders.js';
 import { withoutDiscussedQuotes, withoutReportedData } from './injection-quotes.js';
+import { withoutLabelledSamples } from './injection-samples.js';
 import { checkKeys, enumParam } from './params.js';
 
 const REMOVED = '[removed by interlock-mesh: possible prompt injection]';
@@ -69,7 +70,8 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
   const text = withoutReportedData(own, opts.searchOutput === true);
   // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words);
   // text with JSON escapes as the text they encode, which is what a model reads in a JSON reply.
-  const decoded = jsonReadText(text) ?? text;
+  // a table of labelled samples (an eval's dataframe) is read without its attack rows' samples
+  const decoded = withoutLabelledSamples(jsonReadText(text) ?? text);
   const forms = [normalizeForDetection(decoded), normalizeForDetection(decoded, false)];
   const smuggled = smuggledTagText(text);
   const spans = forms.flatMap(hiddenSpans);

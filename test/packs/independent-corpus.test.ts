@@ -124,8 +124,7 @@ const BY_DESIGN = [
 /**
  * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): a Slack webhook
  * whose secret part is a variable in the URL's path, PowerShell the shell reader refuses, reports
- * of an injected order that never name the attack, discussion and evaluation data quoting attacks,
- * and a project `.envrc` exporting a secret manager's value.
+ * of an injected order that never name the attack, and a project `.envrc` exporting a secret manager's value.
  */
 const OPEN_FALSE_POSITIVES = [
   'b12z-031 ca.upload-offlist',
@@ -133,9 +132,6 @@ const OPEN_FALSE_POSITIVES = [
   'b12z-226 ca.result-injection',
   'b12z-247 guard.shell.parse-error',
   'b13z-015 ca.sensitive-write-file',
-  'b13z-183 ca.result-injection',
-  'b13z-189 ca.result-injection',
-  'b13z-196 ca.result-injection',
 ];
 
 describe('independent corpus', () => {
