@@ -4,7 +4,7 @@
 
 /** Build files and settings that list the repositories artifacts are fetched from. */
 export const BUILD_CONFIG_FILE =
-  /(?:^|[\\/])(?:settings\.gradle(?:\.kts)?|build\.gradle(?:\.kts)?|init\.gradle(?:\.kts)?|[\w.-]+\.init\.gradle(?:\.kts)?|settings\.xml|nuget\.config|\.cargo[\\/]config(?:\.toml)?)$/i;
+  /(?:^|[\\/])(?:settings\.gradle(?:\.kts)?|build\.gradle(?:\.kts)?|init\.gradle(?:\.kts)?|[\w.-]+\.init\.gradle(?:\.kts)?|init\.d[\\/][\w.-]+\.gradle(?:\.kts)?|settings\.xml|nuget\.config|\.cargo[\\/]config(?:\.toml)?)$/i;
 
 /** Gradle's switch that accepts a repository over http. */
 const INSECURE_SWITCH = /\b(?:is)?allowInsecureProtocol\s*(?:=|\(|\s)\s*true\b/i;

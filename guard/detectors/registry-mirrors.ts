@@ -1,12 +1,20 @@
 // Project and user config files that replace a language's official registry with another one:
 // Cargo's source replacement, a Maven `<mirror>`, a NuGet.config that clears nuget.org, Go's go.env
-// GOPROXY. Every later install of any name resolves from that host, so a mirror off the host policy
+// GOPROXY, a user's Gradle init script (it sets the repositories of every build the user runs). Every
+// later install of any name resolves from that host, so a mirror off the host policy
 // is the redirection (docs/guard.md "Detectors", supply_chain). An extra repository beside the
 // official one stays the organisation's choice (build-repositories.ts).
 
 /** Files whose text may replace the official registry. */
 export const MIRROR_FILE =
-  /(?:^|[\\/])(?:\.cargo[\\/]config(?:\.toml)?|settings\.xml|nuget\.config|go\.env)$/i;
+  /(?:^|[\\/])(?:\.cargo[\\/]config(?:\.toml)?|settings\.xml|nuget\.config|go\.env|go[\\/]env)$|(?:^|[\\/])\.gradle[\\/](?:init\.gradle(?:\.kts)?|init\.d[\\/][^\\/]+\.gradle(?:\.kts)?)$/i;
+
+/** Gradle's init scripts, in the user's Gradle home: they run before every build of every project. */
+const GRADLE_INIT =
+  /\.gradle[\\/](?:init\.gradle(?:\.kts)?|init\.d[\\/][^\\/]+\.gradle(?:\.kts)?)$/;
+/** A repository's location in Groovy or Kotlin DSL: `url 'U'`, `url = uri("U")`, `setUrl("U")`. */
+const GRADLE_URL =
+  /\b(?:url|setUrl)\s*(?:=|\(|\s)\s*(?:uri\s*\(\s*)?["']([a-z]+:\/\/[^"'\s]+)["']/gi;
 
 /** Mirrors of the official registries themselves: a mirror that names one redirects nothing. */
 const OFFICIAL = new Set([
@@ -17,6 +25,9 @@ const OFFICIAL = new Set([
   'index.crates.io',
   'github.com',
   'proxy.golang.org',
+  'plugins.gradle.org',
+  'maven.google.com',
+  'dl.google.com',
 ]);
 
 /** `registry = "sparse+https://..."`, `index = "https://..."` in a `[source.*]` table. */
@@ -43,7 +54,9 @@ export function mirrorSources(file: string, text: string): string[] {
   } else if (name.endsWith('nuget.config')) {
     // `<clear />` drops nuget.org: every package then comes from the sources added after it
     if (/<clear\s*\/>/i.test(text)) urls = urlsOf(NUGET_SOURCE, text);
-  } else if (name.endsWith('go.env')) {
+  } else if (GRADLE_INIT.test(name)) {
+    urls = urlsOf(GRADLE_URL, text);
+  } else if (/(?:go\.env|go[\\/]env)$/.test(name)) {
     urls = (GOPROXY.exec(text)?.[1] ?? '').split(/[,|]/).filter((v) => /^https?:\/\//.test(v));
   }
   return urls.filter((u) => !OFFICIAL.has(hostPart(u)));

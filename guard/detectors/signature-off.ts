@@ -25,12 +25,15 @@ const OFF_WORDS: [RegExp, string][] = [
 ];
 /** Package tools and the shell's writers (a sources line echoed into a list). */
 const TOOLS =
-  /^(?:nix|nix-env|nix-build|nix-shell|apt|apt-get|dnf|yum|zypper|rpm|pacman|snap|flatpak|helm|docker|podman|pip[0-9.]*|uv|npm|pnpm|yarn|go|git|echo|printf|tee)$/;
+  /^(?:nix|nix-env|nix-build|nix-shell|apt|apt-get|dnf|yum|zypper|rpm|pacman|snap|flatpak|helm|docker|podman|pip[0-9.]*|uv|npm|pnpm|yarn|go|git|composer|conda|mamba|micromamba|bundle|echo|printf|tee)$/;
 /** `NAME=VALUE` settings (an `export`, a prefix, `go env -w`, `npm config set`, `git -c`). */
 const OFF_SETTING =
   /^(?:GOSUMDB=off|GOFLAGS=.*-insecure\b.*|GOINSECURE=.+|GONOSUMDB=\*|GONOSUMCHECK=1|GIT_SSL_NO_VERIFY=(?:1|true)|npm_config_strict_ssl=false|http\.sslVerify=false|require-sigs\s*=\s*false)$/i;
 /** `config set KEY false` keys that turn TLS verification off for a registry. */
-const OFF_KEY = /^(?:strict-ssl|enableStrictSsl|http\.sslVerify|sslVerify)$/i;
+const OFF_KEY =
+  /^(?:strict-ssl|enableStrictSsl|http\.sslVerify|sslVerify|secure-http|ssl_verify|ssl_verify_mode)$/i;
+/** `config [set] KEY true` keys that do the same. */
+const ON_KEY = /^disable-tls$/i;
 
 /** What in this command switches package verification off, or null. */
 export function verificationOff(cmd: ShellCommand): string | null {
@@ -49,6 +52,12 @@ export function verificationOff(cmd: ShellCommand): string | null {
       return `${name} trusts ${trusted} without TLS checks`;
     if (OFF_KEY.test(a) && /^(?:false|0)$/i.test(argv[i + 1] ?? '') && argv.includes('config'))
       return `${name} config turns ${a} off`;
+    if (ON_KEY.test(a) && /^(?:true|1)$/i.test(argv[i + 1] ?? '') && argv.includes('config'))
+      return `${name} config turns ${a} on`;
+    // `pip config set global.trusted-host HOST`: every index on that host without TLS checks
+    const host = /^(?:global|install|user)\.trusted-host$/i.test(a) ? argv[i + 1] : undefined;
+    if (host !== undefined && argv.includes('config') && internalHosts(host, 1).length === 0)
+      return `${name} config trusts ${host} without TLS checks`;
     if (/^-c$/.test(a) && OFF_SETTING.test(argv[i + 1] ?? ''))
       return `${name} -c ${argv[i + 1] ?? ''}`;
     const word = OFF_WORDS.find(([re]) => re.test(a) && name !== 'echo' && name !== 'printf');

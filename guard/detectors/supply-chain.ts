@@ -12,6 +12,7 @@ import { addedSources, registeredSources } from './package-sources.js';
 import { BUILD_CONFIG_FILE, insecureRepository } from './build-repositories.js';
 import { MIRROR_FILE, mirrorSources } from './registry-mirrors.js';
 import { verificationOff } from './signature-off.js';
+import { verificationOffInFile } from './signature-off-files.js';
 import { writesBuildDownloadRun } from './build-script-run.js';
 import { harmfulStartupWrite } from './startup-files.js';
 import { weakensPins } from './integrity-pins.js';
@@ -43,14 +44,14 @@ const REGISTRY_KEY =
   /^(?:(?:@[\w.-]+:)?registry|npmRegistryServer|(?:global|install|user)\.(?:extra-)?index-url|index-url|extra-index-url)$/i;
 /** Environment variables that redirect installs. */
 const REGISTRY_ENV =
-  /^(?:npm_config_(?:@[\w.-]+:)?registry|PIP_(?:EXTRA_)?INDEX_URL|PIP_FIND_LINKS|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|YARN_NPM_REGISTRY_SERVER|GOPROXY|BUNDLE_MIRROR__[\w]+)=(.*)$/i;
+  /^(?:npm_config_(?:@[\w.-]+:)?registry|PIP_(?:EXTRA_)?INDEX_URL|PIP_FIND_LINKS|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|UV_INDEX|PIP_TRUSTED_HOST|COMPOSER_REPO_PACKAGIST|YARN_NPM_REGISTRY_SERVER|GOPROXY|BUNDLE_MIRROR__[\w]+)=(.*)$/i;
 /** Package-manager config files; a line naming a registry or index written into one redirects installs. */
 const CONFIG_FILE =
   /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|bunfig\.toml|uv\.toml)$/;
 
 const PY = /^python[0-9.]*$/;
 const MANAGERS =
-  /^(?:pip[0-9.]*|pipx|uv|uvx|npm|pnpm|pnpx|yarn|bun|npx|bunx|gem|cargo|poetry|go|choco|winget|scoop)$/;
+  /^(?:pip[0-9.]*|pipx|uv|uvx|npm|pnpm|pnpx|yarn|bun|npx|bunx|gem|cargo|poetry|go|choco|winget|scoop|composer|conda|mamba|micromamba|bundle)$/;
 /** Windows package managers' options that install a package whose download matches no checksum. */
 const NO_CHECKSUM =
   /^--(?:ignore-checksums?|allow-empty-checksums(?:-secure)?|ignore-security-hash|skip-hash-check)$/i;
@@ -105,7 +106,7 @@ function installProblems(argv: readonly string[], off: (v: string) => boolean): 
   if (unchecked !== undefined) out.push(`${tool ?? ''} installs with ${unchecked}`);
   const index = optionValues(argv).find(off);
   if (index !== undefined)
-    out.push(`${tool ?? ''} installs from index ${hostOf(index, true) ?? index}`);
+    out.push(listable(`${tool ?? ''} installs from index ${hostOf(index, true) ?? index}`));
   return out;
 }
 
@@ -121,15 +122,51 @@ function configProblems(argv: readonly string[], off: (v: string) => boolean): s
     const name = kv?.[1] ?? k;
     const val = kv?.[2] ?? v;
     if (REGISTRY_KEY.test(name) && val !== undefined && off(val))
-      return [`${tool ?? ''} config points installs at ${hostOf(val, true) ?? val}`];
+      return [listable(`${tool ?? ''} config points installs at ${hostOf(val, true) ?? val}`)];
   }
-  if (tool === 'poetry' && sub === 'source' && verb === 'add' && value !== undefined && off(value))
-    return [`poetry source ${hostOf(value, true) ?? value}`];
   if (tool === 'gem' && sub === 'sources') {
     const added = optionValues(argv.map((a) => (a === '-a' || a === '--add' ? '--source' : a)));
-    if (added.some(off)) return ['gem sources adds an unlisted source'];
+    if (added.some(off)) return [listable('gem sources adds an unlisted source')];
   }
   if (tool === 'go' && sub === 'env' && verb === '-w') return envProblems(argv.slice(3), off);
+  const source = configuredSource(argv).find(off);
+  if (source !== undefined)
+    return [listable(`${tool ?? ''} adds source ${hostOf(source, true) ?? source}`)];
+  return [];
+}
+
+/**
+ * Sources a manager's `config` subcommand adds: `composer config [-g] repos.NAME composer URL` (or a
+ * JSON object naming `url`), `conda config --add channels URL`, `bundle config [set] mirror.X URL`.
+ */
+/**
+ * A redirection's reason with how to pass an organisation's own registry: its public-looking name
+ * alone cannot tell it from a stranger's (docs/guard.md "Detectors").
+ */
+function listable(reason: string): string {
+  return `${reason} (if it is your organisation's registry, list its host in the node config's guard.egress.allowHosts)`;
+}
+
+function configuredSource(argv: readonly string[]): string[] {
+  const words = argv.filter((a) => !a.startsWith('-') || a === '--add' || a === '--prepend');
+  const [tool, a, b] = words;
+  const urls = (from: number): string[] =>
+    words
+      .slice(from)
+      .flatMap((w) => [...w.matchAll(/[a-z][\w+.-]*:\/\/[^\s"',}]+/gi)].map((m) => m[0]));
+  if (tool === 'composer' && (a === 'config' || (a === 'global' && b === 'config'))) {
+    const i = words.findIndex((w) => /^repo(?:s|sitories)?\.[\w.-]+$/i.test(w));
+    return i < 0 ? [] : urls(i + 1);
+  }
+  if (/^(?:conda|mamba|micromamba)$/.test(tool ?? '') && a === 'config') {
+    const i = words.findIndex((w) => w === '--add' || w === '--prepend');
+    return i >= 0 && /^(?:channels|default_channels)$/.test(words[i + 1] ?? '') ? urls(i + 2) : [];
+  }
+  if (tool === 'poetry' && a === 'source' && b === 'add') return urls(3);
+  if (tool === 'bundle' && a === 'config') {
+    const i = words.findIndex((w) => /^mirror\./i.test(w));
+    return i < 0 ? [] : urls(i + 1);
+  }
   return [];
 }
 
@@ -139,7 +176,11 @@ function envProblems(words: readonly string[], off: (v: string) => boolean): str
     const vals = (m?.[1] ?? '')
       .split(/[,|]/)
       .filter((v) => v !== '' && v !== 'direct' && v !== 'off');
-    if (m !== null && vals.some(off)) return [`${w.split('=')[0] ?? ''} redirects installs`];
+    const host = m === null ? undefined : vals.find(off);
+    if (host !== undefined)
+      return [
+        listable(`${w.split('=')[0] ?? ''} redirects installs to ${hostOf(host, true) ?? host}`),
+      ];
   }
   return [];
 }
@@ -150,8 +191,12 @@ function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string
   const words = [cmd.name.replace(/\.exe$/i, ''), ...cmd.argv.slice(1)];
   const added = [...addedSources(words), ...registeredSources(words.join(' '))].find(off);
   if (added !== undefined)
-    out.push(`${cmd.name} adds package source ${hostOf(added, true) ?? added}`);
-  if (cmd.name === 'export' || cmd.name === '') out.push(...envProblems(cmd.argv.slice(1), off));
+    out.push(listable(`${cmd.name} adds package source ${hostOf(added, true) ?? added}`));
+  if (cmd.name === 'export' || cmd.name === '' || /^set$/i.test(cmd.name))
+    out.push(...envProblems(cmd.argv.slice(1), off));
+  // cmd's `setx NAME VALUE` keeps the variable for every later session
+  if (/^setx(?:\.exe)?$/i.test(cmd.name))
+    out.push(...envProblems([`${cmd.argv[1] ?? ''}=${cmd.argv[2] ?? ''}`], off));
   const unverified = verificationOff(cmd);
   if (unverified !== null) out.push(unverified);
   if (
@@ -159,13 +204,20 @@ function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string
     cmd.redirects.some((r) => r.op.startsWith('>') && CONFIG_FILE.test(r.target))
   ) {
     const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
-    if (namesOffRegistry(text, off)) out.push('writes a registry into a package-manager config');
+    const named = namesOffRegistry(text, off);
+    if (named !== undefined)
+      out.push(listable(`writes registry ${named} into a package-manager config`));
   }
   const mirror = cmd.redirects.find((r) => r.op.startsWith('>') && MIRROR_FILE.test(r.target));
   if (mirror !== undefined) {
     const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
     const url = offMirror(mirror.target, text, off);
-    if (url !== undefined) out.push(`${mirror.target} replaces the registry with ${url}`);
+    if (url !== undefined) out.push(listable(`${mirror.target} replaces the registry with ${url}`));
+  }
+  for (const r of cmd.redirects.filter((x) => x.op.startsWith('>'))) {
+    const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
+    const unchecked = verificationOffInFile(r.target, text, off);
+    if (unchecked !== null) out.push(`writes ${unchecked} into ${r.target}`);
   }
   const build = cmd.redirects.find((r) => r.op.startsWith('>') && BUILD_CONFIG_FILE.test(r.target));
   if (build !== undefined) {
@@ -184,17 +236,19 @@ function offMirror(file: string, text: string, off: (v: string) => boolean): str
 }
 
 /** A registry, index, link source or trusted host off the list in a package-manager config's text. */
-function namesOffRegistry(text: string, off: (v: string) => boolean): boolean {
+function namesOffRegistry(text: string, off: (v: string) => boolean): string | undefined {
   const urls = [
     ...text.matchAll(
       /(?:registry|index-url|npmRegistryServer|find-links|trusted-host)\s*[=:]\s*"?(\S+?)"?(?:\s|$)/gi,
     ),
   ];
   // `trusted-host = HOST` names a host without a scheme
-  return urls.some((u) => {
+  const hosts = urls.map((u) => {
     const v = u[1] ?? '';
-    return off(/^[a-z][\w+.-]*:\/\//i.test(v) ? v : `https://${v}`);
+    return /^[a-z][\w+.-]*:\/\//i.test(v) ? v : `https://${v}`;
   });
+  const found = hosts.find(off);
+  return found === undefined ? undefined : (hostOf(found, true) ?? found);
 }
 
 /** A file tool's write of a package-manager config (`Write ~/.config/pip/pip.conf`), its new text. */
@@ -239,15 +293,23 @@ export const supplyChainDetector: Detector<SupplyParams> = {
       if (startup !== null) return [{ path, reason: startup }];
       if (typeof file === 'string' && writesCiSecretsOut(file, args, (t) => ctx.shell(t)))
         return [{ path, reason: 'a CI step that sends every secret to a host' }];
+      const unchecked =
+        typeof file === 'string' ? verificationOffInFile(file, writtenText(args) ?? '', off) : null;
+      if (unchecked !== null) return [{ path, reason: `a config file sets ${unchecked}` }];
       const text = configWrite(args);
-      if (text !== null && namesOffRegistry(text, off))
-        return [{ path, reason: 'writes a registry into a package-manager config' }];
+      const named = text === null ? undefined : namesOffRegistry(text, off);
+      if (named !== undefined)
+        return [
+          { path, reason: listable(`writes registry ${named} into a package-manager config`) },
+        ];
       const mirror =
         typeof file === 'string' && MIRROR_FILE.test(file)
           ? offMirror(file, writtenText(args) ?? '', off)
           : undefined;
       if (mirror !== undefined)
-        return [{ path, reason: `a config replaces the official registry with ${mirror}` }];
+        return [
+          { path, reason: listable(`a config replaces the official registry with ${mirror}`) },
+        ];
       const built =
         typeof file === 'string' && BUILD_CONFIG_FILE.test(file) ? writtenText(args) : null;
       const insecure = built === null ? null : insecureRepository(built, off);
