@@ -58,7 +58,7 @@ function issuerOf(command: string, m: SecretMatch, basics: readonly BoundSpan[])
 }
 
 /** True when every command of the call only sends to `issuer` or shapes its reply. */
-function onlyToIssuer(view: ShellView, issuer: Issuer): boolean {
+export function onlyToIssuer(view: ShellView, issuer: Issuer): boolean {
   if (view.analysis.status !== 'ok') return false;
   let requests = 0;
   for (const c of view.analysis.commands) {
