@@ -6,40 +6,8 @@
 // issuer only (docs/guard.md "Credentials and their issuers").
 import { onlyToIssuer } from '../detectors/secret-issuer-bound.js';
 import type { ShellView } from '../detectors/detector.js';
-import {
-  issuerIdMatches,
-  issuerOfProgram,
-  issuerOfVariable,
-  REQUEST_PROGRAMS,
-  type Issuer,
-} from '../egress/issuers.js';
-
-/** `NAME=value` as a word of its own, the value bare or quoted without expansions. */
-const ASSIGNMENT = /(?<![^\s;&|(])([A-Z][A-Z0-9_]{0,127})=("[^"$`\\]*"|'[^']*'|[^\s'"$`;&|()<>]+)/g;
-
-interface Span {
-  start: number;
-  end: number;
-  issuer: Issuer;
-}
-
-/** Assignments of an issuer's variable that prefix its CLI or a request program (never `export`). */
-function variableSpans(command: string, view: ShellView): Span[] {
-  const out: Span[] = [];
-  for (const m of command.slice(0, 65_536).matchAll(ASSIGNMENT)) {
-    const name = m[1] ?? '';
-    const issuer = issuerOfVariable(name);
-    if (issuer === null) continue;
-    const users = view.analysis.commands.filter((c) => c.env?.some((e) => e.name === name));
-    const given = users.some(
-      (c) => issuerOfProgram(c.name) === issuer || REQUEST_PROGRAMS.has(c.name),
-    );
-    if (!given) continue;
-    const start = m.index + name.length + 1;
-    out.push({ start, end: start + (m[2] ?? '').length, issuer });
-  }
-  return out;
-}
+import { issuerAssignments } from '../egress/issuer-assignments.js';
+import { issuerIdMatches, type Issuer } from '../egress/issuers.js';
 
 /**
  * `command` with the values it binds to an issuer blanked, when every command of the call goes
@@ -47,7 +15,7 @@ function variableSpans(command: string, view: ShellView): Span[] {
  */
 export function withoutIssuerContext(command: string, view: ShellView): string | null {
   if (view.analysis.status !== 'ok') return null;
-  const spans = [...variableSpans(command, view), ...issuerIdMatches(command)];
+  const spans = [...issuerAssignments(command, view), ...issuerIdMatches(command)];
   const ok = new Map<Issuer, boolean>();
   const bound = spans.filter((s) => {
     let v = ok.get(s.issuer);
