@@ -9,6 +9,7 @@ import {
   REQUEST_PROGRAMS,
   type Issuer,
 } from '../egress/issuers.js';
+import { issuerAssignments } from '../egress/issuer-assignments.js';
 import { INTERPRETERS, SHELLS } from '../shell/wrappers.js';
 import type { ShellView } from './detector.js';
 import type { SecretMatch } from './secrets.js';
@@ -58,7 +59,7 @@ function issuerOf(command: string, m: SecretMatch, basics: readonly BoundSpan[])
 }
 
 /** True when every command of the call only sends to `issuer` or shapes its reply. */
-function onlyToIssuer(view: ShellView, issuer: Issuer): boolean {
+export function onlyToIssuer(view: ShellView, issuer: Issuer): boolean {
   if (view.analysis.status !== 'ok') return false;
   let requests = 0;
   for (const c of view.analysis.commands) {
@@ -103,8 +104,13 @@ export function issuerBoundSpans(
   if (found.length === 0 && basics.length === 0) return [];
   const out: BoundSpan[] = [...basics];
   const checked = new Map<Issuer, boolean>();
+  // a key in its issuer's variable for the issuer's CLI or a request (issuer-assignments.ts)
+  const assigned = found.length === 0 ? [] : issuerAssignments(command, view);
   for (const m of found) {
-    const issuer = issuerOf(command, m, basics);
+    const issuer =
+      issuerOf(command, m, basics) ??
+      assigned.find((a) => a.start <= m.start && m.end <= a.end)?.issuer ??
+      null;
     if (issuer === null) return null;
     out.push({ start: m.start, end: m.end, issuer });
   }

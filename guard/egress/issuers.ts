@@ -14,6 +14,11 @@ interface Issuer {
   headers?: readonly string[];
   /** The issuer's own CLIs, which send a key given on their command line to the issuer's hosts. */
   programs?: readonly string[];
+  /**
+   * The issuer's account identifiers (a Twilio account SID): no secret alone, but read with the
+   * credential from one file and sent to the issuer as part of its URL or its Basic user.
+   */
+  ids?: RegExp;
   /** The issuer's API hosts (`*.` covers the domain and its subdomains). */
   hosts: readonly string[];
 }
@@ -130,6 +135,7 @@ const ISSUERS: readonly Issuer[] = [
     vars: /^TWILIO_(?:AUTH_TOKEN|API_KEY|API_SECRET|ACCOUNT_SID)$/,
     // an account SID (AC) or API key SID (SK) as the user of an `SID:token` pair
     format: /\b(?:AC|SK)[0-9a-f]{32}:[0-9a-f]{32}\b/,
+    ids: /\bAC[0-9a-f]{32}\b/,
     hosts: ['api.twilio.com', '*.twilio.com'],
   },
   {
@@ -299,6 +305,25 @@ export function issuerFormatMatches(
     }
   }
   return out;
+}
+
+/** Every issuer account identifier in `command`, with its offsets and issuer. */
+export function issuerIdMatches(command: string): { start: number; end: number; issuer: Issuer }[] {
+  const text = command.slice(0, 65_536);
+  const out: { start: number; end: number; issuer: Issuer }[] = [];
+  for (const issuer of ISSUERS) {
+    if (issuer.ids === undefined) continue;
+    for (const m of text.matchAll(new RegExp(issuer.ids.source, 'g'))) {
+      out.push({ start: m.index, end: m.index + m[0].length, issuer });
+      if (out.length >= MAX_FORMAT_MATCHES) return out;
+    }
+  }
+  return out;
+}
+
+/** The issuer whose credential the environment variable `name` holds, or null. */
+export function issuerOfVariable(name: string): Issuer | null {
+  return ISSUERS.find((i) => i.vars.test(name)) ?? null;
 }
 
 /** The issuer whose token the command `argv` prints (`gh auth token`), or null. */

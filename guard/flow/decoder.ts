@@ -7,6 +7,7 @@ import { findRuns, latin1, percentDecode, type Run } from './byte-runs.js';
 import type { FlowLimits } from './flow-limits.js';
 import { fromCharCodes, hostLabels, unseparated } from './text-codecs.js';
 import { fragmentJoins } from './fragment-joins.js';
+import { domainJoins } from './domain-joins.js';
 
 export type Layer =
   | 'reverse'
@@ -254,6 +255,13 @@ export function decodeViews(
     const b = Buffer.from(labels, 'utf8');
     if (push(d, b, ['labels'])) expand(d, b, ['labels']);
     push(d, Buffer.from(labels.toUpperCase(), 'utf8'), ['labels', 'lowercase']);
+  }
+  // The same over the names of several lookups of one domain (domain-joins.ts)
+  const spread = domainJoins(text);
+  if (spread !== null) {
+    const b = Buffer.from(spread, 'utf8');
+    if (push(d, b, ['labels'])) expand(d, b, ['labels']);
+    push(d, Buffer.from(spread.toUpperCase(), 'utf8'), ['labels', 'lowercase']);
   }
   return { views: d.views, truncated: d.truncated };
 }

@@ -9,15 +9,17 @@ import { issuerFormatMatches } from '../egress/issuers.js';
 import type { FlowCheck } from './taint.js';
 import type { FlowTracker } from './tracker.js';
 import { withoutLoadedEnv } from './env-issuer-request.js';
+import { withoutIssuerContext } from './issuer-context.js';
 
 /** The flow check of the event's call, with credentials bound to their issuers not counted. */
 export function checkWithIssuers(tracker: FlowTracker, ctx: DetectorContext): FlowCheck {
   const { event } = ctx;
   const session = event.session ?? '';
   const full = tracker.check(session, event.args);
-  const command = event.args.command;
-  if (typeof command !== 'string' || !full.hits.some((h) => h.source.kind !== 'secret'))
-    return full;
+  const given = event.args.command;
+  if (typeof given !== 'string' || !full.hits.some((h) => h.source.kind !== 'secret')) return full;
+  // values bound to an issuer by their place (issuer-context.ts) are blanked first
+  const command = withoutIssuerContext(given, ctx.shell(given)) ?? given;
   // keys in an issuer's format count even where the secret detector passes them over
   const formatted = issuerFormatMatches(command);
   const found = findSecrets(command);
@@ -27,7 +29,7 @@ export function checkWithIssuers(tracker: FlowTracker, ctx: DetectorContext): Fl
     if (hits.length < full.hits.length) return { ...full, hits };
   }
   const masked = withoutIssuerBound(command, [...found, ...extra], ctx.shell(command));
-  if (masked === null || masked === command) return full;
+  if (masked === null || masked === given) return full;
   const rest = tracker.check(session, { ...event.args, command: masked });
   return {
     ...full,

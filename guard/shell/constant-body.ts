@@ -1,8 +1,11 @@
 // A request whose body is a short constant the command spells out (`curl -X POST URL -d
 // '{"ping":1}'`): nothing read from a file, the environment, a program's output or standard input
 // leaves, so the send is not an upload of data (docs/guard.md "Egress"). The secret detector still
-// reads the literal itself.
+// reads the literal itself. A deploy notification may name the revision it is of (`$(git describe
+// --tags)`, revision-names.ts) and post to its vendor's webhook URL, whose secret part may be a
+// variable (`https://hooks.slack.com/services/T0/B0/$SLACK_HOOK_SECRET`).
 import type { ShellAnalysis, ShellCommand } from './model.js';
+import { namesRevision } from './revision-names.js';
 
 /** Most bytes of constant body that pass: a status line or a ping, never a pasted file. */
 export const MAX_CONSTANT_BODY = 256;
@@ -19,6 +22,22 @@ const FILE_OPTIONS =
 const VENDOR_WEBHOOK_VAR =
   /^\$\{?(?:SLACK|DISCORD|TEAMS|MSTEAMS|MS_TEAMS|GOOGLE_CHAT|GCHAT|MATTERMOST|ROCKETCHAT|ROCKET_CHAT|ZULIP|ZAPIER|IFTTT|PAGERDUTY|OPSGENIE|DATADOG)_(?:[A-Z0-9]+_){0,3}WEBHOOK(?:_URL)?\}?$/;
 
+/** A vendor's incoming-webhook URL, its host and path head literal; only what follows may vary. */
+const VENDOR_WEBHOOK_URL =
+  /^https:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)\/|(?:discord|discordapp)\.com\/api\/webhooks\/|[\w-]+\.webhook\.office\.com\/|outlook\.office\.com\/webhook\/|chat\.googleapis\.com\/v1\/spaces\/|hooks\.zapier\.com\/hooks\/|maker\.ifttt\.com\/trigger\/)[^\s`]*$/;
+
+/** Variables a webhook URL's secret part is kept in, named for the hook or its vendor. */
+const HOOK_VAR = /^(?:[A-Z0-9_]*(?:HOOK|SLACK|DISCORD|TEAMS|GCHAT|ZAPIER|IFTTT)[A-Z0-9_]*)$/;
+
+/** A vendor's webhook URL whose only variables are its own secret part. */
+function vendorWebhookUrl(a: string): boolean {
+  if (!VENDOR_WEBHOOK_URL.test(a) || a.includes('$(')) return false;
+  return [...a.matchAll(/\$\{?(\w*)\}?/g)].every((m) => HOOK_VAR.test(m[1] ?? ''));
+}
+
+/** A `$(git ...)` or backtick substitution inside a body; namesRevision vets the command itself. */
+const GIT_SUBSTITUTION = /\$\(git\s[^()$`;|&<>]*\)|`git\s[^`$;|&<>]*`/g;
+
 /**
  * A run of 16 or more key characters mixing letters and digits (`auth=7f8c8fce2864...`, an account
  * SID): possibly a credential of a format no detector knows, so the body is not a harmless constant.
@@ -31,16 +50,20 @@ function keyShaped(body: string): boolean {
 
 /**
  * True when every word of the curl call is literal text (no variable, substitution or `@file`),
- * except a URL operand held in a vendor's webhook variable, its bodies add up to at most
+ * except a URL operand held in a vendor's webhook variable or a variable part of a vendor's webhook
+ * URL and substitutions that name the revision, its bodies add up to at most
  * MAX_CONSTANT_BODY bytes, and nothing feeds its standard input. Attacker-controlled text.
  */
 export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
   if (cmd.name !== 'curl' || cmd.substitution) return false;
   if (cmd.redirects.some((r) => r.op === '<' || r.op === '<<' || r.op === '<<<')) return false;
   if (cmd.stdin !== undefined || (cmd.pipeline >= 0 && cmd.stage > 0)) return false;
-  // a command of the same script could have written what the request names
-  if (all.commands.some((c) => c !== cmd && !(c.pipeline === cmd.pipeline && c.pipeline >= 0)))
-    return false;
+  // a command of the same script could have written what the request names; a substitution that
+  // names the revision reads nothing
+  const others = all.commands.filter(
+    (c) => c !== cmd && !(c.pipeline === cmd.pipeline && c.pipeline >= 0),
+  );
+  if (others.some((c) => !(c.substitution && namesRevision(c)))) return false;
   let bytes = 0;
   let bodies = 0;
   for (let i = 1; i < cmd.argv.length; i++) {
@@ -52,12 +75,13 @@ export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
         ? a.slice(a.indexOf('=') + 1)
         : undefined;
     if (body !== undefined) {
-      if (/^@|[$`]/.test(body) || keyShaped(body)) return false;
+      const text = others.length > 0 ? body.replace(GIT_SUBSTITUTION, 'REV') : body;
+      if (/^@|[$`]/.test(text) || keyShaped(text)) return false;
       bytes += Buffer.byteLength(body, 'utf8');
       bodies++;
       continue;
     }
-    if (/[$`]/.test(a) && !VENDOR_WEBHOOK_VAR.test(a)) return false;
+    if (/[$`]/.test(a) && !VENDOR_WEBHOOK_VAR.test(a) && !vendorWebhookUrl(a)) return false;
   }
   return bodies > 0 && bytes <= MAX_CONSTANT_BODY;
 }

@@ -3,6 +3,7 @@
 // CI and release work, not an upload of project data (docs/guard.md "Egress").
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { isAppPackage, isCoverageReport } from './build-output.js';
+import { namesRevision } from './revision-names.js';
 
 interface Service {
   hosts: RegExp;
@@ -23,18 +24,6 @@ const SERVICES: readonly Service[] = [
     takes: isAppPackage,
   },
 ];
-
-/**
- * `$(...)` programs that only name the revision built (`git rev-parse HEAD`, `git describe`), which
- * uploaders put in the URL or path; any other substitution may carry data.
- */
-function namesRevision(c: ShellCommand): boolean {
-  const [, sub] = c.argv;
-  if (c.name === 'date') return true;
-  if (c.name !== 'git') return false;
-  if (sub === 'rev-parse' || sub === 'describe') return true;
-  return sub === 'branch' && c.argv.includes('--show-current');
-}
 
 /** True when every substitution in the call only names the revision. */
 export function onlyRevisionSubstituted(all: ShellAnalysis): boolean {

@@ -122,12 +122,10 @@ const BY_DESIGN = [
 ];
 
 /**
- * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): a Slack webhook
- * whose secret part is a variable in the URL's path, PowerShell the shell reader refuses, and reports
- * of an injected order that never name the attack.
+ * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): PowerShell the
+ * shell reader refuses and reports of an injected order that never name the attack.
  */
 const OPEN_FALSE_POSITIVES = [
-  'b12z-031 ca.upload-offlist',
   'b12z-213 ca.result-injection',
   'b12z-226 ca.result-injection',
   'b12z-247 guard.shell.parse-error',

@@ -1,0 +1,31 @@
+// `WANDB_API_KEY=<key> wandb login`: a value assigned to an issuer's own variable for one command,
+// that command the issuer's CLI or a request program, is given to that issuer (docs/guard.md
+// "Credentials and their issuers"). An `export`, a bare assignment, or any other program the
+// variable reaches is no such binding.
+import type { ShellView } from '../detectors/detector.js';
+import { issuerOfProgram, issuerOfVariable, REQUEST_PROGRAMS, type Issuer } from './issuers.js';
+
+/** `NAME=value` as a word of its own, the value bare or quoted without expansions. */
+const ASSIGNMENT = /(?<![^\s;&|(])([A-Z][A-Z0-9_]{0,127})=("[^"$`\\]*"|'[^']*'|[^\s'"$`;&|()<>]+)/g;
+
+export interface IssuerSpan {
+  start: number;
+  end: number;
+  issuer: Issuer;
+}
+
+/** The values of `command` assigned to an issuer's variable prefixing its CLI or a request. */
+export function issuerAssignments(command: string, view: ShellView): IssuerSpan[] {
+  const out: IssuerSpan[] = [];
+  for (const m of command.slice(0, 65_536).matchAll(ASSIGNMENT)) {
+    const name = m[1] ?? '';
+    const issuer = issuerOfVariable(name);
+    if (issuer === null) continue;
+    const users = view.analysis.commands.filter((c) => c.env?.some((e) => e.name === name));
+    if (!users.some((c) => issuerOfProgram(c.name) === issuer || REQUEST_PROGRAMS.has(c.name)))
+      continue;
+    const start = m.index + name.length + 1;
+    out.push({ start, end: start + (m[2] ?? '').length, issuer });
+  }
+  return out;
+}
