@@ -13,7 +13,9 @@ writeFileSync(
   join(app, '.git', 'config'),
   '[remote "origin"]\n\turl = git@github.com:acme/android-app.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n',
 );
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe("a project file stored in the project's own repository's secrets", () => {
   it('passes when the folder names the repository as a remote', async () => {
