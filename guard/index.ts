@@ -58,6 +58,7 @@ export {
 } from './shell/model.js';
 export { INTENTS, type Intent, type IntentHit } from './shell/intents.js';
 export { BUILTIN_DETECTORS, builtinDetectors } from './detectors/builtin.js';
+export { CODE_TOOLS } from './interp/code-tools.js';
 export {
   CANONICAL_FORM_VERSION,
   canonicalForm,

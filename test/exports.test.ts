@@ -303,6 +303,7 @@ describe('the package exports (package.json "exports")', () => {
       'BUILTIN_MCP_POLICY',
       'CAMPAIGN_DETECTOR',
       'CANONICAL_FORM_VERSION',
+      'CODE_TOOLS',
       'DEFAULT_EVENT_LIMITS',
       'DEFAULT_FLOW_LIMITS',
       'DEFAULT_REVIEW_TIMEOUT_MS',

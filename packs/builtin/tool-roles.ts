@@ -1,7 +1,7 @@
 // The tools of a coding agent by role (shell, file read, file write, outbound), under the names every
 // front door gives them (docs/architecture.md "Guard event"): built-in tools by name, MCP tools as
 // mcp__<server>__<tool> by what the tool does, so a server's file or shell tool is the same role.
-import { CODE_TOOLS } from '../../guard/interp/code-tools.js';
+import { CODE_TOOLS } from '../../guard/index.js';
 
 /**
  * Tools that run a shell command in `args.command`, and tools that run code, which the engine reads
