@@ -141,10 +141,9 @@ export const sensitivePathsDetector: Detector<PathParams> = {
         findings.push({ path: at, reason: 'searches home or the system for keys' });
         return;
       }
-      // a project's `.envrc` holding only plain settings is the project's own configuration
-      const plainEnvrc = params.mode === 'write' && plainEnvrcWrite(n, ctx.event.args);
       const hit =
-        (isCredentialPath(s) && !plainEnvrc) ||
+        // a project's `.envrc` holding only plain settings is the project's own configuration
+        (isCredentialPath(s) && !(params.mode === 'write' && plainEnvrcWrite(n, ctx.event.args))) ||
         (params.mode === 'write' && isPersistencePath(s) && !harmlessPersistenceWrite(n, ctx)) ||
         params.extra.some((r) => r.testExact(n)) ||
         (params.mode === 'write' && autorunWrite(n, ctx.event.args)) ||

@@ -39,11 +39,12 @@ const ON_KEY = /^disable-tls$/i;
 export function verificationOff(cmd: ShellCommand): string | null {
   const name = cmd.name.replace(/\.exe$/i, '');
   const argv = cmd.argv;
-  const text = [...argv.slice(1), cmd.stdin ?? ''].join(' ');
-  for (const [i, a] of argv.entries()) {
-    if (OFF_SETTING.test(a) && (TOOLS.test(name) || name === 'export' || name === ''))
-      return `${name || 'an assignment'} sets ${a}`;
-    if (!TOOLS.test(name)) continue;
+  const tool = TOOLS.test(name);
+  // only a package tool's words, or an assignment's, switch a check off
+  const words = tool || name === 'export' || name === '' ? argv : [];
+  for (const [i, a] of words.entries()) {
+    if (OFF_SETTING.test(a)) return `${name || 'an assignment'} sets ${a}`;
+    if (!tool) continue;
     if (a === '--option' && argv[i + 1] === 'require-sigs' && argv[i + 2] === 'false')
       return `${name} turns off require-sigs`;
     // a host only the operator's network names is the organisation's own index (its own CA)
@@ -60,13 +61,15 @@ export function verificationOff(cmd: ShellCommand): string | null {
       return `${name} config trusts ${host} without TLS checks`;
     if (/^-c$/.test(a) && OFF_SETTING.test(argv[i + 1] ?? ''))
       return `${name} -c ${argv[i + 1] ?? ''}`;
+    // every off word is an option (`--nogpgcheck`, `-oAcquire::...`) or an apt setting (`APT::...`)
+    if (!a.startsWith('-') && !a.includes('::')) continue;
     const word = OFF_WORDS.find(([re]) => re.test(a) && name !== 'echo' && name !== 'printf');
     if (word !== undefined) return `${name} installs ${word[1]} (${a})`;
   }
   // a sources line that trusts a repository without its key: `deb [trusted=yes] URL ...`
   if (
-    /\[[^\]]*\btrusted=yes\b[^\]]*\]/.test(text) &&
-    cmd.redirects.some((r) => r.op.startsWith('>'))
+    cmd.redirects.some((r) => r.op.startsWith('>')) &&
+    /\[[^\]]*\btrusted=yes\b[^\]]*\]/.test([...argv.slice(1), cmd.stdin ?? ''].join(' '))
   )
     return 'a package source trusted without its key';
   return null;

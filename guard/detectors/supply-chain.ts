@@ -185,13 +185,27 @@ function envProblems(words: readonly string[], off: (v: string) => boolean): str
   return [];
 }
 
+/** Managers whose `source add` subcommands add a package source (guard/detectors/package-sources.ts). */
+const SOURCE_ADDERS = /^(?:choco|winget|scoop|nuget|dotnet)$/i;
+/** PowerShell's repository registrations, named before PS_REGISTER's scan runs. */
+const PS_REGISTERS = /Register-|Set-PSRepository/i;
+
 function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string[] {
   const argv = managerArgv(cmd);
   const out = argv === null ? [] : [...installProblems(argv, off), ...configProblems(argv, off)];
-  const words = [cmd.name.replace(/\.exe$/i, ''), ...cmd.argv.slice(1)];
-  const added = [...addedSources(words), ...registeredSources(words.join(' '))].find(off);
-  if (added !== undefined)
-    out.push(listable(`${cmd.name} adds package source ${hostOf(added, true) ?? added}`));
+  const name = cmd.name.replace(/\.exe$/i, '');
+  // most commands name no package tool: each reader below first asks for its own tool's name
+  if (SOURCE_ADDERS.test(name)) {
+    const added = addedSources([name, ...cmd.argv.slice(1)]).find(off);
+    if (added !== undefined)
+      out.push(listable(`${cmd.name} adds package source ${hostOf(added, true) ?? added}`));
+  }
+  const line = cmd.argv.length > 1 ? cmd.argv.join(' ') : '';
+  if (line !== '' && PS_REGISTERS.test(line)) {
+    const added = registeredSources(`${name} ${cmd.argv.slice(1).join(' ')}`).find(off);
+    if (added !== undefined)
+      out.push(listable(`${cmd.name} adds package source ${hostOf(added, true) ?? added}`));
+  }
   if (cmd.name === 'export' || cmd.name === '' || /^set$/i.test(cmd.name))
     out.push(...envProblems(cmd.argv.slice(1), off));
   // cmd's `setx NAME VALUE` keeps the variable for every later session
@@ -199,29 +213,34 @@ function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string
     out.push(...envProblems([`${cmd.argv[1] ?? ''}=${cmd.argv[2] ?? ''}`], off));
   const unverified = verificationOff(cmd);
   if (unverified !== null) out.push(unverified);
+  if (cmd.redirects.length > 0) out.push(...writtenConfigProblems(cmd, off));
+  return out;
+}
+
+/** What a command's redirected output writes into package-manager and build configuration. */
+function writtenConfigProblems(cmd: ShellCommand, off: (v: string) => boolean): string[] {
+  const out: string[] = [];
+  const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
   if (
     (cmd.name === 'echo' || cmd.name === 'printf' || cmd.name === 'tee' || cmd.name === 'cat') &&
     cmd.redirects.some((r) => r.op.startsWith('>') && CONFIG_FILE.test(r.target))
   ) {
-    const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
     const named = namesOffRegistry(text, off);
     if (named !== undefined)
       out.push(listable(`writes registry ${named} into a package-manager config`));
   }
   const mirror = cmd.redirects.find((r) => r.op.startsWith('>') && MIRROR_FILE.test(r.target));
   if (mirror !== undefined) {
-    const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
     const url = offMirror(mirror.target, text, off);
     if (url !== undefined) out.push(listable(`${mirror.target} replaces the registry with ${url}`));
   }
   for (const r of cmd.redirects.filter((x) => x.op.startsWith('>'))) {
-    const text = [...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n');
     const unchecked = verificationOffInFile(r.target, text, off);
     if (unchecked !== null) out.push(`writes ${unchecked} into ${r.target}`);
   }
   const build = cmd.redirects.find((r) => r.op.startsWith('>') && BUILD_CONFIG_FILE.test(r.target));
   if (build !== undefined) {
-    const insecure = insecureRepository([...cmd.argv.slice(1), cmd.stdin ?? ''].join('\n'), off);
+    const insecure = insecureRepository(text, off);
     if (insecure !== null) out.push(`writes ${insecure} into ${build.target}`);
   }
   return out;

@@ -14,6 +14,8 @@ const SCRATCH = /^\/(?:tmp|var\/tmp|private\/tmp|dev\/shm)(?:\/|$)/;
 const DISK_CMDLETS = /^(?:Format-Volume|Clear-Disk|Initialize-Disk|Remove-Partition)$/i;
 /** `bcdedit /set {default} recoveryenabled No`, `bootstatuspolicy ignoreallfailures`. */
 const BCD_OFF = /^(?:recoveryenabled|bootstatuspolicy)$/i;
+const WINDOWS_TOOL = /^(?:vssadmin|wbadmin|wmic|bcdedit|cipher)$/;
+const SHADOW_REMOVERS = /^(?:Remove-WmiObject|Remove-CimInstance|rwmi|rcim)$/i;
 
 function lower(argv: readonly string[]): string[] {
   return argv.map((a) => a.toLowerCase());
@@ -45,10 +47,16 @@ function feeder(cmd: ShellCommand, all: ShellAnalysis): string {
  * Windows' own recovery destroyed by one command's words (`vssadmin delete shadows`), `fed` the
  * text of the pipeline stage before it; shared by shell, `cmd /c` and PowerShell code.
  */
-export function windowsRecoveryWipe(argv: readonly string[], fed: string): IntentHit | null {
-  const a = lower(argv);
+export function windowsRecoveryWipe(
+  argv: readonly string[],
+  fed: string | (() => string),
+): IntentHit | null {
   const cmdName = (argv[0] ?? '').replace(/^.*[\\/]/, '');
   const name = cmdName.toLowerCase().replace(/\.exe$/, '');
+  // every tool below is a Windows one: other commands are done before their words are lowered
+  if (!WINDOWS_TOOL.test(name) && !DISK_CMDLETS.test(cmdName) && !SHADOW_REMOVERS.test(cmdName))
+    return null;
+  const a = lower(argv);
   if (name === 'vssadmin' && a[1] === 'delete' && a[2] === 'shadows')
     return destroyed('vssadmin delete shadows');
   if (name === 'wbadmin' && a[1] === 'delete') return destroyed(`wbadmin delete ${a[2] ?? ''}`);
@@ -60,8 +68,8 @@ export function windowsRecoveryWipe(argv: readonly string[], fed: string): Inten
     return destroyed('cipher /w overwrites freed space');
   if (DISK_CMDLETS.test(cmdName)) return { intent: 'disk_wipe', detail: cmdName };
   if (
-    /^(?:Remove-WmiObject|Remove-CimInstance|rwmi|rcim)$/i.test(cmdName) &&
-    /Win32_ShadowCopy/i.test(fed)
+    SHADOW_REMOVERS.test(cmdName) &&
+    /Win32_ShadowCopy/i.test(typeof fed === 'string' ? fed : fed())
   )
     return destroyed('shadow copies removed');
   return null;
@@ -97,6 +105,6 @@ function backupTools(cmd: ShellCommand): IntentHit | null {
 }
 
 export function backupWipeIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
-  const hit = windowsRecoveryWipe(cmd.argv, feeder(cmd, all)) ?? backupTools(cmd);
+  const hit = windowsRecoveryWipe(cmd.argv, () => feeder(cmd, all)) ?? backupTools(cmd);
   return hit === null ? [] : [hit];
 }

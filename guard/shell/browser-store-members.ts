@@ -15,10 +15,13 @@ const STORE_FILE =
 
 /** Why `cmd` reads a browser's credential files named relative to a profile folder, or null. */
 export function browserStoreMember(cmd: ShellCommand, all: ShellAnalysis): string | null {
-  const member = cmd.argv
-    .slice(1)
-    .map((a) => a.replace(/^["']|["']$/g, '').replace(/^.*[\\/]/, ''))
-    .find((b) => STORE_FILE.test(b));
+  let member: string | undefined;
+  for (let i = 1; i < cmd.argv.length && member === undefined; i++) {
+    const a = cmd.argv[i] ?? '';
+    const base = a.slice(Math.max(a.lastIndexOf('/'), a.lastIndexOf('\\')) + 1);
+    const b = base.replace(/^["']|["']$/g, '');
+    if (STORE_FILE.test(b)) member = b;
+  }
   if (member === undefined) return null;
   const named = all.commands.some((c) => c.argv.some((a) => PROFILE_ROOT.test(a)));
   return named ? `${cmd.name} reads a browser profile's ${member}` : null;

@@ -77,8 +77,8 @@ function served(argv: readonly string[]): Served | null {
       loopback: LOOPBACK.test(host),
     };
   }
-  const httpd = argv.findIndex((a) => /^(?:-e)?httpd$/.test(a));
-  if (name === 'ruby' && argv.includes('-run') && httpd > 0) {
+  const httpd = name === 'ruby' ? argv.findIndex((a) => /^(?:-e)?httpd$/.test(a)) : -1;
+  if (argv.includes('-run') && httpd > 0) {
     const folder = positional(argv, httpd + 1, /^(?:-p|--port|-b|--bind-address)$/) ?? '.';
     const bind = optValue(argv, ['-b', '--bind-address']) ?? '';
     return { folder, detail: 'ruby -run -e httpd', loopback: LOOPBACK.test(bind) };

@@ -89,6 +89,11 @@ function privilege(cmd: ShellCommand): string | null {
   if (PRIV_PROGRAMS.has(cmd.name)) return cmd.name;
   const spawned = spawnedShell(cmd);
   if (spawned !== null) return spawned;
+  if (cmd.name !== 'chmod' && cmd.name !== 'chown' && cmd.name !== 'chgrp')
+    return (cmd.name === 'usermod' || cmd.name === 'gpasswd' || cmd.name === 'adduser') &&
+      cmd.argv.some((a) => PRIV_GROUPS.test(a))
+      ? `${cmd.name} into an admin group`
+      : null;
   const ops = cmd.argv.slice(1).filter((a) => !a.startsWith('-') || /^-[ugoa]*[+-=]/.test(a));
   if (cmd.name === 'chmod' && /^(?:[ugoa]*\+[rwxX]*s|[0-7]?[2-7][0-7]{3})$/.test(ops[0] ?? ''))
     return 'setuid chmod';
@@ -98,11 +103,6 @@ function privilege(cmd: ShellCommand): string | null {
     (ops[0] ?? '') !== ''
   )
     return 'chown root';
-  if (
-    (cmd.name === 'usermod' || cmd.name === 'gpasswd' || cmd.name === 'adduser') &&
-    cmd.argv.some((a) => PRIV_GROUPS.test(a))
-  )
-    return `${cmd.name} into an admin group`;
   return null;
 }
 
@@ -178,10 +178,14 @@ function countsOnly(cmd: ShellCommand): boolean {
 
 function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
   if (!NOT_READING.has(cmd.name) && !countsOnly(cmd)) {
-    const base = baseDir(cmd, all);
-    const credential = (v: string): boolean =>
-      isCredentialPath(v) ||
-      (base !== null && /^[^/~$]/.test(v) && isCredentialPath(`${base.replace(/\/+$/, '')}/${v}`));
+    // the folder a relative name is read in, found only for a relative name
+    let base: string | null | undefined;
+    const credential = (v: string): boolean => {
+      if (isCredentialPath(v)) return true;
+      if (!/^[^/~$]/.test(v)) return false;
+      base = base === undefined ? baseDir(cmd, all) : base;
+      return base !== null && isCredentialPath(`${base.replace(/\/+$/, '')}/${v}`);
+    };
     // the destination of a copy is written, not read
     const last = DESTINATION_LAST.has(cmd.name)
       ? cmd.argv.length - 1

@@ -15,6 +15,7 @@ function writesKey(name: string, sub: string): boolean {
 
 /** Why this command reads remote-access clients' saved sessions, or null. */
 export function remoteAccessSessions(cmd: ShellCommand): string | null {
+  if (cmd.argv.length < 2) return null;
   const name = cmd.name.toLowerCase().replace(/\.exe$/, '');
   const sub = (cmd.argv[1] ?? '').toLowerCase();
   if (writesKey(name, sub)) return null;
