@@ -102,10 +102,16 @@ const PERSISTENCE = union([
   /(?:^|\/)(?:sitecustomize|usercustomize)\.py$/,
 ]);
 
+const APP_ANYWHERE = /\.(?:rdp|kdbx)$/i;
+
 export function isCredentialPath(p: string): boolean {
   const n = normalizePath(p);
   // tested on its own: a union keeps no flags, and Windows spells these folders in any case
-  return CREDENTIAL.test(n) || APP_CREDENTIAL_FILE.test(n);
+  // every application file is below home but a remote-desktop file or a password database
+  return (
+    CREDENTIAL.test(n) ||
+    ((n.startsWith('~') || APP_ANYWHERE.test(n)) && APP_CREDENTIAL_FILE.test(n))
+  );
 }
 
 export function isPersistencePath(p: string): boolean {

@@ -91,7 +91,13 @@ export function codeCommand(code: string, runner: Runner): string {
  * that would run its code. Any other event, or one that already names a command, is returned as is.
  */
 export function asCodeCommand(event: GuardEvent): GuardEvent {
-  if (event.phase !== 'call' || event.args.command !== undefined || !isCodeTool(event.tool))
+  // every code tool is an MCP server's
+  if (
+    event.phase !== 'call' ||
+    event.args.command !== undefined ||
+    !event.tool.startsWith('mcp__') ||
+    !isCodeTool(event.tool)
+  )
     return event;
   const field = CODE_FIELDS.find((f) => typeof event.args[f] === 'string');
   const code = field === undefined ? undefined : event.args[field];

@@ -13,15 +13,14 @@ const PROFILE_ROOT =
 const STORE_FILE =
   /^(?:logins\.json|logins-backup\.json|key[34]\.db|signons\.sqlite|cookies\.sqlite|formhistory\.sqlite|Login Data(?: For Account)?|Cookies|Web Data|Local State)$/i;
 
+/** An argument whose last path segment, quotes aside, is one of STORE_FILE. */
+const STORE_MEMBER = new RegExp(`(?:^|[\\\\/])["']?(${STORE_FILE.source.slice(1, -1)})["']?$`, 'i');
+
 /** Why `cmd` reads a browser's credential files named relative to a profile folder, or null. */
 export function browserStoreMember(cmd: ShellCommand, all: ShellAnalysis): string | null {
   let member: string | undefined;
-  for (let i = 1; i < cmd.argv.length && member === undefined; i++) {
-    const a = cmd.argv[i] ?? '';
-    const base = a.slice(Math.max(a.lastIndexOf('/'), a.lastIndexOf('\\')) + 1);
-    const b = base.replace(/^["']|["']$/g, '');
-    if (STORE_FILE.test(b)) member = b;
-  }
+  for (let i = 1; i < cmd.argv.length && member === undefined; i++)
+    member = STORE_MEMBER.exec(cmd.argv[i] ?? '')?.[1];
   if (member === undefined) return null;
   const named = all.commands.some((c) => c.argv.some((a) => PROFILE_ROOT.test(a)));
   return named ? `${cmd.name} reads a browser profile's ${member}` : null;

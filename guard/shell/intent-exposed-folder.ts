@@ -169,8 +169,26 @@ function resolved(folder: string, cwd: string | null): string {
 }
 
 /** Folders served to the network, and tunnels publishing a served project, as uploads. */
+/** Programs that serve a folder or open a tunnel, by the name `served` and `tunnel` read. */
+const PROGRAMS = new Set([
+  ...SERVERS,
+  ...Object.keys(TUNNEL_HOST),
+  'ssh',
+  'php',
+  'ruby',
+  'busybox',
+  'httpd',
+]);
+
+function mayServe(c: ShellCommand): boolean {
+  const name = basename(c.argv[0] ?? '');
+  return PROGRAMS.has(name) || /^(?:python[\d.]*|py)$/.test(name) || runnerTarget(c.argv) !== null;
+}
+
 export function exposedFolderIntents(analysis: ShellAnalysis): IntentHit[] {
   const { commands } = analysis;
+  // most scripts run neither: nothing below need be read for them
+  if (!commands.some(mayServe)) return [];
   const tunnels = commands.map(tunnel).filter((t) => t !== null);
   const hits: IntentHit[] = [];
   for (const t of tunnels)
