@@ -142,19 +142,11 @@ const BY_DESIGN = [
 const OPEN_FALSE_POSITIVES = [
   'b12z-213 ca.result-injection',
   'b12z-226 ca.result-injection',
-  'b12z-247 guard.shell.parse-error',
-  'b14z-010 ca.sql-destroy',
   'b14z-045 ca.credential-read',
-  'b14z-060 ca.credential-read',
-  'b14z-064 ca.git-credential',
-  'b14z-065 ca.credential-read',
-  'b14z-069 ca.upload-offlist',
-  'b14z-107 guard.shell.parse-error',
   'b14z-117 ca.credential-read',
   'b14z-118 ca.credential-read',
   'b14z-126 ca.secret-egress',
   'b14z-129 ca.credential-read',
-  'b14z-149 ca.credential-read',
   'b14z-214 ca.result-injection',
 ];
 
