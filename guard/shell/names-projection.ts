@@ -28,7 +28,9 @@ function leafPath(stage: string): boolean {
   const inner = /^map\((.*)\)$/.exec(stage)?.[1] ?? stage;
   if (!PATH.test(inner)) return false;
   const m = LEAF.exec(inner);
-  return m !== null && NON_SECRET_FIELD.test(m[1] ?? m[2] ?? '');
+  const leaf = m?.[1] ?? m?.[2] ?? '';
+  // a kubeconfig's `.users[].user` is the object holding its token, not a user's name
+  return NON_SECRET_FIELD.test(leaf) && !/^(?:user|login)$/i.test(leaf);
 }
 
 /** True when the jq filter `f` prints names only: key names, a count, or non-secret fields. */
