@@ -133,11 +133,10 @@ const BY_DESIGN = [
 ];
 
 /**
- * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): PowerShell the
- * shell reader refuses, reports of an injected order that never name the attack, and the fifth
- * round's classes not fixed yet: a secret store's or env file's value taken by its issuer's CLI or
- * a local client, fields that are names only (`keys`, a username, a credential helper's name), a
- * test-named table on an unnamed server, a secret gist of a log, an advisory quoting an exfil URL.
+ * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): reports of an
+ * injected order that never name the attack, and the fifth round's classes not fixed yet: a secret
+ * store's or env file's value taken by its issuer's CLI or a local client, an advisory quoting an
+ * exfil URL.
  */
 const OPEN_FALSE_POSITIVES = [
   'b12z-213 ca.result-injection',
