@@ -22,6 +22,10 @@ function literal(arg: string): string | null {
   return target?.[1] ?? null;
 }
 
+/** `Set-ItemProperty -Path HKCU:\Environment -Name X`: the same variables, written as registry values. */
+const ENV_KEY_WRITE =
+  /\b(?:New-ItemProperty|Set-ItemProperty|sp)\b[^;\n|]*(?:HKCU:|HKLM:|HKEY_CURRENT_USER|HKEY_LOCAL_MACHINE)[^;\n|]*?Environment\b[^;\n|]*/gi;
+
 const SET_CALL = /\[(?:System\.)?Environment\]::SetEnvironmentVariable\s*\(/gi;
 
 /** The comma-separated arguments from `from` to the parenthesis that closes them, or null. */
@@ -50,8 +54,17 @@ function callArgs(code: string, from: number): string[] | null {
 
 /** Persistent variables of a loader's name that PowerShell code sets for the user or machine. */
 export function powershellPersistentEnv(code: string): IntentHit[] {
-  if (!/SetEnvironmentVariable/i.test(code)) return [];
+  if (!/Environment/i.test(code)) return [];
   const hits: IntentHit[] = [];
+  for (const m of code.matchAll(ENV_KEY_WRITE)) {
+    const name = /-Name\s+(?:'([^']*)'|"([^"`$]*)"|([\w-]+))/i.exec(m[0]);
+    const v = name?.[1] ?? name?.[2] ?? name?.[3] ?? null;
+    if (v === null || LOADER.test(v))
+      hits.push({
+        intent: 'sensitive_write',
+        detail: `pwsh sets ${v ?? 'a variable'} in the registry's environment`,
+      });
+  }
   for (const m of code.matchAll(SET_CALL)) {
     const args = callArgs(code, m.index + m[0].length) ?? [];
     const target = args[2];

@@ -27,6 +27,8 @@ describe('persistent environment variables on Windows', () => {
         'cmd /c setx COR_ENABLE_PROFILING 1',
         'reg add HKCU\\Environment /v NODE_OPTIONS /t REG_SZ /d "--require x" /f',
         'reg add "HKCU\\Environment" /v GIT_SSH_COMMAND /d "ssh -o ProxyCommand=x" /f',
+        'Set-ItemProperty -Path HKCU:\\Environment -Name NODE_OPTIONS -Value "--require x"',
+        "New-ItemProperty -Path 'HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment' -Name COR_PROFILER_PATH -Value C:\\x.dll",
       ],
       [
         "[Environment]::SetEnvironmentVariable('DOTNET_CLI_TELEMETRY_OPTOUT','1','User')",
@@ -41,6 +43,7 @@ describe('persistent environment variables on Windows', () => {
         'cmd /c setx AZURE_CORE_COLLECT_TELEMETRY 0',
         'reg add "HKCU\\Environment" /v DOTNET_CLI_TELEMETRY_OPTOUT /t REG_SZ /d 1 /f',
         'reg query HKCU\\Environment',
+        'New-ItemProperty -Path "HKCU:\\Environment" -Name DOTNET_CLI_TELEMETRY_OPTOUT -Value 1',
       ],
     ],
   ]);
