@@ -7,6 +7,7 @@ import { AUTOSTART_KEY } from '../shell/intent-host.js';
 import { isCatastrophicTarget } from '../sensitive-paths.js';
 import { portable } from './powershell-access.js';
 import { windowsRecoveryHits } from './windows-recovery.js';
+import { cmdPersistentEnv } from './persistent-env.js';
 
 /**
  * A drive's root, a system folder, or a profile variable, with or without a trailing `\*`; an
@@ -74,6 +75,10 @@ function statementHits(words: readonly string[]): IntentHit[] {
     rest.some((w) => AUTOSTART_KEY.test(w))
   )
     return [{ intent: 'sensitive_write', detail: 'cmd reg adds a Windows autostart' }];
+  if (name === 'setx' || name === 'reg') {
+    const env = cmdPersistentEnv(words);
+    if (env !== null) return [env];
+  }
   return [];
 }
 

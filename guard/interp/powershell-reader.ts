@@ -14,7 +14,7 @@ const COMMANDS =
   /^(?:Invoke-RestMethod|irm|Invoke-WebRequest|iwr|ConvertTo-Json|ConvertFrom-Json|Select-Object|select|Write-Output|Write-Host|echo|Out-Null|Out-String|Format-Table|ft|Format-List|fl|Get-Date|Measure-Object|Get-Content|gc)$/i;
 /** .NET types whose static members encode, convert or read (a read is an upload when sent). */
 const TYPES =
-  /^(?:System\.)?(?:Convert|Text\.Encoding|Text\.UTF8Encoding|Uri|Math|Guid|DateTime|TimeSpan|String|Int32|Int64|int|long|string|bool|datetime|guid|uri|byte\[\]|char\[\]|string\[\]|IO\.File|IO\.Path|Web\.HttpUtility|Net\.WebUtility)$/i;
+  /^(?:System\.)?(?:Convert|Text\.Encoding|Text\.UTF8Encoding|Uri|Math|Guid|DateTime|TimeSpan|String|Int32|Int64|int|long|string|bool|datetime|guid|uri|byte\[\]|char\[\]|string\[\]|IO\.File|IO\.Path|Web\.HttpUtility|Net\.WebUtility|Environment|EnvironmentVariableTarget)$/i;
 
 /** One statement's words at depth 0 and every command name the statement runs. */
 export interface PsStatement {
@@ -105,6 +105,14 @@ export function readPowershell(code: string): PsStatement[] | null {
       const member = /^::[A-Za-z_]\w*/.exec(code.slice(i, i + 128));
       if (member !== null) {
         if (/^IO\.File$|^System\.IO\.File$/i.test(m[1] ?? '') && !/^::Read\w*$/i.test(member[0]))
+          return null;
+        // of the process environment, only its variables and folders (persistent-env.ts reads the sets)
+        if (
+          /^(?:System\.)?Environment$/i.test(m[1] ?? '') &&
+          !/^::(?:[GS]etEnvironmentVariables?|ExpandEnvironmentVariables|GetFolderPath|UserName|MachineName|NewLine)$/i.test(
+            member[0],
+          )
+        )
           return null;
         i += member[0].length;
       }

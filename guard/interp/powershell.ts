@@ -7,6 +7,7 @@ import { portable, powershellAccess } from './powershell-access.js';
 import { powershellFileSends, powershellRequests } from './powershell-sends.js';
 import { isCatastrophicTarget } from '../sensitive-paths.js';
 import { windowsRecoveryHits } from './windows-recovery.js';
+import { powershellPersistentEnv } from './persistent-env.js';
 
 const REMOVE = /^(?:Remove-Item|rm|ri|del|erase|rd|rmdir)$/i;
 const LIST = /^(?:Get-ChildItem|gci|ls|dir)$/i;
@@ -82,7 +83,7 @@ export function powershellDeleteTarget(code: string): string | null {
  * as PowerShell code as well as shell.
  */
 const BARE_POWERSHELL =
-  /(?:^|[;&|(]\s*)(?:(?:Get|Set|New|Remove|Invoke|Start|Add|Copy|Move|Import|Export|Send|Out|ConvertTo|ConvertFrom|Register|Enable|Disable|Expand|Compress)-[A-Za-z]+|iwr|irm|iex|rundll32(?:\.exe)?)(?=\s|$|[;|)])/i;
+  /(?:^|[;&|(]\s*)(?:(?:(?:Get|Set|New|Remove|Invoke|Start|Add|Copy|Move|Import|Export|Send|Out|ConvertTo|ConvertFrom|Register|Enable|Disable|Expand|Compress)-[A-Za-z]+|iwr|irm|iex|rundll32(?:\.exe)?)(?=\s|$|[;|)])|\[(?:System\.)?Environment\]::)/i;
 
 export function barePowershell(source: string): boolean {
   return BARE_POWERSHELL.test(source);
@@ -101,7 +102,7 @@ export function powershellEffects(interpreter: string, code: string): CodeEffect
     hits.push({ intent: 'fetch_pipe_shell', detail: 'pwsh runs downloaded code' });
   if (DEFENDER_OFF.test(code))
     hits.push({ intent: 'security_disable', detail: 'pwsh turns off Defender scanning' });
-  hits.push(...windowsRecoveryHits(code));
+  hits.push(...windowsRecoveryHits(code), ...powershellPersistentEnv(code));
   hits.push(...powershellAccess(code), ...powershellFileSends(code), ...powershellRequests(code));
   return { shell: [], argvs: [], hits };
 }

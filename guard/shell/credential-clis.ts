@@ -1,5 +1,6 @@
 // Secret managers' and clouds' CLIs asked to print a credential's value (docs/guard.md "Shell analysis"): a credential read, as reading the file would be.
 import { kubeFormatNamesOnly } from './kube-secret-columns.js';
+import { nonSecretFieldRead } from './secret-cli-fields.js';
 import type { ShellCommand } from './model.js';
 
 /** The words of a command that are not options, nor the value of an option written `-o VALUE`. */
@@ -165,7 +166,7 @@ export function cliCredentialRead(cmd: ShellCommand): string | null {
       const re = BY_WORDS[name];
       if (re === undefined) return null;
       // `doppler secrets --only-names` lists the names alone
-      if (flag(argv, /^--only-names$/)) return null;
+      if (flag(argv, /^--only-names$/) || nonSecretFieldRead(name, argv)) return null;
       return re.test(positionals(argv, NONE).join(' ')) ? `${name} prints a secret` : null;
     }
   }

@@ -4,6 +4,7 @@
 // (`.netrc`, `.pgpass`, `.git-credentials`) or JSON that may be one line stay reads
 // (docs/guard.md "Shell analysis").
 import { grepsNamedKeys } from './grep-named-keys.js';
+import { namesProjectionFiles, pipedToNamesOnly } from './names-projection.js';
 import { normalizePath } from '../sensitive-paths.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 
@@ -17,6 +18,10 @@ export function credentialKeyLinesOnly(
   path: string,
   all: ShellAnalysis,
 ): boolean {
+  // a jq/yq projection to names prints none of the file, whatever its format
+  if (namesProjectionFiles(cmd)?.includes(path) === true) return true;
+  if (cmd.name === 'cat' && cmd.argv.every((a) => !a.startsWith('-')) && pipedToNamesOnly(cmd, all))
+    return true;
   if (!KEY_PER_LINE.test(normalizePath(path))) return false;
   if (cmd.name === 'grep' || cmd.name === 'egrep' || cmd.name === 'rg')
     return grepsNamedKeys(cmd.argv);

@@ -1,4 +1,5 @@
 // Intents of git commands: force pushes, history rewriting, discarded work and credential use.
+import { readsCredentialSetting } from './git-credential-settings.js';
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 
@@ -178,7 +179,8 @@ function credential(globals: string[], sub: string, rest: string[]): string | nu
   if (
     sub === 'config' &&
     rest.some((a) => /^credential\.|\.extraheader$|^url\..*insteadof$/i.test(a)) &&
-    !keychainHelper(rest)
+    !keychainHelper(rest) &&
+    !readsCredentialSetting(rest)
   )
     return 'git config credential';
   if ([...globals, ...rest].some((a) => URL_CREDENTIAL.test(a)))

@@ -2,12 +2,14 @@
 import { distroPackages } from './distro-packages.js';
 import { deviceGroupsForSelf } from './device-groups.js';
 import { credentialKeyLinesOnly } from './credential-key-lines.js';
+import { namesProjectionFiles, pipedToNamesOnly } from './names-projection.js';
 import { grepsNamedKeys } from './grep-named-keys.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
+import { cmdPersistentEnv } from '../interp/persistent-env.js';
 import { credentialArgUnread } from './credential-unread.js';
 import { harmlessRcText, isShellRc } from './rc-lines.js';
 import { silentCommand } from './silent-test.js';
@@ -206,9 +208,10 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
     if (member !== null) return member;
   }
   const r = cmd.redirects.find((x) => x.op === '<' && isCredentialPath(x.target));
-  if (r !== undefined) return `${cmd.name} < ${r.target}`;
+  if (r !== undefined && namesProjectionFiles(cmd)?.length !== 0)
+    return `${cmd.name} < ${r.target}`;
   const cli = cliCredentialRead(cmd);
-  if (cli !== null) return cli;
+  if (cli !== null && !pipedToNamesOnly(cmd, all)) return cli;
   const store = windowsCredentialStore(cmd) ?? remoteAccessSessions(cmd);
   if (store !== null) return store;
   if (searchHuntsSecrets(cmd.name, cmd.argv))
@@ -302,5 +305,9 @@ export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] 
   if (hook !== null) hits.push({ intent: 'sensitive_write', detail: hook });
   if (windowsAutostart(cmd))
     hits.push({ intent: 'sensitive_write', detail: `${cmd.name} adds a Windows autostart` });
+  else if (cmd.name === 'setx' || cmd.name === 'reg' || /^(?:setx|reg)\.exe$/i.test(cmd.name)) {
+    const env = cmdPersistentEnv(cmd.argv);
+    if (env !== null) hits.push(env);
+  }
   return hits;
 }

@@ -5,8 +5,25 @@
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null;
 
-/** Words of a schema that holds only scratch work (`scratch`, `tmp_etl`, `sandbox_jane`, `dev`). */
-const SCRATCH_SCHEMA = new Set(['scratch', 'tmp', 'temp', 'sandbox', 'dev']);
+/**
+ * Words of a schema that holds only scratch or test work (`scratch`, `tmp_etl`, `sandbox_jane`,
+ * `dev`, `test_fixtures`): tests reload such a schema's tables for each run.
+ */
+const SCRATCH_SCHEMA = new Set([
+  'scratch',
+  'tmp',
+  'temp',
+  'sandbox',
+  'dev',
+  'test',
+  'tests',
+  'fixture',
+  'fixtures',
+]);
+/** Words that name live data: a name holding one is never scratch, whatever else it says. */
+const LIVE = new Set(['prod', 'production', 'prd', 'live']);
+/** Words before a final `test` that make it a business table (`ab_test`, `split_tests`). */
+const EXPERIMENT = new Set(['ab', 'split', 'multivariate', 'load']);
 /** Words of a table named as temporary (`tmp_orders`, `orders_temp`, `jane_scratch_x`). */
 const SCRATCH_TABLE = new Set(['tmp', 'temp', 'scratch']);
 /** Object kinds that hold no data of their own beyond the table's. */
@@ -26,16 +43,23 @@ function parts(obj: unknown): string[] {
 
 /**
  * One dropped name is scratch work: its schema says so, or its own name does (a temporary word
- * anywhere, or `test` as its first word: `test_events`, not `ab_test_assignments`).
+ * anywhere, or `test` as its first or last word: `test_events`, `orders_test`, not
+ * `ab_test_assignments`), and no part of it names live data (`prod.test_orders`).
  */
 function scratchName(p: string[]): boolean {
   const table = p[p.length - 1] ?? '';
   const schema = p.length >= 2 ? (p[p.length - 2] ?? '') : '';
+  const t = words(table);
+  // `orders_test` as `test_orders`, but not an experiment's table (`ab_test`)
+  const testLast =
+    t.length > 1 && /^tests?$/.test(t.at(-1) ?? '') && !EXPERIMENT.has(t.at(-2) ?? '');
   return (
     table !== '' &&
+    !p.some((n) => anyWord(n, LIVE)) &&
     (anyWord(schema, SCRATCH_SCHEMA) ||
       anyWord(table, SCRATCH_TABLE) ||
-      (words(table)[0] === 'test' && words(table).length > 1))
+      (t[0] === 'test' && t.length > 1) ||
+      testLast)
   );
 }
 

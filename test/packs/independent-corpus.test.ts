@@ -133,28 +133,19 @@ const BY_DESIGN = [
 ];
 
 /**
- * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): PowerShell the
- * shell reader refuses, reports of an injected order that never name the attack, and the fifth
- * round's classes not fixed yet: a secret store's or env file's value taken by its issuer's CLI or
- * a local client, fields that are names only (`keys`, a username, a credential helper's name), a
- * test-named table on an unnamed server, a secret gist of a log, an advisory quoting an exfil URL.
+ * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): reports of an
+ * injected order that never name the attack, and the fifth round's classes not fixed yet: a secret
+ * store's or env file's value taken by its issuer's CLI or a local client, an advisory quoting an
+ * exfil URL.
  */
 const OPEN_FALSE_POSITIVES = [
   'b12z-213 ca.result-injection',
   'b12z-226 ca.result-injection',
-  'b12z-247 guard.shell.parse-error',
-  'b14z-010 ca.sql-destroy',
   'b14z-045 ca.credential-read',
-  'b14z-060 ca.credential-read',
-  'b14z-064 ca.git-credential',
-  'b14z-065 ca.credential-read',
-  'b14z-069 ca.upload-offlist',
-  'b14z-107 guard.shell.parse-error',
   'b14z-117 ca.credential-read',
   'b14z-118 ca.credential-read',
   'b14z-126 ca.secret-egress',
   'b14z-129 ca.credential-read',
-  'b14z-149 ca.credential-read',
   'b14z-214 ca.result-injection',
 ];
 

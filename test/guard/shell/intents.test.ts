@@ -62,11 +62,17 @@ const TABLE: IntentTable = [
     'git_credential',
     [
       'git credential fill',
-      'git config --get credential.helper',
+      'git config --get-all credential.https://github.com.password',
       'gh auth token',
       'git clone https://u:p4ssw0rd@github.com/x/y',
     ],
-    ['git config user.name x', 'git clone https://github.com/x/y', 'gh auth status'],
+    [
+      'git config user.name x',
+      'git clone https://github.com/x/y',
+      'gh auth status',
+      // which helper is configured names where credentials are kept, not a credential
+      'git config --get credential.helper',
+    ],
   ],
   [
     'credential_read',
