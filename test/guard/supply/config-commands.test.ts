@@ -23,9 +23,15 @@ describe('installs redirected or unchecked by config commands', () => {
     'export UV_INDEX=https://pypi.fastmirror.io/simple',
     'export PIP_TRUSTED_HOST=pypi.fastmirror.io',
     'set COMPOSER_REPO_PACKAGIST=https://packagist.phpmirror.xyz',
-    'setx PIP_INDEX_URL https://pypi.fastmirror.io/simple',
   ])('holds %s', async (cmd) => {
     expect(await bash(cmd)).toBe('ca.supply-chain');
+  });
+
+  // a persistent variable an installer reads is also a start-up setting (docs/guard.md "Interpreter code")
+  it('holds setx PIP_INDEX_URL https://pypi.fastmirror.io/simple', async () => {
+    expect(['ca.supply-chain', 'ca.sensitive-write']).toContain(
+      await bash('setx PIP_INDEX_URL https://pypi.fastmirror.io/simple'),
+    );
   });
 });
 
