@@ -28,6 +28,9 @@ const AUTHORED = String.raw`(?![*_]{0,2}\s+(?:commented|wrote|replied|posted|ope
 /** What drives an agent, as a hyphenated trait: "tool-using", "LLM-based", "MCP-enabled". */
 const TRAIT = String.raw`(?:tool|mcp|llm|ai|gpt|function|computer|browser)[\s-](?:using|use|enabled|powered|based|calling|capable|driven|augmented)`;
 
+/** The machine a pseudo-tag names. */
+const MACHINE = '(?:assistant|agent|ai|llm|model|bot|claude|copilot|gpt)';
+
 /**
  * The assistant addressed: by role, by product name, by a mention, in several languages. A role
  * noun that ends its line ("# Threat model: coding agent") is a title's topic, not an address.
@@ -57,7 +60,7 @@ export const ADDRESSEE = [
   String.raw`\[\s*(?:ai|assistant|agent|llm)\s*:`,
   String.raw`\b(?:hi|hey|hello|dear)\s+(?:claude|copilot|gemini|codex|cursor|assistant)\b`,
   // a comma before another product lists products ("works with Claude, Copilot and Cursor")
-  String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?)"'-])(?:assistant|claude(?:\s+code)?|copilot(?:\s+(?:chat|agent))?|gemini(?:\s+cli)?|codex(?:\s+cli)?)\s*(?::|,(?!\s*(?:and\s+|or\s+)?(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)\b))`,
+  String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?()[\]{}"'-])(?:assistant|claude(?:\s+code)?|copilot(?:\s+(?:chat|agent))?|gemini(?:\s+cli)?|codex(?:\s+cli)?)\s*(?::|,(?!\s*(?:and\s+|or\s+)?(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)\b))`,
   // a label for the assistant in a tool's output ("ASSISTANT ACTION REQUIRED:", "AI agent notice:",
   // "Action required for the coding agent:"): a build or install step addressing its machine reader
   // (a bare "agent" is a CI runner's: "Jenkins agent notice:")
@@ -71,6 +74,9 @@ export const ADDRESSEE = [
   // a Cyrillic vocative ("Ассистент, выполни"): `\b` does not see Cyrillic letters in JS
   String.raw`(?<![а-яёіїє])(?:ассистент|агент|помощник|асистент|помічник)(?:у|е|ам)?\s*[:,]`,
   String.raw`ai\s*(?:アシスタント|エージェント|助手|代理|어시스턴트|에이전트)|(?:人工智能|智能)助手|ＡＩ`,
+  // a pseudo-tag that reserves its text for the machine ("[assistant-only]", "<ai-only>", "[for-ai]"):
+  // no person writes a note that the reader of the page is not meant to read
+  String.raw`[\[<]\/?(?:(?:for|to)[\s_-]+(?:the[\s_-]+)?${MACHINE}s?|${MACHINE}s?[\s_-]+(?:eyes[\s_-]+)?only)[\]>]`,
   FOREIGN_ADDRESSEE,
 ].join('|');
 
@@ -97,6 +103,10 @@ export const RISKY = [
   String.raw`\b[A-Z][A-Z0-9]*_API_?KEY\b|\bapi[\s_-]?keys?\b`,
   String.raw`\bgists?\b|\bstrict-ssl\s+false\b|\bsettings\.json\b|\bpre-?tool\s+hooks?\b`,
   // keys that sign or deploy, and git settings that skip hooks or store credentials in the clear
+  // code-signing material: the keychain's identities and provisioning profiles, exported keys
+  String.raw`\bsecurity\s+(?:find-identity|find-(?:generic|internet)-password|dump-keychain|export)\b|\bprovisioning\\?\s+profiles?\b|\.(?:p12|pfx|mobileprovision|keystore|jks)\b`,
+  // signature and certificate checks turned off (nix, dnf/yum, apt, wget, pip, any `verify = false`)
+  String.raw`\brequire-sigs\s*=\s*false\b|\b(?:extra-)?substituters\s*=|\bgpgcheck\s*=\s*0\b|--nogpgcheck\b|--allow-unauthenticated\b|--no-check-certificate\b|\b(?:ssl[_-]?verify|verify[_-]ssl|check[_-]?sigs?)\s*=\s*(?:false|0|no|off)\b`,
   String.raw`\b(?:deploy|ssh|signing|gpg|pgp)\s+keys?\b|--no-verify\b|\bcredential\.helper\b|\bcore\.hookspath\b`,
   // a database's address with its password in it (DATABASE_URL, MONGO_URI, a connection string)
   String.raw`\b(?:database|db|mongo(?:db)?|redis|postgres(?:ql)?|pg|mysql)_?(?:url|uri|dsn)\b|\bconnection\s+strings?\b`,
