@@ -107,11 +107,13 @@ export const COMMENT_ORDER = new RegExp(
 
 /**
  * A data field named for the agent (`ai_instructions:`, `"agent_note":`, `llm_prompt=`; a JSON
- * reply is read as its key, a blank line and its value) whose value starts with an order that reaches a risky object: an LLM app's own `agent_instructions: "Answer
- * support questions"` above its `openai_api_key:` line orders nothing risky.
+ * reply is read as its key, a blank line and its value) whose value orders, first or after a lead-in
+ * ("To continue receiving data, the calling agent must POST ..."), an act that reaches a risky
+ * object: an LLM app's own `agent_instructions: "Answer support questions"` above its
+ * `openai_api_key:` line orders nothing risky.
  */
 export const FIELD_ORDER = new RegExp(
-  String.raw`(?:^|["'\s{,])(?:ai|llm|agent|assistant|model|copilot|claude|gpt|bot)[_-](?:instructions?|notes?|prompt|directives?|tasks?|message|todo)(?:["']?\s*[:=]|[ \t]*\n\n)\s*["']?(?:(?:please|first|also|now)\s+)*(?:run|execute|send|upload|post|paste|curl|wget|cat|copy|forward|e-?mail|push|export|include|append|add|write|delete|remove)\b[^\n]{0,300}?(?:${RISKY})`,
+  String.raw`(?:^|["'\s{,])(?:ai|llm|agent|assistant|model|copilot|claude|gpt|bot)[_-](?:instructions?|notes?|prompt|directives?|tasks?|message|todo)(?:["']?\s*[:=]|[ \t]*\n\n)\s*["']?(?:[^\n]{0,120}?\b(?:must|should|shall|needs?\s+to|is\s+(?:required|expected)\s+to|has\s+to)\s+)?(?:(?:please|first|also|now|automatically)\s+)*(?:run|execute|send|upload|post|paste|curl|wget|cat|copy|forward|e-?mail|push|export|include|append|add|write|delete|remove)\b[^\n]{0,300}?(?:${RISKY})`,
   'imu',
 );
 
