@@ -140,8 +140,6 @@ const BY_DESIGN = [
  * test-named table on an unnamed server, a secret gist of a log, an advisory quoting an exfil URL.
  */
 const OPEN_FALSE_POSITIVES = [
-  'b12z-213 ca.result-injection',
-  'b12z-226 ca.result-injection',
   'b12z-247 guard.shell.parse-error',
   'b14z-010 ca.sql-destroy',
   'b14z-045 ca.credential-read',
@@ -155,7 +153,6 @@ const OPEN_FALSE_POSITIVES = [
   'b14z-126 ca.secret-egress',
   'b14z-129 ca.credential-read',
   'b14z-149 ca.credential-read',
-  'b14z-214 ca.result-injection',
 ];
 
 describe('independent corpus', () => {
