@@ -80,6 +80,16 @@ export const ADDRESSEE = [
   FOREIGN_ADDRESSEE,
 ].join('|');
 
+/**
+ * A word every form of ADDRESSEE contains (a role noun, a product, "AI"/"IA"/"KI", "artificial"), or
+ * a letter of the scripts its Cyrillic, CJK and Hangul forms are written in: one cheap scan that
+ * rules out most texts before the costly scan of the addresses themselves.
+ */
+const ROLE_WORD =
+  /assistant|assistent|asistente|agent|bot|model|modèle|claude|copilot|cursor|codex|gemini|devin|gpt|llm|artifici|(?<![a-z0-9])(?:ais?|ia|ki)(?![a-z0-9])|[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/iu;
+/** Whether `text` may hold an ADDRESSEE: false rules it out, true is to be checked. */
+export const mayAddress = (text: string): boolean => ROLE_WORD.test(text);
+
 /** What no ordinary task asks of the assistant: secrets, fetched code, destruction, exposure. */
 export const RISKY = [
   String.raw`\b(?:curl|wget|iwr|iex|nc|ncat)\b`,
@@ -133,18 +143,20 @@ function starts(re: RegExp, text: string): number[] {
 }
 
 /**
- * A test for an address (`addressee`, a pattern) followed by a risky object (`risk`, a global
- * pattern) within WINDOW characters (or its list item, itemScope). Two linear scans and a merge,
+ * A test for an address (`addressee`, a pattern; `may`, a cheap test that rules texts out before
+ * it) followed by a risky object (`risk`, a global pattern) within WINDOW characters (or its list item, itemScope). Two linear scans and a merge,
  * not one pattern with a gap between the two: this text is attacker-controlled, and a pattern that
  * retries the gap at every address is quadratic on a text made of addresses.
  */
 export function addressedRisk(
   addressee: string,
   risk: RegExp = RISK_AT,
+  may?: (text: string) => boolean,
 ): { test(text: string): boolean } {
   const addressAt = new RegExp(addressee, 'giu');
   return {
     test(text: string): boolean {
+      if (may !== undefined && !may(text)) return false;
       // addresses are rare in ordinary text: found first, the objects are looked for only after one
       const addresses = starts(addressAt, text);
       if (addresses.length === 0) return false;

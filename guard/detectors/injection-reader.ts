@@ -4,7 +4,7 @@
 // an injection gives: vouch to the user that the thing is safe, hide its contents or skip review,
 // run it at once, or take a secret. A person's docs tell a person what to run; they do not ask the
 // reader to deceive or keep the user from seeing what runs.
-import { ADDRESSEE, RISKY, addressedRisk } from './injection-addressed.js';
+import { ADDRESSEE, RISKY, addressedRisk, mayAddress } from './injection-addressed.js';
 import { FOREIGN_CONCEAL } from './injection-foreign.js';
 
 /**
@@ -70,8 +70,19 @@ const READER = [
   String.raw`المساعد|الذكاء\s+الاصطناعي|(?:एआई|ए\.आई\.)\s*सहायक|सहायक\s+के\s+लिए|yapay\s+zek[aâ]\s+asistan|\basistan(?:ı|ına|a)\b`,
 ].join('|');
 
+/**
+ * A word every form of READER contains (who is read to, what reads, "you are", "before you", "AI"
+ * of the Vietnamese "trợ lý AI"), or a
+ * letter of the scripts of its Cyrillic, Arabic, Devanagari, CJK and Hangul forms: one cheap scan
+ * that rules out most texts before the costly scan of the addresses.
+ */
+const READER_WORD =
+  /whoever|whosoever|you(?:\s+are|'re|r\s+(?:answer|response|summary))|before\s+you|reader|system|tool|model|assist|asisten|asistan|asystent|agent|bot|llm|reviewer|helper|automated|behalf|yapay|(?<![a-z0-9])(?:ais?|ia|ki)(?![a-z0-9])|[\u0400-\u04ff\u0621-\u064a\u0905-\u0939\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/iu;
+
 /** An order to the text's machine reader that only an injection gives (see the header). */
-export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'giu'));
+export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'giu'), (t) =>
+  READER_WORD.test(t),
+);
 
 /**
  * The assistant addressed as elsewhere (injection-addressed.ts), then a risky object or an order to
@@ -82,6 +93,7 @@ export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'giu'));
 export const ADDRESSED_ORDER = addressedRisk(
   ADDRESSEE,
   new RegExp([RISKY, VOUCH, VOUCH_INTL, HIDE, RECOMMEND, FOREIGN_CONCEAL].join('|'), 'giu'),
+  mayAddress,
 );
 
 /**
@@ -154,4 +166,5 @@ export const VOUCH_TO_USER =
 export const HIDDEN_ADDRESSED = addressedRisk(
   ADDRESSEE,
   /\b(?:collect|gather|send|upload|add|append|include|post|paste|e-?mail|share|export|copy|print|run|execute|delete|remove)\b/giu,
+  mayAddress,
 );
