@@ -80,7 +80,7 @@ const READER_WORD =
   /whoever|whosoever|you(?:\s+are|'re|r\s+(?:answer|response|summary))|before\s+you|reader|system|tool|model|assist|asisten|asistan|asystent|agent|bot|llm|reviewer|helper|automated|behalf|yapay|(?<![a-z0-9])(?:ais?|ia|ki)(?![a-z0-9])|[\u0400-\u04ff\u0621-\u064a\u0905-\u0939\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/iu;
 
 /** An order to the text's machine reader that only an injection gives (see the header). */
-export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'giu'), (t) =>
+export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'gi'), (t) =>
   READER_WORD.test(t),
 );
 
@@ -92,7 +92,11 @@ export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'giu'), (t)
  */
 export const ADDRESSED_ORDER = addressedRisk(
   ADDRESSEE,
-  new RegExp([RISKY, VOUCH, VOUCH_INTL, HIDE, RECOMMEND, FOREIGN_CONCEAL].join('|'), 'giu'),
+  // the objects that need no Unicode property scanned without the `u` flag (injection-addressed.ts)
+  [
+    new RegExp([RISKY, VOUCH, VOUCH_INTL, HIDE, RECOMMEND].join('|'), 'gi'),
+    new RegExp(FOREIGN_CONCEAL, 'giu'),
+  ],
   mayAddress,
 );
 
@@ -136,7 +140,7 @@ export const FIELD_ORDER = new RegExp(
  */
 export const VOID_OR_GRANT = addressedRisk(
   String.raw`\b(?:guidance|instructions?|rules|directions|guidelines|prompt)\s+(?:you\s+(?:were|have\s+been|'ve\s+been)\s+given|given\s+to\s+you|you\s+received)(?:\s+\w+){0,3}\s+(?:no\s+longer\s+appl(?:y|ies)|(?:is|are)\s+(?:now\s+)?(?:void|obsolete|cancell?ed|superseded|revoked|outdated|invalid))`,
-  new RegExp([AT_ONCE, HIDE, RISKY].join('|'), 'giu'),
+  new RegExp([AT_ONCE, HIDE, RISKY].join('|'), 'gi'),
 );
 /** A grant claimed for the reader, then an order to go on without asking or to hide. */
 export const CLAIMED_GRANT = addressedRisk(
@@ -147,7 +151,7 @@ export const CLAIMED_GRANT = addressedRisk(
       HIDE,
       String.raw`\bwithout\s+(?:confirm(?:ation|ing)|asking)\b|\bproceed\s+to\b`,
     ].join('|'),
-    'giu',
+    'gi',
   ),
 );
 
@@ -165,6 +169,6 @@ export const VOUCH_TO_USER =
  */
 export const HIDDEN_ADDRESSED = addressedRisk(
   ADDRESSEE,
-  /\b(?:collect|gather|send|upload|add|append|include|post|paste|e-?mail|share|export|copy|print|run|execute|delete|remove)\b/giu,
+  /\b(?:collect|gather|send|upload|add|append|include|post|paste|e-?mail|share|export|copy|print|run|execute|delete|remove)\b/gi,
   mayAddress,
 );
