@@ -28,6 +28,9 @@ const AUTHORED = String.raw`(?![*_]{0,2}\s+(?:commented|wrote|replied|posted|ope
 /** What drives an agent, as a hyphenated trait: "tool-using", "LLM-based", "MCP-enabled". */
 const TRAIT = String.raw`(?:tool|mcp|llm|ai|gpt|function|computer|browser)[\s-](?:using|use|enabled|powered|based|calling|capable|driven|augmented)`;
 
+/** The machine a pseudo-tag names. */
+const MACHINE = '(?:assistant|agent|ai|llm|model|bot|claude|copilot|gpt)';
+
 /**
  * The assistant addressed: by role, by product name, by a mention, in several languages. A role
  * noun that ends its line ("# Threat model: coding agent") is a title's topic, not an address.
@@ -57,7 +60,7 @@ export const ADDRESSEE = [
   String.raw`\[\s*(?:ai|assistant|agent|llm)\s*:`,
   String.raw`\b(?:hi|hey|hello|dear)\s+(?:claude|copilot|gemini|codex|cursor|assistant)\b`,
   // a comma before another product lists products ("works with Claude, Copilot and Cursor")
-  String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?)"'-])(?:assistant|claude(?:\s+code)?|copilot(?:\s+(?:chat|agent))?|gemini(?:\s+cli)?|codex(?:\s+cli)?)\s*(?::|,(?!\s*(?:and\s+|or\s+)?(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)\b))`,
+  String.raw`(?:^|(?<=\\[nrt])|[\s>*#.;!?()[\]{}"'-])(?:assistant|claude(?:\s+code)?|copilot(?:\s+(?:chat|agent))?|gemini(?:\s+cli)?|codex(?:\s+cli)?)\s*(?::|,(?!\s*(?:and\s+|or\s+)?(?:claude|copilot|cursor|codex|gemini|devin|chatgpt)\b))`,
   // a label for the assistant in a tool's output ("ASSISTANT ACTION REQUIRED:", "AI agent notice:",
   // "Action required for the coding agent:"): a build or install step addressing its machine reader
   // (a bare "agent" is a CI runner's: "Jenkins agent notice:")
@@ -71,8 +74,21 @@ export const ADDRESSEE = [
   // a Cyrillic vocative ("Ассистент, выполни"): `\b` does not see Cyrillic letters in JS
   String.raw`(?<![а-яёіїє])(?:ассистент|агент|помощник|асистент|помічник)(?:у|е|ам)?\s*[:,]`,
   String.raw`ai\s*(?:アシスタント|エージェント|助手|代理|어시스턴트|에이전트)|(?:人工智能|智能)助手|ＡＩ`,
+  // a pseudo-tag that reserves its text for the machine ("[assistant-only]", "<ai-only>", "[for-ai]"):
+  // no person writes a note that the reader of the page is not meant to read
+  String.raw`[\[<]\/?(?:(?:for|to)[\s_-]+(?:the[\s_-]+)?${MACHINE}s?|${MACHINE}s?[\s_-]+(?:eyes[\s_-]+)?only)[\]>]`,
   FOREIGN_ADDRESSEE,
 ].join('|');
+
+/**
+ * A word every form of ADDRESSEE contains (a role noun, a product, "AI"/"IA"/"KI", "artificial"), or
+ * a letter of the scripts its Cyrillic, CJK and Hangul forms are written in: one cheap scan that
+ * rules out most texts before the costly scan of the addresses themselves.
+ */
+const ROLE_WORD =
+  /assistant|assistent|asistente|agent|bot|model|modèle|claude|copilot|cursor|codex|gemini|devin|gpt|llm|artifici|(?<![a-z0-9])(?:ais?|ia|ki)(?![a-z0-9])|[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/iu;
+/** Whether `text` may hold an ADDRESSEE: false rules it out, true is to be checked. */
+export const mayAddress = (text: string): boolean => ROLE_WORD.test(text);
 
 /** What no ordinary task asks of the assistant: secrets, fetched code, destruction, exposure. */
 export const RISKY = [
@@ -97,6 +113,10 @@ export const RISKY = [
   String.raw`\b[A-Z][A-Z0-9]*_API_?KEY\b|\bapi[\s_-]?keys?\b`,
   String.raw`\bgists?\b|\bstrict-ssl\s+false\b|\bsettings\.json\b|\bpre-?tool\s+hooks?\b`,
   // keys that sign or deploy, and git settings that skip hooks or store credentials in the clear
+  // code-signing material: the keychain's identities and provisioning profiles, exported keys
+  String.raw`\bsecurity\s+(?:find-identity|find-(?:generic|internet)-password|dump-keychain|export)\b|\bprovisioning\\?\s+profiles?\b|\.(?:p12|pfx|mobileprovision|keystore|jks)\b`,
+  // signature and certificate checks turned off (nix, dnf/yum, apt, wget, pip, any `verify = false`)
+  String.raw`\brequire-sigs\s*=\s*false\b|\b(?:extra-)?substituters\s*=|\bgpgcheck\s*=\s*0\b|--nogpgcheck\b|--allow-unauthenticated\b|--no-check-certificate\b|\b(?:ssl[_-]?verify|verify[_-]ssl|check[_-]?sigs?)\s*=\s*(?:false|0|no|off)\b`,
   String.raw`\b(?:deploy|ssh|signing|gpg|pgp)\s+keys?\b|--no-verify\b|\bcredential\.helper\b|\bcore\.hookspath\b`,
   // a database's address with its password in it (DATABASE_URL, MONGO_URI, a connection string)
   String.raw`\b(?:database|db|mongo(?:db)?|redis|postgres(?:ql)?|pg|mysql)_?(?:url|uri|dsn)\b|\bconnection\s+strings?\b`,
@@ -109,7 +129,9 @@ export const RISKY = [
 /** How far after an address its risky object may stand (an order may end in a code block). */
 const WINDOW = 320;
 
-const RISK_AT = new RegExp(RISKY, 'giu');
+// without the `u` flag: RISKY needs no Unicode property, and a case-insensitive Unicode scan of its
+// many alternatives costs some twenty times more per character
+const RISK_AT = new RegExp(RISKY, 'gi');
 
 /** The start of every match of `re` in `text`: one pass; no match runs past its own words. */
 function starts(re: RegExp, text: string): number[] {
@@ -123,22 +145,26 @@ function starts(re: RegExp, text: string): number[] {
 }
 
 /**
- * A test for an address (`addressee`, a pattern) followed by a risky object (`risk`, a global
- * pattern) within WINDOW characters (or its list item, itemScope). Two linear scans and a merge,
+ * A test for an address (`addressee`, a pattern; `may`, a cheap test that rules texts out before
+ * it) followed by a risky object (`risk`, a global pattern) within WINDOW characters (or its list item, itemScope). Two linear scans and a merge,
  * not one pattern with a gap between the two: this text is attacker-controlled, and a pattern that
  * retries the gap at every address is quadratic on a text made of addresses.
  */
 export function addressedRisk(
   addressee: string,
-  risk: RegExp = RISK_AT,
+  risk: RegExp | readonly RegExp[] = RISK_AT,
+  may?: (text: string) => boolean,
 ): { test(text: string): boolean } {
   const addressAt = new RegExp(addressee, 'giu');
   return {
     test(text: string): boolean {
+      if (may !== undefined && !may(text)) return false;
       // addresses are rare in ordinary text: found first, the objects are looked for only after one
       const addresses = starts(addressAt, text);
       if (addresses.length === 0) return false;
-      const risks = objectsNear(risk, text, addresses);
+      const risks = Array.isArray(risk)
+        ? risk.flatMap((r: RegExp) => objectsNear(r, text, addresses)).sort((x, y) => x - y)
+        : objectsNear(risk as RegExp, text, addresses);
       const barred = new Map<number, boolean>();
       const allowed = (i: number): boolean => {
         let b = barred.get(i);

@@ -19,6 +19,14 @@ export const ADDRESSES = new Set([
 const FENCED = /```[^\n]*\n([\s\S]{0,8192}?)```/g;
 const INDENTED = /(?:^|\n)[ \t]*\n((?:(?: {4}|\t)[^\n]*(?:\n|$)){1,64})/g;
 const INLINE = /`([^`\n]{3,1000})`/g;
+/**
+ * A shell string handed to a process call in any language (`execSync('curl ... | sh')`,
+ * `os.system("...")`, `subprocess.run(["sh", "-c", "..."])`, `exec.Command("sh", "-c", "...")`,
+ * `system("...")`, `Invoke-Expression "..."`): a document that has the agent write such code into a
+ * file orders the command as surely as one that says "run".
+ */
+const EXEC_CALL =
+  /\b(?:execSync|exec|spawnSync|system|popen|check_output|check_call|Popen|run|shell_exec|passthru|Command|Invoke-Expression)\s*[( ]\s*\[?\s*(?:(["'])(?:ba|z)?sh\1\s*,\s*(["'])-c\2\s*,\s*)?(["'`])((?:(?!\3)[^\n]){3,1000})\3/g;
 
 interface Snippet {
   code: string;
@@ -26,15 +34,15 @@ interface Snippet {
   end: number;
 }
 
-/** Code blocks and inline code of a markdown text, with where each stands, at most 32. */
+/** Code blocks, inline code and process calls' shell strings of a text, where each stands, at most 32. */
 function codeSnippets(text: string): Snippet[] {
   const out: Snippet[] = [];
   const t = text.slice(0, 262_144);
-  for (const re of [FENCED, INDENTED, INLINE])
+  for (const re of [FENCED, INDENTED, INLINE, EXEC_CALL])
     for (const m of t.matchAll(re)) {
       if (out.length >= 32) return out;
       out.push({
-        code: (m[1] ?? '').replace(/^(?: {4}|\t)/gm, ''),
+        code: (re === EXEC_CALL ? (m[4] ?? '') : (m[1] ?? '')).replace(/^(?: {4}|\t)/gm, ''),
         start: m.index,
         end: m.index + m[0].length,
       });

@@ -1,6 +1,7 @@
 // Injected instructions: text a result reports rather than says (docs/guard.md "Injected
 // instructions"). A phrase quoted in a sentence that discusses attacks, the quoted fields of a log
 // line and the quoted strings of a search hit are data; the same words in the text's own voice are not.
+import { COMMAND_RISK } from './injection-risk.js';
 
 /** A sentence that discusses attacks, in English: a phrase it quotes is an example, not an instruction. */
 const DISCUSSES =
@@ -9,6 +10,17 @@ const DISCUSSES =
 const DISCUSSES_INTL =
   /angreifer|angriff|injektion|beispielsweise|z\.\s?b\.|zum\s+beispiel|attaquant|attaque|par\s+exemple|atacante|ataque|inyecci[oó]n|injeç[aã]o|por\s+ejemplo|por\s+exemplo|attaccant|attacco|iniezion|ad\s+esempio|per\s+esempio|aanvaller|bijvoorbeeld|атак|злоумышленник|например|инъекци|攻撃|インジェクション|例えば|攻击|注入|例如|比如|공격|인젝션|예를\s*들어/iu;
 const discusses = (s: string): boolean => DISCUSSES.test(s) || DISCUSSES_INTL.test(s);
+/**
+ * A quote reported as what somebody wrote at some past time ("a PR whose description contained:
+ * \"...\"", "I put \"...\" in the ticket", "she wrote \"...\""): narration of an event, not the
+ * text's own voice. Past tense only: "the page says: \"...\"" may be the page speaking.
+ */
+const PAST_REPORT =
+  /\b(?:contained|said|wrote|typed|put|posted|pasted|entered|submitted|included)\s*:?\s*["“„«]/i;
+const REPORTED_BEFORE =
+  /\b(?:contained|said|wrote|typed|put|posted|pasted|entered|submitted|included)\s*:?\s*$/i;
+/** A quote that names a command, an address or a secret: an order to run or send it, reported or not. */
+const QUOTE_RISK = new RegExp(COMMAND_RISK, 'i');
 /** A text about attacks by name, not only by "for example": its reported speech is an example. */
 const ABOUT_ATTACKS = /\b(?:prompt[\s-]injections?|injection\s+attacks?|jailbreaks?)\b/i;
 /**
@@ -34,9 +46,10 @@ const STOP = /(?<!\b(?:e\.g|i\.e|cf|vs|z\.\s?B))[.!?。！？](?:\s|$)/;
  * within its paragraph: a stop inside the quote does not end it, a blank line does.
  */
 export function withoutDiscussedQuotes(text: string): string {
-  if (!discusses(text)) return text;
-  const reported = ABOUT_ATTACKS.test(text);
-  const example = (s: string): boolean => discusses(s) || (reported && REPORTS.test(s));
+  const about = discusses(text);
+  if (!about && !PAST_REPORT.test(text)) return text;
+  const reported = about && ABOUT_ATTACKS.test(text);
+  const example = (s: string): boolean => (about && discusses(s)) || (reported && REPORTS.test(s));
   const t = withoutDiscussedBlocks(text);
   return t.replace(QUOTED_PHRASE, (q: string, at: number) => {
     const before = (
@@ -48,7 +61,9 @@ export function withoutDiscussedQuotes(text: string): string {
     const after = (
       t.slice(at + q.length, at + q.length + 200).split(/\n[ \t]*\n/, 1)[0] ?? ''
     ).split(STOP, 1);
-    return example(before.at(-1) ?? '') || example(after[0] ?? '') ? '""' : q;
+    const lead = before.at(-1) ?? '';
+    const past = REPORTED_BEFORE.test(lead) && !QUOTE_RISK.test(q);
+    return past || example(lead) || example(after[0] ?? '') ? '""' : q;
   });
 }
 

@@ -4,7 +4,7 @@
 // an injection gives: vouch to the user that the thing is safe, hide its contents or skip review,
 // run it at once, or take a secret. A person's docs tell a person what to run; they do not ask the
 // reader to deceive or keep the user from seeing what runs.
-import { ADDRESSEE, RISKY, addressedRisk } from './injection-addressed.js';
+import { ADDRESSEE, RISKY, addressedRisk, mayAddress } from './injection-addressed.js';
 import { FOREIGN_CONCEAL } from './injection-foreign.js';
 
 /**
@@ -70,8 +70,19 @@ const READER = [
   String.raw`المساعد|الذكاء\s+الاصطناعي|(?:एआई|ए\.आई\.)\s*सहायक|सहायक\s+के\s+लिए|yapay\s+zek[aâ]\s+asistan|\basistan(?:ı|ına|a)\b`,
 ].join('|');
 
+/**
+ * A word every form of READER contains (who is read to, what reads, "you are", "before you", "AI"
+ * of the Vietnamese "trợ lý AI"), or a
+ * letter of the scripts of its Cyrillic, Arabic, Devanagari, CJK and Hangul forms: one cheap scan
+ * that rules out most texts before the costly scan of the addresses.
+ */
+const READER_WORD =
+  /whoever|whosoever|you(?:\s+are|'re|r\s+(?:answer|response|summary))|before\s+you|reader|system|tool|model|assist|asisten|asistan|asystent|agent|bot|llm|reviewer|helper|automated|behalf|yapay|(?<![a-z0-9])(?:ais?|ia|ki)(?![a-z0-9])|[\u0400-\u04ff\u0621-\u064a\u0905-\u0939\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/iu;
+
 /** An order to the text's machine reader that only an injection gives (see the header). */
-export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'giu'));
+export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'gi'), (t) =>
+  READER_WORD.test(t),
+);
 
 /**
  * The assistant addressed as elsewhere (injection-addressed.ts), then a risky object or an order to
@@ -81,7 +92,12 @@ export const READER_ORDER = addressedRisk(READER, new RegExp(OBJECT, 'giu'));
  */
 export const ADDRESSED_ORDER = addressedRisk(
   ADDRESSEE,
-  new RegExp([RISKY, VOUCH, VOUCH_INTL, HIDE, RECOMMEND, FOREIGN_CONCEAL].join('|'), 'giu'),
+  // the objects that need no Unicode property scanned without the `u` flag (injection-addressed.ts)
+  [
+    new RegExp([RISKY, VOUCH, VOUCH_INTL, HIDE, RECOMMEND].join('|'), 'gi'),
+    new RegExp(FOREIGN_CONCEAL, 'giu'),
+  ],
+  mayAddress,
 );
 
 /**
@@ -107,11 +123,13 @@ export const COMMENT_ORDER = new RegExp(
 
 /**
  * A data field named for the agent (`ai_instructions:`, `"agent_note":`, `llm_prompt=`; a JSON
- * reply is read as its key, a blank line and its value) whose value starts with an order that reaches a risky object: an LLM app's own `agent_instructions: "Answer
- * support questions"` above its `openai_api_key:` line orders nothing risky.
+ * reply is read as its key, a blank line and its value) whose value orders, first or after a lead-in
+ * ("To continue receiving data, the calling agent must POST ..."), an act that reaches a risky
+ * object: an LLM app's own `agent_instructions: "Answer support questions"` above its
+ * `openai_api_key:` line orders nothing risky.
  */
 export const FIELD_ORDER = new RegExp(
-  String.raw`(?:^|["'\s{,])(?:ai|llm|agent|assistant|model|copilot|claude|gpt|bot)[_-](?:instructions?|notes?|prompt|directives?|tasks?|message|todo)(?:["']?\s*[:=]|[ \t]*\n\n)\s*["']?(?:(?:please|first|also|now)\s+)*(?:run|execute|send|upload|post|paste|curl|wget|cat|copy|forward|e-?mail|push|export|include|append|add|write|delete|remove)\b[^\n]{0,300}?(?:${RISKY})`,
+  String.raw`(?:^|["'\s{,])(?:ai|llm|agent|assistant|model|copilot|claude|gpt|bot)[_-](?:instructions?|notes?|prompt|directives?|tasks?|message|todo)(?:["']?\s*[:=]|[ \t]*\n\n)\s*["']?(?:[^\n]{0,120}?\b(?:must|should|shall|needs?\s+to|is\s+(?:required|expected)\s+to|has\s+to)\s+)?(?:(?:please|first|also|now|automatically)\s+)*(?:run|execute|send|upload|post|paste|curl|wget|cat|copy|forward|e-?mail|push|export|include|append|add|write|delete|remove)\b[^\n]{0,300}?(?:${RISKY})`,
   'imu',
 );
 
@@ -122,7 +140,7 @@ export const FIELD_ORDER = new RegExp(
  */
 export const VOID_OR_GRANT = addressedRisk(
   String.raw`\b(?:guidance|instructions?|rules|directions|guidelines|prompt)\s+(?:you\s+(?:were|have\s+been|'ve\s+been)\s+given|given\s+to\s+you|you\s+received)(?:\s+\w+){0,3}\s+(?:no\s+longer\s+appl(?:y|ies)|(?:is|are)\s+(?:now\s+)?(?:void|obsolete|cancell?ed|superseded|revoked|outdated|invalid))`,
-  new RegExp([AT_ONCE, HIDE, RISKY].join('|'), 'giu'),
+  new RegExp([AT_ONCE, HIDE, RISKY].join('|'), 'gi'),
 );
 /** A grant claimed for the reader, then an order to go on without asking or to hide. */
 export const CLAIMED_GRANT = addressedRisk(
@@ -133,7 +151,7 @@ export const CLAIMED_GRANT = addressedRisk(
       HIDE,
       String.raw`\bwithout\s+(?:confirm(?:ation|ing)|asking)\b|\bproceed\s+to\b`,
     ].join('|'),
-    'giu',
+    'gi',
   ),
 );
 
@@ -151,5 +169,6 @@ export const VOUCH_TO_USER =
  */
 export const HIDDEN_ADDRESSED = addressedRisk(
   ADDRESSEE,
-  /\b(?:collect|gather|send|upload|add|append|include|post|paste|e-?mail|share|export|copy|print|run|execute|delete|remove)\b/giu,
+  /\b(?:collect|gather|send|upload|add|append|include|post|paste|e-?mail|share|export|copy|print|run|execute|delete|remove)\b/gi,
+  mayAddress,
 );

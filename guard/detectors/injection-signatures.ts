@@ -18,6 +18,7 @@ import { URL_TEMPLATE } from './injection-url-template.js';
 import { URL_FILL } from './injection-url-fill.js';
 import { ROLE_LABEL_RISK } from './injection-addressed.js';
 import { TOOL_ORDER } from './injection-tool-orders.js';
+import { COMMAND_RISK } from './injection-risk.js';
 import {
   ADDRESSED_ORDER,
   CLAIMED_GRANT,
@@ -32,8 +33,7 @@ import {
 
 /** Agents named as a group: "AI coding agents", "LLM-powered assistants", "coding assistants", "LLMs". */
 const AGENTS = String.raw`(?:(?:(?:ai|llm|autonomous|automated)[\s-]+(?:powered\s+|based\s+)?(?:coding\s+|code\s+|software\s+|dev\s+)?(?:agents?|assistants?|models?|bots?|tools?))|coding\s+(?:agents?|assistants?)|llms|language\s+models)\b`;
-/** A command that reaches the network, runs fetched code or touches secrets (not "run the tests"). */
-const RISKY = String.raw`(?:\b(?:curl|wget|iwr|nc|ncat|bash|sh|zsh|powershell|base64|printenv|env|ssh|scp|eval)\b|https?:\/\/|~\/\.|\.(?:ssh|aws|env|npmrc|netrc)\b|\b(?:token|secret|credential|password)s?\b|\bgit\s+push\b|\bnpm\s+publish\b)`;
+const RISKY = COMMAND_RISK;
 
 export const SIGNATURES: readonly Signature[] = [
   {
@@ -82,8 +82,9 @@ export const SIGNATURES: readonly Signature[] = [
   },
   {
     name: 'exfiltrate',
-    // "we never ask you to send credentials" is a policy, not an instruction
-    re: /(?<!\b(?:never|not|n't|no|nor)\s+(?:\w+\s+){0,3})\b(?:send|post|upload|exfiltrate|forward|leak|transmit|include|append|embed)\s+(?:the\s+|your\s+|all\s+|any\s+|every\s+)*(?:contents?\s+of\s+)?(?:api[\s_-]?keys?|credentials|secrets|tokens?|passwords?|environment(?:\s+variables)?|env\s+vars|ssh\s+keys?|\.env|private\s+keys?|~\/\.ssh|\.aws|conversation|chat\s+history)/i,
+    // "we never ask you to send credentials" is a policy, not an instruction; "an attacker can modify
+    // build scripts to exfiltrate secrets" describes an attack in the third person, in its sentence
+    re: /(?<!\b(?:never|not|n't|no|nor)\s+(?:\w+\s+){0,3})(?<!\b(?:attackers?|adversar(?:y|ies)|malware|threat\s+actors?|malicious\s+[\w-]+)\b(?:[^.\n!?;:]|\b[ei]\.[gi]\.){0,160})\b(?:send|post|upload|exfiltrate|forward|leak|transmit|include|append|embed)\s+(?:the\s+|your\s+|all\s+|any\s+|every\s+)*(?:contents?\s+of\s+)?(?:api[\s_-]?keys?|credentials|secrets|tokens?|passwords?|environment(?:\s+variables)?|env\s+vars|ssh\s+keys?|\.env|private\s+keys?|~\/\.ssh|\.aws|conversation|chat\s+history)/i,
   },
   {
     name: 'addressed_to_assistant',
@@ -145,7 +146,7 @@ export const HIDDEN_SIGNATURES: readonly Signature[] = [
   { name: 'hidden_order', re: HIDDEN_ADDRESSED },
   {
     name: 'hidden_order',
-    re: /(?:^|[\s<!(*>:,.-])(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt|cursor|codex|gemini|bot)s?\s*[,:]\s*(?:(?:new|updated|revised|real)\s+(?:instructions?|orders|task)\s*:\s*)?(?:(?:please|kindly|now|first|also|then|immediately|quietly|silently)\s+)*(?:run|execute|call|invoke|send|fetch|delete|curl|wget|download|read|open|visit|write|add|remove|install|push|paste|post|upload|cat|print|include|ignore|forget|disregard|type|copy|approve|merge)\b/i,
+    re: /(?:^|[\s<!(*>:,.}\]-])(?:ai|llm|assistant|agent|claude|copilot|model|chatgpt|gpt|cursor|codex|gemini|bot)s?\s*[,:]\s*(?:(?:new|updated|revised|real)\s+(?:instructions?|orders|task)\s*:\s*)?(?:(?:please|kindly|now|first|also|then|immediately|quietly|silently)\s+)*(?:run|execute|call|invoke|send|fetch|delete|curl|wget|download|read|open|visit|write|add|remove|install|push|paste|post|upload|cat|print|include|ignore|forget|disregard|type|copy|approve|merge)\b/i,
   },
   {
     name: 'hidden_conceal',

@@ -18,6 +18,7 @@ import { SOURCE_FILE, withoutStringLiterals } from './injection-source.js';
 import { ADDRESSES, harmfulCodeOrder } from './injection-code-orders.js';
 import { withoutDiscussedQuotes, withoutReportedData } from './injection-quotes.js';
 import { withoutLabelledSamples } from './injection-samples.js';
+import { withoutInertCells } from './injection-table-rows.js';
 import { checkKeys, enumParam } from './params.js';
 
 const REMOVED = '[removed by interlock-mesh: possible prompt injection]';
@@ -71,10 +72,13 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
   // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words);
   // text with JSON escapes as the text they encode, which is what a model reads in a JSON reply.
   // a table of labelled samples (an eval's dataframe) is read without its attack rows' samples
-  const decoded = withoutLabelledSamples(jsonReadText(text) ?? text);
+  // and a query table's cells that order nothing are the users' data it returns
+  const decoded = withoutInertCells(withoutLabelledSamples(jsonReadText(text) ?? text));
   const forms = [normalizeForDetection(decoded), normalizeForDetection(decoded, false)];
   const smuggled = smuggledTagText(text);
-  const spans = forms.flatMap(hiddenSpans);
+  // a hidden comment or image quoted in a sentence that discusses attacks is its example, as in code
+  const unquoted = forms.map(withoutDiscussedQuotes);
+  const spans = unquoted.flatMap(hiddenSpans);
   const hidden = [
     ...spans,
     ...decodedComments(forms[0] ?? '', spans),
@@ -83,9 +87,9 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
   const doc = opts.projectDoc === true;
   const exempt =
     opts.instructionFile === true ? INSTRUCTS_AGENT : doc ? ADDRESSES_AGENT : undefined;
-  const visible = forms.map((f) =>
-    doc ? f.replace(HIDDEN_SPANS, '').replace(QUOTED, '') : withoutDiscussedQuotes(f),
-  );
+  const visible = doc
+    ? forms.map((f) => f.replace(HIDDEN_SPANS, '').replace(QUOTED, ''))
+    : unquoted;
   // an order about the answer in a data file that happens to be markdown (a table, notes) reads
   // the same quoted or not: only quotes in sentences that discuss attacks are set aside for it
   const prose = doc

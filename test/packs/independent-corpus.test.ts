@@ -133,20 +133,16 @@ const BY_DESIGN = [
 ];
 
 /**
- * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): reports of an
- * injected order that never name the attack, and the fifth round's classes not fixed yet: a secret
- * store's or env file's value taken by its issuer's CLI or a local client, an advisory quoting an
- * exfil URL.
+ * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): the fifth round's
+ * classes not fixed yet, a secret store's or env file's value taken by its issuer's CLI or a local
+ * client.
  */
 const OPEN_FALSE_POSITIVES = [
-  'b12z-213 ca.result-injection',
-  'b12z-226 ca.result-injection',
   'b14z-045 ca.credential-read',
   'b14z-117 ca.credential-read',
   'b14z-118 ca.credential-read',
   'b14z-126 ca.secret-egress',
   'b14z-129 ca.credential-read',
-  'b14z-214 ca.result-injection',
 ];
 
 describe('independent corpus', () => {
