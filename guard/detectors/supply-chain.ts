@@ -14,6 +14,7 @@ import { MIRROR_FILE, mirrorSources } from './registry-mirrors.js';
 import { verificationOff } from './signature-off.js';
 import { verificationOffInFile } from './signature-off-files.js';
 import { writesBuildDownloadRun } from './build-script-run.js';
+import { loadTimeDownloadRun } from './load-time-code.js';
 import { harmfulStartupWrite } from './startup-files.js';
 import { weakensPins } from './integrity-pins.js';
 import { internalHosts } from '../egress/internal-hosts.js';
@@ -286,6 +287,9 @@ export const supplyChainDetector: Detector<SupplyParams> = {
         return [{ path, reason: 'a CI step that downloads code and runs it' }];
       if (typeof file === 'string' && writesBuildDownloadRun(file, args, (t) => ctx.shell(t)))
         return [{ path, reason: 'a build script that downloads code and runs it' }];
+      const onLoad =
+        typeof file === 'string' ? loadTimeDownloadRun(file, args, (t) => ctx.shell(t)) : null;
+      if (onLoad !== null) return [{ path, reason: onLoad }];
       const pins = typeof file === 'string' ? weakensPins(file, args) : null;
       if (pins !== null) return [{ path, reason: pins }];
       const startup =
