@@ -15,6 +15,7 @@ import { verificationOff } from './signature-off.js';
 import { verificationOffInFile } from './signature-off-files.js';
 import { writesBuildDownloadRun } from './build-script-run.js';
 import { loadTimeDownloadRun } from './load-time-code.js';
+import { swappedDependency } from './dependency-sources.js';
 import { harmfulStartupWrite } from './startup-files.js';
 import { weakensPins } from './integrity-pins.js';
 import { internalHosts } from '../egress/internal-hosts.js';
@@ -290,6 +291,9 @@ export const supplyChainDetector: Detector<SupplyParams> = {
       const onLoad =
         typeof file === 'string' ? loadTimeDownloadRun(file, args, (t) => ctx.shell(t)) : null;
       if (onLoad !== null) return [{ path, reason: onLoad }];
+      const dep =
+        typeof file === 'string' ? swappedDependency(file, writtenText(args) ?? '', off) : null;
+      if (dep !== null) return [{ path, reason: dep }];
       const pins = typeof file === 'string' ? weakensPins(file, args) : null;
       if (pins !== null) return [{ path, reason: pins }];
       const startup =
