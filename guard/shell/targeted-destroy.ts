@@ -9,6 +9,12 @@ import type { IntentHit } from './intents.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 
 const PRODUCTION = /(?<![a-z])(?:prod|prd|production|live)(?![a-z])/i;
+/**
+ * A folder of one production environment (`envs/prod`, `prod-eu`, `production`): `live` only as a
+ * whole name, since Terragrunt's `infrastructure-live` repositories hold every environment.
+ */
+const PRODUCTION_FOLDER =
+  /^(?:live|(?:prod|prd|production)(?:[-_.][\w.-]*)?|[\w.-]*[-_](?:prod|prd|production))$/i;
 /** Commands whose words say which state a later destroy acts on. */
 const SCOPE_SETTERS = new Set(['cd', 'pushd', 'terraform', 'tofu', 'terragrunt', 'pulumi']);
 
@@ -30,7 +36,7 @@ export function inProductionFolder(
   hits: readonly IntentHit[],
   cwd: string | undefined,
 ): IntentHit[] {
-  const prod = cwd !== undefined && cwd.split(/[\\/]/).some((seg) => PRODUCTION.test(seg));
+  const prod = cwd !== undefined && cwd.split(/[\\/]/).some((seg) => PRODUCTION_FOLDER.test(seg));
   return prod
     ? hits.map((h) => (h.targeted === true ? { intent: h.intent, detail: h.detail } : h))
     : hits.filter((h) => h.targeted !== true);

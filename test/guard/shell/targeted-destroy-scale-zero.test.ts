@@ -12,6 +12,8 @@ const verdict = async (command: string, cwd = '/home/dev/infra'): Promise<string
 };
 
 const TARGETED_FLAGGED: [string, string][] = [
+  ['terraform destroy -target=module.vpc -auto-approve', '/home/dev/infrastructure-live/prod/vpc'],
+  ['terraform destroy -target=module.vpc -auto-approve', '/home/dev/infra/prod-eu-west-1'],
   ['terraform destroy -auto-approve -target=module.prod_vpc', '/home/dev/infra/envs/prod'],
   ['terraform destroy -auto-approve -target=module.vpc', '/home/dev/infra/envs/prod'],
   ['tofu destroy -target module.network -auto-approve', '/srv/iac/production/network'],
@@ -30,6 +32,10 @@ const TARGETED_FLAGGED: [string, string][] = [
   ['yes yes | terraform destroy -target=module.prd_queue', '/home/dev/infra'],
 ];
 const TARGETED_OK: [string, string][] = [
+  [
+    'terraform destroy -target=module.preview_env["pr-482"] -var-file=envs/dev.tfvars -auto-approve',
+    '/home/dev/infra-live/stacks/previews',
+  ],
   [
     'terraform destroy -target=module.preview_env -auto-approve -var env=pr-1842',
     '/home/dev/infra',
