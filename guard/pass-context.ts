@@ -9,6 +9,7 @@ import { sessionCaches } from './session-cache.js';
 import { analyzeShell } from './shell/analyze.js';
 import { outsideProject } from './shell/compose-scope.js';
 import { outsideOwnRepos } from './shell/repo-secret-scope.js';
+import { inProductionFolder } from './shell/targeted-destroy.js';
 import { clientOf } from './shell/intent-sql.js';
 import type { ShellDefinitions } from './shell/session-definitions.js';
 import { absoluteIn, readSqlFile, sqlFileIntents, sqlFileTargets } from './shell/sql-files.js';
@@ -133,6 +134,9 @@ class Pass implements PassContext {
       // a secret stored in a named repository is the project's when the folder's remotes name it
       if (v.intents.some((h) => h.repo !== undefined))
         v = { analysis, intents: outsideOwnRepos(v.intents, event.cwd) };
+      // a targeted destroy is production's when the call's folder is
+      if (v.intents.some((h) => h.targeted === true))
+        v = { analysis, intents: inProductionFolder(v.intents, event.cwd) };
       if (currentSqlParser() === undefined && cached.sqlish) this.sqlPending = true;
       this.shells.set(text, v);
     }

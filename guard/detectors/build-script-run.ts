@@ -3,6 +3,7 @@
 // and in CI, so a `curl ... | sh` written into one runs a stranger's script there
 // (docs/guard.md "Detectors", supply_chain).
 import { writtenText } from './sensitive-paths.js';
+import { processCommandLines } from '../interp/process-start.js';
 
 /** Files a build, an install or a test run executes. */
 const BUILD_FILE =
@@ -33,6 +34,8 @@ function pieces(path: string, text: string): string[] {
     if (MAY_RUN.test(s)) out.push(s);
     if (out.length >= MAX_PIECES) return out;
   }
+  // C#, Java, Kotlin and Groovy code starting a process: the command line it runs
+  if (/\.(?:cs|java|kts?|groovy|gradle)$/.test(path)) out.push(...processCommandLines(text));
   for (const line of text.split('\n')) {
     // a recipe line, a CMake `COMMAND` list or a Gradle `commandLine` is shell words unquoted
     const cmd = /^\t@?-?(.*)$|\bCOMMAND\s+(.*?)\)?\s*$/.exec(line);
@@ -52,6 +55,10 @@ export function writesBuildDownloadRun(
 ): boolean {
   if (!BUILD_FILE.test(path)) return false;
   const text = writtenText(args);
-  if (text === null) return false;
+  return text !== null && runsDownload(path, text, shell);
+}
+
+/** Whether a file's text, as its build or editor would run it, downloads code and runs it. */
+export function runsDownload(path: string, text: string, shell: Shell): boolean {
   return pieces(path, text).some((p) => shell(p).intents.some((h) => RUNS_DOWNLOAD.has(h.intent)));
 }

@@ -14,6 +14,8 @@ import { MIRROR_FILE, mirrorSources } from './registry-mirrors.js';
 import { verificationOff } from './signature-off.js';
 import { verificationOffInFile } from './signature-off-files.js';
 import { writesBuildDownloadRun } from './build-script-run.js';
+import { loadTimeDownloadRun } from './load-time-code.js';
+import { swappedDependency } from './dependency-sources.js';
 import { harmfulStartupWrite } from './startup-files.js';
 import { weakensPins } from './integrity-pins.js';
 import { internalHosts } from '../egress/internal-hosts.js';
@@ -305,6 +307,12 @@ export const supplyChainDetector: Detector<SupplyParams> = {
         return [{ path, reason: 'a CI step that downloads code and runs it' }];
       if (typeof file === 'string' && writesBuildDownloadRun(file, args, (t) => ctx.shell(t)))
         return [{ path, reason: 'a build script that downloads code and runs it' }];
+      const onLoad =
+        typeof file === 'string' ? loadTimeDownloadRun(file, args, (t) => ctx.shell(t)) : null;
+      if (onLoad !== null) return [{ path, reason: onLoad }];
+      const dep =
+        typeof file === 'string' ? swappedDependency(file, writtenText(args) ?? '', off) : null;
+      if (dep !== null) return [{ path, reason: dep }];
       const pins = typeof file === 'string' ? weakensPins(file, args) : null;
       if (pins !== null) return [{ path, reason: pins }];
       const startup =

@@ -32,7 +32,8 @@ export function localCrontab(cmd: ShellCommand, all: ShellAnalysis): boolean {
   if (cmd.pipeline < 0 && cmd.stdin === undefined) return false;
   if (cmd.stdin !== undefined && !cmd.stdin.split('\n').every(localCronLine)) return false;
   return all.commands.every((c) => {
-    if (c === cmd || c.name === 'cd' || c.name === 'true') return true;
+    // `:` and `true` do nothing with their words; a substitution in them is a command of its own
+    if (c === cmd || c.name === 'cd' || c.name === 'true' || c.name === ':') return true;
     if (c.substitution || c.wrappers.length > 0 || c.dynamic === true) return false;
     const lines = writtenLines(c);
     if (lines !== null) return lines.split('\n').every(localCronLine);

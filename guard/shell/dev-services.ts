@@ -29,14 +29,24 @@ function plainPathWord(w: string): boolean {
   return !/(?:^|\/)\.[^/.]/.test(n) || XDG_HIDDEN.test(n);
 }
 
+/**
+ * A script of the user's own: a path under their home (`~/backup/rotate.sh`, `/home/dev/bin/x`) or
+ * relative to the folder the line runs in (cron starts in the home folder), with no hidden, scratch
+ * or parent segment. What the script holds is its own write's concern, checked when it is written.
+ */
+function ownScript(n: string): boolean {
+  const underHome = /^(?:~|\/home\/[\w.-]+|\/Users\/[\w.-]+)\/./.test(n) || !n.startsWith('/');
+  return underHome && !/(?:^|\/)\.[^/]/.test(n.replace(/^\.\//, '')) && plainPathWord(n);
+}
+
 /** One program call: the argv of a cron segment, an `ExecStart=` or a `ProgramArguments` array. */
 export function localToolCall(argv: readonly string[]): boolean {
   const [program = '', ...args] = argv;
   const n = normalizePath(program.replace(/^%h(?=\/|$)/, '~'));
   const slash = n.lastIndexOf('/');
   const name = n.slice(slash + 1);
-  if (name === '' || REFUSED.test(name) || (slash >= 0 && !INSTALLED_DIR.test(n.slice(0, slash))))
-    return false;
+  if (name === '' || REFUSED.test(name)) return false;
+  if (slash >= 0 && !INSTALLED_DIR.test(n.slice(0, slash)) && !ownScript(n)) return false;
   if (name === 'git' && !GIT_LOCAL.test(args.find((a) => !a.startsWith('-')) ?? '')) return false;
   if (/^(?:npm|pnpm|yarn)$/.test(name) && !SCRIPT_RUN.test(args[0] ?? '')) return false;
   return args.every(
@@ -82,16 +92,21 @@ export function localCronLine(line: string): boolean {
   // `%` is a newline to cron: the rest of the line becomes the command's input
   if (m === null || (m[1] ?? '').includes('%')) return false;
   const segments = (m[1] ?? '').replace(/\s*\|\|\s*true\s*$/, '').split(/\s*&&\s*/);
+  let hiddenCwd = false;
   return segments.every((seg, i) => {
     const body = stripRedirects(seg);
     const words = body === null ? null : lineWords(body);
     if (words === null || words.length === 0) return false;
-    if (words[0] === 'cd' && i === 0)
+    if (words[0] === 'cd' && i === 0) {
+      hiddenCwd = /(?:^|\/)\.[^/.]/.test(words[1] ?? '');
       return (
         words.length === 2 &&
         plainPathWord(words[1] ?? '') &&
         !/^\/(?:tmp|var\/tmp)/.test(words[1] ?? '')
       );
+    }
+    // a script run relative to a hidden folder lives in it
+    if (hiddenCwd && !/^[/~]/.test(words[0] ?? '')) return false;
     return localToolCall(words);
   });
 }

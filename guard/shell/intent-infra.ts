@@ -1,6 +1,8 @@
 // Intents of commands that destroy infrastructure or hosted data: IaC destroy, cluster and cloud deletes, volumes, repositories.
 import { composeScope } from './compose-scope.js';
 import { routineTarget } from './ephemeral-target.js';
+import { scaleToZero } from './scale-to-zero.js';
+import { targetedDestroy } from './targeted-destroy.js';
 import { localTestData } from './local-test-data.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
@@ -237,6 +239,10 @@ export function infraIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[]
     const forget = stateForgetAndApply(cmd, all);
     if (forget.length > 0) return forget;
   }
+  if (cmd.name === 'kubectl' || cmd.name === 'oc') {
+    const zero = scaleToZero(cmd);
+    if (zero.length > 0) return zero;
+  }
   if (localTestData(cmd)) return [];
   if (cmd.name === 'mongosh' || cmd.name === 'mongo') return mongoEval(cmd);
   const specs = BY_PROGRAM.get(programOf(cmd.name));
@@ -247,8 +253,8 @@ export function infraIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[]
     const at = pos.findIndex((_, i) => words.every((alts, j) => alts.includes(pos[i + j] ?? '')));
     if (words.length > 0 && at < 0) continue;
     if (need !== undefined && !need.some((f) => hasFlag(flags, f))) continue;
-    // a destroy scoped to named resources is routine clean-up, not the whole stack
-    if (hasFlag(flags, '-target') || hasFlag(flags, '--target')) continue;
+    // a destroy scoped to named resources is routine clean-up, unless production's
+    if (hasFlag(flags, '-target') || hasFlag(flags, '--target')) return targetedDestroy(cmd, all);
     if (routineTarget(cmd, posAt[at + words.length - 1] ?? 0)) return [];
     const shown = [cmd.name, ...pos.slice(at, at + words.length)].join(' ');
     const compose = composeScope(cmd);

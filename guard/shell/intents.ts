@@ -67,6 +67,8 @@ export interface IntentHit {
   hubOwner?: string;
   /** The repository (`host/owner/repo`) whose CI secrets alone receive what was read (guard/shell/repo-secret-scope.ts). */
   repo?: string;
+  /** A destroy narrowed by `-target`: production's only in a production folder (guard/shell/targeted-destroy.ts). */
+  targeted?: true;
 }
 
 export type Classifier = (cmd: ShellCommand, all: ShellAnalysis) => IntentHit[];

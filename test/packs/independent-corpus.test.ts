@@ -120,13 +120,12 @@ const BY_DESIGN = [
   // the author's quoting leaves a quote open (`'banker\'s ...'`): bash refuses it too
   'b13z-250 guard.shell.parse-error',
   // a hard reset and `git clean -x` discard work, a secret's own `.env` read whole and masked in
-  // what it returns, a cron entry and a git hook installed, unreachable objects pruned
+  // what it returns, a git hook installed, unreachable objects pruned
   'b14z-008 ca.discard-work',
   'b14z-018 ca.discard-work',
   'b14z-043 ca.credential-file',
   'b14z-044 ca.result-secret',
   'b14z-094 ca.sensitive-write-file',
-  'b14z-096 ca.sensitive-write',
   'b14z-127 ca.result-secret',
   'b14z-182 ca.history-rewrite',
   'b14z-229 ca.result-secret',
