@@ -21,6 +21,7 @@ import {
   secretConsumer,
 } from './secret-consumers.js';
 import { storeReadIssuer } from './secret-store-issuer.js';
+import { connectionUrlIntoClient, readsConnectionUrl } from './dsn-into-client.js';
 
 const OUT = /^(?:>|>>|>\||&>|&>>)$/;
 /** Project folders a web server or a published package serves: a secret there is published. */
@@ -162,12 +163,14 @@ function laterStagesKeep(
   stages: readonly ShellCommand[],
   issuer: Issuer | null,
   all: ShellAnalysis,
+  dsn: boolean,
 ): boolean {
   // `| base64 -d | wc -c`: reshaping stages before the one that decides print nothing themselves
   const at = stages.findIndex((c) => !reshapes(c) || reducesToNames(c));
   const next = at < 0 ? undefined : stages[at];
   if (next === undefined) return false;
   if (reducesToNames(next) || sink(next, issuer, all)) return true;
+  if (dsn && next.wrappers.includes('xargs') && connectionUrlIntoClient(next)) return true;
   if (next.name === 'tee')
     return stdoutKept(next) && next.argv.slice(1).every((a) => a.startsWith('-') || keptPlace(a));
   if (next.wrappers.includes('xargs') && /^(?:ba|da|z)?sh$/.test(next.name)) {
@@ -213,8 +216,12 @@ export function credentialRouted(cmd: ShellCommand, all: ShellAnalysis): boolean
     // the one variable it is assigned to does
     const assigned = c.env?.filter((e) => e.substituted) ?? [];
     const named = assigned.length === 1 ? issuerOfVariable(assigned[0]?.name ?? '') : null;
-    return sink(c, issuer ?? named, all) || secretConsumer(c);
+    return (
+      sink(c, issuer ?? named, all) ||
+      secretConsumer(c) ||
+      (readsConnectionUrl(cmd) && connectionUrlIntoClient(c))
+    );
   }
   if (later.length === 0) return stdoutKept(cmd);
-  return laterStagesKeep(later, issuer, all);
+  return laterStagesKeep(later, issuer, all, readsConnectionUrl(cmd));
 }
