@@ -6,10 +6,10 @@ import { shannonEntropy } from '../flow/taint-policy.js';
 
 /** A word that names what follows as a credential, and the few words between it and the value. */
 const NAMED_VALUE =
-  /\b(api[ _-]?key|app[ _-]?key|key|token|pat|password|passwd|pwd|secret|credentials?)\b(?![ _-]?(?:ids?|names?|fingerprints?|prefix|hash|sha|rotation|count|usage|limit|expir\w*)\b)[^.!?\n\w]{0,3}(?:\w+[^.!?\n\w]{1,3}){0,4}?([A-Za-z0-9_-]{20,128})(?![\w-])/gi;
+  /(?<!\b(?:public|publishable|pub|host|signing|gpg|pgp)[ _-]?)\b(api[ _-]?key|app[ _-]?key|key|token|pat|password|passwd|pwd|secret|credentials?)\b(?![ _-]?(?:ids?|names?|fingerprints?|prefix|hash|sha|rotation|count|usage|limit|expir\w*)\b)[^.!?\n\w]{0,4}(?:\w+[^.!?\n\w]{1,3}){0,4}?([A-Za-z0-9_-]{20,128})(?![\w-])/gi;
 /** Words between the name and the value that make the value something else: a commit, an id, a fix. */
 const OTHER_THING =
-  /\b(?:commit|sha|hash|digest|ids?|fingerprint|fix(?:es|ed)?|refresh|bucket|pr|pull|issue|build|version|release|run|job|request|trace|span|event|order|ticket|count|checksum|in)\b/i;
+  /\b(?:commit|sha|hash|digest|ids?|fingerprint|fix(?:es|ed)?|refresh|bucket|pr|pull|issue|build|version|release|run|job|request|trace|span|event|order|ticket|count|checksum|in|ssh|ecdsa)\b/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A value shaped like a generated secret: long hex, or letters and digits mixed at high entropy. */

@@ -133,6 +133,11 @@ export const EGRESS_RULE_TESTS: Record<string, Examples> = {
         channel: '#dev',
         text: 'the datadog API key is in 1Password under Datadog prod, ask me for access',
       }),
+      call('a public key', 'mcp__email__send', {
+        to: 'ops@example.org',
+        subject: 'key',
+        body: 'my public key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHq0bJ2mVn5Tz8xWcR4kLp7sQe3uYd9gFa1NhB6oKjXt me@laptop',
+      }),
       call('a request id', 'mcp__linear__create_comment', {
         issueId: 'ENG-88',
         body: 'token refresh failed, request 7c2e9a41b0d34f6f8a1e5b2c9d7f3a60 in the logs',
