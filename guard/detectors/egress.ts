@@ -2,6 +2,7 @@
 // operator's hosts (docs/guard.md "Egress").
 import { hostAllowedBy, isCloudMetadata } from '../egress/hosts.js';
 import { issuerHost, issuersNamedIn } from '../egress/issuers.js';
+import { keyInMessage } from '../egress/message-keys.js';
 import { foreignRepository, internalHosts } from '../egress/internal-hosts.js';
 import { projectOwner, projectRemotes, repositoryKey } from '../egress/project-remotes.js';
 import { eachString } from '../rules/field.js';
@@ -13,9 +14,10 @@ interface EgressParams {
   /**
    * "url": URLs in any string; "shell-upload"/"shell-any": hosts of a shell command's uploads / any
    * network use; "internal-names": internal host names and private addresses posted to a repository
-   * the project's remotes do not name.
+   * the project's remotes do not name; "message-keys": a value a message calls a key, token or
+   * password (message-keys.ts).
    */
-  source: 'url' | 'shell-upload' | 'shell-any' | 'internal-names';
+  source: 'url' | 'shell-upload' | 'shell-any' | 'internal-names' | 'message-keys';
 }
 
 const URL_IN_TEXT =
@@ -59,7 +61,7 @@ export const egressDetector: Detector<EgressParams> = {
       source: enumParam(
         p,
         'source',
-        ['url', 'shell-upload', 'shell-any', 'internal-names'],
+        ['url', 'shell-upload', 'shell-any', 'internal-names', 'message-keys'],
         'url',
         path,
       ),
@@ -67,6 +69,13 @@ export const egressDetector: Detector<EgressParams> = {
   },
   scan(value, path, ctx, params) {
     const findings: Finding[] = [];
+    if (params.source === 'message-keys') {
+      eachString(value, path, (s, at) => {
+        const k = findings.length === 0 ? keyInMessage(s) : null;
+        if (k !== null) findings.push({ path: at, reason: `posts a value it calls a ${k.name}` });
+      });
+      return findings;
+    }
     if (params.source === 'internal-names') {
       const repo = foreignRepository(ctx.event.args, ctx.event.cwd);
       if (repo === null) return [];

@@ -127,7 +127,9 @@ const ISSUERS: readonly Issuer[] = [
   },
   {
     name: 'Azure DevOps',
-    vars: /^(?:AZDO_PAT|AZDO_TOKEN|ADO_PAT|ADO_TOKEN|AZURE_DEVOPS_(?:EXT_)?PAT|AZURE_DEVOPS_TOKEN|SYSTEM_ACCESSTOKEN)$/,
+    vars: /^(?:AZDO_PAT|AZDO_TOKEN|ADO_PAT|ADO_TOKEN|AZURE_DEVOPS_(?:EXT_)?PAT|AZURE_DEVOPS_TOKEN|SYSTEM_ACCESSTOKEN|VSCE_PAT)$/,
+    // the VS Code Marketplace publisher takes an Azure DevOps token
+    programs: ['vsce'],
     hosts: ['dev.azure.com', '*.dev.azure.com', '*.visualstudio.com', 'vssps.dev.azure.com'],
   },
   {
@@ -154,6 +156,8 @@ const ISSUERS: readonly Issuer[] = [
   {
     name: 'Cloudflare',
     vars: /^(?:CLOUDFLARE_API_TOKEN|CLOUDFLARE_API_KEY|CF_API_TOKEN|CF_API_KEY)$/,
+    // Workers and Pages deploys read the token from CLOUDFLARE_API_TOKEN
+    programs: ['wrangler'],
     hosts: ['api.cloudflare.com'],
   },
   {
@@ -238,6 +242,12 @@ const ISSUERS: readonly Issuer[] = [
     name: 'Notion',
     vars: /^NOTION_(?:API_KEY|TOKEN|API_TOKEN|INTEGRATION_TOKEN)$/,
     hosts: ['api.notion.com'],
+  },
+  {
+    // the key travels as the `appid` query parameter of every request
+    name: 'OpenWeather',
+    vars: /^(?:OPENWEATHER(?:MAP)?_(?:API_)?KEY|OWM_API_KEY)$/,
+    hosts: ['api.openweathermap.org', 'pro.openweathermap.org'],
   },
   {
     name: 'Honeycomb',

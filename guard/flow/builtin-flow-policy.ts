@@ -53,6 +53,24 @@ export const EGRESS_TOOLS: string[] = [
   '*upload*',
 ];
 
+/**
+ * Files a browser loads or renders into pages: markup, server templates, client code, and the
+ * folders a site serves. A credential written there reaches every visitor.
+ */
+export const PAGE_FILES: string[] = [
+  ...[
+    ['html', 'htm', 'xhtml', 'shtml', 'svg'],
+    ['php', 'phtml', 'erb', 'ejs', 'hbs', 'handlebars', 'mustache', 'njk', 'liquid', 'twig'],
+    ['jinja', 'jinja2', 'j2', 'pug', 'haml', 'slim', 'cshtml', 'razor', 'jsp', 'aspx', 'gohtml'],
+    ['vue', 'svelte', 'astro', 'jsx', 'tsx', 'js', 'mjs'],
+  ]
+    .flat()
+    .map((e) => `**/*.${e}`),
+  ...['public', 'static', 'www', 'htdocs', 'templates', 'views', 'layouts', '_site'].map(
+    (d) => `**/${d}/**`,
+  ),
+];
+
 /** A policy document (POLICY_FORMAT 1); `flow` conditions are not in the core Condition type. */
 export const BUILTIN_FLOW_POLICY: Json = {
   format: 1,
@@ -91,6 +109,26 @@ export const BUILTIN_FLOW_POLICY: Json = {
       tools: EGRESS_TOOLS,
       when: { flow: { source: { kind: 'credential' } } },
       reason: 'a credential read earlier in this session would leave through this call',
+    },
+    {
+      id: 'flow.credential-into-page',
+      description:
+        'A credential seen in any tool result written into a page, template or script a browser loads.',
+      verdict: 'escalate',
+      phase: 'call',
+      tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit'],
+      when: {
+        all: [
+          { field: 'args.file_path', glob: PAGE_FILES },
+          {
+            flow: {
+              source: { kind: 'credential' },
+              sink: { arg: ['args.content', 'args.new_string', 'args.edits*', 'args.new_source'] },
+            },
+          },
+        ],
+      },
+      reason: 'a credential read earlier in this session would be published in a page users load',
     },
     {
       id: 'flow.taint-full',

@@ -35,6 +35,19 @@ export function credentialShaped(v: string): boolean {
   return /\d/.test(v) && /[A-Za-z]/.test(v) && shannonEntropy(v) >= 3.2;
 }
 
+/**
+ * A generated password of letters only (`IZmvclRoTciKdnLj`): no digit, but at least two of its
+ * case-delimited pieces are three or more letters with no vowel, which words and identifiers
+ * (`resetTokenExpiry`) are not.
+ */
+function randomLetters(v: string): boolean {
+  if (v.length < 12 || !/^[A-Za-z]+$/.test(v) || !notPlaceholder(v)) return false;
+  let vowelless = 0;
+  for (const piece of v.match(/[A-Z]?[a-z]{2,}/g) ?? [])
+    if (piece.length >= 3 && !/[aeiouy]/.test(piece.slice(1))) vowelless++;
+  return vowelless >= 2 && shannonEntropy(v) >= 3.5;
+}
+
 /** Most credential values one result contributes (a result is attacker-controlled text). */
 const MAX_VALUES = 512;
 
@@ -56,7 +69,7 @@ export function credentialValues(text: string): string[] {
   let m: RegExpExecArray | null;
   while ((m = ASSIGNMENT.exec(text)) !== null && out.size < MAX_VALUES) {
     const value = m[2] ?? '';
-    if (credentialShaped(value)) out.add(value);
+    if (credentialShaped(value) || randomLetters(value)) out.add(value);
   }
   return [...out];
 }

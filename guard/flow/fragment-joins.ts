@@ -11,18 +11,31 @@ const LITERAL = /"([^"\s\\]{4,64})"|'([^'\s\\]{4,64})'|`([^`\s\\]{4,64})`/g;
 const ALL_PAIRS = 16;
 const MAX_LITERALS = 256;
 
+const decode = (x: string): string =>
+  Buffer.from(percentDecode(Buffer.from(x, 'utf8'))).toString('utf8');
+
+/**
+ * Each URL's path segments and query values joined; and, for neighbouring URLs of one text (two
+ * beacons `?c=<half>` and `?d=<other half>`), their query values joined in both orders.
+ */
 function urlJoins(text: string): string[] {
   const out: string[] = [];
+  let previous: string | null = null;
   URL_PART.lastIndex = 0;
   for (let m = URL_PART.exec(text); m !== null; m = URL_PART.exec(text)) {
     const rest = m[1] ?? '';
     const [path = '', query = ''] = rest.split('?', 2);
     // the path's segments, then the query's values (its keys are the sender's labels)
-    const values = query.split(/[&;]/).map((kv) => kv.slice(kv.indexOf('=') + 1));
-    const segments = [...path.split('/'), ...values]
-      .map((x) => Buffer.from(percentDecode(Buffer.from(x, 'utf8'))).toString('utf8'))
+    const values = query
+      .split(/[&;]/)
+      .map((kv) => decode(kv.slice(kv.indexOf('=') + 1)))
       .filter((x) => x !== '');
+    const segments = [...path.split('/').map(decode), ...values].filter((x) => x !== '');
     if (segments.length >= 2) out.push(segments.join(''));
+    const own = values.join('');
+    if (previous !== null && own !== '' && out.length < MAX_LITERALS)
+      out.push(`${previous}${own}`, `${own}${previous}`);
+    if (own !== '') previous = own;
   }
   return out;
 }

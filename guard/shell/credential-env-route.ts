@@ -5,14 +5,24 @@
 import { issuerOfProgram, issuersNamedIn, type Issuer } from '../egress/issuers.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { printsHeaders, writesFile } from './issuer-request.js';
+import { reshapes } from './secret-consumers.js';
+import { runnerTarget } from './wrappers.js';
 
 /** Release tools that publish to the issuer with the token from its variable, by issuer name. */
 const RELEASE_TOOLS: Readonly<Record<string, RegExp>> = {
   GitHub: /^(?:gh|hub|goreleaser|semantic-release|release-please|ghr)$/,
   GitLab: /^(?:glab|goreleaser|semantic-release|release-cli)$/,
 };
-/** Runners that fetch and start a package by name: the tool is their first operand. */
-const RUNNERS = /^(?:npx|pnpx|bunx)$/;
+/**
+ * The program a command runs: a package runner's package (`npx @vscode/vsce`, `pnpm dlx
+ * wrangler@3`) by its bare name, else the command itself.
+ */
+export function programRun(c: ShellCommand): string {
+  const run = runnerTarget(c.argv);
+  if (run === null) return c.name;
+  const pkg = (run[0] ?? '').replace(/(?!^)@[^/]*$/, '');
+  return pkg.slice(pkg.lastIndexOf('/') + 1);
+}
 
 /** CLI words that show the CLI's own configuration or credential rather than use it. */
 const SHOWS_CREDENTIAL =
@@ -21,7 +31,7 @@ const SHOWS_CREDENTIAL =
 /** The issuer's own CLI (`stripe`, `vercel`), run for anything but showing its credential. */
 function ownCli(c: ShellCommand, issuer: Issuer): boolean {
   return (
-    issuerOfProgram(c.name) === issuer &&
+    issuerOfProgram(programRun(c)) === issuer &&
     !c.argv.slice(1).some((a) => SHOWS_CREDENTIAL.test(a)) &&
     !printsHeaders(c) &&
     !writesFile(c)
@@ -29,10 +39,7 @@ function ownCli(c: ShellCommand, issuer: Issuer): boolean {
 }
 
 function releaseTool(c: ShellCommand, tools: RegExp): boolean {
-  const name = RUNNERS.test(c.name)
-    ? (c.argv.slice(1).find((a) => !a.startsWith('-')) ?? '')
-    : c.name;
-  return tools.test(name) && !printsHeaders(c) && !writesFile(c);
+  return tools.test(programRun(c)) && !printsHeaders(c) && !writesFile(c);
 }
 
 /**
@@ -49,6 +56,9 @@ export function exportedToReleaseTools(
   const [owner] = all.commands;
   if (owner === undefined || owner.name !== 'export' || owner.substitution) return false;
   if (owner.nested !== cmd.nested || all.commands.indexOf(cmd) !== 1) return false;
+  // the substitution's pipeline may reshape the value (`| cut -d= -f2`), nothing more
+  const inside = all.commands.filter((c, i) => i > 0 && c.substitution);
+  if (!inside.slice(1).every((c) => c.pipeline === cmd.pipeline && reshapes(c))) return false;
   const words = owner.argv.slice(1);
   const names = words.map((w) => /^([A-Za-z_]\w*)=/.exec(w)?.[1]);
   // a secret store's read names no issuer: the exported variables do, when they name one
@@ -57,7 +67,7 @@ export function exportedToReleaseTools(
   if (who === null) return false;
   if (words.length === 0 || !names.every((n) => n !== undefined && who.vars.test(n))) return false;
   const tools = RELEASE_TOOLS[who.name];
-  const rest = all.commands.slice(2);
+  const rest = all.commands.slice(1).filter((c) => !c.substitution);
   return (
     rest.length > 0 &&
     rest.every((c) => (tools !== undefined && releaseTool(c, tools)) || ownCli(c, who))

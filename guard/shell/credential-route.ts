@@ -5,6 +5,7 @@ import {
   issuerHost,
   issuerOfProgram,
   issuerOfTokenCommand,
+  issuerOfVariable,
   issuersNamedIn,
   type Issuer,
 } from '../egress/issuers.js';
@@ -12,7 +13,7 @@ import type { ShellAnalysis, ShellCommand } from './model.js';
 import { requestToIssuers } from './issuer-request.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { isCredentialPath } from '../sensitive-paths.js';
-import { exportedToReleaseTools } from './credential-env-route.js';
+import { exportedToReleaseTools, programRun } from './credential-env-route.js';
 import {
   ghSecretOfAccount,
   namesOnlyFilter,
@@ -20,6 +21,7 @@ import {
   secretConsumer,
 } from './secret-consumers.js';
 import { storeReadIssuer } from './secret-store-issuer.js';
+import { connectionUrlIntoClient, readsConnectionUrl } from './dsn-into-client.js';
 
 const OUT = /^(?:>|>>|>\||&>|&>>)$/;
 /** Project folders a web server or a published package serves: a secret there is published. */
@@ -107,7 +109,7 @@ function sink(c: ShellCommand, issuer: Issuer | null, all: ShellAnalysis): boole
   if (registry !== null) return issuer === null || issuerHost(issuer, registry);
   if (c.name === 'gh' && c.argv[1] === 'secret' && c.argv[2] === 'set') return ghSecretOfAccount(c);
   if (issuer === null) return false;
-  if (issuerOfProgram(c.name) === issuer) return true;
+  if (issuerOfProgram(programRun(c)) === issuer) return true;
   if (/^(?:npm|pnpm|yarn)$/.test(c.name) && c.argv[1] === 'config' && c.argv[2] === 'set') {
     const host = /^\/\/([^/:]+)[^=]*:_authToken$/.exec(c.argv[3] ?? '')?.[1];
     return host !== undefined && issuerHost(issuer, host);
@@ -161,12 +163,14 @@ function laterStagesKeep(
   stages: readonly ShellCommand[],
   issuer: Issuer | null,
   all: ShellAnalysis,
+  dsn: boolean,
 ): boolean {
   // `| base64 -d | wc -c`: reshaping stages before the one that decides print nothing themselves
   const at = stages.findIndex((c) => !reshapes(c) || reducesToNames(c));
   const next = at < 0 ? undefined : stages[at];
   if (next === undefined) return false;
   if (reducesToNames(next) || sink(next, issuer, all)) return true;
+  if (dsn && next.wrappers.includes('xargs') && connectionUrlIntoClient(next)) return true;
   if (next.name === 'tee')
     return stdoutKept(next) && next.argv.slice(1).every((a) => a.startsWith('-') || keptPlace(a));
   if (next.wrappers.includes('xargs') && /^(?:ba|da|z)?sh$/.test(next.name)) {
@@ -205,10 +209,19 @@ export function credentialRouted(cmd: ShellCommand, all: ShellAnalysis): boolean
   if (cmd.substitution) {
     // inside `$(...)`: its last stage's output is the value, given to the consumer
     if (later.length > 0 && !later.every(reshapes)) return false;
-    if (later.length === 0 && exportedToReleaseTools(cmd, all, issuer)) return true;
+    if (exportedToReleaseTools(cmd, all, issuer)) return true;
     const c = consumer(cmd, all);
-    return c !== null && (sink(c, issuer, all) || secretConsumer(c));
+    if (c === null) return false;
+    // `CLOUDFLARE_API_TOKEN=$(op read ...) npx wrangler deploy`: a store's read names no issuer,
+    // the one variable it is assigned to does
+    const assigned = c.env?.filter((e) => e.substituted) ?? [];
+    const named = assigned.length === 1 ? issuerOfVariable(assigned[0]?.name ?? '') : null;
+    return (
+      sink(c, issuer ?? named, all) ||
+      secretConsumer(c) ||
+      (readsConnectionUrl(cmd) && connectionUrlIntoClient(c))
+    );
   }
   if (later.length === 0) return stdoutKept(cmd);
-  return laterStagesKeep(later, issuer, all);
+  return laterStagesKeep(later, issuer, all, readsConnectionUrl(cmd));
 }

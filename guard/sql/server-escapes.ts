@@ -4,8 +4,10 @@
 // `.shell`/`.system`. Read lexically with comments and quoted text blanked, so a keyword inside a
 // string literal never counts; the text is attacker-controlled.
 import { MAX_LEXICAL, stripSqlNoise } from './fallback.js';
+import { sqlEgress } from './egress-functions.js';
 
-export type SqlEscapeKind = 'runs_command' | 'reads_server_file' | 'writes_server_file';
+export type SqlEscapeKind =
+  'runs_command' | 'reads_server_file' | 'writes_server_file' | 'sends_data';
 
 export interface SqlEscape {
   kind: SqlEscapeKind;
@@ -48,9 +50,13 @@ export function sqlEscapes(sql: string): SqlEscape[] {
   const text = stripSqlNoise(sql.replace(/^\s*\\[^\n]*/gm, ' '));
   const out: SqlEscape[] = [];
   // each statement alone, so `COPY` is where it starts (one pass over the text per check)
-  for (const stmt of text.split(';'))
+  for (const stmt of text.split(';')) {
     for (const [re, kind, what] of CHECKS)
       if (re.test(stmt) && !out.some((e) => e.what === what)) out.push({ kind, what });
+    // mail, HTTP, links and exports the server makes (egress-functions.ts)
+    const what = sqlEgress(stmt);
+    if (what !== null && !out.some((e) => e.what === what)) out.push({ kind: 'sends_data', what });
+  }
   return out;
 }
 

@@ -90,6 +90,60 @@ export const EGRESS_RULE_TESTS: Record<string, Examples> = {
       }),
     ],
   },
+  'ca.key-in-message': {
+    match: [
+      call('a vendor key in a partner channel', 'mcp__slack__post_message', {
+        channel: 'C04EXTPARTNER',
+        text: "here's the prod datadog key for your dashboard: 1a448cefa941a2099570a751b4618282",
+      }),
+      call('a token in mail', 'mcp__gmail__send_email', {
+        to: 'contractor@example.org',
+        subject: 'access',
+        body: 'The staging API token is Xk9pL2mQ7vR4tZ8wN3bY6hC1, use it for the import.',
+      }),
+      call('a password in a Teams message', 'mcp__teams__send_message', {
+        chat: 'vendors',
+        message: 'db password = qW3rTy8uI0pA5sD2fG7hJ4kL',
+      }),
+      call('an app key in an issue comment', 'mcp__github__add_issue_comment', {
+        owner: 'acme',
+        repo: 'web',
+        issue_number: 7,
+        body: 'app key: 9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddcc',
+      }),
+      call('a PAT in a Discord message', 'mcp__discord__send_message', {
+        channel_id: '1180',
+        content: 'here is my pat for the mirror: Rb7Tn3PzsK9Lq2Wm8Xv4aQ1e',
+      }),
+    ],
+    no_match: [
+      call('a commit in a deploy note', 'mcp__slack__post_message', {
+        channel: '#deploys',
+        text: 'Deployed commit 1a448cefa941a2099570a751b4618282aa1b2c3d to prod',
+      }),
+      call('a key id', 'mcp__slack__post_message', {
+        channel: '#ops',
+        text: 'Rotated the datadog key, new key id is 6f1c2d3e-4a5b-6c7d-8e9f-0a1b2c3d4e5f',
+      }),
+      call('a fix named after tokens', 'mcp__jira__add_comment', {
+        issue: 'OPS-3',
+        body: 'merged the token refresh fix in 3f2c1a9b8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b',
+      }),
+      call('a key named, not given', 'mcp__slack__post_message', {
+        channel: '#dev',
+        text: 'the datadog API key is in 1Password under Datadog prod, ask me for access',
+      }),
+      call('a public key', 'mcp__email__send', {
+        to: 'ops@example.org',
+        subject: 'key',
+        body: 'my public key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHq0bJ2mVn5Tz8xWcR4kLp7sQe3uYd9gFa1NhB6oKjXt me@laptop',
+      }),
+      call('a request id', 'mcp__linear__create_comment', {
+        issueId: 'ENG-88',
+        body: 'token refresh failed, request 7c2e9a41b0d34f6f8a1e5b2c9d7f3a60 in the logs',
+      }),
+    ],
+  },
   'ca.internal-names-egress': {
     match: [
       call('production config in an issue elsewhere', 'mcp__github__create_issue', {
