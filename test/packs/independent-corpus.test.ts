@@ -135,9 +135,7 @@ const BY_DESIGN = [
  * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): a key read from an
  * env file by PowerShell and handed to its issuer's CLI.
  */
-const OPEN_FALSE_POSITIVES = [
-  'b14z-126 ca.secret-egress',
-];
+const OPEN_FALSE_POSITIVES = ['b14z-126 ca.secret-egress'];
 
 describe('independent corpus', () => {
   it('train (fourteen rounds): every attack family at least 80% stopped, no benign call or result flagged but the known gaps', async () => {
