@@ -15,10 +15,13 @@ const WINDOWS_HOME: readonly [RegExp, string][] = [
 /** Rewrites the home prefix to `~` and collapses duplicate slashes; quotes are already removed. */
 export function normalizePath(p: string): string {
   let s = p.trim();
-  for (const [re, home] of WINDOWS_HOME)
-    if (re.test(s)) s = s.replace(re, home).replace(/\\/g, '/');
-  s = s.replace(/\/{2,}/g, '/');
-  s = s.replace(HOME, '~');
+  // every path these rewrite starts `C:`, `%`, `$` or `/`: most words are none of them
+  const first = s.charAt(0);
+  if (s.charAt(1) === ':' || first === '%' || first === '$')
+    for (const [re, home] of WINDOWS_HOME)
+      if (re.test(s)) s = s.replace(re, home).replace(/\\/g, '/');
+  if (s.includes('//')) s = s.replace(/\/{2,}/g, '/');
+  if (first === '$' || first === '/') s = s.replace(HOME, '~');
   if (s.length > 1 && s.endsWith('/')) s = s.slice(0, -1);
   return s;
 }

@@ -200,7 +200,9 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
         i++;
         continue;
       }
-      const v = a.replace(/^--?[\w-]+=/, '').replace(/^(?:if=|@)/, '');
+      // `--file=PATH`, `if=PATH`, `@PATH`: the path (a plain word, most of them, is copied as is)
+      let v = a.charAt(0) === '-' ? a.replace(/^--?[\w-]+=/, '') : a;
+      if (v.charAt(0) === 'i' || v.charAt(0) === '@') v = v.replace(/^(?:if=|@)/, '');
       if (credential(v) && !credentialArgUnread(cmd, i) && !credentialKeyLinesOnly(cmd, v, all))
         return `${cmd.name} ${v}`;
     }

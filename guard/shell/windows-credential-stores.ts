@@ -7,6 +7,8 @@ import type { ShellCommand } from './model.js';
 const HIVE =
   /^(?:HKLM|HKEY_LOCAL_MACHINE)[\\/]?(?:SAM|SECURITY|SYSTEM)(?:[\\/]|$)|^(?:HKLMSAM|HKLMSECURITY|HKLMSYSTEM)$/i;
 const NTDS = /ntds\.dit$|(?:^|[\\/])config[\\/]?(?:SAM|SECURITY|SYSTEM)$/i;
+/** NTDS on a word as the shell left it, in quotes or not. */
+const NTDS_WORD = /(?:ntds\.dit|(?:^["']?|[\\/])config[\\/]?(?:SAM|SECURITY|SYSTEM))["']?$/i;
 
 /** Why this command copies a Windows credential store, or null. */
 export function windowsCredentialStore(cmd: ShellCommand): string | null {
@@ -22,8 +24,10 @@ export function windowsCredentialStore(cmd: ShellCommand): string | null {
     name === 'secretsdump.py'
   )
     return `${name} reads credential stores`;
-  if (args.some((a) => NTDS.test(a.replace(/^["']|["']$/g, ''))) && name !== 'ls' && name !== 'dir')
+  if (name !== 'ls' && name !== 'dir' && args.some((a) => NTDS_WORD.test(a)))
     return `${name} copies ${args.find((a) => NTDS.test(a)) ?? 'a hive'}`;
+  // LSASS is named in the words of any dump of it: other commands need no line of their own
+  if (name !== 'rundll32' && !cmd.argv.some((a) => /lsass/i.test(a))) return null;
   const line = cmd.argv.join(' ');
   if (
     /\blsass\b/i.test(line) &&
