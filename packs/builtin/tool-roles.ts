@@ -13,6 +13,12 @@ export const SHELL_TOOLS = [
   'shell',
   'run_terminal_cmd',
   'exec_command',
+  // Windows agents' shell tool runs PowerShell, which the shell analysis reads as such
+  'PowerShell',
+  'powershell',
+  'pwsh',
+  'mcp__*__powershell*',
+  'mcp__*__run_powershell*',
   'mcp__*__bash',
   'mcp__*__shell',
   'mcp__*__*_shell',
