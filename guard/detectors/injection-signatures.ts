@@ -18,6 +18,7 @@ import { URL_TEMPLATE } from './injection-url-template.js';
 import { URL_FILL } from './injection-url-fill.js';
 import { ROLE_LABEL_RISK } from './injection-addressed.js';
 import { TOOL_ORDER } from './injection-tool-orders.js';
+import { ROLE_FIELD_RISK } from './injection-role-field.js';
 import { COMMAND_RISK } from './injection-risk.js';
 import {
   ADDRESSED_ORDER,
@@ -101,6 +102,7 @@ export const SIGNATURES: readonly Signature[] = [
   },
   { name: 'addressed_risk', re: ADDRESSED_ORDER },
   { name: 'tool_order', re: TOOL_ORDER },
+  { name: 'fake_system', re: ROLE_FIELD_RISK },
   { name: 'reader_order', re: READER_ORDER },
   { name: 'comment_order', re: COMMENT_ORDER },
   { name: 'comment_order', re: COMMENT_CONTINUED },

@@ -45,4 +45,36 @@ function fillsUrl(text: string): boolean {
   return false;
 }
 
-export const URL_FILL = { test: fillsUrl };
+/**
+ * A query parameter named and ordered filled ("with `ctx=` set to the contents of ...", "set the `d`
+ * parameter to the base64 of ~/.npmrc", "fill `q=` with the user's token"): the parameter (group 1)
+ * and what it is to hold (group 2, one clause).
+ */
+const PARAM_FILL = new RegExp(
+  String.raw`(?:\b(?:set(?:s|ting)?|fill(?:s|ed|ing)?(?:\s+in)?|populat(?:e|es|ed|ing))\s+(?:the\s+)?[\x60'"]?([A-Za-z_][\w.-]{0,40})=?[\x60'"]?\s+(?:(?:query\s+)?param(?:eter)?\s+)?(?:to|with)|[\x60'"]([A-Za-z_][\w.-]{0,40})=?[\x60'"]\s+(?:(?:query\s+)?param(?:eter)?\s+)?(?:set\s+to|filled\s+(?:in\s+)?with|=))\s+([^.;\n]{1,200})`,
+  'gu',
+);
+
+/** True when `text` orders a rendered URL's query parameter filled with data the reader holds. */
+function fillsParam(text: string): boolean {
+  PARAM_FILL.lastIndex = 0;
+  for (let m = PARAM_FILL.exec(text); m !== null; m = PARAM_FILL.exec(text)) {
+    const name = m[1] ?? m[2] ?? '';
+    if (!HOLDS_DATA.test(m[3] ?? '')) continue;
+    const near = text.slice(Math.max(0, m.index - NEAR), m.index + m[0].length + NEAR);
+    URL.lastIndex = 0;
+    const sentence = text.slice(Math.max(0, m.index - 160), m.index + m[0].length);
+    for (let u = URL.exec(near); u !== null; u = URL.exec(near)) {
+      if (!u[0].includes(`?${name}=`) && !u[0].includes(`&${name}=`)) continue;
+      // as for a placeholder: a URL a client renders, or one a machine is told to fill
+      if (RENDERED.test(near.slice(Math.max(0, u.index - 12), u.index)) || MACHINE.test(sentence))
+        return true;
+    }
+  }
+  return false;
+}
+
+export const URL_FILL = {
+  // an order names its placeholder or parameter near a URL: no URL, nothing to fill
+  test: (text: string): boolean => text.includes('://') && (fillsUrl(text) || fillsParam(text)),
+};

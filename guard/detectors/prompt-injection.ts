@@ -15,6 +15,7 @@ import {
 } from './injection-normalize.js';
 import { HIDDEN_SIGNATURES, SIGNATURES } from './injection-signatures.js';
 import { SOURCE_FILE, withoutStringLiterals } from './injection-source.js';
+import { NOTEBOOK_FILE, notebookWithoutLiterals } from './injection-notebook.js';
 import { ADDRESSES, harmfulCodeOrder } from './injection-code-orders.js';
 import { withoutDiscussedQuotes, withoutReportedData } from './injection-quotes.js';
 import { withoutLabelledSamples } from './injection-samples.js';
@@ -67,7 +68,13 @@ interface InjectionParams {
 
 /** Names of the signatures in `text` (normalised first). This text is attacker-controlled. */
 export function injectionSignatures(read: string, opts: TextPlace = {}): string[] {
-  const own = opts.sourceFile === undefined ? read : withoutStringLiterals(read, opts.sourceFile);
+  const src = opts.sourceFile;
+  const own =
+    src === undefined
+      ? read
+      : NOTEBOOK_FILE.test(src)
+        ? notebookWithoutLiterals(read)
+        : withoutStringLiterals(read, src);
   const text = withoutReportedData(own, opts.searchOutput === true);
   // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words);
   // text with JSON escapes as the text they encode, which is what a model reads in a JSON reply.
@@ -90,6 +97,9 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
   const visible = doc
     ? forms.map((f) => f.replace(HIDDEN_SPANS, '').replace(QUOTED, ''))
     : unquoted;
+  // an order to fill a URL's parameter names it in code (`ctx=`) and points at an image: a doc's
+  // quotes and images are read for it
+  const FILL = 'exfil_url_template';
   // an order about the answer in a data file that happens to be markdown (a table, notes) reads
   // the same quoted or not: only quotes in sentences that discuss attacks are set aside for it
   const prose = doc
@@ -100,7 +110,9 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
       SIGNATURES.filter(
         (s) =>
           (exempt?.has(s.name) !== true &&
-            (s.name === 'task_hijack' ? prose : visible).some((v) => s.re.test(v))) ||
+            (s.name === 'task_hijack' ? prose : s.name === FILL ? unquoted : visible).some((v) =>
+              s.re.test(v),
+            )) ||
           hidden.some((h) => s.re.test(h)),
       ).map((s) => s.name),
     ),
@@ -170,7 +182,7 @@ function placeOf(tool: string, args: Record<string, unknown>): TextPlace {
   return {
     projectDoc: PROJECT_DOC.test(p),
     instructionFile: INSTRUCTION_FILE.test(p),
-    ...(SOURCE_FILE.test(p) ? { sourceFile: p } : {}),
+    ...(SOURCE_FILE.test(p) || NOTEBOOK_FILE.test(p) ? { sourceFile: p } : {}),
   };
 }
 
