@@ -13,6 +13,7 @@ import { cmdCode } from '../interp/cmd-code.js';
 import { barePowershell } from '../interp/powershell.js';
 import { readPowershell } from '../interp/powershell-reader.js';
 import { containerExec } from './container-exec.js';
+import { herestringFirst } from './herestring-order.js';
 import { HOOK_VARIABLES, hookVariable } from './hooks.js';
 import { NOT_SIMPLE, readSimpleScript, type SimpleList } from './simple-script.js';
 
@@ -754,7 +755,7 @@ function walkSimple(w: Walk, lists: readonly SimpleList[], place: Place): void {
   }
 }
 
-function analyzeInto(w: Walk, source: string, place: Place): void {
+function analyzeInto(w: Walk, source: string, place: Place, repaired = false): void {
   const plain = plainCommand(source);
   if (plain !== null) {
     emitWords(w, plain, place, place.stdin);
@@ -773,7 +774,9 @@ function analyzeInto(w: Walk, source: string, place: Place): void {
   }
   try {
     if (tree.rootNode.hasError) {
-      fail(w, 'parse_error');
+      const moved = !repaired && source.includes('<<<') ? herestringFirst(tree, source) : null;
+      if (moved === null) fail(w, 'parse_error');
+      else analyzeInto(w, moved, place, true);
       return;
     }
     walk(w, tree.rootNode, place, 0);
