@@ -15,6 +15,7 @@ import { readPowershell } from '../interp/powershell-reader.js';
 import { containerExec } from './container-exec.js';
 import { herestringFirst } from './herestring-order.js';
 import { HOOK_VARIABLES, hookVariable } from './hooks.js';
+import { localdbQuoted } from './localdb-names.js';
 import { NOT_SIMPLE, readSimpleScript, type SimpleList } from './simple-script.js';
 
 /** Most functions and aliases one script, or one session, keeps. */
@@ -774,7 +775,10 @@ function analyzeInto(w: Walk, source: string, place: Place, repaired = false): v
   }
   try {
     if (tree.rootNode.hasError) {
-      const moved = !repaired && source.includes('<<<') ? herestringFirst(tree, source) : null;
+      const moved = repaired
+        ? null
+        : ((source.includes('<<<') ? herestringFirst(tree, source) : null) ??
+          localdbQuoted(source));
       if (moved === null) fail(w, 'parse_error');
       else analyzeInto(w, moved, place, true);
       return;
