@@ -13,7 +13,9 @@ import { cmdCode } from '../interp/cmd-code.js';
 import { barePowershell } from '../interp/powershell.js';
 import { readPowershell } from '../interp/powershell-reader.js';
 import { containerExec } from './container-exec.js';
+import { herestringFirst } from './herestring-order.js';
 import { HOOK_VARIABLES, hookVariable } from './hooks.js';
+import { localdbQuoted } from './localdb-names.js';
 import { NOT_SIMPLE, readSimpleScript, type SimpleList } from './simple-script.js';
 
 /** Most functions and aliases one script, or one session, keeps. */
@@ -754,7 +756,7 @@ function walkSimple(w: Walk, lists: readonly SimpleList[], place: Place): void {
   }
 }
 
-function analyzeInto(w: Walk, source: string, place: Place): void {
+function analyzeInto(w: Walk, source: string, place: Place, repaired = false): void {
   const plain = plainCommand(source);
   if (plain !== null) {
     emitWords(w, plain, place, place.stdin);
@@ -773,7 +775,12 @@ function analyzeInto(w: Walk, source: string, place: Place): void {
   }
   try {
     if (tree.rootNode.hasError) {
-      fail(w, 'parse_error');
+      const moved = repaired
+        ? null
+        : ((source.includes('<<<') ? herestringFirst(tree, source) : null) ??
+          localdbQuoted(source));
+      if (moved === null) fail(w, 'parse_error');
+      else analyzeInto(w, moved, place, true);
       return;
     }
     walk(w, tree.rootNode, place, 0);

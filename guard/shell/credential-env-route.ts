@@ -21,6 +21,9 @@ export function programRun(c: ShellCommand): string {
   const run = runnerTarget(c.argv);
   if (run === null) return c.name;
   const pkg = (run[0] ?? '').replace(/(?!^)@[^/]*$/, '');
+  // a vendor's CLI published as `@vendor/cli` installs the program `vendor-cli` (`@sentry/cli`)
+  const scoped = /^@([a-z0-9][\w.-]*)\/cli$/i.exec(pkg);
+  if (scoped !== null) return `${scoped[1] ?? ''}-cli`;
   return pkg.slice(pkg.lastIndexOf('/') + 1);
 }
 
