@@ -11,6 +11,7 @@ import {
 } from '../egress/issuers.js';
 import { issuerAssignments } from '../egress/issuer-assignments.js';
 import { INTERPRETERS, SHELLS } from '../shell/wrappers.js';
+import type { ShellAnalysis, ShellCommand } from '../shell/model.js';
 import type { ShellView } from './detector.js';
 import type { SecretMatch } from './secrets.js';
 
@@ -30,6 +31,23 @@ const PS_ENV_SET = /^\$env:([A-Za-z_][A-Za-z0-9_]{0,127})=/i;
 function issuerVariableSet(argv: readonly string[], issuer: Issuer): boolean {
   const name = argv.length === 1 ? PS_ENV_SET.exec(argv[0] ?? '')?.[1] : undefined;
   return name !== undefined && issuer.vars.test(name.toUpperCase());
+}
+
+/** A later entry of a PowerShell hashtable (`@{'a'=1;'b'=2}`) as bash splits it at the `;`. */
+const PS_ENTRY =
+  /^[A-Za-z][\w-]{0,62}=(?:[^\s$`'"(){};|&<>]{0,256}|\$env:([A-Za-z_]\w{0,127}))\}?$/;
+
+/**
+ * `-Headers @{'x-api-key'=$env:ANTHROPIC_API_KEY;'anthropic-version'='2023-06-01'}`: bash reads the
+ * entries after the first as words of their own, which run nothing; one that names a variable
+ * names the issuer's own.
+ */
+function hashtableEntry(c: ShellCommand, all: ShellAnalysis, issuer: Issuer): boolean {
+  if (c.argv.length !== 1 || c.redirects.length > 0 || c.via !== undefined) return false;
+  const m = PS_ENTRY.exec(c.argv[0] ?? '');
+  if (m === null || (m[1] !== undefined && !issuer.vars.test(m[1].toUpperCase()))) return false;
+  const at = all.commands.indexOf(c);
+  return all.commands.slice(0, at).some((p) => p.argv.some((a) => a.startsWith('@{')));
 }
 
 export interface BoundSpan {
@@ -63,7 +81,7 @@ export function onlyToIssuer(view: ShellView, issuer: Issuer): boolean {
   if (view.analysis.status !== 'ok') return false;
   let requests = 0;
   for (const c of view.analysis.commands) {
-    if (issuerVariableSet(c.argv, issuer)) continue;
+    if (issuerVariableSet(c.argv, issuer) || hashtableEntry(c, view.analysis, issuer)) continue;
     if (PS_REPLY.test(c.name) && c.stage > 0) continue;
     if (c.dynamic === true || c.tainted === true || c.via !== undefined) return false;
     const program = issuerOfProgram(c.name) === issuer;

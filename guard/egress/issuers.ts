@@ -286,9 +286,21 @@ const VAR_REF = /\$\{?(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}?/gi;
  * The issuers of the credentials a command names, by variable (`$STRIPE_SECRET_KEY`) or by format;
  * at most the table's length, in table order.
  */
+/**
+ * An interpreter's read of one variable: Python's `os.environ['X']`, `os.environ.get('X')` and
+ * `os.getenv('X')`, Node's `process.env.X`, Ruby's `ENV['X']` and `ENV.fetch('X')`, Perl's
+ * `$ENV{X}`, Go's `os.Getenv("X")`, Elixir's `System.get_env("X")`.
+ */
+const CODE_VAR_REF =
+  /(?:\benviron(?:\.get\(|\[)|\bgetenv\(|\bGetenv\(|\bget_env\(|\bprocess\.env(?:\.|\[)|\bENV(?:\[|\.fetch\(|\{))\s*['"]?([A-Za-z_][A-Za-z0-9_]{0,127})/g;
+
 export function issuersNamedIn(command: string): Issuer[] {
   const names = new Set<string>();
-  for (const m of command.slice(0, 65_536).matchAll(VAR_REF)) names.add(m[1] ?? '');
+  const text = command.slice(0, 65_536);
+  for (const m of text.matchAll(VAR_REF)) names.add(m[1] ?? '');
+  // most commands run no interpreter code reading the environment: one cheap test first
+  if (text.includes('env') || text.includes('ENV'))
+    for (const m of text.matchAll(CODE_VAR_REF)) names.add(m[1] ?? '');
   return ISSUERS.filter(
     (i) => [...names].some((n) => i.vars.test(n)) || (i.format?.test(command) ?? false),
   );

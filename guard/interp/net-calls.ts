@@ -63,7 +63,8 @@ export function netCall(c: CodeCall, conn: string[]): NetCall | null {
   if (/^(?:urllib\.request\.Request|Request)$/.test(name)) {
     const upload =
       c.args.length > 1 || 'data' in c.kwargs || SENDING.test(str(c.kwargs.method) ?? '');
-    return upload ? { upload, hosts: hostOf(str(c.args[0])) } : null;
+    // without a body it is a GET, which still carries its headers to the host
+    return { upload, hosts: hostOf(str(c.args[0])) };
   }
   if (/^(?:urllib\.request\.urlopen|urlopen)$/.test(name))
     return { upload: c.args.length > 1 || 'data' in c.kwargs, hosts: hostOf(str(c.args[0])) };

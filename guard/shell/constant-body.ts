@@ -51,7 +51,7 @@ function keyShaped(body: string): boolean {
 /**
  * True when every word of the curl call is literal text (no variable, substitution or `@file`),
  * except a URL operand held in a vendor's webhook variable or a variable part of a vendor's webhook
- * URL and substitutions that name the revision, its bodies add up to at most
+ * URL and substitutions that name the revision, its bodies (none at all is fine) add up to at most
  * MAX_CONSTANT_BODY bytes, and nothing feeds its standard input. Attacker-controlled text.
  */
 export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
@@ -65,7 +65,6 @@ export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
   );
   if (others.some((c) => !(c.substitution && namesRevision(c)))) return false;
   let bytes = 0;
-  let bodies = 0;
   for (let i = 1; i < cmd.argv.length; i++) {
     const a = cmd.argv[i] ?? '';
     if (FILE_OPTIONS.test(a)) return false;
@@ -78,10 +77,12 @@ export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
       const text = others.length > 0 ? body.replace(GIT_SUBSTITUTION, 'REV') : body;
       if (/^@|[$`]/.test(text) || keyShaped(text)) return false;
       bytes += Buffer.byteLength(body, 'utf8');
-      bodies++;
       continue;
     }
     if (/[$`]/.test(a) && !VENDOR_WEBHOOK_VAR.test(a) && !vendorWebhookUrl(a)) return false;
+    // `-H @file` reads headers from a file; `--variable`/`--expand-*` read files or the environment
+    if (a.startsWith('@') || /^--(?:variable|expand-)/.test(a)) return false;
   }
-  return bodies > 0 && bytes <= MAX_CONSTANT_BODY;
+  // `curl -X POST URL -H 'DD-API-KEY: ...'` with no body sends what the same GET would
+  return bytes <= MAX_CONSTANT_BODY;
 }

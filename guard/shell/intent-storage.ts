@@ -4,6 +4,7 @@ import type { IntentHit } from './intents.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 import { isBuildOutput, isCoverageReport } from './build-output.js';
 import { emulatorHost } from './storage-emulator.js';
+import { foreignBucketCopy } from '../egress/foreign-bucket-copy.js';
 
 /** Options of these CLIs that take a value (never a source or destination). */
 const VALUED = new Set([
@@ -73,8 +74,12 @@ function copyUp(
 ): Transfer | null {
   const dst = ops.at(-1);
   const sources = ops.slice(0, -1);
-  if (dst === undefined || sources.length === 0 || !remote(dst) || sources.some(remote))
-    return null;
+  if (dst === undefined || sources.length === 0 || !remote(dst)) return null;
+  if (sources.some(remote)) {
+    if (!sources.every(remote) || !foreignBucketCopy(sources, dst)) return null;
+    const to = host(dst);
+    return { sources: [], hosts: to === null ? [] : [to] };
+  }
   if (sources.every((s) => isBuildOutput(s) || isCoverageReport(s))) return null;
   const h = host(dst);
   return { sources, hosts: h === null ? [] : [h] };
