@@ -56,8 +56,17 @@ const APP_STORES: readonly string[] = [
   String.raw`~\/Library\/(?:Containers\/com\.apple\.Safari\/Data\/Library\/)?Cookies\/[^/]*\.binarycookies$`,
 ];
 
+/**
+ * App store release tools' sessions and keys: fastlane's spaceship cookie (an Apple ID session,
+ * two-factor already passed) and App Store Connect API keys where altool and fastlane look for them.
+ */
+const RELEASE_TOOLS: readonly string[] = [
+  String.raw`~\/(?:\.fastlane|\.local\/share\/fastlane|${CONFIG}\/fastlane)\/spaceship\/[^/]+\/cookie$`,
+  String.raw`~\/(?:\.appstoreconnect\/|\.private_keys\/|private_keys\/)(?:private_keys\/)?AuthKey_[^/]*\.p8$`,
+];
+
 /** One pattern for the normalized (`~`-rooted) paths of these files. */
 export const APP_CREDENTIAL_FILE = new RegExp(
-  `^(?:${[...HISTORY, ...BUILD_TOOLS, ...REMOTE_ACCESS, ...APP_STORES].join('|')})`,
+  `^(?:${[...HISTORY, ...BUILD_TOOLS, ...REMOTE_ACCESS, ...APP_STORES, ...RELEASE_TOOLS].join('|')})`,
   'i',
 );

@@ -11,6 +11,7 @@ import { supplyChainDetector } from './supply-chain.js';
 import { outboundDetector } from './outbound.js';
 import { destructiveDetector, gitDetector } from './shell-intent.js';
 import type { Detector } from './detector.js';
+import { datastoreFilterDetector } from './datastore-filter.js';
 import { campaignDetector } from '../campaign/campaign-detector.js';
 
 export const BUILTIN_DETECTORS: readonly Detector[] = [
@@ -26,6 +27,7 @@ export const BUILTIN_DETECTORS: readonly Detector[] = [
   outboundDetector,
   supplyChainDetector,
   campaignDetector,
+  datastoreFilterDetector,
 ] as readonly Detector[];
 
 /** A fresh registry with the built-in detectors; add front-door detectors to it before compiling. */

@@ -12,8 +12,11 @@ const STEP_PREFIX =
   /^\s*(?:-\s+)?(?:(?:run|script|bash|sh|pwsh|powershell|command|inlineScript)\s*:\s*[|>]?[-+]?\s*)?(?:sh\s*\(?\s*)?['"]?/;
 /** The download-and-run intents the shell analysis reports. */
 const RUNS_DOWNLOAD = new Set(['fetch_pipe_shell', 'decode_pipe_shell']);
-/** What sends data to a host (or runs what a host sent, which may send anything). */
-const SENDS = new Set(['upload', 'fetch_pipe_shell', 'decode_pipe_shell']);
+/**
+ * What reaches a host (or runs what a host sent, which may send anything): with every secret on the
+ * same line, any request may carry them (`curl -d "$(echo '${{ toJSON(secrets) }}' | base64)"`).
+ */
+const SENDS = new Set(['upload', 'network', 'fetch_pipe_shell', 'decode_pipe_shell']);
 /**
  * Every secret or variable at once: GitHub's `toJSON(secrets)`/`toJSON(env)`/`toJSON(vars)`, or the
  * whole environment printed into a pipe (`env |`, `printenv |`, `export -p |`, `set |`).

@@ -1,6 +1,7 @@
 // `sensitive_paths`: file-tool paths that read credentials or write where changes persist or escalate.
 import { plainEnvrcWrite } from './envrc-settings.js';
 import { eachString } from '../rules/field.js';
+import { keySearchAcrossHome, keySearchInTestData } from './key-file-search.js';
 import { compileGlob } from '../rules/glob.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import type { Detector, DetectorContext, Finding } from './detector.js';
@@ -137,9 +138,14 @@ export const sensitivePathsDetector: Detector<PathParams> = {
     eachString(value, path, (s, at) => {
       if (s.length > 4096) return;
       const n = normalizePath(s);
-      if (params.mode === 'read' && at === 'args.pattern' && searchesHome(s, ctx.event.args)) {
-        findings.push({ path: at, reason: 'searches home or the system for keys' });
-        return;
+      if (params.mode === 'read' && at === 'args.pattern') {
+        const args = ctx.event.args;
+        const cwd = ctx.event.cwd ?? '';
+        if (searchesHome(s, args) || keySearchAcrossHome(s, args, cwd)) {
+          findings.push({ path: at, reason: 'searches home or the system for keys' });
+          return;
+        }
+        if (keySearchInTestData(s, args, cwd)) return;
       }
       const hit =
         // a project's `.envrc` holding only plain settings is the project's own configuration

@@ -28,12 +28,48 @@ function pathOf(arg: string, vars: Map<string, string>, depth = 0): string | nul
   if (lit !== null) return lit;
   if (/^os\.UserHomeDir\(\)$/.test(a) || HOME_ENV.test(a)) return '~';
   if (/^[A-Za-z_]\w*$/.test(a)) return vars.get(a) ?? null;
+  // `h + "/go"`: string concatenation (Go spec §"String concatenation") of parts each shown
+  if (a.includes('+')) return concatOf(a, vars, depth);
   const join = /^(?:filepath|path)\.Join\(([^]*)\)$/.exec(a);
   if (join === null) return null;
   const parts = goCalls(`J(${join[1] ?? ''})`, 'J')[0]?.args ?? [];
   const resolved = parts.map((p) => pathOf(p, vars, depth + 1));
   if (resolved.some((p) => p === null)) return null;
   return (resolved as string[]).join('/').replace(/\/{2,}/g, '/');
+}
+
+/** `h + "/go" + name`: the parts split at top-level `+` outside string literals, each resolved. */
+function concatOf(a: string, vars: Map<string, string>, depth: number): string | null {
+  const parts: string[] = [];
+  let start = 0;
+  let nest = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a[i];
+    if (c === '"' || c === '`') {
+      const close = c === '`' ? a.indexOf('`', i + 1) : closingQuote(a, i);
+      if (close < 0) return null;
+      i = close;
+    } else if (c === '(') nest++;
+    else if (c === ')') nest--;
+    else if (c === '+' && nest === 0) {
+      parts.push(a.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(a.slice(start));
+  if (parts.length < 2) return null;
+  const resolved = parts.map((p) => pathOf(p, vars, depth + 1));
+  if (resolved.some((p) => p === null)) return null;
+  return (resolved as string[]).join('').replace(/\/{2,}/g, '/');
+}
+
+/** Index of the `"` closing the interpreted literal opened at `at`, past its escapes; -1 when none. */
+function closingQuote(a: string, at: number): number {
+  for (let i = at + 1; i < a.length; i++) {
+    if (a[i] === '\\') i++;
+    else if (a[i] === '"') return i;
+  }
+  return -1;
 }
 
 function bindings(code: string): Map<string, string> {

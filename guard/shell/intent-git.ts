@@ -208,8 +208,8 @@ export function gitIntents(cmd: ShellCommand): IntentHit[] {
     hits.push({ intent: 'history_rewrite', detail: `git ${sub}` });
   if (sub === 'reflog' && (rest[0] === 'expire' || rest[0] === 'delete'))
     hits.push({ intent: 'history_rewrite', detail: `git reflog ${rest[0]}` });
-  if (sub === 'gc' && rest.some((a) => a.startsWith('--prune=now') || a === '--prune=all'))
-    hits.push({ intent: 'history_rewrite', detail: 'git gc --prune=now' });
+  // `git gc --prune=now` alone drops only objects no ref or reflog reaches; history goes only with
+  // `reflog expire` before it, which is the rewrite held above
   if (sub === 'update-ref' && rest.includes('-d'))
     hits.push({ intent: 'history_rewrite', detail: 'git update-ref -d' });
   const d = discard(sub, rest);

@@ -17,6 +17,17 @@ export const DATA_RULE_TESTS: Record<string, Examples> = {
       call('flush redis', 'mcp__redis__flushall', {}),
       call('camel case', 'mcp__db__dropDatabase', { name: 'x' }),
       call('truncate a table', 'mcp__postgres__truncate_table', { table: 'users' }),
+      call('delete many, empty filter', 'mcp__mongodb__delete_many', {
+        database: 'prod',
+        collection: 'users',
+        filter: {},
+      }),
+      call('delete many, no filter', 'mcp__mongo__delete-many', { collection: 'orders' }),
+      call('update many, filter as text', 'mcp__mongodb__updateMany', {
+        collection: 'users',
+        filter: '{ }',
+        update: { $set: { role: 'admin' } },
+      }),
     ],
     no_match: [
       call('list databases', 'mcp__mongodb__list-databases', {}),
@@ -24,6 +35,15 @@ export const DATA_RULE_TESTS: Record<string, Examples> = {
       call('a dropdown', 'mcp__browser__select_dropdown', { value: 'x' }),
       call('delete one document', 'mcp__mongodb__delete-one', { filter: { id: 1 } }),
       call('create a collection', 'mcp__mongodb__create-collection', { name: 'logs' }),
+      call('delete many, filtered', 'mcp__mongodb__delete_many', {
+        collection: 'sessions',
+        filter: { expiresAt: { $lt: 1700000000 } },
+      }),
+      call('update many, filter as text', 'mcp__mongodb__update-many', {
+        collection: 'users',
+        filter: '{"plan": "trial"}',
+        update: { $set: { plan: 'free' } },
+      }),
     ],
   },
   'ca.credential-file': {

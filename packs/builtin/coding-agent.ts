@@ -178,10 +178,25 @@ const rules = [
     phase: 'call',
     // a database server's MCP tool named for what it destroys (docs/guard.md "Shell analysis")
     when: {
-      field: 'tool',
-      regex:
-        '^mcp__.+__(?:[a-z0-9]+[-_])*(?:(?:drop|truncate|flush|purge|wipe|delete|destroy)[-_]?(?:database|db|collection|table|index|bucket|keyspace|schema|all|cluster)s?|flush(?:all|db)?|truncate|drop)$',
-      case_insensitive: true,
+      any: [
+        {
+          field: 'tool',
+          regex:
+            '^mcp__.+__(?:[a-z0-9]+[-_])*(?:(?:drop|truncate|flush|purge|wipe|delete|destroy)[-_]?(?:database|db|collection|table|index|bucket|keyspace|schema|all|cluster)s?|flush(?:all|db)?|truncate|drop)$',
+          case_insensitive: true,
+        },
+        // a bulk delete or update whose filter is empty or absent reaches every document
+        {
+          all: [
+            {
+              field: 'tool',
+              regex: '^mcp__.+__(?:delete|update|replace)[-_]?many$',
+              case_insensitive: true,
+            },
+            { detector: 'datastore-filter', field: 'args' },
+          ],
+        },
+      ],
     },
     reason: 'destroys hosted data through a database tool',
   },
