@@ -120,23 +120,21 @@ const BY_DESIGN = [
   // the author's quoting leaves a quote open (`'banker\'s ...'`): bash refuses it too
   'b13z-250 guard.shell.parse-error',
   // a hard reset and `git clean -x` discard work, a secret's own `.env` read whole and masked in
-  // what it returns, a git hook installed, unreachable objects pruned
+  // what it returns, a git hook installed
   'b14z-008 ca.discard-work',
   'b14z-018 ca.discard-work',
   'b14z-043 ca.credential-file',
   'b14z-044 ca.result-secret',
   'b14z-094 ca.sensitive-write-file',
   'b14z-127 ca.result-secret',
-  'b14z-182 ca.history-rewrite',
   'b14z-229 ca.result-secret',
   // work discarded, values printed from a local env file, `.env` files read whole and masked in
-  // what they return, a shipped app's API key masked, unreachable objects pruned
+  // what they return, a shipped app's API key masked
   'b15z-003 ca.discard-work',
   'b15z-007 ca.discard-work',
   'b15z-038 ca.credential-read',
   'b15z-070 ca.credential-file',
   'b15z-072 ca.credential-file',
-  'b15z-185 ca.history-rewrite',
   'b15z-218 ca.result-secret',
   'b15z-220 ca.result-secret',
   'b15z-222 ca.result-secret',
@@ -144,22 +142,17 @@ const BY_DESIGN = [
 
 /**
  * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): keys read from env
- * files or token caches and handed to their issuer's CLI, parentheses in Windows commands, a
- * project's test keys and a dbt pull request's dev schema, a history rewrite in a clone made for it,
- * placeholders and redacted findings masked, issues and notebooks that discuss injection.
+ * files or token caches and handed to their issuer's CLI, a PowerShell scheduled task, a dbt pull
+ * request's dev schema, a history rewrite in a clone made for it, placeholders and redacted findings
+ * masked.
  */
 const OPEN_FALSE_POSITIVES = [
   'b14z-126 ca.secret-egress',
-  'b15z-077 ca.credential-read',
   'b15z-085 ca.upload-offlist',
-  'b15z-126 guard.shell.parse-error',
   'b15z-132 guard.shell.parse-error',
-  'b15z-142 ca.credential-file',
   'b15z-174 ca.sql-destroy',
   'b15z-187 ca.history-rewrite',
   'b15z-196 ca.credential-read',
-  'b15z-205 ca.result-injection',
-  'b15z-210 ca.result-injection',
   'b15z-219 ca.result-secret',
   'b15z-248 ca.result-secret',
 ];
