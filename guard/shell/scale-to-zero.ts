@@ -6,9 +6,9 @@
 import { routineTarget } from './ephemeral-target.js';
 import type { IntentHit } from './intents.js';
 import type { ShellCommand } from './model.js';
+import { PRODUCTION } from './targeted-destroy.js';
 
 const MANY_FLAGS = /^(?:--all|-A|--all-namespaces|-l|--selector)(?:=|$)/;
-const PRODUCTION = /(?<![a-z])(?:prod|prd|production|live)(?![a-z])/i;
 const PATCH_ZERO = /["']?replicas["']?\s*:\s*0(?!\d)/;
 /** Options of kubectl that take a separate value: their value is never an operand. */
 const VALUED = new Set([

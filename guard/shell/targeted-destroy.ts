@@ -8,7 +8,8 @@
 import type { IntentHit } from './intents.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 
-const PRODUCTION = /(?<![a-z])(?:prod|prd|production|live)(?![a-z])/i;
+/** A word naming production (`prod-eu`, `--context prod`); shared with guard/shell/scale-to-zero.ts. */
+export const PRODUCTION = /(?<![a-z])(?:prod|prd|production|live)(?![a-z])/i;
 /**
  * A folder of one production environment (`envs/prod`, `prod-eu`, `production`): `live` only as a
  * whole name, since Terragrunt's `infrastructure-live` repositories hold every environment.
