@@ -93,6 +93,12 @@ export async function harness(
   const driver = startLeaderDriver(leader, (e) => {
     console.error(e);
   });
+  // The driver's own first pass (a timer) is over before a test drives it by hand, so it never
+  // lands between a test's steps (on a loaded machine it could start late, after a test's setup).
+  for (let i = 0; driver.health().state === 'starting'; i++) {
+    if (i > 2000) throw new Error('the Leader driver made no first pass in 10 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
   return {
     files,
     leaderUrl: `${l.url}/leader/`,
