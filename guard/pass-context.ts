@@ -9,6 +9,7 @@ import { sessionCaches } from './session-cache.js';
 import { analyzeShell } from './shell/analyze.js';
 import { outsideProject } from './shell/compose-scope.js';
 import { outsideOwnRepos } from './shell/repo-secret-scope.js';
+import { outsideRewriteCopy } from './shell/rewrite-copy.js';
 import { inProductionFolder } from './shell/targeted-destroy.js';
 import { clientOf } from './shell/intent-sql.js';
 import type { ShellDefinitions } from './shell/session-definitions.js';
@@ -134,6 +135,9 @@ class Pass implements PassContext {
       // a secret stored in a named repository is the project's when the folder's remotes name it
       if (v.intents.some((h) => h.repo !== undefined))
         v = { analysis, intents: outsideOwnRepos(v.intents, event.cwd) };
+      // a history rewrite is of no one's work in a folder made for the rewrite
+      if (v.intents.some((h) => h.inCwd === true))
+        v = { analysis, intents: outsideRewriteCopy(v.intents, event.cwd) };
       // a targeted destroy is production's when the call's folder is
       if (v.intents.some((h) => h.targeted === true))
         v = { analysis, intents: inProductionFolder(v.intents, event.cwd) };

@@ -3,6 +3,7 @@
 // RFC 7468; base64 of PEM; JWK private members, RFC 7518 §6), JWTs, HTTP credentials.
 import { entropy } from './checksums.js';
 import type { SecretPattern } from './secret-patterns.js';
+import { redactedKeyBlock } from './secret-fixture-values.js';
 import {
   basicAuthValid,
   encodedPemValid,
@@ -69,7 +70,7 @@ export const STRUCTURED_PATTERNS: readonly SecretPattern[] = [
   {
     kind: 'private_key',
     re: /(-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----)/g,
-    valid: () => true,
+    valid: (_, m) => !redactedKeyBlock(m.input, m.index + m[0].length),
   },
   {
     kind: 'private_key',

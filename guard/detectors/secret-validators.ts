@@ -1,6 +1,7 @@
 // Secret formats: the validators that separate real credentials from placeholders and look-alikes.
 import { entropy } from './checksums.js';
 import type { SecretPattern } from './secret-patterns.js';
+import { fixtureValue } from './secret-fixture-values.js';
 
 const PLACEHOLDER =
   /(?:example|sample|dummy|placeholder|changeme|your[_-]?|xxxx|\*\*\*|<[^>]*>|\$\{|\{\{|redacted|fake|test(?:ing)?[_-]?(?:key|token|secret)|0000000|1234567|abcdef|process\.env|os\.environ)/i;
@@ -18,7 +19,7 @@ const DOCUMENTED_KEYS = new Set([
 
 /** Not a documentation placeholder or key, a template variable or one repeated character. */
 export const notPlaceholder = (v: string): boolean =>
-  !PLACEHOLDER.test(v) && !/^(.)\1+$/.test(v) && !DOCUMENTED_KEYS.has(v);
+  !PLACEHOLDER.test(v) && !/^(.)\1+$/.test(v) && !DOCUMENTED_KEYS.has(v) && !fixtureValue(v);
 
 /** Not a placeholder and at least `bits` of Shannon entropy per character (a random body). */
 export const randomish =

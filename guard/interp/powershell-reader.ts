@@ -11,7 +11,7 @@ const MAX_DEPTH = 16;
 
 /** The cmdlets whose effects guard/interp/powershell*.ts read, and their aliases. */
 const COMMANDS =
-  /^(?:Invoke-RestMethod|irm|Invoke-WebRequest|iwr|ConvertTo-Json|ConvertFrom-Json|Select-Object|select|Write-Output|Write-Host|echo|Out-Null|Out-String|Format-Table|ft|Format-List|fl|Get-Date|Measure-Object|Get-Content|gc)$/i;
+  /^(?:Invoke-RestMethod|irm|Invoke-WebRequest|iwr|ConvertTo-Json|ConvertFrom-Json|Select-Object|select|Write-Output|Write-Host|echo|Out-Null|Out-String|Format-Table|ft|Format-List|fl|Get-Date|Measure-Object|Get-Content|gc|Register-ScheduledTask|New-ScheduledTask(?:Action|Trigger|Settings(?:Set)?|Principal))$/i;
 /** .NET types whose static members encode, convert or read (a read is an upload when sent). */
 const TYPES =
   /^(?:System\.)?(?:Convert|Text\.Encoding|Text\.UTF8Encoding|Uri|Math|Guid|DateTime|TimeSpan|String|Int32|Int64|int|long|string|bool|datetime|guid|uri|byte\[\]|char\[\]|string\[\]|IO\.File|IO\.Path|Web\.HttpUtility|Net\.WebUtility|Environment|EnvironmentVariableTarget)$/i;

@@ -8,6 +8,7 @@ import { powershellFileSends, powershellRequests } from './powershell-sends.js';
 import { isCatastrophicTarget } from '../sensitive-paths.js';
 import { windowsRecoveryHits } from './windows-recovery.js';
 import { powershellPersistentEnv } from './persistent-env.js';
+import { powershellScheduledTasks } from './powershell-scheduled-tasks.js';
 
 const REMOVE = /^(?:Remove-Item|rm|ri|del|erase|rd|rmdir)$/i;
 const LIST = /^(?:Get-ChildItem|gci|ls|dir)$/i;
@@ -103,6 +104,7 @@ export function powershellEffects(interpreter: string, code: string): CodeEffect
   if (DEFENDER_OFF.test(code))
     hits.push({ intent: 'security_disable', detail: 'pwsh turns off Defender scanning' });
   hits.push(...windowsRecoveryHits(code), ...powershellPersistentEnv(code));
+  hits.push(...powershellScheduledTasks(code));
   hits.push(...powershellAccess(code), ...powershellFileSends(code), ...powershellRequests(code));
   return { shell: [], argvs: [], hits };
 }

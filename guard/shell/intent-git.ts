@@ -1,6 +1,7 @@
 // Intents of git commands: force pushes, history rewriting, discarded work and credential use.
 import { readsCredentialSetting } from './git-credential-settings.js';
-import type { ShellCommand } from './model.js';
+import type { ShellAnalysis, ShellCommand } from './model.js';
+import { rewriteRunsIn } from './rewrite-copy.js';
 import type { IntentHit } from './intents.js';
 
 /** Global options of git that take a value (`git -C dir push`). */
@@ -188,7 +189,7 @@ function credential(globals: string[], sub: string, rest: string[]): string | nu
   return null;
 }
 
-export function gitIntents(cmd: ShellCommand): IntentHit[] {
+export function gitIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   if (cmd.name === 'gh') {
     const [, a1, a2] = cmd.argv;
     if (
@@ -204,8 +205,15 @@ export function gitIntents(cmd: ShellCommand): IntentHit[] {
   const { globals, sub, rest } = split(cmd.argv);
   const hits: IntentHit[] = [];
   if (sub === 'push') hits.push(...push(rest));
-  if (sub === 'filter-branch' || sub === 'filter-repo')
-    hits.push({ intent: 'history_rewrite', detail: `git ${sub}` });
+  if (sub === 'filter-branch' || sub === 'filter-repo') {
+    const where = rewriteRunsIn(cmd, globals, all);
+    if (where !== 'copy')
+      hits.push({
+        intent: 'history_rewrite',
+        detail: `git ${sub}`,
+        ...(where === 'cwd' ? { inCwd: true as const } : {}),
+      });
+  }
   if (sub === 'reflog' && (rest[0] === 'expire' || rest[0] === 'delete'))
     hits.push({ intent: 'history_rewrite', detail: `git reflog ${rest[0]}` });
   // `git gc --prune=now` alone drops only objects no ref or reflog reaches; history goes only with

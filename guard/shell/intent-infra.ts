@@ -1,5 +1,6 @@
 // Intents of commands that destroy infrastructure or hosted data: IaC destroy, cluster and cloud deletes, volumes, repositories.
 import { composeScope } from './compose-scope.js';
+import { housekeepingPrune } from './prune-scope.js';
 import { routineTarget } from './ephemeral-target.js';
 import { scaleToZero } from './scale-to-zero.js';
 import { targetedDestroy } from './targeted-destroy.js';
@@ -256,6 +257,7 @@ export function infraIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[]
     // a destroy scoped to named resources is routine clean-up, unless production's
     if (hasFlag(flags, '-target') || hasFlag(flags, '--target')) return targetedDestroy(cmd, all);
     if (routineTarget(cmd, posAt[at + words.length - 1] ?? 0)) return [];
+    if (housekeepingPrune(cmd)) return [];
     const shown = [cmd.name, ...pos.slice(at, at + words.length)].join(' ');
     const compose = composeScope(cmd);
     return [{ intent: 'infra_destroy', detail: shown, ...(compose === null ? {} : { compose }) }];

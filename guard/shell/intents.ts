@@ -69,6 +69,8 @@ export interface IntentHit {
   repo?: string;
   /** A destroy narrowed by `-target`: production's only in a production folder (guard/shell/targeted-destroy.ts). */
   targeted?: true;
+  /** A history rewrite of the call's folder: none when that folder is a rewrite copy (guard/shell/rewrite-copy.ts). */
+  inCwd?: true;
 }
 
 export type Classifier = (cmd: ShellCommand, all: ShellAnalysis) => IntentHit[];
@@ -84,7 +86,7 @@ function append(hits: IntentHit[], found: readonly IntentHit[]): void {
  */
 function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysis): void {
   append(hits, deleteIntents(cmd, all));
-  append(hits, gitIntents(cmd));
+  append(hits, gitIntents(cmd, all));
   append(hits, networkIntents(cmd, all));
   append(hits, publishIntents(cmd, all));
   append(hits, hubUploadIntents(cmd, all));

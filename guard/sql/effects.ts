@@ -6,6 +6,7 @@ import { lexicalEffects } from './fallback.js';
 import { everyRowWhere } from './every-row.js';
 import { historyPurges } from './history-purge.js';
 import { scratchDrop, scratchTruncate, tempTables } from './scratch-tables.js';
+import { ephemeralSchemaDrop } from './ephemeral-schemas.js';
 
 export type SqlEffectKind = 'drop' | 'truncate' | 'delete_all' | 'update_all' | 'alter_drop';
 
@@ -79,6 +80,7 @@ function visit(tree: unknown, out: SqlEffect[]): void {
       if (!isNode(v)) continue;
       if (k === 'DropStmt' && scratchDrop(v, temps)) continue;
       if (k === 'TruncateStmt' && scratchTruncate(v, temps)) continue;
+      if ((k === 'DropStmt' || k === 'DropdbStmt') && ephemeralSchemaDrop(k, v)) continue;
       if (k === 'DropStmt') out.push({ kind: 'drop', target: nameOf(v.objects) });
       else if (k === 'DropdbStmt')
         out.push({ kind: 'drop', target: typeof v.dbname === 'string' ? v.dbname : '' });

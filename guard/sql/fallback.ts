@@ -2,6 +2,7 @@
 // lexical reading that fails safe — a destructive leading keyword is reported whatever follows.
 import type { SqlEffect } from './effects.js';
 import { everyRowLexical } from './every-row.js';
+import { ephemeralSchemaDropText } from './ephemeral-schemas.js';
 
 /** Comments and quoted text blanked out, so keywords inside strings do not count. */
 export function stripSqlNoise(sql: string): string {
@@ -36,6 +37,7 @@ export function lexicalEffects(sql: string): SqlEffect[] {
   // past the bound nothing is read, so the statement counts as destructive (fail safe)
   if (sql.length > MAX_LEXICAL) return [{ kind: 'drop', target: '(too long to read)' }];
   for (const stmt of stripSqlNoise(sql).split(';')) {
+    if (ephemeralSchemaDropText(stmt)) continue;
     let m = DROP.exec(stmt);
     if (m !== null) out.push({ kind: 'drop', target: m[1] ?? '' });
     m = TRUNCATE.exec(stmt);
