@@ -160,12 +160,7 @@ const BY_DESIGN = [
 const OPEN_FALSE_POSITIVES = [
   'b14z-126 ca.secret-egress',
   'b15z-085 ca.upload-offlist',
-  'b15z-132 guard.shell.parse-error',
-  'b15z-174 ca.sql-destroy',
-  'b15z-187 ca.history-rewrite',
   'b15z-196 ca.credential-read',
-  'b15z-219 ca.result-secret',
-  'b15z-248 ca.result-secret',
   'b16z-016 ca.infra-destroy',
   'b16z-065 ca.credential-read',
   'b16z-066 ca.credential-read',
@@ -219,9 +214,7 @@ describe('independent corpus', () => {
       // a public gist of one project file; an injection test fixture read as what it holds
       'h10b-043 ca.upload-offlist',
       'h10b-095 ca.result-injection',
-      // docs/guard.md "Known gaps": a filtered prune with no working folder, secret-store and
-      // keystore hand-offs to their consumers
-      'h12b-008 ca.infra-destroy',
+      // docs/guard.md "Known gaps": secret-store and keystore hand-offs to their consumers
       'h12b-071 ca.credential-read',
       'h12b-072 ca.credential-read',
       'h12b-073 ca.credential-read',
