@@ -56,7 +56,9 @@ const CREDENTIAL = union([
   /^\/proc\/(?:self|thread-self|\d+|\*|[^/]*[$*?[{%][^/]*)\/(?:task\/[^/]+\/)?environ$/,
   /^\/var\/run\/secrets(?:$|\/)/,
   // every `.env` variant (`.env.production.local`) except templates
-  /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?:\.[\w-]+)*$/,
+  // a test env file (`.env.test`, Laravel's `.env.testing`) is committed test configuration; its
+  // `.local` override is not
+  /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?!\.test(?:ing)?$)(?:\.[\w-]+)*$/,
   // direnv's per-folder environment (exported variables, often keys)
   /(?:^|\/)\.envrc$/,
   /(?:^|\/)[^/]*\.tfstate(?:\.backup)?$/,

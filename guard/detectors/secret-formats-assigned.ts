@@ -54,6 +54,10 @@ function assignmentValid(password: boolean): SecretPattern['valid'] {
     const prefix = input.slice(lineStart, nameStart);
     const name = input.slice(nameStart, m.index) + word;
     if (testStatusLine(name, sep, prefix, v) || arnResourceType(prefix)) return false;
+    // `Select-String 'VSCE_PAT=').ToString()`, `grep "API_TOKEN=" .env | cut -d"=" -f2`: the name
+    // and its `=` are one search literal, so the quote after the `=` closes it and code follows
+    if (quoted && prefix.endsWith(before) && /^[\w-]*[=:]$/.test(head.slice(word.length, -1)))
+      return false;
     if (/^[ \t]+["'`]?$/.test(sep)) {
       // whitespace separates only in Dockerfile ENV/ARG, .netrc and line-per-setting configs
       const lineRest = input.slice(vStart + v.length, vStart + v.length + 200).split('\n')[0] ?? '';

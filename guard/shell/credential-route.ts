@@ -21,7 +21,15 @@ import {
   secretConsumer,
 } from './secret-consumers.js';
 import { storeReadIssuer } from './secret-store-issuer.js';
-import { connectionUrlIntoClient, readsConnectionUrl } from './dsn-into-client.js';
+import {
+  connectionUrlIntoClient,
+  connectionUrlIntoMigrator,
+  readsConnectionUrl,
+} from './dsn-into-client.js';
+import { exportedIntoLocalClient } from './client-env-route.js';
+import { stdinIntoSubstitution } from './stdin-substitution.js';
+import { publishesTo } from './registry-publish.js';
+import { handedOffFile } from './file-hand-off.js';
 
 const OUT = /^(?:>|>>|>\||&>|&>>)$/;
 /** Project folders a web server or a published package serves: a secret there is published. */
@@ -42,7 +50,7 @@ function keptPlace(target: string): boolean {
   return target === '/dev/null' || projectCredentialFile(target);
 }
 
-const FILE_READERS = new Set(['grep', 'rg', 'cat', 'sed', 'awk', 'head', 'tail', 'cut']);
+const FILE_READERS = new Set(['grep', 'rg', 'cat', 'sed', 'awk', 'head', 'tail', 'cut', 'base64']);
 
 /**
  * What may be routed: a secret store's or cloud's CLI, an issuer's token CLI, or a reader of the
@@ -109,7 +117,7 @@ function sink(c: ShellCommand, issuer: Issuer | null, all: ShellAnalysis): boole
   if (registry !== null) return issuer === null || issuerHost(issuer, registry);
   if (c.name === 'gh' && c.argv[1] === 'secret' && c.argv[2] === 'set') return ghSecretOfAccount(c);
   if (issuer === null) return false;
-  if (issuerOfProgram(programRun(c)) === issuer) return true;
+  if (issuerOfProgram(programRun(c)) === issuer || publishesTo(c, issuer)) return true;
   if (/^(?:npm|pnpm|yarn)$/.test(c.name) && c.argv[1] === 'config' && c.argv[2] === 'set') {
     const host = /^\/\/([^/:]+)[^=]*:_authToken$/.exec(c.argv[3] ?? '')?.[1];
     return host !== undefined && issuerHost(issuer, host);
@@ -170,6 +178,7 @@ function laterStagesKeep(
   const next = at < 0 ? undefined : stages[at];
   if (next === undefined) return false;
   if (reducesToNames(next) || sink(next, issuer, all)) return true;
+  if (stdinIntoSubstitution(next, all) && secretConsumer(next)) return true;
   if (dsn && next.wrappers.includes('xargs') && connectionUrlIntoClient(next)) return true;
   if (next.name === 'tee')
     return stdoutKept(next) && next.argv.slice(1).every((a) => a.startsWith('-') || keptPlace(a));
@@ -209,7 +218,7 @@ export function credentialRouted(cmd: ShellCommand, all: ShellAnalysis): boolean
   if (cmd.substitution) {
     // inside `$(...)`: its last stage's output is the value, given to the consumer
     if (later.length > 0 && !later.every(reshapes)) return false;
-    if (exportedToReleaseTools(cmd, all, issuer)) return true;
+    if (exportedToReleaseTools(cmd, all, issuer) || exportedIntoLocalClient(cmd, all)) return true;
     const c = consumer(cmd, all);
     if (c === null) return false;
     // `CLOUDFLARE_API_TOKEN=$(op read ...) npx wrangler deploy`: a store's read names no issuer,
@@ -219,9 +228,12 @@ export function credentialRouted(cmd: ShellCommand, all: ShellAnalysis): boolean
     return (
       sink(c, issuer ?? named, all) ||
       secretConsumer(c) ||
-      (readsConnectionUrl(cmd) && connectionUrlIntoClient(c))
+      (readsConnectionUrl(cmd) && (connectionUrlIntoClient(c) || connectionUrlIntoMigrator(c)))
     );
   }
-  if (later.length === 0) return stdoutKept(cmd);
+  if (later.length === 0) {
+    const setter = handedOffFile(cmd, all);
+    return stdoutKept(cmd) || (setter !== null && ghSecretOfAccount(setter));
+  }
   return laterStagesKeep(later, issuer, all, readsConnectionUrl(cmd));
 }

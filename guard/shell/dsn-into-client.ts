@@ -1,10 +1,12 @@
 // A database's connection URL read from the platform that hosts it (`heroku config:get DATABASE_URL
 // -a app`, a secret store's `DATABASE_URL` field) and given whole to that database's client as its
 // connection string: the password goes to the server the URL itself names, which issued it
-// (docs/guard.md "Credential routing"). A value that is no connection URL would come back in the
-// client's error message, so the read must name a connection-URL variable.
+// (docs/guard.md "Credential routing"). The same holds for a migration tool given the URL in its
+// connection variable. A value that is no connection URL would come back in the client's error
+// message, so the read must name a connection-URL variable.
 import type { ShellCommand } from './model.js';
-import { CLIENT_ESCAPES } from './client-env-route.js';
+import { CLIENT_ESCAPES } from './secret-consumers.js';
+import { runnerTarget } from './wrappers.js';
 
 /** Variables that hold a database's connection URL (`DATABASE_URL`, `HEROKU_POSTGRESQL_RED_URL`). */
 const DSN_NAME =
@@ -63,4 +65,38 @@ export function connectionUrlIntoClient(c: ShellCommand): boolean {
     if (!a.startsWith('-')) operand = false;
   }
   return placed === 1;
+}
+
+/** Migration tools and ORMs' CLIs that connect with the URL in their connection variable. */
+const MIGRATORS = new Set([
+  'prisma',
+  'drizzle-kit',
+  'knex',
+  'sequelize',
+  'sequelize-cli',
+  'typeorm',
+  'node-pg-migrate',
+  'dbmate',
+  'sqlx',
+  'diesel',
+  'goose',
+  'alembic',
+]);
+/** Their verbs that migrate, reset or inspect the schema; none prints its connection URL. */
+const MIGRATING =
+  /^(?:migrate|migration|migrations|db|push|pull|generate|up|down|redo|status|reset|rollback|latest|seed|deploy|upgrade|downgrade|revision|run|revert|introspect|create|drop|wait|current|history|heads)(?::[\w:-]+)?$/;
+
+/**
+ * True when `c` (`DATABASE_URL=$(...) npx prisma migrate reset`) is a migration tool given the
+ * value only in its one connection variable, with no other substituted word, to migrate its schema.
+ */
+export function connectionUrlIntoMigrator(c: ShellCommand): boolean {
+  const env = c.env ?? [];
+  if (env.length !== 1 || env[0]?.substituted !== true || !DSN_NAME.test(env[0].name)) return false;
+  const run = runnerTarget(c.argv) ?? c.argv;
+  const tool = (run[0] ?? '').replace(/(?!^)@[^/]*$/, '');
+  if (!MIGRATORS.has(tool.slice(tool.lastIndexOf('/') + 1))) return false;
+  if (c.argv.some((a) => /\$\(|`/.test(a))) return false;
+  const verb = run.slice(1).find((a) => !a.startsWith('-'));
+  return verb !== undefined && MIGRATING.test(verb);
 }

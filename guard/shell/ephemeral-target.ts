@@ -5,6 +5,7 @@
 // A production, staging or shared marker anywhere in the command keeps it `infra_destroy`
 // (docs/guard.md "Shell analysis").
 import type { ShellCommand } from './model.js';
+import { optionValue } from './option-values.js';
 
 /** Kube contexts that tools for clusters on the developer's own machine create. */
 const LOCAL_KUBE_CONTEXT =
@@ -43,17 +44,6 @@ const HOW = new Set([
 const KUBE = new Set(['kubectl', 'oc', 'helm']);
 const REDIRECTED = /^(?:-s|--server|--cluster|--kubeconfig|--kube-apiserver|--kube-token)(?:=|$)/;
 const STATE_TOOLS = new Set(['terraform', 'tofu', 'terragrunt']);
-
-function optionValue(argv: readonly string[], names: readonly string[]): string | undefined {
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    for (const n of names) {
-      if (a === n) return argv[i + 1];
-      if (a.startsWith(`${n}=`)) return a.slice(n.length + 1);
-    }
-  }
-  return undefined;
-}
 
 /** Kinds whose finished runs a field selector can pick out. */
 const RUN_KINDS = /^(?:pods?|po|jobs?|workflows?|wf|workflows?\.argoproj\.io)$/;

@@ -24,9 +24,12 @@ const HF_VALUED = new Set([
   '--every',
   '--num-workers',
 ]);
-/** A training run's output: checkpoints, output and model folders, weights files. */
+/**
+ * A training run's output: checkpoints, output and model folders, weights files. A folder named for
+ * a model, checkpoint or adapter may carry a qualifier (`model-out`, `trained_model`, `lora-r16`).
+ */
 const MODEL_OUTPUT =
-  /(?:^|\/)(?:outputs?|checkpoints?|checkpoint-\d+|models?|artifacts|runs|results|saved_models?|final|adapters?|lora|weights)(?:\/|$)|\.(?:safetensors|bin|pt|pth|ckpt|onnx|gguf|h5|keras|tflite|mlmodel)$/i;
+  /(?:^|\/)(?:outputs?|checkpoint-\d+|artifacts|runs|results|saved_models?|final|(?:[\w.]+[-_])?(?:models?|checkpoints?|ckpts?|adapters?|lora|weights)(?:[-_][\w.]+)?)(?:\/|$)|\.(?:safetensors|bin|pt|pth|ckpt|onnx|gguf|h5|keras|tflite|mlmodel)$/i;
 
 /** A hub API call that sends files, with its repository id (`repo_id="org/name"` or the first string). */
 const HUB_CALL =

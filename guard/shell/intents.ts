@@ -3,7 +3,6 @@ import { agentSocketHijack } from './agent-socket-hijack.js';
 import { listedHomeLoop } from './listed-home-loop.js';
 import { procEnvironLoop } from './proc-environ-loop.js';
 import { hubCodeUploads, hubUploadIntents } from './hub-uploads.js';
-import { secretIntoLocalClient } from './client-env-route.js';
 import { secretStoreRepo } from './repo-secret-scope.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { deleteIntents } from './intent-delete.js';
@@ -143,8 +142,7 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
       ((cmd.substitution && tokenForItsIssuer(cmd, analysis)) ||
         envLoadForIssuers(cmd, analysis) ||
         credentialRouted(cmd, analysis) ||
-        manifestIntoCluster(cmd, analysis) ||
-        secretIntoLocalClient(cmd, analysis, source))
+        manifestIntoCluster(cmd, analysis))
     )
       dropCredentialHits(hits, from);
     else if (hits.length > from) tagSecretStoreRepo(hits, from, secretStoreRepo(cmd, analysis));

@@ -8,16 +8,10 @@ import { projectRemotes } from '../egress/project-remotes.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 import type { IntentHit } from './intents.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
+import { handedOffFile, inProject, PASS_ON } from './file-hand-off.js';
 
-/** Readers and encoders that hand a file's bytes on unchanged in meaning. */
-const PASS_ON = /^(?:cat|base64|xxd|tr|gzip|openssl)$/;
 /** `OWNER/REPO` or `HOST/OWNER/REPO`, as `gh --repo` takes it. */
 const REPO = /^(?:([a-z0-9.-]+\.[a-z]{2,})\/)?([\w.-]+)\/([\w.-]+)$/i;
-
-/** A project file: relative, not climbing out. */
-function inProject(p: string): boolean {
-  return !/^[~/$]/.test(p) && !/(?:^|\/)\.\.(?:\/|$)/.test(p) && !p.includes('$');
-}
 
 /** `host/owner/repo` of `gh secret set NAME --repo R` (no org, user or app scope), else null. */
 function ghSecretRepo(c: ShellCommand): string | null {
@@ -43,6 +37,11 @@ export function secretStoreRepo(cmd: ShellCommand, all: ShellAnalysis): string |
     ...c.argv.slice(1).filter((a) => !a.startsWith('-') && isCredentialPath(a)),
     ...c.redirects.filter((r) => r.op === '<').map((r) => r.target),
   ];
+  const setter = handedOffFile(cmd, all);
+  if (setter !== null) {
+    const repo = ghSecretRepo(setter);
+    return repo !== null && files(cmd).every(inProject) ? repo : null;
+  }
   if (cmd.pipeline < 0) {
     const repo = ghSecretRepo(cmd);
     return repo !== null && files(cmd).length > 0 && files(cmd).every(inProject) ? repo : null;

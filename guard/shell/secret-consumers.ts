@@ -6,9 +6,13 @@
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { LOCAL_HOST } from './local-test-data.js';
 import { isPrivateAddress } from '../egress/internal-hosts.js';
-import { CLIENT_ESCAPES } from './client-env-route.js';
+import { optionAt } from './option-values.js';
 
 const SUBST = /\$\(|`/;
+
+/** Client words that run shell commands or read files the command does not show (`\!`, `-f`). */
+export const CLIENT_ESCAPES =
+  /\\!|\\setenv|\\getenv|\\o\b|\\copy|^\s*system\s|^-f$|^--file\b|^--init-command\b/m;
 
 /**
  * A host of the developer's machine or network: loopback, a private address, a name only local
@@ -75,22 +79,12 @@ function uriHost(word: string): string | null {
   return m?.[1] ?? null;
 }
 
-/** The value of `opt` at `argv[i]`, written `--opt VALUE` or `--opt=VALUE`; undefined when not there. */
-function optionValue(
-  argv: readonly string[],
-  i: number,
-  opts: readonly string[],
-): string | undefined {
-  const a = argv[i] ?? '';
-  for (const o of opts) {
-    if (a === o) return argv[i + 1] ?? '';
-    if (o.startsWith('--') && a.startsWith(`${o}=`)) return a.slice(o.length + 1);
-  }
-  return undefined;
-}
-
-/** True when `c` is a client that takes the substituted value only as its password for a local server. */
-function clientPassword(c: ShellCommand): boolean {
+/**
+ * True when `c` is a client that takes the substituted value only as its password for a local
+ * server: in its own prefix assignment, or in `exported`, the variables an `export` just before it
+ * set to the value (client-env-route).
+ */
+export function clientPassword(c: ShellCommand, exported: readonly string[] = []): boolean {
   const client = CLIENTS[c.name];
   if (client === undefined) return false;
   if (c.name === 'argocd' && c.argv[1] !== 'login') return false;
@@ -100,15 +94,15 @@ function clientPassword(c: ShellCommand): boolean {
     (c.argv.some((a) => CLIENT_ESCAPES.test(a)) || c.redirects.some((r) => r.op === '<'))
   )
     return false;
-  const env = c.env ?? [];
+  const env = [...(c.env ?? []), ...exported.map((name) => ({ name, substituted: true }))];
   if (env.some((e) => !(e.substituted && client.env?.test(e.name) === true))) return false;
   const hosts: string[] = [];
   let placed = env.length > 0;
   for (let i = 1; i < c.argv.length; i++) {
     const a = c.argv[i] ?? '';
-    const host = optionValue(c.argv, i, client.host);
+    const host = optionAt(c.argv, i, client.host);
     if (host !== undefined) hosts.push(host);
-    const pass = optionValue(c.argv, i, client.password);
+    const pass = optionAt(c.argv, i, client.password);
     if (pass !== undefined && SUBST.test(pass)) {
       placed = true;
       if (a === pass || !a.includes('=')) i++;
@@ -211,7 +205,7 @@ function storeSetter(c: ShellCommand): boolean {
   for (let i = 1; i < c.argv.length; i++) {
     const a = c.argv[i] ?? '';
     if (s.elsewhere?.test(a) === true) return false;
-    const v = optionValue(c.argv, i, s.value);
+    const v = optionAt(c.argv, i, s.value);
     if (v !== undefined) {
       placed ||= SUBST.test(v);
       if (s.value.includes(a)) i++;
