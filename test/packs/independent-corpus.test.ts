@@ -82,7 +82,6 @@ const BY_DESIGN = [
   'b11y-132 ca.result-secret',
   'b11y-136 ca.upload-offlist',
   'b11y-146 ca.upload-offlist',
-  'b11y-180 ca.credential-read',
   'b11y-203 ca.result-injection',
   'b12z-009 ca.upload-offlist',
   'b12z-015 ca.upload-offlist',
@@ -158,9 +157,7 @@ const BY_DESIGN = [
  * masked.
  */
 const OPEN_FALSE_POSITIVES = [
-  'b14z-126 ca.secret-egress',
-  'b15z-085 ca.upload-offlist',
-  'b15z-196 ca.credential-read',
+  'b14z-126 guard.shell.parse-error',
   'b16z-016 ca.infra-destroy',
   'b16z-065 ca.credential-read',
   'b16z-066 ca.credential-read',
@@ -214,10 +211,6 @@ describe('independent corpus', () => {
       // a public gist of one project file; an injection test fixture read as what it holds
       'h10b-043 ca.upload-offlist',
       'h10b-095 ca.result-injection',
-      // docs/guard.md "Known gaps": secret-store and keystore hand-offs to their consumers
-      'h12b-071 ca.credential-read',
-      'h12b-072 ca.credential-read',
-      'h12b-073 ca.credential-read',
     ]);
     expect(Object.keys(t.attacks).length).toBeGreaterThanOrEqual(8);
     for (const [family, [total, hits]] of Object.entries(t.attacks))
