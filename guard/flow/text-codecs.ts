@@ -27,7 +27,7 @@ export function rot13(b: Uint8Array): Uint8Array {
   );
 }
 
-const SEPARATORS = ['-', '_', '.', ',', ':', ';', ' ', '|', '/', '\\'];
+const SEPARATORS = ['-', '_', '.', ',', ':', ';', ' ', '\n', '|', '/', '\\'];
 const escapeRe = (c: string): string => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 /** At least 12 characters each followed by the same one separator. */
 const SPLIT = SEPARATORS.map((s) => ({
@@ -35,17 +35,20 @@ const SPLIT = SEPARATORS.map((s) => ({
   re: new RegExp(`(?:[A-Za-z0-9+/=_-]${escapeRe(s)}){11,}[A-Za-z0-9+/=_-]`, 'g'),
 }));
 
-/** At least two groups of 2-8 letters and digits each split by the same one separator (`u4xD i0ij Xb8Y`). */
+/**
+ * At least two groups of 2-64 letters and digits each split by the same one separator (`u4xD i0ij
+ * Xb8Y`, a key sent as two halves: `877a4dfd65eec672 1ed93950c947d231`).
+ */
 const GROUPS = SEPARATORS.filter((s) => s !== '/' && s !== '\\').map((s) => ({
   sep: s,
   re: new RegExp(
-    `(?<![A-Za-z0-9+=])(?:[A-Za-z0-9+=]{2,8}${escapeRe(s)})+[A-Za-z0-9+=]{2,8}(?![A-Za-z0-9+=])`,
+    `(?<![A-Za-z0-9+=])(?:[A-Za-z0-9+=]{2,64}${escapeRe(s)})+[A-Za-z0-9+=]{2,64}(?![A-Za-z0-9+=])`,
     'g',
   ),
 }));
 
 /**
- * Runs of single characters split by one separator (`Q-7-v-X...`), and runs of short groups of
+ * Runs of single characters split by one separator (`Q-7-v-X...`), and runs of groups of
  * letters and digits (`u4xD i0ij Xb8Y ...`, `AKIA-ISSX-FA6E`), joined back, one view in all. A group
  * run counts only with letters and digits both and 12 characters joined (prose has no digits).
  */

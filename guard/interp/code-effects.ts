@@ -4,12 +4,14 @@ import { languageOf } from './grammars.js';
 import { collectCalls, endsWithEnvironment, FETCH_CALLS, type CodeCall } from './calls.js';
 import { hostOf, netCall, str } from './net-calls.js';
 import { perlRubyEffects } from './perl-ruby.js';
+import { elixirEffects } from './elixir.js';
 import { powershellEffects } from './powershell.js';
 import { goEffects } from './go-code.js';
 import { cmdEffects } from './cmd-code.js';
 import { bucketEmpties } from './bucket-empties.js';
 import { listedDeletes } from './listed-deletes.js';
 import { listedHomeReads } from './listed-home-reads.js';
+import { literalReads } from './literal-reads.js';
 import { globDeletes } from './glob-deletes.js';
 import { keyringRead } from './keyring-reads.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
@@ -152,10 +154,14 @@ export function codeEffects(
   code: string,
 ): CodeEffects | null {
   const out = readEffects(parsers, interpreter, code);
-  out?.hits.push(
+  const reads = literalReads(interpreter, code);
+  // PHP has no other reader here: its credential reads alone are its effects
+  if (out === null) return reads.length === 0 ? null : { shell: [], argvs: [], hits: reads };
+  out.hits.push(
     ...listedDeletes(interpreter, code),
     ...globDeletes(interpreter, code),
     ...listedHomeReads(interpreter, code),
+    ...reads,
   );
   return out;
 }
@@ -169,6 +175,7 @@ function readEffects(
   if (lang === null)
     return (
       perlRubyEffects(interpreter, code) ??
+      elixirEffects(interpreter, code) ??
       powershellEffects(interpreter, code) ??
       goEffects(interpreter, code) ??
       cmdEffects(interpreter, code)

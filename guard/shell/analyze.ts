@@ -10,6 +10,7 @@ import { evalPipeline } from './static-eval.js';
 import { codeEffects } from '../interp/code-effects.js';
 import { containerRun, optionScripts, substitutePositional } from './indirect.js';
 import { cmdCode } from '../interp/cmd-code.js';
+import { elixirCode } from '../interp/elixir-args.js';
 import { barePowershell } from '../interp/powershell.js';
 import { readPowershell } from '../interp/powershell-reader.js';
 import { containerExec } from './container-exec.js';
@@ -448,6 +449,11 @@ function followInner(w: Walk, cmd: ShellCommand, place: Place): void {
         via: 'find',
       });
     });
+    return;
+  }
+  const elixir = elixirCode(name, argv, w.files);
+  if (elixir !== null) {
+    script(w, 'elixir', elixir, place);
     return;
   }
   const key = interpreterKey(name);

