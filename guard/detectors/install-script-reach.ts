@@ -6,7 +6,7 @@
 
 /** A call that reaches a host: tools, and network modules of inline code. */
 const NET =
-  /\b(?:curl|wget|nc|ncat|socat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|fetch\s*\(|https?\.(?:get|request)\s*\(|require\(\s*['"](?:node:)?(?:https?|net|dgram|tls)['"]\s*\)|urllib|requests\.(?:get|post)|http\.client|socket\.|Net::HTTP|LWP::|IO::Socket|open-uri|file_get_contents\s*\(\s*['"]https?:|dns\.(?:resolve|lookup))/i;
+  /\b(?:curl|wget|nc|ncat|socat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|fetch\s*\(|https?\.(?:get|request)\s*\(|require\(\s*['"](?:node:)?(?:https?|net|dgram|tls|dns)['"]\s*\)|urllib|requests\.(?:get|post)|http\.client|socket\.|Net::HTTP|LWP::|IO::Socket|open-uri|file_get_contents\s*\(\s*['"]https?:|dns\.(?:resolve|lookup))/i;
 /** What rides along: a secret-named variable, the whole environment, who and where the machine is. */
 const SENDS =
   /(?:process\.env|os\.environ|ENV\[|getenv\(|\$env:|\$\{?|%)\w*(?:TOKEN|SECRET|PASS|KEY|AUTH|CRED|SESSION)|process\.env(?![.[])|os\.environ(?![.[])|\bprintenv\b|\benv\s*(?:\||>|$)|hostname|whoami|userInfo|getpass|os\.uname/i;

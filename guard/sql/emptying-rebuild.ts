@@ -6,7 +6,6 @@
 // empty copy of another table's schema (`CREATE OR REPLACE TABLE tmp_x AS SELECT * FROM t WHERE
 // FALSE`) and a rebuild with rows (`... AS SELECT * FROM raw.events`) pass.
 import type { SqlEffect } from './effects.js';
-import { stripSqlNoise } from './fallback.js';
 import { PRODUCTION } from '../shell/targeted-destroy.js';
 
 /** One statement's text read at most (bounded; the rest is other statements). */
@@ -18,8 +17,18 @@ const REBUILD = new RegExp(
 );
 /** A filter no row passes, or a limit of none. */
 const NO_ROWS =
-  /\bWHERE\s+(?:FALSE|0|NULL|1\s*=\s*0|0\s*=\s*1|1\s*(?:<>|!=)\s*1|'a'\s*=\s*'b')\s*(?:$|\)|LIMIT\b|ORDER\b|GROUP\b|QUALIFY\b)|\bLIMIT\s+0\b/i;
+  /\bWHERE\s+(?:FALSE|0|NULL|1\s*=\s*0|0\s*=\s*1|1\s*(?:<>|!=)\s*1)\s*(?:$|\)|LIMIT\b|ORDER\b|GROUP\b|QUALIFY\b)|\bLIMIT\s+0\b/i;
 const SOURCES = new RegExp(String.raw`\b(?:FROM|JOIN)\s+${NAME}`, 'gi');
+
+/**
+ * Comments dropped and string literals blanked; quoted names kept (fallback.ts's stripSqlNoise
+ * blanks double-quoted text, which here is Snowflake's and PostgreSQL's quoted table names).
+ */
+const withoutNoise = (sql: string): string =>
+  sql
+    .replace(/--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g, ' ')
+    .replace(/'(?:[^'\\]|\\[\s\S]|'')*(?:'|$)/g, "''")
+    .replace(/`([^`\n]*)`/g, '"$1"');
 
 const plainName = (n: string): string => n.replace(/["\s]/g, '').toLowerCase();
 
@@ -27,7 +36,7 @@ const plainName = (n: string): string => n.replace(/["\s]/g, '').toLowerCase();
 export function emptyingRebuilds(sql: string): SqlEffect[] {
   if (!/replace|overwrite/i.test(sql)) return [];
   const out: SqlEffect[] = [];
-  for (const stmt of stripSqlNoise(sql).split(';')) {
+  for (const stmt of withoutNoise(sql).split(';')) {
     const s = stmt.slice(0, MAX_STATEMENT);
     const m = REBUILD.exec(s);
     if (m === null) continue;
