@@ -1,23 +1,19 @@
 // Install-time scripts that reach a network host (docs/guard.md "Detectors", sensitive_paths): npm's
 // lifecycle scripts and Composer's install and update events run on every install of the project,
-// before anyone reads what they did. One that calls a host from inline code (`node -e`, `python -c`),
-// or sends the environment, the machine's name or a secret-named variable with it, is a beacon or
-// a theft; the project's own `node scripts/gen-types.js` or `prisma generate` names no host.
+// before anyone reads what they did. One that calls a host with a secret-named variable, the whole
+// environment or the machine's and user's names is a beacon or a theft; the project's own `node
+// scripts/gen-types.js`, and inline code that only fetches and prints, send none of them.
 
 /** A call that reaches a host: tools, and network modules of inline code. */
 const NET =
   /\b(?:curl|wget|nc|ncat|socat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|fetch\s*\(|https?\.(?:get|request)\s*\(|require\(\s*['"](?:node:)?(?:https?|net|dgram|tls|dns)['"]\s*\)|urllib|requests\.(?:get|post)|http\.client|socket\.|Net::HTTP|LWP::|IO::Socket|open-uri|file_get_contents\s*\(\s*['"]https?:|dns\.(?:resolve|lookup))/i;
 /** What rides along: a secret-named variable, the whole environment, who and where the machine is. */
 const SENDS =
-  /(?:process\.env|os\.environ|ENV\[|getenv\(|\$env:|\$\{?|%)\w*(?:TOKEN|SECRET|PASS|KEY|AUTH|CRED|SESSION)|process\.env(?![.[])|os\.environ(?![.[])|\bprintenv\b|\benv\s*(?:\||>|$)|hostname|whoami|userInfo|getpass|os\.uname/i;
-/** Code given on the interpreter's command line rather than a file of the project. */
-const INLINE =
-  /\b(?:node|nodejs|python[\d.]*|py|ruby|perl|php|deno|bun|pwsh|powershell)(?:\.exe)?\s+(?:--?[\w-]+\s+)*?(?:-e|-c|-r|--eval|-Command|-EncodedCommand|eval)\b/i;
-
-/** An install-time script that contacts a host from inline code or with secrets or host details. */
+  /(?:process\.env|os\.environ|ENV|getenv\(|\$env:|\$\{?|%)[.[('"]*\w*(?:TOKEN|SECRET|PASS|KEY|AUTH|CRED|SESSION)|process\.env(?![.[])|os\.environ(?![.[])|\bprintenv\b|\benv\s*(?:\||>|$)|hostname|whoami|userInfo|getpass|os\.uname/i;
+/** An install-time script that contacts a host with secrets, the environment or host details. */
 export function installScriptReaches(script: string): boolean {
   if (!NET.test(script)) return false;
-  return INLINE.test(script) || SENDS.test(script);
+  return SENDS.test(script);
 }
 
 /** Composer's events that run on `composer install` and `composer update`. */
