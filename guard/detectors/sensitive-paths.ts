@@ -12,6 +12,7 @@ import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
 import { huntsSecrets } from '../shell/secret-hunt.js';
 import { buildFileCommands } from '../shell/build-file-recipes.js';
+import { composerScriptReaches, installScriptReaches } from './install-script-reach.js';
 
 /** Editor task files, and the setting that runs a task when the folder is opened. */
 const EDITOR_TASKS = /(?:^|\/)\.vscode\/tasks\.json$/;
@@ -66,9 +67,15 @@ function lifecycleWrite(
   args: Record<string, unknown>,
   shell: (s: string) => { intents: readonly { intent: string }[] },
 ): boolean {
-  if (!/(?:^|\/)package\.json$/.test(path) || /(?:^|\/)node_modules\//.test(path)) return false;
+  const composer = /(?:^|\/)composer\.json$/.test(path);
+  if (
+    !(composer || /(?:^|\/)package\.json$/.test(path)) ||
+    /(?:^|\/)(?:node_modules|vendor)\//.test(path)
+  )
+    return false;
   const text = writtenText(args);
   if (text === null) return false;
+  if (composer) return composerScriptReaches(path, text);
   for (const m of text.matchAll(LIFECYCLE)) {
     let script: string;
     try {
@@ -76,6 +83,7 @@ function lifecycleWrite(
     } catch {
       return true;
     }
+    if (installScriptReaches(script)) return true;
     if (shell(script).intents.some((h) => INSTALL_RISK.has(h.intent))) return true;
   }
   return false;

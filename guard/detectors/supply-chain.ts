@@ -11,6 +11,7 @@ import { writesCiDownloadRun, writesCiSecretsOut } from './ci-download-run.js';
 import { addedSources, registeredSources } from './package-sources.js';
 import { BUILD_CONFIG_FILE, insecureRepository } from './build-repositories.js';
 import { MIRROR_FILE, mirrorSources } from './registry-mirrors.js';
+import { lookalikeRepository } from './lookalike-repositories.js';
 import { verificationOff } from './signature-off.js';
 import { verificationOffInFile } from './signature-off-files.js';
 import { writesBuildDownloadRun } from './build-script-run.js';
@@ -337,6 +338,10 @@ export const supplyChainDetector: Detector<SupplyParams> = {
         return [
           { path, reason: listable(`a config replaces the official registry with ${mirror}`) },
         ];
+      const alike =
+        typeof file === 'string' ? lookalikeRepository(file, writtenText(args) ?? '') : null;
+      if (alike !== null)
+        return [{ path, reason: `a repository on ${alike}, named like a public registry` }];
       const built =
         typeof file === 'string' && BUILD_CONFIG_FILE.test(file) ? writtenText(args) : null;
       const insecure = built === null ? null : insecureRepository(built, off);

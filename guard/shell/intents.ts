@@ -29,6 +29,7 @@ import { credentialRouted } from './credential-route.js';
 import { manifestIntoCluster } from './secret-consumers.js';
 import { envLoadForIssuers } from './env-load.js';
 import { dryRun, dryRunPrintsNameOnly } from './dry-run.js';
+import { editorExtensionIntents } from './editor-extension-files.js';
 
 export const INTENTS = [
   'destructive_delete',
@@ -101,6 +102,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, publicShareIntents(cmd));
   append(hits, mailIntents(cmd, all));
   append(hits, gitConfigIntents(cmd));
+  append(hits, editorExtensionIntents(cmd, all));
 }
 
 /** Removes the credential hits from `from` on: the token goes only where it was issued for. */

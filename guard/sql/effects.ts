@@ -5,6 +5,7 @@ import { currentSqlParser, type SqlParse } from './parser.js';
 import { lexicalEffects } from './fallback.js';
 import { everyRowWhere } from './every-row.js';
 import { historyPurges } from './history-purge.js';
+import { emptyingRebuilds } from './emptying-rebuild.js';
 import { scratchDrop, scratchTruncate, tempTables } from './scratch-tables.js';
 import { ephemeralSchemaDrop } from './ephemeral-schemas.js';
 
@@ -140,7 +141,7 @@ export function sqlEffects(
  * every one the lexical reading reports; keywords are ASCII and never escaped.
  */
 const DESTRUCTIVE_WORD =
-  /drop|truncate|delete|update|alter|(?<![a-z])do(?![a-z])|vacuum|expire_snapshots/i;
+  /drop|truncate|delete|update|alter|(?<![a-z])do(?![a-z])|vacuum|expire_snapshots|or\s+replace\s+(?:\w+\s+)?table|overwrite/i;
 
 /**
  * The reading of SQL that names none of DESTRUCTIVE_WORD (most queries): nothing destroyed, by
@@ -169,10 +170,13 @@ export function parsedEffects(
       }
       const out: SqlEffect[] = [];
       visit(tree, out);
-      return { by: 'parser', effects: [...out, ...historyPurges(text)] };
+      return { by: 'parser', effects: [...out, ...historyPurges(text), ...emptyingRebuilds(text)] };
     }
   }
-  return { by: 'lexical', effects: [...lexicalEffects(text), ...historyPurges(text)] };
+  return {
+    by: 'lexical',
+    effects: [...lexicalEffects(text), ...historyPurges(text), ...emptyingRebuilds(text)],
+  };
 }
 
 /** One line for a decision's reason: `DROP TABLE users`-like, names only. */
