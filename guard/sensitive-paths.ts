@@ -55,8 +55,9 @@ const CREDENTIAL = union([
   // (`/proc/$pid/environ`, `xargs -I{} cat /proc/{}/environ`)
   /^\/proc\/(?:self|thread-self|\d+|\*|[^/]*[$*?[{%][^/]*)\/(?:task\/[^/]+\/)?environ$/,
   /^\/var\/run\/secrets(?:$|\/)/,
-  // every `.env` variant (`.env.production.local`) except templates
-  /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?:\.[\w-]+)*$/,
+  // every `.env` variant (`.env.production.local`) except templates and the committed defaults of
+  // the development and test modes (docs/guard.md "Env files: committed defaults")
+  /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?!\.(?:development|test)$)(?:\.[\w-]+)*$/,
   // direnv's per-folder environment (exported variables, often keys)
   /(?:^|\/)\.envrc$/,
   /(?:^|\/)[^/]*\.tfstate(?:\.backup)?$/,
