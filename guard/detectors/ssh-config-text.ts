@@ -1,7 +1,7 @@
 // An Edit or Write of `~/.ssh/config` whose text only names hosts and how to log in to them
 // (HostName, User, Port, IdentityFile, keep-alives): ssh reads it, but nothing in it runs a
 // command, forwards the agent or a port back, or trusts an unknown host key for every host
-// (docs/guard.md "Shell analysis").
+// (docs/guard.md "Detectors").
 
 const SSH_CONFIG = /^~\/\.ssh\/config$/;
 
