@@ -55,10 +55,10 @@ const CREDENTIAL = union([
   // (`/proc/$pid/environ`, `xargs -I{} cat /proc/{}/environ`)
   /^\/proc\/(?:self|thread-self|\d+|\*|[^/]*[$*?[{%][^/]*)\/(?:task\/[^/]+\/)?environ$/,
   /^\/var\/run\/secrets(?:$|\/)/,
-  // every `.env` variant (`.env.production.local`) except templates
-  // a test env file (`.env.test`, Laravel's `.env.testing`) is committed test configuration; its
-  // `.local` override is not
-  /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?!\.test(?:ing)?$)(?:\.[\w-]+)*$/,
+  // every `.env` variant (`.env.production.local`) except templates and the committed defaults of
+  // the development and test modes, Laravel's `.env.testing` among them (docs/guard.md "Env files:
+  // committed defaults"); their `.local` overrides are credential files
+  /(?:^|\/)\.env(?![^/]*\.(?:example|sample|template|tpl|dist|defaults|schema)(?:\.|$))(?!\.(?:development|test|testing)$)(?:\.[\w-]+)*$/,
   // direnv's per-folder environment (exported variables, often keys)
   /(?:^|\/)\.envrc$/,
   /(?:^|\/)[^/]*\.tfstate(?:\.backup)?$/,

@@ -8,6 +8,7 @@ import type { Detector, DetectorContext, Finding } from './detector.js';
 import { harmlessRcText, isShellRc } from '../shell/rc-lines.js';
 import { isGitHookPath, projectToolingHook } from '../shell/git-hook-text.js';
 import { localServiceFile } from '../shell/dev-service-files.js';
+import { plainSshConfigWrite } from './ssh-config-text.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import type { RE2JS } from 're2js';
 import { huntsSecrets } from '../shell/secret-hunt.js';
@@ -120,6 +121,7 @@ function harmlessPersistenceWrite(path: string, ctx: DetectorContext): boolean {
   if (text === null) return false;
   if (isGitHookPath(path)) return projectToolingHook(text) && ctx.shell(text).intents.length === 0;
   if (localServiceFile(path, text)) return true;
+  if (plainSshConfigWrite(path, text)) return true;
   // an overwrite of the whole file stays a persistence write, as `>` does in the shell
   if (!isShellRc(path) || ['content', 'contents', 'text', 'file_text'].some((k) => k in args))
     return false;

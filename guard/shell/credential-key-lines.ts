@@ -4,6 +4,7 @@
 // (`.netrc`, `.pgpass`, `.git-credentials`) or JSON that may be one line stay reads
 // (docs/guard.md "Shell analysis").
 import { grepsNamedKeys } from './grep-named-keys.js';
+import { envFileNamesOnly } from './env-key-names.js';
 import { namesProjectionFiles, pipedToNamesOnly } from './names-projection.js';
 import { normalizePath } from '../sensitive-paths.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
@@ -22,6 +23,7 @@ export function credentialKeyLinesOnly(
   if (namesProjectionFiles(cmd)?.includes(path) === true) return true;
   if (cmd.name === 'cat' && cmd.argv.every((a) => !a.startsWith('-')) && pipedToNamesOnly(cmd, all))
     return true;
+  if (envFileNamesOnly(cmd, path, all)) return true;
   if (!KEY_PER_LINE.test(normalizePath(path))) return false;
   if (cmd.name === 'grep' || cmd.name === 'egrep' || cmd.name === 'rg')
     return grepsNamedKeys(cmd.argv);

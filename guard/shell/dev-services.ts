@@ -3,6 +3,7 @@
 // npm or git work, with nothing downloaded, decoded, handed to a shell or run from a scratch or
 // hidden folder (docs/guard.md "Shell analysis").
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
+import { gitOwnRemoteUpdate } from './git-own-remote.js';
 
 /** Folders installed programs live in (package managers, Homebrew, snaps, Go's and the user's bin). */
 const INSTALLED_DIR =
@@ -47,7 +48,8 @@ export function localToolCall(argv: readonly string[]): boolean {
   const name = n.slice(slash + 1);
   if (name === '' || REFUSED.test(name)) return false;
   if (slash >= 0 && !INSTALLED_DIR.test(n.slice(0, slash)) && !ownScript(n)) return false;
-  if (name === 'git' && !GIT_LOCAL.test(args.find((a) => !a.startsWith('-')) ?? '')) return false;
+  if (name === 'git' && !GIT_LOCAL.test(args.find((a) => !a.startsWith('-')) ?? ''))
+    if (!gitOwnRemoteUpdate(args)) return false;
   if (/^(?:npm|pnpm|yarn)$/.test(name) && !SCRIPT_RUN.test(args[0] ?? '')) return false;
   return args.every(
     (a) =>
