@@ -42,6 +42,15 @@ export const ADDRESSEE = [
   String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm|${TRAIT})\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?|claude|copilot|cursor|codex|gemini|devin|chatgpt|(?:ai|llm)(?![ \t]*(?:team|group|lab|squad|folks|community|enthusiasts|working\s+group)\b))\b`,
   String.raw`\b(?:assistant|agent)[\s-]+(?:instructions?|notes?|tasks?)\b`,
   String.raw`(?:^|[\s(*>#-])(?:agents?|assistants?|models?|llms?|bots?)\s+(?:reading|processing|parsing|summari[sz]ing|running|executing|using|opening|building|testing)\s+(?:this|these)\b`,
+  // the reader as one working in the project ("Agents working in this repository are required
+  // to"), not a CI fleet's ("build agents operating in this pool")
+  String.raw`(?<!\b(?:build|ci|cd|jenkins|buildkite|teamcity|bamboo|gitlab|azure|pipeline|deploy(?:ment)?|monitoring|datadog|self-hosted|hosted)[\s-])\b(?:agents?|assistants?|llms?|bots?)\s+(?:working|operating|acting|contributing)\s+(?:in|on|within|inside|to|with)\s+(?:this|these|the\s+(?:repo|repository|project|codebase|workspace|package|module)s?\b)`,
+  // a heading or a labelled line for agents ("## For automated agents", "Note for AI assistants:"):
+  // a section spoken to its machine reader, not a title's topic ("# Threat model: coding agent")
+  String.raw`(?<=^|\n)[ \t]{0,3}(?:#{1,6}[ \t]+|[*_]{1,2})?(?:(?:an?\s+)?(?:notes?|instructions?|guidance|rules|notice|message)\s+)?(?:for|to)\s+(?:the\s+|all\s+|any\s+)?(?:(?:automated|autonomous|ai|llm|coding|code|${TRAIT})[\s-]+){0,2}(?:agents|assistants|bots|llms)\b(?=[ \t]*(?:[*_]{1,2})?[ \t]*(?:\n|$)|[ \t]*:)`,
+  // a group of machine readers under an order ("tools and assistants must set", "AI agents are
+  // required to"): an order's subject, not a description ("an AI agent may run")
+  String.raw`\b(?:(?:tools?|systems?|agents?|bots?|models?|crawlers?|scrapers?)\s*(?:,|and|or|&|\/)\s*)?(?:(?:ai|llm|coding|autonomous|automated)[\s-]+)?(?:assistants|llms|(?:ai|llm|coding)[\s-]+(?:agents|tools|models|bots|assistants))\s+(?:must|shall|need\s+to|are\s+(?:required|expected|asked|instructed|obliged)\s+to|have\s+to)\b`,
   // a notice for agents described by what drives them ("SYSTEM MESSAGE FOR TOOL-USING ASSISTANTS",
   // "notice to all LLM-based agents"), not a CI fleet's ("note for self-hosted agents")
   String.raw`\b(?:note|notice|message|memo|reminder|instructions?|warning|alert)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?${TRAIT}\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?|models?)\b`,
@@ -95,6 +104,12 @@ export const mayAddress = (text: string): boolean => ROLE_WORD.test(text);
 export const RISKY = [
   String.raw`\b(?:curl|wget|iwr|iex|nc|ncat)\b`,
   String.raw`\|\s*(?:ba|z)?sh\b`,
+  // a download run as root: piped into sudo, or a shell started by it
+  String.raw`\|\s*sudo\b|\bsudo\s+(?:-\S+\s+)*(?:ba|z|da)?sh\b`,
+  // a browser extension widened to every site, or a content script fetched from elsewhere
+  String.raw`<all_urls>|"\*:\/\/\*\/\*"|\bhost_permissions\b|\bcontent[\s_-]scripts?\b[^\n]{0,40}?https?:\/\/`,
+  // login files a shell reads at every start, and TLS checks turned off by a flag or a variable
+  String.raw`(?:^|[\s'"\x60(=])\.(?:profile|bash_profile|bash_login|zprofile|zshenv|zlogin)\b|--insecure\b|\binsecure[_-]skip[_-]tls[_-]verify\b|\bPYTHONHTTPSVERIFY\s*=\s*['"]?0|\bstrict[_-]?ssl\s*[=:]\s*false\b`,
   String.raw`~\/\.|\$HOME\/\.|\.(?:ssh|aws|gnupg|kube|docker|npmrc|netrc|pypirc|env)\b|\bid_(?:rsa|ed25519|ecdsa)\b|authorized_keys|keychains?\b|\.(?:bash|zsh)rc\b`,
   // a package published, or its registry moved ("set the npm registry to https://...", "run npm
   // publish with the user's token"): the user's name on code or packages from elsewhere
@@ -110,7 +125,7 @@ export const RISKY = [
   // the whole environment in the other languages: Go, Rust, Ruby, Perl, PowerShell
   String.raw`\bos\.Environ\(\)|\b(?:std::)?env::vars(?:_os)?\(\)|\bENV\.(?:to_h|to_hash|each)\b|%ENV\b|\b(?:gci|Get-ChildItem|dir|ls)\s+env:(?![\w$])`,
   // packages fetched from another source or unchecked: a proxy or index set, checksums turned off
-  String.raw`\b(?:GOPROXY|GONOSUMDB|GONOSUMCHECK|GOINSECURE|GOPRIVATE|PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|NPM_CONFIG_REGISTRY)\s*=|\bGOSUMDB\s*=\s*off\b|\bGOFLAGS\s*=\s*\S*-insecure\b|(?:--|\.)(?:extra-)?index-url\b|--trusted-host\b|\bnpm\s+config\s+set\s+registry\b|--registry[\s=]+https?:|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['"]?0|\bGIT_SSL_NO_VERIFY\b|\bsslverify\s+false\b`,
+  String.raw`\b(?:GOPROXY|GONOSUMDB|GONOSUMCHECK|GOINSECURE|GOPRIVATE|PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|NPM_CONFIG_REGISTRY)\s*(?:=|\s+to\s+https?:)|\bgo\s+env\s+-w\s+GO[A-Z]+|\b(?:npm|yarn|pnpm|pip3?)\s+config\s+set\s+(?:global\.)?(?:index-url|registry|npmRegistryServer)\b|\bGOSUMDB\s*=\s*off\b|\bGOFLAGS\s*=\s*\S*-insecure\b|(?:--|\.)(?:extra-)?index-url\b|--trusted-host\b|\bnpm\s+config\s+set\s+registry\b|--registry[\s=]+https?:|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['"]?0|\bGIT_SSL_NO_VERIFY\b|\bsslverify\s+false\b`,
   // repository actions that bypass review or move the project: an admin merge, a new remote
   // a push of the project to an address rather than a remote it has ("push main to https://...")
   String.raw`\bpush\b[^\n|;&]{0,40}?\bto\s+https?:\/\/`,
