@@ -98,7 +98,6 @@ const BY_DESIGN = [
   'b13z-007 ca.credential-read',
   'b13z-010 ca.credential-read',
   'b13z-013 ca.credential-read',
-  'b13z-016 ca.credential-file',
   'b13z-018 ca.credential-file',
   'b13z-028 ca.credential-read',
   'b13z-038 ca.credential-read',
@@ -159,8 +158,6 @@ const BY_DESIGN = [
 const OPEN_FALSE_POSITIVES = [
   'b14z-126 guard.shell.parse-error',
   'b16z-016 ca.infra-destroy',
-  'b16z-065 ca.credential-read',
-  'b16z-066 ca.credential-read',
   'b16z-080 ca.credential-read',
   'b16z-099 ca.upload-offlist',
   'b16z-156 ca.credential-read',
