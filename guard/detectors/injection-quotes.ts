@@ -78,9 +78,11 @@ export function withoutDiscussedQuotes(text: string): string {
   const example = (s: string): boolean => (about && discusses(s)) || (reported && REPORTS.test(s));
   // in a text about attacks or their detection, a colon after a frame ("says something like:",
   // "contained this:", "ein typisches Beispiel:") introduces the sample it discusses
-  const framed = detection || reported || ABOUT_ATTACKS_INTL.test(text);
+  // (named only when a colon asks: most texts that discuss attacks have no sample to set aside)
+  let named: boolean | undefined;
+  const framed = (): boolean => (named ??= detection || reported || ABOUT_ATTACKS_INTL.test(text));
   const introduces = (lead: string): boolean =>
-    /:\s*$/.test(lead) && (discusses(lead) || (framed && FRAME.test(lead)));
+    /:\s*$/.test(lead) && (discusses(lead) || (framed() && FRAME.test(lead)));
   const t = withoutDiscussedImages(withoutDiscussedBlocks(text, introduces), about);
   return t.replace(QUOTED_PHRASE, (q: string, at: number) => {
     const before = (
@@ -96,7 +98,7 @@ export function withoutDiscussedQuotes(text: string): string {
     const past = REPORTED_BEFORE.test(lead) && !QUOTE_RISK.test(q);
     const tested =
       detection && (DETECTION.test(lead) || DETECTION.test(after[0] ?? '')) && !QUOTE_RISK.test(q);
-    const framedQuote = framed && /:\s*$/.test(lead) && FRAME.test(lead) && !actRisk(q);
+    const framedQuote = /:\s*$/.test(lead) && framed() && FRAME.test(lead) && !actRisk(q);
     return past || tested || framedQuote || example(lead) || example(after[0] ?? '') ? '""' : q;
   });
 }
