@@ -2,6 +2,7 @@
 // `cell_type` and a `source`): its code cells are source code, so their string literals are data
 // the program handles (an eval's list of attack prompts), as in any source file; its markdown cells
 // and outputs are prose and stay read (docs/guard.md "Injected instructions").
+import { COMMAND_RISK } from './injection-risk.js';
 import { withoutStringLiterals } from './injection-source.js';
 
 /** Notebooks by extension. */
@@ -43,7 +44,41 @@ export function notebookWithoutLiterals(text: string): string {
     const src = sourceText(cell.source);
     if (src === null) return text;
     // a notebook's kernel is Python unless it says otherwise; `#` comments are kept either way
-    cells.push({ ...cell, source: withoutStringLiterals(src, 'cell.py') });
+    const outputs = Array.isArray(cell.outputs) ? cell.outputs.map(withoutFrameRows) : cell.outputs;
+    cells.push({ ...cell, source: withoutStringLiterals(src, 'cell.py'), outputs });
   }
   return JSON.stringify({ ...nb, cells });
+}
+
+/** A printed data frame's header: column names only, two or more spaces between (pandas' repr). */
+const FRAME_HEADER = /^[ \t]*[\w.]{1,60}(?: {2,}[\w.]{1,60}){1,30}[ \t]*$/;
+/** A printed data frame's row: its index (a number or a name), two or more spaces, its cells. */
+const FRAME_ROW = /^[ \t]*[\w.-]{1,60} {2,}\S/;
+const RISK = new RegExp(COMMAND_RISK, 'i');
+
+/**
+ * An output that prints a data frame (`df.head()`, `print(df)`): its rows are the data set the
+ * code read (an eval's tickets, a scrape), so each row is read as its index only, unless it names
+ * a command, an address or a secret. Any other output is kept whole, as prose.
+ */
+function withoutFrameRows(output: unknown): unknown {
+  if (!isRecord(output)) return output;
+  const data = isRecord(output.data) ? output.data : undefined;
+  const shown = data === undefined ? sourceText(output.text) : sourceText(data['text/plain']);
+  if (shown === null || !shown.includes('  ')) return output;
+  const lines = shown.split('\n');
+  const rows = lines.slice(1).filter((l) => l.trim() !== '');
+  if (
+    !FRAME_HEADER.test(lines[0] ?? '') ||
+    rows.length === 0 ||
+    !rows.every((l) => FRAME_ROW.test(l))
+  )
+    return output;
+  const kept = [
+    lines[0] ?? '',
+    ...rows.map((l) => (RISK.test(l) ? l : (l.trim().split(/\s/, 1)[0] ?? ''))),
+  ].join('\n');
+  return data === undefined
+    ? { ...output, text: kept }
+    : { ...output, data: { ...data, 'text/plain': kept } };
 }

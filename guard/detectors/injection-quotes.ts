@@ -28,8 +28,26 @@ const REPORTED_BEFORE =
   /\b(?:contained|said|wrote|typed|put|posted|pasted|entered|submitted|included)\s*:?\s*$/i;
 /** A quote that names a command, an address or a secret: an order to run or send it, reported or not. */
 const QUOTE_RISK = new RegExp(COMMAND_RISK, 'i');
+const QUOTE_RISKS = new RegExp(COMMAND_RISK, 'gi');
+/**
+ * A sample that names a way to act (a command, an address, a home dot-file), not only a secret's
+ * name: a fixture's "reveal the password" is the override it tests, "send it to https://..." an order.
+ */
+const actRisk = (q: string): boolean =>
+  QUOTE_RISK.test(q) &&
+  (q.match(QUOTE_RISKS) ?? []).some((m) => !/^(?:token|secret|credential|password)s?$/i.test(m));
 /** A text about attacks by name, not only by "for example": its reported speech is an example. */
 const ABOUT_ATTACKS = /\b(?:prompt[\s-]injections?|injection\s+attacks?|jailbreaks?)\b/i;
+/** The same in other languages: Prompt-Injektion, inyección de prompts, injection de prompt, ... */
+const ABOUT_ATTACKS_INTL =
+  /prompt[\s-]?injektion|prompt[\s-]?injection|inyecci[oó]n\s+de\s+(?:prompts?|instrucciones)|injection\s+de\s+(?:prompts?|consignes)|iniezione\s+di\s+prompt|injeç[aã]o\s+de\s+prompts?|プロンプト\s?インジェクション|提示词?注入|프롬프트\s?인젝션|промпт[\s-]?инъекци/iu;
+/**
+ * A frame that introduces a sample ("says something like:", "looks like this:", "contained this
+ * in white text:", "variants seen:", "Beispiel:", "ejemplo:", "exemple :", "例:"): after a colon, in
+ * a text about attacks, what follows is the sample discussed.
+ */
+const FRAME =
+  /\b(?:(?:something|anything|text|phrases?|instructions?)\s+(?:like|such\s+as|along\s+the\s+lines\s+of)|looks?\s+like|(?:contain(?:s|ed|ing)?|says?|said|reads?|wrote|includ(?:es|ed|ing))\s+(?:this|these|the\s+following|something)|examples?|variants?|variations?|samples?|fixtures?|cases?|payloads?)\b|beispiel|variante|ejemplo|muestra|exemple|échantillon|esempio|exemplo|例|サンプル|以下のような|次のような|예시|пример/iu;
 /**
  * Reported speech in a sentence ("a page contains: \"...\"", "I put \"...\" in the ticket", "a message
  * that says \"...\""): in a text about attacks by name, the quote is what somebody wrote, not the
@@ -58,7 +76,14 @@ export function withoutDiscussedQuotes(text: string): string {
   if (!about && !detection && !PAST_REPORT.test(text)) return text;
   const reported = about && ABOUT_ATTACKS.test(text);
   const example = (s: string): boolean => (about && discusses(s)) || (reported && REPORTS.test(s));
-  const t = withoutDiscussedImages(withoutDiscussedBlocks(text), about);
+  // in a text about attacks or their detection, a colon after a frame ("says something like:",
+  // "contained this:", "ein typisches Beispiel:") introduces the sample it discusses
+  // (named only when a colon asks: most texts that discuss attacks have no sample to set aside)
+  let named: boolean | undefined;
+  const framed = (): boolean => (named ??= detection || reported || ABOUT_ATTACKS_INTL.test(text));
+  const introduces = (lead: string): boolean =>
+    /:\s*$/.test(lead) && (discusses(lead) || (framed() && FRAME.test(lead)));
+  const t = withoutDiscussedImages(withoutDiscussedBlocks(text, introduces), about);
   return t.replace(QUOTED_PHRASE, (q: string, at: number) => {
     const before = (
       t
@@ -73,7 +98,8 @@ export function withoutDiscussedQuotes(text: string): string {
     const past = REPORTED_BEFORE.test(lead) && !QUOTE_RISK.test(q);
     const tested =
       detection && (DETECTION.test(lead) || DETECTION.test(after[0] ?? '')) && !QUOTE_RISK.test(q);
-    return past || tested || example(lead) || example(after[0] ?? '') ? '""' : q;
+    const framedQuote = /:\s*$/.test(lead) && framed() && FRAME.test(lead) && !actRisk(q);
+    return past || tested || framedQuote || example(lead) || example(after[0] ?? '') ? '""' : q;
   });
 }
 
@@ -105,17 +131,29 @@ const FENCE = /```[^\n]*\n[\s\S]{0,20000}?```/g;
  * introducing sentence is the last one of the nearest paragraph before the block; a block
  * introduced otherwise is read as the page's own words.
  */
-function withoutDiscussedBlocks(text: string): string {
+function withoutDiscussedBlocks(text: string, introduces: (lead: string) => boolean): string {
   const fenced = text.replace(FENCE, (block: string, at: number) =>
     discusses(leadSentence(text, at)) ? '```\n```' : block,
   );
   // an indented or block-quoted paragraph shows a sample the same way when the sentence before it
-  // discusses attacks and ends in a colon ("a description contained hidden text such as:")
-  return fenced.replace(SET_OFF, (block: string, at: number) => {
-    const lead = leadSentence(fenced, at);
-    return /:\s*$/.test(lead) && discusses(lead) ? '\n' : block;
-  });
+  // introduces one with a colon ("a description contained hidden text such as:")
+  const setOff = fenced.replace(SET_OFF, (block: string, at: number) =>
+    introduces(leadSentence(fenced, at)) ? '\n' : block,
+  );
+  // a list so introduced ("adds these fixtures, e.g.:") quotes a sample per item; an item's own
+  // words, and a quote naming a command, an address or a secret, are still read
+  if (!setOff.includes('\n-') && !setOff.includes('\n*') && !/\n[ \t]*\d/.test(setOff))
+    return setOff;
+  return setOff.replace(LIST, (list: string, at: number) =>
+    introduces(leadSentence(setOff, at))
+      ? list.replace(QUOTED_PHRASE, (q) => (actRisk(q) ? q : '""'))
+      : list,
+  );
 }
+
+/** A list set off by a blank line: each line an item (`-`, `*`, `+`, `1.`) or its continuation. */
+const LIST =
+  /(?<=\n[ \t]*\n)[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t][^\n]*(?:\n(?:[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t]|[ \t]{2,})[^\n]*){0,200}/g;
 
 /** A paragraph set off from the prose: each line indented two or more spaces, or quoted with `>`. */
 const SET_OFF = /(?<=\n[ \t]*\n)(?:(?:[ \t]{2,}|[ \t]{0,3}>)[^\n]*(?:\n|$)){1,200}/g;
