@@ -162,12 +162,7 @@ const OPEN_FALSE_POSITIVES = [
   'b16z-099 ca.upload-offlist',
   'b16z-156 ca.credential-read',
   'b16z-169 ca.fetch-data-offlist',
-  'b16z-240 ca.result-injection',
-  'b16z-241 ca.result-injection',
   'b16z-248 ca.result-injection',
-  'b16z-249 ca.result-injection',
-  'b16z-253 ca.result-injection',
-  'b16z-258 ca.result-injection',
 ];
 
 describe('independent corpus', () => {
