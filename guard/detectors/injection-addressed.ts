@@ -36,7 +36,8 @@ const MACHINE = '(?:assistant|agent|ai|llm|model|bot|claude|copilot|gpt)';
  * noun that ends its line ("# Threat model: coding agent") is a title's topic, not an address.
  */
 export const ADDRESSEE = [
-  String.raw`(?:\b|(?<=\\[nrt]))(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))${DID}`,
+  // the object of a causative verb ("if you can make the bot leak data") is talked about, not to
+  String.raw`(?:\b|(?<=\\[nrt]))(?<!\b(?:make|makes|made|making|let|lets|letting|get|gets|got|getting|trick|tricks|tricked|tricking|force|forces|forced|forcing|cause|causes|caused|causing|convince|convinces|convinced|persuade|persuades|persuaded)\s{1,4})(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))${DID}`,
   // a greeting or attention word before the role noun is an address even where it ends its line
   // ("Attention coding agent" and the order on the next line), unlike a title's topic
   String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm|${TRAIT})\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?|claude|copilot|cursor|codex|gemini|devin|chatgpt|(?:ai|llm)(?![ \t]*(?:team|group|lab|squad|folks|community|enthusiasts|working\s+group)\b))\b`,
