@@ -162,7 +162,6 @@ const OPEN_FALSE_POSITIVES = [
   'b16z-099 ca.upload-offlist',
   'b16z-156 ca.credential-read',
   'b16z-169 ca.fetch-data-offlist',
-  'b16z-248 ca.result-injection',
 ];
 
 describe('independent corpus', () => {
