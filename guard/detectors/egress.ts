@@ -3,6 +3,7 @@
 import { hostAllowedBy, isCloudMetadata } from '../egress/hosts.js';
 import { issuerHost, issuersNamedIn } from '../egress/issuers.js';
 import { keyInMessage } from '../egress/message-keys.js';
+import { artifactToDevice } from '../egress/device-upload.js';
 import { foreignRepository, internalHosts } from '../egress/internal-hosts.js';
 import { projectOwner, projectRemotes, repositoryKey } from '../egress/project-remotes.js';
 import { eachString } from '../rules/field.js';
@@ -121,7 +122,8 @@ export const egressDetector: Detector<EgressParams> = {
           (x) =>
             !hostAllowed(x, params.allow, ctx.egressHosts) &&
             !(OPERATOR_NAME.test(x) && !isCloudMetadata(x)) &&
-            !toIssuer(x),
+            !toIssuer(x) &&
+            !(h.intent === 'upload' && artifactToDevice(x, value)),
         );
         if (
           off.length > 0 ||

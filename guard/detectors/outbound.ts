@@ -9,6 +9,7 @@ import { checkKeys, enumParam, listParam } from './params.js';
 import { findSecrets } from './secrets.js';
 import { SECRET_PATTERNS } from './secret-patterns.js';
 import { urlToOwnIssuer } from './secret-url-issuer.js';
+import { headersToOwnIssuer } from '../egress/fetch-issuer-headers.js';
 
 interface OutboundParams {
   mode: 'metadata' | 'data';
@@ -58,6 +59,13 @@ function queryToOwnIssuer(value: unknown, path: string, ch: Channel): boolean {
   return urlToOwnIssuer(s, ch.path, findSecrets(s, SECRET_PATTERNS));
 }
 
+/** A fetch whose only data is headers holding its host's issuer's credential (see fetch-issuer-headers). */
+function headersOnlyToOwnIssuer(value: unknown, ch: Channel): boolean {
+  if (ch.carries.some((c) => c !== 'headers') || typeof value !== 'object' || value === null)
+    return false;
+  return headersToOwnIssuer(ch.host, (value as Record<string, unknown>).headers);
+}
+
 export const outboundDetector: Detector<OutboundParams> = {
   name: 'outbound',
   rewrites: () => false,
@@ -88,7 +96,8 @@ export const outboundDetector: Detector<OutboundParams> = {
         ch.carries.length > 0 &&
         !LOCAL.test(ch.host) &&
         !hostAllowedBy(ch.host, params.allow, ctx.egressHosts) &&
-        !queryToOwnIssuer(value, path, ch)
+        !queryToOwnIssuer(value, path, ch) &&
+        !headersOnlyToOwnIssuer(value, ch)
       )
         findings.push({
           path: ch.path,

@@ -373,6 +373,11 @@ export function issuerHost(issuer: Issuer, host: string): boolean {
   return hostOnList(host, issuer.hosts);
 }
 
+/** The issuer one of whose API hosts `host` is, or null. */
+export function issuerOfHost(host: string): Issuer | null {
+  return ISSUERS.find((i) => hostOnList(host, i.hosts)) ?? null;
+}
+
 /** The issuer names and hosts, for documentation and tests. */
 export const ISSUER_TABLE: readonly {
   name: string;

@@ -30,6 +30,7 @@ import { exportedIntoLocalClient } from './client-env-route.js';
 import { stdinIntoSubstitution } from './stdin-substitution.js';
 import { publishesTo } from './registry-publish.js';
 import { handedOffFile } from './file-hand-off.js';
+import { assignedForIssuer } from './assigned-issuer-token.js';
 
 const OUT = /^(?:>|>>|>\||&>|&>>)$/;
 /** Project folders a web server or a published package serves: a secret there is published. */
@@ -220,7 +221,7 @@ export function credentialRouted(cmd: ShellCommand, all: ShellAnalysis): boolean
     if (later.length > 0 && !later.every(reshapes)) return false;
     if (exportedToReleaseTools(cmd, all, issuer) || exportedIntoLocalClient(cmd, all)) return true;
     const c = consumer(cmd, all);
-    if (c === null) return false;
+    if (c === null) return assignedForIssuer(issuer, all);
     // `CLOUDFLARE_API_TOKEN=$(op read ...) npx wrangler deploy`: a store's read names no issuer,
     // the one variable it is assigned to does
     const assigned = c.env?.filter((e) => e.substituted) ?? [];

@@ -16,8 +16,13 @@ const EPHEMERAL =
   /(?<![a-z])(?:pr-?\d+|preview|previews|ephemeral|scratch|sandbox|tmp|temp|review-app|review-\d+)(?![a-z])|(?<![a-z])feature[-_/]/i;
 
 /** Markers of what others depend on: any of them anywhere in the command overrides. */
-const SHARED =
-  /(?<![a-z])(?:prod|prd|production|live|main|master|shared|staging|stage|stg)(?![a-z])/i;
+const SHARED = /(?<![a-z])(?:prod|prd|production|live|main|master|shared)(?![a-z])/i;
+/**
+ * A staging marker overrides in a target, but not in where the target lives: a preview release
+ * in a staging cluster or namespace (`helm uninstall x-preview -n staging-previews
+ * --kube-context staging`) is still the preview.
+ */
+const STAGING = /(?<![a-z])(?:staging|stage|stg)(?![a-z])/i;
 
 /** Options whose value says where, not what: the account, region or namespace. */
 const WHERE = new Set([
@@ -63,6 +68,25 @@ function finishedRuns(argv: readonly string[], verb: number): boolean {
 
 function ephemeralName(word: string): boolean {
   return !/[*?[\]{}$`]/.test(word) && !/(?:^|\/)\.\.(?:\/|$)/.test(word) && EPHEMERAL.test(word);
+}
+
+/** True when a staging marker appears anywhere but in the value of a where option. */
+function stagingOutsideWhere(argv: readonly string[], kube: boolean): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (!a.startsWith('-')) {
+      if (STAGING.test(a)) return true;
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = eq > 0 ? a.slice(0, eq) : a;
+    if (WHERE.has(name) || (kube && KUBE_WHERE.has(name))) {
+      if (eq < 0) i++;
+      continue;
+    }
+    if (STAGING.test(a)) return true;
+  }
+  return false;
 }
 
 /** Every word the verb acts on names something ephemeral (option values of WHERE excepted). */
@@ -111,6 +135,7 @@ export function routineTarget(cmd: ShellCommand, verb: number): boolean {
   if (argv.some((a) => SHARED.test(a))) return false;
   if (argv.includes('-A') || argv.includes('--all-namespaces')) return false;
   const kube = KUBE.has(cmd.name);
+  if (stagingOutsideWhere(argv, kube)) return false;
   if (kube) {
     const context = optionValue(argv, ['--context', '--kube-context']);
     // a server or kubeconfig of its own sends the call elsewhere whatever the context is called

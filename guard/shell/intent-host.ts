@@ -9,6 +9,7 @@ import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
+import { pipedToUserinfoMask } from './masked-output.js';
 import { cmdPersistentEnv } from '../interp/persistent-env.js';
 import { credentialArgUnread } from './credential-unread.js';
 import { harmlessRcText, isShellRc } from './rc-lines.js';
@@ -213,7 +214,7 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
   if (r !== undefined && namesProjectionFiles(cmd)?.length !== 0)
     return `${cmd.name} < ${r.target}`;
   const cli = cliCredentialRead(cmd);
-  if (cli !== null && !pipedToNamesOnly(cmd, all)) return cli;
+  if (cli !== null && !pipedToNamesOnly(cmd, all) && !pipedToUserinfoMask(cmd, all)) return cli;
   const store = windowsCredentialStore(cmd) ?? remoteAccessSessions(cmd);
   if (store !== null) return store;
   if (searchHuntsSecrets(cmd.name, cmd.argv))
