@@ -11,7 +11,7 @@ const MAX_DEPTH = 16;
 
 /** The cmdlets whose effects guard/interp/powershell*.ts read, and their aliases. */
 const COMMANDS =
-  /^(?:Invoke-RestMethod|irm|Invoke-WebRequest|iwr|ConvertTo-Json|ConvertFrom-Json|Select-Object|select|Write-Output|Write-Host|echo|Out-Null|Out-String|Format-Table|ft|Format-List|fl|Get-Date|Measure-Object|Get-Content|gc|Register-ScheduledTask|New-ScheduledTask(?:Action|Trigger|Settings(?:Set)?|Principal))$/i;
+  /^(?:Invoke-RestMethod|irm|Invoke-WebRequest|iwr|ConvertTo-Json|ConvertFrom-Json|Select-Object|select|Write-Output|Write-Host|echo|Out-Null|Out-String|Format-Table|ft|Format-List|fl|Get-Date|Measure-Object|Get-Content|gc|Select-String|sls|Register-ScheduledTask|New-ScheduledTask(?:Action|Trigger|Settings(?:Set)?|Principal))$/i;
 /** .NET types whose static members encode, convert or read (a read is an upload when sent). */
 const TYPES =
   /^(?:System\.)?(?:Convert|Text\.Encoding|Text\.UTF8Encoding|Uri|Math|Guid|DateTime|TimeSpan|String|Int32|Int64|int|long|string|bool|datetime|guid|uri|byte\[\]|char\[\]|string\[\]|IO\.File|IO\.Path|Web\.HttpUtility|Net\.WebUtility|Environment|EnvironmentVariableTarget)$/i;
@@ -98,6 +98,11 @@ export function readPowershell(code: string): PsStatement[] | null {
       commandNext = false;
       continue;
     }
+    // an index into the value before it (`.Split('=')[1]`, `$lines[-1]`)
+    if (c === '[' && !commandNext && /^\[-?\d{1,6}\]/.test(rest)) {
+      i += (/^\[-?\d{1,6}\]/.exec(rest)?.[0] ?? '').length;
+      continue;
+    }
     if (c === '[') {
       const m = /^\[([A-Za-z_][\w.]*(?:\[\])?)\]/.exec(rest);
       if (m === null || !TYPES.test(m[1] ?? '')) return null;
@@ -135,7 +140,9 @@ export function readPowershell(code: string): PsStatement[] | null {
       continue;
     }
     const word = /^[^\s;|(){}'"$@[\],=+]+/.exec(rest)?.[0];
-    if (word === undefined || /^[&.<>]|[<>&]/.test(word)) return null;
+    // a leading `.` or `&` runs a script only where a command goes; elsewhere `.\\f` is a path
+    if (word === undefined || /[<>&]/.test(word) || (commandNext && word.startsWith('.')))
+      return null;
     if (commandNext && !word.startsWith('-') && !/^\d/.test(word)) {
       if (!COMMANDS.test(word)) return null;
       commands.push(word);

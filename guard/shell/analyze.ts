@@ -13,6 +13,7 @@ import { cmdCode } from '../interp/cmd-code.js';
 import { elixirCode } from '../interp/elixir-args.js';
 import { barePowershell } from '../interp/powershell.js';
 import { readPowershell } from '../interp/powershell-reader.js';
+import { programStatements } from '../interp/powershell-statements.js';
 import { containerExec } from './container-exec.js';
 import { herestringFirst } from './herestring-order.js';
 import { HOOK_VARIABLES, hookVariable } from './hooks.js';
@@ -871,6 +872,15 @@ export function analyzeShell(
   if (barePowershell(source)) {
     // PowerShell bash cannot read (`@{...}`, `[Convert]::...(...)`) is read by its own bounded reader
     if (w.status === 'parse_error' && readPowershell(source) !== null) w.status = 'ok';
+    // a line mixing both: the programs it runs are read as shell commands, each on its own
+    const programs = w.status === 'parse_error' ? programStatements(source) : null;
+    if (programs !== null) {
+      w.status = 'ok';
+      programs.every((p) => {
+        analyzeInto(w, p, place);
+        return w.status === 'ok';
+      });
+    }
     script(w, 'pwsh', source, place);
   }
   out.status = w.status;
