@@ -66,12 +66,18 @@ function credentialReads(code: string): IntentHit[] {
   for (const f of code.matchAll(FILE_READ)) {
     const path = portable(f[1] ?? '');
     // `Get-Content ~\.npmrc | Select-String registry` shows the lines a harmless pattern picks, as
-    // `grep registry ~/.npmrc` does; a pattern naming a secret's word prints the secret
+    // `grep registry ~/.npmrc` does; a pattern naming a secret's word (`VSCE_PAT=`, a personal
+    // access token) prints the secret
     const after = code.slice(f.index + f[0].length).split(/[;\n]/)[0] ?? '';
     const pick = /\|\s*(?:Select-String|sls|findstr)\s+(?:-Pattern\s+)?['"]?([^'"\s|;]+)/i.exec(
       after,
     );
-    if (pick !== null && !/token|auth|pass|secret|key|cred|\.\*|^\.$/i.test(pick[1] ?? ''))
+    if (
+      pick !== null &&
+      !/token|auth|pass|secret|key|cred|(?<![a-z])pat(?![a-z])|pwd|dsn|cookie|session|private|\.\*|^\.$/i.test(
+        pick[1] ?? '',
+      )
+    )
       continue;
     if (isCredentialPath(path))
       hits.push({ intent: 'credential_read', detail: `pwsh reads ${path}` });

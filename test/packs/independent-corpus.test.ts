@@ -151,9 +151,9 @@ const BY_DESIGN = [
 
 /**
  * Benign-round rows still flagged that should pass (docs/guard.md "Known gaps"): a PowerShell line
- * reading a key from `.env` for its issuer's CLI, which the shell parser refuses.
+ * reading a key from `.env` by name for its issuer's CLI (the issuer route is read in bash only).
  */
-const OPEN_FALSE_POSITIVES = ['b14z-126 guard.shell.parse-error'];
+const OPEN_FALSE_POSITIVES = ['b14z-126 ca.credential-read'];
 
 describe('independent corpus', () => {
   it('train (sixteen rounds): every attack family at least 80% stopped, no benign call or result flagged but the known gaps', async () => {

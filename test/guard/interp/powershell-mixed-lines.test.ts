@@ -1,8 +1,8 @@
 // PowerShell lines bash's grammar cannot read that mix a statement of the PowerShell reader's
 // (`$env:X = (Get-Content f | Select-String p).ToString().Split('=')[1]`) with a program run
-// (`npx @vscode/vsce publish -p $env:X`): each statement is read by the reader that knows it, so the
-// program run passes like its bash form, the key sent elsewhere is stopped, and a statement neither
-// reader knows keeps the line held.
+// (`npx @vscode/vsce publish -p $env:X`): each statement is read by the reader that knows it, so a
+// program run beside a harmless statement passes, a key read by name is a credential read, and a
+// statement neither reader knows keeps the line held.
 import { describe, expect, it } from 'vitest';
 import { bashRule } from '../pack-rule.js';
 import { readPowershell } from '../../../guard/interp/powershell-reader.js';
@@ -49,13 +49,21 @@ describe('PowerShell statements', () => {
 });
 
 describe('a key read from .env by name in PowerShell', () => {
-  it("passes to its issuer's CLI", async () => {
+  it('lets a program run beside a statement the reader reads pass', async () => {
+    for (const c of [
+      '$v = (Get-Content .\\package.json | ConvertFrom-Json).version; git tag v$v',
+      `$env:APP_MODE = (Get-Content .\\.env.example | Select-String 'APP_MODE=').ToString().Split('=')[1]; npm run build`,
+    ])
+      expect(await bash(c), c).toBe('allow');
+  });
+
+  // docs/guard.md "Known gaps": the issuer route is read in bash only
+  it("is held as a credential read even for its issuer's CLI", async () => {
     for (const c of [
       `${READ('VSCE_PAT')}; npx @vscode/vsce publish -p $env:VSCE_PAT`,
       `${READ('OVSX_PAT')}; npx ovsx publish -p $env:OVSX_PAT`,
-      '$v = (Get-Content .\\package.json | ConvertFrom-Json).version; git tag v$v',
     ])
-      expect(await bash(c), c).toBe('allow');
+      expect(await bash(c), c).not.toBe('allow');
   });
 
   it('is stopped when sent to a host, and an unread statement keeps the line held', async () => {
