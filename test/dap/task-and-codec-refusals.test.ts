@@ -1,6 +1,6 @@
 // Refusals and encodings of dap/ that the protocol suites do not reach: every VdafConfiguration
 // variant (DAP-18 §4.2) encoded and decoded, task files and parameters that are malformed, secret
-// files other users may read (docs/architecture.md "Key files 0600"), unpadded base64url (RFC 4648
+// files other users may read (docs/architecture.md "Rules every room follows"), unpadded base64url (RFC 4648
 // §5) and an HPKE secret exported longer than one hash (RFC 9180 §5.3, RFC 5869 §2.3).
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// docs/architecture.md "Guard event" and docs/guard.md "MCP proxy": through the real `mesh guard mcp` and a real
+// docs/architecture.md "Guard event" and docs/guard.md "The MCP proxy": through the real `mesh guard mcp` and a real
 // SDK client and server, MCP tools are decided as mcp__<server>__<tool>, so builtin:coding-agent's
 // shell, file, fetch and messaging rules hold in front of any server; tool descriptions and server
 // instructions are decided at admission and on every list change.

@@ -1,4 +1,4 @@
-// The proxy, hooks and `mesh reviews` are separate processes (docs/guard.md "Review queue"): when
+// The proxy, hooks and `mesh reviews` are separate processes (docs/guard.md "Held for review"): when
 // several open a review queue that does not exist yet, SQLite can answer the change to WAL with an
 // immediate SQLITE_BUSY; each must retry and get the same migrated store.
 import { mkdtempSync } from 'node:fs';
