@@ -1,8 +1,10 @@
 // A fetch tool's URL that carries a credential only to its own issuer: a Google API key in the query
 // of a `*.googleapis.com` request is that key's documented use (docs/guard.md "Credentials and
-// their issuers"). Any credential of another issuer, or the same key to any other host, still leaves.
+// their issuers"), and so is a fetch tool's auth header holding the key of its URL's issuer. Any
+// credential of another issuer, or the same key to any other host, still leaves.
 import { issuerHost, issuerOfLiteral } from '../egress/issuers.js';
 import { canonicalHost } from '../egress/hosts.js';
+import { headersToOwnIssuer } from '../egress/fetch-issuer-headers.js';
 
 /** The argument fields a fetch tool takes its address from. */
 const URL_FIELDS = new Set(['args.url', 'args.uri']);
@@ -32,4 +34,25 @@ export function urlToOwnIssuer(
     const issuer = issuerOfLiteral(m.value, null);
     return issuer !== null && issuerHost(issuer, host);
   });
+}
+
+/**
+ * True when `at` is one of a fetch tool's headers and its address (`args.url`, this value is
+ * attacker-influenced) is an HTTPS URL of an issuer's API host whose headers hold only that issuer's
+ * credential and negotiation headers (egress/fetch-issuer-headers.ts).
+ */
+export function headerToOwnIssuer(at: string, args: unknown): boolean {
+  if (!at.startsWith('args.headers.') || typeof args !== 'object' || args === null) return false;
+  const { url, headers } = args as { url?: unknown; headers?: unknown };
+  if (typeof url !== 'string' || url.length > 8192) return false;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.protocol !== 'https:' || u.username !== '' || u.password !== '') return false;
+  if (/https?:|%2f%2f/i.test(u.search + u.hash)) return false;
+  const host = canonicalHost(url);
+  return host !== null && headersToOwnIssuer(host, headers);
 }

@@ -6,7 +6,7 @@ import { replacedText } from './secret-not-values.js';
 import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns.js';
 import { regexLiterals } from '../rules/needs.js';
 import { issuerBoundSpans } from './secret-issuer-bound.js';
-import { urlToOwnIssuer } from './secret-url-issuer.js';
+import { headerToOwnIssuer, urlToOwnIssuer } from './secret-url-issuer.js';
 import { localOnlyCredentials } from './secret-local-request.js';
 
 interface SecretParams {
@@ -138,7 +138,8 @@ export const secretsDetector: Detector<SecretParams> = {
         ((at === 'args.command' &&
           (issuerBoundSpans(s, ms, ctx.shell(s)) !== null ||
             localOnlyCredentials(s, ms, ctx.shell(s)))) ||
-          urlToOwnIssuer(s, at, ms))
+          urlToOwnIssuer(s, at, ms) ||
+          headerToOwnIssuer(at, ctx.event.args))
       )
         return;
       const f: Finding = {
