@@ -7,10 +7,12 @@ import { basename } from 'node:path';
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 
-const PROJECT_LABEL = /^label=com\.docker\.compose\.project=([a-z0-9][a-z0-9_-]*)$/;
+/** A prune filter keeping it to one compose project's resources. */
+export const PROJECT_LABEL = /^label=com\.docker\.compose\.project=([a-z0-9][a-z0-9_-]*)$/;
 const VOLUME_NAME = /^[a-z0-9][\w.-]*$/;
 
-function filterValues(argv: readonly string[]): string[] {
+/** The values of every `--filter` option (`--filter X` and `--filter=X`). */
+export function filterValues(argv: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';

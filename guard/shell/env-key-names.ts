@@ -2,6 +2,7 @@
 // an env file reduced to the part of each line before its first `=`, its variable names. Nothing
 // after an `=` reaches the output (docs/guard.md "Shell analysis").
 import type { ShellAnalysis, ShellCommand } from './model.js';
+import { nextStage } from './names-projection.js';
 
 /** A dotenv file: `KEY=value` lines. YAML and INI files can use `:`, which no `=` cut stops. */
 const ENV_FILE = /(?:^|\/)\.env(?:\.[\w-]+)*$/;
@@ -140,13 +141,7 @@ export function envFileNamesOnly(cmd: ShellCommand, path: string, all: ShellAnal
   if (envKeyNames(cmd)?.includes(path) === true) return true;
   if (cmd.pipeline < 0 || cmd.stage + 1 >= cmd.stages || !linesFilter(cmd)) return false;
   if (cmd.redirects.some((r) => r.op.startsWith('>') || r.op.startsWith('&'))) return false;
-  const next = all.commands.find(
-    (c) =>
-      c.pipeline === cmd.pipeline &&
-      c.stage === cmd.stage + 1 &&
-      c.substitution === cmd.substitution &&
-      c.nested === cmd.nested,
-  );
+  const next = nextStage(cmd, all);
   // the projection reads its input alone: a file operand of its own would be printed unchecked
   return next !== undefined && envKeyNames(next)?.length === 0;
 }

@@ -77,6 +77,17 @@ export function namesProjectionFiles(cmd: ShellCommand): string[] | null {
   return filter !== undefined && namesProjection(filter) ? files : null;
 }
 
+/** The command in the stage after `cmd` of the same pipeline, at the same nesting. */
+export function nextStage(cmd: ShellCommand, all: ShellAnalysis): ShellCommand | undefined {
+  return all.commands.find(
+    (c) =>
+      c.pipeline === cmd.pipeline &&
+      c.stage === cmd.stage + 1 &&
+      c.substitution === cmd.substitution &&
+      c.nested === cmd.nested,
+  );
+}
+
 /**
  * True when what `cmd` prints goes straight into the next stage of its pipeline, a names-only
  * projection reading its input alone (`cat ~/.kube/config | yq '.contexts[].name'`).
@@ -84,13 +95,7 @@ export function namesProjectionFiles(cmd: ShellCommand): string[] | null {
 export function pipedToNamesOnly(cmd: ShellCommand, all: ShellAnalysis): boolean {
   if (cmd.pipeline < 0 || cmd.stage + 1 >= cmd.stages) return false;
   if (cmd.redirects.some((r) => /^(?:>|>>|>\||&>|&>>)$/.test(r.op))) return false;
-  const next = all.commands.find(
-    (c) =>
-      c.pipeline === cmd.pipeline &&
-      c.stage === cmd.stage + 1 &&
-      c.substitution === cmd.substitution &&
-      c.nested === cmd.nested,
-  );
+  const next = nextStage(cmd, all);
   if (next === undefined || next.redirects.some((r) => r.op.startsWith('<'))) return false;
   const files = namesProjectionFiles(next);
   return files !== null && files.length === 0;

@@ -4,21 +4,11 @@
 // `-a`/`--all`, `--volumes` beside an age filter, or a project named for production keep the
 // prune `infra_destroy` (docs/guard.md "Shell analysis").
 import type { ShellCommand } from './model.js';
+import { filterValues, PROJECT_LABEL } from './compose-scope.js';
 import { PRODUCTION } from './targeted-destroy.js';
 
-const PROJECT_LABEL = /^label=com\.docker\.compose\.project=([a-z0-9][a-z0-9_-]*)$/;
 const AGE = /^until=\d+(?:\.\d+)?[smhd]?$|^until=\d{4}-\d\d-\d\d/;
 const ALL = /^-[a-z]*a[a-z]*$|^--all$/;
-
-function filterValues(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--filter') out.push(argv[i + 1] ?? '');
-    else if (a.startsWith('--filter=')) out.push(a.slice(9));
-  }
-  return out;
-}
 
 /** Whether `cmd` (a `docker|podman volume|system prune`) is one its filters keep to housekeeping. */
 export function housekeepingPrune(cmd: ShellCommand): boolean {
