@@ -10,6 +10,23 @@ import { headersToOwnIssuer } from '../egress/fetch-issuer-headers.js';
 const URL_FIELDS = new Set(['args.url', 'args.uri']);
 
 /**
+ * The host of `s` when it is an HTTPS URL with no user-info and no second address in its query or
+ * fragment (a redirect or proxy target could carry a key onward); null otherwise.
+ */
+function plainHttpsHost(s: string): string | null {
+  if (s.length > 8192) return null;
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
+  if (/https?:|%2f%2f/i.test(url.search + url.hash)) return null;
+  return canonicalHost(s);
+}
+
+/**
  * True when `at` is a fetch tool's address and every credential found in it (`found`) belongs to
  * an issuer whose API host the HTTPS URL `s` names, with no user-info or second address in it.
  */
@@ -18,17 +35,8 @@ export function urlToOwnIssuer(
   at: string,
   found: readonly { value: string }[],
 ): boolean {
-  if (!URL_FIELDS.has(at) || found.length === 0 || s.length > 8192) return false;
-  let url: URL;
-  try {
-    url = new URL(s);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
-  // a second address in the query (a redirect or proxy target) could carry the key onward
-  if (/https?:|%2f%2f/i.test(url.search + url.hash)) return false;
-  const host = canonicalHost(s);
+  if (!URL_FIELDS.has(at) || found.length === 0) return false;
+  const host = plainHttpsHost(s);
   if (host === null) return false;
   return found.every((m) => {
     const issuer = issuerOfLiteral(m.value, null);
@@ -44,15 +52,6 @@ export function urlToOwnIssuer(
 export function headerToOwnIssuer(at: string, args: unknown): boolean {
   if (!at.startsWith('args.headers.') || typeof args !== 'object' || args === null) return false;
   const { url, headers } = args as { url?: unknown; headers?: unknown };
-  if (typeof url !== 'string' || url.length > 8192) return false;
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return false;
-  }
-  if (u.protocol !== 'https:' || u.username !== '' || u.password !== '') return false;
-  if (/https?:|%2f%2f/i.test(u.search + u.hash)) return false;
-  const host = canonicalHost(url);
+  const host = typeof url === 'string' ? plainHttpsHost(url) : null;
   return host !== null && headersToOwnIssuer(host, headers);
 }
