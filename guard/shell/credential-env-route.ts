@@ -33,7 +33,7 @@ const SHOWS_CREDENTIAL =
   /^(?:auth|config|token|login|logout|env|whoami|credentials?|--print-\S*|--show-\S*)$/i;
 
 /** The issuer's own CLI (`stripe`, `vercel`) or registry publisher (`npm publish`), run for anything but showing its credential. */
-function ownCli(c: ShellCommand, issuer: Issuer): boolean {
+export function ownCli(c: ShellCommand, issuer: Issuer): boolean {
   return (
     (issuerOfProgram(programRun(c)) === issuer || publishesTo(c, issuer)) &&
     !c.argv.slice(1).some((a) => SHOWS_CREDENTIAL.test(a)) &&

@@ -26,6 +26,7 @@ import { mailIntents } from './intent-mail.js';
 import { gitConfigIntents } from './intent-git-config.js';
 import { tokenForItsIssuer } from './issuer-token.js';
 import { credentialRouted } from './credential-route.js';
+import { powershellIssuerReads } from './powershell-issuer-route.js';
 import { manifestIntoCluster } from './secret-consumers.js';
 import { envLoadForIssuers } from './env-load.js';
 import { dryRun, dryRunPrintsNameOnly } from './dry-run.js';
@@ -163,7 +164,11 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
   }
   for (const s of analysis.scripts) {
     append(hits, scriptIntents(s.interpreter, s.code));
-    if (s.hits !== undefined) append(hits, s.hits);
+    if (s.hits !== undefined)
+      append(
+        hits,
+        s.interpreter === 'pwsh' ? powershellIssuerReads(s.hits, s.code, analysis) : s.hits,
+      );
   }
   return hits;
 }

@@ -159,14 +159,12 @@ const BY_DESIGN = [
 ];
 
 /**
- * Benign-round rows still flagged that should pass: a PowerShell line reading a key from `.env` by
- * name for its issuer's CLI (docs/guard.md "Known gaps": the issuer route is read in bash only),
- * and the eighth round's, measured once and not fixed yet: build artifacts and a scratch export
+ * Benign-round rows still flagged that should pass: the eighth round's, measured once and not fixed
+ * yet: build artifacts and a scratch export
  * copied to the project's own buckets, a chat webhook typed whole, a user unit serving docs, pages
  * and threads quoting injected orders, a token from `.env.local` for its issuer's CLI.
  */
 const OPEN_FALSE_POSITIVES = [
-  'b14z-126 ca.credential-read',
   'b17z-099 ca.upload-offlist',
   'b17z-105 ca.secret-egress',
   'b17z-106 ca.upload-offlist',

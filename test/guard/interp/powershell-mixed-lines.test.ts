@@ -1,8 +1,8 @@
 // PowerShell lines bash's grammar cannot read that mix a statement of the PowerShell reader's
 // (`$env:X = (Get-Content f | Select-String p).ToString().Split('=')[1]`) with a program run
 // (`npx @vscode/vsce publish -p $env:X`): each statement is read by the reader that knows it, so a
-// program run beside a harmless statement passes, a key read by name is a credential read, and a
-// statement neither reader knows keeps the line held.
+// program run beside a harmless statement passes, a key read by name is a credential read unless
+// only its issuer's CLI takes it, and a statement neither reader knows keeps the line held.
 import { describe, expect, it } from 'vitest';
 import { bashRule } from '../pack-rule.js';
 import { readPowershell } from '../../../guard/interp/powershell-reader.js';
@@ -57,11 +57,29 @@ describe('a key read from .env by name in PowerShell', () => {
       expect(await bash(c), c).toBe('allow');
   });
 
-  // docs/guard.md "Known gaps": the issuer route is read in bash only
-  it("is held as a credential read even for its issuer's CLI", async () => {
+  it("passes for its issuer's own CLI, as the bash form does", async () => {
     for (const c of [
       `${READ('VSCE_PAT')}; npx @vscode/vsce publish -p $env:VSCE_PAT`,
-      `${READ('OVSX_PAT')}; npx ovsx publish -p $env:OVSX_PAT`,
+      `${READ('VSCE_PAT')}\nnpx @vscode/vsce publish --pat $env:VSCE_PAT`,
+      "$env:VSCE_PAT = (Get-Content .\\.env.local | Select-String 'VSCE_PAT=').Line.Trim().Split('=', 2)[1]; vsce publish minor",
+    ])
+      expect(await bash(c), c).toBe('allow');
+  });
+
+  it("stays a read for another name, another program, a key from home or the CLI's own credential", async () => {
+    for (const c of [
+      // the variable is not the name picked from the file
+      "$env:VSCE_PAT = (Get-Content .\\.env | Select-String 'GITHUB_TOKEN=').ToString().Split('=')[1]; npx @vscode/vsce publish",
+      // a program that is not the issuer's
+      `${READ('VSCE_PAT')}; npx @vscode/vsce publish; npm publish`,
+      `${READ('VSCE_PAT')}; node .\\scripts\\release.js`,
+      // a name no issuer owns
+      `${READ('MY_SECRET')}; npx @vscode/vsce publish`,
+      // the key file in the user's profile, not the project's env file
+      "$env:VSCE_PAT = (Get-Content $env:USERPROFILE\\.env | Select-String 'VSCE_PAT=').ToString().Split('=')[1]; npx @vscode/vsce publish",
+      // printed, or shown by the CLI itself
+      `${READ('VSCE_PAT')}; npx @vscode/vsce publish; Write-Output $env:VSCE_PAT`,
+      `${READ('VSCE_PAT')}; npx @vscode/vsce login --show-token`,
     ])
       expect(await bash(c), c).not.toBe('allow');
   });
