@@ -42,6 +42,8 @@ const SPECS: Spec[] = [
   ],
   [['pulumi'], [['destroy', 'down']]],
   [['pulumi'], [['stack'], ['rm']]],
+  // every resource dropped from the stack's state: nothing is managed any more
+  [['pulumi'], [['state'], ['delete']], ['--all']],
   [['cdk', 'cdktf'], [['destroy']]],
   [['sam'], [['delete']]],
   [['serverless', 'sls'], [['remove']]],

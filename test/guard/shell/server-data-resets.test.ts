@@ -36,6 +36,7 @@ const FLAGGED: [string, string][] = [
   ['terraform state list | xargs -n1 terraform state rm', '/home/dev/infra'],
   ['for r in $(tofu state list); do tofu state rm "$r"; done', '/home/dev/infra'],
   ['terragrunt state rm $(terragrunt state list)', '/home/dev/infra/envs/dev'],
+  ['pulumi state delete --all --yes', '/home/dev/net'],
 ];
 
 const PASSING: [string, string][] = [
@@ -63,6 +64,7 @@ const PASSING: [string, string][] = [
   ['terraform state rm $(terraform state list | grep null_resource)', '/home/dev/infra'],
   ['terraform state rm module.old_dns', '/home/dev/infra/live/prod'],
   ['terraform state list', '/home/dev/infra/live/prod'],
+  ["pulumi state delete 'urn:pulumi:dev::net::aws:ec2/eip:Eip::old' --yes", '/home/dev/net'],
   ['terraform state mv $(terraform state list | head -1) module.x', '/home/dev/infra'],
 ];
 
