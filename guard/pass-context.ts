@@ -11,6 +11,7 @@ import { outsideProject } from './shell/compose-scope.js';
 import { outsideOwnRepos } from './shell/repo-secret-scope.js';
 import { outsideRewriteCopy } from './shell/rewrite-copy.js';
 import { inProductionFolder } from './shell/targeted-destroy.js';
+import { onServer } from './shell/server-folder.js';
 import { clientOf } from './shell/intent-sql.js';
 import type { ShellDefinitions } from './shell/session-definitions.js';
 import { absoluteIn, readSqlFile, sqlFileIntents, sqlFileTargets } from './shell/sql-files.js';
@@ -141,6 +142,9 @@ class Pass implements PassContext {
       // a targeted destroy is production's when the call's folder is
       if (v.intents.some((h) => h.targeted === true))
         v = { analysis, intents: inProductionFolder(v.intents, event.cwd) };
+      // a data tool's reset naming no environment is production's when run in a server's folder
+      if (v.intents.some((h) => h.server === true))
+        v = { analysis, intents: onServer(v.intents, event.cwd) };
       if (currentSqlParser() === undefined && cached.sqlish) this.sqlPending = true;
       this.shells.set(text, v);
     }

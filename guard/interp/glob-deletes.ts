@@ -22,8 +22,11 @@ const GLOBS = String.raw`(?:(?:glob\.i?glob|glob|Dir\.glob|Dir|glob\.sync|fg\.sy
  * glob(`), or a loop over the glob deleting each match (`[shutil.rmtree(p) for p in glob.glob(`).
  */
 const DELETE_BEFORE = new RegExp(
-  String.raw`${DELETES}\s*(?:\(?\s*|\(\s*\w+\s*(?:,[^()]{0,40})?\)\s*for\s+\w+\s+in\s+)${GLOBS}`,
+  String.raw`${DELETES}\s*(?:\(?\s*|\(\s*\w+\s*(?:,[^()]{0,40})?\)\s*for\s+\w+\s+in\s+|\(?\s*\$_\s*\)?\s*(?:for|foreach)\s*\(?\s*)${GLOBS}`,
 );
+/** Perl's loop over the glob with the delete in its block: `for (glob("~/x/*")) { rmtree($_) }`. */
+const LOOP_BEFORE = /\b(?:for|foreach)\s*(?:my\s+\$\w+\s*)?\(\s*glob\s*\(?\s*$/;
+const DELETE_IN_BLOCK = new RegExp(String.raw`^['"\x60]\s*\)?\s*\)\s*\{[^{}]{0,60}?${DELETES}`);
 
 function alternatives(path: string): string[] {
   const home = path.replace(new RegExp(`^${HOME_PREFIX}`), '~');
@@ -34,7 +37,10 @@ export function globDeletes(interpreter: string, source: string): IntentHit[] {
   const code = source.slice(0, MAX_CODE);
   for (const m of code.matchAll(PATTERN)) {
     const before = code.slice(Math.max(0, m.index - 80), m.index);
-    if (!DELETE_BEFORE.test(before)) continue;
+    const looped =
+      LOOP_BEFORE.test(before) &&
+      DELETE_IN_BLOCK.test(code.slice(m.index + m[0].length - 1, m.index + m[0].length + 80));
+    if (!DELETE_BEFORE.test(before) && !looped) continue;
     const hit = alternatives(m[1] ?? '').find(
       (p) => isCatastrophicTarget(p) || isCredentialPath(p) || isPersistencePath(p),
     );

@@ -17,6 +17,9 @@ const URL_HOST =
 const LOCAL_HOST =
   /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?|host\.docker\.internal|[^.]+|.*\.(?:local|localhost|test|internal\.dev))$/i;
 
+/** A connection string assigned in the command (`DATABASE_URL=postgres://...`). */
+const ASSIGNED_URL = /\b[A-Z][A-Z0-9_]*(?:URL|URI|CONN|DSN)\w*=\S{1,512}/g;
+
 function valueOf(argv: readonly string[], i: number): string | null {
   const a = argv[i] ?? '';
   const eq = a.indexOf('=');
@@ -50,6 +53,28 @@ export function productionTarget(argv: readonly string[], source: string): boole
     if (PROD_NAME.test(v) && !DEV_NAME.test(v)) return true;
   }
   // a URL assigned in the same command (`DATABASE_URL=postgres://... npx prisma migrate reset`)
-  const assigned = source.match(/\b[A-Z][A-Z0-9_]*(?:URL|URI|CONN|DSN)\w*=\S{1,512}/g) ?? [];
+  const assigned = source.match(ASSIGNED_URL) ?? [];
   return assigned.some((a) => prodHost(a));
+}
+
+const ONE_URL = new RegExp(URL_HOST.source, 'i');
+
+/** A database in a local file or in memory (`sqlite:///dev.db`, `file:./dev.db`, `jdbc:h2:mem:test`). */
+const FILE_DATABASE = /\b(?:sqlite3?|file|h2:mem|h2:file):|:memory:/i;
+
+/**
+ * True when the command names a development or test target and none for production: a target or
+ * environment flag (`--env=testing`), the framework's variable (`MIX_ENV=test`), or connection URLs
+ * that are all local, dev-named or a local database file.
+ */
+export function developmentTarget(argv: readonly string[], source: string): boolean {
+  if (productionTarget(argv, source)) return false;
+  for (let i = 1; i < argv.length; i++) {
+    const v = valueOf(argv, i);
+    if (v !== null && DEV_NAME.test(v)) return true;
+  }
+  for (const m of source.matchAll(ENV_ASSIGN)) if (DEV_NAME.test(m[1] ?? '')) return true;
+  // productionTarget found no remote host: a URL given is a local or development database
+  const assigned = source.match(ASSIGNED_URL) ?? [];
+  return [...argv, ...assigned].some((a) => FILE_DATABASE.test(a) || ONE_URL.test(a));
 }

@@ -6,7 +6,7 @@ const USER_UNIT = /^~\/\.config\/systemd\/user\/[\w@.-]+\.(?:service|timer)$/;
 const LAUNCH_AGENT = /^~\/Library\/LaunchAgents\/[\w.-]+\.plist$/;
 
 /** Variables that load code into every program started with them. */
-const LOADER_ENV =
+export const LOADER_ENV =
   /(?:^|\s|")(?:LD_\w+|DYLD_\w+|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|BASH_ENV|ENV)=/;
 
 /** `ExecStart=-/usr/local/bin/ollama serve`: `-` only ignores failure; `+`, `!`, `@`, `:` change how it runs. */

@@ -4,7 +4,7 @@
 // a schema. The same commands on a development or local target are everyday work and pass.
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
-import { productionTarget } from './data-tool-target.js';
+import { developmentTarget, productionTarget } from './data-tool-target.js';
 import { basename, runnerTarget } from './wrappers.js';
 
 const DROP_MACRO = /(?:drop|truncate|delete|purge|wipe|reset|destroy|clean)/i;
@@ -126,17 +126,36 @@ function destructive(argv: readonly string[]): string | null {
   }
 }
 
-/** Each destructive data-tool command of `all` aimed at production. */
+/**
+ * The frameworks that refuse these operations on a production database unless told to go on:
+ * Laravel without `--force`, Ecto asking first unless `--force`, Rails unless
+ * `DISABLE_DATABASE_ENVIRONMENT_CHECK=1`. The override is how one runs them there.
+ */
+function guardedByTool(op: string): boolean {
+  return /^(?:artisan|mix|rails|rake) /.test(op);
+}
+
+function overridden(op: string, argv: readonly string[], source: string): boolean {
+  if (op.startsWith('artisan') || op.startsWith('mix')) return argv.includes('--force');
+  return guardedByTool(op) && /\bDISABLE_DATABASE_ENVIRONMENT_CHECK=["']?(?:1|true)\b/.test(source);
+}
+
+/**
+ * Each destructive data-tool command of `all` aimed at production: named so, or run past the
+ * framework's own production check. One that names no environment is production's when the call's
+ * folder is a server's (guard/shell/server-folder.ts), unless its framework checks for itself.
+ */
 export function dataToolIntents(all: ShellAnalysis, source: string): IntentHit[] {
   const hits: IntentHit[] = [];
   for (const cmd of all.commands) {
     const argv = toolArgv(cmd);
     const op = destructive(argv);
     if (op === null) continue;
-    // Laravel refuses these in production unless forced: --force is how one runs them there
-    const forced = op.startsWith('artisan') && argv.includes('--force');
-    if (forced || productionTarget(argv, source))
-      hits.push({ intent: 'infra_destroy', detail: `${op} against production` });
+    const detail = `${op} against production`;
+    if (productionTarget(argv, source)) hits.push({ intent: 'infra_destroy', detail });
+    else if (developmentTarget(argv, source)) continue;
+    else if (overridden(op, argv, source)) hits.push({ intent: 'infra_destroy', detail });
+    else if (!guardedByTool(op)) hits.push({ intent: 'infra_destroy', detail, server: true });
   }
   return hits;
 }

@@ -15,6 +15,7 @@ import { credentialArgUnread } from './credential-unread.js';
 import { harmlessRcText, isShellRc } from './rc-lines.js';
 import { silentCommand } from './silent-test.js';
 import { localCrontab } from './dev-crontab.js';
+import { macPersistence } from './launch-agents.js';
 import { searchHuntsSecrets } from './secret-hunt.js';
 import { evalPipeline } from './static-eval.js';
 import { browserStoreMember } from './browser-store-members.js';
@@ -306,6 +307,8 @@ export function hostIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] 
     hits.push({ intent: 'sensitive_write', detail: 'crontab install' });
   const hook = writesStartupHook(cmd) ?? importIntoPth(cmd);
   if (hook !== null) hits.push({ intent: 'sensitive_write', detail: hook });
+  const mac = macPersistence(cmd);
+  if (mac !== null) hits.push(mac);
   if (windowsAutostart(cmd))
     hits.push({ intent: 'sensitive_write', detail: `${cmd.name} adds a Windows autostart` });
   else if (cmd.name === 'setx' || cmd.name === 'reg' || /^(?:setx|reg)\.exe$/i.test(cmd.name)) {

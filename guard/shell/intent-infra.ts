@@ -42,6 +42,8 @@ const SPECS: Spec[] = [
   ],
   [['pulumi'], [['destroy', 'down']]],
   [['pulumi'], [['stack'], ['rm']]],
+  // every resource dropped from the stack's state: nothing is managed any more
+  [['pulumi'], [['state'], ['delete']], ['--all']],
   [['cdk', 'cdktf'], [['destroy']]],
   [['sam'], [['delete']]],
   [['serverless', 'sls'], [['remove']]],
@@ -190,10 +192,26 @@ const DATA_HINT =
  * when it is unfiltered (the whole state) or its filter names a data resource type.
  */
 function listsData(word: string): boolean {
+  const rest = stateListing(word);
+  return rest !== null && (!LIST_FILTER.test(rest) || DATA_HINT.test(rest));
+}
+
+/** Programs that narrow a listing to some of its lines. */
+const LIST_FILTER = /\b(?:grep|rg|awk|sed|head|tail)\b/;
+
+/** `word` from its `state list` on, or null when it holds none. */
+function stateListing(word: string): string | null {
   const at = word.search(/\bstate\s+list\b/);
-  if (at < 0) return false;
-  const rest = word.slice(at);
-  return !/\b(?:grep|rg|awk|sed|head|tail)\b/.test(rest) || DATA_HINT.test(rest);
+  return at < 0 ? null : word.slice(at);
+}
+
+/** An unfiltered `state list` with no address prefix: every resource of the state. */
+function listsAll(word: string): boolean {
+  const rest = stateListing(word);
+  if (rest === null || LIST_FILTER.test(rest)) return false;
+  // `state list module.cache`: the words after `list` up to the end of the substitution
+  const operands = /^state\s+list((?:\s+[^\s|;)]+)*)/.exec(rest)?.[1] ?? '';
+  return operands.split(/\s+/).every((w) => w === '' || w.startsWith('-'));
 }
 
 /** The words of `cmd` and the stages after it in its pipeline, as one line. */
@@ -223,6 +241,15 @@ function stateForgetAndApply(cmd: ShellCommand, all: ShellAnalysis): IntentHit[]
   const looped =
     operands.some((a) => a.startsWith('$')) &&
     all.commands.some((c) => c.name === cmd.name && listsData(pipelineText(c, all)));
+  // the whole state forgotten: nothing is managed any more, and the next apply makes every
+  // resource again beside the old ones (`terraform state rm $(terraform state list)`)
+  const everything =
+    operands.some((a) => listsAll(a)) ||
+    listsAll(listed) ||
+    (operands.some((a) => a.startsWith('$')) &&
+      all.commands.some((c) => c.name === cmd.name && listsAll(pipelineText(c, all))));
+  if (everything)
+    return [{ intent: 'infra_destroy', detail: `${cmd.name} state rm of every resource` }];
   if (!operands.some((a) => DATA_RESOURCE.test(a) || listsData(a)) && !listsData(listed) && !looped)
     return [];
   const applies = all.commands.some(
@@ -236,7 +263,7 @@ function stateForgetAndApply(cmd: ShellCommand, all: ShellAnalysis): IntentHit[]
 export function infraIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const run = runnerTarget(cmd.argv);
   if (run !== null) return infraIntents({ ...cmd, argv: run, name: basename(run[0] ?? '') }, all);
-  if (cmd.name === 'terraform' || cmd.name === 'tofu') {
+  if (cmd.name === 'terraform' || cmd.name === 'tofu' || cmd.name === 'terragrunt') {
     const forget = stateForgetAndApply(cmd, all);
     if (forget.length > 0) return forget;
   }

@@ -70,6 +70,8 @@ export interface IntentHit {
   repo?: string;
   /** A destroy narrowed by `-target`: production's only in a production folder (guard/shell/targeted-destroy.ts). */
   targeted?: true;
+  /** A data tool's reset naming no environment: production's only in a server's folder (guard/shell/server-folder.ts). */
+  server?: true;
   /** A history rewrite of the call's folder: none when that folder is a rewrite copy (guard/shell/rewrite-copy.ts). */
   inCwd?: true;
 }

@@ -32,13 +32,17 @@ export function targetedDestroy(cmd: ShellCommand, all: ShellAnalysis): IntentHi
   ];
 }
 
+/** True when a segment of the call's folder `cwd` names one production environment. */
+export function productionFolder(cwd: string | undefined): boolean {
+  return cwd !== undefined && cwd.split(/[\\/]/).some((seg) => PRODUCTION_FOLDER.test(seg));
+}
+
 /** `hits` without the targeted destroys, unless the call's folder `cwd` names production. */
 export function inProductionFolder(
   hits: readonly IntentHit[],
   cwd: string | undefined,
 ): IntentHit[] {
-  const prod = cwd !== undefined && cwd.split(/[\\/]/).some((seg) => PRODUCTION_FOLDER.test(seg));
-  return prod
+  return productionFolder(cwd)
     ? hits.map((h) => (h.targeted === true ? { intent: h.intent, detail: h.detail } : h))
     : hits.filter((h) => h.targeted !== true);
 }

@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
 import { analyzeShell } from '../../../guard/shell/analyze.js';
 import { classify, type Intent } from '../../../guard/shell/intents.js';
+import { onServer } from '../../../guard/shell/server-folder.js';
 
 /** Each intent: commands that must raise it, and their near-miss twins that must not. */
 export type IntentTable = [Intent, string[], string[]][];
@@ -37,7 +38,8 @@ export function useShellKit(): ShellKit {
     intents: (s) => {
       const a = analyzeShell(get(), s);
       expect(a.status, s).toBe('ok');
-      return [...new Set(classify(a, s).map((h) => h.intent))];
+      // as a call with no folder raises them: a reset naming no environment is a server's only there
+      return [...new Set(onServer(classify(a, s), undefined).map((h) => h.intent))];
     },
   };
 }
