@@ -6,12 +6,15 @@ import { COMMAND_RISK } from './injection-risk.js';
 /** A sentence that discusses attacks, in English: a phrase it quotes is an example, not an instruction. */
 const DISCUSSES =
   /\b(?:(?:instructions|text|phrases?|messages?|strings?|sentences?)\s+like|attack(?:er|ers|s)?|injections?|such\s+as|for\s+example|phrases?\s+like|payloads?|malicious|adversar(?:y|ial))\b|\be\.g\./i;
-/**
- * The same in other languages (de, fr, es, pt, it, nl, ru, ja, zh, ko): attackers, injection, "for
- * example", and "things like" ("cosas como", "des phrases comme", "Sätze wie", "のような", "典型例").
- */
+/** The same in other languages (de, fr, es, pt, it, nl, ru, ja, zh, ko): attackers, injection, "for example". */
 const DISCUSSES_INTL =
-  /angreifer|angriff|injektion|beispiel|z\.\s?b\.|attaquant|attaque|par\s+exemple|atacante|ataque|inyecci[oó]n|injeç[aã]o|por\s+ejemplo|por\s+exemplo|attaccant|attacco|iniezion|ad\s+esempio|per\s+esempio|aanvaller|bijvoorbeeld|атак|злоумышленник|например|инъекци|攻撃|インジェクション|例えば|典型例|のような|といった|攻击|注入|例如|比如|공격|인젝션|예를\s*들어|(?:cosas|coisas|frases|mensajes|mensagens|textos|algo|cose|frasi|qualcosa)\s+(?:como|come)\b|(?:choses|phrases|messages|quelque\s+chose)\s+comme\b|(?:sätze|dinge|texte|nachrichten|etwas|formulierungen)\s+wie\b|(?:что-то|фразы|сообщения)\s+(?:вроде|типа)/iu;
+  /angreifer|angriff|injektion|beispielsweise|z\.\s?b\.|zum\s+beispiel|attaquant|attaque|par\s+exemple|atacante|ataque|inyecci[oó]n|injeç[aã]o|por\s+ejemplo|por\s+exemplo|attaccant|attacco|iniezion|ad\s+esempio|per\s+esempio|aanvaller|bijvoorbeeld|атак|злоумышленник|например|инъекци|攻撃|インジェクション|例えば|攻击|注入|例如|比如|공격|인젝션|예를\s*들어/iu;
+/**
+ * "Things like" in other languages ("cosas como", "des phrases comme", "Sätze wie", "что-то вроде",
+ * "のような", "典型例") and a German "Beispiel": read in a sentence of a text that discusses attacks, never over a whole text.
+ */
+const LIKE_INTL =
+  /(?:cosas|coisas|frases|mensajes|mensagens|textos|algo|cose|frasi|qualcosa)\s+(?:como|come)\b|(?:choses|phrases|messages|quelque\s+chose)\s+comme\b|(?:sätze|dinge|texte|nachrichten|etwas|formulierungen)\s+wie\b|(?:что-то|фразы|сообщения)\s+(?:вроде|типа)|\bbeispiel|典型例|のような|といった/iu;
 const discusses = (s: string): boolean => DISCUSSES.test(s) || DISCUSSES_INTL.test(s);
 /**
  * A sentence about catching attacks (a sanitizer, a classifier, a red-team case, a false negative, a
@@ -82,11 +85,16 @@ const STOP = /(?<!\b(?:e\.g|i\.e|cf|vs|z\.\s?B))[.!?。！？](?:\s|$)/;
  * within its paragraph: a stop inside the quote does not end it, a blank line does.
  */
 export function withoutDiscussedQuotes(text: string): string {
-  const reported = ABOUT_ATTACKS.test(text);
-  const about = reported || discusses(text);
+  const discussed = discusses(text);
+  // a jailbreak named only in an identifier (`jailbreak_prompts.txt`) names the topic too
+  const reported =
+    (discussed || text.includes('ailbreak') || text.includes('AILBREAK')) &&
+    ABOUT_ATTACKS.test(text);
+  const about = discussed || reported;
   const detection = DETECTION.test(text);
   if (!about && !detection && !PAST_REPORT.test(text)) return text;
-  const example = (s: string): boolean => (about && discusses(s)) || (reported && REPORTS.test(s));
+  const example = (s: string): boolean =>
+    (about && (discusses(s) || LIKE_INTL.test(s))) || (reported && REPORTS.test(s));
   // in a text about attacks or their detection, a colon after a frame ("says something like:",
   // "contained this:", "ein typisches Beispiel:") introduces the sample it discusses
   // (named only when a colon asks: most texts that discuss attacks have no sample to set aside)
