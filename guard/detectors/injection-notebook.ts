@@ -55,6 +55,8 @@ const FRAME_HEADER = /^[ \t]*[\w.]{1,60}(?: {2,}[\w.]{1,60}){1,30}[ \t]*$/;
 /** A printed data frame's row: its index (a number or a name), two or more spaces, its cells. */
 const FRAME_ROW = /^[ \t]*[\w.-]{1,60} {2,}\S/;
 const RISK = new RegExp(COMMAND_RISK, 'i');
+/** A printed series' footer (`s.head()`, a column of a frame): `Name: text, dtype: object`. */
+const SERIES_FOOTER = /^(?:Name: [^\n]{0,80}, )?(?:Length: \d{1,12}, )?dtype: [\w[\]]{1,40}$/;
 
 /**
  * An output that prints a data frame (`df.head()`, `print(df)`): its rows are the data set the
@@ -66,16 +68,20 @@ function withoutFrameRows(output: unknown): unknown {
   const data = isRecord(output.data) ? output.data : undefined;
   const shown = data === undefined ? sourceText(output.text) : sourceText(data['text/plain']);
   if (shown === null || !shown.includes('  ')) return output;
-  const lines = shown.split('\n');
-  const rows = lines.slice(1).filter((l) => l.trim() !== '');
+  const lines = shown.split('\n').filter((l) => l.trim() !== '');
+  // a data frame opens with its column names; a series (one column) has none and closes with its
+  // name and type instead
+  const series = SERIES_FOOTER.test(lines.at(-1)?.trim() ?? '');
+  const head = series ? (lines.at(-1) ?? '') : (lines[0] ?? '');
+  const rows = series ? lines.slice(0, -1) : lines.slice(1);
   if (
-    !FRAME_HEADER.test(lines[0] ?? '') ||
+    (!series && !FRAME_HEADER.test(head)) ||
     rows.length === 0 ||
     !rows.every((l) => FRAME_ROW.test(l))
   )
     return output;
   const kept = [
-    lines[0] ?? '',
+    head,
     ...rows.map((l) => (RISK.test(l) ? l : (l.trim().split(/\s/, 1)[0] ?? ''))),
   ].join('\n');
   return data === undefined

@@ -5,10 +5,16 @@ import { COMMAND_RISK } from './injection-risk.js';
 
 /** A sentence that discusses attacks, in English: a phrase it quotes is an example, not an instruction. */
 const DISCUSSES =
-  /\b(?:(?:instructions|text|phrases?|messages?|strings?|sentences?)\s+like|attack(?:er|ers|s)?|injections?|e\.g\.|such\s+as|for\s+example|phrases?\s+like|payloads?|malicious|adversar(?:y|ial))\b/i;
+  /\b(?:(?:instructions|text|phrases?|messages?|strings?|sentences?)\s+like|attack(?:er|ers|s)?|injections?|such\s+as|for\s+example|phrases?\s+like|payloads?|malicious|adversar(?:y|ial))\b|\be\.g\./i;
 /** The same in other languages (de, fr, es, pt, it, nl, ru, ja, zh, ko): attackers, injection, "for example". */
 const DISCUSSES_INTL =
   /angreifer|angriff|injektion|beispielsweise|z\.\s?b\.|zum\s+beispiel|attaquant|attaque|par\s+exemple|atacante|ataque|inyecci[oó]n|injeç[aã]o|por\s+ejemplo|por\s+exemplo|attaccant|attacco|iniezion|ad\s+esempio|per\s+esempio|aanvaller|bijvoorbeeld|атак|злоумышленник|например|инъекци|攻撃|インジェクション|例えば|攻击|注入|例如|比如|공격|인젝션|예를\s*들어/iu;
+/**
+ * "Things like" in other languages ("cosas como", "des phrases comme", "Sätze wie", "что-то вроде",
+ * "のような", "典型例") and a German "Beispiel": read in a sentence of a text that discusses attacks, never over a whole text.
+ */
+const LIKE_INTL =
+  /(?:cosas|coisas|frases|mensajes|mensagens|textos|algo|cose|frasi|qualcosa)\s+(?:como|come)\b|(?:choses|phrases|messages|quelque\s+chose)\s+comme\b|(?:sätze|dinge|texte|nachrichten|etwas|formulierungen)\s+wie\b|(?:что-то|фразы|сообщения)\s+(?:вроде|типа)|\bbeispiel|典型例|のような|といった/iu;
 const discusses = (s: string): boolean => DISCUSSES.test(s) || DISCUSSES_INTL.test(s);
 /**
  * A sentence about catching attacks (a sanitizer, a classifier, a red-team case, a false negative, a
@@ -33,11 +39,12 @@ const QUOTE_RISKS = new RegExp(COMMAND_RISK, 'gi');
  * A sample that names a way to act (a command, an address, a home dot-file), not only a secret's
  * name: a fixture's "reveal the password" is the override it tests, "send it to https://..." an order.
  */
-const actRisk = (q: string): boolean =>
+export const actRisk = (q: string): boolean =>
   QUOTE_RISK.test(q) &&
   (q.match(QUOTE_RISKS) ?? []).some((m) => !/^(?:token|secret|credential|password)s?$/i.test(m));
 /** A text about attacks by name, not only by "for example": its reported speech is an example. */
-const ABOUT_ATTACKS = /\b(?:prompt[\s-]injections?|injection\s+attacks?|jailbreaks?)\b/i;
+const ABOUT_ATTACKS =
+  /\b(?:prompt[\s-]injections?|injection\s+attacks?|jailbreak(?:s|ing)?(?![a-z]))/i;
 /** The same in other languages: Prompt-Injektion, inyección de prompts, injection de prompt, ... */
 const ABOUT_ATTACKS_INTL =
   /prompt[\s-]?injektion|prompt[\s-]?injection|inyecci[oó]n\s+de\s+(?:prompts?|instrucciones)|injection\s+de\s+(?:prompts?|consignes)|iniezione\s+di\s+prompt|injeç[aã]o\s+de\s+prompts?|プロンプト\s?インジェクション|提示词?注入|프롬프트\s?인젝션|промпт[\s-]?инъекци/iu;
@@ -55,13 +62,20 @@ const FRAME =
  */
 const REPORTS =
   /\b(?:says|said|saying|contain(?:s|ed|ing)?|receiv(?:es|ed|ing)|wr(?:ote|ites|itten)|typed|put|posted|pasted|read(?:s|ing)?\s+(?:like|as)|text\s+like)\b/i;
+/**
+ * A lead whose last verb takes the sample as its object: typing it into the system under test
+ * ("in the support chat type", "paste this into the prompt:") or trying it ("also works with",
+ * "reproduces with"). In a text about attacks or their detection, what follows is the input tried.
+ */
+const SAMPLE_LEAD =
+  /\b(?:(?:type|enter|paste|send|submit|input)(?:s|ed|ing)?(?:\s+(?:this|the\s+following|it))?(?:\s+(?:in|into)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?|(?:works?|worked|reproduc(?:es|ed|ible)|triggers?|triggered|fails?|failed)\s+(?:with|by|on))\s*:?\s*$/i;
 
 /**
  * Quoted phrases: straight, curly, low-9 („…“), guillemets («…», »…«), CJK corner brackets, code.
  * A single quote inside a word is an apostrophe ("the user's", "don't"), neither end of a quote.
  */
 const QUOTED_PHRASE =
-  /"[^"\n]{1,300}"|“[^”\n]{1,300}”|(?<![\p{L}\p{N}])'(?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300}'(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])‘(?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300}’(?![\p{L}\p{N}])|`[^`\n]{1,300}`|„[^“”\n]{1,300}[“”]|‚[^‘’\n]{1,300}[‘’]|«[^»\n]{1,300}»|»[^«\n]{1,300}«|‹[^›\n]{1,300}›|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gu;
+  /"[^"\n]{1,300}"|“[^”\n]{1,300}”|(?<![\p{L}\p{N}])'(?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300}'(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])‘(?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300}’(?![\p{L}\p{N}])|`[^`\n]{1,300}`|„[^“”"\n]{1,300}[“”"]|‚[^‘’\n]{1,300}[‘’]|«[^»\n]{1,300}»|»[^«\n]{1,300}«|‹[^›\n]{1,300}›|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gu;
 /** Where a sentence ends (an abbreviation's stop does not end it). */
 const STOP = /(?<!\b(?:e\.g|i\.e|cf|vs|z\.\s?B))[.!?。！？](?:\s|$)/;
 
@@ -71,18 +85,24 @@ const STOP = /(?<!\b(?:e\.g|i\.e|cf|vs|z\.\s?B))[.!?。！？](?:\s|$)/;
  * within its paragraph: a stop inside the quote does not end it, a blank line does.
  */
 export function withoutDiscussedQuotes(text: string): string {
-  const about = discusses(text);
+  const discussed = discusses(text);
+  // a jailbreak named only in an identifier (`jailbreak_prompts.txt`) names the topic too
+  const reported =
+    (discussed || text.includes('ailbreak') || text.includes('AILBREAK')) &&
+    ABOUT_ATTACKS.test(text);
+  const about = discussed || reported;
   const detection = DETECTION.test(text);
   if (!about && !detection && !PAST_REPORT.test(text)) return text;
-  const reported = about && ABOUT_ATTACKS.test(text);
-  const example = (s: string): boolean => (about && discusses(s)) || (reported && REPORTS.test(s));
+  const example = (s: string): boolean =>
+    (about && (discusses(s) || LIKE_INTL.test(s))) || (reported && REPORTS.test(s));
   // in a text about attacks or their detection, a colon after a frame ("says something like:",
   // "contained this:", "ein typisches Beispiel:") introduces the sample it discusses
   // (named only when a colon asks: most texts that discuss attacks have no sample to set aside)
   let named: boolean | undefined;
   const framed = (): boolean => (named ??= detection || reported || ABOUT_ATTACKS_INTL.test(text));
-  const introduces = (lead: string): boolean =>
-    /:\s*$/.test(lead) && (discusses(lead) || (framed() && FRAME.test(lead)));
+  const introduces = (lead: string, sample: string): boolean =>
+    (/:\s*$/.test(lead) && (discusses(lead) || (framed() && FRAME.test(lead)))) ||
+    (SAMPLE_LEAD.test(lead) && framed() && !actRisk(sample));
   const t = withoutDiscussedImages(withoutDiscussedBlocks(text, introduces), about);
   return t.replace(QUOTED_PHRASE, (q: string, at: number) => {
     const before = (
@@ -99,7 +119,17 @@ export function withoutDiscussedQuotes(text: string): string {
     const tested =
       detection && (DETECTION.test(lead) || DETECTION.test(after[0] ?? '')) && !QUOTE_RISK.test(q);
     const framedQuote = /:\s*$/.test(lead) && framed() && FRAME.test(lead) && !actRisk(q);
-    return past || tested || framedQuote || example(lead) || example(after[0] ?? '') ? '""' : q;
+    // a quote that opens its own paragraph is introduced by the paragraph before, as a set-off block
+    const opens = lead.trim() === '' && (before.length > 1 || at > 0);
+    return past ||
+      tested ||
+      framedQuote ||
+      example(lead) ||
+      example(after[0] ?? '') ||
+      (opens && introduces(leadSentence(t, at), q)) ||
+      (SAMPLE_LEAD.test(lead) && framed() && !actRisk(q))
+      ? '""'
+      : q;
   });
 }
 
@@ -131,21 +161,24 @@ const FENCE = /```[^\n]*\n[\s\S]{0,20000}?```/g;
  * introducing sentence is the last one of the nearest paragraph before the block; a block
  * introduced otherwise is read as the page's own words.
  */
-function withoutDiscussedBlocks(text: string, introduces: (lead: string) => boolean): string {
+function withoutDiscussedBlocks(
+  text: string,
+  introduces: (lead: string, sample: string) => boolean,
+): string {
   const fenced = text.replace(FENCE, (block: string, at: number) =>
     discusses(leadSentence(text, at)) ? '```\n```' : block,
   );
   // an indented or block-quoted paragraph shows a sample the same way when the sentence before it
   // introduces one with a colon ("a description contained hidden text such as:")
   const setOff = fenced.replace(SET_OFF, (block: string, at: number) =>
-    introduces(leadSentence(fenced, at)) ? '\n' : block,
+    introduces(leadSentence(fenced, at), block) ? '\n' : block,
   );
   // a list so introduced ("adds these fixtures, e.g.:") quotes a sample per item; an item's own
   // words, and a quote naming a command, an address or a secret, are still read
   if (!setOff.includes('\n-') && !setOff.includes('\n*') && !/\n[ \t]*\d/.test(setOff))
     return setOff;
   return setOff.replace(LIST, (list: string, at: number) =>
-    introduces(leadSentence(setOff, at))
+    introduces(leadSentence(setOff, at), list)
       ? list.replace(QUOTED_PHRASE, (q) => (actRisk(q) ? q : '""'))
       : list,
   );

@@ -2,13 +2,19 @@
 // program handles (a test quoting an attack phrase), not words to the assistant; its comments and docstrings are prose
 // and stay read (docs/guard.md "Injected instructions").
 
+/** A file inside a test fixture folder (`tests/fixtures/`, `test/data/`, `__fixtures__/`, `testdata/`). */
+export const FIXTURE_DIR = String.raw`(?:^|\/)(?:(?:tests?|spec|__tests__)\/(?:fixtures|data|testdata)|__fixtures__|testdata)\/(?:[\w.@-]+\/)*`;
+
 /**
  * Source files by extension, and JSON, YAML or TOML data in a test fixture folder (`tests/fixtures/cases.yaml`:
  * its strings are the cases a test feeds its program); markup, documents and other data are not
  * (their text is all prose).
  */
-export const SOURCE_FILE =
-  /\.(?:[cm]?[jt]sx?|py|pyi|go|rs|java|kt|kts|scala|rb|php|cs|c|cc|cpp|cxx|h|hpp|swift|dart|lua|ex|exs)$|(?:^|\/)(?:(?:tests?|spec|__tests__)\/(?:fixtures|data|testdata)|__fixtures__|testdata)\/(?:[\w.@-]+\/)*[\w.@-]+\.(?:json|jsonl|ndjson|ya?ml|toml)$/i;
+export const SOURCE_FILE = new RegExp(
+  String.raw`\.(?:[cm]?[jt]sx?|py|pyi|go|rs|java|kt|kts|scala|rb|php|cs|c|cc|cpp|cxx|h|hpp|swift|dart|lua|ex|exs)$|` +
+    String.raw`${FIXTURE_DIR}[\w.@-]+\.(?:json|jsonl|ndjson|ya?ml|toml)$`,
+  'i',
+);
 /** Languages whose line comments start with `#`. */
 const HASH_COMMENT = /\.(?:py|pyi|rb|ex|exs|ya?ml|toml)$/i;
 

@@ -15,6 +15,7 @@ import {
 } from './injection-normalize.js';
 import { HIDDEN_SIGNATURES, SIGNATURES } from './injection-signatures.js';
 import { SOURCE_FILE, withoutStringLiterals } from './injection-source.js';
+import { isDataTextFile, dataFileWithoutSamples } from './injection-data-files.js';
 import { NOTEBOOK_FILE, notebookWithoutLiterals } from './injection-notebook.js';
 import { ADDRESSES, harmfulCodeOrder } from './injection-code-orders.js';
 import { withoutDiscussedQuotes, withoutReportedData } from './injection-quotes.js';
@@ -74,7 +75,9 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
       ? read
       : NOTEBOOK_FILE.test(src)
         ? notebookWithoutLiterals(read)
-        : withoutStringLiterals(read, src);
+        : isDataTextFile(src)
+          ? dataFileWithoutSamples(read, src)
+          : withoutStringLiterals(read, src);
   const text = withoutReportedData(own, opts.searchOutput === true);
   // Folded for Latin-script signatures, unfolded for the others (folding mangles Cyrillic words);
   // text with JSON escapes as the text they encode, which is what a model reads in a JSON reply.
@@ -182,7 +185,7 @@ function placeOf(tool: string, args: Record<string, unknown>): TextPlace {
   return {
     projectDoc: PROJECT_DOC.test(p),
     instructionFile: INSTRUCTION_FILE.test(p),
-    ...(SOURCE_FILE.test(p) || NOTEBOOK_FILE.test(p) ? { sourceFile: p } : {}),
+    ...(SOURCE_FILE.test(p) || NOTEBOOK_FILE.test(p) || isDataTextFile(p) ? { sourceFile: p } : {}),
   };
 }
 
