@@ -21,6 +21,8 @@ import { TOOL_ORDER } from './injection-tool-orders.js';
 import { ROLE_FIELD_RISK } from './injection-role-field.js';
 import { COMMAND_RISK } from './injection-risk.js';
 import { SILENT_ORDER } from './injection-silent.js';
+import { ROLE_ORDER } from './injection-role-address.js';
+import { CLAIMED_ELEVATION } from './injection-elevation.js';
 import {
   ADDRESSED_ORDER,
   CLAIMED_GRANT,
@@ -103,6 +105,7 @@ export const SIGNATURES: readonly Signature[] = [
     ),
   },
   { name: 'addressed_risk', re: ADDRESSED_ORDER },
+  { name: 'addressed_risk', re: ROLE_ORDER },
   { name: 'tool_order', re: TOOL_ORDER },
   { name: 'fake_system', re: ROLE_FIELD_RISK },
   { name: 'reader_order', re: READER_ORDER },
@@ -114,6 +117,7 @@ export const SIGNATURES: readonly Signature[] = [
   { name: 'reader_order', re: FIELD_ORDER },
   { name: 'override_paraphrase', re: VOID_OR_GRANT },
   { name: 'claimed_authority', re: CLAIMED_GRANT },
+  { name: 'claimed_authority', re: CLAIMED_ELEVATION },
   { name: 'encoded_order', re: ENCODED_ORDER },
   {
     name: 'reveal_prompt',
