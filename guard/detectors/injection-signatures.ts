@@ -23,6 +23,7 @@ import { COMMAND_RISK } from './injection-risk.js';
 import { SILENT_ORDER } from './injection-silent.js';
 import { ROLE_ORDER } from './injection-role-address.js';
 import { CLAIMED_ELEVATION } from './injection-elevation.js';
+import { FOREIGN_DATA_ORDER } from './injection-foreign-fill.js';
 import {
   ADDRESSED_ORDER,
   CLAIMED_GRANT,
@@ -106,6 +107,7 @@ export const SIGNATURES: readonly Signature[] = [
   },
   { name: 'addressed_risk', re: ADDRESSED_ORDER },
   { name: 'addressed_risk', re: ROLE_ORDER },
+  { name: 'addressed_risk', re: FOREIGN_DATA_ORDER },
   { name: 'tool_order', re: TOOL_ORDER },
   { name: 'fake_system', re: ROLE_FIELD_RISK },
   { name: 'reader_order', re: READER_ORDER },

@@ -19,13 +19,12 @@ const CALL_AFTER =
 /** A sentence's end: a stop before a capital, or a blank line (a SQL literal's dots do not end it). */
 const SENTENCE_END = /[.!?](?=\s+[A-Z])|\n[ \t]*\n/;
 /**
- * Beyond RISKY: a query that reads the users' secrets (`SELECT email, password_hash FROM users`),
- * and a URL left open at a parameter for the reader to fill (`https://x.example/r?d=`).
+ * Beyond RISKY, what an order asks of the data the reader holds: a query that reads the users'
+ * secrets (`SELECT email, password_hash FROM users`), and a URL left open at a parameter for the
+ * reader to fill (`https://x.example/r?d=`).
  */
-const TOOL_RISK = new RegExp(
-  String.raw`${RISKY}|\bselect\b[^;\n]{0,160}?(?:password|passwd|pwd_hash|secret|api_?key|token|ssn|card_?number)\w*[^;\n]{0,160}?\bfrom\b|https?:\/\/[^\s"'\x60<>]{1,300}?[?&][\w-]{1,20}=(?![\w%{$<-])`,
-  'iu',
-);
+export const DATA_REQUEST = String.raw`\bselect\b[^;\n]{0,160}?(?:password|passwd|pwd_hash|secret|api_?key|token|ssn|card_?number)\w*[^;\n]{0,160}?\bfrom\b|https?:\/\/[^\s"'\x60<>]{1,300}?[?&][\w-]{1,20}=(?![\w%{$<-])`;
+const TOOL_RISK = new RegExp(`${RISKY}|${DATA_REQUEST}`, 'iu');
 
 const NAME = 'mcp__';
 /** At most this many names are read per text; an order's object stands within SPAN after its name. */
