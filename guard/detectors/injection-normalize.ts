@@ -66,7 +66,9 @@ const CONFUSABLES: Record<string, string> = {
   ρ: 'p',
   ι: 'i',
 };
-const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
+/** The look-alike letters folded, as a character class's contents. */
+export const CONFUSABLE_LETTERS = Object.keys(CONFUSABLES).join('');
+const CONFUSABLE_RE = new RegExp(`[${CONFUSABLE_LETTERS}]`, 'g');
 
 /** An invisible character between two Latin letters: a word spelt so a keyword list cannot see it. */
 const INTERLEAVED = /[A-Za-z][\u200B-\u200D\u2060\uFEFF][A-Za-z]/g;

@@ -20,7 +20,10 @@ import { ROLE_LABEL_RISK } from './injection-addressed.js';
 import { TOOL_ORDER } from './injection-tool-orders.js';
 import { ROLE_FIELD_RISK } from './injection-role-field.js';
 import { COMMAND_RISK } from './injection-risk.js';
-import { SILENT_ORDER } from './injection-silent.js';
+import { COVER_ORDER, SILENT_ORDER } from './injection-silent.js';
+import { ROLE_ORDER } from './injection-role-address.js';
+import { CLAIMED_ELEVATION } from './injection-elevation.js';
+import { FOREIGN_DATA_ORDER } from './injection-foreign-fill.js';
 import {
   ADDRESSED_ORDER,
   CLAIMED_GRANT,
@@ -65,6 +68,7 @@ export const SIGNATURES: readonly Signature[] = [
     re: /(?:^|[.!:,;>(*-]\s*|\b(?:and|then|please|just|you\s+(?:must|should|will|need\s+to))\s+)(?:quietly|silently|secretly|covertly|discreetly)\s+(?:run|execute|send|post|upload|paste|copy|include|read|cat|curl|push|delete|remove|fetch|commit|email)\b/im,
   },
   { name: 'covert_action', re: SILENT_ORDER },
+  { name: 'covert_action', re: COVER_ORDER },
   {
     name: 'claimed_authority',
     re: /\bSYSTEM\s+OVERRIDE\b|\b(?:has|have)\s+(?:pre-?)?(?:authori[sz]ed|approved|permitted|allowed)\s+(?:you|the\s+(?:assistant|agent|ai|model))\s+to\s+(?:disable|bypass|turn\s+off|skip|ignore|run|delete|push|send)\b|\b(?:pre-?approved|already\s+approved)\s+(?:all|every|any)\s+(?:commands?|actions?|tool\s+calls?|changes)\b/,
@@ -103,6 +107,8 @@ export const SIGNATURES: readonly Signature[] = [
     ),
   },
   { name: 'addressed_risk', re: ADDRESSED_ORDER },
+  { name: 'addressed_risk', re: ROLE_ORDER },
+  { name: 'addressed_risk', re: FOREIGN_DATA_ORDER },
   { name: 'tool_order', re: TOOL_ORDER },
   { name: 'fake_system', re: ROLE_FIELD_RISK },
   { name: 'reader_order', re: READER_ORDER },
@@ -114,6 +120,7 @@ export const SIGNATURES: readonly Signature[] = [
   { name: 'reader_order', re: FIELD_ORDER },
   { name: 'override_paraphrase', re: VOID_OR_GRANT },
   { name: 'claimed_authority', re: CLAIMED_GRANT },
+  { name: 'claimed_authority', re: CLAIMED_ELEVATION },
   { name: 'encoded_order', re: ENCODED_ORDER },
   {
     name: 'reveal_prompt',

@@ -21,6 +21,7 @@ import { ADDRESSES, harmfulCodeOrder } from './injection-code-orders.js';
 import { withoutDiscussedQuotes, withoutReportedData } from './injection-quotes.js';
 import { withoutLabelledSamples } from './injection-samples.js';
 import { withoutInertCells } from './injection-table-rows.js';
+import { hasMixedScriptWords } from './injection-mixed-script.js';
 import { checkKeys, enumParam } from './params.js';
 
 const REMOVED = '[removed by interlock-mesh: possible prompt injection]';
@@ -121,6 +122,8 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
     ),
   ];
   for (const s of HIDDEN_SIGNATURES) if (hidden.some((h) => s.re.test(h))) names.push(s.name);
+  // folding changed the text only when it holds look-alike letters: only then are its words read
+  if (forms[0] !== forms[1] && hasMixedScriptWords(forms[1] ?? '')) names.push('homoglyph_words');
   // A stray tag or two is noise to strip; words hidden in tags are an instruction's hiding place.
   if (smuggled.replace(/\s/g, '').length >= 3) names.push('tag_smuggled_text');
   if (names.length > 0 && hasInvisible(text)) names.push('invisible_characters');
