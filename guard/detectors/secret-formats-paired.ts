@@ -8,30 +8,43 @@ import type { SecretMatch } from './secrets.js';
 import { randomish } from './secret-validators.js';
 
 /** At most this many characters between the identifier and its secret (`&token=`, `", "`). */
-const GAP = '[^\\n]{1,40}?';
-/** An account SID with its hex auth token, an API key SID with its alphanumeric secret. */
-const PAIRS: readonly [string, string][] = [
-  ['\\bAC[0-9a-f]{32}\\b', '\\b[0-9a-f]{32}\\b'],
-  ['\\bSK[0-9a-f]{32}\\b', '\\b[A-Za-z0-9]{32}\\b'],
-];
-/** Each pair either way round (`sid=AC...&tok=...`, `tok=...&sid=AC...`), the secret captured. */
-const EITHER = PAIRS.flatMap(([id, secret]) => [
-  `${id}${GAP}(${secret})`,
-  `(${secret})${GAP}${id}`,
-]);
+const GAP = 40;
+/** The secret each identifier pairs with: hex for an account SID, alphanumeric for an API key. */
+const SECRET: Readonly<Record<string, RegExp>> = {
+  AC: /(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])/g,
+  SK: /(?<![A-Za-z0-9])[A-Za-z0-9]{32}(?![A-Za-z0-9])/g,
+};
+const random3 = randomish(3);
 
-/** Both halves must look random: a 32-hex run of one digit or a word is no token. */
-const bothRandom = (v: string, m: RegExpExecArray): boolean => {
-  const id = /(?:AC|SK)[0-9a-f]{32}/.exec(v)?.[0] ?? '';
-  const secret = [m[2], m[3], m[4], m[5]].find((g) => g !== undefined) ?? '';
-  return secret !== '' && randomish(3)(id.slice(2)) && randomish(3)(secret);
+/**
+ * The identifier is random and a random secret of its kind stands within `GAP` characters before
+ * or after it on the same line. Only the text around an identifier is read: the pattern itself
+ * opens with the `AC`/`SK` literal, so text without one costs one scan.
+ */
+const paired = (v: string, m: RegExpExecArray): boolean => {
+  const re = SECRET[v.slice(0, 2)];
+  if (re === undefined || !random3(v.slice(2))) return false;
+  const line = m.input.lastIndexOf('\n', m.index) + 1;
+  const from = Math.max(line, m.index - GAP - 32);
+  // the run may go on before the window: then its start is not a token's start
+  const cut = from > 0 && /[A-Za-z0-9]/.test(m.input.charAt(from - 1));
+  const before = m.input.slice(from, m.index);
+  const after =
+    m.input.slice(m.index + v.length, m.index + v.length + GAP + 32).split('\n', 1)[0] ?? '';
+  for (const side of [before, after]) {
+    re.lastIndex = 0;
+    for (let t = re.exec(side); t !== null; t = re.exec(side))
+      if (!(cut && side === before && t.index === 0) && !/^(?:AC|SK)/.test(t[0]) && random3(t[0]))
+        return true;
+  }
+  return false;
 };
 
 export const PAIRED_PATTERNS: readonly SecretPattern[] = [
   {
     kind: 'twilio_credential_pair',
-    re: new RegExp(`(${EITHER.join('|')})`, 'g'),
-    valid: bothRandom,
+    re: /\b(?:AC|SK)[0-9a-f]{32}\b/g,
+    valid: paired,
   },
 ];
 
