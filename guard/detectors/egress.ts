@@ -5,6 +5,7 @@ import { issuerHost, issuersNamedIn } from '../egress/issuers.js';
 import { keyInMessage } from '../egress/message-keys.js';
 import { artifactToDevice } from '../egress/device-upload.js';
 import { foreignRepository, internalHosts } from '../egress/internal-hosts.js';
+import { foreignWriteRepository } from '../egress/repo-writes.js';
 import { projectOwner, projectRemotes, repositoryKey } from '../egress/project-remotes.js';
 import { eachString } from '../rules/field.js';
 import type { Detector, Finding } from './detector.js';
@@ -16,9 +17,10 @@ interface EgressParams {
    * "url": URLs in any string; "shell-upload"/"shell-any": hosts of a shell command's uploads / any
    * network use; "internal-names": internal host names and private addresses posted to a repository
    * the project's remotes do not name; "message-keys": a value a message calls a key, token or
-   * password (message-keys.ts).
+   * password (message-keys.ts); "repo-writes": files written to a repository that is not the
+   * project's (repo-writes.ts).
    */
-  source: 'url' | 'shell-upload' | 'shell-any' | 'internal-names' | 'message-keys';
+  source: 'url' | 'shell-upload' | 'shell-any' | 'internal-names' | 'message-keys' | 'repo-writes';
 }
 
 const URL_IN_TEXT =
@@ -62,7 +64,7 @@ export const egressDetector: Detector<EgressParams> = {
       source: enumParam(
         p,
         'source',
-        ['url', 'shell-upload', 'shell-any', 'internal-names', 'message-keys'],
+        ['url', 'shell-upload', 'shell-any', 'internal-names', 'message-keys', 'repo-writes'],
         'url',
         path,
       ),
@@ -76,6 +78,10 @@ export const egressDetector: Detector<EgressParams> = {
         if (k !== null) findings.push({ path: at, reason: `posts a value it calls a ${k.name}` });
       });
       return findings;
+    }
+    if (params.source === 'repo-writes') {
+      const repo = foreignWriteRepository(ctx.event.args, ctx.event.cwd);
+      return repo === null ? [] : [{ path, reason: `writes files to ${repo}` }];
     }
     if (params.source === 'internal-names') {
       const repo = foreignRepository(ctx.event.args, ctx.event.cwd);

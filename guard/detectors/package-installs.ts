@@ -2,6 +2,7 @@
 // (docs/guard.md "Detectors").
 import { hostOf } from '../shell/intent-network.js';
 import type { ShellCommand } from '../shell/model.js';
+import { runnerTarget } from '../shell/wrappers.js';
 import { listable } from './registry-listable.js';
 
 /** A package spec fetched from a git repository: never a registry, whatever the host. */
@@ -52,8 +53,18 @@ export function optionValues(argv: readonly string[]): string[] {
 
 const INSTALL = /^(?:install|i|add|upgrade|dlx|exec|x|tool)$/;
 
-export function installProblems(argv: readonly string[], off: (v: string) => boolean): string[] {
-  const [tool, sub, sub2] = argv;
+/**
+ * A package runner's own words: its options and the package it runs. What follows the package is
+ * the package's (`npx sentry-cli --url https://sentry.io info`): npm's runner takes no option after
+ * its first positional argument (docs/guard.md "Detectors").
+ */
+function runnerOwn(argv: readonly string[]): readonly string[] {
+  const target = runnerTarget(argv);
+  return target === null ? argv : argv.slice(0, argv.length - target.length + 1);
+}
+
+export function installProblems(all: readonly string[], off: (v: string) => boolean): string[] {
+  const [tool, sub, sub2] = all;
   const runs =
     tool === 'npx' ||
     tool === 'bunx' ||
@@ -64,6 +75,7 @@ export function installProblems(argv: readonly string[], off: (v: string) => boo
     (sub !== undefined && INSTALL.test(sub)) ||
     (tool === 'uv' && sub === 'pip' && sub2 === 'install');
   if (!runs) return [];
+  const argv = runnerOwn(all);
   const out: string[] = [];
   // a spec given as an option's value (`npm exec --package=URL`, `uvx --from=git+...`) counts too
   const specs = argv

@@ -14,6 +14,8 @@ import { INTERPRETERS, SHELLS } from '../shell/wrappers.js';
 import type { ShellAnalysis, ShellCommand } from '../shell/model.js';
 import type { ShellView } from './detector.js';
 import type { SecretMatch } from './secrets.js';
+import { webhookIssuer } from './secret-webhook-issuer.js';
+import { pairedIssuer } from './secret-formats-paired.js';
 
 /** The header a value is the value of: `DD-API-KEY: v`, `'PRIVATE-TOKEN': 'v'`, `x-api-key=v`. */
 const HEADER_BEFORE = /([A-Za-z][A-Za-z0-9-]{0,62})['"]?\s*[:=]\s*['"]?\s*$/;
@@ -72,6 +74,8 @@ function basicSpans(command: string): BoundSpan[] {
 function issuerOf(command: string, m: SecretMatch, basics: readonly BoundSpan[]): Issuer | null {
   const inBasic = basics.find((b) => m.start >= b.start && m.end <= b.end);
   if (inBasic !== undefined) return inBasic.issuer;
+  const hook = webhookIssuer(m) ?? pairedIssuer(m);
+  if (hook !== null) return hook;
   const header = HEADER_BEFORE.exec(command.slice(Math.max(0, m.start - 80), m.start));
   return issuerOfLiteral(m.value, header?.[1] ?? null);
 }

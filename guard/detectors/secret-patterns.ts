@@ -5,6 +5,7 @@ import { CLOUD_PATTERNS } from './secret-formats-cloud.js';
 import { DECODED_PATTERNS } from './secret-formats-decoded.js';
 import { DEVTOOLS_PATTERNS } from './secret-formats-devtools.js';
 import { KEYED_PATTERNS } from './secret-formats-keyed.js';
+import { PAIRED_PATTERNS } from './secret-formats-paired.js';
 import { SAAS_PATTERNS } from './secret-formats-saas.js';
 import { STRUCTURED_PATTERNS } from './secret-formats-structured.js';
 import { VENDOR_PATTERNS } from './secret-formats-vendor.js';
@@ -30,6 +31,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   ...CLOUD_PATTERNS,
   ...DECODED_PATTERNS,
   ...STRUCTURED_PATTERNS,
+  ...PAIRED_PATTERNS,
   ...KEYED_PATTERNS,
   ...ASSIGNED_PATTERNS,
   ...POSITIONAL_PATTERNS,

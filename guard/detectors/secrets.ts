@@ -8,6 +8,7 @@ import { regexLiterals } from '../rules/needs.js';
 import { issuerBoundSpans } from './secret-issuer-bound.js';
 import { headerToOwnIssuer, urlToOwnIssuer } from './secret-url-issuer.js';
 import { localOnlyCredentials } from './secret-local-request.js';
+import { decodedContent } from './secret-encoded-content.js';
 
 interface SecretParams {
   mode: 'block' | 'redact';
@@ -130,7 +131,11 @@ export const secretsDetector: Detector<SecretParams> = {
     const findings: Finding[] = [];
     eachString(value, path, (s, at) => {
       if (replacedText(ctx.event.tool, at)) return;
-      const ms = findSecrets(s, params.patterns);
+      let ms = findSecrets(s, params.patterns);
+      if (ms.length === 0 && params.mode === 'block') {
+        const decoded = decodedContent(ctx.event.tool, at, s);
+        if (decoded !== null) ms = findSecrets(decoded, params.patterns);
+      }
       const first = ms[0];
       if (first === undefined) return;
       if (

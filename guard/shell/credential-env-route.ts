@@ -7,6 +7,7 @@ import type { ShellAnalysis, ShellCommand } from './model.js';
 import { printsHeaders, writesFile } from './issuer-request.js';
 import { reshapes } from './secret-consumers.js';
 import { runnerTarget } from './wrappers.js';
+import { cliStaysWithIssuer } from './issuer-cli-hosts.js';
 import { publishesTo } from './registry-publish.js';
 
 /** Release tools that publish to the issuer with the token from its variable, by issuer name. */
@@ -35,7 +36,8 @@ const SHOWS_CREDENTIAL =
 /** The issuer's own CLI (`stripe`, `vercel`) or registry publisher (`npm publish`), run for anything but showing its credential. */
 export function ownCli(c: ShellCommand, issuer: Issuer): boolean {
   return (
-    (issuerOfProgram(programRun(c)) === issuer || publishesTo(c, issuer)) &&
+    ((issuerOfProgram(programRun(c)) === issuer && cliStaysWithIssuer(c, issuer)) ||
+      publishesTo(c, issuer)) &&
     !c.argv.slice(1).some((a) => SHOWS_CREDENTIAL.test(a)) &&
     !printsHeaders(c) &&
     !writesFile(c)

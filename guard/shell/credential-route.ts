@@ -14,6 +14,7 @@ import { requestToIssuers } from './issuer-request.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 import { exportedToReleaseTools, programRun } from './credential-env-route.js';
+import { cliStaysWithIssuer } from './issuer-cli-hosts.js';
 import {
   ghSecretOfAccount,
   namesOnlyFilter,
@@ -118,7 +119,8 @@ function sink(c: ShellCommand, issuer: Issuer | null, all: ShellAnalysis): boole
   if (registry !== null) return issuer === null || issuerHost(issuer, registry);
   if (c.name === 'gh' && c.argv[1] === 'secret' && c.argv[2] === 'set') return ghSecretOfAccount(c);
   if (issuer === null) return false;
-  if (issuerOfProgram(programRun(c)) === issuer || publishesTo(c, issuer)) return true;
+  if (issuerOfProgram(programRun(c)) === issuer) return cliStaysWithIssuer(c, issuer);
+  if (publishesTo(c, issuer)) return true;
   if (/^(?:npm|pnpm|yarn)$/.test(c.name) && c.argv[1] === 'config' && c.argv[2] === 'set') {
     const host = /^\/\/([^/:]+)[^=]*:_authToken$/.exec(c.argv[3] ?? '')?.[1];
     return host !== undefined && issuerHost(issuer, host);

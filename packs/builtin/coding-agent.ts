@@ -334,6 +334,20 @@ const rules = [
     reason: "posts the network's internal host names to a repository that is not the project's",
   },
   {
+    id: 'ca.foreign-repo-write',
+    verdict: 'escalate',
+    // a code host's file writes: the content is published in the repository named
+    tools: [
+      'mcp__*__create_or_update_file',
+      'mcp__*__push_files',
+      'mcp__*__create_file',
+      'mcp__*__update_file',
+    ],
+    phase: 'call',
+    when: { detector: 'egress', field: 'args', params: { source: 'repo-writes' } },
+    reason: "writes files to a repository that is not the project's",
+  },
+  {
     id: 'ca.pii-egress',
     verdict: 'escalate',
     tools: OUTBOUND_TOOLS,

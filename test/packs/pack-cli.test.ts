@@ -56,7 +56,7 @@ describe('mesh pack', () => {
     expect(v.code, v.stderr).toBe(0);
     const vj = JSON.parse(v.stdout) as { ok: boolean; format: number; rules: unknown[] };
     expect(vj).toMatchObject({ ok: true, format: 2 });
-    expect(vj.rules).toHaveLength(30);
+    expect(vj.rules).toHaveLength(31);
     const t = await runMesh(['pack', 'test', 'builtin:coding-agent', '--json']);
     expect(t.code, t.stderr).toBe(0);
     const tj = JSON.parse(t.stdout) as {

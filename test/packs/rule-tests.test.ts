@@ -24,10 +24,10 @@ function codeOf(f: () => unknown): string {
 }
 
 describe('per-rule tests in the pack format', () => {
-  it('builtin:coding-agent carries a hash and at least five examples of each kind for all 30 rules', () => {
+  it('builtin:coding-agent carries a hash and at least five examples of each kind for all 31 rules', () => {
     const p = loadPack('builtin:coding-agent');
     expect(p.meta.format).toBe(2);
-    expect(p.meta.catalog).toHaveLength(30);
+    expect(p.meta.catalog).toHaveLength(31);
     for (const id of p.meta.catalog) {
       const e = p.meta.rules[id];
       expect(e?.tests?.match.length, id).toBeGreaterThanOrEqual(MIN_RULE_EXAMPLES);

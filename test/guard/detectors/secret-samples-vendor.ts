@@ -21,6 +21,11 @@ export function vendorSamples(r: Gen): Sample[] {
     s('mailgun_key', `key-${r(HEX, 32)}`, `key-${r(HEX, 20)}`),
     s('mailchimp_key', `${r(HEX, 32)}-us14`, `${r(HEX, 32)}-eu14`),
     s('twilio_api_key', `SK${r(HEX, 32)}`, `SK${r(HEX, 24)}`),
+    s(
+      'twilio_credential_pair',
+      `?sid=AC${r(HEX, 32)}&tok=${r(HEX, 32)}`,
+      `?sid=AC${r(HEX, 32)}&req=${r(HEX, 24)}`,
+    ),
     s('atlassian_token', `ATATT3xFfGF0${r(B64U, 180)}`, `ATATT3xFfGF0${r(B64U, 60)}`),
     s('postman_key', `PMAK-${r(HEX, 24)}-${r(HEX, 34)}`, `PMAK-${r(HEX, 24)}`),
     s('pulumi_token', `pul-${r(HEX, 40)}`, `pul-${r(HEX, 30)}`),

