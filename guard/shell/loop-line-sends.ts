@@ -58,6 +58,41 @@ function reshapedInput(stages: ShellCommand[]): string | null {
   return null;
 }
 
+/** An encoded dump by its name (`key.b64`, `sa.hex`). */
+const ENCODED_FILE = /\.(?:b64|base64|b32|base32|hex)$/i;
+
+/**
+ * The loop's input named by its `<` redirect (`done < <(base32 key | fold)`, `done < sa.b64`):
+ * reshaped when the substituted pipeline runs a reshaper or reads a credential file, or the file is
+ * an encoded dump or a credential file.
+ */
+function redirectedInput(target: string): string | null {
+  if (target.startsWith('<(')) {
+    const words = target.slice(2, -1).split(/[\s|;&]+/);
+    return (
+      words.find((w) => RESHAPERS.has(w.replace(/^.*\//, ''))) ??
+      words.find((w) => !w.startsWith('-') && isCredentialPath(w)) ??
+      null
+    );
+  }
+  return ENCODED_FILE.test(target) || isCredentialPath(target) ? target : null;
+}
+
+/** A `while read` body command's loop variables and input, by the `<` redirect it shares with its `read`. */
+function fedByRedirect(
+  cmd: ShellCommand,
+  all: ShellAnalysis,
+): { vars: string[]; input: string | null } {
+  const target = cmd.redirects.find((r) => r.op === '<')?.target;
+  if (target === undefined) return { vars: [], input: null };
+  const vars = all.commands
+    .filter(
+      (c) => c.name === 'read' && c.redirects.some((r) => r.op === '<' && r.target === target),
+    )
+    .flatMap(readVars);
+  return { vars, input: vars.length === 0 ? null : redirectedInput(target) };
+}
+
 /** An argument carrying `v` as data: any use but the whole address or an output file name. */
 function carriesVar(cmd: ShellCommand, v: string): boolean {
   const use = new RegExp(String.raw`\$(?:\{${v}\}|${v}(?!\w))`);
@@ -73,13 +108,17 @@ function carriesVar(cmd: ShellCommand, v: string): boolean {
 export function loopLineSends(all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   for (const cmd of all.commands) {
-    if (!SENDERS.has(cmd.name) || cmd.pipeline < 0 || cmd.stage === 0) continue;
-    const inPipe = all.commands.filter((c) => c.pipeline === cmd.pipeline);
-    const vars = inPipe.filter((c) => c.name === 'read' && c.stage === cmd.stage).flatMap(readVars);
+    if (!SENDERS.has(cmd.name)) continue;
+    let vars: string[];
+    let input: string | null;
+    if (cmd.pipeline >= 0 && cmd.stage > 0) {
+      const inPipe = all.commands.filter((c) => c.pipeline === cmd.pipeline);
+      vars = inPipe.filter((c) => c.name === 'read' && c.stage === cmd.stage).flatMap(readVars);
+      input = vars.length === 0 ? null : reshapedInput(inPipe.filter((c) => c.stage < cmd.stage));
+    } else ({ vars, input } = fedByRedirect(cmd, all));
+    if (input === null) continue;
     const v = vars.find((x) => carriesVar(cmd, x));
     if (v === undefined) continue;
-    const input = reshapedInput(inPipe.filter((c) => c.stage < cmd.stage));
-    if (input === null) continue;
     const hosts = cmd.argv.flatMap((a) => hostOf(a, false) ?? []);
     hits.push({
       intent: 'upload',
