@@ -23,6 +23,8 @@ const IN_CONFIG: readonly string[] = [
   String.raw`configstore\/firebase-tools\.json$`,
   String.raw`\.?wrangler\/config\/default\.toml$`,
   String.raw`com\.vercel\.cli\/auth\.json$`,
+  // Claude Code's and the Anthropic SDK's saved key: the agent's own credentials
+  String.raw`(?:claude|anthropic)\/(?:\.?env|\.?credentials(?:\.json)?|api[_-]?key(?:\.txt)?)$`,
 ];
 
 /** Files straight under home that hold a saved login or key. */
@@ -42,6 +44,7 @@ const IN_HOME: readonly string[] = [
   String.raw`\.circleci\/cli\.yml$`,
   String.raw`\.snowsql\/config$`,
   String.raw`\.m2\/settings-security\.xml$`,
+  String.raw`\.(?:claude|anthropic)\/(?:\.?env|\.?credentials(?:\.json)?|api[_-]?key(?:\.txt)?)$`,
 ];
 
 /** One pattern for the normalized (`~`-rooted) paths of every vendor CLI's saved login. */

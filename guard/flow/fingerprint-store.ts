@@ -22,7 +22,7 @@ import { loadFlowKeys, type FlowKeys } from './flow-key.js';
 import { DEFAULT_FLOW_LIMITS, type FlowLimits } from './flow-limits.js';
 import { matchViews, type MatchIndex, type PatternRef } from './match-index.js';
 import type { FlowCheck, TaintSource } from './taint.js';
-import { prefixParts } from './prefixed-values.js';
+import { valueParts } from './decoded-values.js';
 import { resultTokens, taintRefusal } from './taint-policy.js';
 import type { FlowTracker } from './tracker.js';
 import { filterAdd, filterFromBytes, filterWords } from './window-filter.js';
@@ -195,7 +195,7 @@ export class FingerprintStore implements FlowTracker {
         ) as { id: number };
         if (exists.get(row.id)) continue;
         added++;
-        const forms = [bytes, ...prefixParts(text, this.limits).map((t) => Buffer.from(t, 'utf8'))];
+        const forms = [bytes, ...valueParts(text, this.limits).map((t) => Buffer.from(t, 'utf8'))];
         for (const p of forms.flatMap((b) => patternsFor(b, this.limits))) {
           const fp = this.keys.hasher.at(p.bytes, 0);
           fps.push(fp);

@@ -5,7 +5,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { IndexedTaint } from './flow-check.js';
 import type { FlowLimits } from './flow-limits.js';
 import { MemoryIndex } from './memory-index.js';
-import { prefixParts } from './prefixed-values.js';
+import { valueParts } from './decoded-values.js';
 import type { TaintSource } from './taint.js';
 
 /** Keys the value digests: process-local, like the index's fingerprints. */
@@ -56,8 +56,8 @@ export class Scope implements IndexedTaint {
     const b = d.readUInt32LE(4);
     if (this.has(a, b)) return false;
     const cost = this.index.costOf(bytes);
-    // a format prefix's random part is looked for as this value too (prefixed-values.ts)
-    const parts = prefixParts(text, this.limits).map((t) => {
+    // a format prefix's random part and an encoded value's decoded text are looked for as this value too (decoded-values.ts)
+    const parts = valueParts(text, this.limits).map((t) => {
       const b = Buffer.from(t, 'utf8');
       return { b, cost: this.index.costOf(b) };
     });

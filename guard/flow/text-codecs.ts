@@ -76,7 +76,8 @@ export function unseparated(text: string): string | null {
 
 /** Runs of one character code spelling, each code found by `code` (its digits in `radix`). */
 const CODE_RUNS: { re: RegExp; radix: number; code: RegExp }[] = [
-  { re: /(?:\b\d{1,3}\s*[,;]\s*){11,}\d{1,3}\b/g, radix: 10, code: /\d{1,3}/g },
+  // any punctuation between the codes: `'.'.join(str(ord(c)) ...)`, `-join '-'`, `.join(':')`
+  { re: /(?:\b\d{1,3}\s*[,;.:|_/-]\s*){11,}\d{1,3}\b/g, radix: 10, code: /\d{1,3}/g },
   { re: /(?:\b\d{2,3} ){11,}\d{2,3}\b/g, radix: 10, code: /\d{2,3}/g },
   { re: /(?:\\[0-7]{1,3}){12,}/g, radix: 8, code: /(?<=\\)[0-7]{1,3}/g },
   { re: /(?:\\x[0-9A-Fa-f]{2}){12,}/g, radix: 16, code: /(?<=x)[0-9A-Fa-f]{2}/g },
@@ -92,7 +93,7 @@ const CODE_RUNS: { re: RegExp; radix: number; code: RegExp }[] = [
 ];
 
 /**
- * Bytes spelled as character codes: `81,55,118`, `\121\067`, `\x51\x37`, `0x51, 0x37`, `\u0051`,
+ * Bytes spelled as character codes: `81,55,118` (or `81.55.118`, `81-55-118`), `\121\067`, `\x51\x37`, `0x51, 0x37`, `\u0051`,
  * `&#81;`; a code above 255 stands for its character's UTF-8 bytes.
  */
 export function fromCharCodes(text: string): Uint8Array | null {

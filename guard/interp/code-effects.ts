@@ -12,6 +12,9 @@ import { bucketEmpties } from './bucket-empties.js';
 import { listedDeletes } from './listed-deletes.js';
 import { listedHomeReads } from './listed-home-reads.js';
 import { literalReads } from './literal-reads.js';
+import { perlHomeReads } from './perl-home-reads.js';
+import { perlListExec } from './perl-list-exec.js';
+import { computedLookups } from './computed-lookups.js';
 import { globDeletes } from './glob-deletes.js';
 import { keyringRead } from './keyring-reads.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
@@ -162,7 +165,10 @@ export function codeEffects(
     ...globDeletes(interpreter, code),
     ...listedHomeReads(interpreter, code),
     ...reads,
+    ...perlHomeReads(interpreter, code),
+    ...computedLookups(code),
   );
+  out.argvs.push(...perlListExec(interpreter, code));
   return out;
 }
 

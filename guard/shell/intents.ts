@@ -1,6 +1,7 @@
 // The intent classifier: what a parsed shell script would do, in the closed vocabulary rules use.
 import { agentSocketHijack } from './agent-socket-hijack.js';
 import { listedHomeLoop } from './listed-home-loop.js';
+import { loopLineSends } from './loop-line-sends.js';
 import { procEnvironLoop } from './proc-environ-loop.js';
 import { hubCodeUploads, hubUploadIntents } from './hub-uploads.js';
 import { secretStoreRepo } from './repo-secret-scope.js';
@@ -164,6 +165,7 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
     append(hits, listedHomeLoop(source));
     if (source.includes('/proc/')) append(hits, procEnvironLoop(source));
   }
+  if (source.includes('read') && source.includes('done')) append(hits, loopLineSends(analysis));
   for (const s of analysis.scripts) {
     append(hits, scriptIntents(s.interpreter, s.code));
     if (s.hits !== undefined)
