@@ -1,4 +1,5 @@
 // Intents of network use: fetch-to-shell, decode-to-shell, reverse shells, uploads and the hosts reached.
+import { BYTE_ENCODERS } from './byte-encoders.js';
 import { constantBody } from './constant-body.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
@@ -281,16 +282,7 @@ const FILE_READERS = new Set([
   'tac',
   'head',
   'tail',
-  'base64',
-  'base32',
-  'basenc',
-  'xxd',
-  'od',
-  'hexdump',
-  'gzip',
-  'bzip2',
-  'xz',
-  'zstd',
+  ...BYTE_ENCODERS,
   'brotli',
   'tar',
   'zip',

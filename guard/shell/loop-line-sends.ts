@@ -4,6 +4,7 @@
 // sees those bytes in the command, so the shape is the finding (docs/guard.md "Shell analysis").
 // `cat urls.txt | while read u; do curl "$u"; done` sends nothing but the request to each address.
 import type { IntentHit } from './intents.js';
+import { BYTE_ENCODERS } from './byte-encoders.js';
 import { hostOf } from './intent-network.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { isCredentialPath } from '../sensitive-paths.js';
@@ -11,21 +12,7 @@ import { isCredentialPath } from '../sensitive-paths.js';
 /** Programs that send their arguments: HTTP clients and raw sockets (DNS lookups: intent-publish.ts). */
 const SENDERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'curlie', 'nc', 'ncat', 'socat']);
 /** Stages that encode, compress or cut a file's bytes into lines before the loop reads them. */
-const RESHAPERS = new Set([
-  'base64',
-  'base32',
-  'basenc',
-  'xxd',
-  'od',
-  'hexdump',
-  'gzip',
-  'bzip2',
-  'xz',
-  'zstd',
-  'openssl',
-  'fold',
-  'split',
-]);
+const RESHAPERS = new Set([...BYTE_ENCODERS, 'openssl', 'fold', 'split']);
 /** Options whose value names where curl or wget write, never what they send. */
 const OUTPUT_FLAGS = new Set([
   '-o',

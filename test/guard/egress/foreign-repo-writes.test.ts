@@ -1,22 +1,15 @@
 // Files written through a code host's MCP tools: to the project's own repository (a remote its git
 // config names) or another repository of the same owner they pass; to anyone else's repository,
 // or with no working folder to tell, they escalate, whatever the content or its encoding.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { gitCheckout } from '../git-checkout.js';
 import { createGuard } from '../../../guard/index.js';
 import { loadPack } from '../../../packs/index.js';
 
-const root = mkdtempSync(join(tmpdir(), 'mesh-repo-writes-'));
-mkdirSync(join(root, '.git'), { recursive: true });
-writeFileSync(
-  join(root, '.git', 'config'),
+const { root } = gitCheckout(
+  'mesh-repo-writes-',
   '[remote "origin"]\n\turl = git@github.com:acme/api.git\n',
 );
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-});
 
 const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
 const CODE = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';

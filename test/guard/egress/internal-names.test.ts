@@ -1,22 +1,15 @@
 // Internal host names posted to a repository: to the project's own (a remote its git config names)
 // they stay in the organisation; to anyone else's they map the network and escalate.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { gitCheckout } from '../git-checkout.js';
 import { createGuard } from '../../../guard/index.js';
 import { internalHosts } from '../../../guard/egress/internal-hosts.js';
 import { loadPack } from '../../../packs/index.js';
 
-const root = mkdtempSync(join(tmpdir(), 'mesh-internal-'));
-mkdirSync(join(root, '.git'), { recursive: true });
-writeFileSync(
-  join(root, '.git', 'config'),
+const { root } = gitCheckout(
+  'mesh-internal-',
   '[remote "origin"]\n\turl = git@github.com:acme/api.git\n',
 );
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-});
 
 const guard = createGuard({ policies: [loadPack('builtin:coding-agent').policy] });
 const BODY =

@@ -1,22 +1,15 @@
 // Uploads to machine-learning and data hubs: data sent to an owner other than the project's (its
 // git remotes' owners) leaves; a trained model's output, the signed-in account's own repository,
 // or the project's organisation is the project publishing its work.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { gitCheckout } from '../git-checkout.js';
 import { bashRule } from '../pack-rule.js';
 
-const root = mkdtempSync(join(tmpdir(), 'mesh-hub-'));
-const project = join(root, 'clinical-nlp');
-mkdirSync(join(project, '.git'), { recursive: true });
-writeFileSync(
-  join(project, '.git', 'config'),
+const { project } = gitCheckout(
+  'mesh-hub-',
   '[remote "origin"]\n\turl = git@github.com:Acme-ML/clinical-nlp.git\n',
+  'clinical-nlp',
 );
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-});
 const rule = bashRule(project);
 
 const FOREIGN = [

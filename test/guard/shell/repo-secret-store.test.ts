@@ -1,21 +1,15 @@
 // A project file stored as a CI secret of a named repository passes only when the working folder's
 // git remotes name that repository: a name alone can be anyone's.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { gitCheckout } from '../git-checkout.js';
 import { bashRule } from '../pack-rule.js';
 
-const root = mkdtempSync(join(tmpdir(), 'repo-secret-'));
-const app = join(root, 'android', 'app');
-mkdirSync(join(app, '.git'), { recursive: true });
-writeFileSync(
-  join(app, '.git', 'config'),
+const { root, project: app } = gitCheckout(
+  'repo-secret-',
   '[remote "origin"]\n\turl = git@github.com:acme/android-app.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n',
+  join('android', 'app'),
 );
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-});
 
 describe("a project file stored in the project's own repository's secrets", () => {
   it('passes when the folder names the repository as a remote', async () => {
