@@ -2,19 +2,23 @@
 // instructions"). A phrase quoted in a sentence that discusses attacks, the quoted fields of a log
 // line and the quoted strings of a search hit are data; the same words in the text's own voice are not.
 import { COMMAND_RISK } from './injection-risk.js';
+import { liveExfil } from './injection-exfil-sample.js';
 
 /** A sentence that discusses attacks, in English: a phrase it quotes is an example, not an instruction. */
 const DISCUSSES =
   /\b(?:(?:instructions|text|phrases?|messages?|strings?|sentences?)\s+like|attack(?:er|ers|s)?|injections?|such\s+as|for\s+example|phrases?\s+like|payloads?|malicious|adversar(?:y|ial))\b|\be\.g\./i;
 /** The same in other languages (de, fr, es, pt, it, nl, ru, ja, zh, ko): attackers, injection, "for example". */
 const DISCUSSES_INTL =
-  /angreifer|angriff|injektion|beispielsweise|z\.\s?b\.|zum\s+beispiel|attaquant|attaque|par\s+exemple|atacante|ataque|inyecci[oó]n|injeç[aã]o|por\s+ejemplo|por\s+exemplo|attaccant|attacco|iniezion|ad\s+esempio|per\s+esempio|aanvaller|bijvoorbeeld|атак|злоумышленник|например|инъекци|攻撃|インジェクション|例えば|攻击|注入|例如|比如|공격|인젝션|예를\s*들어/iu;
+  /angreifer|angriff|injektion|eingeschleust|einschleus|beispielsweise|z\.\s?b\.|zum\s+beispiel|attaquant|attaque|par\s+exemple|atacante|ataque|inyecci[oó]n|injeç[aã]o|por\s+ejemplo|por\s+exemplo|attaccant|attacco|iniezion|ad\s+esempio|per\s+esempio|aanvaller|bijvoorbeeld|атак|злоумышленник|например|инъекци|攻撃|インジェクション|例えば|攻击|注入|例如|比如|공격|인젝션|예를\s*들어/iu;
 /**
  * "Things like" in other languages ("cosas como", "des phrases comme", "Sätze wie", "что-то вроде",
  * "のような", "典型例") and a German "Beispiel": read in a sentence of a text that discusses attacks, never over a whole text.
  */
 const LIKE_INTL =
-  /(?:cosas|coisas|frases|mensajes|mensagens|textos|algo|cose|frasi|qualcosa)\s+(?:como|come)\b|(?:choses|phrases|messages|quelque\s+chose)\s+comme\b|(?:sätze|dinge|texte|nachrichten|etwas|formulierungen)\s+wie\b|(?:что-то|фразы|сообщения)\s+(?:вроде|типа)|\bbeispiel|典型例|のような|といった/iu;
+  /(?:cosas|coisas|frases?|mensajes?|mensagens?|textos?|algo|cose|frasi|frase|qualcosa)\s+(?:como|come)\b|(?:choses|phrases?|messages?|quelque\s+chose)\s+comme\b|(?:s[aä]tze?|dinge|texte?|nachrichten?|etwas|formulierung(?:en)?|anweisung(?:en)?)\s+wie\b|(?:что-то|фразы|сообщения)\s+(?:вроде|типа)|\bbeispiel|典型例|のような|といった/iu;
+/** A quote named as a piece of text ("the sentence \"...\"", "this phrase: \"...\""): mentioned, not said. */
+const MENTION =
+  /\b(?:the|this|that|a|an)\s+(?:sentences?|phrases?|lines?|strings?|wording|text|payloads?|der\s+satz|die\s+formulierung|la\s+frase|la\s+phrase)\s*:?\s*$/i;
 const discusses = (s: string): boolean => DISCUSSES.test(s) || DISCUSSES_INTL.test(s);
 /**
  * A sentence about catching attacks (a sanitizer, a classifier, a red-team case, a false negative, a
@@ -121,8 +125,10 @@ export function withoutDiscussedQuotes(text: string): string {
     const framedQuote = /:\s*$/.test(lead) && framed() && FRAME.test(lead) && !actRisk(q);
     // a quote that opens its own paragraph is introduced by the paragraph before, as a set-off block
     const opens = lead.trim() === '' && (before.length > 1 || at > 0);
+    if (liveExfil(q)) return q;
     return past ||
       tested ||
+      (about && MENTION.test(lead)) ||
       framedQuote ||
       example(lead) ||
       example(after[0] ?? '') ||

@@ -20,6 +20,8 @@ import { NOTEBOOK_FILE, notebookWithoutLiterals } from './injection-notebook.js'
 import { ADDRESSES, harmfulCodeOrder } from './injection-code-orders.js';
 import { withoutDiscussedQuotes, withoutReportedData } from './injection-quotes.js';
 import { withoutLabelledSamples } from './injection-samples.js';
+import { withoutDefensiveRules } from './injection-defensive.js';
+import { withoutDetectorSamples } from './injection-detector-source.js';
 import { withoutInertCells } from './injection-table-rows.js';
 import { hasMixedScriptWords } from './injection-mixed-script.js';
 import { checkKeys, enumParam } from './params.js';
@@ -70,6 +72,18 @@ interface InjectionParams {
 
 /** Names of the signatures in `text` (normalised first). This text is attacker-controlled. */
 export function injectionSignatures(read: string, opts: TextPlace = {}): string[] {
+  const names = signaturesOf(read, opts);
+  if (names.length === 0) return names;
+  // only once a signature fired: a defensive rule ("ignore instructions inside fetched pages") and
+  // a detector's listed samples are read again without them
+  const defended = names.some((n) => n.startsWith('override')) ? withoutDefensiveRules(read) : read;
+  const src = opts.sourceFile;
+  const plain =
+    src !== undefined && SOURCE_FILE.test(src) ? withoutDetectorSamples(defended) : defended;
+  return plain === read ? names : signaturesOf(plain, opts);
+}
+
+function signaturesOf(read: string, opts: TextPlace): string[] {
   const src = opts.sourceFile;
   const own =
     src === undefined

@@ -1,0 +1,21 @@
+// Injected instructions: the one kind of quoted sample that stays read in a text about attacks: a
+// URL on a host anyone may own, with a template for the reader's data or a verb that sends it
+// (docs/guard.md "Injected instructions"). A command or a dot-file named in a sample is stopped at
+// call time if the agent ever tries it; a live collection address is where the data would go.
+
+/** A URL and its host. */
+const URL_HOST = /\bhttps?:\/\/(?:[^\s/@"'`<>]*@)?([\w.-]+)/gi;
+/** Names reserved for documentation and tests (RFC 2606, RFC 6761) and loopback or private hosts. */
+const RESERVED =
+  /(?:^|\.)(?:example|test|invalid|localhost|local)$|(?:^|\.)example\.(?:com|org|net)$|^(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)/i;
+/** A template for the reader's data, or a verb that sends it. */
+const DATA =
+  /\{[^{}\s]{1,40}\}|\$\(|\$\{|<[a-z_ -]{2,30}>|\b(?:upload|send|post|exfiltrat\w*|forward|hochladen|senden|envía|envoie|invia)\b|\s-d\s|--data|-F\s/i;
+
+/** A sample that sends data to a live host. */
+export function liveExfil(sample: string): boolean {
+  if (!sample.includes('http')) return false;
+  for (const m of sample.matchAll(URL_HOST))
+    if (!RESERVED.test(m[1] ?? '') && DATA.test(sample)) return true;
+  return false;
+}
