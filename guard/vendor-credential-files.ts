@@ -23,6 +23,8 @@ const IN_CONFIG: readonly string[] = [
   String.raw`configstore\/firebase-tools\.json$`,
   String.raw`\.?wrangler\/config\/default\.toml$`,
   String.raw`com\.vercel\.cli\/auth\.json$`,
+  // .NET user secrets (`dotnet user-secrets`): connection strings and keys kept out of the project
+  String.raw`Microsoft\/UserSecrets\/[^/]+\/secrets\.json$`,
   // Claude Code's and the Anthropic SDK's saved key: the agent's own credentials
   String.raw`(?:claude|anthropic)\/(?:\.?env|\.?credentials(?:\.json)?|api[_-]?key(?:\.txt)?)$`,
 ];
@@ -44,6 +46,7 @@ const IN_HOME: readonly string[] = [
   String.raw`\.circleci\/cli\.yml$`,
   String.raw`\.snowsql\/config$`,
   String.raw`\.m2\/settings-security\.xml$`,
+  String.raw`\.microsoft\/usersecrets\/[^/]+\/secrets\.json$`,
   String.raw`\.(?:claude|anthropic)\/(?:\.?env|\.?credentials(?:\.json)?|api[_-]?key(?:\.txt)?)$`,
 ];
 

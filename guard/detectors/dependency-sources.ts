@@ -1,7 +1,7 @@
 // A dependency's source moved off its registry to a git repository or a tarball: Cargo's `git =`
 // (in `[dependencies]` or `[patch.crates-io]`), package.json's `github:`, `git+` and tarball specs,
 // pip's `name @ git+https://...`, go.mod's `replace` to another module path, a Gemfile's `git:` or
-// `github:`. The project then builds whatever that repository's owner pushes, unreviewed by the
+// `github:`, a Nix flake's `inputs.<name>.url`. The project then builds whatever that repository's owner pushes, unreviewed by the
 // package's maintainers (docs/guard.md "Detectors", supply_chain).
 //
 // Fork or upstream: a repository is the package's own when every word of its owner is a word of
@@ -14,7 +14,7 @@ import { projectOwner } from '../egress/project-remotes.js';
 import { internalHosts } from '../egress/internal-hosts.js';
 
 const MANIFEST =
-  /(?:^|[\\/])(Cargo\.toml|package\.json|requirements[\w.-]*\.txt|pyproject\.toml|go\.mod|Gemfile)$/;
+  /(?:^|[\\/])(Cargo\.toml|package\.json|requirements[\w.-]*\.txt|pyproject\.toml|go\.mod|Gemfile|flake\.nix)$/;
 /** Hosts whose first path word is the repository's owner. */
 const HUBS = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|git\.sr\.ht)$/i;
 /** Words an organisation adds to a project's name for its account. */
@@ -24,6 +24,15 @@ const ORG_WORDS = new Set(
   ),
 );
 const MAX_SPECS = 64;
+/**
+ * The accounts that publish the flakes nearly every flake takes as inputs (nixpkgs, home-manager,
+ * flake-utils, nix-darwin, rust-overlay): the same repository under another owner is a fork.
+ */
+const FLAKE_HOMES = new Set(
+  'nixos nix-community numtide hercules-ci cachix oxalica lnl7 nix-darwin determinatesystems edolstra'.split(
+    ' ',
+  ),
+);
 
 interface Spec {
   name: string;
@@ -38,7 +47,10 @@ const words = (s: string): string[] =>
 
 /** `{ host, owner }` of a git or tarball URL, or null for a local path. */
 function ownerOf(url: string): { host: string; owner: string } | null {
-  const u = url.replace(/^git\+/, '').replace(/^github:/, 'https://github.com/');
+  const u = url
+    .replace(/^git\+/, '')
+    .replace(/^github:/, 'https://github.com/')
+    .replace(/^gitlab:/, 'https://gitlab.com/');
   const m =
     /^(?:https?|ssh|git):\/\/(?:[^@/]*@)?([^/:]+)(?::\d+)?\/([^/]+)/i.exec(u) ??
     /^[^@/\s]+@([\w.-]+):([^/]+)\//.exec(u);
@@ -79,6 +91,12 @@ function specs(file: string, text: string): Spec[] {
       if (from.split('/').slice(0, 2).join('/') !== to.split('/').slice(0, 2).join('/'))
         add(from.split('/')[2] ?? from, `https://${to}`);
     }
+  } else if (file === 'flake.nix') {
+    // `nixpkgs.url = "..."`, `inputs.nixpkgs.url = "..."`, `nixpkgs = { url = "..."; }`
+    for (const m of text.matchAll(
+      /(?:^|[\s{;.])([\w-]+)(?:\.url\s*=|\s*=\s*\{[^}]*?\burl\s*=)\s*"([^"]+)"/g,
+    ))
+      add(m[1], m[2]);
   } else if (file === 'Gemfile') {
     for (const m of text.matchAll(
       /^\s*gem\s+["']([\w.-]+)["'][^\n]*?\b(git|github):?\s*(?:=>\s*)?["']([^"']+)["']/gm,
@@ -127,6 +145,7 @@ export function swappedDependency(
       continue;
     }
     if (upstreamOwner(name, at.owner)) continue;
+    if (file === 'flake.nix' && FLAKE_HOMES.has(at.owner.toLowerCase())) continue;
     if (path.startsWith('/') && projectOwner(at.owner, dirname(path))) continue;
     return `dependency ${name} fetched from the repository of ${at.host}/${at.owner}`;
   }

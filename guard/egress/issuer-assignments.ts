@@ -4,6 +4,7 @@
 // variable reaches is no such binding.
 import type { ShellView } from '../detectors/detector.js';
 import { issuerOfProgram, issuerOfVariable, REQUEST_PROGRAMS, type Issuer } from './issuers.js';
+import { envStaysWithIssuer } from '../shell/issuer-cli-hosts.js';
 
 /** `NAME=value` as a word of its own, the value bare or quoted without expansions. */
 const ASSIGNMENT = /(?<![^\s;&|(])([A-Z][A-Z0-9_]{0,127})=("[^"$`\\]*"|'[^']*'|[^\s'"$`;&|()<>]+)/g;
@@ -17,13 +18,17 @@ export interface IssuerSpan {
 /** The values of `command` assigned to an issuer's variable prefixing its CLI or a request. */
 export function issuerAssignments(command: string, view: ShellView): IssuerSpan[] {
   const out: IssuerSpan[] = [];
-  for (const m of command.slice(0, 65_536).matchAll(ASSIGNMENT)) {
+  const all = [...command.slice(0, 65_536).matchAll(ASSIGNMENT)];
+  for (const m of all) {
     const name = m[1] ?? '';
     const issuer = issuerOfVariable(name);
     if (issuer === null) continue;
     const users = view.analysis.commands.filter((c) => c.env?.some((e) => e.name === name));
     if (!users.some((c) => issuerOfProgram(c.name) === issuer || REQUEST_PROGRAMS.has(c.name)))
       continue;
+    // a server variable beside the key sends it elsewhere (docs/guard.md "Credential routing")
+    const pairs = all.map((a) => [a[1] ?? '', a[2] ?? ''] as const);
+    if (!envStaysWithIssuer(pairs, name, issuer)) continue;
     const start = m.index + name.length + 1;
     out.push({ start, end: start + (m[2] ?? '').length, issuer });
   }

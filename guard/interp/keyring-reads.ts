@@ -10,9 +10,22 @@ import type { IntentHit } from '../shell/intents.js';
 const LIBRARY_READ =
   /^(?:keyring(?:\.core)?\.(?:get_password|get_credential)|keytar(?:\.default)?\.(?:getPassword|findPassword|findCredentials))$/;
 
-/** Whether a resolved callee reads a stored password out of the keychain. */
+/**
+ * Libraries whose one job is to decrypt a browser's cookie jar or saved logins with the key the OS
+ * keeps for it: Python browser_cookie3 (and browsercookie, rookiepy) by any browser function,
+ * pycookiecheat's `*_cookies`, Node chrome-cookies-secure. Their error classes read nothing.
+ */
+const BROWSER_STORE_READ =
+  /^(?:(?:browser_?cookie3?|rookiepy)\.(?!\w*(?:Error|Exception)$)\w+|pycookiecheat(?:\.\w+)?\.\w+_cookies|chrome-cookies-secure\.getCookies\w*)$/;
+
+/** Whether a resolved callee reads a stored password out of the keychain or a browser's store. */
 export function keyringRead(callee: string): boolean {
-  return LIBRARY_READ.test(callee);
+  // every callee goes through here: a library's name is tested only when its first letters match
+  const c = callee.charCodeAt(0);
+  return (
+    LIBRARY_READ.test(callee) ||
+    ((c === 98 || c === 114 || c === 112 || c === 99) && BROWSER_STORE_READ.test(callee))
+  );
 }
 
 /** go-keyring (`keyring.Get("svc", "user")`) and 99designs/keyring's `ring.Get(` after `keyring.Open`. */

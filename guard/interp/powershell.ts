@@ -38,14 +38,26 @@ function unquote(w: string): string {
   return w.replace(/^['"]|['"]$/g, '');
 }
 
+/** The items of a PowerShell list (`'a','b'`, `@('a', 'b')`): each path a cmdlet is given. */
+function listItems(w: string): string[] {
+  if (!w.includes(',')) return [w];
+  return w
+    .replace(/^@\(|\)$/g, '')
+    .split(',')
+    .map((p) => unquote(p.trim()))
+    .filter((p) => p !== '');
+}
+
 /** The paths among a cmdlet's words: positional, or after `-Path`, never a filter's pattern. */
 function pathWords(rest: readonly string[]): string[] {
-  return rest.filter(
-    (w, j) =>
-      (!w.startsWith('-') &&
-        (j === 0 || !/^-(?:Filter|Include|Exclude)$/i.test(rest[j - 1] ?? ''))) ||
-      PATH_OPT.test(rest[j - 1] ?? ''),
-  );
+  return rest
+    .filter(
+      (w, j) =>
+        (!w.startsWith('-') &&
+          (j === 0 || !/^-(?:Filter|Include|Exclude)$/i.test(rest[j - 1] ?? ''))) ||
+        PATH_OPT.test(rest[j - 1] ?? ''),
+    )
+    .flatMap(listItems);
 }
 
 /**

@@ -6,6 +6,7 @@ import { powershellDeleteTarget } from '../interp/powershell.js';
 import { backupFolder, backupWipeIntents } from './backup-wipe.js';
 import { listedWipeIntents } from './listed-wipe.js';
 import { foundDeleteIntents } from './found-deletes.js';
+import { climbsAboveExpansion } from './climbing-targets.js';
 import {
   isCatastrophicTarget,
   isCredentialPath,
@@ -62,7 +63,10 @@ function rm(cmd: ShellCommand): IntentHit[] {
   if (cmd.argv.includes('--no-preserve-root'))
     return [{ intent: 'destructive_delete', detail: 'rm --no-preserve-root' }];
   for (const t of operands(cmd.argv)) {
-    if (recursive && (isCatastrophicTarget(t) || TRIMMED_UNSET.test(t.trim())))
+    if (
+      recursive &&
+      (isCatastrophicTarget(t) || TRIMMED_UNSET.test(t.trim()) || climbsAboveExpansion(t))
+    )
       return [{ intent: 'destructive_delete', detail: `rm -r ${normalizePath(t)}` }];
     if (recursive && backupFolder(t))
       return [{ intent: 'destructive_delete', detail: `rm -r backups ${normalizePath(t)}` }];

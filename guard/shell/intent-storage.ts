@@ -36,12 +36,15 @@ const VALUED = new Set([
   '-p',
 ]);
 
+/** rclone's per-backend server options (`--s3-endpoint`, `--webdav-url`, `--sftp-host`). */
+const RCLONE_SERVER_OPT = /^--[a-z0-9]+-(?:endpoint|url|host)$/;
+
 function operands(argv: readonly string[], from: number): string[] {
   const out: string[] = [];
   for (let i = from; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a.startsWith('-') && a.length > 1) {
-      if (VALUED.has(a)) i++;
+      if (VALUED.has(a) || RCLONE_SERVER_OPT.test(a)) i++;
     } else out.push(a);
   }
   return out;
@@ -83,6 +86,23 @@ function copyUp(
   if (sources.every((s) => isBuildOutput(s) || isCoverageReport(s))) return null;
   const h = host(dst);
   return { sources, hosts: h === null ? [] : [h] };
+}
+
+/** The host an rclone command's server option names (`--s3-endpoint https://h`), or null. */
+function rcloneServer(argv: readonly string[]): string | null {
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (!a.startsWith('--')) continue;
+    const eq = a.indexOf('=');
+    const opt = eq > 0 ? a.slice(0, eq) : a;
+    if (!RCLONE_SERVER_OPT.test(opt)) continue;
+    const value = eq > 0 ? a.slice(eq + 1) : (argv[i + 1] ?? '');
+    const host = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/:?#\s@]+)(?::\d{1,5})?(?:[/?#]|$)/i.exec(
+      value,
+    )?.[1];
+    if (host !== undefined) return host.toLowerCase();
+  }
+  return null;
 }
 
 function transfer(cmd: ShellCommand): Transfer | null {
@@ -129,11 +149,12 @@ function transfer(cmd: ShellCommand): Transfer | null {
     };
   }
   if (name === 'rclone' && /^(?:copy|copyto|sync|move|moveto|bisync)$/.test(w1 ?? ''))
-    // a remote is a name the operator configured, or a backend given inline: no host to check
+    // a remote is a name the operator configured, or a backend given inline: no host to check,
+    // unless the command names the backend's server itself
     return copyUp(
       ops(1),
       (s) => RCLONE_REMOTE.test(s),
-      () => null,
+      () => rcloneServer(argv),
     );
   if (name === 'rclone' && w1 === 'rcat' && RCLONE_REMOTE.test(w2 ?? ''))
     return { sources: [], hosts: [] };

@@ -11,6 +11,39 @@ import { runnerTarget } from './wrappers.js';
 const SERVER_OPTS = /^--(?:url|host|hostname|server|endpoint|api-url|base-url|api-host)$/;
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/;
 
+/** `host` is one of `issuer`'s, this machine or a private address (a self-hosted instance). */
+function hostStaysWithIssuer(host: string, issuer: Issuer): boolean {
+  return issuerHost(issuer, host) || LOOPBACK.test(host) || isPrivateAddress(host);
+}
+
+/**
+ * Variables by which SDKs and CLIs take the server they send their key to (`WANDB_BASE_URL`,
+ * `OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`, `HF_ENDPOINT`, `NPM_CONFIG_REGISTRY`, `SENTRY_URL`).
+ */
+const SERVER_VAR =
+  /(?:^|_)(?:BASE_?URL|API_?BASE|API_?URL|API_?HOST|URL|HOST|ENDPOINT|REGISTRY|SERVER)$/;
+
+/**
+ * True unless one of the `NAME=value` assignments of the command names, by such a variable of the
+ * key's own vendor (the same first word as `keyVar`: `WANDB_`, `HF_`, `NPM_`), a server outside
+ * `issuer`'s hosts, this machine and private addresses: `WANDB_BASE_URL=https://x
+ * WANDB_API_KEY=<key> wandb login` hands the key to x. This value is attacker-controlled.
+ */
+export function envStaysWithIssuer(
+  assignments: readonly (readonly [string, string])[],
+  keyVar: string,
+  issuer: Issuer,
+): boolean {
+  const vendor = `${keyVar.split('_')[0] ?? keyVar}_`;
+  for (const [name, value] of assignments) {
+    if (!name.startsWith(vendor) || !SERVER_VAR.test(name)) continue;
+    const raw = value.replace(/^(["'])(.*)\1$/, '$2');
+    const host = canonicalHost(raw);
+    if (host === null || !hostStaysWithIssuer(host, issuer)) return false;
+  }
+  return true;
+}
+
 /** The server a global option names (`--url U`, `--url=U`), or null when `word` names none. */
 function serverNamed(word: string, prev: string): string | null {
   const eq = /^(--[\w-]+)=(.+)$/.exec(word);
@@ -34,8 +67,7 @@ export function cliStaysWithIssuer(c: ShellCommand, issuer: Issuer): boolean {
     const prev = argv[i - 1] ?? '';
     const host = serverNamed(word, prev);
     if (host !== null) {
-      if (!issuerHost(issuer, host) && !LOOPBACK.test(host) && !isPrivateAddress(host))
-        return false;
+      if (!hostStaysWithIssuer(host, issuer)) return false;
     } else if (!word.startsWith('-') && !prev.startsWith('-')) return true;
   }
   return true;
