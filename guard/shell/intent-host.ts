@@ -10,6 +10,7 @@ import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive
 import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
 import { excludedName } from './excluded-names.js';
+import { sudoServiceOp } from './sudo-service-ops.js';
 import { pipedToUserinfoMask } from './masked-output.js';
 import { cmdPersistentEnv } from '../interp/persistent-env.js';
 import { credentialArgUnread } from './credential-unread.js';
@@ -90,7 +91,12 @@ function spawnedShell(cmd: ShellCommand): string | null {
 
 function privilege(cmd: ShellCommand): string | null {
   const priv = cmd.wrappers.find((w) => PRIV_PROGRAMS.has(w));
-  if (priv !== undefined) return distroPackages(cmd) || deviceGroupsForSelf(cmd) ? null : priv;
+  if (priv !== undefined)
+    return distroPackages(cmd) ||
+      deviceGroupsForSelf(cmd) ||
+      (priv === 'sudo' && sudoServiceOp(cmd))
+      ? null
+      : priv;
   if (PRIV_PROGRAMS.has(cmd.name)) return cmd.name;
   const spawned = spawnedShell(cmd);
   if (spawned !== null) return spawned;
