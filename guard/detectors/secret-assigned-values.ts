@@ -2,7 +2,7 @@
 // holds a credential, and whether the value is one rather than a placeholder, lookup, type or word.
 import { entropy } from './checksums.js';
 import { notPlaceholder } from './secret-validators.js';
-import { fileNameValue } from './secret-not-values.js';
+import { fileNameValue, replaceMeValue } from './secret-not-values.js';
 
 /** Name characters read back from a credential word: `db_`, `spring.datasource.`, `$`, `x-api-`. */
 const NAME_CHAR = /[A-Za-z0-9_.$@-]/;
@@ -115,7 +115,7 @@ export interface ValueContext {
 export function credentialValue(v: string, ctx: ValueContext): boolean {
   if (v.length < 6 || v.length > 200) return false;
   if (!notPlaceholder(v) || LOOKUP.test(v) || PATH_OR_URL.test(v) || VERSION.test(v)) return false;
-  if (fileNameValue(v)) return false;
+  if (fileNameValue(v) || replaceMeValue(v)) return false;
   if (/\b(?:here|goes|your|my[_-]?(?:secret|password|token|key))\b/i.test(v)) return false;
   const lower = v.toLowerCase();
   if (STOP_VALUES.has(lower) || PLACEHOLDER_WORDS.test(lower.replace(/[^a-z]/g, ''))) return false;

@@ -24,3 +24,13 @@ const ARN_HEAD = /\barn:aws(?:-cn|-us-gov)?:[\w-]+:[\w-]*:\d{0,12}:$/;
 
 /** True when the name before `:` is an ARN's resource type, not a key being assigned. */
 export const arnResourceType = (prefix: string): boolean => ARN_HEAD.test(prefix);
+
+/**
+ * A value that asks to be replaced: `change-me-32-bytes-minimum`, `sk_test_replace_me`,
+ * `fill_this_in`, `set-me`. An example env file ships these where each secret goes; a word of a
+ * real random key is never such an order between separators.
+ */
+const REPLACE_ME =
+  /(?:^|[^a-z])(?:change|replace|fill|set|put|insert|update)[_-]?(?:me|this|it)(?:[_-]?in)?(?:[^a-z]|$)/i;
+
+export const replaceMeValue = (v: string): boolean => REPLACE_ME.test(v);

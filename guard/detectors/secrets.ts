@@ -7,6 +7,7 @@ import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns.js';
 import { regexLiterals } from '../rules/needs.js';
 import { issuerBoundSpans } from './secret-issuer-bound.js';
 import { headerToOwnIssuer, urlToOwnIssuer } from './secret-url-issuer.js';
+import { localStoreOnly } from './secret-local-store.js';
 import { localOnlyCredentials } from './secret-local-request.js';
 import { decodedContent } from './secret-encoded-content.js';
 
@@ -142,7 +143,8 @@ export const secretsDetector: Detector<SecretParams> = {
         params.to_issuer === 'pass' &&
         ((at === 'args.command' &&
           (issuerBoundSpans(s, ms, ctx.shell(s)) !== null ||
-            localOnlyCredentials(s, ms, ctx.shell(s)))) ||
+            localOnlyCredentials(s, ms, ctx.shell(s)) ||
+            localStoreOnly(ctx.shell(s)))) ||
           urlToOwnIssuer(s, at, ms) ||
           headerToOwnIssuer(at, ctx.event.args))
       )

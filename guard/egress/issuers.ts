@@ -92,6 +92,11 @@ const ISSUERS: readonly Issuer[] = [
     hosts: ['upload.pypi.org', 'test.pypi.org', 'pypi.org'],
   },
   {
+    name: 'crates.io',
+    vars: /^(?:CARGO_REGISTRY_TOKEN|CARGO_REGISTRIES_CRATES_IO_TOKEN)$/,
+    hosts: ['crates.io', '*.crates.io'],
+  },
+  {
     name: 'Hugging Face',
     vars: /^(?:HF_TOKEN|HUGGINGFACE_TOKEN|HUGGING_FACE_HUB_TOKEN|HUGGINGFACEHUB_API_TOKEN|HF_API_TOKEN)$/,
     format: /\bhf_[A-Za-z0-9]{34}/,

@@ -32,6 +32,7 @@ import { stdinIntoSubstitution } from './stdin-substitution.js';
 import { publishesTo } from './registry-publish.js';
 import { handedOffFile } from './file-hand-off.js';
 import { assignedForIssuer } from './assigned-issuer-token.js';
+import { stdinLoginFor } from './stdin-logins.js';
 
 const OUT = /^(?:>|>>|>\||&>|&>>)$/;
 /** Project folders a web server or a published package serves: a secret there is published. */
@@ -115,6 +116,7 @@ function registryLogin(c: ShellCommand): string | null {
  * issuer's API. `issuer` is the credential's issuer when known: then the destination must be its.
  */
 function sink(c: ShellCommand, issuer: Issuer | null, all: ShellAnalysis): boolean {
+  if (stdinLoginFor(c, issuer)) return true;
   const registry = registryLogin(c);
   if (registry !== null) return issuer === null || issuerHost(issuer, registry);
   if (c.name === 'gh' && c.argv[1] === 'secret' && c.argv[2] === 'set') return ghSecretOfAccount(c);

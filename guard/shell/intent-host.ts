@@ -9,6 +9,8 @@ import type { IntentHit } from './intents.js';
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import { SHELLS } from './wrappers.js';
 import { cliCredentialRead } from './credential-clis.js';
+import { excludedName } from './excluded-names.js';
+import { sudoServiceOp } from './sudo-service-ops.js';
 import { pipedToUserinfoMask } from './masked-output.js';
 import { cmdPersistentEnv } from '../interp/persistent-env.js';
 import { credentialArgUnread } from './credential-unread.js';
@@ -89,7 +91,12 @@ function spawnedShell(cmd: ShellCommand): string | null {
 
 function privilege(cmd: ShellCommand): string | null {
   const priv = cmd.wrappers.find((w) => PRIV_PROGRAMS.has(w));
-  if (priv !== undefined) return distroPackages(cmd) || deviceGroupsForSelf(cmd) ? null : priv;
+  if (priv !== undefined)
+    return distroPackages(cmd) ||
+      deviceGroupsForSelf(cmd) ||
+      (priv === 'sudo' && sudoServiceOp(cmd))
+      ? null
+      : priv;
   if (PRIV_PROGRAMS.has(cmd.name)) return cmd.name;
   const spawned = spawnedShell(cmd);
   if (spawned !== null) return spawned;
@@ -205,7 +212,12 @@ function credentialRead(cmd: ShellCommand, all: ShellAnalysis): string | null {
       // `--file=PATH`, `if=PATH`, `@PATH`: the path (a plain word, most of them, is copied as is)
       let v = a.charAt(0) === '-' ? a.replace(/^--?[\w-]+=/, '') : a;
       if (v.charAt(0) === 'i' || v.charAt(0) === '@') v = v.replace(/^(?:if=|@)/, '');
-      if (credential(v) && !credentialArgUnread(cmd, i) && !credentialKeyLinesOnly(cmd, v, all))
+      if (
+        credential(v) &&
+        !credentialArgUnread(cmd, i) &&
+        !excludedName(cmd, i) &&
+        !credentialKeyLinesOnly(cmd, v, all)
+      )
         return `${cmd.name} ${v}`;
     }
     const member = browserStoreMember(cmd, all);

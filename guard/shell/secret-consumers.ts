@@ -249,28 +249,49 @@ export function namesOnlyFilter(f: string): boolean {
   );
 }
 
+const KUBE_VALUED = /^(?:--context|--namespace|-n|--cluster|--user|--as|--request-timeout)$/;
+
 /** `kubectl apply -f -`, `kubectl create -f -`, `kubeseal`: a manifest on stdin goes to the cluster. */
 function clusterTakes(c: ShellCommand): boolean {
   const a = c.argv.slice(1);
   // kubeseal prints the values encrypted for the cluster's key, unless asked to unseal
   if (c.name === 'kubeseal') return !a.includes('--recovery-unseal');
   if (a.some((w) => /^(?:-o|--output)(?:=|$)|^-o\w/.test(w))) return false;
+  // a server or kubeconfig named on the line is not the user's configured cluster
+  if (a.some((w) => /^(?:-s|--server|--kubeconfig)(?:=|$)/.test(w))) return false;
   if (c.redirects.some((r) => /^(?:>|>>|&>)$/.test(r.op) && r.target !== '/dev/null')) return false;
+  // the verb after global options (`kubectl --context kind-dev -n app apply`)
+  let v = 0;
+  for (;;) {
+    const w = a[v] ?? '';
+    if (KUBE_VALUED.test(w)) v += 2;
+    else if (/^--(?:context|namespace|cluster|user)=/.test(w)) v += 1;
+    else break;
+  }
   return (
     (c.name === 'kubectl' || c.name === 'oc') &&
-    (a[0] === 'apply' || a[0] === 'create') &&
+    (a[v] === 'apply' || a[v] === 'create') &&
     a.some((w, i) => w === '-' && /^(?:-f|--filename)$/.test(a[i - 1] ?? ''))
   );
 }
 
+/** `sops -d FILE`, `sops decrypt FILE`: an encrypted manifest decrypted to stdout. */
+const sopsDecrypts = (argv: readonly string[]): boolean =>
+  argv[1] === 'decrypt' || argv.some((a) => a === '-d' || a === '--decrypt');
+
 /**
  * `kubectl create secret generic NAME --from-env-file=.env --dry-run=client -o yaml | kubectl
- * apply -f -` (or `| kubeseal`): the manifest holding the values goes to the cluster, not the output.
+ * apply -f -` (or `| kubeseal`), `sops -d secrets/dev.enc.yaml | kubectl apply -f -`: the manifest
+ * holding the values goes to the cluster, not the output.
  */
 export function manifestIntoCluster(cmd: ShellCommand, all: ShellAnalysis): boolean {
-  if ((cmd.name !== 'kubectl' && cmd.name !== 'oc') || cmd.argv[1] !== 'create') return false;
-  if (cmd.argv[2] !== 'secret' || cmd.pipeline < 0 || cmd.stage !== 0 || cmd.stages !== 2)
-    return false;
+  const source =
+    cmd.name === 'sops'
+      ? sopsDecrypts(cmd.argv)
+      : (cmd.name === 'kubectl' || cmd.name === 'oc') &&
+        cmd.argv[1] === 'create' &&
+        cmd.argv[2] === 'secret';
+  if (!source || cmd.pipeline < 0 || cmd.stage !== 0 || cmd.stages !== 2) return false;
   const next = all.commands.find(
     (c) => c.pipeline === cmd.pipeline && c.stage === 1 && c.substitution === cmd.substitution,
   );

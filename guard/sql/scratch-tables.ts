@@ -26,6 +26,18 @@ const LIVE = new Set(['prod', 'production', 'prd', 'live']);
 const EXPERIMENT = new Set(['ab', 'split', 'multivariate', 'load']);
 /** Words of a table named as temporary (`tmp_orders`, `orders_temp`, `jane_scratch_x`). */
 const SCRATCH_TABLE = new Set(['tmp', 'temp', 'scratch']);
+/**
+ * An ETL's staging table, reloaded by every run (`staging_import_rows`, `stg_orders`,
+ * `orders_staging`, `customers_import`): a staging word as the name's first or last word, a load
+ * word as its last. Inside a name (`order_staging_notes`) it names no such table.
+ */
+const STAGING_EDGE = new Set(['staging', 'stg', 'stage', 'landing']);
+const LOAD_LAST = new Set(['import', 'load']);
+function stagingTable(t: readonly string[]): boolean {
+  if (t.length < 2) return false;
+  const last = t.at(-1) ?? '';
+  return STAGING_EDGE.has(t[0] ?? '') || STAGING_EDGE.has(last) || LOAD_LAST.has(last);
+}
 /** Object kinds that hold no data of their own beyond the table's. */
 const TABLE_KINDS = new Set(['OBJECT_TABLE', 'OBJECT_VIEW', 'OBJECT_INDEX', 'OBJECT_SEQUENCE']);
 
@@ -59,7 +71,8 @@ function scratchName(p: string[]): boolean {
     (anyWord(schema, SCRATCH_SCHEMA) ||
       anyWord(table, SCRATCH_TABLE) ||
       (t[0] === 'test' && t.length > 1) ||
-      testLast)
+      testLast ||
+      stagingTable(t))
   );
 }
 
