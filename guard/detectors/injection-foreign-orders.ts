@@ -27,7 +27,7 @@ const SEND_TO_URL = [
 ].join('|');
 
 /** A letter outside ASCII or a word of a label: cheap tests before the scans. */
-const MAY = /[^\x00-\x7f]|\b(?:ki|ia)\b/i;
+const MAY = /[^\t-~]|\b(?:ki|ia)\b/i;
 
 export const FOREIGN_SEND_ORDER = addressedRisk(
   LABEL,
