@@ -13,9 +13,12 @@ const LITERAL = /"([^"\s\\]{4,64})"|'([^'\s\\]{4,64})'|`([^`\s\\]{4,64})`/g;
 const ALL_PAIRS = 16;
 const MAX_LITERALS = 256;
 
-/** A token long enough to be a piece of a key: 10-128 letters and digits, with a digit. */
+/**
+ * A token long enough to be a piece of a key: 10-128 letters and digits, with a digit; not a host
+ * label (`<piece>.sink.example`), whose pieces domain-joins.ts joins under one domain only.
+ */
 const TOKEN =
-  /(?<![A-Za-z0-9+/_-])(?=[A-Za-z+/_-]*\d)[A-Za-z0-9+/_-]{10,128}={0,2}(?![A-Za-z0-9+/=_-])/g;
+  /(?<![A-Za-z0-9+/_-])(?=[A-Za-z+/_-]*\d)[A-Za-z0-9+/_-]{10,128}={0,2}(?![A-Za-z0-9+/=_-]|\.[A-Za-z0-9])/g;
 
 const decode = (x: string): string =>
   Buffer.from(percentDecode(Buffer.from(x, 'utf8'))).toString('utf8');
