@@ -12,6 +12,8 @@ const LITERAL = /"([^"\s\\]{4,64})"|'([^'\s\\]{4,64})'|`([^`\s\\]{4,64})`/g;
 /** Most literals paired every way; beyond them only neighbours are paired. */
 const ALL_PAIRS = 16;
 const MAX_LITERALS = 256;
+/** Most tokens of prose joined: beyond them the text is data, not a message (bounds the view's size). */
+const MAX_TOKENS = 16;
 
 /**
  * A token long enough to be a piece of a key: 10-128 letters and digits, with a digit; not a host
@@ -68,8 +70,10 @@ function literalJoins(text: string): string[] {
 function tokenJoins(text: string): string[] {
   const toks: string[] = [];
   TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m !== null && toks.length < MAX_LITERALS; m = TOKEN.exec(text))
+  for (let m = TOKEN.exec(text); m !== null && toks.length <= MAX_TOKENS; m = TOKEN.exec(text))
     toks.push(m[0]);
+  // a message carries a value's pieces among few tokens; a blob of many is read by the other views
+  if (toks.length > MAX_TOKENS) return [];
   const out: string[] = [];
   for (let i = 0; i + 1 < toks.length; i++) {
     const [a = '', b = '', c] = [toks[i], toks[i + 1], toks[i + 2]];
