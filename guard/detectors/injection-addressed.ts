@@ -130,7 +130,7 @@ export const RISKY = [
   // repository actions that bypass review or move the project: an admin merge, a new remote
   // a push of the project to an address rather than a remote it has ("push main to https://...")
   String.raw`\bpush\b[^\n|;&]{0,40}?\bto\s+https?:\/\/`,
-  String.raw`\bgh\s+pr\s+(?:merge|review)\b[^\n]{0,80}?(?:--admin|--approve)\b|--admin\b|\bgit\s+remote\s+(?:set-url|add)\b|\bgit\s+push\s+(?:[^\n|;&]{0,40}\s)?-f\b`,
+  String.raw`\bgh\s+pr\s+(?:merge|review)\b[^\n]{0,80}?(?:--admin|--approve)\b|--admin\b|\bgit\s+(?:-[Cc]\s+\S+\s+)*remote\s+(?:set-url|add)\b|\bgit\s+push\s+(?:[^\n|;&]{0,40}\s)?-f\b`,
   // a named key taken from the environment (OPENAI_API_KEY, an "API key")
   String.raw`\b[A-Z][A-Z0-9]*_API_?KEY\b|\bapi[\s_-]?keys?\b`,
   String.raw`\bgists?\b|\bstrict-ssl\s+false\b|\bsettings\.json\b|\bpre-?tool\s+hooks?\b`,

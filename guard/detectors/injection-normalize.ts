@@ -148,10 +148,11 @@ export function jsonReadText(text: string): string | null {
  * comments (`[//]: # (...)`, `[comment]: <> (...)`, CommonMark §4.7 link reference definitions that
  * no link uses), an image's URL (the reader sees the image, not its query), hidden elements (not
  * displayed, sized or faded to nothing, white text, moved off screen), and white text in wiki and
- * forum markup (Jira's `{color:white}`, BBCode's `[color=white]`).
+ * forum markup (Jira's `{color:white}`, BBCode's `[color=white]`), and a collapsed `<details>`
+ * block whose summary is empty (nothing tells the reader what it holds).
  */
 export const HIDDEN_SPANS =
-  /<!--[\s\S]{0,20000}?-->|^[ \t]{0,3}\[(?:\/\/|comment|_|#)\]:[ \t]*(?:#|<>)[ \t]*(?:\(.*\)|".*"|'.*')[ \t]*$|!\[[^\]\n]{0,200}\]\(\s*https?:\/\/[^)\n]{1,600}\)|<(div|span|p|td|section|small|font|label)\b[^>]{0,200}(?:display:\s*none|hidden|font-size:\s*0(?:px|em|rem|pt|%)?\s*[;"']|opacity:\s*0(?:\.0+)?\s*[;"']|(?<!background(?:-color)?:\s*)color:\s*(?:white|#fff(?:fff)?|rgb\(\s*255\s*,\s*255\s*,\s*255\s*\))\s*[;"']|(?:left|top|text-indent):\s*-\d{3,}px)[^>]{0,200}>[\s\S]{0,20000}?<\/\1>|\{color:\s*(?:white|#fff(?:fff)?)\s*\}[\s\S]{0,20000}?\{color\}|\[color=["']?(?:white|#fff(?:fff)?)["']?\][\s\S]{0,20000}?\[\/color\]/gim;
+  /<!--[\s\S]{0,20000}?-->|^[ \t]{0,3}\[(?:\/\/|comment|_|#)\]:[ \t]*(?:#|<>)[ \t]*(?:\(.*\)|".*"|'.*')[ \t]*$|!\[[^\]\n]{0,200}\]\(\s*https?:\/\/[^)\n]{1,600}\)|<(div|span|p|td|section|small|font|label)\b[^>]{0,200}(?:display:\s*none|hidden|font-size:\s*0(?:px|em|rem|pt|%)?\s*[;"']|opacity:\s*0(?:\.0+)?\s*[;"']|(?<!background(?:-color)?:\s*)color:\s*(?:white|#fff(?:fff)?|rgb\(\s*255\s*,\s*255\s*,\s*255\s*\))\s*[;"']|(?:left|top|text-indent):\s*-\d{3,}px)[^>]{0,200}>[\s\S]{0,20000}?<\/\1>|\{color:\s*(?:white|#fff(?:fff)?)\s*\}[\s\S]{0,20000}?\{color\}|\[color=["']?(?:white|#fff(?:fff)?)["']?\][\s\S]{0,20000}?\[\/color\]|<details\b[^>]{0,200}>\s*<summary\b[^>]{0,200}>\s*<\/summary>[\s\S]{0,20000}?<\/details>/gim;
 
 /** Tag characters (U+E0020–U+E007E) mirror printable ASCII and render as nothing. */
 const TAG_RUN = /[\u{E0020}-\u{E007E}]+/gu;

@@ -24,6 +24,8 @@ import { COVER_ORDER, SILENT_ORDER } from './injection-silent.js';
 import { ROLE_ORDER } from './injection-role-address.js';
 import { CLAIMED_ELEVATION } from './injection-elevation.js';
 import { FOREIGN_DATA_ORDER } from './injection-foreign-fill.js';
+import { FOREIGN_SEND_ORDER } from './injection-foreign-orders.js';
+import { HIDDEN_LABEL_ORDER } from './injection-hidden-label.js';
 import {
   ADDRESSED_ORDER,
   CLAIMED_GRANT,
@@ -109,6 +111,7 @@ export const SIGNATURES: readonly Signature[] = [
   { name: 'addressed_risk', re: ADDRESSED_ORDER },
   { name: 'addressed_risk', re: ROLE_ORDER },
   { name: 'addressed_risk', re: FOREIGN_DATA_ORDER },
+  { name: 'addressed_risk', re: FOREIGN_SEND_ORDER },
   { name: 'tool_order', re: TOOL_ORDER },
   { name: 'fake_system', re: ROLE_FIELD_RISK },
   { name: 'reader_order', re: READER_ORDER },
@@ -154,6 +157,7 @@ export const SIGNATURES: readonly Signature[] = [
  */
 export const HIDDEN_SIGNATURES: readonly Signature[] = [
   { name: 'hidden_role_order', re: ROLE_LABEL_RISK },
+  { name: 'hidden_role_order', re: HIDDEN_LABEL_ORDER },
   { name: 'hidden_order', re: HIDDEN_ADDRESSED },
   {
     name: 'hidden_order',

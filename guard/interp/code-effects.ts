@@ -15,6 +15,7 @@ import { literalReads } from './literal-reads.js';
 import { perlHomeReads } from './perl-home-reads.js';
 import { perlListExec } from './perl-list-exec.js';
 import { computedLookups } from './computed-lookups.js';
+import { slicedSends } from './sliced-sends.js';
 import { globDeletes } from './glob-deletes.js';
 import { keyringRead } from './keyring-reads.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
@@ -167,6 +168,7 @@ export function codeEffects(
     ...reads,
     ...perlHomeReads(interpreter, code),
     ...computedLookups(code),
+    ...slicedSends(code),
   );
   out.argvs.push(...perlListExec(interpreter, code));
   return out;

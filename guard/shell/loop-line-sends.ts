@@ -8,6 +8,7 @@ import { BYTE_ENCODERS } from './byte-encoders.js';
 import { hostOf } from './intent-network.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { isCredentialPath } from '../sensitive-paths.js';
+import { cliCredentialRead } from './credential-clis.js';
 
 /** Programs that send their arguments: HTTP clients and raw sockets (DNS lookups: intent-publish.ts). */
 const SENDERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'curlie', 'nc', 'ncat', 'socat']);
@@ -35,10 +36,12 @@ function readVars(cmd: ShellCommand): string[] {
   return out;
 }
 
-/** The loop's input is a file reshaped (encoded, compressed, cut) or a credential file. */
+/** The loop's input is a file reshaped (encoded, compressed, cut), a credential file or a CLI printing a credential. */
 function reshapedInput(stages: ShellCommand[]): string | null {
   for (const s of stages) {
     if (RESHAPERS.has(s.name)) return s.name;
+    const printed = cliCredentialRead(s);
+    if (printed !== null) return s.name;
     const file = s.argv.slice(1).find((a) => !a.startsWith('-') && isCredentialPath(a));
     if (file !== undefined) return file;
   }
@@ -80,13 +83,21 @@ function fedByRedirect(
   return { vars, input: vars.length === 0 ? null : redirectedInput(target) };
 }
 
+/** Options whose value is what the request carries (body, form, header, agent, cookie, referer), never its address. */
+const DATA_FLAGS =
+  /^(?:-[dFHA]|--(?:data(?:-binary|-raw|-urlencode|-ascii)?|form(?:-string)?|header|user-agent|cookie|referer|post-data|body-data|json))$/;
+
 /** An argument carrying `v` as data: any use but the whole address or an output file name. */
 function carriesVar(cmd: ShellCommand, v: string): boolean {
   const use = new RegExp(String.raw`\$(?:\{${v}\}|${v}(?!\w))`);
   for (let i = 1; i < cmd.argv.length; i++) {
     const a = cmd.argv[i] as string;
     if (OUTPUT_FLAGS.has(a)) i++;
-    else if (use.test(a) && a.replace(use, '').trim() !== '') return true;
+    else if (
+      use.test(a) &&
+      (a.replace(use, '').trim() !== '' || DATA_FLAGS.test(cmd.argv[i - 1] ?? ''))
+    )
+      return true;
   }
   return false;
 }
