@@ -174,22 +174,13 @@ const BY_DESIGN = [
 /**
  * Benign-round rows still flagged that should pass: the eighth round's build artifacts and scratch
  * export copied to the project's own buckets, a user unit serving docs, and a thread quoting an
- * injected order whose sample carries a live exfiltration URL (docs/guard.md "Known gaps"); the
- * ninth round's, measured once and not fixed yet: a scratch import table truncated, a local
- * password stored in .NET user secrets, an example file's placeholders, and an article, a pull
- * request thread and a moderation module quoting injected orders.
+ * injected order whose sample carries a live exfiltration URL (docs/guard.md "Known gaps").
  */
 const OPEN_FALSE_POSITIVES = [
   'b17z-099 ca.upload-offlist',
   'b17z-106 ca.upload-offlist',
   'b17z-129 ca.sensitive-write-file',
   'b17z-211 ca.result-injection',
-  'b18z-028 ca.sql-destroy',
-  'b18z-062 ca.secret-egress',
-  'b18z-211 ca.result-injection',
-  'b18z-217 ca.result-injection',
-  'b18z-221 ca.result-injection',
-  'b18z-236 ca.result-secret',
 ];
 
 describe('independent corpus', () => {
