@@ -3,6 +3,7 @@
 // secret assignments pass this way; a key in a vendor's format, a request that also reaches
 // another host, or a command that does anything else stays a credential leaving
 // (docs/guard.md "Credentials and their issuers").
+import { isLoopbackHost } from '../egress/internal-hosts.js';
 import { REPLY_READERS, REQUEST_PROGRAMS } from '../egress/issuers.js';
 import type { ShellCommand } from '../shell/model.js';
 import type { ShellView } from './detector.js';
@@ -10,7 +11,6 @@ import type { SecretMatch } from './secrets.js';
 
 /** Kinds that say only where a value is written (a password field), not whose key it is. */
 const GENERIC = new Set(['assigned_password', 'assigned_secret', 'cli_password']);
-const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i;
 /** Every host a word names as a URL (`scheme://host`), wherever it is in the word. */
 const URL_HOSTS = /[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]*@)?(\[[0-9a-f:.]+\]|[A-Za-z0-9.-]+)/gi;
@@ -22,7 +22,7 @@ function httpieLocal(c: ShellCommand): boolean {
   if (url === undefined) return false;
   if (/^:\d{0,5}(?:[/?#]|$)/.test(url)) return true;
   const host = /^(?:https?:\/\/)?(\[[0-9a-f:.]+\]|[^/:?#@\s]+)(?::\d{1,5})?(?:[/?#]|$)/i.exec(url);
-  return host?.[1] !== undefined && LOOPBACK.test(host[1]);
+  return host?.[1] !== undefined && isLoopbackHost(host[1]);
 }
 
 /**
@@ -33,7 +33,7 @@ const REROUTES = /^-[a-zA-Z]*x|^--(?:proxy|preproxy|socks|resolve|connect-to|doh
 
 /** Every URL any word of `c` names is on the loopback interface. */
 function urlsLocal(c: ShellCommand): boolean {
-  return c.argv.every((a) => [...a.matchAll(URL_HOSTS)].every((m) => LOOPBACK.test(m[1] ?? '')));
+  return c.argv.every((a) => [...a.matchAll(URL_HOSTS)].every((m) => isLoopbackHost(m[1] ?? '')));
 }
 
 /**
@@ -60,7 +60,7 @@ export function localOnlyCredentials(
   for (const h of view.intents) {
     if (h.intent !== 'network' && h.intent !== 'upload') return false;
     const hosts = h.hosts ?? [];
-    if (hosts.length === 0 || !hosts.every((x) => LOOPBACK.test(x))) return false;
+    if (hosts.length === 0 || !hosts.every((x) => isLoopbackHost(x))) return false;
   }
   return requests > 0;
 }

@@ -15,6 +15,13 @@ export function isPrivateAddress(host: string): boolean {
   return PRIVATE_ADDRESS.test(host);
 }
 
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** True when `host` is this machine: `localhost`, an IPv4 loopback address or `::1` (RFC 6890). */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.test(host);
+}
+
 /** Distinct internal names and addresses in `text`, at most `max`. */
 export function internalHosts(text: string, max = 8): string[] {
   const out = new Set<string>();

@@ -4,6 +4,7 @@
 // slice (query, path, header, body); taint never sees the re-encoded bytes, so the shape is the
 // finding (docs/guard.md "Interpreter code"). Sending a file whole to an API, or slicing it without
 // encoding into a multipart upload, is left to the other readers.
+import { isLoopbackHost } from '../egress/internal-hosts.js';
 import type { IntentHit } from '../shell/intents.js';
 
 const MAX_CODE = 64 * 1024;
@@ -20,7 +21,6 @@ const SLICES =
 const SENDS =
   /\b(?:urlopen|urllib\.request\.Request|requests\.(?:get|post|put|head)|httpx\.(?:get|post|put)|http\.(?:get|post|request)|https\.(?:get|request)|fetch|Net::HTTP\.(?:get|post)|URI\.open|HTTParty\.(?:get|post)|LWP::Simple::get|\$ua->(?:get|post)|http\.(?:Get|Post)|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b/g;
 const HOST = /https?:\/\/([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/;
-const LOCAL = /^(?:localhost|127\.\d+\.\d+\.\d+)$/;
 
 /** Encoded slices of a read file each sent by an HTTP request, as upload hits; none otherwise. */
 export function slicedSends(source: string): IntentHit[] {
@@ -32,7 +32,7 @@ export function slicedSends(source: string): IntentHit[] {
   for (const m of code.matchAll(SENDS)) {
     const after = code.slice(m.index + m[0].length, m.index + m[0].length + 300);
     const host = HOST.exec(after.split('\n')[0] ?? '')?.[1]?.toLowerCase();
-    if (host === undefined || LOCAL.test(host)) continue;
+    if (host === undefined || isLoopbackHost(host)) continue;
     hits.push({
       intent: 'upload',
       detail: `${m[0]} sends encoded slices of a file to ${host}`,

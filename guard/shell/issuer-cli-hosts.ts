@@ -2,18 +2,17 @@
 // its issuer, `--url https://collector.example` to whoever runs that host (docs/guard.md
 // "Credential routing").
 import { canonicalHost } from '../egress/hosts.js';
-import { isPrivateAddress } from '../egress/internal-hosts.js';
+import { isLoopbackHost, isPrivateAddress } from '../egress/internal-hosts.js';
 import { issuerHost, type Issuer } from '../egress/issuers.js';
 import type { ShellCommand } from './model.js';
 import { runnerTarget } from './wrappers.js';
 
 /** Global options whose value is the server a CLI talks to, as a URL or a bare host. */
 const SERVER_OPTS = /^--(?:url|host|hostname|server|endpoint|api-url|base-url|api-host)$/;
-const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/;
 
 /** `host` is one of `issuer`'s, this machine or a private address (a self-hosted instance). */
 function hostStaysWithIssuer(host: string, issuer: Issuer): boolean {
-  return issuerHost(issuer, host) || LOOPBACK.test(host) || isPrivateAddress(host);
+  return issuerHost(issuer, host) || isLoopbackHost(host) || isPrivateAddress(host);
 }
 
 /**
