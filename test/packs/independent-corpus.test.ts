@@ -187,7 +187,10 @@ const BY_DESIGN = [
 /**
  * Benign-round rows still flagged that should pass: the eighth round's build artifacts and scratch
  * export copied to the project's own buckets, a user unit serving docs, and a thread quoting an
- * injected order whose sample carries a live exfiltration URL (docs/guard.md "Known gaps").
+ * injected order whose sample carries a live exfiltration URL (docs/guard.md "Known gaps"); the
+ * tenth round's query copied to a local file, a lint hook, a user unit serving docs, a data set
+ * uploaded to an organisation's hub repository, a token in its registry CLI's environment, a
+ * weather key sent to its API, and documents quoting injected orders.
  */
 const OPEN_FALSE_POSITIVES = [
   'b17z-099 ca.upload-offlist',
