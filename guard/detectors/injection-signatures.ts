@@ -55,7 +55,7 @@ export const SIGNATURES: readonly Signature[] = [
   {
     name: 'override',
     re: new RegExp(
-      `(?<!(?:\\bnever|\\bnot|n't)\\s+)\\b(?:ignore|disregard|forget|override|bypass|discard|drop)\\s+(?:all\\s+|any\\s+|the\\s+|your\\s+|of\\s+)*${TECHNICAL}${PREVIOUS}\\s+(?:\\w+\\s+)?${RULES}${NOT_COMPOUND}`,
+      `\\b(?:ignore|disregard|forget|override|bypass|discard|drop)(?<!(?:\\bnever|\\bnot|n't)\\s+[a-z]+)\\s+(?:all\\s+|any\\s+|the\\s+|your\\s+|of\\s+)*${TECHNICAL}${PREVIOUS}\\s+(?:\\w+\\s+)?${RULES}${NOT_COMPOUND}`,
       'i',
     ),
   },
@@ -67,7 +67,7 @@ export const SIGNATURES: readonly Signature[] = [
     // "forget your rules", "ignore the user's instructions", "the following overrides your
     // instructions": the rules named as the reader's own, without a word such as "previous"
     name: 'override',
-    re: /(?<!(?:\bnever|\bnot|n't)\s+|\bif\s+[^.\n]{0,60}\b(?:tells?|asks?|says?|wants?|instructs?)\s+you\s+to\s+)\b(?:ignore|disregard|forget|bypass|discard)\s+(?:all\s+(?:of\s+)?)?(?:your|the\s+user'?s?)\s+(?:own\s+|current\s+|usual\s+|standing\s+|safety\s+)?(?:instructions?|rules|guidelines|directives|system\s+prompt|constraints)\b|\b(?:overrides?|supersedes?|takes\s+precedence\s+over)\s+(?:all\s+)?(?:your|the\s+(?:assistant|agent|model)'?s?)\s+(?:previous\s+|prior\s+|current\s+|original\s+|system\s+)?(?:instructions?|prompt|guidelines|directives)\b/i,
+    re: /\b(?:ignore|disregard|forget|bypass|discard)(?<!(?:\bnever|\bnot|n't)\s+[a-z]+|\bif\s+[^.\n]{0,60}\b(?:tells?|asks?|says?|wants?|instructs?)\s+you\s+to\s+[a-z]+)\s+(?:all\s+(?:of\s+)?)?(?:your|the\s+user'?s?)\s+(?:own\s+|current\s+|usual\s+|standing\s+|safety\s+)?(?:instructions?|rules|guidelines|directives|system\s+prompt|constraints)\b|\b(?:overrides?|supersedes?|takes\s+precedence\s+over)\s+(?:all\s+)?(?:your|the\s+(?:assistant|agent|model)'?s?)\s+(?:previous\s+|prior\s+|current\s+|original\s+|system\s+)?(?:instructions?|prompt|guidelines|directives)\b/i,
   },
   { name: 'override_languages', re: MULTILINGUAL_OVERRIDE },
   { name: 'override', re: OWN_OVERRIDE },
