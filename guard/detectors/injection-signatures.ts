@@ -10,6 +10,8 @@ export interface Signature {
 
 const PREVIOUS = '(?:previous|prior|above|earlier|preceding|original|system|safety|all)';
 const RULES = '(?:instructions?|prompts?|rules|directions|guidelines|context|messages|directives)';
+/** `you can override the system prompt with --system`: a setting documented, not an order. */
+const TECHNICAL = String.raw`(?<!\b(?:can|could|may|might|to)\s+(?:override|bypass)\s+(?:the\s+)?)`;
 
 import { TASK_HIJACK, TASK_HIJACK_USER, USER_ORDER } from './injection-hijack.js';
 import { MULTILINGUAL_OVERRIDE } from './injection-languages.js';
@@ -26,6 +28,13 @@ import { CLAIMED_ELEVATION } from './injection-elevation.js';
 import { FOREIGN_DATA_ORDER } from './injection-foreign-fill.js';
 import { FOREIGN_SEND_ORDER } from './injection-foreign-orders.js';
 import { HIDDEN_LABEL_ORDER } from './injection-hidden-label.js';
+import {
+  NOT_COMPOUND,
+  OWN_EXTRACT,
+  OWN_OVERRIDE,
+  OWN_VOIDED,
+} from './injection-own-instructions.js';
+import { OWN_OVERRIDE_FOREIGN } from './injection-own-languages.js';
 import {
   ADDRESSED_ORDER,
   CLAIMED_GRANT,
@@ -46,7 +55,7 @@ export const SIGNATURES: readonly Signature[] = [
   {
     name: 'override',
     re: new RegExp(
-      `\\b(?:ignore|disregard|forget|override|bypass|discard|drop)\\s+(?:all\\s+|any\\s+|the\\s+|your\\s+|of\\s+)*${PREVIOUS}\\s+(?:\\w+\\s+)?${RULES}`,
+      `\\b(?:ignore|disregard|forget|override|bypass|discard|drop)(?<!(?:\\bnever|\\bnot|n't)\\s+[a-z]+)\\s+(?:all\\s+|any\\s+|the\\s+|your\\s+|of\\s+)*${TECHNICAL}${PREVIOUS}\\s+(?:\\w+\\s+)?${RULES}${NOT_COMPOUND}`,
       'i',
     ),
   },
@@ -58,9 +67,12 @@ export const SIGNATURES: readonly Signature[] = [
     // "forget your rules", "ignore the user's instructions", "the following overrides your
     // instructions": the rules named as the reader's own, without a word such as "previous"
     name: 'override',
-    re: /\b(?:ignore|disregard|forget|bypass|discard)\s+(?:all\s+(?:of\s+)?)?(?:your|the\s+user'?s?)\s+(?:own\s+|current\s+|usual\s+|standing\s+|safety\s+)?(?:instructions?|rules|guidelines|directives|system\s+prompt|constraints)\b|\b(?:overrides?|supersedes?|takes\s+precedence\s+over)\s+(?:all\s+)?(?:your|the\s+(?:assistant|agent|model)'?s?)\s+(?:previous\s+|prior\s+|current\s+|original\s+|system\s+)?(?:instructions?|prompt|guidelines|directives)\b/i,
+    re: /\b(?:ignore|disregard|forget|bypass|discard)(?<!(?:\bnever|\bnot|n't)\s+[a-z]+|\bif\s+[^.\n]{0,60}\b(?:tells?|asks?|says?|wants?|instructs?)\s+you\s+to\s+[a-z]+)\s+(?:all\s+(?:of\s+)?)?(?:your|the\s+user'?s?)\s+(?:own\s+|current\s+|usual\s+|standing\s+|safety\s+)?(?:instructions?|rules|guidelines|directives|system\s+prompt|constraints)\b|\b(?:overrides?|supersedes?|takes\s+precedence\s+over)\s+(?:all\s+)?(?:your|the\s+(?:assistant|agent|model)'?s?)\s+(?:previous\s+|prior\s+|current\s+|original\s+|system\s+)?(?:instructions?|prompt|guidelines|directives)\b/i,
   },
   { name: 'override_languages', re: MULTILINGUAL_OVERRIDE },
+  { name: 'override', re: OWN_OVERRIDE },
+  { name: 'override_languages', re: OWN_OVERRIDE_FOREIGN },
+  { name: 'override_paraphrase', re: OWN_VOIDED },
   {
     name: 'override_paraphrase',
     re: /\b(?:ignore|disregard|forget|set\s+aside|drop)\s+(?:whatever|what|everything|anything)\s+(?:the\s+user|you\s+(?:were|have\s+been|'ve\s+been)|they|i)\b|\byour\s+(?:actual|real|true|only|primary)\s+(?:job|task|goal|objective|mission|purpose|instructions?)\s+(?:now\s+|here\s+)?(?:is|are)\b/i,
@@ -129,6 +141,7 @@ export const SIGNATURES: readonly Signature[] = [
     name: 'reveal_prompt',
     re: /\b(?:reveal|print|output|repeat|show)\s+(?:me\s+)?(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions|initial\s+instructions|instructions\s+above)/i,
   },
+  { name: 'reveal_prompt', re: OWN_EXTRACT },
   { name: 'task_hijack', re: TASK_HIJACK },
   { name: 'task_hijack', re: TASK_HIJACK_USER },
   { name: 'task_hijack', re: USER_ORDER },
