@@ -6,7 +6,7 @@ import type { GuardEvent } from './event.js';
 import type { EvalContext } from './rules/condition.js';
 import type { SessionView } from './session.js';
 import { sessionCaches } from './session-cache.js';
-import { analyzeShell } from './shell/analyze.js';
+import { analyzeShell } from './shell/analyze/index.js';
 import { outsideProject } from './shell/compose-scope.js';
 import { outsideOwnRepos } from './shell/repo-secret-scope.js';
 import { outsideRewriteCopy } from './shell/rewrite-copy.js';

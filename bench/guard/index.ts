@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import type * as GuardModule from '../../guard/index.js';
 import type { Evaluation, Policy } from '../../guard/index.js';
-import type * as AnalyzeModule from '../../guard/shell/analyze.js';
+import type * as AnalyzeModule from '../../guard/shell/analyze/index.js';
 import type * as SimpleScriptModule from '../../guard/shell/simple-script.js';
 import type * as PacksModule from '../../packs/index.js';
 import { fromBuild } from './built.js';
@@ -31,7 +31,7 @@ import { runHookBench } from './hook.js';
 // the code users run: the build's modules, not these sources (bench/guard/built.ts)
 const { compilePolicy, createGuard, ed25519Signer, ReceiptStore, ReceiptWriter, verifyReceipts } =
   await fromBuild<typeof GuardModule>('guard/index.js');
-const { plainCommand } = await fromBuild<typeof AnalyzeModule>('guard/shell/analyze.js');
+const { plainCommand } = await fromBuild<typeof AnalyzeModule>('guard/shell/analyze/index.js');
 const { readSimpleScript } = await fromBuild<typeof SimpleScriptModule>(
   'guard/shell/simple-script.js',
 );
@@ -182,7 +182,7 @@ async function latency(): Promise<void> {
     `  over 1 ms: ${slow.length} of ${us.length}; ${waited} of them used under half their wall time in CPU (descheduled)`,
   );
   console.log(`  costliest events (median): ${slowestByMedian(samples, 5).join(', ')}`);
-  // what makes the first pass's tail: commands neither simple reader takes (guard/shell/analyze.ts)
+  // what makes the first pass's tail: commands neither simple reader takes (guard/shell/analyze/)
   const commands = new Set(
     events.flatMap((e) => {
       const c = (e.event as { args?: { command?: unknown } }).args?.command;

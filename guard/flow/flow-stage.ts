@@ -5,7 +5,7 @@ import type { Hit } from '../decision.js';
 import type { ShellView } from '../detectors/detector.js';
 import type { GuardStage } from '../engine.js';
 import type { GuardEvent } from '../event.js';
-import { analyzeShell } from '../shell/analyze.js';
+import { analyzeShell } from '../shell/analyze/index.js';
 import type { ShellAnalysis } from '../shell/model.js';
 import { loadShellParser } from '../shell/parser.js';
 import { bashReads } from './bash-reads.js';

@@ -3,7 +3,7 @@
 // principal, plus the text and the withheld-result shape each door reports.
 import type { Decision } from '../decision.js';
 import type { GuardEvent } from '../event.js';
-import { analyzeShell } from '../shell/analyze.js';
+import { analyzeShell } from '../shell/analyze/index.js';
 import { verdictRank } from '../verdict.js';
 import { bashWrites } from './bash-writes.js';
 import type { HookDeps } from './claude-code.js';

@@ -1,6 +1,6 @@
 // Shell functions and aliases a session defined in earlier calls (docs/guard.md "Shell analysis"):
 // `f() { rm -rf ~; }` in one call and `f` in the next is the delete, not an unknown command.
-import { MAX_DEFINITIONS } from './analyze.js';
+import { MAX_DEFINITIONS } from './analyze/index.js';
 
 /** Most sessions remembered; the least recently used is forgotten first. */
 export const MAX_DEFINITION_SESSIONS = 1024;

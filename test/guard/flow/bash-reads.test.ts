@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Decision } from '../../../guard/decision.js';
 import { bashReads } from '../../../guard/flow/bash-reads.js';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { analyzeShell } from '../../../guard/shell/analyze/index.js';
 import { loadShellParser } from '../../../guard/shell/parser.js';
 import { decideEvents } from './decide-events.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideEvents } from './decide-events.js';
 import { withoutIssuerContext } from '../../../guard/flow/issuer-context.js';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { analyzeShell } from '../../../guard/shell/analyze/index.js';
 import { classify } from '../../../guard/shell/intents.js';
 import { loadShellParser } from '../../../guard/shell/parser.js';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
 import { readdirSync, readFileSync } from 'node:fs';
-import { analyzeShell, plainCommand } from '../../../guard/shell/analyze.js';
+import { analyzeShell, plainCommand } from '../../../guard/shell/analyze/index.js';
 import { unquote } from '../../../guard/shell/words.js';
 import { FC_RUNS } from '../../support/env.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { analyzeShell } from '../../../guard/shell/analyze/index.js';
 import { classify } from '../../../guard/shell/intents.js';
 import { evalPipeline } from '../../../guard/shell/static-eval.js';
 import { createGuard } from '../../../guard/index.js';

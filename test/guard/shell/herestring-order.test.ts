@@ -1,7 +1,7 @@
 // A here-string written after a file redirection is read as bash runs it, not refused as a parse
 // error, and what it feeds is still seen.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { analyzeShell } from '../../../guard/shell/analyze/index.js';
 import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
 import { bashRule } from '../pack-rule.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { analyzeShell } from '../../../guard/shell/analyze/index.js';
 import { shellQuote, substitutePositional } from '../../../guard/shell/indirect.js';
 import { FC_RUNS } from '../../support/env.js';
 import { itRaisesIntents, useShellKit, type IntentTable } from './intent-kit.js';

@@ -2,7 +2,7 @@
 // raises, and the table check that each case raises its intent while its near-miss twins do not.
 import { beforeAll, expect, it } from 'vitest';
 import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { analyzeShell } from '../../../guard/shell/analyze/index.js';
 import { classify, type Intent } from '../../../guard/shell/intents.js';
 import { onServer } from '../../../guard/shell/server-folder.js';
 

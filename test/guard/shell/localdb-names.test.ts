@@ -1,7 +1,7 @@
 // A SQL Server LocalDB instance name written unquoted (`(localdb)\MSSQLLocalDB`) is one literal word,
 // not a parse error; other parentheses in a word still are, and what else the line runs is still seen.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { analyzeShell } from '../../../guard/shell/analyze/index.js';
 import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
 import { bashRule } from '../pack-rule.js';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadShellParser, type ShellParser } from '../../../guard/shell/parser.js';
-import { analyzeShell } from '../../../guard/shell/analyze.js';
+import { analyzeShell } from '../../../guard/shell/analyze/index.js';
 import { readSimpleScript } from '../../../guard/shell/simple-script.js';
 import { FC_RUNS } from '../../support/env.js';
 
