@@ -92,11 +92,11 @@ function commandWords(args) {
 const href = (...rel) => builtin('node:url').pathToFileURL(join(ROOT, ...rel)).href;
 
 /**
- * node/cli/bundle-loader: its CommonJS build when current (no ES module loader starts before the
- * bundle), else the compiled module.
+ * A module of dist/ through its CommonJS build (dist/cli/<name>.cjs) when current, so no ES module
+ * loader starts before the bundle, else the compiled module itself.
  */
-function bundleLoader() {
-  const cjs = join(ROOT, 'dist', 'cli', 'bundle-loader.cjs');
+function cjsOrModule(name, ...rel) {
+  const cjs = join(ROOT, 'dist', 'cli', `${name}.cjs`);
   try {
     if (typeof require === 'function' && fs.statSync(cjs).mtimeMs >= fs.statSync(MAIN).mtimeMs)
       // eslint-disable-next-line no-undef, @typescript-eslint/no-require-imports -- CommonJS (bin/package.json)
@@ -104,8 +104,11 @@ function bundleLoader() {
   } catch {
     // not built: the compiled module
   }
-  return import(href('dist', 'node', 'cli', 'bundle-loader.js'));
+  return import(href('dist', ...rel));
 }
+
+/** node/cli/bundle-loader, which runs the one-file bundles. */
+const bundleLoader = () => cjsOrModule('bundle-loader', 'node', 'cli', 'bundle-loader.js');
 
 async function main() {
   const [first, second] = commandWords(argv);
@@ -132,7 +135,12 @@ async function main() {
     // A failure before the request is sent (stdin still unread) falls back to the in-process hook,
     // which fails closed itself; an uncaught error here would exit 1, which Claude Code lets through.
     try {
-      const { runHookViaDaemon } = await import(href('dist', 'node', 'hook-daemon', 'client.js'));
+      const { runHookViaDaemon } = await cjsOrModule(
+        'hook-client',
+        'node',
+        'hook-daemon',
+        'client.js',
+      );
       code = await runHookViaDaemon(argv);
     } catch {
       code = null;

@@ -17,8 +17,12 @@ const DIST = join(ROOT, 'dist');
 const HOOK_ENTRY = join(DIST, 'node', 'cli', 'hook-main.js');
 const HOOK_BUNDLE = join(DIST, 'hook', 'mesh-hook.cjs');
 const HELP_FILE = join(DIST, 'cli', 'help.json');
-/** The bundle loader as CommonJS, for bin/mesh.js. */
+/**
+ * Modules bin/mesh.js requires itself, as CommonJS so that no ES module loader starts before a
+ * bundle: the bundle loader, and the hook daemon's client every hook call tries first.
+ */
 const LOADER_CJS = join(DIST, 'cli', 'bundle-loader.cjs');
+const HOOK_CLIENT_CJS = join(DIST, 'cli', 'hook-client.cjs');
 /** One file per command path, so bin/mesh.js reads only the text it prints. */
 const HELP_DIR = join(DIST, 'cli', 'help');
 const helpFileOf = (path) => join(HELP_DIR, `${['mesh', ...path].join('.')}.txt`);
@@ -31,6 +35,8 @@ const ourCode = (path) =>
  * bundled (its loading cost ~10 ms a call).
  */
 const EXTERNAL = ['classic-level', 'tree-sitter-bash', 'libpg-query'];
+/** Modules our code imports that load on their first call, not with the bundle (see lazyModules). */
+const LAZY_MODULES = /^(?:(?:node:)?fs\/promises|libpg-query)$/;
 /**
  * Packages whose import has no effect but the bindings it returns. The `packs/` barrel reaches
  * `level` through log/ stores the hook never uses; without this, the unused import keeps the
@@ -210,17 +216,27 @@ async function bundle(list) {
     },
   };
   // node:fs/promises (and with it readline and the fs streams) serves our durable async writes
-  // alone, which most runs of a command never make: our modules load it on their first call.
-  const lazyFsPromises = {
-    name: 'lazy-fs-promises',
+  // alone, which most runs of a command never make; libpg-query's script (PostgreSQL's grammar, a
+  // few MB of emscripten glue) serves only SQL naming a destructive keyword, which few hook calls
+  // carry (guard/sql/parser.ts loads it then). Our modules load each on their first call.
+  const lazyModules = {
+    name: 'lazy-modules',
     setup(b) {
-      b.onResolve({ filter: /^(node:)?fs\/promises$/ }, (args) =>
-        ourCode(args.importer) ? { path: 'node:fs/promises', namespace: 'lazy-esm' } : undefined,
+      b.onResolve({ filter: LAZY_MODULES }, (args) =>
+        ourCode(args.importer)
+          ? {
+              path: args.path.replace(/^(?:node:)?fs\/promises$/, 'node:fs/promises'),
+              namespace: 'lazy-esm',
+            }
+          : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'lazy-esm' }, async (args) => {
         const m = await import(args.path);
-        // functions only: an import of anything else finds no export and fails the build
-        const names = Object.keys(m).filter((k) => k !== 'default' && typeof m[k] === 'function');
+        // plain functions only (a class would lose `new` and instanceof): an import of anything
+        // else finds no export and fails the build
+        const names = Object.keys(m).filter(
+          (k) => k !== 'default' && /^[a-z]/.test(k) && typeof m[k] === 'function',
+        );
         const load = `let m; const load = () => (m ??= require(${JSON.stringify(args.path)}));`;
         const wrap = (n) => `export function ${n}(...a) { return load().${n}(...a); }`;
         return { contents: [load, ...names.map(wrap)].join('\n'), loader: 'js' };
@@ -239,7 +255,7 @@ async function bundle(list) {
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [entries, pure, addon, cjsTreeSitter, lazyChildProcess, lazyFsPromises],
+    plugins: [entries, pure, addon, cjsTreeSitter, lazyChildProcess, lazyModules],
     // packageRoot() (node/version.ts) walks up from its own URL; in the bundle that is the bundle's.
     define: { 'import.meta.url': '__mesh_bundle_url' },
     banner: { js: "const __mesh_bundle_url = require('node:url').pathToFileURL(__filename).href;" },
@@ -252,19 +268,23 @@ async function bundle(list) {
     outExtension: { '.js': '.cjs' },
   });
   const { writeFileAtomic } = await dist('common/index.js');
-  // bin/mesh.js (CommonJS) requires the loader itself, so no ES module loader starts before a bundle
-  const loader = await build({
-    entryPoints: [join(DIST, 'node', 'cli', 'bundle-loader.js')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    legalComments: 'none',
-    logLevel: 'warning',
-    write: false,
-    outfile: LOADER_CJS,
-  });
-  writeFileAtomic(LOADER_CJS, loader.outputFiles[0].contents);
+  for (const [from, to] of [
+    [join(DIST, 'node', 'cli', 'bundle-loader.js'), LOADER_CJS],
+    [join(DIST, 'node', 'hook-daemon', 'client.js'), HOOK_CLIENT_CJS],
+  ]) {
+    const cjs = await build({
+      entryPoints: [from],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      legalComments: 'none',
+      logLevel: 'warning',
+      write: false,
+      outfile: to,
+    });
+    writeFileAtomic(to, cjs.outputFiles[0].contents);
+  }
   let bytes = 0;
   for (const e of list) {
     const file = out.outputFiles.find((f) => f.path === e.out);

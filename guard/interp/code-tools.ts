@@ -2,7 +2,7 @@
 // interpreter would be given for it (docs/guard.md "Interpreter code"): the shell analysis then reads
 // their code as it reads `python3 -c`, so every shell rule covers them.
 import type { GuardEvent } from '../event.js';
-import { toolMatcher } from '../rules/tool-match.js';
+import { toolMatcher, type ToolMatcher } from '../rules/tool-match.js';
 
 /** MCP tools that run the code of their `code` (or `source`, `script`, `cell`) argument. */
 export const CODE_TOOLS = [
@@ -35,7 +35,10 @@ export const CODE_TOOLS = [
 
 const CODE_FIELDS = ['code', 'source', 'script', 'cell'] as const;
 const LANGUAGE_FIELDS = ['language', 'lang', 'kernel', 'kernel_name'] as const;
-const isCodeTool = toolMatcher(CODE_TOOLS);
+// Made on the first MCP call, not at import: 24 globs a hook process deciding a Bash or Read call
+// would compile for nothing (docs/guard.md "Hook start-up").
+let codeTools: ToolMatcher | undefined;
+const isCodeTool = (tool: string): boolean => (codeTools ??= toolMatcher(CODE_TOOLS))(tool);
 
 type Runner = 'python3' | 'node' | 'ruby' | 'perl' | 'sh';
 

@@ -4,7 +4,7 @@ import type { DetectorContext, Finding } from '../detectors/detector.js';
 import type { DetectorRegistry } from '../detectors/registry.js';
 import { INTENTS, type Intent } from '../shell/intents.js';
 import { getField, findString, parseFieldPath, type FieldPath } from './field.js';
-import { compileGlob } from './glob.js';
+import { deferredGlob } from './glob.js';
 import { compileCommand } from './command-condition.js';
 import { boundedTest, regexTest } from './regex-test.js';
 import type { RuleLimits } from './limits.js';
@@ -134,7 +134,9 @@ function fixedHit(text: string): Match {
 function globTests(st: CompileState, arg: unknown, at: string): ((s: string) => boolean)[] {
   return strList(st, arg, at).map((g, i) => {
     try {
-      return boundedTest(compileGlob(g, st.limits), st.limits);
+      const re = deferredGlob(g, st.limits);
+      let test: ((s: string) => boolean) | undefined;
+      return (s: string) => (test ??= boundedTest(re(), st.limits))(s);
     } catch (e) {
       if (e instanceof RuleError) err(st, `${at}[${i}]`, e.message);
       throw e;

@@ -31,25 +31,25 @@ export function globToRegex(glob: string): string {
   return `^(?s:${out})$`;
 }
 
+type GlobLimits = Pick<typeof DEFAULT_RULE_LIMITS, 'maxGlobWildcards' | 'maxRegexProgram'>;
+
+function checkWildcards(glob: string, limits: GlobLimits): void {
+  const wild = glob.match(/\*+|\?|\[/g)?.length ?? 0;
+  if (wild > limits.maxGlobWildcards)
+    throw new RuleError(
+      null,
+      `glob ${JSON.stringify(glob.slice(0, 60))} has ${wild} wildcards (at most ${limits.maxGlobWildcards})`,
+    );
+}
+
 /**
  * Compiles a glob, refusing (with a coded RuleError, so the rule is quarantined) one that is not a
  * valid pattern or could make matching costly: too many wildcards or too large an RE2 program.
  * This value is attacker-controlled (a pack author wrote it).
  */
-export function compileGlob(
-  glob: string,
-  limits: Pick<
-    typeof DEFAULT_RULE_LIMITS,
-    'maxGlobWildcards' | 'maxRegexProgram'
-  > = DEFAULT_RULE_LIMITS,
-): RE2JS {
+export function compileGlob(glob: string, limits: GlobLimits = DEFAULT_RULE_LIMITS): RE2JS {
   const shown = JSON.stringify(glob.slice(0, 60));
-  const wild = glob.match(/\*+|\?|\[/g)?.length ?? 0;
-  if (wild > limits.maxGlobWildcards)
-    throw new RuleError(
-      null,
-      `glob ${shown} has ${wild} wildcards (at most ${limits.maxGlobWildcards})`,
-    );
+  checkWildcards(glob, limits);
   let re: RE2JS;
   try {
     re = RE2JS.compile(globToRegex(glob));
@@ -59,4 +59,38 @@ export function compileGlob(
   if (re.programSize() > limits.maxRegexProgram)
     throw new RuleError(null, `glob ${shown} too costly (program size ${re.programSize()})`);
   return re;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * The RE2 program bound of a glob of literals, `*`, `**` and `?` (no class, no surrogate): each glob
+ * character becomes at most two instructions past a fixed prologue, and every such glob compiles
+ * (test/guard/rules/glob.test.ts checks both against RE2JS). Null for any other glob.
+ */
+export function plainGlobBound(glob: string): number | null {
+  return glob.includes('[') || SURROGATE.test(glob) ? null : 2 * glob.length + 8;
+}
+
+/**
+ * A glob accepted or refused now, as compileGlob does, but compiled at its first use when no
+ * compile is needed to accept it (plainGlobBound under the limit): a hook process compiles its
+ * packs on every call, and most of a pack's globs never meet the call (docs/guard.md "Hook
+ * start-up"). The same globs are refused either way. Should a plain glob still fail to compile, its
+ * first use throws a RuleError and the engine escalates that rule (fail closed).
+ *
+ * @throws {RuleError} for a glob compileGlob refuses
+ * @example
+ * const re = deferredGlob('mcp__*__run_code');
+ * re().testExact('mcp__kernel__run_code'); // true
+ */
+export function deferredGlob(glob: string, limits: GlobLimits = DEFAULT_RULE_LIMITS): () => RE2JS {
+  const bound = plainGlobBound(glob);
+  if (bound === null || bound > limits.maxRegexProgram) {
+    const re = compileGlob(glob, limits);
+    return () => re;
+  }
+  checkWildcards(glob, limits);
+  let re: RE2JS | undefined;
+  return () => (re ??= compileGlob(glob, limits));
 }

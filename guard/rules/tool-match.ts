@@ -1,30 +1,33 @@
 // Tool-name globs with a per-name memo: tool names repeat, a glob need not run per event.
 import type { RE2JS } from 're2js';
 import { BoundedMemo } from '../flow/bounded-memo.js';
-import { compileGlob } from './glob.js';
+import { deferredGlob } from './glob.js';
 import { wildcardMatch, wildcardTokens, type WildcardGlob } from './wildcard.js';
 
 export type ToolMatcher = (tool: string) => boolean;
 
 const MEMO_MAX = 1024;
 
-/** One compiled tool glob: RE2 checked its cost at load; the token walk matches when it can. */
+/**
+ * One tool glob, checked at load: the token walk matches when it can, RE2 (compiled on its first
+ * use when it is plain, glob.ts deferredGlob) otherwise.
+ */
 interface ToolGlob {
-  re: RE2JS;
+  re: () => RE2JS;
   tokens: WildcardGlob | null;
 }
 
 /**
  * Compiled tool globs by source, shared by every rule in the process: a pack repeats a few globs
  * (`mcp__*`) over dozens of rules, and a hook process compiles its packs on every call. Only a glob
- * that passed compileGlob's checks is kept, so a refused one is refused again at each use.
+ * that passed deferredGlob's checks is kept, so a refused one is refused again at each use.
  */
 const compiled = new BoundedMemo<string, ToolGlob>(MEMO_MAX);
 
 function toolGlob(glob: string): ToolGlob {
   let g = compiled.get(glob);
   if (g === undefined) {
-    g = { re: compileGlob(glob), tokens: wildcardTokens(glob) };
+    g = { re: deferredGlob(glob), tokens: wildcardTokens(glob) };
     compiled.set(glob, g);
   }
   return g;
@@ -33,7 +36,7 @@ function toolGlob(glob: string): ToolGlob {
 /** A new tool name is matched without RE2 (whose first runs cost milliseconds), else by RE2. */
 function globMatches(g: ToolGlob, tool: string): boolean {
   const hit = g.tokens === null ? null : wildcardMatch(g.tokens, tool);
-  return hit ?? g.re.testExact(tool);
+  return hit ?? g.re().testExact(tool);
 }
 
 /**
