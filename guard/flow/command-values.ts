@@ -20,8 +20,10 @@ export function joinedCommandValues(text: string): string | null {
     const word = m[1] ?? m[2] ?? m[3] ?? '';
     if (word.startsWith('-') || word === '') continue;
     // a URL's query parameters are values too (`?a=5pdj&b=F8e3` gives `5pdjF8e3`)
-    for (const piece of word.split(/[?&;](?=[\w.-]{1,64}=)/))
-      parts.push(piece.replace(/^[\w.-]{1,64}\s*[:=]\s*/, ''));
+    // a word with none of `?&;` is one piece, and one with no `:` or `=` has no name prefix
+    const pieces = /[?&;]/.test(word) ? word.split(/[?&;](?=[\w.-]{1,64}=)/) : [word];
+    for (const piece of pieces)
+      parts.push(/[:=]/.test(piece) ? piece.replace(/^[\w.-]{1,64}\s*[:=]\s*/, '') : piece);
   }
   return parts.length < 2 ? null : parts.join('');
 }

@@ -5,7 +5,7 @@
 import { brotliDecompressSync, constants, inflateRawSync, inflateSync } from 'node:zlib';
 import { findRuns, latin1, percentDecode, type Run } from './byte-runs.js';
 import type { FlowLimits } from './flow-limits.js';
-import { fromCharCodes, hostLabels, unseparated } from './text-codecs.js';
+import { fromCharCodes, hostLabels, lowerBase32, unseparated } from './text-codecs.js';
 import { fragmentJoins } from './fragment-joins.js';
 import { domainJoins } from './domain-joins.js';
 
@@ -244,7 +244,7 @@ export function decodeViews(
   const codes = fromCharCodes(text);
   if (codes !== null && push(d, codes, ['charcodes'])) expand(d, codes, ['charcodes']);
   // Base32 is upper case by its alphabet; an agent that lower-cases it is read back in upper case.
-  if (/[a-z2-7]{20,}/.test(text) && !/[A-Z]/.test(text)) {
+  if (lowerBase32(text)) {
     const up = Buffer.from(text.toUpperCase(), 'utf8');
     push(d, up, ['lowercase']);
   }

@@ -3,9 +3,8 @@
 // one value in two queries; each name alone holds too little of it to match. The names under one
 // domain (its last two labels) are joined in the order they are written, in the order of their
 // sequence labels (`a`/`b`, `0`/`1`, `p2`), and reversed, so a shuffled split is whole again too.
+import { hostNames } from './host-names.js';
 
-/** A host name of at least three labels: data rides in all but the last two. */
-const HOST_NAME = /(?<![\w.-])(?:[A-Za-z0-9_-]{1,63}\.){2,24}[A-Za-z][A-Za-z0-9-]{1,62}(?![\w-])/g;
 /** A label short enough to number a piece rather than carry one. */
 const SEQUENCE = /^[a-z0-9]{1,3}$|^[a-z]{0,4}[0-9]{1,3}$/;
 /** Most names read from one text; most names joined under one domain. */
@@ -44,11 +43,9 @@ function bySequence(a: Piece, b: Piece): number {
 export function domainJoins(text: string): string | null {
   if (!text.includes('.')) return null;
   const groups = new Map<string, string[][]>();
-  let names = 0;
-  HOST_NAME.lastIndex = 0;
-  for (let m = HOST_NAME.exec(text); m !== null && names < MAX_NAMES; m = HOST_NAME.exec(text)) {
-    names++;
-    const labels = m[0].toLowerCase().split('.');
+  // names of at least three labels: data rides in all but the last two
+  for (const name of hostNames(text, 2, MAX_NAMES)) {
+    const labels = name.toLowerCase().split('.');
     const domain = labels.slice(-2).join('.');
     const group = groups.get(domain) ?? [];
     if (group.length < MAX_GROUP) group.push(labels.slice(0, -2));

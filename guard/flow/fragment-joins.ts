@@ -15,12 +15,43 @@ const MAX_LITERALS = 256;
 /** Most tokens of prose joined: beyond them the text is data, not a message (bounds the view's size). */
 const MAX_TOKENS = 16;
 
+/** A character of a token (bit 1) and a digit (bit 2); `=` pads a token's end. */
+const TOKEN_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  TOKEN_CHAR[c] = (/[A-Za-z0-9+/_-]/.test(ch) ? 1 : 0) | (/\d/.test(ch) ? 2 : 0);
+}
+const EQUALS = 0x3d;
+const tokenClass = (c: number): number => (c < 128 ? (TOKEN_CHAR[c] as number) : 0);
+const alnum = (c: number): boolean => c < 128 && /[A-Za-z0-9]/.test(String.fromCharCode(c));
+
 /**
- * A token long enough to be a piece of a key: 10-128 letters and digits, with a digit; not a host
- * label (`<piece>.sink.example`), whose pieces domain-joins.ts joins under one domain only.
+ * Tokens long enough to be a piece of a key: a whole run of 10-128 letters, digits, `+/_-` with a
+ * digit, and up to two `=`, followed by none of these and by no `.<letter or digit>` (not a host
+ * label, `<piece>.sink.example`, whose pieces domain-joins.ts joins under one domain only). One walk
+ * over the runs; at most `max` tokens.
  */
-const TOKEN =
-  /(?<![A-Za-z0-9+/_-])(?=[A-Za-z+/_-]*\d)[A-Za-z0-9+/_-]{10,128}={0,2}(?![A-Za-z0-9+/=_-]|\.[A-Za-z0-9])/g;
+export function tokens(text: string, max: number): string[] {
+  const out: string[] = [];
+  const n = text.length;
+  for (let i = 0; i < n && out.length < max;) {
+    if ((tokenClass(text.charCodeAt(i)) & 1) === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let kind = 0;
+    for (let k; i < n && ((k = tokenClass(text.charCodeAt(i))) & 1) !== 0; i++) kind |= k;
+    if (i - start < 10 || i - start > 128 || (kind & 2) === 0) continue;
+    let end = i;
+    while (end < n && end - i < 2 && text.charCodeAt(end) === EQUALS) end++;
+    const after = text.charCodeAt(end);
+    if (after === EQUALS || (tokenClass(after) & 1) !== 0) continue;
+    if (after === 0x2e && alnum(text.charCodeAt(end + 1))) continue;
+    out.push(text.slice(start, end));
+  }
+  return out;
+}
 
 const decode = (x: string): string =>
   Buffer.from(percentDecode(Buffer.from(x, 'utf8'))).toString('utf8');
@@ -68,10 +99,7 @@ function literalJoins(text: string): string[] {
 
 /** Each token joined to the next one and the next two, in the order written (never reversed). */
 function tokenJoins(text: string): string[] {
-  const toks: string[] = [];
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m !== null && toks.length <= MAX_TOKENS; m = TOKEN.exec(text))
-    toks.push(m[0]);
+  const toks = tokens(text, MAX_TOKENS + 1);
   // a message carries a value's pieces among few tokens; a blob of many is read by the other views
   if (toks.length > MAX_TOKENS) return [];
   const out: string[] = [];
