@@ -23,6 +23,7 @@ import { withoutLabelledSamples } from './injection-samples.js';
 import { withoutDefensiveRules } from './injection-defensive.js';
 import { withoutDetectorSamples } from './injection-detector-source.js';
 import { withoutInertCells } from './injection-table-rows.js';
+import { withoutInertNames } from './injection-data-names.js';
 import { hasMixedScriptWords } from './injection-mixed-script.js';
 import { checkKeys, enumParam } from './params.js';
 
@@ -98,7 +99,8 @@ function signaturesOf(read: string, opts: TextPlace): string[] {
   // text with JSON escapes as the text they encode, which is what a model reads in a JSON reply.
   // a table of labelled samples (an eval's dataframe) is read without its attack rows' samples
   // and a query table's cells that order nothing are the users' data it returns
-  const decoded = withoutInertCells(withoutLabelledSamples(jsonReadText(text) ?? text));
+  const named = withoutInertNames(text);
+  const decoded = withoutInertCells(withoutLabelledSamples(jsonReadText(named) ?? named));
   const forms = [normalizeForDetection(decoded), normalizeForDetection(decoded, false)];
   const smuggled = smuggledTagText(text);
   // a hidden comment or image quoted in a sentence that discusses attacks is its example, as in code
