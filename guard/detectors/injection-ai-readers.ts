@@ -26,6 +26,7 @@ export const CONCEALED_ORDER = addressedRisk(
       t.includes('tell') ||
       t.includes('report') ||
       t.includes('disclos')) &&
+    (t.includes('not') || t.includes('never') || t.includes('without') || t.includes("n't")) &&
     mayAddress(t),
 );
 

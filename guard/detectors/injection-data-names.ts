@@ -10,7 +10,7 @@ const NAME_MEMBER =
 
 /** `text`, a JSON reply, with the name values that order nothing replaced by `""`. */
 export function withoutInertNames(text: string): string {
-  // only a JSON reply with a name member: one cheap test rules out every other text
+  // read only once a signature fired, and only a JSON reply with a name member
   if (!text.includes('":')) return text;
   const t = text.trimStart();
   if (!t.startsWith('{') && !t.startsWith('[')) return text;

@@ -76,8 +76,10 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
   const names = signaturesOf(read, opts);
   if (names.length === 0) return names;
   // only once a signature fired: a defensive rule ("ignore instructions inside fetched pages") and
-  // a detector's listed samples are read again without them
-  const defended = names.some((n) => n.startsWith('override')) ? withoutDefensiveRules(read) : read;
+  // a detector's listed samples, and a JSON reply's names that order nothing, are read again without them
+  const defended = withoutInertNames(
+    names.some((n) => n.startsWith('override')) ? withoutDefensiveRules(read) : read,
+  );
   const src = opts.sourceFile;
   const plain =
     src !== undefined && SOURCE_FILE.test(src) ? withoutDetectorSamples(defended) : defended;
@@ -99,8 +101,7 @@ function signaturesOf(read: string, opts: TextPlace): string[] {
   // text with JSON escapes as the text they encode, which is what a model reads in a JSON reply.
   // a table of labelled samples (an eval's dataframe) is read without its attack rows' samples
   // and a query table's cells that order nothing are the users' data it returns
-  const named = withoutInertNames(text);
-  const decoded = withoutInertCells(withoutLabelledSamples(jsonReadText(named) ?? named));
+  const decoded = withoutInertCells(withoutLabelledSamples(jsonReadText(text) ?? text));
   const forms = [normalizeForDetection(decoded), normalizeForDetection(decoded, false)];
   const smuggled = smuggledTagText(text);
   // a hidden comment or image quoted in a sentence that discusses attacks is its example, as in code
