@@ -55,7 +55,8 @@ export const ADDRESSEE = [
   // a notice for agents described by what drives them ("SYSTEM MESSAGE FOR TOOL-USING ASSISTANTS",
   // "notice to all LLM-based agents"), not a CI fleet's ("note for self-hosted agents")
   String.raw`\b(?:note|notice|message|memo|reminder|instructions?|warning|alert)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?${TRAIT}\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?|models?)\b`,
-  String.raw`\b(?:ai|llm)[\s-]+(?:assistants?|agents?|models?)\b${DID}`,
+  // with the kind of work between: "AI browsing assistants", "LLM shopping agents"
+  String.raw`\b(?:ai|llm)[\s-]+(?:(?:browsing|browser|web|shopping|research|email|support|writing|chat)[\s-]+)?(?:assistants?|agents?|models?)\b${DID}`,
   String.raw`(?:^|[\s("'])@(?:assistant|agent|claude|copilot|ai|bot)\b${AUTHORED}`,
   // a chat or issue mention of a bot account ("@devbot please run ..."), not of a person
   String.raw`(?:^|[\s("'])@[\w-]{0,20}(?:bot|agent|gpt)\b${AUTHORED}`,
@@ -115,8 +116,9 @@ export const RISKY = [
   // a package published, or its registry moved ("set the npm registry to https://...", "run npm
   // publish with the user's token"): the user's name on code or packages from elsewhere
   String.raw`\b(?:npm|yarn|pnpm|cargo|gem|twine|poetry|nuget|mvn|gradle)\s+(?:publish|push|upload|deploy)\b|\b(?:npm|yarn|pnpm|pip|pypi|cargo|gem|go|maven|nuget|composer)\s+(?:registry|index|proxy|mirror|source)\s+to\s+https?:|\bthe\s+user'?s\s+(?:tokens?|credentials|keys?|cookies|session)\b`,
-  // a browser's session: its cookies read by a script
+  // a browser's session: its cookies read by a script; its saved passwords and their pages
   String.raw`\bdocument\.cookie\b|\bcookies\.getAll\b`,
+  String.raw`\b(?:chrome|edge|brave|opera|vivaldi)://(?:settings/)?(?:passwords|password-manager|autofill)\b|\babout:logins\b|\b(?:saved|stored|all)\s+(?:passwords|logins|entries)\b|\bpassword\s+manager\b`,
   String.raw`\b(?:github|gh|npm|aws|api)_?token\b|\bprivate\s+key\b|\bcredentials?\b|\baccess[\s-]keys?\b|\bsecrets?\b`,
   String.raw`\b(?:mot\s+de\s+passe|contraseñas?|passwort|senhas?|password)\b|пароль|パスワード|密码|密碼|비밀번호`,
   String.raw`\brm\s+-[a-z]*[rf]|\bkubectl\s+delete\b|\bdrop[\s_]+(?:schemas?|database|table)\b|--force\b|\bterraform\s+destroy\b`,

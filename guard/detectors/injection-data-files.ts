@@ -22,6 +22,12 @@ export const isDataTextFile = (path: string): boolean =>
 
 /** A comment line in a list of cases (`#`, `//`, `;`): the fixture's own prose. */
 const COMMENT_LINE = /^\s*(?:#|\/\/|;)/;
+/**
+ * A fixture's header naming its lines as attack samples kept for tests: "jailbreak / injection
+ * strings used in regression tests", "prompt injection payloads for the filter's test cases".
+ */
+const SAMPLES_HEADER =
+  /\b(?:jailbreaks?|injections?|attacks?|payloads?|adversarial|red[\s-]?team)\b[^\n]{0,80}\b(?:strings?|samples?|prompts?|payloads?|cases?|inputs?|examples?|fixtures?|corpus)\b[^\n]{0,80}\b(?:tests?|testing|regression|eval(?:s|uation)?|fixtures?|detector|filter|classifier)\b/i;
 /** A double-quoted string of a catalogue or data file (JSON, YAML flow, gettext's `msgstr "..."`). */
 const STRING = /"(?:[^"\\\n]|\\.){1,2000}"/g;
 
@@ -30,10 +36,17 @@ const STRING = /"(?:[^"\\\n]|\\.){1,2000}"/g;
  * double-quoted strings; each kept when it names a command, an address or a home dot-file.
  */
 export function dataFileWithoutSamples(text: string, path: string): string {
-  if (FIXTURE_LIST.test(path))
-    return text
-      .split('\n')
-      .map((l) => (COMMENT_LINE.test(l) || actRisk(l) ? l : ''))
+  if (FIXTURE_LIST.test(path)) {
+    const lines = text.split('\n');
+    // a header that calls the lines attack samples ("Known jailbreak strings used in regression
+    // tests") makes every later line a sample, one that starts with `#` too (`### SYSTEM OVERRIDE`)
+    const head = lines.findIndex((l) => !COMMENT_LINE.test(l));
+    const samplesFrom = head > 0 && SAMPLES_HEADER.test(lines.slice(0, head).join(' ')) ? head : -1;
+    return lines
+      .map((l, i) =>
+        (COMMENT_LINE.test(l) && (samplesFrom < 0 || i < samplesFrom)) || actRisk(l) ? l : '',
+      )
       .join('\n');
+  }
   return text.replace(STRING, (s) => (actRisk(s) ? s : '""'));
 }

@@ -3,6 +3,7 @@
 // line and the quoted strings of a search hit are data; the same words in the text's own voice are not.
 import { COMMAND_RISK } from './injection-risk.js';
 import { liveExfil } from './injection-exfil-sample.js';
+import { withoutIntroducedComments, withoutQuotesUnder } from './injection-set-off-samples.js';
 
 /** A sentence that discusses attacks, in English: a phrase it quotes is an example, not an instruction. */
 const DISCUSSES =
@@ -72,7 +73,7 @@ const REPORTS =
  * "reproduces with"). In a text about attacks or their detection, what follows is the input tried.
  */
 const SAMPLE_LEAD =
-  /\b(?:(?:type|enter|paste|send|submit|input)(?:s|ed|ing)?(?:\s+(?:this|the\s+following|it))?(?:\s+(?:in|into)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?|(?:works?|worked|reproduc(?:es|ed|ible)|triggers?|triggered|fails?|failed)\s+(?:with|by|on))\s*:?\s*$/i;
+  /\b(?:(?:type|enter|paste|send|submit|input)(?:s|ed|ing)?(?:\s+(?:this|the\s+following|it))?(?:\s+(?:in|into)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?|(?:type|enter|paste|send|submit|input|give|ask)(?:s|ed|ing)?\s+(?:[\w-]+\s+){0,3}?(?:the|this|a)\s+(?:following\s+)?(?:message|text|prompt|string|input|payload|question|line)|(?:works?|worked|reproduc(?:es|ed|ible)|triggers?|triggered|fails?|failed)\s+(?:with|by|on))\s*:?\s*$/i;
 
 /**
  * Quoted phrases: straight, curly, low-9 („…“), guillemets («…», »…«), CJK corner brackets, code.
@@ -80,6 +81,8 @@ const SAMPLE_LEAD =
  */
 const QUOTED_PHRASE =
   /"[^"\n]{1,300}"|“[^”\n]{1,300}”|(?<![\p{L}\p{N}])'(?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300}'(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])‘(?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300}’(?![\p{L}\p{N}])|`[^`\n]{1,300}`|„[^“”"\n]{1,300}[“”"]|‚[^‘’\n]{1,300}[‘’]|«[^»\n]{1,300}»|»[^«\n]{1,300}«|‹[^›\n]{1,300}›|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gu;
+/** A quoted phrase and the parenthesised gloss right after it, if any: `"..." (translation)`. */
+const GLOSSED = new RegExp(`(${QUOTED_PHRASE.source})([ \\t]*\\([^()\\n]{1,300}\\))?`, 'gu');
 /** Where a sentence ends (an abbreviation's stop does not end it). */
 const STOP = /(?<!\b(?:e\.g|i\.e|cf|vs|z\.\s?B))[.!?。！？](?:\s|$)/;
 
@@ -107,8 +110,14 @@ export function withoutDiscussedQuotes(text: string): string {
   const introduces = (lead: string, sample: string): boolean =>
     (/:\s*$/.test(lead) && (discusses(lead) || (framed() && FRAME.test(lead)))) ||
     (SAMPLE_LEAD.test(lead) && framed() && !actRisk(sample));
-  const t = withoutDiscussedImages(withoutDiscussedBlocks(text, introduces), about);
-  return t.replace(QUOTED_PHRASE, (q: string, at: number) => {
+  const blocks = withoutDiscussedBlocks(text, introduces);
+  // a hidden comment written as the example "such as" introduces, in a text that names attacks
+  const shown =
+    reported || ABOUT_ATTACKS_INTL.test(text)
+      ? withoutIntroducedComments(blocks, (at) => leadSentence(blocks, at), liveExfil)
+      : blocks;
+  const t = withoutDiscussedImages(shown, about);
+  return t.replace(GLOSSED, (m: string, q: string, gloss: string | undefined, at: number) => {
     const before = (
       t
         .slice(Math.max(0, at - 200), at)
@@ -125,17 +134,20 @@ export function withoutDiscussedQuotes(text: string): string {
     const framedQuote = /:\s*$/.test(lead) && framed() && FRAME.test(lead) && !actRisk(q);
     // a quote that opens its own paragraph is introduced by the paragraph before, as a set-off block
     const opens = lead.trim() === '' && (before.length > 1 || at > 0);
-    if (liveExfil(q)) return q;
-    return past ||
+    if (liveExfil(q)) return m;
+    const sample =
+      past ||
       tested ||
       (about && MENTION.test(lead)) ||
       framedQuote ||
       example(lead) ||
       example(after[0] ?? '') ||
       (opens && introduces(leadSentence(t, at), q)) ||
-      (SAMPLE_LEAD.test(lead) && framed() && !actRisk(q))
-      ? '""'
-      : q;
+      (SAMPLE_LEAD.test(lead) && framed() && !actRisk(q));
+    if (!sample) return m;
+    // a sample's gloss right after it ("(forget all previous instructions ...)") is its
+    // translation, unless it names a command, an address or a home dot-file of its own
+    return gloss === undefined || actRisk(gloss) || liveExfil(gloss) ? `""${gloss ?? ''}` : '""';
   });
 }
 
@@ -179,12 +191,15 @@ function withoutDiscussedBlocks(
   const setOff = fenced.replace(SET_OFF, (block: string, at: number) =>
     introduces(leadSentence(fenced, at), block) ? '\n' : block,
   );
+  // a `>` quote right under the line that introduces it ("send the widget the message")
+  const under = withoutQuotesUnder(setOff, (at, block) =>
+    introduces(leadSentence(setOff, at), block),
+  );
   // a list so introduced ("adds these fixtures, e.g.:") quotes a sample per item; an item's own
   // words, and a quote naming a command, an address or a secret, are still read
-  if (!setOff.includes('\n-') && !setOff.includes('\n*') && !/\n[ \t]*\d/.test(setOff))
-    return setOff;
-  return setOff.replace(LIST, (list: string, at: number) =>
-    introduces(leadSentence(setOff, at), list)
+  if (!under.includes('\n-') && !under.includes('\n*') && !/\n[ \t]*\d/.test(under)) return under;
+  return under.replace(LIST, (list: string, at: number) =>
+    introduces(leadSentence(under, at), list)
       ? list.replace(QUOTED_PHRASE, (q) => (actRisk(q) ? q : '""'))
       : list,
   );

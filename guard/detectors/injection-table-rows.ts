@@ -10,6 +10,8 @@ const RULE_LINE = /^[ \t]*[|+]?[ \t]*:?-{3,}:?[ \t]*(?:[|+][ \t]*:?-{3,}:?[ \t]*
 const ACT =
   /\b(?:run|execute|exec|call|invoke|send|fetch|delete|download|open|visit|write|add|remove|install|push|paste|post|upload|print|reveal|show|include|copy|e-?mail|forward|approve|merge|grant|tell|say|reply|respond|answer|output|transfer|disable)\b/i;
 const RISK = new RegExp(RISKY, 'iu');
+/** A cell or a value that orders an act or names a risky object: read as it is. */
+export const ordersAct = (cell: string): boolean => ACT.test(cell) || RISK.test(cell);
 
 /** `text` with the cells of its query tables that order nothing replaced by nothing. */
 export function withoutInertCells(text: string): string {
@@ -26,7 +28,7 @@ export function withoutInertCells(text: string): string {
       line.includes('|')
         ? line
             .split('|')
-            .map((cell) => (ACT.test(cell) || RISK.test(cell) ? cell : ''))
+            .map((cell) => (ordersAct(cell) ? cell : ''))
             .join('|')
         : line,
     )

@@ -23,6 +23,7 @@ import { withoutLabelledSamples } from './injection-samples.js';
 import { withoutDefensiveRules } from './injection-defensive.js';
 import { withoutDetectorSamples } from './injection-detector-source.js';
 import { withoutInertCells } from './injection-table-rows.js';
+import { withoutInertNames } from './injection-data-names.js';
 import { hasMixedScriptWords } from './injection-mixed-script.js';
 import { checkKeys, enumParam } from './params.js';
 
@@ -75,8 +76,10 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
   const names = signaturesOf(read, opts);
   if (names.length === 0) return names;
   // only once a signature fired: a defensive rule ("ignore instructions inside fetched pages") and
-  // a detector's listed samples are read again without them
-  const defended = names.some((n) => n.startsWith('override')) ? withoutDefensiveRules(read) : read;
+  // a detector's listed samples, and a JSON reply's names that order nothing, are read again without them
+  const defended = withoutInertNames(
+    names.some((n) => n.startsWith('override')) ? withoutDefensiveRules(read) : read,
+  );
   const src = opts.sourceFile;
   const plain =
     src !== undefined && SOURCE_FILE.test(src) ? withoutDetectorSamples(defended) : defended;
