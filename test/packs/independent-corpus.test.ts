@@ -190,7 +190,7 @@ const BY_DESIGN = [
  * injected order whose sample carries a live exfiltration URL (docs/guard.md "Known gaps"); the
  * tenth round's query copied to a local file, a lint hook, a user unit serving docs, a data set
  * uploaded to an organisation's hub repository, a token in its registry CLI's environment, a
- * weather key sent to its API, and documents quoting injected orders.
+ * weather key sent to its API.
  */
 const OPEN_FALSE_POSITIVES = [
   'b17z-099 ca.upload-offlist',
@@ -203,10 +203,6 @@ const OPEN_FALSE_POSITIVES = [
   'b19z-130 ca.upload-offlist',
   'b19z-137 ca.secret-egress',
   'b19z-146 ca.fetch-data-offlist',
-  'b19z-213 ca.result-injection',
-  'b19z-214 ca.result-injection',
-  'b19z-217 ca.result-injection',
-  'b19z-228 ca.result-injection',
 ];
 
 describe('independent corpus', () => {
