@@ -43,6 +43,15 @@ function perlScript(argv: readonly string[]): string | null {
   return at > 0 ? (argv[at + 1] ?? null) : null;
 }
 
+/** The programs `emptiesContent` reads: any other command is passed over by its name alone. */
+export const CONTENT_EMPTIERS: ReadonlySet<string> = new Set([
+  'sed',
+  'gsed',
+  'perl',
+  'truncate',
+  'cp',
+]);
+
 /** True when the command empties every file it is given, keeping the files. */
 export function emptiesContent(argv: readonly string[]): boolean {
   switch ((argv[0] ?? '').replace(/^.*\//, '')) {
@@ -76,8 +85,7 @@ function listingFind(cmd: ShellCommand, all: ShellAnalysis): ShellCommand | null
 
 export function contentWipeIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const n = cmd.name;
-  if (n !== 'sed' && n !== 'gsed' && n !== 'perl' && n !== 'truncate' && n !== 'cp') return [];
-  if (cmd.pipeline < 0 || !emptiesContent(cmd.argv)) return [];
+  if (!CONTENT_EMPTIERS.has(n) || cmd.pipeline < 0 || !emptiesContent(cmd.argv)) return [];
   const find = listingFind(cmd, all);
   const emptied = find === null ? null : findEmptiesTree(find.argv);
   return emptied === null
