@@ -8,6 +8,8 @@ import { isCatastrophicTarget } from '../sensitive-paths.js';
 import { portable } from './powershell-access.js';
 import { windowsRecoveryHits } from './windows-recovery.js';
 import { cmdPersistentEnv } from './persistent-env.js';
+import { forLoopDelete } from './cmd-for-loop.js';
+import { scratchBelow } from './powershell-foreach.js';
 
 /**
  * A drive's root, a system folder, or a profile variable, with or without a trailing `\*`; an
@@ -57,6 +59,20 @@ function statementHits(words: readonly string[]): IntentHit[] {
     const hit = targets.find(wide);
     if (hit !== undefined)
       return [{ intent: 'destructive_delete', detail: `cmd ${name} /s ${hit}` }];
+  }
+  if (name === 'for') {
+    // each item's own folder judged as the item; a folder below every item only of a profile root
+    const loop = forLoopDelete(rest);
+    const hit =
+      loop === null || !loop.head.some((w) => w.toLowerCase() === '/s') || scratchBelow(loop.below)
+        ? undefined
+        : loop.items.find((t) =>
+            loop.below === '' ? wide(t) : CATASTROPHIC.test(t.replace(/[\\/]\*$/, '')),
+          );
+    if (hit !== undefined)
+      return [
+        { intent: 'destructive_delete', detail: `cmd for ${hit} rd /s ${loop?.below ?? ''}` },
+      ];
   }
   if (name === 'format' && targets.some((t) => /^[A-Za-z]:$/.test(t)))
     return [{ intent: 'disk_wipe', detail: 'cmd formats a drive' }];

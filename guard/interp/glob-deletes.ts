@@ -10,9 +10,9 @@ import { isCatastrophicTarget, isCredentialPath, isPersistencePath } from '../se
 const MAX_CODE = 64 * 1024;
 /** Home as code writes it at the start of a string: `~`, `$ENV{HOME}`, `#{Dir.home}`, `${os.homedir()}`. */
 const HOME_PREFIX = String.raw`(?:~|\$ENV\{HOME\}|\$HOME|#\{(?:Dir\.home|ENV\[.HOME.\])\}|\$\{(?:(?:require\(.os.\)\.|os\.)homedir\(\)|process\.env\.HOME|HOME|home)\})`;
-/** A quoted path under home holding a brace list or a wildcard. */
+/** A quoted path under home, or an absolute one, holding a brace list or a wildcard. */
 const PATTERN = new RegExp(
-  String.raw`['"\x60](${HOME_PREFIX}/[^'"\x60\n]{0,200}[{*][^'"\x60\n]{0,200})['"\x60]`,
+  String.raw`['"\x60]((?:${HOME_PREFIX})?/[^'"\x60\n]{0,200}[{*][^'"\x60\n]{0,200})['"\x60]`,
   'g',
 );
 const DELETES = String.raw`(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|unlink|rmSync|rmdirSync|\brm|RemoveAll|removeSync|rimraf(?:\.sync|Sync)?|deleteSync|del(?:\.sync)?)`;
@@ -28,6 +28,19 @@ const DELETE_BEFORE = new RegExp(
 const LOOP_BEFORE = /\b(?:for|foreach)\s*(?:my\s+\$\w+\s*)?\(\s*glob\s*\(?\s*$/;
 const DELETE_IN_BLOCK = new RegExp(String.raw`^['"\x60]\s*\)?\s*\)\s*\{[^{}]{0,60}?${DELETES}`);
 
+// `/var/www/**/*`: every entry below an absolute folder that must survive. A site's own folder
+// below it is not one (a deploy replaces what is inside), but a wildcard in its place is every site.
+function everyEntryOf(p: string): boolean {
+  if (!p.startsWith('/')) return false;
+  const parts = p.split('/');
+  const at = parts.findIndex((s) => /[*{]/.test(s));
+  return (
+    at > 1 &&
+    /^(?:\*{1,2}|\.\*|\*\.\*)$/.test(parts[at] ?? '') &&
+    isCatastrophicTarget(parts.slice(0, at).join('/'))
+  );
+}
+
 function alternatives(path: string): string[] {
   const home = path.replace(new RegExp(`^${HOME_PREFIX}`), '~');
   return braces(home).map((p) => p.replace(/\/$/, ''));
@@ -42,7 +55,8 @@ export function globDeletes(interpreter: string, source: string): IntentHit[] {
       DELETE_IN_BLOCK.test(code.slice(m.index + m[0].length - 1, m.index + m[0].length + 80));
     if (!DELETE_BEFORE.test(before) && !looped) continue;
     const hit = alternatives(m[1] ?? '').find(
-      (p) => isCatastrophicTarget(p) || isCredentialPath(p) || isPersistencePath(p),
+      (p) =>
+        isCatastrophicTarget(p) || isCredentialPath(p) || isPersistencePath(p) || everyEntryOf(p),
     );
     if (hit !== undefined)
       return [

@@ -5,7 +5,7 @@
 // Read from the text by bounded regexes: each loop form is an instance of "every entry of home (or
 // root) removed" or "a list of credential folders of home removed".
 import type { IntentHit } from '../shell/intents.js';
-import { isCredentialPath, isPersistencePath } from '../sensitive-paths.js';
+import { isCatastrophicTarget, isCredentialPath, isPersistencePath } from '../sensitive-paths.js';
 
 /** At most this much code is read: attacker-controlled text. */
 export const MAX_CODE = 64 * 1024;
@@ -18,7 +18,7 @@ const HOME_BINDING = new RegExp(
   'g',
 );
 /** Calls that delete what they are given. */
-const DELETE = String.raw`(?:shutil\.rmtree|\brmtree|os\.(?:remove|unlink|RemoveAll)|fs\.(?:rmSync|rm|rmdirSync|promises\.rm)|rimraf(?:\.sync)?|\brm_rf|\brm_r|remove_dir|remove_tree|\.unlink)`;
+const DELETE = String.raw`(?:shutil\.rmtree|\brmtree|os\.(?:remove|unlink|RemoveAll)|fs\.(?:rmSync|rm|rmdirSync|promises\.rm)|\.rmSync|\.rmdirSync|rimraf(?:\.sync)?|\brm_rf|\brm_r|remove_dir|remove_tree|\.unlink)`;
 /** A delete whose argument is not a literal: the path comes from the loop around it. */
 const DELETE_OF_VALUE = new RegExp(String.raw`${DELETE}\s*\(?\s*(?!['"])[\w$]`);
 
@@ -48,6 +48,23 @@ function listsHome(code: string, home: string): boolean {
     ].join('|'),
   );
   return listing.test(code);
+}
+
+/** A listing of an absolute folder: `os.listdir('/var/www')`, `readdirSync("/srv")`, `globSync('/etc/*')`. */
+const ABSOLUTE_LISTING =
+  /(?:listdir|scandir|readdirSync|readdir|ReadDir|children|entries|each_child|opendir|globSync|glob\.sync|glob\.i?glob|glob|Dir\.glob)\(\s*['"](\/[^'"\n]{0,120})['"]\s*\)|Path\(\s*['"](\/[^'"\n]{0,120})['"]\s*\)\.(?:iterdir|r?glob)\(/g;
+
+/**
+ * The system or server folder (`/var/www`, `/srv`, `/etc`) whose every entry the code lists, when
+ * it also deletes a value: each entry goes. A site's own folder (`/var/www/shop`) is not one.
+ */
+function listedSystemFolder(code: string): string | null {
+  if (!code.includes("('/") && !code.includes('("/')) return null;
+  for (const m of code.matchAll(ABSOLUTE_LISTING)) {
+    const dir = (m[1] ?? m[2] ?? '').replace(/\/\*{1,2}$/, '');
+    if (!/[*{]/.test(dir) && dir.length > 1 && isCatastrophicTarget(dir)) return dir;
+  }
+  return null;
 }
 
 /** A delete of home joined with a name (`File.join(Dir.home, d)`, `os.path.join(home, d)`, `f'~/{d}'`). */
@@ -84,6 +101,14 @@ export function listedDeletes(interpreter: string, source: string): IntentHit[] 
       {
         intent: 'destructive_delete',
         detail: `${interpreter} deletes every entry it lists of home`,
+      },
+    ];
+  const system = listedSystemFolder(code);
+  if (system !== null)
+    return [
+      {
+        intent: 'destructive_delete',
+        detail: `${interpreter} deletes every entry it lists of ${system}`,
       },
     ];
   if (deletesHomeJoin(code, home)) {

@@ -9,6 +9,7 @@ import { isCatastrophicTarget } from '../sensitive-paths.js';
 import { windowsRecoveryHits } from './windows-recovery.js';
 import { powershellPersistentEnv } from './persistent-env.js';
 import { powershellScheduledTasks } from './powershell-scheduled-tasks.js';
+import { eachRemove, FOREACH } from './powershell-foreach.js';
 
 const REMOVE = /^(?:Remove-Item|rm|ri|del|erase|rd|rmdir)$/i;
 const LIST = /^(?:Get-ChildItem|gci|ls|dir)$/i;
@@ -60,31 +61,79 @@ function pathWords(rest: readonly string[]): string[] {
     .flatMap(listItems);
 }
 
+/** `Set-Location`, `cd`, `Push-Location` and their aliases: where a listing without a path lists. */
+const MOVE = /^(?:Set-Location|sl|cd|chdir|Push-Location|pushd)$/i;
+
+/** The statements of code, split at `;` and new lines outside `{ }` blocks (a loop's body stays whole). */
+function statements(code: string): string[] {
+  // `cd ~ && gci | ri -r`: PowerShell 7 chains statements with `&&` too
+  if (code.includes('&&')) code = code.replace(/&&/g, ';');
+  if (!code.includes('{')) return code.split(/[;\n]/);
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125) depth = Math.max(0, depth - 1);
+    else if ((c === 59 || c === 10) && depth === 0) {
+      out.push(code.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(code.slice(start));
+  return out;
+}
+
+/**
+ * A folder a recursive delete must not reach. A folder of a user's profile weighs as the same folder
+ * of a Unix home (`~/source`); the project's own `.`, when a listing of it is filtered by name
+ * (`gci . -r -Include bin,obj`), is a cleanup, as `rm -rf bin obj` is.
+ */
+function mustSurvive(t: string, scoped: boolean): boolean {
+  return (
+    CATASTROPHIC.test(t) ||
+    PROFILE_REPOS.test(t) ||
+    (isCatastrophicTarget(portable(t)) && !(scoped && /^\.[\\/]?$/.test(t)))
+  );
+}
+
 /**
  * Recursive deletes of a catastrophic target, in one pipeline's statements: `Remove-Item -Recurse`,
- * or a recursive listing piped into `Remove-Item` (every file it lists goes, whatever filter picks them).
+ * or a recursive listing piped into `Remove-Item` (every file it lists goes, whatever filter picks
+ * them), or into a `ForEach-Object` block deleting each item. A listing naming no folder lists the
+ * one an earlier `Set-Location` moved to.
  */
 export function powershellDeleteTarget(code: string): string | null {
-  for (const statement of code.split(/[;\n]/)) {
+  let here: string | null = null;
+  for (const statement of statements(code)) {
     const stages = statement.split('|').map((s) => s.trim().split(/\s+/).map(unquote));
+    if (stages.length === 1 && MOVE.test(stages[0]?.[0] ?? '')) {
+      here = pathWords(stages[0]?.slice(1) ?? [])[0] ?? '~';
+      continue;
+    }
     for (const [i, words] of stages.entries()) {
       const [cmdlet = '', ...rest] = words;
       // `gci ~ | Where-Object {...} | Remove-Item`: the filter stages between pass listed items on
       const prev = stages.slice(0, i).findLast((s) => !PASS_ON.test(s[0] ?? '')) ?? [];
-      const listsAll = LIST.test(prev[0] ?? '') && prev.some((w) => RECURSE.test(w));
-      if (!REMOVE.test(cmdlet) || !(listsAll || rest.some((w) => RECURSE.test(w)))) continue;
-      const piped = LIST.test(prev[0] ?? '') ? pathWords(prev.slice(1)) : [];
+      const lists = LIST.test(prev[0] ?? '');
+      const listsAll = lists && prev.some((w) => RECURSE.test(w));
+      const listed = lists ? pathWords(prev.slice(1)) : [];
+      const piped = lists && listed.length === 0 && here !== null ? [here] : listed;
       const named = prev.some((w) => /^-(?:Include|Filter)$/i.test(w));
-      // a folder of a user's profile weighs as the same folder of a Unix home (`~/source`); a
-      // listing of the project's own folder filtered by name (`gci . -r -Include bin,obj`) is a
-      // cleanup, as `rm -rf bin obj` is
-      const hit = [...pathWords(rest), ...piped].find(
-        (t) =>
-          CATASTROPHIC.test(t) ||
-          PROFILE_REPOS.test(t) ||
-          (isCatastrophicTarget(portable(t)) &&
-            !((named || rest.every((w) => !RECURSE.test(w))) && /^\.[\\/]?$/.test(t))),
-      );
+      if (FOREACH.test(cmdlet) && lists) {
+        const each = eachRemove(words.join(' '));
+        if (each === null || !(each.recursive || listsAll)) continue;
+        // `% { ri "$($_.FullName)\Documents" -r }` over `gci C:\Users`: that folder of every user
+        const hit = piped.find((t) =>
+          each.below === '' ? mustSurvive(t, named) : CATASTROPHIC.test(t),
+        );
+        if (hit !== undefined) return `${hit}\\*${each.below}`;
+        continue;
+      }
+      if (!REMOVE.test(cmdlet) || !(listsAll || rest.some((w) => RECURSE.test(w)))) continue;
+      const scoped = named || rest.every((w) => !RECURSE.test(w));
+      const hit = [...pathWords(rest), ...piped].find((t) => mustSurvive(t, scoped));
       if (hit !== undefined) return hit;
     }
   }

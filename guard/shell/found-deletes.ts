@@ -4,7 +4,8 @@
 // of the tree is lost; only names a build regenerates keep it routine.
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
-import { namePatterns } from './listed-wipe.js';
+import { movedToRoot, namePatterns } from './listed-wipe.js';
+import { baseDir } from './intent-host.js';
 import { isCatastrophicTarget, normalizePath } from '../sensitive-paths.js';
 
 /** Stages that pass on some of the lines they read, unchanged. */
@@ -27,13 +28,24 @@ function listingFind(cmd: ShellCommand, all: ShellAnalysis): ShellCommand | null
   return first;
 }
 
+/** A find's first starting point, past its `-H`/`-L`/`-P`/`-O`/`-D` options; `.` when it names none. */
+function findRoot(argv: readonly string[]): string {
+  let i = 1;
+  while (/^-(?:[HLP]|O\d?|D)$/.test(argv[i] ?? '')) i += argv[i] === '-D' ? 2 : 1;
+  const first = argv[i] ?? '.';
+  return /^[-(!]/.test(first) ? '.' : first;
+}
+
 /** Deletes of what a find over a tree that must survive lists, piped to `xargs rm`. */
 export function foundDeleteIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const find = listingFind(cmd, all);
   if (find === null) return [];
-  const root = find.argv.slice(1).find((a) => !a.startsWith('-') && a !== '(' && a !== '!');
+  const named = findRoot(find.argv);
+  // `cd ~ && find . -maxdepth 1 | xargs rm -rf`: `.` is the folder the script moved to
+  const moved = /^\.\/?$/.test(named) ? baseDir(find, all) : null;
+  const root = moved !== null && movedToRoot(moved) ? moved : named;
   // `find . -name '*.log' | xargs rm` in the project is scoped by its predicate
-  if (root === undefined || /^\.\/?$/.test(root) || !isCatastrophicTarget(root)) return [];
+  if (/^\.\/?$/.test(root) || !isCatastrophicTarget(root)) return [];
   if (CACHE_ROOT.test(normalizePath(root))) return [];
   const names = namePatterns(find.argv);
   if (names.length > 0 && names.every((n) => REGENERATED.test(n))) return [];

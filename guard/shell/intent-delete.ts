@@ -6,6 +6,7 @@ import { powershellDeleteTarget } from '../interp/powershell.js';
 import { backupFolder, backupWipeIntents } from './backup-wipe.js';
 import { listedWipeIntents } from './listed-wipe.js';
 import { foundDeleteIntents } from './found-deletes.js';
+import { contentWipeIntents } from './content-wipes.js';
 import { climbsAboveExpansion } from './climbing-targets.js';
 import {
   isCatastrophicTarget,
@@ -58,14 +59,27 @@ export function emptiesFiles(argv: readonly string[]): boolean {
 /** `${X%/}/*`, `${X#./}/`: a trimmed variable, empty when unset, so the delete starts at the root. */
 const TRIMMED_UNSET = /^\$\{[A-Za-z_]\w*(?:%%?|##?)[^}]{0,64}\}\/\*?$/;
 
-function rm(cmd: ShellCommand): IntentHit[] {
+/** The working folder's own contents: `*`, `./*`, `.`, `.*`. */
+const HERE = /^(?:\.\/)?(?:\*|\.\*?)$|^\.\/$/;
+
+/**
+ * `cd build && rm -rf *`: the folder a literal `cd` moved to, when it is none that must survive, so
+ * its contents are what the wildcard names. A variable's folder (`cd "$OUT"`) may be unset: home.
+ */
+function movedToScratch(cmd: ShellCommand, all: ShellAnalysis): boolean {
+  const dir = baseDir(cmd, all);
+  return dir !== null && !/[$`]/.test(dir) && !isCatastrophicTarget(dir);
+}
+
+function rm(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const recursive = hasShortFlag(cmd.argv, /[rR]/, ['--recursive']);
   if (cmd.argv.includes('--no-preserve-root'))
     return [{ intent: 'destructive_delete', detail: 'rm --no-preserve-root' }];
   for (const t of operands(cmd.argv)) {
     if (
       recursive &&
-      (isCatastrophicTarget(t) || TRIMMED_UNSET.test(t.trim()) || climbsAboveExpansion(t))
+      (isCatastrophicTarget(t) || TRIMMED_UNSET.test(t.trim()) || climbsAboveExpansion(t)) &&
+      !(HERE.test(t) && movedToScratch(cmd, all))
     )
       return [{ intent: 'destructive_delete', detail: `rm -r ${normalizePath(t)}` }];
     if (recursive && backupFolder(t))
@@ -153,7 +167,7 @@ export function deleteIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[
   const ops = operands(cmd.argv);
   switch (cmd.name) {
     case 'rm':
-      hits.push(...rm(cmd));
+      hits.push(...rm(cmd, all));
       break;
     case 'find': {
       // `cd / && find . -exec rm -rf {} +`: `.` is the folder the script moved to
@@ -273,6 +287,7 @@ export function deleteIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[
     ...backupWipeIntents(cmd, all),
     ...listedWipeIntents(cmd, all),
     ...foundDeleteIntents(cmd, all),
+    ...contentWipeIntents(cmd, all),
   );
   const sec = securityDisable(cmd);
   if (sec !== null) hits.push(sec);

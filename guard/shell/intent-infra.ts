@@ -5,6 +5,7 @@ import { routineTarget } from './ephemeral-target.js';
 import { scaleToZero } from './scale-to-zero.js';
 import { targetedDestroy } from './targeted-destroy.js';
 import { localTestData } from './local-test-data.js';
+import { configRunIntents } from './config-runs.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { basename, runnerTarget } from './wrappers.js';
@@ -267,6 +268,8 @@ export function infraIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[]
     const forget = stateForgetAndApply(cmd, all);
     if (forget.length > 0) return forget;
   }
+  if (cmd.name === 'ansible-playbook' || cmd.name.startsWith('salt') || cmd.name === 'chef-client')
+    return configRunIntents(cmd);
   if (cmd.name === 'kubectl' || cmd.name === 'oc') {
     const zero = scaleToZero(cmd);
     if (zero.length > 0) return zero;

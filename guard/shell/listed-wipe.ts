@@ -5,6 +5,8 @@
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { emptiesFiles } from './intent-delete.js';
+import { emptiesContent } from './content-wipes.js';
+import { baseDir } from './intent-host.js';
 import { isCatastrophicTarget, normalizePath } from '../sensitive-paths.js';
 
 /** Programs whose output lists paths given to them. */
@@ -34,10 +36,17 @@ function listedByPipeline(cmd: ShellCommand, all: ShellAnalysis): string | null 
   const [first, ...rest] = before.sort((a, b) => a.stage - b.stage);
   if (first === undefined || !LISTERS.test(first.name) || !rest.every((c) => FILTERS.test(c.name)))
     return null;
-  const root = first.argv
-    .slice(1)
-    .find((a) => !a.startsWith('-') && !/^\.\/?$/.test(a) && isCatastrophicTarget(a));
-  return root === undefined ? null : normalizePath(root);
+  const named = first.argv.slice(1).filter((a) => !a.startsWith('-') && !/^\.\/?$/.test(a));
+  const root = named.find((a) => isCatastrophicTarget(a));
+  if (root !== undefined) return normalizePath(root);
+  // `cd ~ && ls -A | grep -v .ssh | xargs rm -rf`: a listing of the folder the script moved to
+  const dir = named.length === 0 && first.name !== 'echo' ? baseDir(first, all) : null;
+  return dir !== null && movedToRoot(dir) ? normalizePath(dir) : null;
+}
+
+/** A folder `cd` moved to that relative deletes must not empty: home, the root, a system folder. */
+export function movedToRoot(dir: string): boolean {
+  return /^(?:[~/]|\$\{?HOME\}?(?:\/|$))/.test(dir) && isCatastrophicTarget(dir);
 }
 
 /** The words after `-exec`/`-execdir`/`-ok` up to its `;` or `+`. */
@@ -52,25 +61,37 @@ function emptiesEach(words: readonly string[]): boolean {
   const [name = '', flag, body] = words;
   if (/^(?:ba|da|z|k)?sh$/.test(name) && flag === '-c') return EMPTY_BODY.test(body ?? '');
   if (name === 'truncate') return emptiesFiles(words);
-  return name === 'cp' && words[1] === '/dev/null';
+  return emptiesContent(words);
 }
 
-/** The name patterns a find keeps, empty when it keeps every file. */
+/**
+ * The name patterns a find keeps, empty when it keeps every file. A negated name, or one followed
+ * by `-prune` (`-name .git -prune -o -type f`), is left out of the list, not kept.
+ */
 export function namePatterns(argv: readonly string[]): string[] {
   return argv.flatMap((a, i) =>
-    /^-i?name$/.test(a) && !/^(?:-not|!)$/.test(argv[i - 1] ?? '') ? [argv[i + 1] ?? ''] : [],
+    /^-i?name$/.test(a) &&
+    !/^(?:-not|!)$/.test(argv[i - 1] ?? '') &&
+    !argv.slice(i + 2, i + 5).includes('-prune')
+      ? [argv[i + 1] ?? '']
+      : [],
   );
+}
+
+/** What a find lists that losing it loses the tree: every file under a root that must survive, or source. */
+export function findEmptiesTree(argv: readonly string[]): string | null {
+  const names = namePatterns(argv);
+  const root = argv.slice(1).find((a) => !a.startsWith('-'));
+  // `find logs -type f -exec truncate -s0 {} +` empties one folder's logs, not the project
+  if (names.length === 0)
+    return root !== undefined && isCatastrophicTarget(root) ? 'find empties every file' : null;
+  return names.some((n) => SOURCE.test(n)) ? 'find empties source files' : null;
 }
 
 /** `find . -name '*.py' -exec sh -c ': > "$1"' _ {} \;`: source (or every file) emptied one by one. */
 function emptiedByFind(cmd: ShellCommand): string | null {
   if (cmd.name !== 'find' || !emptiesEach(execWords(cmd.argv))) return null;
-  const names = namePatterns(cmd.argv);
-  const root = cmd.argv.slice(1).find((a) => !a.startsWith('-'));
-  // `find logs -type f -exec truncate -s0 {} +` empties one folder's logs, not the project
-  if (names.length === 0)
-    return root !== undefined && isCatastrophicTarget(root) ? 'find empties every file' : null;
-  return names.some((n) => SOURCE.test(n)) ? 'find empties source files' : null;
+  return findEmptiesTree(cmd.argv);
 }
 
 export function listedWipeIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {

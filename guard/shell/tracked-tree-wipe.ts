@@ -5,6 +5,7 @@
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { emptiesFiles } from './intent-delete.js';
+import { CONTENT_EMPTIERS, emptiesContent } from './content-wipes.js';
 
 /** `git ls-files` and the words after it, up to the end of its command. */
 const LISTING = /\bgit\s+ls-files\b([^|)`;&\n]{0,512})/;
@@ -34,7 +35,12 @@ function listingIn(text: string): 'all' | 'some' | null {
 
 function empties(cmd: ShellCommand): boolean {
   if (cmd.name === 'truncate') return emptiesFiles(cmd.argv);
-  return cmd.name === 'rm' || cmd.name === 'shred' || cmd.name === 'unlink';
+  return (
+    cmd.name === 'rm' ||
+    cmd.name === 'shred' ||
+    cmd.name === 'unlink' ||
+    (CONTENT_EMPTIERS.has(cmd.name) && emptiesContent(cmd.argv))
+  );
 }
 
 /** How much of the tracked tree `cmd` empties or removes: every file, some, or none. */
