@@ -8,7 +8,7 @@ import type { Detector, DetectorContext, Finding } from './detector.js';
 import { checkKeys, enumParam, listParam } from './params.js';
 import { findSecrets } from './secrets.js';
 import { SECRET_PATTERNS } from './secret-patterns.js';
-import { urlToOwnIssuer } from './secret-url-issuer.js';
+import { queryKeyToOwnIssuer, urlToOwnIssuer } from './secret-url-issuer.js';
 import { headersToOwnIssuer } from '../egress/fetch-issuer-headers.js';
 
 interface OutboundParams {
@@ -56,7 +56,8 @@ function queryToOwnIssuer(value: unknown, path: string, ch: Channel): boolean {
   const field = ch.path.startsWith(`${path}.`) ? ch.path.slice(path.length + 1) : null;
   const s = field === null ? undefined : (value as Record<string, unknown>)[field];
   if (typeof s !== 'string') return false;
-  return urlToOwnIssuer(s, ch.path, findSecrets(s, SECRET_PATTERNS));
+  const found = findSecrets(s, SECRET_PATTERNS);
+  return urlToOwnIssuer(s, ch.path, found) || queryKeyToOwnIssuer(s, ch.path, found);
 }
 
 /** A fetch whose only data is headers holding its host's issuer's credential (see fetch-issuer-headers). */

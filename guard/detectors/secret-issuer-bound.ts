@@ -10,6 +10,7 @@ import {
   type Issuer,
 } from '../egress/issuers.js';
 import { issuerAssignments } from '../egress/issuer-assignments.js';
+import { registryCliIssuer } from '../egress/registry-clis.js';
 import { INTERPRETERS, SHELLS } from '../shell/wrappers.js';
 import type { ShellAnalysis, ShellCommand } from '../shell/model.js';
 import type { ShellView } from './detector.js';
@@ -88,7 +89,7 @@ export function onlyToIssuer(view: ShellView, issuer: Issuer): boolean {
     if (issuerVariableSet(c.argv, issuer) || hashtableEntry(c, view.analysis, issuer)) continue;
     if (PS_REPLY.test(c.name) && c.stage > 0) continue;
     if (c.dynamic === true || c.tainted === true || c.via !== undefined) return false;
-    const program = issuerOfProgram(c.name) === issuer;
+    const program = issuerOfProgram(c.name) === issuer || registryCliIssuer(c) === issuer;
     if (program) {
       // a CLI pointed at another API base sends the key there
       for (const a of c.argv.slice(1)) {

@@ -27,10 +27,22 @@ export const arnResourceType = (prefix: string): boolean => ARN_HEAD.test(prefix
 
 /**
  * A value that asks to be replaced: `change-me-32-bytes-minimum`, `sk_test_replace_me`,
- * `fill_this_in`, `set-me`. An example env file ships these where each secret goes; a word of a
- * real random key is never such an order between separators.
+ * `fill_this_in`, `set-me`, `ReplaceWithToken`, `replace_with_your_key`. An example env file or a
+ * vendor's documented example ships these where each secret goes; a word of a real random key is
+ * never such an order between separators.
  */
 const REPLACE_ME =
   /(?:^|[^a-z])(?:change|replace|fill|set|put|insert|update)[_-]?(?:me|this|it)(?:[_-]?in)?(?:[^a-z]|$)/i;
+/** `ReplaceWithToken`, `REPLACE_WITH_KEY`, `fill-with-secret`: case-sensitive, so a word ends there. */
+const REPLACE_WITH =
+  /(?:^|[^A-Za-z])(?:[Rr]eplace|REPLACE|[Ff]ill|FILL)[_-]?(?:[Ww]ith|WITH)(?:[_-]?[A-Z]|[_-][a-z]|$)/;
 
-export const replaceMeValue = (v: string): boolean => REPLACE_ME.test(v);
+/**
+ * Where the secret goes, spelled out: `InsertTokenHere`, `PASTE_YOUR_API_KEY_HERE`,
+ * `enter-password-here`, `TokenGoesHere`: a credential word closing on `here`.
+ */
+const GOES_HERE =
+  /^(?:(?:enter|insert|paste|put|add|type)[_-]?)?(?:your|the|an?)?[_-]?[a-z_-]{0,24}?(?:token|key|secret|password|passwd|pwd|pat|credentials?)[_-]?(?:goes[_-]?)?here$/i;
+
+export const replaceMeValue = (v: string): boolean =>
+  REPLACE_ME.test(v) || REPLACE_WITH.test(v) || GOES_HERE.test(v);

@@ -2,7 +2,7 @@
 // of a `*.googleapis.com` request is that key's documented use (docs/guard.md "Credentials and
 // their issuers"), and so is a fetch tool's auth header holding the key of its URL's issuer. Any
 // credential of another issuer, or the same key to any other host, still leaves.
-import { issuerHost, issuerOfLiteral } from '../egress/issuers.js';
+import { issuerHost, issuerOfHost, issuerOfLiteral } from '../egress/issuers.js';
 import { canonicalHost } from '../egress/hosts.js';
 import { headersToOwnIssuer } from '../egress/fetch-issuer-headers.js';
 
@@ -42,6 +42,39 @@ export function urlToOwnIssuer(
     const issuer = issuerOfLiteral(m.value, null);
     return issuer !== null && issuerHost(issuer, host);
   });
+}
+
+/** A key's value as issuers hand them out: one run of letters, digits, `_` and `-`. */
+const KEY_VALUE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * True when `at` is a fetch tool's address, an HTTPS URL of an issuer's API host (no user-info, no
+ * second address) whose query holds that issuer's key under the parameter its API takes it in
+ * (`https://api.openweathermap.org/data/2.5/weather?q=Berlin&appid=<key>`), and every credential
+ * found in it (`found`) is that issuer's: the key's documented use, as a Google key in a
+ * `*.googleapis.com` query is; the secret check and the host policy both pass it. The same key to
+ * a look-alike host has no issuer and stays held.
+ */
+export function queryKeyToOwnIssuer(
+  s: string,
+  at: string,
+  found: readonly { value: string }[],
+): boolean {
+  if (!URL_FIELDS.has(at) || !s.includes('?')) return false;
+  const host = plainHttpsHost(s);
+  const issuer = host === null ? null : issuerOfHost(host);
+  const keys = issuer?.queryKeys;
+  if (issuer === null || keys === undefined) return false;
+  const params = new URL(s).searchParams;
+  const keyed = new Set<string>();
+  for (const [name, value] of params)
+    if (keys.test(name) && KEY_VALUE.test(value)) keyed.add(value);
+  // a key in another issuer's format under this parameter is that issuer's key sent astray
+  const own = (v: string): boolean => {
+    const literal = issuerOfLiteral(v, null);
+    return literal === issuer || (literal === null && keyed.has(v));
+  };
+  return keyed.size > 0 && [...keyed].every(own) && found.every((m) => own(m.value));
 }
 
 /**

@@ -6,7 +6,7 @@ import { replacedText } from './secret-not-values.js';
 import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns.js';
 import { regexLiterals } from '../rules/needs.js';
 import { issuerBoundSpans } from './secret-issuer-bound.js';
-import { headerToOwnIssuer, urlToOwnIssuer } from './secret-url-issuer.js';
+import { headerToOwnIssuer, queryKeyToOwnIssuer, urlToOwnIssuer } from './secret-url-issuer.js';
 import { localStoreOnly } from './secret-local-store.js';
 import { localOnlyCredentials } from './secret-local-request.js';
 import { decodedContent } from './secret-encoded-content.js';
@@ -146,6 +146,7 @@ export const secretsDetector: Detector<SecretParams> = {
             localOnlyCredentials(s, ms, ctx.shell(s)) ||
             localStoreOnly(ctx.shell(s)))) ||
           urlToOwnIssuer(s, at, ms) ||
+          queryKeyToOwnIssuer(s, at, ms) ||
           headerToOwnIssuer(at, ctx.event.args))
       )
         return;

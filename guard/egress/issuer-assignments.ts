@@ -5,6 +5,7 @@
 import type { ShellView } from '../detectors/detector.js';
 import { issuerOfProgram, issuerOfVariable, REQUEST_PROGRAMS, type Issuer } from './issuers.js';
 import { envStaysWithIssuer } from '../shell/issuer-cli-hosts.js';
+import { registryCliIssuer } from './registry-clis.js';
 
 /** `NAME=value` as a word of its own, the value bare or quoted without expansions. */
 const ASSIGNMENT = /(?<![^\s;&|(])([A-Z][A-Z0-9_]{0,127})=("[^"$`\\]*"|'[^']*'|[^\s'"$`;&|()<>]+)/g;
@@ -24,8 +25,9 @@ export function issuerAssignments(command: string, view: ShellView): IssuerSpan[
     const issuer = issuerOfVariable(name);
     if (issuer === null) continue;
     const users = view.analysis.commands.filter((c) => c.env?.some((e) => e.name === name));
-    if (!users.some((c) => issuerOfProgram(c.name) === issuer || REQUEST_PROGRAMS.has(c.name)))
-      continue;
+    const own = (c: (typeof users)[number]): boolean =>
+      issuerOfProgram(c.name) === issuer || registryCliIssuer(c) === issuer;
+    if (!users.some((c) => own(c) || REQUEST_PROGRAMS.has(c.name))) continue;
     // a server variable beside the key sends it elsewhere (docs/guard.md "Credential routing")
     const pairs = all.map((a) => [a[1] ?? '', a[2] ?? ''] as const);
     if (!envStaysWithIssuer(pairs, name, issuer)) continue;

@@ -19,6 +19,8 @@ interface Issuer {
    * credential from one file and sent to the issuer as part of its URL or its Basic user.
    */
   ids?: RegExp;
+  /** Query parameters the issuer's API takes its key in (`appid`, `key`), by name. */
+  queryKeys?: RegExp;
   /** The issuer's API hosts (`*.` covers the domain and its subdomains). */
   hosts: readonly string[];
 }
@@ -114,6 +116,7 @@ const ISSUERS: readonly Issuer[] = [
     vars: /^(?:GOOGLE_API_KEY|GCP_API_KEY|GOOGLE_OAUTH_ACCESS_TOKEN|CLOUDSDK_AUTH_ACCESS_TOKEN|GEMINI_API_KEY)$/,
     cli: /^gcloud auth (?:application-default )?print-(?:access|identity)-token$/,
     format: /\bAIza[A-Za-z0-9_-]{35}/,
+    queryKeys: /^key$/,
     // Artifact Registry and Container Registry take the same OAuth token
     hosts: ['*.googleapis.com', '*.pkg.dev', 'gcr.io', '*.gcr.io'],
   },
@@ -169,6 +172,7 @@ const ISSUERS: readonly Issuer[] = [
     name: 'Datadog',
     vars: /^(?:DD_API_KEY|DD_APP_KEY|DATADOG_API_KEY|DATADOG_APP_KEY)$/,
     headers: ['dd-api-key', 'dd-application-key'],
+    queryKeys: /^(?:api_key|application_key)$/,
     hosts: ['*.datadoghq.com', '*.datadoghq.eu', '*.ddog-gov.com'],
   },
   {
@@ -252,6 +256,7 @@ const ISSUERS: readonly Issuer[] = [
     // the key travels as the `appid` query parameter of every request
     name: 'OpenWeather',
     vars: /^(?:OPENWEATHER(?:MAP)?_(?:API_)?KEY|OWM_API_KEY)$/,
+    queryKeys: /^appid$/,
     hosts: ['api.openweathermap.org', 'pro.openweathermap.org'],
   },
   {

@@ -62,14 +62,31 @@ const TOOLING = new RegExp(
 
 const SHEBANG = /^#!(?:\/bin\/(?:ba|z)?sh|\/usr\/bin\/env (?:ba|z)?sh)$/;
 
-/** One line: a comment, `set -e`, or tooling commands joined by `&&`, optionally after `exec`. */
+/**
+ * Later stages of a pipeline that only judge the tool's output: `gofmt -l . | tee /dev/stderr | (!
+ * read)` fails the commit when gofmt lists a file; nothing else runs.
+ */
+const CHECK_STAGE =
+  /^(?:tee \/dev\/stderr|\(! read\)|! read|grep -q \.|grep \.|grep -v '\^\$'|wc -l|cat)$/;
+/** `test -z "$(gofmt -l .)"`, `[ -z "$(black --check -q .)" ]`: the tool's output tested. */
+const TESTED_OUTPUT = /^(?:test|\[) -[zn] "\$\(([^()$`]+)\)"(?: \])?$/;
+
+/** Tooling, its output piped to checks only, or tested for being empty; `exit 0|1`. */
+function toolingCommand(c: string): boolean {
+  const t = c.replace(/\s+/g, ' ').trim();
+  if (/^exit [01]$/.test(t)) return true;
+  const stages = (TESTED_OUTPUT.exec(t)?.[1] ?? t).split(/\s*\|\s*/);
+  return TOOLING.test(stages[0] ?? '') && stages.slice(1).every((p) => CHECK_STAGE.test(p));
+}
+
+/** One line: a comment, `set -e`, or tooling commands joined by `&&` or `||`, optionally after `exec`. */
 function toolingLine(line: string): boolean {
   const t = line.trim();
   if (t === '' || t.startsWith('#') || /^set -[eux]+$/.test(t)) return true;
   return t
     .replace(/^exec /, '')
-    .split(/\s*&&\s*/)
-    .every((c) => TOOLING.test(c.replace(/\s+/g, ' ')));
+    .split(/\s*(?:&&|\|\|)\s*/)
+    .every(toolingCommand);
 }
 
 /** True when every line of the hook is its shebang, a comment or project tooling. */

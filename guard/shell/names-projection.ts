@@ -7,11 +7,13 @@ import type { ShellAnalysis, ShellCommand } from './model.js';
 
 /**
  * Fields that name where or as whom, never the secret itself: a user name, a host, a port, a
- * database, a region, and the names a kubeconfig or docker config lists. `url` stays out: a
- * connection URL often carries its password (`postgres://u:p@h/db`).
+ * database, a region, an API's base address or endpoint (`api_base`, `base_url`, `endpoint`: the
+ * prefix a client puts paths after, its key going in a header), and the names a kubeconfig or
+ * docker config lists. `url`, `dsn` and `webhook_url` stay out: a connection URL often carries its
+ * password (`postgres://u:p@h/db`), a webhook's URL is itself the credential.
  */
 export const NON_SECRET_FIELD =
-  /^(?:user(?:_?name)?|login|email|host(?:_?name)?|port|database|db(?:_?name)?|region|name|server|cluster|namespace|current-context|kind|apiVersion|credsStore|profile|account_id|project)$/i;
+  /^(?:user(?:_?name)?|login|email|host(?:_?name)?|port|database|db(?:_?name)?|region|name|server|cluster|namespace|current-context|kind|apiVersion|credsStore|profile|account_id|project|(?:api[_-]?)?(?:base(?:[_-]?url)?|endpoint|host))$/i;
 
 /** Fields that hold a secret's value, whose `keys` error would quote it. */
 const SECRET_LEAF =

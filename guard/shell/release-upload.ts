@@ -4,6 +4,7 @@
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { isAppPackage, isCoverageReport } from './build-output.js';
 import { namesRevision } from './revision-names.js';
+import { authHeaderReads } from './release-auth-header.js';
 
 interface Service {
   hosts: RegExp;
@@ -41,12 +42,18 @@ export function releaseUpload(
   all: ShellAnalysis,
 ): boolean {
   const service = SERVICES.find((s) => [...hosts].some((h) => s.hosts.test(h)));
+  if (service === undefined || ![...hosts].every((h) => service.hosts.test(h))) return false;
+  // the uploader's own token read into its Authorization header is no file sent
+  const auth = authHeaderReads(cmd, all, hosts);
+  const sent = [...files];
+  for (const f of auth.files) {
+    const at = sent.indexOf(f);
+    if (at >= 0) sent.splice(at, 1);
+  }
   return (
-    service !== undefined &&
-    files.length > 0 &&
-    [...hosts].every((h) => service.hosts.test(h)) &&
-    files.every(service.takes) &&
+    sent.length > 0 &&
+    sent.every(service.takes) &&
     !cmd.argv.some((a) => a.includes('`')) &&
-    onlyRevisionSubstituted(all)
+    all.commands.every((c) => !c.substitution || namesRevision(c) || auth.commands.includes(c))
   );
 }

@@ -3,12 +3,13 @@
 // infrastructure the agent reaches beyond its tables.
 import type { IntentHit } from './intents.js';
 import { copyPrograms, sqlEscapes } from '../sql/server-escapes.js';
+import { inProcessCopy } from './embedded-copy-files.js';
 
 const URL_HOST = /\b(?:https?|ftp|wss?):\/\/([A-Za-z0-9.-]+)/gi;
 
 /** The intents of `sql` run by `client`, or none when it stays inside the database. */
 export function sqlEscapeHits(client: string, sql: string): IntentHit[] {
-  const escapes = sqlEscapes(sql);
+  const escapes = sqlEscapes(sql).filter((e) => !inProcessCopy(client, e.what, sql));
   if (escapes.length === 0) return [];
   const hits: IntentHit[] = escapes.map((e) => ({
     intent: 'infra_destroy',
