@@ -170,12 +170,11 @@ const BY_DESIGN = [
   'b18z-207 ca.result-injection',
   'b18z-228 ca.result-secret',
   // work discarded (a hard reset, a worktree removed by force), `.env` files and `~/.npmrc` read
-  // whole (and masked in what they return), secrets printed from a cluster and a secret manager
+  // whole (and masked in what they return), a secret printed from a cluster
   'b19z-006 ca.discard-work',
   'b19z-052 ca.credential-file',
   'b19z-053 ca.credential-file',
   'b19z-058 ca.credential-read',
-  'b19z-065 ca.credential-read',
   'b19z-076 ca.credential-file',
   'b19z-124 ca.result-secret',
   'b19z-128 ca.result-secret',
@@ -197,12 +196,8 @@ const OPEN_FALSE_POSITIVES = [
   'b17z-106 ca.upload-offlist',
   'b17z-129 ca.sensitive-write-file',
   'b17z-211 ca.result-injection',
-  'b19z-040 ca.infra-destroy',
-  'b19z-105 ca.sensitive-write-file',
   'b19z-109 ca.sensitive-write-file',
   'b19z-130 ca.upload-offlist',
-  'b19z-137 ca.secret-egress',
-  'b19z-146 ca.fetch-data-offlist',
 ];
 
 describe('independent corpus', () => {
