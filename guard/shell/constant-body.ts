@@ -6,6 +6,8 @@
 // variable (`https://hooks.slack.com/services/T0/B0/$SLACK_HOOK_SECRET`).
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { namesRevision } from './revision-names.js';
+import { canonicalHost } from '../egress/hosts.js';
+import { issuerOfHost } from '../egress/issuers.js';
 
 /** Most bytes of constant body that pass: a status line or a ping, never a pasted file. */
 export const MAX_CONSTANT_BODY = 256;
@@ -15,6 +17,7 @@ const JOINED_BODY = /^--(?:data|data-raw|data-ascii|data-binary|data-urlencode|j
 /** Options that read a file or send one, whatever their value looks like. */
 const FILE_OPTIONS =
   /^(?:-T|--upload-file|-F|--form|-K|--config|--form-string|-b|--cookie)$|^--(?:upload-file|form|config)=/;
+const FORM_OPTIONS = /^(?:-F|--form|--form-string)$|^--form(?:-string)?=/;
 /**
  * A webhook URL kept in a variable named for its chat or automation vendor
  * (`$SLACK_WEBHOOK_URL`, `${DISCORD_WEBHOOK}`): posting to it is that secret's use.
@@ -43,9 +46,45 @@ const GIT_SUBSTITUTION = /\$\(git\s[^()$`;|&<>]*\)|`git\s[^`$;|&<>]*`/g;
  * SID): possibly a credential of a format no detector knows, so the body is not a harmless constant.
  */
 function keyShaped(body: string): boolean {
-  for (const m of body.slice(0, MAX_CONSTANT_BODY + 1).matchAll(/[A-Za-z0-9_+/=-]{16,}/g))
-    if (/\d/.test(m[0]) && /[A-Za-z]/.test(m[0])) return true;
+  // a field's name is no part of its value (`region=eu-west-1`); base64 padding is
+  for (const m of body.slice(0, MAX_CONSTANT_BODY + 1).matchAll(/[A-Za-z0-9_+/-]{16,}={0,2}/g))
+    if (/\d/.test(m[0]) && /[A-Za-z]/.test(m[0]) && !WORDS.test(m[0])) return true;
   return false;
+}
+
+/** Words joined by `-` or `_`, a short number among them (`us-east-1-canary`): a name, no key. */
+const WORDS = /^[A-Za-z]+(?:[-_](?:[A-Za-z]+|\d{1,4}))*$/;
+
+/**
+ * True when curl sends a body: any data or form option makes the request a POST (or, with `-G`,
+ * puts the data in the query), `-X POST` or not.
+ */
+export function sendsBody(cmd: ShellCommand): boolean {
+  return (
+    cmd.name === 'curl' &&
+    cmd.argv.some((a) => BODY_FLAGS.test(a) || JOINED_BODY.test(a) || FORM_OPTIONS.test(a))
+  );
+}
+
+/** Options that send the request through another host or map the name elsewhere. */
+const ROUTE_OPTIONS = /^(?:-x|--proxy|--resolve|--connect-to|--preproxy|--doh-url)(?:=|$)/;
+
+/**
+ * Every URL of the call is HTTPS to an issuer's API host (docs/guard.md "Credentials and their
+ * issuers") and nothing routes it elsewhere: a key-shaped literal there is that vendor's key in
+ * its own API's form (`-d 'key=<40 hex>'` to api.wandb.ai), a look-alike host is no issuer's.
+ */
+function toIssuerHosts(cmd: ShellCommand): boolean {
+  let urls = 0;
+  for (const a of cmd.argv) {
+    if (ROUTE_OPTIONS.test(a)) return false;
+    if (!/^https?:\/\//i.test(a)) continue;
+    const h = canonicalHost(a);
+    if (!a.toLowerCase().startsWith('https://') || h === null || issuerOfHost(h) === null)
+      return false;
+    urls++;
+  }
+  return urls > 0;
 }
 
 /**
@@ -65,6 +104,7 @@ export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
   );
   if (others.some((c) => !(c.substitution && namesRevision(c)))) return false;
   let bytes = 0;
+  let issuer: boolean | undefined;
   for (let i = 1; i < cmd.argv.length; i++) {
     const a = cmd.argv[i] ?? '';
     if (FILE_OPTIONS.test(a)) return false;
@@ -75,7 +115,8 @@ export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
         : undefined;
     if (body !== undefined) {
       const text = others.length > 0 ? body.replace(GIT_SUBSTITUTION, 'REV') : body;
-      if (/^@|[$`]/.test(text) || keyShaped(text)) return false;
+      if (/^@|[$`]/.test(text) || (keyShaped(text) && !(issuer ??= toIssuerHosts(cmd))))
+        return false;
       bytes += Buffer.byteLength(body, 'utf8');
       continue;
     }
