@@ -17,7 +17,6 @@ const JOINED_BODY = /^--(?:data|data-raw|data-ascii|data-binary|data-urlencode|j
 /** Options that read a file or send one, whatever their value looks like. */
 const FILE_OPTIONS =
   /^(?:-T|--upload-file|-F|--form|-K|--config|--form-string|-b|--cookie)$|^--(?:upload-file|form|config)=/;
-const FORM_OPTIONS = /^(?:-F|--form|--form-string)$|^--form(?:-string)?=/;
 /**
  * A webhook URL kept in a variable named for its chat or automation vendor
  * (`$SLACK_WEBHOOK_URL`, `${DISCORD_WEBHOOK}`): posting to it is that secret's use.
@@ -56,14 +55,12 @@ function keyShaped(body: string): boolean {
 const WORDS = /^[A-Za-z]+(?:[-_](?:[A-Za-z]+|\d{1,4}))*$/;
 
 /**
- * True when curl sends a body: any data or form option makes the request a POST (or, with `-G`,
- * puts the data in the query), `-X POST` or not.
+ * True when curl sends a body: a data option makes the request a POST (or, with `-G`, puts the
+ * data in the query), `-X POST` or not. A form's files are read by the upload intent itself, and a
+ * literal form field (`-F 'q=hello world'`) is a search.
  */
 export function sendsBody(cmd: ShellCommand): boolean {
-  return (
-    cmd.name === 'curl' &&
-    cmd.argv.some((a) => BODY_FLAGS.test(a) || JOINED_BODY.test(a) || FORM_OPTIONS.test(a))
-  );
+  return cmd.name === 'curl' && cmd.argv.some((a) => BODY_FLAGS.test(a) || JOINED_BODY.test(a));
 }
 
 /** Options that send the request through another host or map the name elsewhere. */
