@@ -55,12 +55,27 @@ function keyShaped(body: string): boolean {
 const WORDS = /^[A-Za-z]+(?:[-_](?:[A-Za-z]+|\d{1,4}))*$/;
 
 /**
- * True when curl sends a body: a data option makes the request a POST (or, with `-G`, puts the
- * data in the query), `-X POST` or not. A form's files are read by the upload intent itself, and a
- * literal form field (`-F 'q=hello world'`) is a search.
+ * True when a curl body itself carries data: a file (`@x`), a variable or substitution, a
+ * key-shaped literal (unless to an issuer's own API) or more than MAX_CONSTANT_BODY bytes. A data
+ * option makes the request a POST (or, with `-G`, puts the data in the query), so such a body is
+ * sent with `-X POST` or without; a literal body beside a credential header or a webhook variable
+ * is judged as the request without it. A form's files are read by the upload intent itself.
  */
-export function sendsBody(cmd: ShellCommand): boolean {
-  return cmd.name === 'curl' && cmd.argv.some((a) => BODY_FLAGS.test(a) || JOINED_BODY.test(a));
+export function dataBody(cmd: ShellCommand): boolean {
+  if (cmd.name !== 'curl') return false;
+  let bytes = 0;
+  for (let i = 1; i < cmd.argv.length; i++) {
+    const a = cmd.argv[i] ?? '';
+    const body = BODY_FLAGS.test(a)
+      ? cmd.argv[++i]
+      : JOINED_BODY.test(a)
+        ? a.slice(a.indexOf('=') + 1)
+        : undefined;
+    if (body === undefined) continue;
+    if (/^@|[$`]/.test(body) || (keyShaped(body) && !toIssuerHosts(cmd))) return true;
+    bytes += Buffer.byteLength(body, 'utf8');
+  }
+  return bytes > MAX_CONSTANT_BODY;
 }
 
 /** Options that send the request through another host or map the name elsewhere. */
