@@ -54,21 +54,26 @@ function keyShaped(body: string): boolean {
 /** Words joined by `-` or `_`, a short number among them (`us-east-1-canary`): a name, no key. */
 const WORDS = /^[A-Za-z]+(?:[-_](?:[A-Za-z]+|\d{1,4}))*$/;
 
+/** wget's literal bodies (`--post-file` and `--body-file` are files, read by the upload intent). */
+const WGET_BODY = /^--(?:post|body)-data$/;
+const WGET_JOINED = /^--(?:post|body)-data=/;
+
 /**
- * True when a curl body itself carries data: a file (`@x`), a variable or substitution, a
+ * True when a curl or wget body itself carries data: a file (`@x`), a variable or substitution, a
  * key-shaped literal (unless to an issuer's own API) or more than MAX_CONSTANT_BODY bytes. A data
  * option makes the request a POST (or, with `-G`, puts the data in the query), so such a body is
  * sent with `-X POST` or without; a literal body beside a credential header or a webhook variable
  * is judged as the request without it. A form's files are read by the upload intent itself.
  */
 export function dataBody(cmd: ShellCommand): boolean {
-  if (cmd.name !== 'curl') return false;
+  const wget = cmd.name === 'wget';
+  if (cmd.name !== 'curl' && !wget) return false;
   let bytes = 0;
   for (let i = 1; i < cmd.argv.length; i++) {
     const a = cmd.argv[i] ?? '';
-    const body = BODY_FLAGS.test(a)
+    const body = (wget ? WGET_BODY : BODY_FLAGS).test(a)
       ? cmd.argv[++i]
-      : JOINED_BODY.test(a)
+      : (wget ? WGET_JOINED : JOINED_BODY).test(a)
         ? a.slice(a.indexOf('=') + 1)
         : undefined;
     if (body === undefined) continue;
