@@ -2,10 +2,15 @@
 // rides with it (a query string, credentials in the URL, a body, headers or files beside it).
 import { eachString } from '../rules/field.js';
 import { canonicalHost } from './hosts.js';
+import { inspectionEndpoint } from './inspection-hosts.js';
+import { urlSubstitution } from './url-substitutions.js';
 
 export interface Channel {
   host: string;
-  /** Where data rides, empty when the request carries none: `query`, `userinfo`, `body`, `headers`. */
+  /**
+   * Where data rides, empty when the request carries none: `query`, `userinfo`, `path`, `body`,
+   * `headers`, `substitution` (a shell substitution in the URL), `request log` (an inspection host).
+   */
   carries: string[];
   /** The event path of the string that named it. */
   path: string;
@@ -41,6 +46,7 @@ function carriedBy(url: string): string[] {
   } catch {
     return out;
   }
+  if (inspectionEndpoint(u)) out.push('request log');
   if (dataInQuery(u.searchParams)) out.push('query');
   if (u.username !== '' || u.password !== '') out.push('userinfo');
   // a long path segment is room for an encoded value as much as a query is
@@ -68,11 +74,14 @@ export function outboundChannels(args: unknown, base = 'args'): Channel[] {
   eachString(args, base, (s, at) => {
     // every URL the pattern finds holds `://`: most strings hold none and are not scanned
     if (!s.includes('://')) return;
+    const shellish = s.includes('$') || s.includes('`');
     URL_IN_TEXT.lastIndex = 0;
     for (const m of s.matchAll(URL_IN_TEXT)) {
       const host = canonicalHost(m[0]);
       if (host === null) continue;
-      found.push({ host, carries: [...carriedBy(m[0]), ...beside], path: at });
+      const carries = carriedBy(m[0]);
+      if (shellish && urlSubstitution(s, m.index, m[0])) carries.push('substitution');
+      found.push({ host, carries: [...carries, ...beside], path: at });
       if (found.length >= 64) return;
     }
   });

@@ -6,6 +6,8 @@
 // variable (`https://hooks.slack.com/services/T0/B0/$SLACK_HOOK_SECRET`).
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { namesRevision } from './revision-names.js';
+import { canonicalHost } from '../egress/hosts.js';
+import { issuerOfHost } from '../egress/issuers.js';
 
 /** Most bytes of constant body that pass: a status line or a ping, never a pasted file. */
 export const MAX_CONSTANT_BODY = 256;
@@ -43,9 +45,63 @@ const GIT_SUBSTITUTION = /\$\(git\s[^()$`;|&<>]*\)|`git\s[^`$;|&<>]*`/g;
  * SID): possibly a credential of a format no detector knows, so the body is not a harmless constant.
  */
 function keyShaped(body: string): boolean {
-  for (const m of body.slice(0, MAX_CONSTANT_BODY + 1).matchAll(/[A-Za-z0-9_+/=-]{16,}/g))
-    if (/\d/.test(m[0]) && /[A-Za-z]/.test(m[0])) return true;
+  // a field's name is no part of its value (`region=eu-west-1`); base64 padding is
+  for (const m of body.slice(0, MAX_CONSTANT_BODY + 1).matchAll(/[A-Za-z0-9_+/-]{16,}={0,2}/g))
+    if (/\d/.test(m[0]) && /[A-Za-z]/.test(m[0]) && !WORDS.test(m[0])) return true;
   return false;
+}
+
+/** Words joined by `-` or `_`, a short number among them (`us-east-1-canary`): a name, no key. */
+const WORDS = /^[A-Za-z]+(?:[-_](?:[A-Za-z]+|\d{1,4}))*$/;
+
+/** wget's literal bodies (`--post-file` and `--body-file` are files, read by the upload intent). */
+const WGET_BODY = /^--(?:post|body)-data$/;
+const WGET_JOINED = /^--(?:post|body)-data=/;
+
+/**
+ * True when a curl or wget body itself carries data: a file (`@x`), a variable or substitution, a
+ * key-shaped literal (unless to an issuer's own API) or more than MAX_CONSTANT_BODY bytes. A data
+ * option makes the request a POST (or, with `-G`, puts the data in the query), so such a body is
+ * sent with `-X POST` or without; a literal body beside a credential header or a webhook variable
+ * is judged as the request without it. A form's files are read by the upload intent itself.
+ */
+export function dataBody(cmd: ShellCommand): boolean {
+  const wget = cmd.name === 'wget';
+  if (cmd.name !== 'curl' && !wget) return false;
+  let bytes = 0;
+  for (let i = 1; i < cmd.argv.length; i++) {
+    const a = cmd.argv[i] ?? '';
+    const body = (wget ? WGET_BODY : BODY_FLAGS).test(a)
+      ? cmd.argv[++i]
+      : (wget ? WGET_JOINED : JOINED_BODY).test(a)
+        ? a.slice(a.indexOf('=') + 1)
+        : undefined;
+    if (body === undefined) continue;
+    if (/^@|[$`]/.test(body) || (keyShaped(body) && !toIssuerHosts(cmd))) return true;
+    bytes += Buffer.byteLength(body, 'utf8');
+  }
+  return bytes > MAX_CONSTANT_BODY;
+}
+
+/** Options that send the request through another host or map the name elsewhere. */
+const ROUTE_OPTIONS = /^(?:-x|--proxy|--resolve|--connect-to|--preproxy|--doh-url)(?:=|$)/;
+
+/**
+ * Every URL of the call is HTTPS to an issuer's API host (docs/guard.md "Credentials and their
+ * issuers") and nothing routes it elsewhere: a key-shaped literal there is that vendor's key in
+ * its own API's form (`-d 'key=<40 hex>'` to api.wandb.ai), a look-alike host is no issuer's.
+ */
+function toIssuerHosts(cmd: ShellCommand): boolean {
+  let urls = 0;
+  for (const a of cmd.argv) {
+    if (ROUTE_OPTIONS.test(a)) return false;
+    if (!/^https?:\/\//i.test(a)) continue;
+    const h = canonicalHost(a);
+    if (!a.toLowerCase().startsWith('https://') || h === null || issuerOfHost(h) === null)
+      return false;
+    urls++;
+  }
+  return urls > 0;
 }
 
 /**
@@ -65,6 +121,7 @@ export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
   );
   if (others.some((c) => !(c.substitution && namesRevision(c)))) return false;
   let bytes = 0;
+  let issuer: boolean | undefined;
   for (let i = 1; i < cmd.argv.length; i++) {
     const a = cmd.argv[i] ?? '';
     if (FILE_OPTIONS.test(a)) return false;
@@ -75,7 +132,8 @@ export function constantBody(cmd: ShellCommand, all: ShellAnalysis): boolean {
         : undefined;
     if (body !== undefined) {
       const text = others.length > 0 ? body.replace(GIT_SUBSTITUTION, 'REV') : body;
-      if (/^@|[$`]/.test(text) || keyShaped(text)) return false;
+      if (/^@|[$`]/.test(text) || (keyShaped(text) && !(issuer ??= toIssuerHosts(cmd))))
+        return false;
       bytes += Buffer.byteLength(body, 'utf8');
       continue;
     }

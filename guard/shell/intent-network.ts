@@ -1,6 +1,6 @@
 // Intents of network use: fetch-to-shell, decode-to-shell, reverse shells, uploads and the hosts reached.
 import { BYTE_ENCODERS } from './byte-encoders.js';
-import { constantBody } from './constant-body.js';
+import { constantBody, dataBody } from './constant-body.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { INTERPRETERS, SHELLS, basename } from './wrappers.js';
@@ -484,10 +484,12 @@ export function networkIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit
     (FETCHERS.has(cmd.name) &&
       !release &&
       !constantBody(cmd, all) &&
-      cmd.argv.some(
-        (a, i) =>
-          (a === '-X' || a === '--request') && /^(?:POST|PUT|PATCH)$/i.test(cmd.argv[i + 1] ?? ''),
-      ))
+      (dataBody(cmd) ||
+        cmd.argv.some(
+          (a, i) =>
+            (a === '-X' || a === '--request') &&
+            /^(?:POST|PUT|PATCH)$/i.test(cmd.argv[i + 1] ?? ''),
+        )))
   ) {
     hits.push({ intent: 'upload', detail: `${cmd.name} sends data`, hosts: [...hosts] });
     const leaked = [
