@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { joinedCommandValues } from '../../../guard/flow/command-values.js';
 import { eachWord } from '../../../guard/flow/command-words.js';
+import { domainJoins } from '../../../guard/flow/domain-joins.js';
 import { tokens } from '../../../guard/flow/fragment-joins.js';
 import { hostNames } from '../../../guard/flow/host-names.js';
 import {
@@ -202,6 +203,10 @@ describe('decoded views find what the regexes they replace found', () => {
         expect(hostNames(t, min, 512)).toEqual(oldHostNames(t, min, 512));
         expect(hostNames(t, min, 3)).toEqual(oldHostNames(t, min, 3));
         expect(hostLabels(t)).toBe(oldHostLabels(t));
+        // the decoder reads the names once for both views
+        const names = hostNames(t, 2, Infinity);
+        expect(hostLabels(t, names)).toBe(oldHostLabels(t));
+        expect(domainJoins(t, names)).toBe(domainJoins(t));
       }),
       runs,
     );
