@@ -8,6 +8,7 @@ import type { FlowLimits } from './flow-limits.js';
 import { fromCharCodes, hostLabels, lowerBase32, unseparated } from './text-codecs.js';
 import { fragmentJoins } from './fragment-joins.js';
 import { domainJoins } from './domain-joins.js';
+import { hostNames } from './host-names.js';
 
 export type Layer =
   | 'reverse'
@@ -250,14 +251,16 @@ export function decodeViews(
   }
   // A host name's labels joined (lower case, as DNS folds it), then decoded (hex) or read back in
   // upper case (base32)
-  const labels = hostLabels(text);
+  // one walk finds the names both read (names of three labels or more)
+  const names = text.includes('.') ? hostNames(text, 2, Infinity) : [];
+  const labels = hostLabels(text, names);
   if (labels !== null) {
     const b = Buffer.from(labels, 'utf8');
     if (push(d, b, ['labels'])) expand(d, b, ['labels']);
     push(d, Buffer.from(labels.toUpperCase(), 'utf8'), ['labels', 'lowercase']);
   }
   // The same over the names of several lookups of one domain (domain-joins.ts)
-  const spread = domainJoins(text);
+  const spread = domainJoins(text, names);
   if (spread !== null) {
     const b = Buffer.from(spread, 'utf8');
     if (push(d, b, ['labels'])) expand(d, b, ['labels']);

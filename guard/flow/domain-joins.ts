@@ -38,13 +38,14 @@ function bySequence(a: Piece, b: Piece): number {
 
 /**
  * The pieces of each domain reached by two or more names in `text`, joined lower-cased (DNS folds
- * case) and `\0`-separated, or null when no domain is reached twice.
+ * case) and `\0`-separated, or null when no domain is reached twice. `names` may be given: the
+ * text's names of three labels or more (`hostNames(text, 2, n)`, n at least 512).
  */
-export function domainJoins(text: string): string | null {
+export function domainJoins(text: string, names?: readonly string[]): string | null {
   if (!text.includes('.')) return null;
   const groups = new Map<string, string[][]>();
   // names of at least three labels: data rides in all but the last two
-  for (const name of hostNames(text, 2, MAX_NAMES)) {
+  for (const name of (names ?? hostNames(text, 2, MAX_NAMES)).slice(0, MAX_NAMES)) {
     const labels = name.toLowerCase().split('.');
     const domain = labels.slice(-2).join('.');
     const group = groups.get(domain) ?? [];

@@ -151,12 +151,14 @@ export function fromCharCodes(text: string): Uint8Array | null {
  * The labels of each host name of at least four labels in `text` (`5pdj.f8e3.x.example`) before
  * its last two (the domain a lookup reaches), joined with nothing between them and lower-cased: a
  * value split across the labels of one name (`dig a1b2c3.d4e5f6.evil.example`) is whole again. DNS
- * folds case, so the join is lower case. Null when no name carries 12 characters so.
+ * folds case, so the join is lower case. Null when no name carries 12 characters so. `names` may
+ * be given: the text's names of three labels or more (`hostNames(text, 2, Infinity)`); those of
+ * three add nothing here.
  */
-export function hostLabels(text: string): string | null {
+export function hostLabels(text: string, names?: readonly string[]): string | null {
   if (!text.includes('.')) return null;
   const parts: string[] = [];
-  for (const name of hostNames(text, 3, Infinity)) {
+  for (const name of names ?? hostNames(text, 3, Infinity)) {
     const labels = name.split('.');
     const joined = labels.slice(0, -2).join('').toLowerCase();
     if (joined.length >= 12 && labels.length - 2 >= 2) parts.push(joined);

@@ -43,11 +43,44 @@ export function createWindowHasher(key: Uint8Array): WindowHasher {
       h = (Math.imul(h, base) + (table[bytes[offset + i] ?? 0] ?? 0)) | 0;
     return h;
   };
+  /** The loop for one filter (most checks: one scope holds taint), with nothing but locals in it. */
+  const scanOne = (
+    bytes: Uint8Array,
+    f: Uint32Array,
+    visit: (fp: number, offset: number, which: number) => void,
+  ): void => {
+    const mask = f.length * 32 - 1;
+    const last = bytes.length - WINDOW;
+    const t = table;
+    const b = base;
+    const k = final;
+    const tp = top;
+    let h = raw(bytes, 0);
+    for (let i = 0; ; i++) {
+      let x = h ^ k;
+      x ^= x >>> 16;
+      x = Math.imul(x, 0x85ebca6b);
+      x ^= x >>> 13;
+      x = Math.imul(x, 0xc2b2ae35);
+      x ^= x >>> 16;
+      const bit = x & mask;
+      if ((f[bit >>> 5] as number) & (1 << (bit & 31))) visit(x >>> 0, i, 0);
+      if (i >= last) return;
+      h =
+        (Math.imul((h - Math.imul(t[bytes[i] as number] as number, tp)) | 0, b) +
+          (t[bytes[i + WINDOW] as number] as number)) |
+        0;
+    }
+  };
   return {
     at: (bytes, offset) => mix(raw(bytes, offset)),
     scan(bytes, filters, visit) {
       const n = bytes.length;
       if (n < WINDOW || filters.length === 0) return;
+      if (filters.length === 1) {
+        scanOne(bytes, filters[0] as Uint32Array, visit);
+        return;
+      }
       const f0 = filters[0] as Uint32Array;
       const m0 = f0.length * 32 - 1;
       const rest = filters.slice(1);

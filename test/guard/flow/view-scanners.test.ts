@@ -5,6 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { joinedCommandValues } from '../../../guard/flow/command-values.js';
+import { eachWord } from '../../../guard/flow/command-words.js';
+import { domainJoins } from '../../../guard/flow/domain-joins.js';
 import { tokens } from '../../../guard/flow/fragment-joins.js';
 import { hostNames } from '../../../guard/flow/host-names.js';
 import {
@@ -178,6 +180,13 @@ const CODES = fc.oneof(
     .map((xs) => xs.map(([u, k, gap]) => u.repeat(k) + gap).join('')),
 );
 
+/** Command lines: quoted and bare words, escapes, unclosed quotes, flags, name prefixes, queries. */
+const COMMANDS = shaped(
+  `ab7-=:?&;'"\\ \t\n\r\u00a0\u2028\u3000\ufeff\u180e`,
+  `ab7-=:?&;'"\\`,
+  ` \n\t'"`,
+);
+
 describe('decoded views find what the regexes they replace found', () => {
   const runs = { numRuns: FC_RUNS * 10 };
   it('separator runs', () => {
@@ -194,6 +203,10 @@ describe('decoded views find what the regexes they replace found', () => {
         expect(hostNames(t, min, 512)).toEqual(oldHostNames(t, min, 512));
         expect(hostNames(t, min, 3)).toEqual(oldHostNames(t, min, 3));
         expect(hostLabels(t)).toBe(oldHostLabels(t));
+        // the decoder reads the names once for both views
+        const names = hostNames(t, 2, Infinity);
+        expect(hostLabels(t, names)).toBe(oldHostLabels(t));
+        expect(domainJoins(t, names)).toBe(domainJoins(t));
       }),
       runs,
     );
@@ -216,6 +229,14 @@ describe('decoded views find what the regexes they replace found', () => {
       runs,
     );
   });
+  it('command values', () => {
+    fc.assert(
+      fc.property(COMMANDS, (t) => {
+        expect(joinedCommandValues(t)).toBe(oldJoinedCommandValues(t));
+      }),
+      runs,
+    );
+  });
   it('examples of each shape', () => {
     const examples = [
       'Q-7-v-X-2-m-K-9-p-L-4-t-R-8',
@@ -229,6 +250,8 @@ describe('decoded views find what the regexes they replace found', () => {
       'token Ab3dEf9hIjKl== then Xy7zQw5eRt.example',
       '0x51, 0x37, 0x76, 0x58, 0x32, 0x6d, 0x4b, 0x39, 0x70, 0x4c, 0x34, 0x74',
       "curl -H 'X-A: 5pdj' 'https://x.test/?a=1&b=2' -d k=v",
+      `a "b\\"c" 'd "e \\\n f" g\u00a0h`,
+      `"a\\"b\\\n"c" 'x`,
     ];
     for (const t of examples) {
       expect(unseparated(t)).toBe(oldUnseparated(t));
@@ -272,6 +295,9 @@ describe('the scanners stay linear on hostile text', () => {
     'a'.repeat(63) + '.',
     'a1'.repeat(70) + ' ',
     'Ab3dEf9hIjKl=.x',
+    `'a `,
+    `"a\\"b `,
+    `"\\\n`,
   ];
   for (const unit of HOSTILE)
     it(`reads a bounded number of characters per character of ${JSON.stringify(unit.slice(0, 16))}`, () => {
@@ -280,6 +306,7 @@ describe('the scanners stay linear on hostile text', () => {
         hostNames(t, 2, Infinity);
         tokens(t, Infinity);
         lowerBase32(t);
+        eachWord(t, () => undefined);
       };
       const small = size(unit, 100_000);
       const large = size(unit, 1_000_000);
