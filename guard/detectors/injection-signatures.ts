@@ -104,9 +104,10 @@ export const SIGNATURES: readonly Signature[] = [
   },
   {
     name: 'exfiltrate',
-    // "we never ask you to send credentials" is a policy, not an instruction; "an attacker can modify
+    // "we never ask you to send credentials" is a policy and "the bot didn't leak the token" a report,
+    // not instructions; "an attacker can modify
     // build scripts to exfiltrate secrets" describes an attack in the third person, in its sentence
-    re: /(?<!\b(?:never|not|n't|no|nor)\s+(?:\w+\s+){0,3})(?<!\b(?:attackers?|adversar(?:y|ies)|malware|threat\s+actors?|malicious\s+[\w-]+)\b(?:[^.\n!?;:]|\b[ei]\.[gi]\.){0,160})\b(?:send|post|upload|exfiltrate|forward|leak|transmit|include|append|embed)\s+(?:the\s+|your\s+|all\s+|any\s+|every\s+)*(?:contents?\s+of\s+)?(?:api[\s_-]?keys?|credentials|secrets|tokens?|passwords?|environment(?:\s+variables)?|env\s+vars|ssh\s+keys?|\.env|private\s+keys?|~\/\.ssh|\.aws|conversation|chat\s+history)/i,
+    re: /(?<!(?:\bnever|\bnot|n't|\bno|\bnor)\s+(?:\w+\s+){0,3})(?<!\b(?:attackers?|adversar(?:y|ies)|malware|threat\s+actors?|malicious\s+[\w-]+)\b(?:[^.\n!?;:]|\b[ei]\.[gi]\.){0,160})\b(?:send|post|upload|exfiltrate|forward|leak|transmit|include|append|embed)\s+(?:the\s+|your\s+|all\s+|any\s+|every\s+)*(?:contents?\s+of\s+)?(?:api[\s_-]?keys?|credentials|secrets|tokens?|passwords?|environment(?:\s+variables)?|env\s+vars|ssh\s+keys?|\.env|private\s+keys?|~\/\.ssh|\.aws|conversation|chat\s+history)/i,
   },
   {
     name: 'addressed_to_assistant',
