@@ -32,7 +32,7 @@ const LIST_UNDER =
   /(?<=:[ \t]*\n(?:[ \t]*\n)?)(?:[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t][^\n]*(?:\n|$))+/g;
 /** An introducing phrase, then the sample to the sentence's end. */
 const INTRODUCED =
-  /(?:\bsuch\s+as|\be\.g\.,?|\bfor\s+(?:example|instance)|\b(?:text|instructions?|messages?|phrases?|something)\s+like|\bthe\s+message|\bwie|\bcomme|\bcomo|例如|比如)[ \t:]+([^.!?\n。]{1,300})/giu;
+  /(?:\bsuch\s+as|\be\.g\.,?|\bfor\s+(?:example|instance)|\b(?:text|instructions?|messages?|phrases?|something)\s+like|\bthe\s+message|\bwie|\bcomme|\bcomo|例如|比如)[ \t:]+(?!["“„«「`'])([^.!?\n。]{1,300})/giu;
 /** An HTML comment (CommonMark §4.6): hidden when rendered, unless it sits in code or a quote. */
 const COMMENT = /<!--/;
 /** A lead spoken to the reader: "you", "note to", an assistant named before a colon or comma. */
