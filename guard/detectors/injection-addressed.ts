@@ -10,9 +10,10 @@ import { FOREIGN_ADDRESSEE } from './injection-foreign.js';
  * A role noun as the subject of a description ("an LLM agent with email tools reads that page",
  * "an AI agent is tricked into ..."): a text about how agents behave (a security post, a paper),
  * not one spoken to the agent. A modal only after "a"/"an" ("an LLM agent may run curl", "places
- * an agent will read"): "the assistant could also run ..." is a request.
+ * an agent will read"): "the assistant could also run ..." is a request. A bug report's "the bot refuses
+ * or gives a generic answer" says what it does.
  */
-const DESCRIBED = String.raw`(?!(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:reads|sees|follows|obeys|encounters|visits|browses|summari[sz]es|processes|ingests|is\s+(?:tricked|fooled|exposed|vulnerable))\b)(?!(?<=\ban?\s+(?:[\w-]+\s+){0,2}[\w-]+)(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:may|might|can|could|will|would)\b)`;
+const DESCRIBED = String.raw`(?!(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:reads|sees|follows|obeys|encounters|visits|browses|summari[sz]es|processes|ingests|refuses|replies|responds|answers|complies|returns|leaks|crashes|hallucinates|is\s+(?:tricked|fooled|exposed|vulnerable))\b)(?!(?<=\ban?\s+(?:[\w-]+\s+){0,2}[\w-]+)(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:may|might|can|could|will|would)\b)`;
 /**
  * A role noun as the subject of what it did ("if an AI assistant wrote part of it, say which"): the
  * text speaks about an assistant's past work, to its human reader.

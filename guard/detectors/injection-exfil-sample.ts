@@ -1,7 +1,8 @@
 // Injected instructions: the one kind of quoted sample that stays read in a text about attacks: a
 // URL on a host anyone may own, with a template for the reader's data or a verb that sends it
-// (docs/guard.md "Injected instructions"). A command or a dot-file named in a sample is stopped at
-// call time if the agent ever tries it; a live collection address is where the data would go.
+// (docs/guard.md "Injected instructions"), or a script fetched from such a host and run. A command or a
+// dot-file named in a sample is stopped at call time if the agent ever tries it; a live collection
+// address is where the data would go.
 
 /** A URL and its host. */
 const URL_HOST = /\bhttps?:\/\/(?:[^\s/@"'`<>]*@)?([\w.-]+)/gi;
@@ -12,10 +13,14 @@ const RESERVED =
 const DATA =
   /\{[^{}\s]{1,40}\}|\$\(|\$\{|<[a-z_ -]{2,30}>|\b(?:upload|send|post|exfiltrat\w*|forward|hochladen|senden|envía|envoie|invia)\b|\s-d\s|--data|-F\s/i;
 
-/** A sample that sends data to a live host. */
+/** A script fetched and run: piped into a shell or an evaluator. */
+const RUN =
+  /\|\s*(?:ba|z|da|k)?sh\b|\|\s*(?:iex|python3?|node|perl|ruby)\b|\binvoke-expression\b|\biex\s*\(/i;
+
+/** A sample that sends data to a live host, or fetches a script from one and runs it. */
 export function liveExfil(sample: string): boolean {
   if (!sample.includes('http')) return false;
   for (const m of sample.matchAll(URL_HOST))
-    if (!RESERVED.test(m[1] ?? '') && DATA.test(sample)) return true;
+    if (!RESERVED.test(m[1] ?? '') && (DATA.test(sample) || RUN.test(sample))) return true;
   return false;
 }

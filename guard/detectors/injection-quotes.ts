@@ -79,7 +79,7 @@ const SAMPLE_LEAD =
  * Quoted phrases: straight, curly, low-9 („…“), guillemets («…», »…«), CJK corner brackets, code.
  * A single quote inside a word is an apostrophe ("the user's", "don't"), neither end of a quote.
  */
-const QUOTED_PHRASE =
+export const QUOTED_PHRASE =
   /"[^"\n]{1,300}"|“[^”\n]{1,300}”|(?<![\p{L}\p{N}])'(?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300}'(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])‘(?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300}’(?![\p{L}\p{N}])|`[^`\n]{1,300}`|„[^“”"\n]{1,300}[“”"]|‚[^‘’\n]{1,300}[‘’]|«[^»\n]{1,300}»|»[^«\n]{1,300}«|‹[^›\n]{1,300}›|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gu;
 /** A quoted phrase and the parenthesised gloss right after it, if any: `"..." (translation)`. */
 const GLOSSED = new RegExp(`(${QUOTED_PHRASE.source})([ \\t]*\\([^()\\n]{1,300}\\))?`, 'gu');

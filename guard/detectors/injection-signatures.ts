@@ -29,6 +29,7 @@ import { FOREIGN_DATA_ORDER } from './injection-foreign-fill.js';
 import { FOREIGN_SEND_ORDER } from './injection-foreign-orders.js';
 import { HIDDEN_LABEL_ORDER } from './injection-hidden-label.js';
 import { BACK_ORDER, CONCEALED_ORDER } from './injection-ai-readers.js';
+import { WEAKENING_ORDER } from './injection-weakening-orders.js';
 import {
   NOT_COMPOUND,
   OWN_EXTRACT,
@@ -104,9 +105,10 @@ export const SIGNATURES: readonly Signature[] = [
   },
   {
     name: 'exfiltrate',
-    // "we never ask you to send credentials" is a policy, not an instruction; "an attacker can modify
+    // "we never ask you to send credentials" is a policy and "the bot didn't leak the token" a report,
+    // not instructions; "an attacker can modify
     // build scripts to exfiltrate secrets" describes an attack in the third person, in its sentence
-    re: /(?<!\b(?:never|not|n't|no|nor)\s+(?:\w+\s+){0,3})(?<!\b(?:attackers?|adversar(?:y|ies)|malware|threat\s+actors?|malicious\s+[\w-]+)\b(?:[^.\n!?;:]|\b[ei]\.[gi]\.){0,160})\b(?:send|post|upload|exfiltrate|forward|leak|transmit|include|append|embed)\s+(?:the\s+|your\s+|all\s+|any\s+|every\s+)*(?:contents?\s+of\s+)?(?:api[\s_-]?keys?|credentials|secrets|tokens?|passwords?|environment(?:\s+variables)?|env\s+vars|ssh\s+keys?|\.env|private\s+keys?|~\/\.ssh|\.aws|conversation|chat\s+history)/i,
+    re: /(?<!(?:\bnever|\bnot|n't|\bno|\bnor)\s+(?:\w+\s+){0,3})(?<!\b(?:attackers?|adversar(?:y|ies)|malware|threat\s+actors?|malicious\s+[\w-]+)\b(?:[^.\n!?;:]|\b[ei]\.[gi]\.){0,160})\b(?:send|post|upload|exfiltrate|forward|leak|transmit|include|append|embed)\s+(?:the\s+|your\s+|all\s+|any\s+|every\s+)*(?:contents?\s+of\s+)?(?:api[\s_-]?keys?|credentials|secrets|tokens?|passwords?|environment(?:\s+variables)?|env\s+vars|ssh\s+keys?|\.env|private\s+keys?|~\/\.ssh|\.aws|conversation|chat\s+history)/i,
   },
   {
     name: 'addressed_to_assistant',
@@ -127,6 +129,7 @@ export const SIGNATURES: readonly Signature[] = [
   { name: 'addressed_risk', re: FOREIGN_SEND_ORDER },
   { name: 'addressed_risk', re: CONCEALED_ORDER },
   { name: 'addressed_risk', re: BACK_ORDER },
+  { name: 'weakening_order', re: WEAKENING_ORDER },
   { name: 'tool_order', re: TOOL_ORDER },
   { name: 'fake_system', re: ROLE_FIELD_RISK },
   { name: 'reader_order', re: READER_ORDER },

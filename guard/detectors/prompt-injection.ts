@@ -20,6 +20,7 @@ import { NOTEBOOK_FILE, notebookWithoutLiterals } from './injection-notebook.js'
 import { ADDRESSES, harmfulCodeOrder } from './injection-code-orders.js';
 import { withoutDiscussedQuotes, withoutReportedData } from './injection-quotes.js';
 import { withoutLabelledSamples } from './injection-samples.js';
+import { withoutTopicSamples } from './injection-topic-samples.js';
 import { withoutDefensiveRules } from './injection-defensive.js';
 import { withoutDetectorSamples } from './injection-detector-source.js';
 import { withoutInertCells } from './injection-table-rows.js';
@@ -81,8 +82,10 @@ export function injectionSignatures(read: string, opts: TextPlace = {}): string[
     names.some((n) => n.startsWith('override')) ? withoutDefensiveRules(read) : read,
   );
   const src = opts.sourceFile;
-  const plain =
+  const own =
     src !== undefined && SOURCE_FILE.test(src) ? withoutDetectorSamples(defended) : defended;
+  // a text about attacks is read again without its quoted samples (injection-topic-samples.ts)
+  const plain = withoutTopicSamples(own);
   return plain === read ? names : signaturesOf(plain, opts);
 }
 
