@@ -68,7 +68,9 @@ const CREDENTIAL = union([
   /^~\/(?:\.config|Library\/Application Support)\/(?:google-chrome[^/]*|chromium|Google\/Chrome[^/]*)\/Local State$/,
   /^~\/(?:\.mozilla\/firefox|Library\/Application Support\/Firefox\/Profiles)\/[^/]+\/(?:logins\.json|key[34]\.db|cookies\.sqlite|cert9\.db)$/,
   /(?:^|\/)id_(?:rsa|dsa|ecdsa|ed25519)$/,
-  /(?:^|\/)[^/]*\.(?:pem|p12|pfx|keystore|jks)$/,
+  // a certificate named as one (`ca.pem`, `dev-ca.pem`, `fullchain.pem`, `ca-bundle.pem`) is public;
+  // a name with `key`, `priv` or `secret` in it stays a key (docs/guard.md "Shell analysis")
+  /(?:^|\/)(?!(?![^/]*(?:key|priv|secret))(?:[^/]*[-_.])?(?:ca|cacert|ca-cert|cert|certificate|chain|fullchain|bundle|ca-bundle|root-ca|intermediate)\.pem$)[^/]*\.(?:pem|p12|pfx|keystore|jks)$/,
   /(?:^|\/)credentials\.json$/,
   /(?:^|\/)service-account[^/]*\.json$/,
   /(?:^|\/)\.terraform\.d\/credentials\.tfrc\.json$/,

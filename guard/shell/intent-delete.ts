@@ -8,6 +8,7 @@ import { listedWipeIntents } from './listed-wipe.js';
 import { foundDeleteIntents } from './found-deletes.js';
 import { contentWipeIntents } from './content-wipes.js';
 import { climbsAboveExpansion } from './climbing-targets.js';
+import { throwawayKeyFile } from './throwaway-key-files.js';
 import {
   isCatastrophicTarget,
   isCredentialPath,
@@ -218,7 +219,7 @@ export function deleteIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[
           (t) =>
             isCatastrophicTarget(t) ||
             isPersistencePath(t) ||
-            isCredentialPath(t) ||
+            (isCredentialPath(t) && !throwawayKeyFile(t)) ||
             /(?:^|\/)\.(?:bash|zsh)_history$/.test(t),
         )
       )

@@ -1,11 +1,24 @@
 // `kubectl get secrets -o custom-columns=NAME:.metadata.name,TYPE:.type` and `-o
 // jsonpath='{.items[*].metadata.name}'` print names and metadata, never a value: only `.data`,
 // `.stringData`, the last-applied annotation (the whole manifest, values included) and whole
-// objects hold one (docs/guard.md "Shell analysis"). Any other field stays a read.
+// objects hold one (docs/guard.md "Shell analysis"). A `.data` key that names where or as whom
+// (`.data.username`, `.data.host`, `.data.port`) holds no secret either, as `vault -field=username`
+// does not (secret-cli-fields.ts); `.data.password` and any other key stay a read.
+import { NON_SECRET_FIELD } from './names-projection.js';
 
 /** Fields of a secret that hold no value, after an optional `.items[*]` of a list. */
 const METADATA_FIELD =
   /^\.?(?:items\[(?:\*|\d+)\]\.)?(?:metadata\.(?:name|namespace|creationTimestamp|uid|resourceVersion|generation|labels(?:\.[\w./-]+)?|ownerReferences\[(?:\*|\d+)\]\.(?:name|kind))|type|immutable|kind|apiVersion)$/;
+
+/** `.data.username` after an optional `.items[*]`, its key one of the non-secret field names. */
+const DATA_KEY = /^\.?(?:items\[(?:\*|\d+)\]\.)?(?:data|stringData)\.([\w-]{1,64})$/;
+
+/** A jsonpath field that holds no secret's value. */
+function noValueField(e: string): boolean {
+  if (METADATA_FIELD.test(e)) return true;
+  const key = DATA_KEY.exec(e)?.[1];
+  return key !== undefined && NON_SECRET_FIELD.test(key);
+}
 
 /** `NAME:.metadata.name,TYPE:.type`: every column names a field that holds no value. */
 function columnsNamesOnly(spec: string): boolean {
@@ -14,7 +27,7 @@ function columnsNamesOnly(spec: string): boolean {
     cols.length <= 32 &&
     cols.every((c) => {
       const at = c.indexOf(':');
-      return at > 0 && METADATA_FIELD.test(c.slice(at + 1).replace(/^\{|\}$/g, ''));
+      return at > 0 && noValueField(c.slice(at + 1).replace(/^\{|\}$/g, ''));
     })
   );
 }
@@ -30,7 +43,7 @@ function jsonpathNamesOnly(template: string): boolean {
       /^"(?:[^"\\]|\\[nt"])*"$/.test(e) ||
       e === 'end' ||
       /^range \.items\[\*\]$/.test(e) ||
-      METADATA_FIELD.test(e)
+      noValueField(e)
     );
   });
 }

@@ -38,6 +38,15 @@ function stagingTable(t: readonly string[]): boolean {
   const last = t.at(-1) ?? '';
   return STAGING_EDGE.has(t[0] ?? '') || STAGING_EDGE.has(last) || LOAD_LAST.has(last);
 }
+/**
+ * An ETL's staging schema (`staging_import`, `stg_load`, `etl_staging`): a staging word beside a
+ * load word. A schema named only `staging` may be the staging environment's data, so it is none.
+ */
+const SCHEMA_LOAD = new Set(['import', 'load', 'etl', 'ingest']);
+function stagingSchema(schema: string): boolean {
+  const w = words(schema);
+  return w.length <= 3 && w.some((x) => STAGING_EDGE.has(x)) && w.some((x) => SCHEMA_LOAD.has(x));
+}
 /** Object kinds that hold no data of their own beyond the table's. */
 const TABLE_KINDS = new Set(['OBJECT_TABLE', 'OBJECT_VIEW', 'OBJECT_INDEX', 'OBJECT_SEQUENCE']);
 
@@ -69,6 +78,7 @@ function scratchName(p: string[]): boolean {
     table !== '' &&
     !p.some((n) => anyWord(n, LIVE)) &&
     (anyWord(schema, SCRATCH_SCHEMA) ||
+      stagingSchema(schema) ||
       anyWord(table, SCRATCH_TABLE) ||
       (t[0] === 'test' && t.length > 1) ||
       testLast ||
