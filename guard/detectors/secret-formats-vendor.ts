@@ -65,6 +65,13 @@ export const VENDOR_PATTERNS: readonly SecretPattern[] = [
   p('google_oauth_secret', 'GOCSPX-[A-Za-z0-9_-]{28}', r35),
   p('google_oauth_access_token', 'ya29\\.[A-Za-z0-9_-]{30,300}', r35),
   p('telegram_bot_token', '\\d{8,10}:AA[A-Za-z0-9_-]{33}', r35),
+  // the Bot API's URLs carry the token right after `/bot` (`…/bot<token>/sendMessage`), where no
+  // base64url boundary precedes it; the value is group 1
+  {
+    kind: 'telegram_bot_token',
+    re: /\/bot(\d{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])/g,
+    valid: r35,
+  },
   p('azure_ad_client_secret', '[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}', r35),
   p('pypi_token', 'pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}', notPlaceholder),
   {

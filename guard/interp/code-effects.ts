@@ -18,6 +18,9 @@ import { computedLookups } from './computed-lookups.js';
 import { slicedSends } from './sliced-sends.js';
 import { globDeletes } from './glob-deletes.js';
 import { keyringRead } from './keyring-reads.js';
+import { decodedExec } from './decoded-exec.js';
+import { cloudSdkDeletes } from './cloud-sdk-deletes.js';
+import { envCredentialSends } from './env-credential-sends.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import type { IntentHit } from '../shell/intents.js';
 import {
@@ -33,6 +36,8 @@ export interface CodeEffects {
   /** Programs it runs with an argument list (`subprocess.run([...])`, `spawn(cmd, [...])`). */
   argvs: string[][];
   hits: IntentHit[];
+  /** Code it decodes and runs (`exec(base64.b64decode('…'))`): read again as the same language. */
+  decoded?: string[];
 }
 
 const DELETE =
@@ -169,8 +174,13 @@ export function codeEffects(
     ...perlHomeReads(interpreter, code),
     ...computedLookups(code),
     ...slicedSends(code),
+    ...cloudSdkDeletes(interpreter, code),
   );
   out.argvs.push(...perlListExec(interpreter, code));
+  out.hits.push(...envCredentialSends(interpreter, code, out.hits));
+  const dx = decodedExec(interpreter, code);
+  out.hits.push(...dx.hits);
+  if (dx.decoded.length > 0) out.decoded = dx.decoded;
   return out;
 }
 

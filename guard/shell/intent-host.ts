@@ -68,7 +68,9 @@ const DESTINATION_LAST = new Set(['cp', 'mv', 'install', 'ln', 'rsync']);
 /** Options of these programs whose value is a file they write or use as a key, not read out. */
 const SKIP_NEXT = new Set(['-i', '-f', '-o', '--output', '-F', '-e', '--exclude']);
 const SKIP_NEXT_PROGRAMS = new Set(['ssh', 'scp', 'sftp', 'rsync', 'git', 'curl', 'wget']);
-const SECRET_NAME = /(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)/i;
+/** A variable or argument named as a credential (`VAULT_TOKEN`, `DB_PASSWORD`). */
+export const SECRET_NAME =
+  /(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)/i;
 
 /** Wrappers that only run their command as it is: a shell under them is the shell asked for. */
 const PLAIN_WRAPPERS = new Set(['xargs', 'env', 'command', 'exec', 'builtin', 'time', 'nohup']);

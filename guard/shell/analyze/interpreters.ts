@@ -81,6 +81,8 @@ export function script(w: Walk, interpreter: string, code: string, place: Place)
   w.out.scripts.push({ interpreter, code, ...(fx === null ? {} : { hits: fx.hits }) });
   if (fx === null) return;
   for (const s of fx.shell.slice(0, 64)) reparse(w, s, place, interpreter);
+  for (const d of place.nested < w.limits.maxReparse ? (fx.decoded ?? []) : [])
+    script(w, interpreter, d, { ...place, nested: place.nested + 1 });
   for (const a of fx.argvs.slice(0, 64)) {
     w.args += a.length;
     if (w.args > w.limits.maxArgs) {
