@@ -25,6 +25,21 @@ const VALUE_OPTS = new Set([
   '--project-name',
 ]);
 
+/** The engine's own options before its subcommand that take a value (`docker -H HOST exec`). */
+const GLOBAL_VALUE_OPTS = new Set([
+  '-H',
+  '--host',
+  '--context',
+  '-c',
+  '--config',
+  '-l',
+  '--log-level',
+  '--tlscacert',
+  '--tlscert',
+  '--tlskey',
+  '--url',
+]);
+
 /** Where the words after `exec` start: `docker exec`, `docker container exec`, `docker compose exec`, `kubectl exec`. */
 function execAt(argv: readonly string[]): number {
   const name = basename(argv[0] ?? '');
@@ -33,7 +48,12 @@ function execAt(argv: readonly string[]): number {
   if (name === 'kubectl' || name === 'oc') return at;
   if (name === 'docker-compose') return at;
   if (name !== 'docker' && name !== 'podman' && name !== 'nerdctl') return -1;
-  const before = argv.slice(1, at).filter((a) => !a.startsWith('-'));
+  const before: string[] = [];
+  for (let i = 1; i < at; i++) {
+    const a = argv[i] ?? '';
+    if (GLOBAL_VALUE_OPTS.has(a)) i++;
+    else if (!a.startsWith('-')) before.push(a);
+  }
   return before.length === 0 ||
     (before.length === 1 && /^(?:container|compose)$/.test(before[0] ?? ''))
     ? at

@@ -69,20 +69,28 @@ function connection(argv: readonly string[], c: Client): { host?: string; db?: s
 
 const DATABASE_DROP = /\bDROP\s+(?:DATABASE|SCHEMA)\s+(?:IF\s+EXISTS\s+)?[`"]?([\w$-]+)/gi;
 
+/** Where `exec` stands: `docker-compose exec`, `docker compose exec`, `docker [container] exec`. */
+function execAt(c: ShellCommand): number {
+  if (c.name === 'docker-compose') return 1;
+  if (c.name !== 'docker') return -1;
+  return c.argv[1] === 'compose' || c.argv[1] === 'container' ? 2 : 1;
+}
+
 /**
- * `docker compose exec SERVICE <cmd>` on the local engine (no `-H`, `--context`, `-f` or `-p`):
- * the client runs inside the project's own database service, whose default server is its own.
+ * `docker compose exec SERVICE <cmd>` or `docker exec CONTAINER <cmd>` on the local engine (no
+ * `-H`, `--context`, `-f`, `-p` or `DOCKER_HOST`): the client runs inside a database container of
+ * the developer's own engine, whose default server is its own.
  */
 function inComposeService(cmd: ShellCommand, all: ShellAnalysis): boolean {
   return all.commands.some((c) => {
-    const at =
-      c.name === 'docker-compose' ? 1 : c.name === 'docker' && c.argv[1] === 'compose' ? 2 : -1;
+    const at = execAt(c);
     if (at < 0 || c.argv[at] !== 'exec' || c.argv.length <= cmd.argv.length) return false;
+    if (c.env?.some((e) => e.name.startsWith('DOCKER_'))) return false;
     const tail = c.argv.slice(c.argv.length - cmd.argv.length);
     const opts = c.argv.slice(at + 1, c.argv.length - cmd.argv.length - 1);
     return (
       tail.every((a, i) => a === cmd.argv[i]) &&
-      opts.every((o) => /^(?:-T|--no-TTY|-i|--interactive)$/.test(o))
+      opts.every((o) => /^(?:-T|--no-TTY|-i|-t|-it|-ti|--interactive|--tty)$/.test(o))
     );
   });
 }
