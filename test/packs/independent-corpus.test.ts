@@ -194,14 +194,17 @@ const BY_DESIGN = [
   'b20z-101 ca.credential-file',
   'b20z-102 ca.result-secret',
   'b20z-158 ca.credential-file',
+  // a bearer token in no issuer's format (a SendGrid key's middle part is 22 characters, this
+  // one's 16) cannot be told from another vendor's, wherever it is sent
+  'b20z-089 ca.secret-egress',
 ];
 
 /**
  * Benign-round rows still flagged that should pass: the eighth round's build artifacts and scratch
  * export copied to the project's own buckets and a user unit serving docs (docs/guard.md "Known
  * gaps"); the tenth round's user unit serving docs and data set uploaded to an organisation's hub
- * repository; the eleventh round's SendGrid key sent to its API, builds copied to the team's
- * buckets, and local-only values masked.
+ * repository; the eleventh round's builds copied to the team's buckets and local-only values
+ * masked.
  */
 const OPEN_FALSE_POSITIVES = [
   'b17z-099 ca.upload-offlist',
@@ -209,7 +212,6 @@ const OPEN_FALSE_POSITIVES = [
   'b17z-129 ca.sensitive-write-file',
   'b19z-109 ca.sensitive-write-file',
   'b19z-130 ca.upload-offlist',
-  'b20z-089 ca.secret-egress',
   'b20z-110 ca.upload-offlist',
   'b20z-120 ca.upload-offlist',
   'b20z-124 ca.upload-offlist',
