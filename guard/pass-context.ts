@@ -16,6 +16,9 @@ import { clientOf } from './shell/intent-sql.js';
 import type { ShellDefinitions } from './shell/session-definitions.js';
 import { absoluteIn, readSqlFile, sqlFileIntents, sqlFileTargets } from './shell/sql-files.js';
 import { lazyView } from './shell/view-cache.js';
+import type { ShellAnalysis } from './shell/model.js';
+import type { ShellParser } from './shell/parser.js';
+import { treeFree } from './shell/tree-free.js';
 import { quickReading, sqlEffects, type SqlReading } from './sql/effects.js';
 import { currentSqlParser } from './sql/parser.js';
 
@@ -105,17 +108,20 @@ class Pass implements PassContext {
     if (v === undefined) {
       const { parts, event } = this;
       const parser = parts.shell.current();
-      if (parser === undefined) {
-        this.pending = true;
-        return PENDING_VIEW;
-      }
       const defs = definitionsOf(parts);
       const known = defs.of(event.session);
       const views =
         known === undefined || known.size === 0 ? sessionCaches(parts.sessions).views : undefined;
       let cached = views?.get(text);
       if (cached === undefined) {
-        const analysis = analyzeShell(parser, text, parts.shellLimits, known);
+        const analyze = (p: ShellParser): ShellAnalysis =>
+          analyzeShell(p, text, parts.shellLimits, known);
+        // a command the reader reads without a tree is decided before the grammar loads
+        const analysis = parser === undefined ? treeFree(analyze) : analyze(parser);
+        if (analysis === undefined) {
+          this.pending = true;
+          return PENDING_VIEW;
+        }
         cached = lazyView(
           analysis,
           text,

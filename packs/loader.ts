@@ -1,6 +1,7 @@
 // Resolves `--pack P`: `builtin:<name>` or a path to a pack JSON file, read with a size bound.
 import { readFileSync, statSync } from 'node:fs';
 import { BUILTIN_PACKS } from './builtin/index.js';
+import { CHECKED_BUILTINS } from './builtin/checked.js';
 import { PackError } from './errors.js';
 import type { DetectorRegistry } from '../guard/index.js';
 import { compilePack, type LoadedPack } from './pack.js';
@@ -73,7 +74,8 @@ export function loadPack(spec: string, opts: { detectors?: DetectorRegistry } = 
           .map((n) => `builtin:${n}`)
           .join(', ')}`,
       );
-    return compilePack(doc, spec, opts);
+    // the hook bundle's build checked this very document in full (docs/guard.md "Hook start-up")
+    return compilePack(doc, spec, { ...opts, checked: CHECKED_BUILTINS.has(name) });
   }
   return compilePack(readPackFile(spec), spec, opts);
 }

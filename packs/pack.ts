@@ -1,7 +1,13 @@
 // The pack format (PACK_FORMAT): metadata and a rule catalog around one guard policy (POLICY_FORMAT).
 import { compilePolicy, GuardError, type DetectorRegistry, type Policy } from '../guard/index.js';
 import { PackError } from './errors.js';
-import { parseRuleEntries, untestedEntries, type RuleEntry } from './rule-tests.js';
+import {
+  checkedEntries,
+  parseRuleEntries,
+  untestedEntries,
+  type RawExample,
+  type RuleEntry,
+} from './rule-tests.js';
 import { PACK_FORMAT } from './version.js';
 
 export interface PackMeta {
@@ -39,12 +45,14 @@ function bad(message: string): never {
   throw new PackError('pack_invalid', message);
 }
 
+/** How a pack is compiled; `checked` only for a built-in pack the build checked (CHECKED_BUILTINS). */
+export interface CompileOptions {
+  detectors?: DetectorRegistry;
+  checked?: boolean;
+}
+
 /** Validates and compiles a pack document. This value is attacker-controlled for a downloaded pack. */
-export function compilePack(
-  doc: unknown,
-  origin: string,
-  opts: { detectors?: DetectorRegistry } = {},
-): LoadedPack {
+export function compilePack(doc: unknown, origin: string, opts: CompileOptions = {}): LoadedPack {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
     bad(`${origin}: a pack must be a JSON object`);
   const d = doc as Record<string, unknown>;
@@ -103,7 +111,15 @@ export function compilePack(
   const rules =
     d.pack_format === 1
       ? untestedEntries(catalog, ruleDocs)
-      : parseRuleEntries(origin, d.rules, catalog, ruleDocs);
+      : opts.checked === true
+        ? checkedEntries(
+            catalog,
+            d.rules as Record<
+              string,
+              { sha256: string; tests: Record<'match' | 'no_match', RawExample[]> }
+            >,
+          )
+        : parseRuleEntries(origin, d.rules, catalog, ruleDocs);
   return {
     meta: {
       name: d.name,

@@ -139,3 +139,37 @@ export function untestedEntries(
     catalog.map((id) => [id, { sha256: ruleContentHash(ruleDocs.get(id)), tests: null }]),
   );
 }
+
+/**
+ * The entries of a built-in pack the build checked in full (CHECKED_BUILTINS): the same shape as
+ * parseRuleEntries gives, without recomputing hashes or parsing examples (docs/guard.md "Hook
+ * start-up"). Never for a pack read from a file, the registry or TUF.
+ */
+export function checkedEntries(
+  catalog: readonly string[],
+  v: Record<string, { sha256: string; tests: Record<ExampleKind, RawExample[]> }>,
+): Record<string, RuleEntry> {
+  const out: Record<string, RuleEntry> = {};
+  for (const id of catalog) {
+    const e = v[id];
+    if (e === undefined) invalid('builtin', id, 'has no entry in "rules" (its sha256 and tests)');
+    const steps = (x: RawExample): RuleExample => ({
+      ...(x.name === undefined ? {} : { name: x.name }),
+      steps: x.steps ?? [x.event],
+    });
+    out[id] = {
+      get sha256(): string {
+        return e.sha256;
+      },
+      tests: { match: e.tests.match.map(steps), no_match: e.tests.no_match.map(steps) },
+    };
+  }
+  return out;
+}
+
+/** An example as a pack document writes it: one event or a sequence of steps. */
+export interface RawExample {
+  name?: string;
+  event?: unknown;
+  steps?: unknown[];
+}

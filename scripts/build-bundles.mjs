@@ -122,8 +122,27 @@ async function bundles() {
   return list;
 }
 
+/**
+ * Checks every built-in pack in full (rule hashes, examples) on the dist modules about to be bundled:
+ * a failure fails the build. Returns `name=sha256,...` of the documents checked, which the bundles
+ * carry so they skip these checks on load (packs/builtin/checked.ts, docs/guard.md "Hook start-up").
+ */
+async function checkBuiltinPacks() {
+  const { createHash } = await import('node:crypto');
+  const { compilePack } = await dist('packs/pack.js');
+  const { BUILTIN_PACKS } = await dist('packs/builtin/index.js');
+  const { canonicalJson } = await dist('guard/index.js');
+  return Object.entries(BUILTIN_PACKS)
+    .map(([name, doc]) => {
+      compilePack(doc, `builtin:${name}`);
+      return `${name}=${createHash('sha256').update(canonicalJson(doc)).digest('hex')}`;
+    })
+    .join(',');
+}
+
 async function bundle(list) {
   const { build } = await import('esbuild');
+  const checkedBuiltins = await checkBuiltinPacks();
   const pure = {
     name: 'pure-packages',
     setup(b) {
@@ -257,7 +276,10 @@ async function bundle(list) {
     external: EXTERNAL,
     plugins: [entries, pure, addon, cjsTreeSitter, lazyChildProcess, lazyModules],
     // packageRoot() (node/version.ts) walks up from its own URL; in the bundle that is the bundle's.
-    define: { 'import.meta.url': '__mesh_bundle_url' },
+    define: {
+      'import.meta.url': '__mesh_bundle_url',
+      __mesh_checked_builtins: JSON.stringify(checkedBuiltins),
+    },
     banner: { js: "const __mesh_bundle_url = require('node:url').pathToFileURL(__filename).href;" },
     legalComments: 'none',
     sourcemap: 'external',

@@ -6,7 +6,7 @@ import type { Detector, DetectorContext, Finding } from '../detectors/detector.j
 import { RuleError } from '../errors.js';
 import { BoundedMemo } from './bounded-memo.js';
 import type { GuardEvent } from '../event.js';
-import { globToRegex } from '../rules/glob.js';
+import { globToRegex, plainGlobBound } from '../rules/glob.js';
 import { checkWithIssuers } from './issuer-check.js';
 import type { Json } from '../rules/types.js';
 import { describeHit, type FlowCheck, type FlowHit, type TaintSource } from './taint.js';
@@ -14,15 +14,18 @@ import type { FlowTracker } from './tracker.js';
 
 export const FLOW_DETECTOR = 'flow';
 
+/** A selector's globs as one RE2 program, compiled at its first match when no compile can fail. */
+type Globs = () => RE2JS;
+
 export interface SourceSelector {
   kind: 'secret' | 'result' | 'credential' | null;
-  tool: RE2JS | null;
-  label: RE2JS | null;
+  tool: Globs | null;
+  label: Globs | null;
 }
 
 export interface SinkSelector {
-  tool: RE2JS | null;
-  arg: RE2JS | null;
+  tool: Globs | null;
+  arg: Globs | null;
 }
 
 export interface FlowParams {
@@ -42,8 +45,22 @@ function isObj(v: Json | undefined): v is Obj {
 // Reloads of changing packs in a long-lived process must not grow this without end.
 const compiled = new BoundedMemo<string, RE2JS>(256);
 
-/** A list of globs as one RE2 alternation: one compile per list, not per glob (hooks start often). */
-function globs(v: Json | undefined, path: string): RE2JS | null {
+function compileList(source: string): RE2JS {
+  let re = compiled.get(source);
+  if (re === undefined) {
+    re = RE2JS.compile(source);
+    compiled.set(source, re);
+  }
+  return re;
+}
+
+/**
+ * A list of globs as one RE2 alternation: one compile per list, not per glob. A hook process loads
+ * the flow rules on every call and re2js decodes its Unicode tables on its first compile, so a list
+ * of plain globs (which always compiles, `plainGlobBound`) is compiled when it first meets a taint
+ * (docs/guard.md "Hook start-up"); a list with a class is compiled, or refused, now.
+ */
+function globs(v: Json | undefined, path: string): Globs | null {
   if (v === undefined) return null;
   const list = typeof v === 'string' ? [v] : v;
   if (
@@ -53,13 +70,13 @@ function globs(v: Json | undefined, path: string): RE2JS | null {
     !list.every((g) => typeof g === 'string' && g.length > 0 && g.length <= 1024)
   )
     throw new RuleError(null, 'must be a glob or a non-empty list of at most 256 globs', path);
-  const body = (list as string[]).map((g) => globToRegex(g).slice(1, -1)).join('|');
-  let re = compiled.get(body);
-  if (re === undefined) {
-    re = RE2JS.compile(`^(?:${body})$`);
-    compiled.set(body, re);
+  const source = `^(?:${(list as string[]).map((g) => globToRegex(g).slice(1, -1)).join('|')})$`;
+  if (!(list as string[]).every((g) => plainGlobBound(g) !== null)) {
+    const re = compileList(source);
+    return () => re;
   }
-  return re;
+  let re: RE2JS | undefined;
+  return () => (re ??= compileList(source));
 }
 
 function keys(o: Obj, allowed: readonly string[], path: string): void {
@@ -106,7 +123,7 @@ export function parseFlowParams(doc: Obj | undefined, path: string): FlowParams 
   };
 }
 
-const any = (re: RE2JS | null, s: string): boolean => re === null || re.testExact(s);
+const any = (re: Globs | null, s: string): boolean => re === null || re().testExact(s);
 
 export function sourceMatches(sel: SourceSelector, src: TaintSource): boolean {
   return (

@@ -25,8 +25,11 @@ export interface HookDeps {
   reviews: () => ReviewQueue;
   /** How long Claude Code's own prompt may take before the review counts as expired. */
   askTimeoutMs: number;
-  /** For bash writes; without it a Bash call is decided on its own. */
-  shell?: ShellParser;
+  /**
+   * The bash grammar, for the writes of a command the reader cannot read without a tree; without it
+   * a Bash call is decided on its own. A rejected load denies the call.
+   */
+  shell?: () => Promise<ShellParser>;
   /** The argument paths the flow tracker found taint in (TaintMemo): masked whole in previews. */
   tainted?: (session: string, args: unknown) => ReadonlySet<string>;
 }

@@ -4,6 +4,7 @@
 import type { Decision } from '../decision.js';
 import type { GuardEvent } from '../event.js';
 import { analyzeShell } from '../shell/analyze/index.js';
+import { treeFree } from '../shell/tree-free.js';
 import { verdictRank } from '../verdict.js';
 import { bashWrites } from './bash-writes.js';
 import type { HookDeps } from './claude-code.js';
@@ -18,12 +19,14 @@ export function describeDecision(d: Decision): string {
 }
 
 /** The file writes a call implies: a Bash command's redirections and the like, an apply_patch's files. */
-function impliedWrites(input: HookInput, deps: HookDeps): BashWrite[] | 'too_many' {
+async function impliedWrites(input: HookInput, deps: HookDeps): Promise<BashWrite[] | 'too_many'> {
   const command = input.tool_input.command;
   if (typeof command !== 'string') return [];
   if (input.tool_name === 'apply_patch') return patchWrites(command);
   if (input.tool_name !== 'Bash' || deps.shell === undefined) return [];
-  const analysis = analyzeShell(deps.shell, command);
+  // the grammar loads only for a command the reader cannot read; a failed load denies (it throws)
+  const analysis =
+    treeFree((p) => analyzeShell(p, command)) ?? analyzeShell(await deps.shell(), command);
   return analysis.status === 'ok' ? bashWrites(analysis) : [];
 }
 
@@ -44,7 +47,7 @@ export async function decideHookCall(
     principal,
   };
   let decision = await deps.guard.decide(base);
-  const writes = impliedWrites(input, deps);
+  const writes = await impliedWrites(input, deps);
   if (writes === 'too_many')
     return {
       ...decision,

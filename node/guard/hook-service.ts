@@ -169,14 +169,14 @@ export async function runHookCall(
       stateRoot: req.stateRoot,
       state: () => (opened ??= openStateDir(req.stateRoot)),
     };
-    return await DOORS[req.door](stdin, async (input): Promise<HookDeps> => {
-      const command = input.tool_input.command;
-      // The grammar loads only for a Bash command (its bash writes); other tools never parse shell.
-      // Started first: its wasm compiles on V8's background threads while the packs compile here.
+    // every door opens its parts inside its own try: a throw here is a failed-closed answer
+    return await DOORS[req.door](stdin, (input): Promise<HookDeps> => {
+      // The grammar loads only for a Bash command the reader cannot read without a tree (docs/guard.md
+      // "Hook start-up"); other tools never parse shell.
       const shell =
-        input.tool_name === 'Bash' && typeof command === 'string' ? loadShellParser() : undefined;
-      // A failure is reported where it is awaited; this only keeps it from counting as unhandled.
-      shell?.catch(() => undefined);
+        input.tool_name === 'Bash' && typeof input.tool_input.command === 'string'
+          ? loadShellParser
+          : undefined;
       const withSessions = input.hook_event_name === 'PreToolUse';
       const build = (): HookParts => openHookParts(node, req, withSessions);
       const got = cache
@@ -189,13 +189,13 @@ export async function runHookCall(
         reviews?.close();
       });
       const ask = req.askTimeoutSeconds;
-      return {
+      return Promise.resolve({
         guard: guardOf(got.parts.flow),
         reviews: () => (reviews ??= openReviews(node)),
         tainted: got.parts.flow.taint.taintedPaths,
         askTimeoutMs: Number.isFinite(ask) && ask > 0 ? ask * 1000 : 3_600_000,
-        ...(shell ? { shell: await shell } : {}),
-      };
+        ...(shell ? { shell } : {}),
+      });
     });
   } catch (e) {
     return {

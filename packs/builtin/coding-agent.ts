@@ -456,7 +456,19 @@ export const CODING_AGENT_PACK = {
     'Guards a coding agent: destructive shell, git history and credentials, secrets and PII egress, injected instructions in results, loops.',
   catalog: rules.map((r) => r.id),
   rules: Object.fromEntries(
-    rules.map((r) => [r.id, { sha256: ruleContentHash(r), tests: RULE_TESTS[r.id] }]),
+    // hashed when read: a hook process that trusts the build's check never reads them
+    rules.map((r) => {
+      let sha256: string | undefined;
+      return [
+        r.id,
+        {
+          get sha256(): string {
+            return (sha256 ??= ruleContentHash(r));
+          },
+          tests: RULE_TESTS[r.id],
+        },
+      ];
+    }),
   ),
   policy: {
     format: 1,

@@ -1,6 +1,7 @@
 // docs/guard.md "Hook start-up": the hook bundle requires libpg-query on its first call, not when it
-// loads. A call that needs PostgreSQL's grammar and cannot load it still fails closed (exit 2); a
-// call that never needs it is decided as before.
+// loads, and loads the bash grammar only for a command the reader cannot read without a tree. A call
+// that needs a grammar and cannot load it still fails closed (exit 2); a call that never needs it is
+// decided as before.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,5 +61,23 @@ describe('hook bundle, lazily loaded modules', { timeout: 300_000 }, () => {
     const sql = hook(mesh, home, `psql -h db.internal -c 'DROP TABLE users'`);
     expect(sql.code).toBe(2);
     expect(sql.err).toMatch(/failed closed.*libpg-query/);
+  });
+
+  it('without the bash grammar: a command that needs a tree fails closed, a plain one is decided', () => {
+    const mesh = packageWithout('tree-sitter-bash');
+    const home = mkdtempSync(join(tmpdir(), 'mesh-home-'));
+    temps.push(home);
+    for (const command of ['ls -la src', 'git status && npm test | tee out.log']) {
+      const r = hook(mesh, home, command);
+      expect(r.code, `${command}: ${r.err}`).toBe(0);
+    }
+    for (const command of [
+      'for f in *.log; do gzip "$f"; done',
+      'while read -r l; do echo "$l"; done < list.txt',
+    ]) {
+      const r = hook(mesh, home, command);
+      expect(r.code, command).toBe(2);
+      expect(r.err).toMatch(/failed closed.*bash grammar/);
+    }
   });
 });
