@@ -158,9 +158,7 @@ export function checkedEntries(
       steps: x.steps ?? [x.event],
     });
     out[id] = {
-      get sha256(): string {
-        return e.sha256;
-      },
+      sha256: e.sha256,
       tests: { match: e.tests.match.map(steps), no_match: e.tests.no_match.map(steps) },
     };
   }
