@@ -41,7 +41,7 @@ const GLOBAL_VALUE_OPTS = new Set([
 ]);
 
 /** Where the words after `exec` start: `docker exec`, `docker container exec`, `docker compose exec`, `kubectl exec`. */
-function execAt(argv: readonly string[]): number {
+export function execAt(argv: readonly string[]): number {
   const name = basename(argv[0] ?? '');
   const at = argv.indexOf('exec');
   if (at < 1) return -1;

@@ -6,6 +6,7 @@
 // (docs/guard.md "Shell analysis").
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { SqlEffect } from '../sql/effects.js';
+import { execAt } from './container-exec.js';
 import { LOCAL_HOST, throwaway } from './local-test-data.js';
 
 interface Client {
@@ -69,13 +70,6 @@ function connection(argv: readonly string[], c: Client): { host?: string; db?: s
 
 const DATABASE_DROP = /\bDROP\s+(?:DATABASE|SCHEMA)\s+(?:IF\s+EXISTS\s+)?[`"]?([\w$-]+)/gi;
 
-/** Where `exec` stands: `docker-compose exec`, `docker compose exec`, `docker [container] exec`. */
-function execAt(c: ShellCommand): number {
-  if (c.name === 'docker-compose') return 1;
-  if (c.name !== 'docker') return -1;
-  return c.argv[1] === 'compose' || c.argv[1] === 'container' ? 2 : 1;
-}
-
 /**
  * `docker compose exec SERVICE <cmd>` or `docker exec CONTAINER <cmd>` on the local engine (no
  * `-H`, `--context`, `-f`, `-p` or `DOCKER_HOST`): the client runs inside a database container of
@@ -83,8 +77,12 @@ function execAt(c: ShellCommand): number {
  */
 function inComposeService(cmd: ShellCommand, all: ShellAnalysis): boolean {
   return all.commands.some((c) => {
-    const at = execAt(c);
-    if (at < 0 || c.argv[at] !== 'exec' || c.argv.length <= cmd.argv.length) return false;
+    if (c.name !== 'docker' && c.name !== 'docker-compose') return false;
+    const at = execAt(c.argv);
+    // no engine option before `exec` (`-H`, `--context`, `-f`, `-p`): the local engine's project
+    if (at < 0 || !c.argv.slice(1, at).every((w) => w === 'compose' || w === 'container'))
+      return false;
+    if (c.argv.length <= cmd.argv.length) return false;
     if (c.env?.some((e) => e.name.startsWith('DOCKER_'))) return false;
     const tail = c.argv.slice(c.argv.length - cmd.argv.length);
     const opts = c.argv.slice(at + 1, c.argv.length - cmd.argv.length - 1);
