@@ -1,0 +1,28 @@
+// A file's bytes sent through a messaging or mail API (docs/guard.md "Uploads kept held on purpose"):
+// a Telegram bot, a Slack app or a mail sender delivers what it is given to whichever chat, channel
+// or address the request names, so the token's owner, or anyone the request names, receives the
+// file. The issuer-host allowance (a credential sent to its own API) passes the token, never the file.
+
+/** Issuers whose API hands the request's content on to recipients the request chooses. */
+const DELIVERS = new Set([
+  'Telegram',
+  'Slack',
+  'SendGrid',
+  'Mailgun',
+  'Postmark',
+  'Resend',
+  'Twilio',
+]);
+
+/**
+ * A file's content in the request: curl's `-F name=@FILE`, `-d @FILE`, `-T FILE`, `$(cat FILE)`, or
+ * an interpreter's file read (Node `readFileSync`/`createReadStream`, Python `open`, Ruby
+ * `File.read`, PowerShell `-InFile`/`Get-Content`, Go `os.ReadFile`, R `upload_file`, PHP `CURLFile`).
+ */
+const FILE_DATA =
+  /(?:^|\s)(?:-F|--form)[\s=]+['"]?[^\s'"=]*=[@<](?!-)|(?:^|\s)(?:-d|--data(?:-binary|-raw|-ascii|-urlencode)?)[\s=]+['"]?(?:[^\s'"=]*=)?@(?!-)|(?:^|\s)(?:-T|--upload-file)[\s=]+['"]?[^\s'"-]|\$\(\s*(?:cat|base64|gzip|tar|head|tail|xxd|zip)\s|\b(?:readFileSync|readFile|createReadStream|openAsBlob|fileFrom(?:Sync)?|read_bytes|read_text|upload_file|form_file|ReadAllBytes|ReadAllText|Get-Content|InFile|file_get_contents|CURLFile|ReadFile|binread)\b|\bFile\.(?:read|open|new)\b|\bopen\s*\(\s*['"]/;
+
+/** True when an upload to `issuer`'s host carries a file the command reads: held, not passed. */
+export function deliveredFile(issuer: string, intent: string, command: string): boolean {
+  return intent === 'upload' && DELIVERS.has(issuer) && FILE_DATA.test(command);
+}
