@@ -13,7 +13,8 @@ export function rCode(
   written: ReadonlyMap<string, string>,
   stdin: () => string | undefined,
 ): string | null {
-  if (!RUNNERS.test(name)) return null;
+  // every command passes here: one character compared before the name's pattern
+  if ((name[0] !== 'R' && name[0] !== 'r') || !RUNNERS.test(name)) return null;
   const script = name.toLowerCase().startsWith('rscript');
   const codes: string[] = [];
   let file: string | undefined;
