@@ -106,7 +106,7 @@ export const egressDetector: Detector<EgressParams> = {
       const toIssuer = (x: string, intent: string): boolean => {
         const named = (issuers ??= issuersNamedIn(value));
         return (
-          named.some((i) => issuerHost(i, x) && !deliveredFile(i.name, intent, value)) &&
+          named.some((i) => issuerHost(i, x) && !deliveredFile(i, intent, value)) &&
           !named.some((i) => i.format?.test(value) === true && !issuerHost(i, x))
         );
       };

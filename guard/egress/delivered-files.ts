@@ -1,7 +1,9 @@
 // A file's bytes sent through a messaging or mail API (docs/guard.md "Uploads kept held on purpose"):
 // a Telegram bot, a Slack app or a mail sender delivers what it is given to whichever chat, channel
-// or address the request names, so the token's owner, or anyone the request names, receives the
-// file. The issuer-host allowance (a credential sent to its own API) passes the token, never the file.
+// or address the request names. A token written into the command is whoever wrote it's, not
+// the user's configured one (`$SLACK_BOT_TOKEN`), so the issuer-host allowance (a credential sent to
+// its own API) passes it with a constant message, never with a file.
+import type { Issuer } from './issuers.js';
 
 /** Issuers whose API hands the request's content on to recipients the request chooses. */
 const DELIVERS = new Set([
@@ -22,7 +24,12 @@ const DELIVERS = new Set([
 const FILE_DATA =
   /(?:^|\s)(?:-F|--form)[\s=]+['"]?[^\s'"=]*=[@<](?!-)|(?:^|\s)(?:-d|--data(?:-binary|-raw|-ascii|-urlencode)?)[\s=]+['"]?(?:[^\s'"=]*=)?@(?!-)|(?:^|\s)(?:-T|--upload-file)[\s=]+['"]?[^\s'"-]|\$\(\s*(?:cat|base64|gzip|tar|head|tail|xxd|zip)\s|\b(?:readFileSync|readFile|createReadStream|openAsBlob|fileFrom(?:Sync)?|read_bytes|read_text|upload_file|form_file|ReadAllBytes|ReadAllText|Get-Content|InFile|file_get_contents|CURLFile|ReadFile|binread)\b|\bFile\.(?:read|open|new)\b|\bopen\s*\(\s*['"]/;
 
-/** True when an upload to `issuer`'s host carries a file the command reads: held, not passed. */
-export function deliveredFile(issuer: string, intent: string, command: string): boolean {
-  return intent === 'upload' && DELIVERS.has(issuer) && FILE_DATA.test(command);
+/** True when an upload to `issuer`'s host with a token written in the command carries a file. */
+export function deliveredFile(issuer: Issuer, intent: string, command: string): boolean {
+  return (
+    intent === 'upload' &&
+    DELIVERS.has(issuer.name) &&
+    issuer.format?.test(command) === true &&
+    FILE_DATA.test(command)
+  );
 }
