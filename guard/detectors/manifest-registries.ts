@@ -44,6 +44,10 @@ export function officialRegistry(url: string): boolean {
   return OFFICIAL.test(hostOf(url));
 }
 
+/** Poetry's `priority = "supplemental"`/`"explicit"`, uv's `explicit = true`. */
+const EXTRA_SOURCE =
+  /^\s*(?:priority\s*=\s*["'](?:supplemental|explicit)["']|explicit\s*=\s*true)\s*$/m;
+
 function hostOf(url: string): string {
   return (/^[a-z+]+:\/\/(?:[^@/]*@)?([^/:?#]+)/i.exec(url)?.[1] ?? '').toLowerCase();
 }
@@ -61,6 +65,9 @@ export function manifestRedirect(
   if (!text.includes('://') && !text.includes('git@')) return null;
   const file = MANIFEST.exec(path)?.[1];
   const re = file === undefined ? undefined : SOURCES[file];
+  // a source consulted only for the packages that name it, or after the official index, is an
+  // extra repository beside it: the organisation's choice, as in build-repositories.ts
+  if (file === 'pyproject.toml' && EXTRA_SOURCE.test(text)) return null;
   for (const m of re === undefined ? [] : text.slice(0, 262_144).matchAll(re)) {
     const url = (m[1] ?? '').replace(/^(?:sparse|git)\+/, '');
     const host = hostOf(url);

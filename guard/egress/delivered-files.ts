@@ -1,20 +1,15 @@
-// A file's bytes sent through a messaging or mail API (docs/guard.md "Uploads kept held on purpose"):
-// a Telegram bot, a Slack app or a mail sender delivers what it is given to whichever chat, channel
-// or address the request names. A token written into the command is whoever wrote it's, not
+// A file's bytes sent through a chat API (docs/guard.md "Uploads kept held on purpose"):
+// a Telegram bot or a Slack app delivers what it is given to whichever chat or channel the
+// request names. A token written into the command is whoever wrote it's, not
 // the user's configured one (`$SLACK_BOT_TOKEN`), so the issuer-host allowance (a credential sent to
 // its own API) passes it with a constant message, never with a file.
 import type { Issuer } from './issuers.js';
 
-/** Issuers whose API hands the request's content on to recipients the request chooses. */
-const DELIVERS = new Set([
-  'Telegram',
-  'Slack',
-  'SendGrid',
-  'Mailgun',
-  'Postmark',
-  'Resend',
-  'Twilio',
-]);
+/**
+ * Chat issuers whose API hands the request's content on to a chat the request chooses. A mail
+ * sender's body is itself a file (`-d @mail.json`): its recipients are in it, not read here.
+ */
+const DELIVERS = new Set(['Telegram', 'Slack']);
 
 /**
  * A file's content in the request: curl's `-F name=@FILE`, `-d @FILE`, `-T FILE`, `$(cat FILE)`, or

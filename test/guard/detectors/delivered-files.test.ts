@@ -25,6 +25,8 @@ const PASSES = [
   `curl -X POST -H "Authorization: Bearer $SLACK_BOT_TOKEN" -d channel=C0123 -d text="release v1.2 shipped" https://slack.com/api/chat.postMessage`,
   `curl -s -H "Authorization: Bearer $SLACK_BOT_TOKEN" https://slack.com/api/conversations.list`,
   `curl -s "https://api.telegram.org/bot$TELEGRAM_BOT_TOKEN/getUpdates"`,
+  // a mail sender's body is a file that names its own recipients
+  `curl -s -X POST https://api.sendgrid.com/v3/mail/send -H 'Authorization: Bearer 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' -H 'Content-Type: application/json' -d @tmp/test-mail.json`,
 ];
 
 describe('files sent through messaging APIs', () => {

@@ -97,6 +97,11 @@ const PASSES: Record<string, unknown>[] = [
     '[[tool.poetry.source]]\nname = "corp"',
     '[[tool.poetry.source]]\nname = "corp"\nurl = "https://nexus.corp.internal/simple"',
   ),
+  e(
+    'pyproject.toml',
+    '[tool.poetry.dependencies]',
+    '[[tool.poetry.source]]\nname = "acme-internal"\nurl = "https://nexus.acme-corp.net/repository/pypi-internal/simple"\npriority = "supplemental"\n\n[tool.poetry.dependencies]',
+  ),
   e('pyproject.toml', '[project.urls]', '[project.urls]\nHomepage = "https://acme.dev"'),
   e('Cargo.toml', 'serde = "1"', 'serde = { version = "1.0.200", features = ["derive"] }'),
   e('mix.exs', '{:jason, "~> 1.4"}', '{:jason, "~> 1.4"},\n      {:plug_cowboy, "~> 2.7"}'),
