@@ -3,6 +3,7 @@
 import { hostAllowedBy, isCloudMetadata } from '../egress/hosts.js';
 import { issuerHost, issuersNamedIn } from '../egress/issuers.js';
 import { keyInMessage } from '../egress/message-keys.js';
+import { deliveredFile } from '../egress/delivered-files.js';
 import { artifactToDevice } from '../egress/device-upload.js';
 import { foreignRepository, internalHosts } from '../egress/internal-hosts.js';
 import { foreignWriteRepository } from '../egress/repo-writes.js';
@@ -102,10 +103,10 @@ export const egressDetector: Detector<EgressParams> = {
       let issuers: ReturnType<typeof issuersNamedIn> | undefined;
       // a token typed in another issuer's format rides along to the host: its shape is enough
       // there, checksum or not, since the words of an outbound message are the caller's choice
-      const toIssuer = (x: string): boolean => {
+      const toIssuer = (x: string, intent: string): boolean => {
         const named = (issuers ??= issuersNamedIn(value));
         return (
-          named.some((i) => issuerHost(i, x)) &&
+          named.some((i) => issuerHost(i, x) && !deliveredFile(i, intent, value)) &&
           !named.some((i) => i.format?.test(value) === true && !issuerHost(i, x))
         );
       };
@@ -128,7 +129,7 @@ export const egressDetector: Detector<EgressParams> = {
           (x) =>
             !hostAllowed(x, params.allow, ctx.egressHosts) &&
             !(OPERATOR_NAME.test(x) && !isCloudMetadata(x)) &&
-            !toIssuer(x) &&
+            !toIssuer(x, h.intent) &&
             !(h.intent === 'upload' && artifactToDevice(x, value)),
         );
         if (

@@ -3,13 +3,14 @@
 import { hostOf } from '../shell/intent-network.js';
 import { listable } from './registry-listable.js';
 import { optionValues } from './package-installs.js';
+import { officialRegistry } from './manifest-registries.js';
 
 /** `config set` keys that change where a package manager installs from. */
 const REGISTRY_KEY =
   /^(?:(?:@[\w.-]+:)?registry|npmRegistryServer|(?:global|install|user)\.(?:extra-)?index-url|index-url|extra-index-url)$/i;
 /** Environment variables that redirect installs. */
 const REGISTRY_ENV =
-  /^(?:npm_config_(?:@[\w.-]+:)?registry|PIP_(?:EXTRA_)?INDEX_URL|PIP_FIND_LINKS|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|UV_INDEX|PIP_TRUSTED_HOST|COMPOSER_REPO_PACKAGIST|YARN_NPM_REGISTRY_SERVER|GOPROXY|BUNDLE_MIRROR__[\w]+)=(.*)$/i;
+  /^(?:npm_config_(?:@[\w.-]+:)?registry|PIP_(?:EXTRA_)?INDEX_URL|PIP_FIND_LINKS|UV_(?:EXTRA_)?INDEX_URL|UV_DEFAULT_INDEX|UV_INDEX|PIP_TRUSTED_HOST|COMPOSER_REPO_PACKAGIST|YARN_NPM_REGISTRY_SERVER|GOPROXY|BUNDLE_MIRROR__[\w]+|PUB_HOSTED_URL|HEX_MIRROR|HEX_CDN|CARGO_REGISTRIES_\w+_INDEX)=(.*)$/i;
 
 export function configProblems(argv: readonly string[], off: (v: string) => boolean): string[] {
   const [tool, sub, verb, key, value] = argv;
@@ -30,7 +31,7 @@ export function configProblems(argv: readonly string[], off: (v: string) => bool
     if (added.some(off)) return [listable('gem sources adds an unlisted source')];
   }
   if (tool === 'go' && sub === 'env' && verb === '-w') return envProblems(argv.slice(3), off);
-  const source = configuredSource(argv).find(off);
+  const source = configuredSource(argv).find((v) => off(v) && !officialRegistry(v));
   if (source !== undefined)
     return [listable(`${tool ?? ''} adds source ${hostOf(source, true) ?? source}`)];
   return [];
@@ -41,6 +42,17 @@ export function configProblems(argv: readonly string[], off: (v: string) => bool
  * JSON object naming `url`), `conda config --add channels URL`, `bundle config [set] mirror.X URL`.
  */
 function configuredSource(argv: readonly string[]): string[] {
+  // `dart pub add NAME --hosted-url URL`, `flutter pub add 'NAME:{hosted: URL}'`
+  if (/^(?:dart|flutter)$/.test(argv[0] ?? '') && argv[1] === 'pub' && argv[2] === 'add')
+    return argv
+      .slice(3)
+      .flatMap((w, i, a) =>
+        w === '--hosted-url'
+          ? [a[i + 1] ?? '']
+          : [...w.matchAll(/(?:--hosted-url=|hosted:\s*)(https?:\/\/[^\s"',}]+)/g)].map(
+              (m) => m[1] ?? '',
+            ),
+      );
   const words = argv.filter((a) => !a.startsWith('-') || a === '--add' || a === '--prepend');
   const [tool, a, b] = words;
   const urls = (from: number): string[] =>
@@ -69,7 +81,7 @@ export function envProblems(words: readonly string[], off: (v: string) => boolea
     const vals = (m?.[1] ?? '')
       .split(/[,|]/)
       .filter((v) => v !== '' && v !== 'direct' && v !== 'off');
-    const host = m === null ? undefined : vals.find(off);
+    const host = m === null ? undefined : vals.find((v) => off(v) && !officialRegistry(v));
     if (host !== undefined)
       return [
         listable(`${w.split('=')[0] ?? ''} redirects installs to ${hostOf(host, true) ?? host}`),

@@ -16,6 +16,8 @@ const PS_REGISTERS = /Register-|Set-PSRepository/i;
 export function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string[] {
   const argv = managerArgv(cmd);
   const out = argv === null ? [] : [...installProblems(argv, off), ...configProblems(argv, off)];
+  if (argv === null && /^(?:dart|flutter)$/.test(cmd.name))
+    out.push(...configProblems(cmd.argv, off));
   const name = cmd.name.replace(/\.exe$/i, '');
   // most commands name no package tool: each reader below first asks for its own tool's name
   if (SOURCE_ADDERS.test(name)) {

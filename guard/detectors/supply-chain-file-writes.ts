@@ -12,6 +12,7 @@ import { verificationOffInFile } from './signature-off-files.js';
 import { writesBuildDownloadRun } from './build-script-run.js';
 import { loadTimeDownloadRun } from './load-time-code.js';
 import { swappedDependency } from './dependency-sources.js';
+import { manifestRedirect } from './manifest-registries.js';
 import { harmfulStartupWrite } from './startup-files.js';
 import { weakensPins } from './integrity-pins.js';
 import { listable } from './registry-listable.js';
@@ -42,6 +43,9 @@ export function fileWriteProblems(
   const dep =
     typeof file === 'string' ? swappedDependency(file, writtenText(args) ?? '', off) : null;
   if (dep !== null) return [{ path, reason: dep }];
+  const moved =
+    typeof file === 'string' ? manifestRedirect(file, args, writtenText(args) ?? '', off) : null;
+  if (moved !== null) return [{ path, reason: listable(moved) }];
   const pins = typeof file === 'string' ? weakensPins(file, args) : null;
   if (pins !== null) return [{ path, reason: pins }];
   const startup =

@@ -7,6 +7,7 @@ import { perlRubyEffects } from './perl-ruby.js';
 import { elixirEffects } from './elixir.js';
 import { powershellEffects } from './powershell.js';
 import { goEffects } from './go-code.js';
+import { rEffects } from './r-code.js';
 import { cmdEffects } from './cmd-code.js';
 import { bucketEmpties } from './bucket-empties.js';
 import { listedDeletes } from './listed-deletes.js';
@@ -196,6 +197,7 @@ function readEffects(
       elixirEffects(interpreter, code) ??
       powershellEffects(interpreter, code) ??
       goEffects(interpreter, code) ??
+      rEffects(interpreter, code) ??
       cmdEffects(interpreter, code)
     );
   if (parsers === undefined) return null;

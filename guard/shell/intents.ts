@@ -165,7 +165,8 @@ export function classify(analysis: ShellAnalysis, source: string): IntentHit[] {
     append(hits, listedHomeLoop(source));
     if (source.includes('/proc/')) append(hits, procEnvironLoop(source));
   }
-  if (source.includes('read') && source.includes('done')) append(hits, loopLineSends(analysis));
+  if ((source.includes('read') && source.includes('done')) || source.includes('xargs'))
+    append(hits, loopLineSends(analysis));
   for (const s of analysis.scripts) {
     append(hits, scriptIntents(s.interpreter, s.code));
     if (s.hits !== undefined)

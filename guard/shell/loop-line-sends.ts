@@ -36,10 +36,31 @@ function readVars(cmd: ShellCommand): string[] {
   return out;
 }
 
-/** The loop's input is a file reshaped (encoded, compressed, cut), a credential file or a CLI printing a credential. */
+/** Programs that print one field or line of a file a filter selects (`jq -r .accessToken f`). */
+const FIELD_READERS = new Set([
+  'jq',
+  'yq',
+  'gojq',
+  'jaq',
+  'dasel',
+  'grep',
+  'rg',
+  'awk',
+  'sed',
+  'cut',
+]);
+/** A filter or pattern that names a credential's field (`.accessToken`, `/api_key/`, `^TOKEN=`). */
+const CREDENTIAL_FIELD =
+  /token|secret|passw(?:or)?d|passwd|api[_-]?key|private[_-]?key|client[_-]?secret|credential|auth[_-]?key|bearer/i;
+
+/** The loop's input is a file reshaped (encoded, compressed, cut), a credential file, a credential field or a CLI printing a credential. */
 function reshapedInput(stages: ShellCommand[]): string | null {
   for (const s of stages) {
     if (RESHAPERS.has(s.name)) return s.name;
+    if (FIELD_READERS.has(s.name)) {
+      const field = s.argv.slice(1).find((a) => !a.startsWith('-') && CREDENTIAL_FIELD.test(a));
+      if (field !== undefined) return `${s.name} ${field}`;
+    }
     const printed = cliCredentialRead(s);
     if (printed !== null) return s.name;
     const file = s.argv.slice(1).find((a) => !a.startsWith('-') && isCredentialPath(a));
@@ -102,13 +123,54 @@ function carriesVar(cmd: ShellCommand, v: string): boolean {
   return false;
 }
 
-/** Each line of a reshaped file sent by a `while read` loop's body, as hits, or none. */
+/**
+ * `... | xargs -I{} curl https://h/up/{}` or `... | xargs curl -H`: xargs puts each input line into
+ * the request's data (a path, a query, a header), not its whole address.
+ */
+function xargsCarries(cmd: ShellCommand, field: boolean): boolean {
+  const last = cmd.argv[cmd.argv.length - 1] ?? '';
+  if (DATA_FLAGS.test(last)) return true;
+  for (let i = 1; i < cmd.argv.length; i++) {
+    const a = cmd.argv[i] as string;
+    if (OUTPUT_FLAGS.has(a)) i++;
+    // a credential field as the request's own credential: where it goes is the issuer checks' call
+    else if (field && AUTH_HEADER.test(a)) continue;
+    else if (a.includes('{}') && (a !== '{}' || DATA_FLAGS.test(cmd.argv[i - 1] ?? '')))
+      return true;
+  }
+  return false;
+}
+
+/** A header that authenticates the request with the value xargs fills in. */
+const AUTH_HEADER =
+  /^(?:Authorization|Proxy-Authorization|[\w-]*(?:token|api-?key|auth)[\w-]*)\s*:[^{]*\{\}\s*$/i;
+
+/** Each line of a reshaped file sent by a `while read` loop's body or by xargs, as hits, or none. */
 export function loopLineSends(all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   for (const cmd of all.commands) {
     if (!SENDERS.has(cmd.name)) continue;
     let vars: string[];
     let input: string | null;
+    if (cmd.pipeline >= 0 && cmd.stage > 0 && cmd.wrappers.includes('xargs')) {
+      const inPipe = all.commands.filter((c) => c.pipeline === cmd.pipeline);
+      const before = inPipe.filter((c) => c.stage < cmd.stage);
+      // text the command writes itself (`printf 'user:pass' | base64`) is shown, not read from a file
+      const shown =
+        /^(?:echo|printf)$/.test(before[0]?.name ?? '') && !before[0]?.argv.join(' ').includes('$');
+      input = shown ? null : reshapedInput(before);
+      // a field passed on as it is read, not re-encoded on its way
+      const field = input !== null && before.every((c) => !RESHAPERS.has(c.name));
+      if (input !== null && !xargsCarries(cmd, field)) input = null;
+      if (input === null) continue;
+      const hosts = cmd.argv.flatMap((a) => hostOf(a, false) ?? []);
+      hits.push({
+        intent: 'upload',
+        detail: `${cmd.name} sends each line of ${input} output (xargs) to ${hosts.join(', ') || 'a host'}`,
+        hosts,
+      });
+      continue;
+    }
     if (cmd.pipeline >= 0 && cmd.stage > 0) {
       const inPipe = all.commands.filter((c) => c.pipeline === cmd.pipeline);
       vars = inPipe.filter((c) => c.name === 'read' && c.stage === cmd.stage).flatMap(readVars);

@@ -4,6 +4,7 @@ import { INTERPRETERS } from '../wrappers.js';
 import { codeEffects } from '../../interp/code-effects.js';
 import { cmdCode } from '../../interp/cmd-code.js';
 import { elixirCode } from '../../interp/elixir-args.js';
+import { rCode } from '../../interp/r-args.js';
 import { addCommand } from './command.js';
 import { pipedText } from './piped-items.js';
 import { reparse } from './reparse.js';
@@ -45,8 +46,9 @@ function powershellCode(argv: readonly string[]): string | undefined {
 export function handOff(w: Walk, cmd: ShellCommand, place: Place): void {
   const { argv, name } = cmd;
   const elixir = elixirCode(name, argv, w.files);
-  if (elixir !== null) {
-    script(w, 'elixir', elixir, place);
+  const r = elixir ?? rCode(name, argv, w.files, () => cmd.stdin ?? pipedText(w, cmd) ?? undefined);
+  if (r !== null) {
+    script(w, elixir === null ? 'r' : 'elixir', r, place);
     return;
   }
   const key = interpreterKey(name);
