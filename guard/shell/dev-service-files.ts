@@ -2,6 +2,7 @@
 // starts (docs/guard.md "Shell analysis"): only a local tool's call passes. A user unit's drop-in
 // passes when it only tunes the unit (priority, limits, plain variables) and runs nothing new.
 import { lineWords, localToolCall } from './dev-services.js';
+import { exposesServerEnv } from './dev-server-exposure.js';
 
 const USER_UNIT = /^~\/\.config\/systemd\/user\/[\w@.-]+\.(?:service|timer)$/;
 const LAUNCH_AGENT = /^~\/Library\/LaunchAgents\/[\w.-]+\.plist$/;
@@ -19,7 +20,8 @@ function unitText(text: string): boolean {
     if (m === null) return false;
     const key = m[1] ?? '';
     const value = m[2] ?? '';
-    if (/^Environment/.test(key) && LOADER_ENV.test(` ${value}`)) return false;
+    if (/^Environment/.test(key) && (LOADER_ENV.test(` ${value}`) || exposesServerEnv(value)))
+      return false;
     if (!/^Exec/.test(key)) continue;
     const words = lineWords(value.replace(/^-/, ''));
     if (words === null || !localToolCall(words)) return false;

@@ -3,7 +3,9 @@
 // npm or git work, with nothing downloaded, decoded, handed to a shell or run from a scratch or
 // hidden folder (docs/guard.md "Shell analysis").
 import { isCredentialPath, isPersistencePath, normalizePath } from '../sensitive-paths.js';
+import { exposesServer } from './dev-server-exposure.js';
 import { gitOwnRemoteUpdate } from './git-own-remote.js';
+import { entryPointCall, isEntryPointDir } from './venv-programs.js';
 
 /** Folders installed programs live in (package managers, Homebrew, snaps, Go's and the user's bin). */
 const INSTALLED_DIR =
@@ -40,14 +42,42 @@ function ownScript(n: string): boolean {
   return underHome && !/(?:^|\/)\.[^/]/.test(n.replace(/^\.\//, '')) && plainPathWord(n);
 }
 
+/**
+ * `npx --no-install vite build`: npx told to run only what the project installed. Without
+ * `--no-install` (or `--no`) npx downloads a package named as the program from the registry when
+ * the project has none, and a program's name need not be its package's, so the download is
+ * whatever answers to that name; `--offline` still runs what an earlier download left in the cache.
+ */
+function noInstallNpx(args: readonly string[]): boolean {
+  const i = args.findIndex((a) => !a.startsWith('-'));
+  const opts = args.slice(0, i < 0 ? args.length : i);
+  if (!opts.some((o) => o === '--no-install' || o === '--no')) return false;
+  if (!opts.every((o) => /^--(?:no-install|no|quiet|silent|)$|^-q$/.test(o))) return false;
+  const bin = args[i] ?? '';
+  // what it runs is the project's node_modules/.bin entry point
+  return (
+    /^[a-z][\w.-]*$/.test(bin) &&
+    entryPointCall(bin, args.slice(i + 1)) &&
+    localToolCall(args.slice(i))
+  );
+}
+
 /** One program call: the argv of a cron segment, an `ExecStart=` or a `ProgramArguments` array. */
 export function localToolCall(argv: readonly string[]): boolean {
   const [program = '', ...args] = argv;
+  // `/home/../tmp/x` normalises to a home path: a parent segment is refused before it does
+  if (program.split('/').includes('..')) return false;
   const n = normalizePath(program.replace(/^%h(?=\/|$)/, '~'));
   const slash = n.lastIndexOf('/');
   const name = n.slice(slash + 1);
+  if (name === 'npx' && (slash < 0 || INSTALLED_DIR.test(n.slice(0, slash))))
+    return noInstallNpx(args);
   if (name === '' || REFUSED.test(name)) return false;
-  if (slash >= 0 && !INSTALLED_DIR.test(n.slice(0, slash)) && !ownScript(n)) return false;
+  if (slash >= 0 && !INSTALLED_DIR.test(n.slice(0, slash)) && !ownScript(n)) {
+    const dir = n.slice(0, slash);
+    if (!isEntryPointDir(dir) || !entryPointCall(name, args)) return false;
+  }
+  if (exposesServer(args)) return false;
   if (name === 'git' && !GIT_LOCAL.test(args.find((a) => !a.startsWith('-')) ?? ''))
     if (!gitOwnRemoteUpdate(args)) return false;
   if (/^(?:npm|pnpm|yarn)$/.test(name) && !SCRIPT_RUN.test(args[0] ?? '')) return false;
