@@ -15,7 +15,9 @@ const INSTALLED_DIR =
  * network tools send or fetch, the rest decode, delete, escalate or schedule further.
  */
 const REFUSED =
-  /^(?:sh|bash|zsh|dash|ksh|fish|csh|tcsh|pwsh|powershell|python[\d.]*|node|nodejs|deno|bun|perl|ruby|php|lua|osascript|awk|gawk|java|eval|exec|source|env|xargs|nohup|timeout|sudo|doas|su|curl|wget|nc|ncat|netcat|socat|ssh|scp|sftp|rsync|rclone|ftp|telnet|aria2c|http|xh|base64|openssl|xxd|rm|dd|shred|mkfs|crontab|launchctl|systemctl|chmod|chown|tee|docker|podman|kubectl|npx|pnpx|bunx)$/;
+  /^(?:sh|bash|zsh|dash|ksh|mksh|fish|csh|tcsh|pwsh|powershell|python[\d.]*|node|nodejs|deno|bun|perl|ruby|irb|php|lua|R|Rscript|julia|tclsh|wish|expect|groovy|jshell|elixir|iex|erl|escript|guile|racket|sbcl|osascript|awk|gawk|mawk|nawk|java|eval|exec|source|env|xargs|parallel|watch|nohup|timeout|script|unbuffer|tmux|screen|at|batch|busybox|toybox|strace|ltrace|gdb|chroot|unshare|nsenter|runuser|setpriv|firejail|bwrap|xvfb-run|dbus-run-session|ssh-agent|sg|newgrp|systemd-run|flatpak-spawn|ansible(?:-[\w-]+)?|vi|vim|nvim|ex|ed|emacs|sudo|doas|pkexec|su|curl|wget|nc|ncat|netcat|socat|ssh|scp|sftp|rsync|rclone|ftp|telnet|aria2c|http|xh|base64|openssl|xxd|rm|dd|shred|mkfs|crontab|launchctl|systemctl|chmod|chown|tee|docker|podman|kubectl|npx|pnpx|bunx)$/;
+/** `find`'s actions that run a command or delete what it finds. */
+const FIND_ACTION = /^-(?:exec|execdir|ok|okdir|delete|fprint0?|fprintf|fls)$/;
 /** git's local housekeeping: nothing fetched, nothing sent. */
 const GIT_LOCAL = /^(?:add|commit|gc|maintenance|prune|status)$/;
 /** npm, pnpm and yarn running the project's own scripts. */
@@ -62,6 +64,13 @@ function noInstallNpx(args: readonly string[]): boolean {
   );
 }
 
+/** An argument naming a refused program, bare, as a path or as an option's value (`--exec=sh`). */
+function refusedWord(a: string): boolean {
+  const v = a.replace(/^--?[\w-]+=/, '');
+  if (v.startsWith('-') || v === '') return false;
+  return REFUSED.test(v.slice(v.lastIndexOf('/') + 1));
+}
+
 /** One program call: the argv of a cron segment, an `ExecStart=` or a `ProgramArguments` array. */
 export function localToolCall(argv: readonly string[]): boolean {
   const [program = '', ...args] = argv;
@@ -77,6 +86,10 @@ export function localToolCall(argv: readonly string[]): boolean {
     const dir = n.slice(0, slash);
     if (!isEntryPointDir(dir) || !entryPointCall(name, args)) return false;
   }
+  // a wrapper (`nice`, `setsid`, `flock LOCK`, `stdbuf -oL`, `chrt 5`) runs the program its
+  // arguments name: a refused name anywhere among them is refused as the program itself would be
+  if (args.some((a) => refusedWord(a))) return false;
+  if (name === 'find' && args.some((a) => FIND_ACTION.test(a))) return false;
   if (exposesServer(args)) return false;
   if (name === 'git' && !GIT_LOCAL.test(args.find((a) => !a.startsWith('-')) ?? ''))
     if (!gitOwnRemoteUpdate(args)) return false;

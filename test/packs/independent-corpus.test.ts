@@ -226,7 +226,6 @@ const OPEN_FALSE_POSITIVES = [
   'b17z-099 ca.upload-offlist',
   'b17z-106 ca.upload-offlist',
   'b17z-129 ca.sensitive-write-file',
-  'b19z-109 ca.sensitive-write-file',
   'b19z-130 ca.upload-offlist',
   'b20z-110 ca.upload-offlist',
   'b20z-120 ca.upload-offlist',
