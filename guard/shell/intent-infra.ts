@@ -6,6 +6,7 @@ import { scaleToZero } from './scale-to-zero.js';
 import { targetedDestroy } from './targeted-destroy.js';
 import { localTestData } from './local-test-data.js';
 import { localContainerStore } from './local-container-store.js';
+import { devPulumiStack } from './dev-stack.js';
 import { configRunIntents } from './config-runs.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
@@ -154,7 +155,7 @@ for (const spec of SPECS)
   for (const p of spec[0]) BY_PROGRAM.set(p, [...(BY_PROGRAM.get(p) ?? []), spec]);
 
 /** MongoDB shell code that drops a database or collection or empties one (`deleteMany({})`). */
-const MONGO_DESTROY =
+export const MONGO_DESTROY =
   /\.\s*(?:dropDatabase|drop|dropAllUsers)\s*\(\s*\)|\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*\)/;
 
 function mongoEval(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
@@ -291,7 +292,7 @@ export function infraIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[]
     if (need !== undefined && !need.some((f) => hasFlag(flags, f))) continue;
     // a destroy scoped to named resources is routine clean-up, unless production's
     if (hasFlag(flags, '-target') || hasFlag(flags, '--target')) return targetedDestroy(cmd, all);
-    if (routineTarget(cmd, posAt[at + words.length - 1] ?? 0)) return [];
+    if (routineTarget(cmd, posAt[at + words.length - 1] ?? 0) || devPulumiStack(cmd)) return [];
     if (housekeepingPrune(cmd)) return [];
     const shown = [cmd.name, ...pos.slice(at, at + words.length)].join(' ');
     const compose = composeScope(cmd);
