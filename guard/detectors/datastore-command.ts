@@ -9,6 +9,7 @@ import type { Detector, Finding } from './detector.js';
 import { checkKeys } from './params.js';
 import { isEmptyFilter } from './datastore-filter.js';
 import { MONGO_DESTROY } from '../shell/intent-infra.js';
+import { LOCAL_HOST, throwaway } from '../shell/local-test-data.js';
 
 /** Keys whose value is the command: a document, an operation's name or a line of code. */
 const COMMAND_KEYS = [
@@ -87,6 +88,24 @@ function destroys(v: unknown, args: Record<string, unknown>): string | null {
   return doc === null ? null : commandDocument(doc);
 }
 
+const CONNECTION_KEYS = ['connection', 'connectionString', 'uri', 'url', 'host'] as const;
+const URL_HOST = /^(?:[a-z][\w+.-]*:\/\/)?(?:[^@/]*@)?([^/:?,]+)/i;
+
+/**
+ * A test-named database (`app_test`) of a connection the arguments name local
+ * (`mongodb://localhost:27017`): the developer's own throwaway data, as `dropdb` of one is. The
+ * server's configured connection, when the arguments name none, may be anywhere.
+ */
+function localThrowaway(args: Record<string, unknown>): boolean {
+  const db = args.database ?? args.db;
+  if (typeof db !== 'string' || !throwaway(db)) return false;
+  const named = CONNECTION_KEYS.filter((k) => Object.hasOwn(args, k)).map((k) => args[k]);
+  return (
+    named.length > 0 &&
+    named.every((c) => typeof c === 'string' && LOCAL_HOST.test(URL_HOST.exec(c)?.[1] ?? ''))
+  );
+}
+
 export const datastoreCommandDetector: Detector<null> = {
   name: 'datastore-command',
   rewrites: () => false,
@@ -96,7 +115,7 @@ export const datastoreCommandDetector: Detector<null> = {
   },
   scan(value, path): Finding[] {
     const args = record(value);
-    if (args === null) return [];
+    if (args === null || localThrowaway(args)) return [];
     for (const k of COMMAND_KEYS) {
       if (!Object.hasOwn(args, k)) continue;
       const what = destroys(args[k], args);

@@ -7,6 +7,19 @@ const RULE = 'ca.datastore-tool-destroy';
 const rule = callRule();
 
 const DESTROYS: [string, Record<string, unknown>][] = [
+  [
+    'mcp__mongodb__runCommand',
+    {
+      database: 'app_test',
+      command: { dropDatabase: 1 },
+      connection: 'mongodb://db.acme.io:27017',
+    },
+  ],
+  ['mcp__mongodb__runCommand', { database: 'app_test', command: { dropDatabase: 1 } }],
+  [
+    'mcp__mongodb__runCommand',
+    { database: 'orders', command: { dropDatabase: 1 }, connection: 'mongodb://localhost:27017' },
+  ],
   ['mcp__mongodb__runCommand', { database: 'orders_prod', command: { dropDatabase: 1 } }],
   ['mcp__mongo__run_command', { db: 'shop', command: { drop: 'customers' } }],
   ['mcp__mongodb__runCommand', { database: 'shop', command: '{"dropDatabase": 1}' }],
@@ -41,6 +54,11 @@ const DESTROYS: [string, Record<string, unknown>][] = [
 ];
 
 const PASSES: [string, Record<string, unknown>][] = [
+  [
+    'mcp__mongodb__runCommand',
+    { database: 'app_test', command: { dropDatabase: 1 }, connection: 'mongodb://localhost:27017' },
+  ],
+  ['mcp__mongodb__runCommand', { db: 'shop_dev', command: { drop: 'orders' }, host: '127.0.0.1' }],
   [
     'mcp__mongodb__runCommand',
     { database: 'orders_prod', command: { find: 'orders', filter: {} } },
