@@ -12,6 +12,7 @@ import { outboundDetector } from './outbound.js';
 import { destructiveDetector, gitDetector } from './shell-intent.js';
 import type { Detector } from './detector.js';
 import { datastoreFilterDetector } from './datastore-filter.js';
+import { datastoreCommandDetector } from './datastore-command.js';
 import { campaignDetector } from '../campaign/campaign-detector.js';
 
 export const BUILTIN_DETECTORS: readonly Detector[] = [
@@ -28,6 +29,7 @@ export const BUILTIN_DETECTORS: readonly Detector[] = [
   supplyChainDetector,
   campaignDetector,
   datastoreFilterDetector,
+  datastoreCommandDetector,
 ] as readonly Detector[];
 
 /** A fresh registry with the built-in detectors; add front-door detectors to it before compiling. */

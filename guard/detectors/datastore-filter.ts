@@ -7,7 +7,7 @@ import { checkKeys } from './params.js';
 const FILTER_KEYS = ['filter', 'query', 'where', 'selector', 'match'] as const;
 
 /** True when `v` selects nothing narrower than everything. */
-function isEmptyFilter(v: unknown): boolean {
+export function isEmptyFilter(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (typeof v === 'string') return /^\s*(?:\{\s*\}|)\s*$/.test(v);
   if (typeof v !== 'object' || Array.isArray(v)) return false;

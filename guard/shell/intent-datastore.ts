@@ -1,6 +1,8 @@
 // Intents of commands that destroy a database's stored data through its files or its admin tools (docs/guard.md "Shell analysis").
 import { localTestData } from './local-test-data.js';
-import type { ShellCommand } from './model.js';
+import { dataServiceIntents } from './data-services.js';
+import type { ShellAnalysis, ShellCommand } from './model.js';
+import { localContainerStore } from './local-container-store.js';
 import type { IntentHit } from './intents.js';
 import { isDatabaseStorePath, normalizePath } from '../sensitive-paths.js';
 
@@ -73,7 +75,7 @@ function adminTool(cmd: ShellCommand): string | null {
   }
 }
 
-export function datastoreIntents(cmd: ShellCommand): IntentHit[] {
+export function datastoreIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   if (ERASERS.has(cmd.name) || (cmd.name === 'find' && cmd.argv.includes('-delete'))) {
     const target = operands(cmd.argv).find((t) => isDatabaseStorePath(t));
@@ -82,6 +84,12 @@ export function datastoreIntents(cmd: ShellCommand): IntentHit[] {
   const over = overwritten(cmd).find((t) => isDatabaseStorePath(t));
   if (over !== undefined) hits.push(erased('overwrites', over));
   const tool = adminTool(cmd);
-  if (tool !== null && !localTestData(cmd)) hits.push({ intent: 'infra_destroy', detail: tool });
+  if (tool !== null && !localTestData(cmd))
+    hits.push(
+      localContainerStore(cmd, all)
+        ? { intent: 'infra_destroy', detail: tool, server: true }
+        : { intent: 'infra_destroy', detail: tool },
+    );
+  hits.push(...dataServiceIntents(cmd));
   return hits;
 }

@@ -5,6 +5,8 @@ import { routineTarget } from './ephemeral-target.js';
 import { scaleToZero } from './scale-to-zero.js';
 import { targetedDestroy } from './targeted-destroy.js';
 import { localTestData } from './local-test-data.js';
+import { localContainerStore } from './local-container-store.js';
+import { devPulumiStack } from './dev-stack.js';
 import { configRunIntents } from './config-runs.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
@@ -153,18 +155,22 @@ for (const spec of SPECS)
   for (const p of spec[0]) BY_PROGRAM.set(p, [...(BY_PROGRAM.get(p) ?? []), spec]);
 
 /** MongoDB shell code that drops a database or collection or empties one (`deleteMany({})`). */
-const MONGO_DESTROY =
+export const MONGO_DESTROY =
   /\.\s*(?:dropDatabase|drop|dropAllUsers)\s*\(\s*\)|\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*\)/;
 
-function mongoEval(cmd: ShellCommand): IntentHit[] {
+function mongoEval(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
   const code = cmd.argv
     .map((a, i) =>
       a === '--eval' ? (cmd.argv[i + 1] ?? '') : a.startsWith('--eval=') ? a.slice(7) : '',
     )
     .join('\n');
-  return MONGO_DESTROY.test(code)
-    ? [{ intent: 'infra_destroy', detail: `${cmd.name} --eval drops data` }]
-    : [];
+  if (!MONGO_DESTROY.test(code)) return [];
+  const detail = `${cmd.name} --eval drops data`;
+  return [
+    localContainerStore(cmd, all)
+      ? { intent: 'infra_destroy', detail, server: true }
+      : { intent: 'infra_destroy', detail },
+  ];
 }
 
 /** Packages a runner fetches by a name other than their program's (`npx aws-cdk@2 destroy`). */
@@ -275,7 +281,7 @@ export function infraIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[]
     if (zero.length > 0) return zero;
   }
   if (localTestData(cmd)) return [];
-  if (cmd.name === 'mongosh' || cmd.name === 'mongo') return mongoEval(cmd);
+  if (cmd.name === 'mongosh' || cmd.name === 'mongo') return mongoEval(cmd, all);
   const specs = BY_PROGRAM.get(programOf(cmd.name));
   if (specs === undefined) return [];
   const { flags, pos, posAt } = split(cmd.argv);
@@ -286,7 +292,7 @@ export function infraIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[]
     if (need !== undefined && !need.some((f) => hasFlag(flags, f))) continue;
     // a destroy scoped to named resources is routine clean-up, unless production's
     if (hasFlag(flags, '-target') || hasFlag(flags, '--target')) return targetedDestroy(cmd, all);
-    if (routineTarget(cmd, posAt[at + words.length - 1] ?? 0)) return [];
+    if (routineTarget(cmd, posAt[at + words.length - 1] ?? 0) || devPulumiStack(cmd)) return [];
     if (housekeepingPrune(cmd)) return [];
     const shown = [cmd.name, ...pos.slice(at, at + words.length)].join(' ');
     const compose = composeScope(cmd);

@@ -1,11 +1,13 @@
 // Intents of SQL handed to database clients (psql, mysql/mariadb, sqlite3, duckdb, clickhouse,
-// cockroach, sqlcmd, bq, spark-sql, beeline, hive, trino, impala-shell): the statements are read by
-// guard/sql/ and a destructive one is infra_destroy.
+// cockroach, sqlcmd, bq, spark-sql, beeline, hive, trino, impala-shell, cqlsh) and to hosted
+// databases' CLIs (guard/shell/hosted-sql.ts): the statements are read by guard/sql/ and a
+// destructive one is infra_destroy.
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { describeSqlEffect, sqlEffects } from '../sql/effects.js';
 import { localThrowawaySql } from './local-sql-target.js';
 import { sqlEscapeHits } from './sql-escape-hits.js';
+import { hostedSqlClient } from './hosted-sql.js';
 
 /** Per client: flags whose value is SQL, and whether positionals after the first are SQL. */
 const CLIENTS: Record<string, { flags: string[]; positional: 'none' | 'after-db' | 'all' }> = {
@@ -23,6 +25,7 @@ const CLIENTS: Record<string, { flags: string[]; positional: 'none' | 'after-db'
   trino: { flags: ['--execute'], positional: 'none' },
   presto: { flags: ['--execute'], positional: 'none' },
   'impala-shell': { flags: ['-q', '--query'], positional: 'none' },
+  cqlsh: { flags: ['-e', '--execute'], positional: 'none' },
 };
 
 /** The SQL texts in one client's argv: flag values (`-c X`, `--command=X`, `-eX`) and positionals. */
@@ -65,9 +68,12 @@ export function clientOf(cmd: ShellCommand): (typeof CLIENTS)[string] | undefine
 }
 
 export function sqlIntents(cmd: ShellCommand, all: ShellAnalysis): IntentHit[] {
-  const spec = clientOf(cmd);
+  const hosted = hostedSqlClient(cmd);
+  if (hosted === null) return [];
+  const spec = hosted ?? clientOf(cmd);
   if (spec === undefined) return [];
-  const texts = argvSql(cmd.argv, spec);
+  // a hosted CLI's own subcommand words (`wrangler d1 execute DB`) are no SQL
+  const texts = argvSql(hosted?.argv ?? cmd.argv, spec);
   if (spec.positional === 'all') texts.push(...cmd.argv.slice(2).filter((a) => !a.startsWith('-')));
   const fed = cmd.stdin ?? pipedSql(cmd, all);
   if (fed !== undefined) texts.push(fed);

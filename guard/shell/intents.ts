@@ -101,7 +101,7 @@ function classifyCommand(hits: IntentHit[], cmd: ShellCommand, all: ShellAnalysi
   append(hits, dataLossIntents(cmd));
   append(hits, remoteDeleteIntents(cmd));
   append(hits, sqlIntents(cmd, all));
-  append(hits, datastoreIntents(cmd));
+  append(hits, datastoreIntents(cmd, all));
   append(hits, storageIntents(cmd));
   append(hits, publicShareIntents(cmd));
   append(hits, mailIntents(cmd, all));

@@ -68,14 +68,17 @@ function connection(argv: readonly string[], c: Client): { host?: string; db?: s
   return out;
 }
 
+const PRODUCTION_NAME = /(?<![a-z])(?:prod|production|prd|live)(?![a-z])/i;
+
 const DATABASE_DROP = /\bDROP\s+(?:DATABASE|SCHEMA)\s+(?:IF\s+EXISTS\s+)?[`"]?([\w$-]+)/gi;
 
 /**
  * `docker compose exec SERVICE <cmd>` or `docker exec CONTAINER <cmd>` on the local engine (no
- * `-H`, `--context`, `-f`, `-p` or `DOCKER_HOST`): the client runs inside a database container of
- * the developer's own engine, whose default server is its own.
+ * `-H`, `--context`, `-f`, `-p` or `DOCKER_HOST`), the container or service not named for
+ * production: the client runs inside a database container of the developer's own engine, whose
+ * default server is its own.
  */
-function inComposeService(cmd: ShellCommand, all: ShellAnalysis): boolean {
+export function inComposeService(cmd: ShellCommand, all: ShellAnalysis): boolean {
   return all.commands.some((c) => {
     if (c.name !== 'docker' && c.name !== 'docker-compose') return false;
     const at = execAt(c.argv);
@@ -86,7 +89,10 @@ function inComposeService(cmd: ShellCommand, all: ShellAnalysis): boolean {
     if (c.env?.some((e) => e.name.startsWith('DOCKER_'))) return false;
     const tail = c.argv.slice(c.argv.length - cmd.argv.length);
     const opts = c.argv.slice(at + 1, c.argv.length - cmd.argv.length - 1);
+    // a container or service named for production is no scratch store
+    const service = c.argv[c.argv.length - cmd.argv.length - 1] ?? '';
     return (
+      !PRODUCTION_NAME.test(service) &&
       tail.every((a, i) => a === cmd.argv[i]) &&
       opts.every((o) => /^(?:-T|--no-TTY|-i|-t|-it|-ti|--interactive|--tty)$/.test(o))
     );

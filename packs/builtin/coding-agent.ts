@@ -196,6 +196,8 @@ const rules = [
             { detector: 'datastore-filter', field: 'args' },
           ],
         },
+        // a command, operation or code argument that drops, flushes or empties a store
+        { detector: 'datastore-command', field: 'args' },
       ],
     },
     reason: 'destroys hosted data through a database tool',
