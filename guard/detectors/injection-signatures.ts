@@ -28,7 +28,7 @@ import { CLAIMED_ELEVATION } from './injection-elevation.js';
 import { FOREIGN_DATA_ORDER } from './injection-foreign-fill.js';
 import { FOREIGN_SEND_ORDER } from './injection-foreign-orders.js';
 import { HIDDEN_LABEL_ORDER } from './injection-hidden-label.js';
-import { BACK_ORDER, CONCEALED_ORDER } from './injection-ai-readers.js';
+import { BACK_ORDER, CONCEALED_ORDER, MACHINE_READER_ORDER } from './injection-ai-readers.js';
 import { WEAKENING_ORDER } from './injection-weakening-orders.js';
 import {
   NOT_COMPOUND,
@@ -129,6 +129,7 @@ export const SIGNATURES: readonly Signature[] = [
   { name: 'addressed_risk', re: FOREIGN_SEND_ORDER },
   { name: 'addressed_risk', re: CONCEALED_ORDER },
   { name: 'addressed_risk', re: BACK_ORDER },
+  { name: 'addressed_risk', re: MACHINE_READER_ORDER },
   { name: 'weakening_order', re: WEAKENING_ORDER },
   { name: 'tool_order', re: TOOL_ORDER },
   { name: 'fake_system', re: ROLE_FIELD_RISK },

@@ -2,6 +2,7 @@
 import { entropy } from './checksums.js';
 import type { SecretPattern } from './secret-patterns.js';
 import { fixtureValue } from './secret-fixture-values.js';
+import { publishedSigner } from './secret-published-jwt.js';
 
 const PLACEHOLDER =
   /(?:example|sample|dummy|placeholder|changeme|your[_-]?|xxxx|\*\*\*|<[^>]*>|\$\{|\{\{|redacted|fake|test(?:ing)?[_-]?(?:key|token|secret)|0000000|1234567|abcdef|process\.env|os\.environ)/i;
@@ -45,7 +46,8 @@ function typedSignature(sig: string): boolean {
 
 /**
  * A JWT whose header is JSON naming a signing algorithm other than `none` (RFC 7519 §7.2), signed
- * with bytes no person typed, that is not the documentation's example token.
+ * with bytes no person typed, that is not the documentation's example token nor signed with a
+ * published secret.
  */
 export function jwtValid(v: string): boolean {
   const [head = '', payload = '', sig = ''] = v.split('.');
@@ -53,6 +55,7 @@ export function jwtValid(v: string): boolean {
     const doc = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as unknown;
     if (typeof doc !== 'object' || doc === null || !('alg' in doc) || doc.alg === 'none')
       return false;
+    if (publishedSigner(doc.alg, head, payload, sig)) return false;
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 // Flow and taint: what may become taint (minimum length, entropy floor), and result tokens.
 import type { FlowLimits } from './flow-limits.js';
-import { wordKeys, wordName } from './word-names.js';
+import { plainWordValues, wordKeys, wordName } from './word-names.js';
 
 /** Shannon entropy of the characters of `s`, in bits per character. */
 export function shannonEntropy(s: string): number {
@@ -50,11 +50,17 @@ export function nameNotValue(token: string): boolean {
 export function resultTokens(text: string, limits: FlowLimits, maxTokens = 4096): string[] {
   const out = new Set<string>();
   const keys = wordKeys(text);
+  const settings = plainWordValues(text);
   for (const token of text.split(TOKEN_SPLIT)) {
     if (out.size >= maxTokens) break;
     const kept =
       token.length > limits.maxTaintLength ? token.slice(0, limits.maxTaintLength) : token;
-    if (taintRefusal(kept, limits) === null && !nameNotValue(kept) && !wordName(kept, keys, text))
+    if (
+      taintRefusal(kept, limits) === null &&
+      !nameNotValue(kept) &&
+      !wordName(kept, keys, text) &&
+      !settings.has(kept)
+    )
       out.add(kept);
   }
   return [...out];
