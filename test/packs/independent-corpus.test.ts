@@ -216,11 +216,10 @@ const BY_DESIGN = [
 
 /**
  * Benign-round rows still flagged that should pass: the eighth round's build artifacts and scratch
- * export copied to the project's own buckets and a user unit serving docs (docs/guard.md "Known
- * gaps"); the tenth round's user unit serving docs and data set uploaded to an organisation's hub
+ * export copied to the project's own buckets and a user unit serving docs through plain `npx`
+ * (docs/guard.md "Known gaps"); the tenth round's data set uploaded to an organisation's hub
  * repository; the eleventh round's builds copied to the team's buckets and local-only values
- * masked; the twelfth round's personal dev stack destroyed, a model name of an env file sent as
- * taint, a test fixture of injection strings and a local stack's published demo keys masked.
+ * masked.
  */
 const OPEN_FALSE_POSITIVES = [
   'b17z-099 ca.upload-offlist',
@@ -232,10 +231,6 @@ const OPEN_FALSE_POSITIVES = [
   'b20z-124 ca.upload-offlist',
   'b20z-159 ca.result-secret',
   'b20z-237 ca.result-secret',
-  'b21z-012 ca.infra-destroy',
-  'b21z-162 flow.sensitive-egress',
-  'b21z-217 ca.result-injection',
-  'b21z-241 ca.result-secret',
 ];
 
 describe('independent corpus', () => {
