@@ -2,6 +2,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { CodeLanguage } from './grammars.js';
 import { carriesEnvironment, iteratesEnvironment, type EnvScope } from './env-dump.js';
+import { noteShape, SHAPE_BUDGET, urlShape, type ShapeScope, type UrlShape } from './url-shapes.js';
 
 /** A known string, a list of known strings, or null for anything only known at run time. */
 export type Val = string | string[] | null;
@@ -17,6 +18,11 @@ export interface CodeCall {
   fetchedArg: boolean;
   /** Set when an argument carries the whole environment's values, or the call runs in a loop over them. */
   envArg: boolean;
+  /**
+   * What the program shows of each argument that may be an address (by position, `'0'`, or by
+   * keyword or object key), for calls named like a request; empty for others.
+   */
+  shapes: Record<string, UrlShape>;
 }
 
 const HOME_CALLS = new Set([
@@ -51,9 +57,13 @@ interface Scope {
   fetchDepth: number;
   /** Variables assigned from a download (`r = requests.get(u)`, `const t = await fetch(u)`). */
   fetched: Set<string>;
+  shape: ShapeScope;
 }
 
 const MAX_STEPS = 50_000;
+/** Calls named like a request (net-calls.ts decides which are): their addresses are shaped. */
+const REQUEST_LIKE =
+  /(?:^|\.)(?:urlopen|Request|get|post|put|patch|delete|head|options|request|fetch|stream)$|^(?:axios|got)$/;
 
 function stringValue(n: Node, s: Scope): string | null {
   if (s.lang === 'python') {
@@ -221,6 +231,7 @@ function noteImports(n: Node, s: Scope): void {
         else s.vars.set(left.text, valueOf(right, s));
         noteEnvVar(left.text, right, s);
       }
+      if (left !== null && right !== null) noteShape(left, right, s.shape);
     }
     return;
   }
@@ -245,11 +256,17 @@ function noteImports(n: Node, s: Scope): void {
         }
     }
   }
+  if (n.type === 'assignment_expression') {
+    const left = n.childForFieldName('left');
+    const right = n.childForFieldName('right');
+    if (left !== null && right !== null) noteShape(left, right, s.shape);
+  }
   if (n.type === 'variable_declarator') {
     const name = n.childForFieldName('name');
     const value = n.childForFieldName('value');
     if (name === null || value === null) return;
     if (name.type === 'identifier') noteEnvVar(name.text, value, s);
+    noteShape(name, value, s.shape);
     const isModule = /^(?:call_expression|member_expression|await_expression)$/.test(value.type);
     const target = isModule ? nameOf(value, s) : '?';
     if (name.type === 'identifier') {
@@ -294,6 +311,7 @@ function visit(n: Node, s: Scope, depth: number): void {
       args: argNodes(n).map((a) => valueOf(a, s)),
       kwargs: {},
       recv: [],
+      shapes: {},
       fetchedArg: argNodes(n).some((a) => fetchedArgument(a, s)),
       envArg: false,
     });
@@ -318,8 +336,9 @@ function visit(n: Node, s: Scope, depth: number): void {
       } else args.push(valueOf(a, s));
     }
     const inner = innermostCall(fn);
+    const callee = nameOf(fn, s);
     s.calls.push({
-      callee: nameOf(fn, s),
+      callee,
       args,
       kwargs,
       recv: inner === null ? [] : argNodes(inner).map((a) => valueOf(a, s)),
@@ -327,6 +346,7 @@ function visit(n: Node, s: Scope, depth: number): void {
       envArg:
         s.envLoops > 0 ||
         (s.env !== null && argNodes(n).some((a) => s.env !== null && carriesEnvironment(a, s.env))),
+      shapes: REQUEST_LIKE.test(callee.replace(/\(\)/g, '')) ? argShapes(n, s) : {},
     });
   }
   downloads ||=
@@ -340,12 +360,34 @@ function visit(n: Node, s: Scope, depth: number): void {
       args: [],
       kwargs: {},
       recv: [],
+      shapes: {},
       fetchedArg: true,
       envArg: false,
     });
   for (const c of n.namedChildren) visit(c, s, depth + 1);
   if (downloads) s.fetchDepth--;
   if (loop) s.envLoops--;
+}
+
+/** The shapes of a request's arguments: by position, by keyword, by an options object's key. */
+function argShapes(call: Node, s: Scope): Record<string, UrlShape> {
+  const out: Record<string, UrlShape> = {};
+  let i = 0;
+  for (const a of argNodes(call)) {
+    if (a.type === 'keyword_argument') {
+      const k = a.childForFieldName('name')?.text;
+      const v = a.childForFieldName('value');
+      if (k !== undefined && v !== null) out[k] = urlShape(v, s.shape);
+    } else if (a.type === 'object') {
+      for (const p of a.namedChildren) {
+        const k = p.childForFieldName('key')?.text;
+        const v = p.childForFieldName('value');
+        if (p.type === 'pair' && k !== undefined && v !== null) out[k] = urlShape(v, s.shape);
+        if (p.type === 'shorthand_property_identifier') out[p.text] = urlShape(p, s.shape);
+      }
+    } else if (a.type !== 'dictionary') out[String(i++)] = urlShape(a, s.shape);
+  }
+  return out;
 }
 
 /** A variable assigned from a download: what later code runs of it is downloaded code. */
@@ -371,6 +413,15 @@ function newScope(lang: CodeLanguage, root: Node): Scope {
     envLoops: 0,
     fetchDepth: 0,
     fetched: new Set(),
+    shape: {
+      name: (x) => nameOf(x, s),
+      known: (x) => {
+        const v = valueOf(x, s);
+        return typeof v === 'string' ? v : null;
+      },
+      shapes: new Map(),
+      budget: { left: SHAPE_BUDGET },
+    },
   };
   // the environment is looked for only in code that names it (an alias still names `environ`/`env`)
   if (/environ|\benv\b/.test(root.text)) s.env = { name: (x) => nameOf(x, s), envVars: new Set() };
