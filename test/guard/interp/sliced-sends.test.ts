@@ -38,7 +38,7 @@ const RAW_SENDS = [
 const RAW_PASSES = [
   ...raw('dist/app.tar.gz', 'localhost:9000'),
   ...raw('dist/app.tar.gz', '127.0.0.1'),
-  `python3 -c "import requests\nd=open('dist/app-1.4.0.tar.gz','rb').read()\nfor i in range(0,len(d),1<<20): requests.get('https://uploads.github.com/repos/acme/app/releases/1/assets?name=app.tgz', headers={'Content-Range': 'bytes %d-%d' % (i, i+len(d[i:i+(1<<20)])-1)})"`,
+  `python3 -c "import requests\nd=open('dist/app-1.4.0.tar.gz','rb').read()\nn=1<<20\nfor i in range(0,len(d),n): requests.put('https://uploads.github.com/repos/acme/app/releases/1/assets?name=app.tgz&part=%d' % i, data=d[i:i+n])"`,
   `python3 -c "d=open('README.md').read()\nfor i in range(0,len(d),80): print(d[i:i+80])"`,
   `node -e "const b=require('fs').readFileSync('logo.png');for(let i=0;i<b.length;i+=16)console.log(b.subarray(i,i+16).toString('hex'))"`,
   // the request carries no slice: the text is sliced for the terminal
