@@ -49,6 +49,8 @@ const HELD = [
 const PASSES = [
   // an issuer's token at its own API, in the address or a header
   ...both('api.github.com', 'GITHUB_TOKEN', 'user'),
+  ...both('maps.googleapis.com', 'GOOGLE_MAPS_API_KEY', 'maps/api/geocode/json'),
+  ...both('api.openweathermap.org', 'OPENWEATHER_API_KEY', 'data/2.5/weather'),
   // loopback, private and internal hosts are the operator's
   ...both('localhost:8200', 'VAULT_TOKEN'),
   ...both('10.0.3.7', 'DB_PASSWORD'),
