@@ -61,6 +61,7 @@ interface Scope {
 }
 
 const MAX_STEPS = 50_000;
+const MAX_VALUE_DEPTH = 200;
 /** Calls named like a request (net-calls.ts decides which are): their addresses are shaped. */
 const REQUEST_LIKE =
   /(?:^|\.)(?:urlopen|Request|get|post|put|patch|delete|head|options|request|fetch|stream)$|^(?:axios|got)$/;
@@ -118,18 +119,19 @@ function argNodes(call: Node): Node[] {
   return a === null ? [] : a.namedChildren.filter((c) => c.type !== 'comment');
 }
 
-function firstArg(call: Node, s: Scope): Val {
+function firstArg(call: Node, s: Scope, depth = 0): Val {
   const a = argNodes(call)[0];
-  return a === undefined ? null : valueOf(a, s);
+  return a === undefined ? null : valueOf(a, s, depth);
 }
 
-function hasFetch(n: Node, s: Scope): boolean {
+function hasFetch(n: Node, s: Scope, depth = 0): boolean {
+  if (depth > MAX_VALUE_DEPTH) return false;
   if (n.type === 'call' || n.type === 'call_expression') {
     const fn = nameOf(n.childForFieldName('function'), s);
     if (FETCH_CALLS.test(fn.replace(/\(\)/g, ''))) return true;
   }
   if (n.type === 'identifier' && s.fetched.has(n.text)) return true;
-  return n.namedChildren.some((c) => hasFetch(c, s));
+  return n.namedChildren.some((c) => hasFetch(c, s, depth + 1));
 }
 
 /**
@@ -142,7 +144,10 @@ function fetchedArgument(a: Node, s: Scope): boolean {
 }
 
 /** The literal value of an expression, where the program shows it. */
-export function valueOf(n: Node, s: Scope): Val {
+export function valueOf(n: Node, s: Scope, depth = 0): Val {
+  // attacker-controlled nesting (`'a'+'a'+...` thousands deep): past the bound the value is unknown
+  if (depth > MAX_VALUE_DEPTH) return null;
+  const d = depth + 1;
   switch (n.type) {
     case 'string':
     case 'template_string':
@@ -156,15 +161,15 @@ export function valueOf(n: Node, s: Scope): Val {
     case 'list':
     case 'tuple':
     case 'array': {
-      const vs = n.namedChildren.map((c) => valueOf(c, s));
+      const vs = n.namedChildren.map((c) => valueOf(c, s, d));
       return vs.every((v) => typeof v === 'string') ? vs : null;
     }
     case 'binary_operator':
     case 'binary_expression': {
       const l = n.childForFieldName('left');
       const r = n.childForFieldName('right');
-      const lv = l === null ? null : valueOf(l, s);
-      const rv = r === null ? null : valueOf(r, s);
+      const lv = l === null ? null : valueOf(l, s, d);
+      const rv = r === null ? null : valueOf(r, s, d);
       return typeof lv === 'string' && typeof rv === 'string' ? lv + rv : null;
     }
     case 'subscript':
@@ -175,18 +180,18 @@ export function valueOf(n: Node, s: Scope): Val {
     case 'call':
     case 'call_expression': {
       const fn = nameOf(n.childForFieldName('function'), s);
-      const a = firstArg(n, s);
+      const a = firstArg(n, s, d);
       if (HOME_CALLS.has(fn)) return ENV_CALLS.has(fn) ? (a === 'HOME' ? '~' : null) : (a ?? '~');
-      if (JOIN_CALLS.has(fn)) return joinValue(argNodes(n).map((x) => valueOf(x, s)));
+      if (JOIN_CALLS.has(fn)) return joinValue(argNodes(n).map((x) => valueOf(x, s, d)));
       if (/(?:^|\.)(?:Path|PurePath)$/.test(fn) || fn === 'path.resolve')
         return typeof a === 'string' ? a : null;
       if (/\.expanduser$/.test(fn))
-        return valueOf(n.childForFieldName('function')?.childForFieldName('object') ?? n, s);
+        return valueOf(n.childForFieldName('function')?.childForFieldName('object') ?? n, s, d);
       return null;
     }
     case 'parenthesized_expression':
     case 'non_null_expression':
-      return n.namedChildren[0] === undefined ? null : valueOf(n.namedChildren[0], s);
+      return n.namedChildren[0] === undefined ? null : valueOf(n.namedChildren[0], s, d);
     default:
       return null;
   }

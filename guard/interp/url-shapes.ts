@@ -30,6 +30,8 @@ const NONE: UrlShape = { prefix: '', complete: false, env: [] };
 const ENV_GETS = new Set(['os.environ.get', 'os.getenv', 'environ.get', 'Deno.env.get']);
 const ENV_MAPS = new Set(['os.environ', 'environ', 'process.env']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+const MAX_DEPTH = 32;
+const PLUS = /^binary_(?:operator|expression)$/;
 
 const lit = (n: Node | null | undefined, s: ShapeScope): string | null =>
   n === null || n === undefined ? null : s.known(n);
@@ -53,14 +55,33 @@ function envRead(n: Node, s: ShapeScope): string | null {
 }
 
 /** Every environment variable read anywhere in the expression at `n`. */
-export function envIn(n: Node, s: ShapeScope, out: string[] = []): string[] {
-  if (--s.budget.left < 0 || out.length >= 16) return out;
-  const v = envRead(n, s);
-  if (v !== null) out.push(v);
-  else if (n.type === 'identifier' || n.type === 'shorthand_property_identifier')
-    out.push(...(s.shapes.get(n.text)?.env ?? []));
-  else for (const c of n.namedChildren) envIn(c, s, out);
+export function envIn(root: Node, s: ShapeScope, out: string[] = []): string[] {
+  // a stack, not recursion: nesting is the code's choice and may run thousands deep
+  const todo = [root];
+  for (let n = todo.pop(); n !== undefined; n = todo.pop()) {
+    if (--s.budget.left < 0 || out.length >= 16) return out;
+    const v = envRead(n, s);
+    if (v !== null) out.push(v);
+    else if (n.type === 'identifier' || n.type === 'shorthand_property_identifier')
+      out.push(...(s.shapes.get(n.text)?.env ?? []));
+    else todo.push(...n.namedChildren);
+  }
   return out;
+}
+
+/** The operands of a `+` chain, left to right, read down its left spine without recursion. */
+function operands(n: Node, s: ShapeScope): Node[] {
+  const rights: Node[] = [];
+  let at: Node = n;
+  for (;;) {
+    const l = at.childForFieldName('left');
+    const r = at.childForFieldName('right');
+    if (!PLUS.test(at.type) || at.childForFieldName('operator')?.text !== '+' || l === null) break;
+    if (r !== null) rights.push(r);
+    if (--s.budget.left < 0) break;
+    at = l;
+  }
+  return [at, ...rights.reverse()];
 }
 
 /** A string with interpolations: the literal parts before the first one, and what all of them read. */
@@ -81,8 +102,10 @@ function interpolated(n: Node, s: ShapeScope, hole: string, text: RegExp): UrlSh
  * The shape of the address expression at `n`.
  * @example urlShape(parse(`'https://h/p/' + os.environ['K']`), scope) // { prefix: 'https://h/p/', env: ['K'] }
  */
-export function urlShape(n: Node, s: ShapeScope): UrlShape {
-  if (--s.budget.left < 0) return NONE;
+export function urlShape(n: Node, s: ShapeScope, depth = 0): UrlShape {
+  // each level asks `known` of its whole subtree: the depth bound keeps that linear in the code
+  if (--s.budget.left < 0 || depth > MAX_DEPTH) return NONE;
+  const d = depth + 1;
   const known = s.known(n);
   if (known !== null) return { prefix: known, complete: true, env: [] };
   switch (n.type) {
@@ -94,7 +117,7 @@ export function urlShape(n: Node, s: ShapeScope): UrlShape {
       return s.shapes.get(n.text) ?? NONE;
     case 'parenthesized_expression':
     case 'await_expression':
-      return n.namedChildren[0] === undefined ? NONE : urlShape(n.namedChildren[0], s);
+      return n.namedChildren[0] === undefined ? NONE : urlShape(n.namedChildren[0], s, d);
     case 'binary_operator':
     case 'binary_expression': {
       const op = n.childForFieldName('operator')?.text;
@@ -102,12 +125,16 @@ export function urlShape(n: Node, s: ShapeScope): UrlShape {
       const r = n.childForFieldName('right');
       if (l === null || r === null) return NONE;
       if (op === '+') {
-        const a = urlShape(l, s);
-        const b = urlShape(r, s);
-        const env = [...a.env, ...b.env];
-        return a.complete
-          ? { prefix: a.prefix + b.prefix, complete: b.complete, env }
-          : { prefix: a.prefix, complete: false, env };
+        let prefix = '';
+        let complete = true;
+        const env: string[] = [];
+        for (const part of operands(n, s)) {
+          const p = urlShape(part, s, d);
+          if (complete) prefix += p.prefix;
+          complete &&= p.complete;
+          env.push(...p.env.slice(0, 16 - Math.min(env.length, 16)));
+        }
+        return { prefix, complete, env };
       }
       // `'https://h/?k=%s' % os.environ['K']`: the format up to its first conversion
       if (op === '%') {
