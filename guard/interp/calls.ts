@@ -374,6 +374,9 @@ function visit(n: Node, s: Scope, depth: number): void {
   if (loop) s.envLoops--;
 }
 
+/** Positional arguments that are no address: a mapping (headers, a body) or a callback. */
+const NOT_ADDRESS = /^(?:dictionary|arrow_function|function_expression|function|lambda)$/;
+
 /** The shapes of a request's arguments: by position, by keyword, by an options object's key. */
 function argShapes(call: Node, s: Scope): Record<string, UrlShape> {
   const out: Record<string, UrlShape> = {};
@@ -390,7 +393,7 @@ function argShapes(call: Node, s: Scope): Record<string, UrlShape> {
         if (p.type === 'pair' && k !== undefined && v !== null) out[k] = urlShape(v, s.shape);
         if (p.type === 'shorthand_property_identifier') out[p.text] = urlShape(p, s.shape);
       }
-    } else if (a.type !== 'dictionary') out[String(i++)] = urlShape(a, s.shape);
+    } else if (!NOT_ADDRESS.test(a.type)) out[String(i++)] = urlShape(a, s.shape);
   }
   return out;
 }

@@ -69,6 +69,8 @@ const PASSES = [
   `ruby -e 'require "net/http"; u=URI("https://api.example-shop.net/v1/ping"); r=Net::HTTP::Get.new(u); r["Authorization"]="Bearer #{ENV["SHOP_DEV_TOKEN"]}"; Net::HTTP.start(u.host,u.port,use_ssl: true){|h| puts h.request(r).code}'`,
   `cat > main.go <<'EOF'\npackage main\nimport ("net/http"; "os")\nfunc main() { r, _ := http.NewRequest("GET", "https://api.example-shop.net/v1/ping", nil); r.Header.Set("Authorization", "Bearer "+os.Getenv("SHOP_DEV_TOKEN")); http.DefaultClient.Do(r) }\nEOF\ngo run main.go`,
   `python3 -c "import os,requests;a=os.environ['AWS_REGION'];requests.get('https://api.example-shop.net/p?'${'+a'.repeat(3000)})"`,
+  // a variable read in the reply's callback is no part of the address
+  `node -e "require('https').get('https://status.example-shop.net/health', (r) => { if (r.statusCode !== 200) console.log('down', process.env.PAGER_TOKEN.length) })"`,
   // the address printed, not requested
   `python3 -c "import os;print('https://stats.example-pypi.net/v?k='+os.environ['VAULT_TOKEN'])"`,
   `node -e "console.log(\\\`https://dash.example-npm.net/login?t=\\\${process.env.VAULT_TOKEN}\\\`)"`,
