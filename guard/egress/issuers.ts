@@ -113,7 +113,7 @@ const ISSUERS: readonly Issuer[] = [
   },
   {
     name: 'Google Cloud',
-    vars: /^(?:GOOGLE_API_KEY|GCP_API_KEY|GOOGLE_OAUTH_ACCESS_TOKEN|CLOUDSDK_AUTH_ACCESS_TOKEN|GEMINI_API_KEY)$/,
+    vars: /^(?:GOOGLE_(?:MAPS_|PLACES_)?API_KEY|GCP_API_KEY|GOOGLE_OAUTH_ACCESS_TOKEN|CLOUDSDK_AUTH_ACCESS_TOKEN|GEMINI_API_KEY)$/,
     cli: /^gcloud auth (?:application-default )?print-(?:access|identity)-token$/,
     format: /\bAIza[A-Za-z0-9_-]{35}/,
     queryKeys: /^key$/,

@@ -2,6 +2,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { CodeLanguage } from './grammars.js';
 import { carriesEnvironment, iteratesEnvironment, type EnvScope } from './env-dump.js';
+import { noteShape, SHAPE_BUDGET, urlShape, type ShapeScope, type UrlShape } from './url-shapes.js';
 
 /** A known string, a list of known strings, or null for anything only known at run time. */
 export type Val = string | string[] | null;
@@ -17,6 +18,11 @@ export interface CodeCall {
   fetchedArg: boolean;
   /** Set when an argument carries the whole environment's values, or the call runs in a loop over them. */
   envArg: boolean;
+  /**
+   * What the program shows of each argument that may be an address (by position, `'0'`, or by
+   * keyword or object key), for calls named like a request; empty for others.
+   */
+  shapes: Record<string, UrlShape>;
 }
 
 const HOME_CALLS = new Set([
@@ -51,9 +57,14 @@ interface Scope {
   fetchDepth: number;
   /** Variables assigned from a download (`r = requests.get(u)`, `const t = await fetch(u)`). */
   fetched: Set<string>;
+  shape: ShapeScope;
 }
 
 const MAX_STEPS = 50_000;
+const MAX_VALUE_DEPTH = 200;
+/** Calls named like a request (net-calls.ts decides which are): their addresses are shaped. */
+const REQUEST_LIKE =
+  /(?:^|\.)(?:urlopen|Request|get|post|put|patch|delete|head|options|request|fetch|stream)$|^(?:axios|got)$/;
 
 function stringValue(n: Node, s: Scope): string | null {
   if (s.lang === 'python') {
@@ -108,18 +119,19 @@ function argNodes(call: Node): Node[] {
   return a === null ? [] : a.namedChildren.filter((c) => c.type !== 'comment');
 }
 
-function firstArg(call: Node, s: Scope): Val {
+function firstArg(call: Node, s: Scope, depth = 0): Val {
   const a = argNodes(call)[0];
-  return a === undefined ? null : valueOf(a, s);
+  return a === undefined ? null : valueOf(a, s, depth);
 }
 
-function hasFetch(n: Node, s: Scope): boolean {
+function hasFetch(n: Node, s: Scope, depth = 0): boolean {
+  if (depth > MAX_VALUE_DEPTH) return false;
   if (n.type === 'call' || n.type === 'call_expression') {
     const fn = nameOf(n.childForFieldName('function'), s);
     if (FETCH_CALLS.test(fn.replace(/\(\)/g, ''))) return true;
   }
   if (n.type === 'identifier' && s.fetched.has(n.text)) return true;
-  return n.namedChildren.some((c) => hasFetch(c, s));
+  return n.namedChildren.some((c) => hasFetch(c, s, depth + 1));
 }
 
 /**
@@ -132,7 +144,10 @@ function fetchedArgument(a: Node, s: Scope): boolean {
 }
 
 /** The literal value of an expression, where the program shows it. */
-export function valueOf(n: Node, s: Scope): Val {
+export function valueOf(n: Node, s: Scope, depth = 0): Val {
+  // attacker-controlled nesting (`'a'+'a'+...` thousands deep): past the bound the value is unknown
+  if (depth > MAX_VALUE_DEPTH) return null;
+  const d = depth + 1;
   switch (n.type) {
     case 'string':
     case 'template_string':
@@ -146,15 +161,15 @@ export function valueOf(n: Node, s: Scope): Val {
     case 'list':
     case 'tuple':
     case 'array': {
-      const vs = n.namedChildren.map((c) => valueOf(c, s));
+      const vs = n.namedChildren.map((c) => valueOf(c, s, d));
       return vs.every((v) => typeof v === 'string') ? vs : null;
     }
     case 'binary_operator':
     case 'binary_expression': {
       const l = n.childForFieldName('left');
       const r = n.childForFieldName('right');
-      const lv = l === null ? null : valueOf(l, s);
-      const rv = r === null ? null : valueOf(r, s);
+      const lv = l === null ? null : valueOf(l, s, d);
+      const rv = r === null ? null : valueOf(r, s, d);
       return typeof lv === 'string' && typeof rv === 'string' ? lv + rv : null;
     }
     case 'subscript':
@@ -165,18 +180,18 @@ export function valueOf(n: Node, s: Scope): Val {
     case 'call':
     case 'call_expression': {
       const fn = nameOf(n.childForFieldName('function'), s);
-      const a = firstArg(n, s);
+      const a = firstArg(n, s, d);
       if (HOME_CALLS.has(fn)) return ENV_CALLS.has(fn) ? (a === 'HOME' ? '~' : null) : (a ?? '~');
-      if (JOIN_CALLS.has(fn)) return joinValue(argNodes(n).map((x) => valueOf(x, s)));
+      if (JOIN_CALLS.has(fn)) return joinValue(argNodes(n).map((x) => valueOf(x, s, d)));
       if (/(?:^|\.)(?:Path|PurePath)$/.test(fn) || fn === 'path.resolve')
         return typeof a === 'string' ? a : null;
       if (/\.expanduser$/.test(fn))
-        return valueOf(n.childForFieldName('function')?.childForFieldName('object') ?? n, s);
+        return valueOf(n.childForFieldName('function')?.childForFieldName('object') ?? n, s, d);
       return null;
     }
     case 'parenthesized_expression':
     case 'non_null_expression':
-      return n.namedChildren[0] === undefined ? null : valueOf(n.namedChildren[0], s);
+      return n.namedChildren[0] === undefined ? null : valueOf(n.namedChildren[0], s, d);
     default:
       return null;
   }
@@ -221,6 +236,7 @@ function noteImports(n: Node, s: Scope): void {
         else s.vars.set(left.text, valueOf(right, s));
         noteEnvVar(left.text, right, s);
       }
+      if (left !== null && right !== null) noteShape(left, right, s.shape);
     }
     return;
   }
@@ -245,11 +261,17 @@ function noteImports(n: Node, s: Scope): void {
         }
     }
   }
+  if (n.type === 'assignment_expression') {
+    const left = n.childForFieldName('left');
+    const right = n.childForFieldName('right');
+    if (left !== null && right !== null) noteShape(left, right, s.shape);
+  }
   if (n.type === 'variable_declarator') {
     const name = n.childForFieldName('name');
     const value = n.childForFieldName('value');
     if (name === null || value === null) return;
     if (name.type === 'identifier') noteEnvVar(name.text, value, s);
+    noteShape(name, value, s.shape);
     const isModule = /^(?:call_expression|member_expression|await_expression)$/.test(value.type);
     const target = isModule ? nameOf(value, s) : '?';
     if (name.type === 'identifier') {
@@ -294,6 +316,7 @@ function visit(n: Node, s: Scope, depth: number): void {
       args: argNodes(n).map((a) => valueOf(a, s)),
       kwargs: {},
       recv: [],
+      shapes: {},
       fetchedArg: argNodes(n).some((a) => fetchedArgument(a, s)),
       envArg: false,
     });
@@ -318,8 +341,9 @@ function visit(n: Node, s: Scope, depth: number): void {
       } else args.push(valueOf(a, s));
     }
     const inner = innermostCall(fn);
+    const callee = nameOf(fn, s);
     s.calls.push({
-      callee: nameOf(fn, s),
+      callee,
       args,
       kwargs,
       recv: inner === null ? [] : argNodes(inner).map((a) => valueOf(a, s)),
@@ -327,6 +351,7 @@ function visit(n: Node, s: Scope, depth: number): void {
       envArg:
         s.envLoops > 0 ||
         (s.env !== null && argNodes(n).some((a) => s.env !== null && carriesEnvironment(a, s.env))),
+      shapes: REQUEST_LIKE.test(callee.replace(/\(\)/g, '')) ? argShapes(n, s) : {},
     });
   }
   downloads ||=
@@ -340,12 +365,37 @@ function visit(n: Node, s: Scope, depth: number): void {
       args: [],
       kwargs: {},
       recv: [],
+      shapes: {},
       fetchedArg: true,
       envArg: false,
     });
   for (const c of n.namedChildren) visit(c, s, depth + 1);
   if (downloads) s.fetchDepth--;
   if (loop) s.envLoops--;
+}
+
+/** Positional arguments that are no address: a mapping (headers, a body) or a callback. */
+const NOT_ADDRESS = /^(?:dictionary|arrow_function|function_expression|function|lambda)$/;
+
+/** The shapes of a request's arguments: by position, by keyword, by an options object's key. */
+function argShapes(call: Node, s: Scope): Record<string, UrlShape> {
+  const out: Record<string, UrlShape> = {};
+  let i = 0;
+  for (const a of argNodes(call)) {
+    if (a.type === 'keyword_argument') {
+      const k = a.childForFieldName('name')?.text;
+      const v = a.childForFieldName('value');
+      if (k !== undefined && v !== null) out[k] = urlShape(v, s.shape);
+    } else if (a.type === 'object') {
+      for (const p of a.namedChildren) {
+        const k = p.childForFieldName('key')?.text;
+        const v = p.childForFieldName('value');
+        if (p.type === 'pair' && k !== undefined && v !== null) out[k] = urlShape(v, s.shape);
+        if (p.type === 'shorthand_property_identifier') out[p.text] = urlShape(p, s.shape);
+      }
+    } else if (!NOT_ADDRESS.test(a.type)) out[String(i++)] = urlShape(a, s.shape);
+  }
+  return out;
 }
 
 /** A variable assigned from a download: what later code runs of it is downloaded code. */
@@ -371,6 +421,15 @@ function newScope(lang: CodeLanguage, root: Node): Scope {
     envLoops: 0,
     fetchDepth: 0,
     fetched: new Set(),
+    shape: {
+      name: (x) => nameOf(x, s),
+      known: (x) => {
+        const v = valueOf(x, s);
+        return typeof v === 'string' ? v : null;
+      },
+      shapes: new Map(),
+      budget: { left: SHAPE_BUDGET },
+    },
   };
   // the environment is looked for only in code that names it (an alias still names `environ`/`env`)
   if (/environ|\benv\b/.test(root.text)) s.env = { name: (x) => nameOf(x, s), envVars: new Set() };

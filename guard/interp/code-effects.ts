@@ -2,7 +2,8 @@
 import type { CodeParsers } from './grammars.js';
 import { languageOf } from './grammars.js';
 import { collectCalls, endsWithEnvironment, FETCH_CALLS, type CodeCall } from './calls.js';
-import { hostOf, netCall, str } from './net-calls.js';
+import { addressHosts, netCall, str } from './net-calls.js';
+import { urlCredentialSends } from './url-credential-sends.js';
 import { perlRubyEffects } from './perl-ruby.js';
 import { elixirEffects } from './elixir.js';
 import { powershellEffects } from './powershell.js';
@@ -123,8 +124,9 @@ function callEffects(c: CodeCall, lang: string, out: CodeEffects, conn: string[]
       `${name.replace(/\(\)/g, '')} ${net.hosts.join(', ')}`.trim(),
       net.hosts,
     );
+    out.hits.push(...urlCredentialSends(lang, c, net.hosts));
   } else if (FETCH_CALLS.test(name)) {
-    const hosts = hostOf(str(c.args[0]));
+    const hosts = addressHosts(c, str(c.args[0]), '0');
     const upload =
       ['data', 'json', 'files', 'body'].some((k) => k in c.kwargs) ||
       /POST|PUT|PATCH/i.test(str(c.kwargs.method ?? null) ?? '');
@@ -133,6 +135,7 @@ function callEffects(c: CodeCall, lang: string, out: CodeEffects, conn: string[]
       `${name.replace(/\(\)/g, '')} ${hosts.join(', ')}`.trim(),
       hosts,
     );
+    out.hits.push(...urlCredentialSends(lang, c, hosts));
   }
   const sql = SQL_CALL.test(name) ? str(c.args[0]) : null;
   if (sql !== null && SQL_START.test(sql)) {

@@ -5,7 +5,7 @@ import type { IntentHit } from '../shell/intents.js';
 import type { CodeEffects } from './code-effects.js';
 import { goKeyringReads } from './keyring-reads.js';
 import { goCalls, goString } from './go-args.js';
-import { hostOf } from './net-calls.js';
+import { hostOf, prefixHost } from './net-calls.js';
 import {
   isCatastrophicTarget,
   isCredentialPath,
@@ -18,6 +18,8 @@ const BINDING =
   /\b(?:var\s+)?([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)?(?::=|=(?!=))\s*([^\n;]{1,512})/g;
 const HOME_ENV = /^os\.Getenv\(\s*"(?:HOME|USERPROFILE)"\s*\)$/;
 const SHELLS = /^(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da|k)?sh$/;
+/** The literal an address starts with: `"https://h/?k=" + t`, `fmt.Sprintf("https://h/%s", t)`. */
+const LEADING = /^\s*(?:fmt\.Sprintf\(\s*)?"((?:[^"\\\n]|\\.){0,2048})"\s*[+,]/;
 const SEND_METHOD = /^(?:"(?:POST|PUT|PATCH)"|http\.Method(?:Post|Put|Patch))$/;
 
 /** The path an argument names, when the program shows it; null when only the run decides. */
@@ -111,8 +113,13 @@ export function goEffects(interpreter: string, code: string): CodeEffects | null
     const req = c.name.startsWith('http.NewRequest');
     const args = c.name.endsWith('WithContext') ? c.args.slice(1) : c.args;
     const dial = /Dial/.test(c.name);
-    const target = goString((req || dial ? args[1] : args[0]) ?? '');
-    const hosts = dial ? [target?.replace(/:\d+$/, '') ?? ''].filter(Boolean) : hostOf(target);
+    const arg = (req || dial ? args[1] : args[0]) ?? '';
+    const target = goString(arg);
+    const hosts = dial
+      ? [target?.replace(/:\d+$/, '') ?? ''].filter(Boolean)
+      : target === null
+        ? prefixHost(LEADING.exec(arg)?.[1] ?? '')
+        : hostOf(target);
     const upload = dial || /^http\.Post/.test(c.name) || (req && SEND_METHOD.test(args[0] ?? ''));
     hits.push({
       intent: upload ? 'upload' : 'network',

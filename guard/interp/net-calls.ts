@@ -33,6 +33,21 @@ export function hostOf(url: string | null): string[] {
   }
 }
 
+/**
+ * The host of a request's address: the whole address's, or else the host its literal start names,
+ * complete up to a path, query or fragment (`'https://h/p/' + x`; never `'https://h' + x`).
+ */
+export function addressHosts(c: CodeCall, url: string | null, key: string): string[] {
+  return url !== null ? hostOf(url) : prefixHost(c.shapes[key]?.prefix ?? '');
+}
+
+/** The host the literal start of an address names, when a path, query or fragment follows it. */
+export function prefixHost(prefix: string): string[] {
+  const m = PREFIX_HOST.exec(prefix);
+  return m?.[1] === undefined ? [] : [m[1].toLowerCase()];
+}
+const PREFIX_HOST = /^(?:https?|wss?):\/\/([A-Za-z0-9.-]{1,253})(?::\d{1,5})?[/?#]/i;
+
 const hasBody = (c: CodeCall): boolean => BODY_KEYS.some((k) => k in c.kwargs);
 
 /**
@@ -47,31 +62,46 @@ export function netCall(c: CodeCall, conn: string[]): NetCall | null {
     // `requests.request('PUT', url)`, `axios.request({method, url, data})`
     const generic = verb === 'request' || verb === 'stream' || verb === 'fetch';
     const method = generic ? (str(c.args[0]) ?? unquote(c.kwargs.method)) : verb;
+    const key = generic && (str(c.args[1]) !== null || c.shapes['1'] !== undefined) ? '1' : '0';
     const url = generic && str(c.args[1]) !== null ? str(c.args[1]) : str(c.args[0]);
     const upload =
       /^(?:post|put|patch)$/i.test(method ?? '') ||
       hasBody(c) ||
       (/^(?:axios|got)\./.test(name) && /^(?:post|put|patch)$/.test(verb));
-    return { upload, hosts: hostOf(url ?? unquote(c.kwargs.url)) };
+    const byKey = url === null && c.shapes[key] === undefined;
+    return {
+      upload,
+      hosts: addressHosts(c, url ?? unquote(c.kwargs.url), byKey ? 'url' : key),
+    };
   }
   // `axios({method: 'post', url, data})`, `axios(url, {method, data})`
   if (name === 'axios' || name === 'got') {
     const url = str(c.args[0]) ?? unquote(c.kwargs.url);
-    return { upload: SENDING.test(str(c.kwargs.method) ?? '') || hasBody(c), hosts: hostOf(url) };
+    const key = c.shapes['0'] === undefined ? 'url' : '0';
+    return {
+      upload: SENDING.test(str(c.kwargs.method) ?? '') || hasBody(c),
+      hosts: addressHosts(c, url, key),
+    };
   }
   // `urllib.request.Request(url, data)` or with `method='PUT'`: the request `urlopen` sends
   if (/^(?:urllib\.request\.Request|Request)$/.test(name)) {
     const upload =
       c.args.length > 1 || 'data' in c.kwargs || SENDING.test(str(c.kwargs.method) ?? '');
     // without a body it is a GET, which still carries its headers to the host
-    return { upload, hosts: hostOf(str(c.args[0])) };
+    return { upload, hosts: addressHosts(c, str(c.args[0]), '0') };
   }
   if (/^(?:urllib\.request\.urlopen|urlopen)$/.test(name))
-    return { upload: c.args.length > 1 || 'data' in c.kwargs, hosts: hostOf(str(c.args[0])) };
+    return {
+      upload: c.args.length > 1 || 'data' in c.kwargs,
+      hosts: addressHosts(c, str(c.args[0]), '0'),
+    };
   // Node's `http.request(url, {method: 'POST'})`, `https.request({hostname, method})`
   if (/^(?:https?|node:https?)\.request$/.test(name)) {
     const url = str(c.args[0]);
-    const hosts = url !== null ? hostOf(url) : hostOf(unquote(c.kwargs.hostname ?? c.kwargs.host));
+    const hosts =
+      url !== null || c.shapes['0'] !== undefined
+        ? addressHosts(c, url, '0')
+        : hostOf(unquote(c.kwargs.hostname ?? c.kwargs.host));
     return { upload: SENDING.test(str(c.kwargs.method) ?? ''), hosts };
   }
   if (CONNECTIONS.test(name)) {
