@@ -64,6 +64,27 @@ function noInstallNpx(args: readonly string[]): boolean {
   );
 }
 
+/** Interpreters that run a script file named as their first operand. */
+const SCRIPT_RUNNER = /^(?:python[\d.]*|node|ruby|perl|php|Rscript|bash|sh|zsh)$/;
+/** Script files by extension; the options allowed before them change no code that runs. */
+const SCRIPT_FILE = /\.(?:py|js|mjs|cjs|rb|pl|php|R|r|sh|bash|zsh)$/;
+const RUNNER_OPTION = /^(?:-u|-B|-O|-OO|-q|--vanilla|--no-save|--no-restore|--no-warnings)$/;
+
+/**
+ * `python3 scripts/refresh.py`, `Rscript scripts/cache.R`, `.venv/bin/python etl/load.py`: an
+ * interpreter run on a script of the user's own is that script run, which a schedule may start
+ * as it starts `./x.sh`. Inline code (`-c`, `-e`), a module (`-m`) or a script anywhere else
+ * keeps the interpreter refused. Returns the script's argv, or null when this is no such call.
+ */
+function scriptRun(dir: string, name: string, args: readonly string[]): readonly string[] | null {
+  if (!SCRIPT_RUNNER.test(name)) return null;
+  if (dir !== '' && !INSTALLED_DIR.test(dir) && !isEntryPointDir(dir)) return null;
+  const i = args.findIndex((a) => !RUNNER_OPTION.test(a));
+  const script = args[i] ?? '';
+  if (i < 0 || script.startsWith('-') || !SCRIPT_FILE.test(script)) return null;
+  return ownScript(normalizePath(script)) ? args.slice(i) : null;
+}
+
 /** An argument naming a refused program, bare, as a path or as an option's value (`--exec=sh`). */
 function refusedWord(a: string): boolean {
   const v = a.replace(/^--?[\w-]+=/, '');
@@ -81,6 +102,8 @@ export function localToolCall(argv: readonly string[]): boolean {
   const name = n.slice(slash + 1);
   if (name === 'npx' && (slash < 0 || INSTALLED_DIR.test(n.slice(0, slash))))
     return noInstallNpx(args);
+  const script = scriptRun(slash < 0 ? '' : n.slice(0, slash), name, args);
+  if (script !== null) return localToolCall(script);
   if (name === '' || REFUSED.test(name)) return false;
   if (slash >= 0 && !INSTALLED_DIR.test(n.slice(0, slash)) && !ownScript(n)) {
     const dir = n.slice(0, slash);

@@ -1,6 +1,7 @@
 // A schedule or user service whose program wraps another (`nice`, `setsid`, `flock LOCK`,
 // `stdbuf`, `chrt`) or runs commands given to it (`find -exec`, `ansible -m shell`, `parallel`,
-// `watch`) is judged by what it runs: a shell, an interpreter or a network tool among its
+// `watch`) is judged by what it runs, and an interpreter run on a script of the user's own is
+// that script run: a shell, an interpreter or a network tool among its
 // arguments keeps the line persistence, as the same program started directly does.
 import { describe, expect, it } from 'vitest';
 import { createGuard } from '../../../guard/index.js';
@@ -43,11 +44,22 @@ const HELD = [
   '@reboot watch -n 60 /home/dev/bin/poll.sh',
   '@daily nice /bin/sh /home/dev/bin/job.sh',
   '@daily /home/dev/bin/run --exec=bash',
+  '@daily python3 -c "import os; os.system(1)"',
+  '@daily python3 -m http.server 8000',
+  '@daily python3 /tmp/job.py',
+  '@daily node /home/dev/.cache/x.js',
+  '@daily Rscript -e "source(1)"',
+  '@daily python3 ../shared/job.py',
+  '@daily python3 scripts/job.py bash',
 ];
 const PASSES = [
   '0 3 * * * flock -n /home/dev/locks/backup.lock /home/dev/bin/backup.sh',
   '*/30 * * * * cd /home/dev/notes && git commit -qam autosave',
   '0 2 * * * find /home/dev/proj/logs -mtime +7 -name "*.log"',
+  '*/15 * * * * cd /home/dev/r-forecast && Rscript scripts/refresh_cache.R >> logs/cron.log 2>&1',
+  '0 6 * * * cd /home/dev/etl && /home/dev/etl/.venv/bin/python -u etl/load.py --days 1',
+  '0 7 * * * bash /home/dev/bin/backup.sh',
+  '0 8 * * * cd /home/dev/site && node scripts/sitemap.mjs',
 ];
 
 describe('wrapped programs in schedules and user units', () => {

@@ -38,11 +38,12 @@ const UNIT_OK = [
   '/home/dev/proj/.venv/bin/gunicorn -b 127.0.0.1:8000 app:app',
   '/usr/local/bin/ollama serve',
   '/usr/bin/pg_dump --host db.internal -f /home/dev/backups/app.sql app',
+  // an environment's interpreter run on a script of the user's own is that script run
+  '/home/dev/proj/.venv/bin/python3.11 /home/dev/proj/job.py',
 ];
 const UNIT_FLAGGED = [
   // interpreters, shells, installers and runners of given code in an environment's bin
   '/home/dev/.venv/bin/python -c print(1)',
-  '/home/dev/proj/.venv/bin/python3.11 /home/dev/proj/job.py',
   "/home/dev/.venv/bin/ipython -c __import__('os').system('id')",
   '/home/dev/.venv/bin/bash -c id',
   '/home/dev/proj/node_modules/.bin/tsx /home/dev/proj/job.ts',
