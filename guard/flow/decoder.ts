@@ -3,6 +3,7 @@
 // encoded forms do not already cover it), at most `maxDecodeDepth` layers deep, within a view count
 // and a total byte budget.
 import { brotliDecompressSync, constants, inflateRawSync, inflateSync } from 'node:zlib';
+import { decodeBase64Runs } from './base64-runs.js';
 import { findRuns, latin1, percentDecode, type Run } from './byte-runs.js';
 import type { FlowLimits } from './flow-limits.js';
 import { fromCharCodes, hostLabels, lowerBase32, unseparated } from './text-codecs.js';
@@ -69,15 +70,26 @@ function gzipBody(blob: Uint8Array, at: number): number {
   return p < blob.length ? p : -1;
 }
 
-/** Starts of gzip (1f 8b 08) and zlib (RFC 1950 CMF/FLG check) streams inside a blob, a few at most. */
+/**
+ * Starts of gzip (1f 8b 08) and zlib (RFC 1950 CMF/FLG check) streams inside a blob, a few at most,
+ * in order. Only the positions of their first bytes are checked, found by the native byte search.
+ */
 function magicOffsets(blob: Uint8Array): { layer: 'gzip' | 'deflate'; at: number }[] {
   const out: { layer: 'gzip' | 'deflate'; at: number }[] = [];
-  for (let i = 0; i + 2 < blob.length && out.length < 4; i++) {
-    const a = blob[i] ?? 0;
+  const buf = Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
+  let gzip = buf.indexOf(0x1f);
+  let zlib = buf.indexOf(0x78);
+  while (out.length < 4 && (gzip >= 0 || zlib >= 0)) {
+    const i = gzip < 0 ? zlib : zlib < 0 ? gzip : Math.min(gzip, zlib);
+    if (i + 2 >= blob.length) break;
     const b = blob[i + 1] ?? 0;
-    if (a === 0x1f && b === 0x8b && blob[i + 2] === 8) out.push({ layer: 'gzip', at: i });
-    else if (a === 0x78 && ((a << 8) | b) % 31 === 0 && (b & 0x20) === 0)
-      out.push({ layer: 'deflate', at: i });
+    if (i === gzip) {
+      if (b === 0x8b && blob[i + 2] === 8) out.push({ layer: 'gzip', at: i });
+      gzip = buf.indexOf(0x1f, i + 1);
+    } else {
+      if (((0x78 << 8) | b) % 31 === 0 && (b & 0x20) === 0) out.push({ layer: 'deflate', at: i });
+      zlib = buf.indexOf(0x78, i + 1);
+    }
   }
   return out;
 }
@@ -131,39 +143,14 @@ function inflations(
   return out;
 }
 
-/**
- * Base64 of compressed bytes looks random: long, with upper case, lower case and digits. Only such a
- * run is worth a brotli or raw-deflate attempt (they have no header), each of which costs a zlib call.
- */
-function looksCompressed(run: string): boolean {
-  return run.length >= 24 && /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run);
-}
-
-interface Blob {
-  bytes: Uint8Array;
-  /** Worth trying as headerless compressed data (brotli, raw deflate). */
-  headerless: boolean;
-}
-
-/**
- * Decodes each run at every character offset (4 for base64, 2 for hex): text glued to the front of
- * an encoded blob shifts it, and the decoder cannot know by how much.
- */
-function decodedRuns(bytes: Uint8Array, runs: readonly Run[], layer: 'base64' | 'hex'): Blob[] {
-  const out: Blob[] = [];
-  const shifts = layer === 'base64' ? 4 : 2;
-  // Every shift of a compressed-looking run is tried headerless: glued text moves its true start.
+/** Decodes each hex run at both character offsets: glued text shifts an encoded blob. */
+function hexRuns(bytes: Uint8Array, runs: readonly Run[]): Uint8Array[] {
+  const out: Uint8Array[] = [];
   for (const r of runs) {
     const s = latin1(bytes.subarray(r.start, r.end));
-    const headerless = layer === 'base64' && looksCompressed(s);
-    for (let k = 0; k < shifts; k++) {
+    for (let k = 0; k < 2; k++) {
       const t = s.slice(k);
-      if (layer === 'base64') out.push({ bytes: Buffer.from(t, 'base64'), headerless });
-      else
-        out.push({
-          bytes: Buffer.from(t.length % 2 === 0 ? t : t.slice(0, -1), 'hex'),
-          headerless: false,
-        });
+      out.push(Buffer.from(t.length % 2 === 0 ? t : t.slice(0, -1), 'hex'));
     }
   }
   return out;
@@ -196,16 +183,23 @@ function expand(d: Decoding, bytes: Uint8Array, layers: Layer[]): void {
   if (!layers.includes('reverse') && runs.reversedPercent)
     children.push({ bytes: Uint8Array.from(bytes).reverse(), layer: 'reverse' });
   if (runs.percent) children.push({ bytes: percentDecode(bytes), layer: 'url' });
-  for (const [found, layer] of [
-    [runs.base64, 'base64'],
-    [runs.hex, 'hex'],
-  ] as const) {
+  for (const layer of ['base64', 'hex'] as const) {
+    const found = layer === 'base64' ? runs.base64 : runs.hex;
     if (found.length === 0) continue;
-    const blobs = decodedRuns(bytes, found, layer);
-    children.push({ bytes: joinRuns(blobs.map((b) => b.bytes)), layer });
+    let blobs: Uint8Array[];
+    let headerless: boolean[] | null = null;
+    if (layer === 'base64') {
+      const decoded = decodeBase64Runs(bytes, found, SEP);
+      children.push({ bytes: decoded.joined, layer });
+      ({ blobs, headerless } = decoded);
+    } else {
+      blobs = hexRuns(bytes, found);
+      children.push({ bytes: joinRuns(blobs), layer });
+    }
     if (layers.length + 1 < d.limits.maxDecodeDepth) {
-      for (const blob of blobs) {
-        for (const inflated of inflations(blob.bytes, blob.headerless, d.limits)) {
+      for (let i = 0; i < blobs.length; i++) {
+        const blob = blobs[i] as Uint8Array;
+        for (const inflated of inflations(blob, headerless?.[i] === true, d.limits)) {
           const next: Layer[] = [...layers, layer, inflated.layer];
           if (push(d, inflated.bytes, next)) expand(d, inflated.bytes, next);
         }
