@@ -128,4 +128,12 @@ describe('the decoder against its reference', () => {
       { numRuns: FC_RUNS * 10 },
     );
   });
+
+  it('leaves the stack trace limit as it was after failed decompressions', () => {
+    const limit = Error.stackTraceLimit;
+    // looks compressed (both cases and digits), decompresses to nothing: every attempt fails
+    const views = decodeViews('Zm9vQmFyQmF6MTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1u', DEFAULT_FLOW_LIMITS);
+    expect(views.views.length).toBeGreaterThan(1);
+    expect(Error.stackTraceLimit).toBe(limit);
+  });
 });
