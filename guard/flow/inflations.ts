@@ -4,6 +4,9 @@
 import { brotliDecompressSync, constants, inflateRawSync, inflateSync } from 'node:zlib';
 import type { FlowLimits } from './flow-limits.js';
 
+/** Blobs shorter than this are walked for stream headers rather than searched. */
+const SHORT_BLOB = 256;
+
 export interface Inflated {
   layer: 'gzip' | 'deflate' | 'brotli';
   bytes: Uint8Array;
@@ -26,10 +29,22 @@ function gzipBody(blob: Uint8Array, at: number): number {
 
 /**
  * Starts of gzip (1f 8b 08) and zlib (RFC 1950 CMF/FLG check) streams inside a blob, a few at most,
- * in order. Only the positions of their first bytes are checked, found by the native byte search.
+ * in order. Only the positions of their first bytes are checked, found by the native byte search;
+ * a short blob (most are a run's few dozen bytes) is walked instead, which costs less than the
+ * search's calls.
  */
 function magicOffsets(blob: Uint8Array): { layer: 'gzip' | 'deflate'; at: number }[] {
   const out: { layer: 'gzip' | 'deflate'; at: number }[] = [];
+  if (blob.length < SHORT_BLOB) {
+    for (let i = 0; i + 2 < blob.length && out.length < 4; i++) {
+      const a = blob[i] as number;
+      const b = blob[i + 1] as number;
+      if (a === 0x1f && b === 0x8b && blob[i + 2] === 8) out.push({ layer: 'gzip', at: i });
+      else if (a === 0x78 && ((a << 8) | b) % 31 === 0 && (b & 0x20) === 0)
+        out.push({ layer: 'deflate', at: i });
+    }
+    return out;
+  }
   const buf = Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
   let gzip = buf.indexOf(0x1f);
   let zlib = buf.indexOf(0x78);

@@ -62,7 +62,22 @@ const blob = fc
             : raw;
     return bytes.toString(how === 6 ? 'base64url' : 'base64').slice(cut);
   });
-const piece = fc.oneof(encoded, noise, blob);
+/** Base64 of a few hundred bytes with stream headers at generated places: long blobs are searched. */
+const longBlob = fc
+  .tuple(
+    fc.uint8Array({ minLength: 300, maxLength: 700, size: 'max' }),
+    fc.array(fc.tuple(fc.nat(699), fc.constantFrom('1f8b08', '789c', '7801', '78da', '785e')), {
+      maxLength: 6,
+    }),
+    fc.nat(3),
+  )
+  .map(([b, headers, cut]) => {
+    const bytes = Buffer.from(b);
+    for (const [at, h] of headers)
+      Buffer.from(h, 'hex').copy(bytes, Math.min(at, bytes.length - 3));
+    return bytes.toString('base64').slice(cut);
+  });
+const piece = fc.oneof(encoded, noise, blob, longBlob);
 const text = fc.array(piece, { maxLength: 6 }).map((xs) => xs.join(''));
 const limits = fc.oneof(
   { arbitrary: fc.constant(DEFAULT_FLOW_LIMITS), weight: 4 },
