@@ -8,6 +8,21 @@ import { eachWord, isSpace } from './command-words.js';
  */
 const MAX_LINE = 16 * 1024;
 const DASH = 0x2d;
+const NAME_PREFIX = /^[\w.-]{1,64}\s*[:=]\s*/;
+/** `?`, `&`, `;` (a query's separators) and `:`, `=` (a name prefix's end), by character code. */
+const QUERY = new Uint8Array(128);
+const NAMED = new Uint8Array(128);
+for (const c of '?&;') QUERY[c.charCodeAt(0)] = 1;
+for (const c of ':=') NAMED[c.charCodeAt(0)] = 1;
+
+/** Whether `word` holds a character of `set` (one walk, no regex call per word). */
+function holds(word: string, set: Uint8Array): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 128 && set[c] === 1) return true;
+  }
+  return false;
+}
 
 /**
  * The words of a command line with flags dropped and each word's `name:` / `name=` prefix removed
@@ -23,9 +38,13 @@ export function joinedCommandValues(text: string): string | null {
     if (word === '' || word.charCodeAt(0) === DASH) return;
     // a URL's query parameters are values too (`?a=5pdj&b=F8e3` gives `5pdjF8e3`)
     // a word with none of `?&;` is one piece, and one with no `:` or `=` has no name prefix
-    const pieces = /[?&;]/.test(word) ? word.split(/[?&;](?=[\w.-]{1,64}=)/) : [word];
-    for (const piece of pieces) {
-      joined += /[:=]/.test(piece) ? piece.replace(/^[\w.-]{1,64}\s*[:=]\s*/, '') : piece;
+    if (!holds(word, QUERY)) {
+      joined += holds(word, NAMED) ? word.replace(NAME_PREFIX, '') : word;
+      count++;
+      return;
+    }
+    for (const piece of word.split(/[?&;](?=[\w.-]{1,64}=)/)) {
+      joined += holds(piece, NAMED) ? piece.replace(NAME_PREFIX, '') : piece;
       count++;
     }
   });

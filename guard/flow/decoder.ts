@@ -2,11 +2,12 @@
 // (url-decoding, base64 and hex runs, gzip/deflate/brotli inside decoded blobs, and reversal where the
 // encoded forms do not already cover it), at most `maxDecodeDepth` layers deep, within a view count
 // and a total byte budget.
-import { brotliDecompressSync, constants, inflateRawSync, inflateSync } from 'node:zlib';
+import { decodeBase64Runs } from './base64-runs.js';
 import { findRuns, latin1, percentDecode, type Run } from './byte-runs.js';
 import type { FlowLimits } from './flow-limits.js';
 import { fromCharCodes, hostLabels, lowerBase32, unseparated } from './text-codecs.js';
 import { fragmentJoins } from './fragment-joins.js';
+import { inflations } from './inflations.js';
 import { domainJoins } from './domain-joins.js';
 import { hostNames } from './host-names.js';
 
@@ -54,116 +55,14 @@ function joinRuns(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Where the deflate data of a gzip member (RFC 1952 §2.3) starts, or -1 if the header is cut. */
-function gzipBody(blob: Uint8Array, at: number): number {
-  const flags = blob[at + 3] ?? 0;
-  let p = at + 10;
-  if (flags & 4) p += 2 + ((blob[p] ?? 0) | ((blob[p + 1] ?? 0) << 8));
-  for (const bit of [8, 16]) {
-    if (flags & bit) {
-      while (p < blob.length && blob[p] !== 0) p++;
-      p++;
-    }
-  }
-  if (flags & 2) p += 2;
-  return p < blob.length ? p : -1;
-}
-
-/** Starts of gzip (1f 8b 08) and zlib (RFC 1950 CMF/FLG check) streams inside a blob, a few at most. */
-function magicOffsets(blob: Uint8Array): { layer: 'gzip' | 'deflate'; at: number }[] {
-  const out: { layer: 'gzip' | 'deflate'; at: number }[] = [];
-  for (let i = 0; i + 2 < blob.length && out.length < 4; i++) {
-    const a = blob[i] ?? 0;
-    const b = blob[i + 1] ?? 0;
-    if (a === 0x1f && b === 0x8b && blob[i + 2] === 8) out.push({ layer: 'gzip', at: i });
-    else if (a === 0x78 && ((a << 8) | b) % 31 === 0 && (b & 0x20) === 0)
-      out.push({ layer: 'deflate', at: i });
-  }
-  return out;
-}
-
-/**
- * Decompressions a decoded blob might hold. Gzip and zlib are found by their headers anywhere in the
- * blob; brotli and raw deflate have none and are tried from its start. Truncated streams and trailing
- * bytes still yield what decompressed.
- */
-function inflations(
-  blob: Uint8Array,
-  headerless: boolean,
-  limits: FlowLimits,
-): { layer: Layer; bytes: Uint8Array }[] {
-  if (blob.length < 8) return [];
-  const magic = magicOffsets(blob);
-  if (magic.length === 0 && !headerless) return [];
-  const opts = { maxOutputLength: limits.maxInflatedBytes, finishFlush: constants.Z_SYNC_FLUSH };
-  const out: { layer: Layer; bytes: Uint8Array }[] = [];
-  // Output over the bound is an error in zlib; a shorter prefix of the input then yields a prefix of
-  // the output, so a bomb still shows its first bytes instead of hiding them.
-  const attempt = (
-    layer: Layer,
-    f: (input: Uint8Array) => Uint8Array,
-    input: Uint8Array,
-  ): boolean => {
-    for (let n = input.length, tries = 0; n > 0 && tries < 12; n = Math.floor(n / 2), tries++) {
-      try {
-        const bytes = f(input.subarray(0, n));
-        if (bytes.length > 0) out.push({ layer, bytes });
-        return bytes.length > 0;
-      } catch (e) {
-        if ((e as { code?: unknown }).code !== 'ERR_BUFFER_TOO_LARGE') return false;
-      }
-    }
-    return false;
-  };
-  for (const m of magic) {
-    if (m.layer === 'gzip') {
-      const body = gzipBody(blob, m.at);
-      if (body > 0) attempt('gzip', (b) => inflateRawSync(b, opts), blob.subarray(body));
-    } else attempt('deflate', (b) => inflateSync(b, opts), blob.subarray(m.at));
-  }
-  const brotli = {
-    maxOutputLength: limits.maxInflatedBytes,
-    finishFlush: constants.BROTLI_OPERATION_FLUSH,
-  };
-  if (out.length > 0 || !headerless) return out;
-  if (!attempt('brotli', (b) => brotliDecompressSync(b, brotli), blob))
-    attempt('deflate', (b) => inflateRawSync(b, opts), blob);
-  return out;
-}
-
-/**
- * Base64 of compressed bytes looks random: long, with upper case, lower case and digits. Only such a
- * run is worth a brotli or raw-deflate attempt (they have no header), each of which costs a zlib call.
- */
-function looksCompressed(run: string): boolean {
-  return run.length >= 24 && /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run);
-}
-
-interface Blob {
-  bytes: Uint8Array;
-  /** Worth trying as headerless compressed data (brotli, raw deflate). */
-  headerless: boolean;
-}
-
-/**
- * Decodes each run at every character offset (4 for base64, 2 for hex): text glued to the front of
- * an encoded blob shifts it, and the decoder cannot know by how much.
- */
-function decodedRuns(bytes: Uint8Array, runs: readonly Run[], layer: 'base64' | 'hex'): Blob[] {
-  const out: Blob[] = [];
-  const shifts = layer === 'base64' ? 4 : 2;
-  // Every shift of a compressed-looking run is tried headerless: glued text moves its true start.
+/** Decodes each hex run at both character offsets: glued text shifts an encoded blob. */
+function hexRuns(bytes: Uint8Array, runs: readonly Run[]): Uint8Array[] {
+  const out: Uint8Array[] = [];
   for (const r of runs) {
     const s = latin1(bytes.subarray(r.start, r.end));
-    const headerless = layer === 'base64' && looksCompressed(s);
-    for (let k = 0; k < shifts; k++) {
+    for (let k = 0; k < 2; k++) {
       const t = s.slice(k);
-      if (layer === 'base64') out.push({ bytes: Buffer.from(t, 'base64'), headerless });
-      else
-        out.push({
-          bytes: Buffer.from(t.length % 2 === 0 ? t : t.slice(0, -1), 'hex'),
-          headerless: false,
-        });
+      out.push(Buffer.from(t.length % 2 === 0 ? t : t.slice(0, -1), 'hex'));
     }
   }
   return out;
@@ -196,16 +95,23 @@ function expand(d: Decoding, bytes: Uint8Array, layers: Layer[]): void {
   if (!layers.includes('reverse') && runs.reversedPercent)
     children.push({ bytes: Uint8Array.from(bytes).reverse(), layer: 'reverse' });
   if (runs.percent) children.push({ bytes: percentDecode(bytes), layer: 'url' });
-  for (const [found, layer] of [
-    [runs.base64, 'base64'],
-    [runs.hex, 'hex'],
-  ] as const) {
+  for (const layer of ['base64', 'hex'] as const) {
+    const found = layer === 'base64' ? runs.base64 : runs.hex;
     if (found.length === 0) continue;
-    const blobs = decodedRuns(bytes, found, layer);
-    children.push({ bytes: joinRuns(blobs.map((b) => b.bytes)), layer });
+    let blobs: Uint8Array[];
+    let headerless: boolean[] | null = null;
+    if (layer === 'base64') {
+      const decoded = decodeBase64Runs(bytes, found, SEP);
+      children.push({ bytes: decoded.joined, layer });
+      ({ blobs, headerless } = decoded);
+    } else {
+      blobs = hexRuns(bytes, found);
+      children.push({ bytes: joinRuns(blobs), layer });
+    }
     if (layers.length + 1 < d.limits.maxDecodeDepth) {
-      for (const blob of blobs) {
-        for (const inflated of inflations(blob.bytes, blob.headerless, d.limits)) {
+      for (let i = 0; i < blobs.length; i++) {
+        const blob = blobs[i] as Uint8Array;
+        for (const inflated of inflations(blob, headerless?.[i] === true, d.limits)) {
           const next: Layer[] = [...layers, layer, inflated.layer];
           if (push(d, inflated.bytes, next)) expand(d, inflated.bytes, next);
         }

@@ -22,6 +22,7 @@ for (let c = 0; c < 128; c++) {
   TOKEN_CHAR[c] = (/[A-Za-z0-9+/_-]/.test(ch) ? 1 : 0) | (/\d/.test(ch) ? 2 : 0);
 }
 const EQUALS = 0x3d;
+const DIGIT = /[0-9]/;
 const tokenClass = (c: number): number => (c < 128 ? (TOKEN_CHAR[c] as number) : 0);
 const alnum = (c: number): boolean => c < 128 && /[A-Za-z0-9]/.test(String.fromCharCode(c));
 
@@ -33,6 +34,8 @@ const alnum = (c: number): boolean => c < 128 && /[A-Za-z0-9]/.test(String.fromC
  */
 export function tokens(text: string, max: number): string[] {
   const out: string[] = [];
+  // every token holds a digit: prose without one has none, and the native search says so at once
+  if (!DIGIT.test(text)) return out;
   const n = text.length;
   for (let i = 0; i < n && out.length < max;) {
     if ((tokenClass(text.charCodeAt(i)) & 1) === 0) {

@@ -43,6 +43,9 @@ export function createWindowHasher(key: Uint8Array): WindowHasher {
       h = (Math.imul(h, base) + (table[bytes[offset + i] ?? 0] ?? 0)) | 0;
     return h;
   };
+  // A byte leaving the window takes its table value times base^(WINDOW-1) with it: precomputed.
+  const leaving = new Int32Array(256);
+  for (let i = 0; i < 256; i++) leaving[i] = Math.imul(table[i] as number, top);
   /** The loop for one filter (most checks: one scope holds taint), with nothing but locals in it. */
   const scanOne = (
     bytes: Uint8Array,
@@ -52,9 +55,9 @@ export function createWindowHasher(key: Uint8Array): WindowHasher {
     const mask = f.length * 32 - 1;
     const last = bytes.length - WINDOW;
     const t = table;
+    const out = leaving;
     const b = base;
     const k = final;
-    const tp = top;
     let h = raw(bytes, 0);
     for (let i = 0; ; i++) {
       let x = h ^ k;
@@ -64,10 +67,11 @@ export function createWindowHasher(key: Uint8Array): WindowHasher {
       x = Math.imul(x, 0xc2b2ae35);
       x ^= x >>> 16;
       const bit = x & mask;
-      if ((f[bit >>> 5] as number) & (1 << (bit & 31))) visit(x >>> 0, i, 0);
+      if (((f[bit >>> 5] as number) >>> (bit & 31)) & 1) visit(x >>> 0, i, 0);
       if (i >= last) return;
+      // Math.imul wraps its operands to 32 bits: the difference needs no `| 0` of its own
       h =
-        (Math.imul((h - Math.imul(t[bytes[i] as number] as number, tp)) | 0, b) +
+        (Math.imul(h - (out[bytes[i] as number] as number), b) +
           (t[bytes[i + WINDOW] as number] as number)) |
         0;
     }
