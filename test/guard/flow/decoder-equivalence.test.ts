@@ -101,7 +101,7 @@ describe('the decoder against its reference', () => {
       fc.property(text, limits, (t, l) => {
         sameViews(t, l);
       }),
-      { numRuns: FC_RUNS * 10 },
+      { numRuns: FC_RUNS * 3 },
     );
   });
 
@@ -120,7 +120,7 @@ describe('the decoder against its reference', () => {
       fc.property(args, noise, limits, (a, previous, l) => {
         for (const t of checkedTexts(a, previous)) sameViews(t, l);
       }),
-      { numRuns: FC_RUNS * 5 },
+      { numRuns: FC_RUNS * 2 },
     );
   });
 
