@@ -30,7 +30,7 @@ export const CONCEALED_ORDER = addressedRisk(
       t.includes('tell') ||
       t.includes('report') ||
       t.includes('disclos') ||
-      t.includes(' out')) &&
+      t.includes(' out ')) &&
     (t.includes('not') ||
       t.includes('never') ||
       t.includes('without') ||
