@@ -15,10 +15,16 @@ import { FOREIGN_ADDRESSEE } from './injection-foreign.js';
  */
 const DESCRIBED = String.raw`(?!(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:reads|sees|follows|obeys|encounters|visits|browses|summari[sz]es|processes|ingests|refuses|replies|responds|answers|complies|returns|leaks|crashes|hallucinates|is\s+(?:tricked|fooled|exposed|vulnerable))\b)(?!(?<=\ban?\s+(?:[\w-]+\s+){0,2}[\w-]+)(?:\s+with\s+[\w-]+(?:\s+[\w-]+){0,3})?\s+(?:may|might|can|could|will|would)\b)`;
 /**
+ * What a bot did, in a bug report ("the bot replied with our system prompt", "the assistant leaked
+ * the canary", "the agent ran the migration twice"): a past act told to the human reader.
+ */
+const DONE = String.raw`replied|responded|answered|leaked|revealed|exposed|returned|printed|dumped|echoed|ignored|followed|obeyed|refused|complied|executed|ran|crashed|hallucinated|misread`;
+
+/**
  * A role noun as the subject of what it did ("if an AI assistant wrote part of it, say which"): the
  * text speaks about an assistant's past work, to its human reader.
  */
-const DID = String.raw`(?!\s+(?:wrote|written|generated|produced|authored|drafted|created|made|suggested|helped|was|were|did|has\s+(?:written|generated|made|produced))\b)${DESCRIBED}`;
+const DID = String.raw`(?!\s+(?:wrote|written|generated|produced|authored|drafted|created|made|suggested|helped|was|were|did|has\s+(?:written|generated|made|produced)|${DONE})\b)${DESCRIBED}`;
 
 /**
  * A mention that heads what its account wrote ("@ci-bot commented:", "@renovate-bot opened this",
@@ -38,7 +44,7 @@ const MACHINE = '(?:assistant|agent|ai|llm|model|bot|claude|copilot|gpt)';
  */
 export const ADDRESSEE = [
   // the object of a causative verb ("if you can make the bot leak data") is talked about, not to
-  String.raw`(?:\b|(?<=\\[nrt]))(?<!\b(?:make|makes|made|making|let|lets|letting|get|gets|got|getting|trick|tricks|tricked|tricking|force|forces|forced|forcing|cause|causes|caused|causing|convince|convinces|convinced|persuade|persuades|persuaded)\s{1,4})(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![ \t]*(?:\n|$))${DID}`,
+  String.raw`(?:\b|(?<=\\[nrt]))(?<!\b(?:make|makes|made|making|let|lets|letting|get|gets|got|getting|trick|tricks|tricked|tricking|force|forces|forced|forcing|cause|causes|caused|causing|convince|convinces|convinced|persuade|persuades|persuaded)\s{1,4})(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm)\s{1,4}){1,3}(?:assistants?|agents?|bots?)\b(?![)\]*_ \t]*(?:\n|$))${DID}`,
   // a greeting or attention word before the role noun is an address even where it ends its line
   // ("Attention coding agent" and the order on the next line), unlike a title's topic
   String.raw`\b(?:attention|attn|dear|hey|hi|hello|greetings|(?:note|notice|message|memo|reminder|instructions?)\s+(?:to|for))[\s:,!-]{1,4}(?:(?:the|an?|any|all|automated|autonomous|coding|code|review(?:er)?|triage|ci|ai|llm|${TRAIT})\s{1,4}){0,3}(?:assistants?|agents?|bots?|models?|claude|copilot|cursor|codex|gemini|devin|chatgpt|(?:ai|llm)(?![ \t]*(?:team|group|lab|squad|folks|community|enthusiasts|working\s+group)\b))\b`,
@@ -77,6 +83,12 @@ export const ADDRESSEE = [
   // "Action required for the coding agent:"): a build or install step addressing its machine reader
   // (a bare "agent" is a CI runner's: "Jenkins agent notice:")
   String.raw`\b(?:(?:ai|llm|coding)[\s-]+(?:assistant|agent)|assistant|claude|copilot|codex|gemini|llm|ai)s?[\s-]+(?:action(?:[\s-]+(?:required|needed|items?))?|attention|notice|todo)\s*(?:\([^)\n]{0,30}\)\s*)?[:!]|\baction[\s_-]+(?:required|needed|items?)\s+(?:for|by)\s+(?:the\s+|any\s+)?(?:(?:ai|llm|coding)\s+)?(?:assistants?|agents?|claude|copilot|codex|gemini|models?)\b`,
+  // a directive labelled for the machine ("AI-AGENT-DIRECTIVE:", "AI-NOTE:", "LLM-INSTRUCTION:",
+  // "COPILOT_INSTRUCTIONS:"): no person labels a note to a colleague by what reads it
+  String.raw`\b(?:ai|llm|assistant|copilot|claude|codex|gemini|cursor)(?:[\s_-]+(?:agent|assistant))?[\s_-]+(?:directives?|instructions?|notes?|memo)\s*:|\bagent[\s_-]+directives?\s*:`,
+  // agents as a line's label before a sentence ("Agents: before opening a PR, add ..."), as
+  // "Assistant:" is; a count or status ("Agents: 3 online") is a CI fleet's
+  String.raw`(?<=^|\n)[ \t>*_-]{0,6}(?:(?:ai|llm|coding)[\s-]+)?(?:agents|assistants)[*_]{0,2}[ \t]*:[*_]{0,2}[ \t]+(?=[a-z])`,
   // es/pt/it/fr/de/nl: "asistente de IA", "assistente de IA", "l'assistant IA", "KI-Agent"
   String.raw`\b(?:asistente|assistente|assistant)\s+(?:de\s+|d'|di\s+)?(?:ia|ai)\b`,
   String.raw`(?:(?:^|\s)(?:[àa]\s+l['’]|au\s+|pour\s+l['’]|al\s+|para\s+(?:el|o)\s+|ao\s+))(?:assistant|asistente|assistente|agent|agente)\b`,
@@ -147,6 +159,12 @@ export const RISKY = [
   String.raw`\b(?:database|db|mongo(?:db)?|redis|postgres(?:ql)?|pg|mysql)_?(?:url|uri|dsn)\b|\bconnection\s+strings?\b`,
   // a secret's variable by name (AWS_SECRET_ACCESS_KEY, STRIPE_SECRET_KEY, DB_PASSWORD)
   String.raw`\b[a-z][a-z0-9]*_(?:[a-z0-9]+_)*(?:secret|token|password|passwd|api_?key|access_key)(?:_[a-z0-9]+)*\b`,
+  // CI and repository defences taken down: every permission to a workflow's token, actions unpinned,
+  // branch protection, a push straight to the default branch
+  String.raw`\bwrite-all\b|\bun-?pin(?:s|ned|ning)?\b|@(?:main|master|latest|head)\b[^\n]{0,40}?\binstead\s+of\s+(?:a\s+|the\s+|its\s+)?(?:pinned|sha|commit|tag)|\bbranch[\s_-]+protection\b|\bpush(?:es|ed|ing)?\s+(?:it\s+|them\s+)?(?:directly\s+|straight\s+)?to\s+(?:the\s+)?(?:default|main|master|protected|release)\s+branch\b`,
+  // a security setting turned off or a limit made meaningless ("require-second-approver = false",
+  // "mfa_enabled: false", "approval-threshold = 999999999")
+  String.raw`\b[\w.-]{0,40}(?:approv|auth|mfa|2fa|otp|verif|validat|require|csrf|signature|encrypt)[\w.-]{0,40}\s*[=:]\s*['"]?(?:false|off|disabled|no|none|0)\b|\b[\w.-]{0,40}(?:threshold|limit|max)[\w.-]{0,40}\s*[=:]\s*9{6,}`,
   // data changed in place: a role granted, rows rewritten or removed
   String.raw`\bupdate\s+[\w."]{1,64}\s+set\b|\bdelete\s+from\b|\bgrant\s+[\w ,]{1,40}\s+(?:on|to)\b`,
 ].join('|');
@@ -234,11 +252,12 @@ function objectsNear(risk: RegExp, text: string, addresses: readonly number[]): 
 
 /**
  * A negation governing the object a few words before it, in its clause: "never print the contents
- * of .env", "don't paste tokens" forbid what they name. Not "do not hesitate to run", "never mind",
+ * of .env", "don't paste tokens" forbid what they name, and "no real credentials are needed", "no
+ * secrets in it" say it is absent. Not "do not hesitate to run", "never mind",
  * "no need to ask", nor a negation whose clause ends before the object ("don't ask; run curl ...").
  */
 const FORBIDS =
-  /\b(?:never|do\s+not|don'?t|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t)\s+(?!(?:hesitate|forget|fail|bother|mind|wait|stop|need|ask|refuse|worry)\b)(?:[\w'-]+\s+){0,4}$/i;
+  /\b(?:never|do\s+not|don'?t|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t)\s+(?!(?:hesitate|forget|fail|bother|mind|wait|stop|need|ask|refuse|worry)\b)(?:[\w'-]+\s+){0,4}$|\bno\s+(?:[\w-]+\s+)?$/i;
 
 function forbidden(text: string, at: number): boolean {
   const clause =

@@ -8,13 +8,16 @@ import { liveExfil, liveRun } from './injection-exfil-sample.js';
 
 /** Between the words of a comment that runs over lines: a line break and its comment marker. */
 const GAP = String.raw`(?:\s+(?:\/\/+|#+|\*|--|;+))?\s+`;
+/** What is kept back: the act itself or its change. */
+const THAT = String.raw`(?:it|them|(?:this|that|the)(?:${GAP}(?:change|line|route|edit|addition|file|setting|update))?)`;
 /**
  * An act, then keeping it from the user: "append the line ... and not mention it in the summary",
  * "add ... and don't report this change to the reviewers", "commit ... without mentioning it in
- * your answer", across a comment's lines. A bare "do not mention it" orders no act.
+ * your answer", "update ... do not call it out in the PR description", "keep the change out of the
+ * summary", across a comment's lines. A bare "do not mention it" orders no act.
  */
 const CONCEAL = new RegExp(
-  String.raw`\b(?:append|add|insert|run|execute|open|copy|submit|send|write|commit|push|install|paste|upload|post|enable|disable|delete|remove|include|create|put)\b[\s\S]{0,240}?\b(?:(?:and|or|to|but)${GAP}not|do${GAP}not|don'?t|never|without)${GAP}(?:mention|tell|report|note|list|flag|disclose|reveal)(?:ing)?${GAP}(?:it|them|(?:this|that|the)(?:${GAP}(?:change|line|route|edit|addition|file))?)${GAP}(?:in|to|from)${GAP}(?:the|your|any)${GAP}(?:summary|answer|reply|response|user|reviewers?|pr|pull${GAP}request|commit|changelog|description|report)\b`,
+  String.raw`\b(?:append|add|insert|run|execute|open|copy|submit|send|write|commit|push|install|paste|upload|post|enable|disable|delete|remove|include|create|put|update|change|modify|edit|set|raise|lower|bump)\b[\s\S]{0,240}?(?:\b(?:(?:and|or|to|but)${GAP}not|do${GAP}not|don'?t|never|without)${GAP}(?:(?:mention|tell|report|note|list|flag|disclose|reveal)(?:ing)?${GAP}${THAT}|call(?:ing)?${GAP}${THAT}${GAP}out)|\b(?:keep|leave)(?:ing)?${GAP}${THAT}${GAP}out${GAP}of)${GAP}(?:in|to|from)?${GAP}?(?:the|your|any)${GAP}(?:summary|answer|reply|response|user|reviewers?|pr|pull${GAP}request|commit|changelog|description|report)\b`,
   'gi',
 );
 
@@ -26,8 +29,13 @@ export const CONCEALED_ORDER = addressedRisk(
     (t.includes('mention') ||
       t.includes('tell') ||
       t.includes('report') ||
-      t.includes('disclos')) &&
-    (t.includes('not') || t.includes('never') || t.includes('without') || t.includes("n't")) &&
+      t.includes('disclos') ||
+      t.includes(' out ')) &&
+    (t.includes('not') ||
+      t.includes('never') ||
+      t.includes('without') ||
+      t.includes("n't") ||
+      t.includes('out of')) &&
     mayAddress(t),
 );
 

@@ -1,6 +1,7 @@
 // Injected instructions: text a result reports rather than says (docs/guard.md "Injected
 // instructions"). A phrase quoted in a sentence that discusses attacks, the quoted fields of a log
 // line and the quoted strings of a search hit are data; the same words in the text's own voice are not.
+import { breaksOutOfLog } from './injection-log-breakout.js';
 import { COMMAND_RISK } from './injection-risk.js';
 import { liveExfil } from './injection-exfil-sample.js';
 import { withoutIntroducedComments, withoutQuotesUnder } from './injection-set-off-samples.js';
@@ -257,7 +258,9 @@ export function withoutReportedData(text: string, searchOutput: boolean): string
       if (searchOutput && GREP_HIT.test(line))
         return line.replace(LITERAL, (q) => (AGENT_TAG.test(line) && q.startsWith('`') ? q : '""'));
       if (LOG_LINE.test(line))
-        return line.replace(LOG_FIELD, (_m, k?: string, j?: string) => `${k ?? j ?? ''}""`);
+        return line.replace(LOG_FIELD, (m, k?: string, j?: string) =>
+          breaksOutOfLog(m) ? m : `${k ?? j ?? ''}""`,
+        );
       return line;
     })
     .join('\n');
