@@ -249,7 +249,6 @@ const OPEN_FALSE_POSITIVES = [
   'b22z-090 ca.credential-read',
   'b22z-116 ca.sensitive-write-file',
   'b22z-152 ca.secret-egress',
-  'b22z-186 ca.result-injection',
 ];
 
 describe('independent corpus', () => {
