@@ -9,6 +9,7 @@ import { issuerBoundSpans } from './secret-issuer-bound.js';
 import { headerToOwnIssuer, queryKeyToOwnIssuer, urlToOwnIssuer } from './secret-url-issuer.js';
 import { localStoreOnly } from './secret-local-store.js';
 import { localOnlyCredentials } from './secret-local-request.js';
+import { localDatabaseCredentials } from './secret-local-database.js';
 import { decodedContent } from './secret-encoded-content.js';
 
 interface SecretParams {
@@ -144,6 +145,7 @@ export const secretsDetector: Detector<SecretParams> = {
         ((at === 'args.command' &&
           (issuerBoundSpans(s, ms, ctx.shell(s)) !== null ||
             localOnlyCredentials(s, ms, ctx.shell(s)) ||
+            localDatabaseCredentials(s, ms, ctx.shell(s)) ||
             localStoreOnly(ctx.shell(s)))) ||
           urlToOwnIssuer(s, at, ms) ||
           queryKeyToOwnIssuer(s, at, ms) ||

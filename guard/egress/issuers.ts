@@ -99,6 +99,49 @@ const ISSUERS: readonly Issuer[] = [
     hosts: ['crates.io', '*.crates.io'],
   },
   {
+    name: 'RubyGems',
+    vars: /^(?:GEM_HOST_API_KEY|RUBYGEMS_API_KEY|RUBYGEMS_AUTH_TOKEN)$/,
+    format: /\brubygems_[a-f0-9]{48}\b/,
+    hosts: ['rubygems.org', '*.rubygems.org'],
+  },
+  {
+    name: 'Packagist',
+    vars: /^PACKAGIST_(?:API_)?TOKEN$/,
+    // the update-package hook takes the token as `?apiToken=`
+    queryKeys: /^apiToken$/,
+    hosts: ['packagist.org', 'repo.packagist.org'],
+  },
+  {
+    name: 'NuGet',
+    vars: /^(?:NUGET_API_KEY|NUGET_TOKEN|NUGET_AUTH_TOKEN)$/,
+    hosts: ['api.nuget.org', '*.nuget.org'],
+  },
+  {
+    name: 'Hex',
+    vars: /^HEX_API_KEY$/,
+    hosts: ['hex.pm', '*.hex.pm'],
+  },
+  {
+    name: 'pub.dev',
+    vars: /^PUB_(?:DEV_)?(?:PUBLISH_)?TOKEN$/,
+    hosts: ['pub.dev', '*.pub.dev'],
+  },
+  {
+    name: 'Maven Central',
+    vars: /^(?:SONATYPE|OSSRH|MAVEN_CENTRAL)_(?:PASSWORD|TOKEN|TOKEN_PASSWORD)$/,
+    hosts: ['central.sonatype.com', 'oss.sonatype.org', 's01.oss.sonatype.org'],
+  },
+  {
+    name: 'Codecov',
+    vars: /^CODECOV_(?:TOKEN|API_TOKEN)$/,
+    hosts: ['codecov.io', '*.codecov.io'],
+  },
+  {
+    name: 'Docker Hub',
+    vars: /^(?:DOCKERHUB|DOCKER_HUB)_(?:TOKEN|PASSWORD|ACCESS_TOKEN|PAT)$/,
+    hosts: ['hub.docker.com', 'registry-1.docker.io', 'auth.docker.io', 'index.docker.io'],
+  },
+  {
     name: 'Hugging Face',
     vars: /^(?:HF_TOKEN|HUGGINGFACE_TOKEN|HUGGING_FACE_HUB_TOKEN|HUGGINGFACEHUB_API_TOKEN|HF_API_TOKEN)$/,
     format: /\bhf_[A-Za-z0-9]{34}/,

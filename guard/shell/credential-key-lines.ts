@@ -3,7 +3,8 @@
 // not secrets, shows where it points and nothing it holds. Files with several fields on one line
 // (`.netrc`, `.pgpass`, `.git-credentials`) or JSON that may be one line stay reads
 // (docs/guard.md "Shell analysis").
-import { grepsNamedKeys } from './grep-named-keys.js';
+import { grepsKeyAssignments, grepsNamedKeys } from './grep-named-keys.js';
+import { pipedToValuePrefix } from './masked-output.js';
 import { envFileNamesOnly } from './env-key-names.js';
 import { namesProjectionFiles, pipedToNamesOnly } from './names-projection.js';
 import { normalizePath } from '../sensitive-paths.js';
@@ -26,7 +27,13 @@ export function credentialKeyLinesOnly(
   if (envFileNamesOnly(cmd, path, all)) return true;
   if (!KEY_PER_LINE.test(normalizePath(path))) return false;
   if (cmd.name === 'grep' || cmd.name === 'egrep' || cmd.name === 'rg')
-    return grepsNamedKeys(cmd.argv);
+    return (
+      grepsNamedKeys(cmd.argv) ||
+      // secret keys' lines cut to a vendor prefix of their values
+      (/\.env(?:\.[\w-]+)*$/.test(path) &&
+        grepsKeyAssignments(cmd.argv) &&
+        pipedToValuePrefix(cmd, all))
+    );
   if (cmd.name !== 'cat' || cmd.argv.length !== 2 || cmd.pipeline < 0) return false;
   const next = all.commands.find((c) => c.pipeline === cmd.pipeline && c.stage === cmd.stage + 1);
   if (next === undefined || next.redirects.some((r) => r.op === '<')) return false;

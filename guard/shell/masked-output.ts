@@ -64,3 +64,39 @@ export function pipedToUserinfoMask(cmd: ShellCommand, all: ShellAnalysis): bool
   }
   return false;
 }
+
+/** At most this many characters of a value are kept: a vendor prefix (`sk-proj-`), not the key. */
+const PREFIX_MAX = 8;
+/** `=(.{8}).*`, `=(.{1,8}).*` or `=\(.\{8\}\).*`: the first N characters of the value grouped. */
+const VALUE_PREFIX =
+  /^=(?:\(\.\{(?:\d,)?(\d{1,2})\}\)|\\\(\.\\\{(?:\d,)?(\d{1,2})\\\}\\\))\.\*\$?$/;
+
+/**
+ * True when `cmd` is piped straight into a last stage `sed -E 's/=(.{8}).*` + `/=\1.../'` that cuts every
+ * `KEY=value` line to its key and at most {@link PREFIX_MAX} characters of the value
+ * (docs/guard.md "Credential routing"). The caller proves each line has its value after an `=`.
+ */
+export function pipedToValuePrefix(cmd: ShellCommand, all: ShellAnalysis): boolean {
+  if (cmd.pipeline < 0 || cmd.stage + 2 !== cmd.stages) return false;
+  if (cmd.redirects.some((r) => r.op.startsWith('>') || r.op.startsWith('&'))) return false;
+  const next = all.commands.find(
+    (c) =>
+      c.pipeline === cmd.pipeline &&
+      c.stage === cmd.stage + 1 &&
+      c.substitution === cmd.substitution &&
+      c.nested === cmd.nested,
+  );
+  if (next === undefined || next.name !== 'sed' || next.redirects.length > 0) return false;
+  const args = next.argv.slice(1);
+  const extended = args.some((a) => SED_OPTION.test(a));
+  const scripts = args.filter((a) => !SED_OPTION.test(a));
+  const m = scripts.length === 1 ? SUBST.exec((scripts[0] ?? '').trim()) : null;
+  if (m === null) return false;
+  const [, , pattern = '', replacement = ''] = m;
+  const v = VALUE_PREFIX.exec(pattern);
+  const n = v?.[1] ?? v?.[2];
+  // the unescaped group is a group only in extended syntax, the escaped one only in basic
+  if (n === undefined || (v?.[1] !== undefined) !== extended) return false;
+  // the replacement quotes back the kept prefix alone: no `&`, no other group
+  return Number(n) <= PREFIX_MAX && !/&|\\[02-9]/.test(replacement);
+}

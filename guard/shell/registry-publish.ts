@@ -34,6 +34,10 @@ const PUBLISHERS: Readonly<Record<string, Publisher>> = {
   flit: PYPI(/^publish(?: |$)/, ['--repository']),
   hatch: PYPI(/^publish(?: |$)/, ['--repo', '-r']),
   pdm: PYPI(/^publish(?: |$)/, ['--repository', '-r']),
+  // `gem push x.gem` sends GEM_HOST_API_KEY with the built file; it runs none of the gem's code
+  gem: { issuer: 'RubyGems', verbs: /^(?:push|yank|owner) /, registry: ['--host'] },
+  dotnet: { issuer: 'NuGet', verbs: /^nuget (?:push|delete) /, registry: ['--source', '-s'] },
+  nuget: { issuer: 'NuGet', verbs: /^(?:push|delete) /, registry: ['-Source', '-src'] },
 };
 
 /** True when `c` publishes to `issuer`'s registry with the token from its variable. */
@@ -41,10 +45,12 @@ export function publishesTo(c: ShellCommand, issuer: Issuer): boolean {
   const p = PUBLISHERS[c.name];
   if (p === undefined || p.issuer !== issuer.name) return false;
   if (!p.verbs.test(c.argv.slice(1).join(' '))) return false;
+  // `RUBYGEMS_HOST=...` or a proxy variable sends the request, and the token, elsewhere
+  if (c.env?.some((e) => /^(?:RUBYGEMS_HOST|GEM_HOST)$|PROXY/i.test(e.name)) === true) return false;
   const url = optionValue(c.argv, p.registry);
   if (url === undefined) return true;
   // the tools' built-in names for PyPI and TestPyPI; any other name's URL is in a config unread here
-  if (/^(?:pypi|testpypi|main|test)$/.test(url)) return true;
+  if (/^(?:pypi|testpypi|main|test)$/.test(url) && p.issuer === 'PyPI') return true;
   const host = /^https?:\/\/([^/:?#]+)/i.exec(url)?.[1];
   return host !== undefined && issuerHost(issuer, host);
 }
