@@ -12,10 +12,13 @@ const SHOW_PASSWORDS = /^(?:-D)?showPasswords=(?:true|1|yes|on)$/i;
 /** What prints a stored credential here, for the decision's reason, or null. */
 export function toolConfigSecretRead(cmd: ShellCommand): string | null {
   const { argv, name } = cmd;
-  switch (name.toLowerCase().replace(/\.(?:cmd|bat|exe)$/, '')) {
+  // the program name alone first: every command that names no other CLI passes through here
+  switch (name) {
     case 'mvn':
     case 'mvnw':
     case 'mvnd':
+    case 'mvn.cmd':
+    case 'mvnw.cmd':
       // `-D showPasswords=true` as two words too; plugin name left free (`help:effective-settings`,
       // `org.apache.maven.plugins:maven-help-plugin:3.4.0:effective-settings`)
       return argv.some((a) => SHOW_PASSWORDS.test(a)) &&
@@ -25,12 +28,16 @@ export function toolConfigSecretRead(cmd: ShellCommand): string | null {
     case 'npm':
     case 'pnpm':
     case 'yarn':
+    case 'npm.cmd':
+    case 'pnpm.cmd':
+    case 'yarn.cmd':
       return argv[1] === 'config' &&
         argv[2] === 'get' &&
         argv.slice(3).some((a) => !a.startsWith('-') && AUTH_KEY.test(a))
         ? `${name} prints a registry token`
         : null;
     case 'glab':
+    case 'glab.exe':
       return argv[1] === 'auth' &&
         argv[2] === 'status' &&
         argv.some((a) => a === '-t' || a === '--show-token')
