@@ -7,6 +7,7 @@ import { AUTOSTART_KEY } from '../shell/intent-host.js';
 import { isCatastrophicTarget } from '../sensitive-paths.js';
 import { portable } from './powershell-access.js';
 import { windowsRecoveryHits } from './windows-recovery.js';
+import { windowsCredentialDumps } from './windows-credential-dumps.js';
 import { cmdPersistentEnv } from './persistent-env.js';
 import { forLoopDelete } from './cmd-for-loop.js';
 import { scratchBelow } from './powershell-foreach.js';
@@ -116,5 +117,6 @@ export function cmdEffects(interpreter: string, code: string): CodeEffects | nul
   if (/\bdiskpart\b/i.test(text) && /\bclean(?:\s+all)?\b/i.test(text))
     hits.push({ intent: 'disk_wipe', detail: 'cmd diskpart clean' });
   hits.push(...windowsRecoveryHits(text));
+  hits.push(...windowsCredentialDumps(text));
   return { shell: [], argvs: [], hits };
 }

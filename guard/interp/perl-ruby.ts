@@ -2,6 +2,7 @@
 import type { CodeEffects } from './code-effects.js';
 import { isCatastrophicTarget, isPersistencePath, normalizePath } from '../sensitive-paths.js';
 import { rubyHomeEffects } from './ruby-home-paths.js';
+import { furtherPaths } from './perl-path-lists.js';
 
 const Q = String.raw`(?:'([^']*)'|"([^"]*)")`;
 const HOME = /^(?:\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\))$/;
@@ -10,9 +11,12 @@ const LISTED = String.raw`(?:(?:Dir\.glob|Pathname(?:\.new)?)\s*\(\s*|Dir\[\s*)?
 /** Ruby: a delete of everything a glob lists straight under home (`Dir.glob(File.join(Dir.home, "*"))`). */
 const HOME_GLOB_DELETE =
   /\b(?:rm_rf|rm_r|remove_dir|rm)\s*\(?\s*Dir(?:\.glob\s*\(|\[)\s*File\.join\s*\(\s*(?:Dir\.home|ENV\[['"]HOME['"]\])\s*,\s*['"](?:\*|\{\*)/;
-/** A delete call (not its name quoted in an import list: `use File::Path "remove_tree"`), with its target. */
+/**
+ * A delete call (not its name quoted in an import list: `use File::Path "remove_tree"`), bare or
+ * as `File::Path::rmtree`, with its first target (the rest: guard/interp/perl-path-lists.ts).
+ */
 const DELETE = new RegExp(
-  String.raw`(?<![\w"'$:])(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rm|unlink\s*\(?\s*glob)\s*\(?\s*(?:${LISTED}${Q}|(\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\)))`,
+  String.raw`(?:(?<![\w"'$:])|(?<=\bFile::Path::))(?:remove_tree|rmtree|rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rm|unlink\s*\(?\s*glob)\s*\(?\s*\[?\s*(?:${LISTED}${Q}|(\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|Dir\.home|File\.expand_path\(['"]~['"]\)))`,
   'g',
 );
 /**
@@ -61,13 +65,16 @@ export function perlRubyEffects(interpreter: string, code: string): CodeEffects 
   // attacker-controlled code: scanned by bounded regexes only
   const text = code.slice(0, 64 * 1024);
   for (const m of text.matchAll(DELETE)) {
-    const raw = (m[1] ?? m[2] ?? m[3] ?? '').replace(HOME_IN_STRING, '~');
-    const t = HOME.test(raw) ? '~' : raw;
-    if (isCatastrophicTarget(t) || isPersistencePath(t))
-      out.hits.push({
-        intent: 'destructive_delete',
-        detail: `${interpreter} deletes ${normalizePath(t)}`,
-      });
+    const first = m[1] ?? m[2] ?? m[3] ?? '';
+    for (const path of [first, ...furtherPaths(text, m.index + m[0].length)]) {
+      const raw = path.replace(HOME_IN_STRING, '~');
+      const t = HOME.test(raw) ? '~' : raw;
+      if (isCatastrophicTarget(t) || isPersistencePath(t))
+        out.hits.push({
+          intent: 'destructive_delete',
+          detail: `${interpreter} deletes ${normalizePath(t)}`,
+        });
+    }
   }
   if (interpreter === 'ruby' && HOME_GLOB_DELETE.test(text))
     out.hits.push({ intent: 'destructive_delete', detail: 'ruby deletes everything in ~' });

@@ -7,6 +7,7 @@ import { portable, powershellAccess } from './powershell-access.js';
 import { powershellFileSends, powershellRequests } from './powershell-sends.js';
 import { isCatastrophicTarget } from '../sensitive-paths.js';
 import { windowsRecoveryHits } from './windows-recovery.js';
+import { windowsCredentialDumps } from './windows-credential-dumps.js';
 import { powershellPersistentEnv } from './persistent-env.js';
 import { powershellScheduledTasks } from './powershell-scheduled-tasks.js';
 import { eachRemove, FOREACH } from './powershell-foreach.js';
@@ -165,6 +166,7 @@ export function powershellEffects(interpreter: string, code: string): CodeEffect
   if (DEFENDER_OFF.test(code))
     hits.push({ intent: 'security_disable', detail: 'pwsh turns off Defender scanning' });
   hits.push(...windowsRecoveryHits(code), ...powershellPersistentEnv(code));
+  hits.push(...windowsCredentialDumps(code));
   hits.push(...powershellScheduledTasks(code));
   hits.push(...powershellAccess(code), ...powershellFileSends(code), ...powershellRequests(code));
   return { shell: [], argvs: [], hits };

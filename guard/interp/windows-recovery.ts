@@ -7,8 +7,9 @@ import { windowsRecoveryWipe } from '../shell/backup-wipe.js';
 /** At most this much code is read: attacker-controlled text, split by bounded regexes only. */
 const MAX_CODE = 64 * 1024;
 
-export function windowsRecoveryHits(code: string): IntentHit[] {
-  const hits: IntentHit[] = [];
+/** Each pipeline stage of `code` as its words (quotes off), with the stage that feeds it. */
+export function codeStages(code: string): { words: string[]; fed: string }[] {
+  const out: { words: string[]; fed: string }[] = [];
   for (const statement of code.slice(0, MAX_CODE).split(/&&|\|\||[&;\n]/)) {
     let fed = '';
     for (const stage of statement.split('|')) {
@@ -17,10 +18,18 @@ export function windowsRecoveryHits(code: string): IntentHit[] {
         .split(/\s+/)
         .filter((w) => w !== '')
         .map((w) => w.replace(/^['"]|['"]$/g, ''));
-      const hit = windowsRecoveryWipe(words, fed);
-      if (hit !== null) hits.push(hit);
+      out.push({ words, fed });
       fed = stage;
     }
+  }
+  return out;
+}
+
+export function windowsRecoveryHits(code: string): IntentHit[] {
+  const hits: IntentHit[] = [];
+  for (const { words, fed } of codeStages(code)) {
+    const hit = windowsRecoveryWipe(words, fed);
+    if (hit !== null) hits.push(hit);
   }
   return hits;
 }

@@ -2,6 +2,7 @@
 import { kubeFormatNamesOnly } from './kube-secret-columns.js';
 import { nonSecretFieldRead } from './secret-cli-fields.js';
 import type { ShellCommand } from './model.js';
+import { toolConfigSecretRead } from './tool-config-secrets.js';
 
 /** The words of a command that are not options, nor the value of an option written `-o VALUE`. */
 function positionals(argv: readonly string[], valued: ReadonlySet<string>): string[] {
@@ -164,7 +165,7 @@ export function cliCredentialRead(cmd: ShellCommand): string | null {
     default: {
       if (/^docker-credential-/.test(name)) return name;
       const re = BY_WORDS[name];
-      if (re === undefined) return null;
+      if (re === undefined) return toolConfigSecretRead(cmd);
       // `doppler secrets --only-names` lists the names alone
       if (flag(argv, /^--only-names$/) || nonSecretFieldRead(name, argv)) return null;
       return re.test(positionals(argv, NONE).join(' ')) ? `${name} prints a secret` : null;

@@ -11,7 +11,7 @@ const NTDS = /ntds\.dit$|(?:^|[\\/])config[\\/]?(?:SAM|SECURITY|SYSTEM)$/i;
 const NTDS_WORD = /(?:ntds\.dit|(?:^["']?|[\\/])config[\\/]?(?:SAM|SECURITY|SYSTEM))["']?$/i;
 
 /** Why this command copies a Windows credential store, or null. */
-export function windowsCredentialStore(cmd: ShellCommand): string | null {
+export function windowsCredentialStore(cmd: Pick<ShellCommand, 'name' | 'argv'>): string | null {
   const name = cmd.name.toLowerCase().replace(/\.exe$/, '');
   const args = cmd.argv.slice(1);
   const sub = (args[0] ?? '').toLowerCase();

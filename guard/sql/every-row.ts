@@ -1,8 +1,10 @@
 // WHERE clauses that select (nearly) every row, read from the PostgreSQL parse tree and lexically
 // (docs/guard.md "SQL"): a constant truth (`true`, `1 = 1`), a timestamp before the current time
 // (`created_at < now()`, no interval taken off), a key that every row has (`id > 0`, `id IS NOT
-// NULL`), and an OR with one of these as a branch. A cut-off in the past (`now() - interval '30
-// days'`) or a column that can be null for some rows (`revoked_at IS NOT NULL`) is a filter.
+// NULL`), a key that spares one or a few values (`ID <> 1`, `user_id != 7`, `id NOT IN (1, 2)`),
+// a pattern every text matches (`LIKE '%'`), and an OR with one of these as a branch. A cut-off in
+// the past (`now() - interval '30 days'`), a column that can be null for some rows (`revoked_at IS
+// NOT NULL`), a key kept out by a subquery (orphans) or a non-key column (`status <> 'active'`) is a filter.
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null;
@@ -17,10 +19,19 @@ const PAST_TIME =
   /^(?:created|inserted|updated|modified|changed|last_[a-z_]+|[a-z_]*seen|logged|recorded|occurred|sent|received|added|registered|signed_up|joined|timestamp|ts)(?:_at|_on|_time|_date|_ts)?$/;
 
 /** `lastLoginAt`, `"LastLoginAt"`, `last_login_at`, `t.created_at` as one snake-case name. */
-function pastTime(col: string): boolean {
+function snake(col: string): string {
   const bare = col.replace(/^.*\./, '').replace(/["`[\]]/g, '');
-  return PAST_TIME.test(bare.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase());
+  return bare.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase();
 }
+const pastTime = (col: string): boolean => PAST_TIME.test(snake(col));
+/**
+ * A row's key or an owner's key (`ID`, `user_id`, `UserID`, `uuid`): sparing one or a few of its
+ * values (the admin, the keeping user) still takes every other row.
+ */
+const KEY = /^(?:id|uuid|guid|pk|[a-z\d_]+_(?:id|uuid|guid|pk))$/;
+const keyColumn = (col: string): boolean => KEY.test(snake(col));
+/** Most values a `NOT IN (...)` list may spare and still take (nearly) every row. */
+const FEW = 3;
 
 function columnName(n: unknown): string | null {
   if (!isNode(n) || !isNode(n.ColumnRef) || !Array.isArray(n.ColumnRef.fields)) return null;
@@ -96,14 +107,43 @@ export function everyRowWhere(where: unknown): boolean {
   const k = where.A_Const;
   if (isNode(k)) return isNode(k.boolval) && k.boolval.boolval === true;
   const e = where.A_Expr;
-  if (!isNode(e) || e.kind !== 'AEXPR_OP') return false;
+  if (!isNode(e)) return false;
+  if (e.kind === 'AEXPR_LIKE' || e.kind === 'AEXPR_ILIKE') return matchesAll(e);
+  if (e.kind === 'AEXPR_IN') return sparesFew(e);
+  if (e.kind !== 'AEXPR_OP') return false;
   if (opOf(e) === '=' && sameConstant(e.lexpr, e.rexpr)) return true;
   const c = comparison(e);
   if (c === null) return false;
   if ((c.op === '<' || c.op === '<=') && isNow(c.right)) return pastTime(c.col);
+  if (!keyColumn(c.col)) return false;
+  if (c.op === '<>') return isConstant(c.right);
   const n = integer(c.right);
-  if (n === null || c.col.toLowerCase() !== 'id') return false;
-  return (c.op === '>' && n <= 0) || (c.op === '>=' && n <= 1) || (c.op === '<>' && n <= 0);
+  return n !== null && ((c.op === '>' && n <= 0) || (c.op === '>=' && n <= 1));
+}
+
+const isConstant = (n: unknown): boolean =>
+  isNode(n) && isNode(n.A_Const) && n.A_Const.isnull !== true;
+
+/** `col LIKE '%'` (any column, any case): every non-null text matches. */
+function matchesAll(e: Node): boolean {
+  const r = e.rexpr;
+  if (opOf(e).startsWith('!') || !isNode(r) || !isNode(r.A_Const)) return false;
+  const v = r.A_Const.sval;
+  return isNode(v) && typeof v.sval === 'string' && /^%+$/.test(v.sval);
+}
+
+/** `key NOT IN (1, 2)`: a short list of constants spared, every other row taken. */
+function sparesFew(e: Node): boolean {
+  const col = columnName(e.lexpr);
+  const list = isNode(e.rexpr) && isNode(e.rexpr.List) ? e.rexpr.List.items : undefined;
+  return (
+    opOf(e) === '<>' &&
+    col !== null &&
+    keyColumn(col) &&
+    Array.isArray(list) &&
+    list.length <= FEW &&
+    list.every(isConstant)
+  );
 }
 
 const NOW_WORD =
@@ -118,17 +158,9 @@ export function everyRowLexical(rest: string): boolean {
   if (m === null) return false;
   const [, col = '', op = '', right = ''] = m;
   if (op.startsWith('<') && NOW_WORD.test(right)) return pastTime(col);
-  if (
-    col
-      .replace(/^.*\./, '')
-      .replace(/["`[\]]/g, '')
-      .toLowerCase() !== 'id'
-  )
-    return false;
-  if (/^IS/i.test(op)) return /^NULL$/i.test(right);
-  return (
-    (op === '>' && right === '0') ||
-    (op === '>=' && /^[01]$/.test(right)) ||
-    ((op === '<>' || op === '!=') && right === '0')
-  );
+  if (!keyColumn(col)) return false;
+  if (/^IS/i.test(op)) return snake(col) === 'id' && /^NULL$/i.test(right);
+  // quoted text arrives blanked as '' (guard/sql/fallback.ts stripSqlNoise)
+  if (op === '<>' || op === '!=') return /^(?:-?\d+|'')$/.test(right);
+  return (op === '>' && right === '0') || (op === '>=' && /^[01]$/.test(right));
 }
