@@ -1,4 +1,4 @@
-// A file's bytes sent through a chat API (docs/guard.md "Uploads kept held on purpose"):
+// A file's bytes sent through a chat API (docs/guard.md "Known gaps", uploads kept held on purpose):
 // a Telegram bot or a Slack app delivers what it is given to whichever chat or channel the
 // request names. A token written into the command is whoever wrote it's, not
 // the user's configured one (`$SLACK_BOT_TOKEN`), so the issuer-host allowance (a credential sent to
