@@ -10,6 +10,7 @@ import {
   type Issuer,
 } from '../egress/issuers.js';
 import { issuerAssignments } from '../egress/issuer-assignments.js';
+import { serverVarsStayWithIssuer } from '../egress/issuer-server-vars.js';
 import { registryCliIssuer } from '../egress/registry-clis.js';
 import { INTERPRETERS, SHELLS } from '../shell/wrappers.js';
 import type { ShellAnalysis, ShellCommand } from '../shell/model.js';
@@ -139,7 +140,11 @@ export function issuerBoundSpans(
   }
   for (const s of out) {
     let ok = checked.get(s.issuer);
-    if (ok === undefined) checked.set(s.issuer, (ok = onlyToIssuer(view, s.issuer)));
+    if (ok === undefined)
+      checked.set(
+        s.issuer,
+        (ok = onlyToIssuer(view, s.issuer) && serverVarsStayWithIssuer(command, view, s.issuer)),
+      );
     if (!ok) return null;
   }
   return out;

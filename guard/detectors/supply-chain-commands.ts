@@ -7,6 +7,7 @@ import { listable } from './registry-listable.js';
 import { installProblems, managerArgv } from './package-installs.js';
 import { configProblems, envProblems } from './package-config-commands.js';
 import { writtenConfigProblems } from './package-config-writes.js';
+import { aliasProblems } from './package-aliases.js';
 
 /** Managers whose `source add` subcommands add a package source (guard/detectors/package-sources.ts). */
 const SOURCE_ADDERS = /^(?:choco|winget|scoop|nuget|dotnet)$/i;
@@ -15,7 +16,10 @@ const PS_REGISTERS = /Register-|Set-PSRepository/i;
 
 export function commandProblems(cmd: ShellCommand, off: (v: string) => boolean): string[] {
   const argv = managerArgv(cmd);
-  const out = argv === null ? [] : [...installProblems(argv, off), ...configProblems(argv, off)];
+  const out =
+    argv === null
+      ? []
+      : [...installProblems(argv, off), ...configProblems(argv, off), ...aliasProblems(argv)];
   if (argv === null && /^(?:dart|flutter)$/.test(cmd.name))
     out.push(...configProblems(cmd.argv, off));
   const name = cmd.name.replace(/\.exe$/i, '');

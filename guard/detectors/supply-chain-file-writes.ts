@@ -10,6 +10,7 @@ import { MIRROR_FILE } from './registry-mirrors.js';
 import { lookalikeRepository } from './lookalike-repositories.js';
 import { verificationOffInFile } from './signature-off-files.js';
 import { writesBuildDownloadRun } from './build-script-run.js';
+import { pythonHookDownloadRun } from './python-build-hooks.js';
 import { loadTimeDownloadRun } from './load-time-code.js';
 import { swappedDependency } from './dependency-sources.js';
 import { manifestRedirect } from './manifest-registries.js';
@@ -37,6 +38,8 @@ export function fileWriteProblems(
     return [{ path, reason: 'a CI step that downloads code and runs it' }];
   if (typeof file === 'string' && writesBuildDownloadRun(file, args, (t) => ctx.shell(t)))
     return [{ path, reason: 'a build script that downloads code and runs it' }];
+  if (typeof file === 'string' && pythonHookDownloadRun(file, writtenText(args) ?? ''))
+    return [{ path, reason: 'a Python build hook that downloads code and runs it' }];
   const onLoad =
     typeof file === 'string' ? loadTimeDownloadRun(file, args, (t) => ctx.shell(t)) : null;
   if (onLoad !== null) return [{ path, reason: onLoad }];

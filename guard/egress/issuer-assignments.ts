@@ -8,7 +8,8 @@ import { envStaysWithIssuer } from '../shell/issuer-cli-hosts.js';
 import { registryCliIssuer } from './registry-clis.js';
 
 /** `NAME=value` as a word of its own, the value bare or quoted without expansions. */
-const ASSIGNMENT = /(?<![^\s;&|(])([A-Z][A-Z0-9_]{0,127})=("[^"$`\\]*"|'[^']*'|[^\s'"$`;&|()<>]+)/g;
+export const ASSIGNMENT =
+  /(?<![^\s;&|(])([A-Z][A-Z0-9_]{0,127})=("[^"$`\\]*"|'[^']*'|[^\s'"$`;&|()<>]+)/g;
 
 export interface IssuerSpan {
   start: number;

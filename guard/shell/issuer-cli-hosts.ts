@@ -11,7 +11,7 @@ import { runnerTarget } from './wrappers.js';
 const SERVER_OPTS = /^--(?:url|host|hostname|server|endpoint|api-url|base-url|api-host)$/;
 
 /** `host` is one of `issuer`'s, this machine or a private address (a self-hosted instance). */
-function hostStaysWithIssuer(host: string, issuer: Issuer): boolean {
+export function hostStaysWithIssuer(host: string, issuer: Issuer): boolean {
   return issuerHost(issuer, host) || isLoopbackHost(host) || isPrivateAddress(host);
 }
 
@@ -19,7 +19,7 @@ function hostStaysWithIssuer(host: string, issuer: Issuer): boolean {
  * Variables by which SDKs and CLIs take the server they send their key to (`WANDB_BASE_URL`,
  * `OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`, `HF_ENDPOINT`, `NPM_CONFIG_REGISTRY`, `SENTRY_URL`).
  */
-const SERVER_VAR =
+export const SERVER_VAR =
   /(?:^|_)(?:BASE_?URL|API_?BASE|API_?URL|API_?HOST|URL|HOST|ENDPOINT|REGISTRY|SERVER)$/;
 
 /**

@@ -9,9 +9,26 @@ import { hostOf } from './intent-network.js';
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import { isCredentialPath } from '../sensitive-paths.js';
 import { cliCredentialRead } from './credential-clis.js';
+import {
+  PACKET_SENDERS,
+  packetDataFlag,
+  packetPayloadSend,
+  packetTargets,
+} from './packet-payloads.js';
 
 /** Programs that send their arguments: HTTP clients and raw sockets (DNS lookups: intent-publish.ts). */
-const SENDERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'curlie', 'nc', 'ncat', 'socat']);
+const SENDERS = new Set([
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'curlie',
+  'nc',
+  'ncat',
+  'socat',
+  ...PACKET_SENDERS,
+]);
 /** Stages that encode, compress or cut a file's bytes into lines before the loop reads them. */
 const RESHAPERS = new Set([...BYTE_ENCODERS, 'openssl', 'fold', 'split']);
 /** Options whose value names where curl or wget write, never what they send. */
@@ -108,6 +125,11 @@ function fedByRedirect(
 const DATA_FLAGS =
   /^(?:-[dFHA]|--(?:data(?:-binary|-raw|-urlencode|-ascii)?|form(?:-string)?|header|user-agent|cookie|referer|post-data|body-data|json))$/;
 
+/** `flag` names what the request or packet carries (`-d`, `-H`; ping's `-p`, nping's `--data-hex`). */
+function dataFlag(cmd: ShellCommand, flag: string): boolean {
+  return DATA_FLAGS.test(flag) || (PACKET_SENDERS.has(cmd.name) && packetDataFlag(flag));
+}
+
 /** An argument carrying `v` as data: any use but the whole address or an output file name. */
 function carriesVar(cmd: ShellCommand, v: string): boolean {
   const use = new RegExp(String.raw`\$(?:\{${v}\}|${v}(?!\w))`);
@@ -116,7 +138,7 @@ function carriesVar(cmd: ShellCommand, v: string): boolean {
     if (OUTPUT_FLAGS.has(a)) i++;
     else if (
       use.test(a) &&
-      (a.replace(use, '').trim() !== '' || DATA_FLAGS.test(cmd.argv[i - 1] ?? ''))
+      (a.replace(use, '').trim() !== '' || dataFlag(cmd, cmd.argv[i - 1] ?? ''))
     )
       return true;
   }
@@ -129,14 +151,13 @@ function carriesVar(cmd: ShellCommand, v: string): boolean {
  */
 function xargsCarries(cmd: ShellCommand, field: boolean): boolean {
   const last = cmd.argv[cmd.argv.length - 1] ?? '';
-  if (DATA_FLAGS.test(last)) return true;
+  if (dataFlag(cmd, last)) return true;
   for (let i = 1; i < cmd.argv.length; i++) {
     const a = cmd.argv[i] as string;
     if (OUTPUT_FLAGS.has(a)) i++;
     // a credential field as the request's own credential: where it goes is the issuer checks' call
     else if (field && AUTH_HEADER.test(a)) continue;
-    else if (a.includes('{}') && (a !== '{}' || DATA_FLAGS.test(cmd.argv[i - 1] ?? '')))
-      return true;
+    else if (a.includes('{}') && (a !== '{}' || dataFlag(cmd, cmd.argv[i - 1] ?? ''))) return true;
   }
   return false;
 }
@@ -150,6 +171,11 @@ export function loopLineSends(all: ShellAnalysis): IntentHit[] {
   const hits: IntentHit[] = [];
   for (const cmd of all.commands) {
     if (!SENDERS.has(cmd.name)) continue;
+    const packet = PACKET_SENDERS.has(cmd.name) ? packetPayloadSend(cmd) : null;
+    if (packet !== null) {
+      hits.push(packet);
+      continue;
+    }
     let vars: string[];
     let input: string | null;
     if (cmd.pipeline >= 0 && cmd.stage > 0 && cmd.wrappers.includes('xargs')) {
@@ -163,7 +189,9 @@ export function loopLineSends(all: ShellAnalysis): IntentHit[] {
       const field = input !== null && before.every((c) => !RESHAPERS.has(c.name));
       if (input !== null && !xargsCarries(cmd, field)) input = null;
       if (input === null) continue;
-      const hosts = cmd.argv.flatMap((a) => hostOf(a, false) ?? []);
+      const hosts = PACKET_SENDERS.has(cmd.name)
+        ? packetTargets(cmd)
+        : cmd.argv.flatMap((a) => hostOf(a, false) ?? []);
       hits.push({
         intent: 'upload',
         detail: `${cmd.name} sends each line of ${input} output (xargs) to ${hosts.join(', ') || 'a host'}`,
@@ -179,7 +207,9 @@ export function loopLineSends(all: ShellAnalysis): IntentHit[] {
     if (input === null) continue;
     const v = vars.find((x) => carriesVar(cmd, x));
     if (v === undefined) continue;
-    const hosts = cmd.argv.flatMap((a) => hostOf(a, false) ?? []);
+    const hosts = PACKET_SENDERS.has(cmd.name)
+      ? packetTargets(cmd)
+      : cmd.argv.flatMap((a) => hostOf(a, false) ?? []);
     hits.push({
       intent: 'upload',
       detail: `${cmd.name} sends each line of ${input} output ($${v}) to ${hosts.join(', ') || 'a host'}`,
