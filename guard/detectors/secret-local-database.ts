@@ -10,8 +10,8 @@ import type { ShellView } from './detector.js';
 import type { SecretMatch } from './secrets.js';
 import { LOCAL_HOST } from '../shell/local-test-data.js';
 import { REPLY_READERS } from '../egress/issuers.js';
+import { genericCredentialsOnly } from './secret-local-request.js';
 
-const GENERIC = new Set(['assigned_password', 'assigned_secret', 'cli_password']);
 /** A compose service or the machine itself: one label, no dot a public resolver could answer. */
 const SERVICE = /^[a-z][a-z0-9_-]{0,62}$/i;
 /** Options naming the server, by client. */
@@ -83,8 +83,7 @@ export function localDatabaseCredentials(
   found: readonly SecretMatch[],
   view: ShellView,
 ): boolean {
-  if (view.analysis.status !== 'ok' || !found.every((m) => GENERIC.has(m.kind))) return false;
-  if (/proxy/i.test(command)) return false;
+  if (!genericCredentialsOnly(command, found, view)) return false;
   const cmds = view.analysis.commands;
   if (cmds.length === 0) return false;
   for (const c of cmds) {

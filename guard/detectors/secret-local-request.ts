@@ -11,6 +11,22 @@ import type { SecretMatch } from './secrets.js';
 
 /** Kinds that say only where a value is written (a password field), not whose key it is. */
 const GENERIC = new Set(['assigned_password', 'assigned_secret', 'cli_password']);
+
+/**
+ * The shared first test of the local allowances: the command was read, every credential found is
+ * a generic assignment, and no proxy may carry the request elsewhere.
+ */
+export function genericCredentialsOnly(
+  command: string,
+  found: readonly SecretMatch[],
+  view: ShellView,
+): boolean {
+  return (
+    view.analysis.status === 'ok' &&
+    found.every((m) => GENERIC.has(m.kind)) &&
+    !/proxy/i.test(command)
+  );
+}
 const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i;
 /** Every host a word names as a URL (`scheme://host`), wherever it is in the word. */
 const URL_HOSTS = /[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]*@)?(\[[0-9a-f:.]+\]|[A-Za-z0-9.-]+)/gi;
@@ -45,8 +61,7 @@ export function localOnlyCredentials(
   found: readonly SecretMatch[],
   view: ShellView,
 ): boolean {
-  if (view.analysis.status !== 'ok' || !found.every((m) => GENERIC.has(m.kind))) return false;
-  if (/proxy/i.test(command)) return false;
+  if (!genericCredentialsOnly(command, found, view)) return false;
   let requests = 0;
   for (const c of view.analysis.commands) {
     if (c.dynamic === true || c.tainted === true || c.via !== undefined || !urlsLocal(c))

@@ -22,7 +22,10 @@ export function serverVarsStayWithIssuer(
   if (!command.includes('=')) return true;
   for (const m of command.slice(0, 65_536).matchAll(ASSIGNMENT)) {
     const name = m[1] ?? '';
-    if (!SERVER_VAR.test(name)) continue;
+    // a server variable of the key's own vendor (`HF_ENDPOINT` beside the Hugging Face variables),
+    // not another program's (`DATABASE_URL`)
+    if (!SERVER_VAR.test(name) || !issuer.vars.source.includes(`${name.split('_')[0] ?? ''}_`))
+      continue;
     const takes = (c: ShellCommand): boolean =>
       (c.name === 'export' && c.argv.some((a) => a.startsWith(`${name}=`))) ||
       (c.env?.some((e) => e.name === name) === true &&
