@@ -79,10 +79,19 @@ function plainSetting(name: string, value: string): boolean {
     .every((d) => d === `$${name}` || d === `\${${name}}` || (d !== '' && ownedDir(d)));
 }
 
+/**
+ * Documented lines that set a tool's folder from a program printing it: macOS's `java_home`,
+ * Homebrew's prefix, Go's module folder, pyenv's and rbenv's roots. Each program only prints a
+ * path, from a fixed place or by name, with nothing read from the line but a version or formula.
+ */
+const PATH_PRINTER =
+  /^export\s+(?:JAVA_HOME|HOMEBREW_PREFIX|GOPATH|PYENV_ROOT|RBENV_ROOT)=("?)\$\((?:\/usr\/libexec\/java_home(?: -v [\d.+]{1,8})?|brew --prefix(?: [a-z][\w@.+-]{0,63})?|go env GOPATH|pyenv root|rbenv root)\)\1$/;
+
 /** `export KUBECONFIG="$HOME/.kube/config"`, `EDITOR=nvim`, fish's `set -gx GOPATH $HOME/go`. */
 export function envLine(t: string): boolean {
   // gpg's documented line: the terminal it asks for a passphrase on
   if (/^export\s+GPG_TTY=\$\(tty\)$/.test(t)) return true;
+  if (PATH_PRINTER.test(t)) return true;
   const sh = /^(?:export\s+)?([A-Z_][A-Z0-9_]*)=(\S+|"[^"]*"|'[^']*')$/.exec(t);
   if (sh !== null) {
     const value = unquote(sh[2] ?? '');

