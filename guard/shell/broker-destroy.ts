@@ -8,11 +8,11 @@
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { optionValue } from './option-values.js';
+import { PRODUCTION_NAME } from './local-test-data.js';
 
 /** A broker address on this machine or in the local compose network (`kafka:9092`). */
 const LOCAL_BROKER =
   /^(?:[a-z]+:\/\/)?(?:[^@/]*@)?(?:localhost|127(?:\.\d+){3}|\[::1\]|::1|0\.0\.0\.0|host\.docker\.internal|[a-z][\w-]*)(?::\d+)?\/?$/i;
-const PROD = /(?<![a-z])(?:prod|production|prd|live)(?![a-z])/i;
 
 const RABBIT_VERBS =
   /^(?:delete_queue|purge_queue|delete_vhost|reset|force_reset|delete_stream|delete_shovel)$/;
@@ -23,7 +23,7 @@ function kafkaName(name: string): string {
 
 /** Every broker address named (comma lists included) is local. */
 function allLocal(value: string): boolean {
-  return value.split(',').every((b) => LOCAL_BROKER.test(b) && !PROD.test(b));
+  return value.split(',').every((b) => LOCAL_BROKER.test(b) && !PRODUCTION_NAME.test(b));
 }
 
 /** What the command destroys, and the broker it names (undefined when none), or null. */

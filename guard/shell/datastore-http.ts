@@ -7,9 +7,9 @@
 import type { ShellCommand } from './model.js';
 import type { IntentHit } from './intents.js';
 import { hostOf } from './intent-network.js';
+import { PRODUCTION_NAME } from './local-test-data.js';
 
 const LOCAL = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|::1|0\.0\.0\.0|host\.docker\.internal)$/i;
-const PROD = /(?<![a-z])(?:prod|production|prd|live)(?![a-z])/i;
 /** The stores' usual ports, or a host named for one. */
 const STORE_PORT = /:(?:9200|9243|5984|6984|8086|8983|8500|2379)(?:\/|$|\?)/;
 const STORE_HOST = /(?:elastic|opensearch|(?<![a-z])es(?![a-z])|couch|influx|solr|consul|etcd)/i;
@@ -85,7 +85,7 @@ export function datastoreHttpIntents(cmd: ShellCommand): IntentHit[] {
   const req = request(cmd);
   if (req === null) return [];
   const host = hostOf(req.url, true) ?? req.url.replace(/[:/].*$/, '');
-  if (LOCAL.test(host) || (!host.includes('.') && !PROD.test(host))) return [];
+  if (LOCAL.test(host) || (!host.includes('.') && !PRODUCTION_NAME.test(host))) return [];
   if (
     !STORE_PORT.test(req.url) &&
     !STORE_HOST.test(host) &&

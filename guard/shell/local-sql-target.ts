@@ -7,7 +7,7 @@
 import type { ShellAnalysis, ShellCommand } from './model.js';
 import type { SqlEffect } from '../sql/effects.js';
 import { execAt } from './container-exec.js';
-import { LOCAL_HOST, throwaway } from './local-test-data.js';
+import { LOCAL_HOST, PRODUCTION_NAME, throwaway } from './local-test-data.js';
 
 interface Client {
   host: string[];
@@ -67,8 +67,6 @@ function connection(argv: readonly string[], c: Client): { host?: string; db?: s
   }
   return out;
 }
-
-const PRODUCTION_NAME = /(?<![a-z])(?:prod|production|prd|live)(?![a-z])/i;
 
 const DATABASE_DROP = /\bDROP\s+(?:DATABASE|SCHEMA)\s+(?:IF\s+EXISTS\s+)?[`"]?([\w$-]+)/gi;
 

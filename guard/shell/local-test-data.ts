@@ -10,6 +10,8 @@ import type { ShellCommand } from './model.js';
 const THROWAWAY_DB =
   /(?:^|[_-])(?:test|tests|testing|spec|dev|development|tmp|temp|scratch|ci|local|sandbox)(?:$|[_-]|\d)/i;
 const PRODUCTION_DB = /prod|live|primary|master|main|customer|billing|payment/i;
+/** A word of a name that marks production: `orders-prod`, `kafka-1.prod`, `live_db`. */
+export const PRODUCTION_NAME = /(?<![a-z])(?:prod|production|prd|live)(?![a-z])/i;
 export const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|\/.*)$/;
 
 export const throwaway = (db: string): boolean => THROWAWAY_DB.test(db) && !PRODUCTION_DB.test(db);
